@@ -1,0 +1,163 @@
+//! Library entry points behind the `shape-opt` binary: read a buffer, split
+//! it (`// -----`), parse, verify and print each part, and render
+//! diagnostics. Embedders call [`process_buffer`] directly.
+
+pub mod verify_diagnostics;
+
+use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
+use ir::printer::{print_op, PrintOptions};
+use ir::Context;
+use syntax::ParseOptions;
+
+/// What to do with one input buffer.
+#[derive(Clone, Debug, Default)]
+pub struct DriverOptions {
+    pub split_input_file: bool,
+    pub allow_unregistered_dialect: bool,
+    pub print: PrintOptions,
+    /// Deepest nesting accepted by the parser (0 = the parser's default).
+    pub max_nesting: usize,
+    pub verify_diagnostics: bool,
+}
+
+/// The marker `--split-input-file` splits on.
+pub const SPLIT_MARKER: &str = "// -----";
+
+/// Split `text` at lines that contain `// -----`. Each chunk is returned with
+/// the newlines of the text before it prepended, so line numbers stay those
+/// of the whole file.
+pub fn split_chunks(text: &[u8]) -> Vec<Vec<u8>> {
+    let mut chunks = Vec::new();
+    let mut current = Vec::new();
+    let mut lines_before = 0usize;
+    let mut lines_seen = 0usize;
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        if line
+            .windows(SPLIT_MARKER.len())
+            .any(|w| w == SPLIT_MARKER.as_bytes())
+        {
+            let mut chunk = vec![b'\n'; lines_before];
+            chunk.append(&mut current);
+            chunks.push(chunk);
+            lines_seen += 1;
+            lines_before = lines_seen;
+            continue;
+        }
+        current.extend_from_slice(line);
+        lines_seen += 1;
+    }
+    let mut chunk = vec![b'\n'; lines_before];
+    chunk.append(&mut current);
+    chunks.push(chunk);
+    chunks
+}
+
+/// Result of processing a buffer: the printed output of every part that
+/// succeeded, the rendered diagnostics, and whether everything succeeded.
+pub struct Outcome {
+    pub output: String,
+    pub diagnostics: String,
+    pub success: bool,
+}
+
+/// Parse, verify and print one chunk. Returns the text or the diagnostics.
+pub fn process_chunk(
+    sources: &mut SourceMap,
+    name: &str,
+    text: Vec<u8>,
+    options: &DriverOptions,
+) -> Result<String, Vec<Diagnostic>> {
+    let file = sources.add(SourceFile::new(
+        name,
+        String::from_utf8_lossy(&text).into_owned(),
+    ));
+    let mut ctx = Context::new();
+    let parse_options = ParseOptions {
+        allow_unregistered_dialect: options.allow_unregistered_dialect,
+        max_nesting: if options.max_nesting == 0 {
+            ParseOptions::default().max_nesting
+        } else {
+            options.max_nesting
+        },
+    };
+    let (module, diags) = syntax::parse_source(&mut ctx, file, name, &text, &parse_options);
+    let Some(module) = module else {
+        return Err(diags);
+    };
+    if let Err(e) = ir::verifier::verify(&ctx, module, options.allow_unregistered_dialect) {
+        let loc = match e.loc.file_line_col() {
+            Some((f, l, c)) => DiagLoc::FileLineCol {
+                file: f.to_string(),
+                line: l,
+                col: c,
+            },
+            None => DiagLoc::Unknown,
+        };
+        return Err(vec![Diagnostic::error(loc, e.message)]);
+    }
+    Ok(print_op(&ctx, module, options.print))
+}
+
+/// Process a whole input buffer as `mlir-opt` would (no passes yet).
+pub fn process_buffer(name: &str, text: &[u8], options: &DriverOptions) -> Outcome {
+    let chunks = if options.split_input_file {
+        split_chunks(text)
+    } else {
+        vec![text.to_vec()]
+    };
+    let mut sources = SourceMap::new();
+    let mut outputs = Vec::new();
+    let mut diagnostics = String::new();
+    let mut success = true;
+    for chunk in chunks {
+        if options.verify_diagnostics {
+            let expected = verify_diagnostics::expectations(&chunk);
+            let got = match process_chunk(&mut sources, name, chunk, options) {
+                Ok(out) => {
+                    outputs.push(out);
+                    Vec::new()
+                }
+                Err(d) => d,
+            };
+            if let Err(msg) = verify_diagnostics::check(&sources, name, &expected, &got) {
+                diagnostics.push_str(&msg);
+                success = false;
+            }
+            continue;
+        }
+        match process_chunk(&mut sources, name, chunk, options) {
+            Ok(out) => outputs.push(out),
+            Err(diags) => {
+                success = false;
+                for d in &diags {
+                    diagnostics.push_str(&sources.render(d));
+                }
+            }
+        }
+    }
+    // mlir-opt ends each module with a blank line and joins parts with the marker.
+    let output = outputs
+        .iter()
+        .map(|o| format!("{o}\n"))
+        .collect::<Vec<_>>()
+        .join(&format!("{SPLIT_MARKER}\n"));
+    Outcome {
+        output,
+        diagnostics,
+        success,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_keeps_line_numbers() {
+        let chunks = split_chunks(b"a\n// -----\nb\nc\n// -----\nd");
+        assert_eq!(chunks.len(), 3);
+        assert_eq!(chunks[0], b"a\n");
+        assert_eq!(chunks[1], b"\n\nb\nc\n");
+        assert_eq!(chunks[2], b"\n\n\n\n\nd");
+    }
+}

@@ -1,0 +1,103 @@
+//! `shape-opt`: the command line, shaped like `mlir-opt`.
+
+use clap::Parser;
+use cli::{process_buffer, DriverOptions};
+use ir::printer::PrintOptions;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "shape-opt",
+    version,
+    about = "Staged lowering compiler for MLIR shape functions"
+)]
+struct Args {
+    /// Input file (`-` for stdin).
+    #[arg(default_value = "-")]
+    input: String,
+    /// Output file (`-` for stdout).
+    #[arg(short = 'o', default_value = "-")]
+    output: String,
+    /// Split the input at `// -----` and process each part on its own.
+    #[arg(long = "split-input-file", alias = "mlir-split-input-file")]
+    split_input_file: bool,
+    /// Accept operations of unknown dialects (in generic form).
+    #[arg(
+        long = "allow-unregistered-dialect",
+        alias = "mlir-allow-unregistered-dialect"
+    )]
+    allow_unregistered_dialect: bool,
+    /// Print every op in generic form.
+    #[arg(long = "mlir-print-op-generic", alias = "print-op-generic")]
+    print_op_generic: bool,
+    /// Print locations.
+    #[arg(long = "mlir-print-debuginfo", alias = "print-debuginfo")]
+    print_debuginfo: bool,
+    /// Check diagnostics against `expected-*` annotations in the input.
+    #[arg(long = "verify-diagnostics", alias = "mlir-verify-diagnostics")]
+    verify_diagnostics: bool,
+    /// Deepest nesting of regions, types and attributes accepted.
+    #[arg(long = "max-nesting", default_value_t = 512)]
+    max_nesting: usize,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut text = Vec::new();
+    let read = if args.input == "-" {
+        std::io::stdin().read_to_end(&mut text).map(|_| ())
+    } else {
+        std::fs::read(&args.input).map(|t| text = t)
+    };
+    if let Err(e) = read {
+        eprintln!("shape-opt: could not open input file '{}': {e}", args.input);
+        return ExitCode::FAILURE;
+    }
+    let name = if args.input == "-" {
+        "<stdin>".to_string()
+    } else {
+        args.input.clone()
+    };
+    let options = DriverOptions {
+        split_input_file: args.split_input_file,
+        allow_unregistered_dialect: args.allow_unregistered_dialect,
+        print: PrintOptions {
+            generic: args.print_op_generic,
+            debug_info: args.print_debuginfo,
+        },
+        max_nesting: args.max_nesting,
+        verify_diagnostics: args.verify_diagnostics,
+    };
+    // Deeply nested input recurses deeply: parse on a thread with a large stack.
+    let outcome = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || process_buffer(&name, &text, &options))
+        .ok()
+        .and_then(|h| h.join().ok());
+    let Some(outcome) = outcome else {
+        eprintln!("shape-opt: internal error: the pipeline thread failed");
+        return ExitCode::FAILURE;
+    };
+    eprint!("{}", outcome.diagnostics);
+    if !outcome.success {
+        return ExitCode::FAILURE;
+    }
+    if let Err(e) = write_output(&args.output, outcome.output.as_bytes()) {
+        eprintln!("shape-opt: could not write '{}': {e}", args.output);
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// Write atomically: a temporary file next to the target, then rename.
+fn write_output(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes)?;
+        return out.flush();
+    }
+    let tmp = format!("{path}.tmp{}", std::process::id());
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}

@@ -1,0 +1,247 @@
+//! Diagnostics shared by every shape-opt crate.
+//!
+//! A [`Diagnostic`] has a severity, a location, a message and attached notes.
+//! A [`SourceMap`] knows the buffers that were read and turns byte offsets into
+//! `file:line:col` positions; [`SourceMap::render`] prints a diagnostic the way
+//! `mlir-opt` does (`file:line:col: error: message`) followed by the source line
+//! and a caret under the column.
+
+use std::fmt::Write as _;
+
+/// How serious a diagnostic is; the spelling matches MLIR's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Note,
+    Remark,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Remark => "remark",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A position in a buffer known to a [`SourceMap`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub file: u32,
+    pub offset: u32,
+}
+
+/// Where a diagnostic points: a byte position in a source buffer, a
+/// `file:line:col` position that is not backed by a buffer (from a `loc(...)`
+/// attribute), or nowhere.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum DiagLoc {
+    #[default]
+    Unknown,
+    Span(Span),
+    FileLineCol {
+        file: String,
+        line: u32,
+        col: u32,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub loc: DiagLoc,
+    pub message: String,
+    pub notes: Vec<Diagnostic>,
+}
+
+impl Diagnostic {
+    pub fn new(severity: Severity, loc: DiagLoc, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity,
+            loc,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+    pub fn error(loc: DiagLoc, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, loc, message)
+    }
+    pub fn with_note(mut self, loc: DiagLoc, message: impl Into<String>) -> Self {
+        self.notes
+            .push(Diagnostic::new(Severity::Note, loc, message));
+        self
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// One source buffer.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+    line_starts: Vec<u32>,
+}
+
+impl SourceFile {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        let text = text.into();
+        let mut line_starts = vec![0u32];
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
+        SourceFile {
+            name: name.into(),
+            text,
+            line_starts,
+        }
+    }
+
+    /// 1-based line and column of a byte offset (columns count bytes, as MLIR's do).
+    pub fn line_col(&self, offset: u32) -> (u32, u32) {
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1) - 1;
+        let start = self.line_starts.get(line).copied().unwrap_or(0);
+        (line as u32 + 1, offset.saturating_sub(start) + 1)
+    }
+
+    /// The text of a 1-based line without its newline.
+    pub fn line_text(&self, line: u32) -> &str {
+        let idx = line.saturating_sub(1) as usize;
+        let start = self.line_starts.get(idx).copied().unwrap_or(0) as usize;
+        let end = self
+            .line_starts
+            .get(idx + 1)
+            .map(|e| *e as usize - 1)
+            .unwrap_or(self.text.len());
+        self.text.get(start..end.max(start)).unwrap_or("")
+    }
+
+    /// Number of lines in the buffer.
+    pub fn line_count(&self) -> u32 {
+        self.line_starts.len() as u32
+    }
+}
+
+/// The buffers a run has read, addressed by the `file` index of a [`Span`].
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn add(&mut self, file: SourceFile) -> u32 {
+        self.files.push(file);
+        self.files.len() as u32 - 1
+    }
+    pub fn file(&self, id: u32) -> Option<&SourceFile> {
+        self.files.get(id as usize)
+    }
+
+    /// `file:line:col` of a location, if it has one.
+    pub fn position(&self, loc: &DiagLoc) -> Option<(String, u32, u32)> {
+        match loc {
+            DiagLoc::Unknown => None,
+            DiagLoc::Span(span) => {
+                let f = self.file(span.file)?;
+                let (l, c) = f.line_col(span.offset);
+                Some((f.name.clone(), l, c))
+            }
+            DiagLoc::FileLineCol { file, line, col } => Some((file.clone(), *line, *col)),
+        }
+    }
+
+    /// Render a diagnostic and its notes as `mlir-opt` does, with the source
+    /// line and a caret when the location is in a known buffer.
+    pub fn render(&self, diag: &Diagnostic) -> String {
+        let mut out = String::new();
+        self.render_into(&mut out, diag);
+        out
+    }
+
+    fn render_into(&self, out: &mut String, diag: &Diagnostic) {
+        match self.position(&diag.loc) {
+            Some((file, line, col)) => {
+                let _ = writeln!(
+                    out,
+                    "{file}:{line}:{col}: {}: {}",
+                    diag.severity.as_str(),
+                    diag.message
+                );
+                if let DiagLoc::Span(span) = diag.loc {
+                    if let Some(f) = self.file(span.file) {
+                        let text = f.line_text(line);
+                        let _ = writeln!(out, "{text}");
+                        let pad: String = text
+                            .bytes()
+                            .take(col as usize - 1)
+                            .map(|b| if b == b'\t' { '\t' } else { ' ' })
+                            .collect();
+                        let _ = writeln!(out, "{pad}^");
+                    }
+                }
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "loc(unknown): {}: {}",
+                    diag.severity.as_str(),
+                    diag.message
+                );
+            }
+        }
+        for note in &diag.notes {
+            self.render_into(out, note);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_and_render() {
+        let mut sm = SourceMap::new();
+        let id = sm.add(SourceFile::new("a.mlir", "abc\n  def\n"));
+        let f = sm.file(id).unwrap();
+        assert_eq!(f.line_col(0), (1, 1));
+        assert_eq!(f.line_col(6), (2, 3));
+        assert_eq!(f.line_text(2), "  def");
+        let d = Diagnostic::error(
+            DiagLoc::Span(Span {
+                file: id,
+                offset: 6,
+            }),
+            "bad",
+        )
+        .with_note(
+            DiagLoc::Span(Span {
+                file: id,
+                offset: 1,
+            }),
+            "here",
+        );
+        assert_eq!(
+            sm.render(&d),
+            "a.mlir:2:3: error: bad\n  def\n  ^\na.mlir:1:2: note: here\nabc\n ^\n"
+        );
+    }
+
+    #[test]
+    fn offsets_past_the_end_do_not_panic() {
+        let f = SourceFile::new("x", "ab");
+        assert_eq!(f.line_col(100), (1, 101));
+        assert_eq!(f.line_text(7), "");
+    }
+}

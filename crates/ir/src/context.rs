@@ -1,0 +1,643 @@
+//! Arena storage of operations, values, blocks and regions, and the mutation
+//! API passes use (insert, erase, replace-all-uses, move, clone).
+//!
+//! Invariants kept by every method here:
+//! - an operation is in at most one block, linked between `prev`/`next`;
+//! - every operand slot of a live op is recorded in its value's use list;
+//! - erased entities stay in the arena (ids are never reused) but are unlinked.
+
+use crate::attrs::{Attr, NamedAttr};
+use crate::location::Location;
+use crate::types::{Type, TypeInterner, TypeKind};
+
+macro_rules! id_type {
+    ($(#[$m:meta])* $name:ident) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+        impl $name {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+id_type!(
+    /// An operation in the [`Context`].
+    OpId
+);
+id_type!(
+    /// An SSA value: an op result or a block argument.
+    ValueId
+);
+id_type!(
+    /// A basic block.
+    BlockId
+);
+id_type!(
+    /// A region (a list of blocks owned by an op).
+    RegionId
+);
+
+/// Where a value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueDef {
+    OpResult { op: OpId, index: u32 },
+    BlockArg { block: BlockId, index: u32 },
+}
+
+/// One operand slot that reads a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Use {
+    pub op: OpId,
+    pub operand: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub ty: Type,
+    pub def: ValueDef,
+    pub uses: Vec<Use>,
+    /// Source location of a block argument (`%arg0: T loc(...)`).
+    pub loc: Option<Location>,
+}
+
+#[derive(Clone, Debug)]
+pub struct OpData {
+    pub name: String,
+    pub operands: Vec<ValueId>,
+    pub results: Vec<ValueId>,
+    /// Inherent attributes (MLIR "properties"), sorted by name.
+    pub props: Vec<NamedAttr>,
+    /// Discardable attributes, sorted by name.
+    pub attrs: Vec<NamedAttr>,
+    pub regions: Vec<RegionId>,
+    pub successors: Vec<BlockId>,
+    pub loc: Location,
+    pub parent: Option<BlockId>,
+    pub prev: Option<OpId>,
+    pub next: Option<OpId>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    pub args: Vec<ValueId>,
+    pub first: Option<OpId>,
+    pub last: Option<OpId>,
+    pub parent: Option<RegionId>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RegionData {
+    pub blocks: Vec<BlockId>,
+    pub parent: Option<OpId>,
+}
+
+/// Everything needed to create an operation.
+#[derive(Clone, Debug)]
+pub struct OperationState {
+    pub name: String,
+    pub operands: Vec<ValueId>,
+    pub result_types: Vec<Type>,
+    pub props: Vec<NamedAttr>,
+    pub attrs: Vec<NamedAttr>,
+    pub regions: Vec<RegionId>,
+    pub successors: Vec<BlockId>,
+    pub loc: Location,
+}
+
+impl OperationState {
+    pub fn new(name: impl Into<String>, loc: Location) -> Self {
+        OperationState {
+            name: name.into(),
+            operands: Vec::new(),
+            result_types: Vec::new(),
+            props: Vec::new(),
+            attrs: Vec::new(),
+            regions: Vec::new(),
+            successors: Vec::new(),
+            loc,
+        }
+    }
+}
+
+/// Owner of all IR entities. Passes get `&mut Context`.
+#[derive(Debug, Default)]
+pub struct Context {
+    ops: Vec<OpData>,
+    values: Vec<ValueData>,
+    blocks: Vec<BlockData>,
+    regions: Vec<RegionData>,
+    types: TypeInterner,
+}
+
+/// Insert `v` into the sorted attribute list `list`, replacing an entry of the same name.
+pub fn set_named_attr(list: &mut Vec<NamedAttr>, name: &str, value: Attr) {
+    match list.binary_search_by(|(n, _)| n.as_str().cmp(name)) {
+        Ok(i) => list[i].1 = value,
+        Err(i) => list.insert(i, (name.to_string(), value)),
+    }
+}
+
+/// Look up `name` in the sorted attribute list `list`.
+pub fn get_named_attr<'a>(list: &'a [NamedAttr], name: &str) -> Option<&'a Attr> {
+    list.binary_search_by(|(n, _)| n.as_str().cmp(name))
+        .ok()
+        .map(|i| &list[i].1)
+}
+
+impl Context {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    // ----- types -----
+    pub fn intern_type(&mut self, kind: TypeKind) -> Type {
+        self.types.intern(kind)
+    }
+    pub fn type_kind(&self, ty: Type) -> &TypeKind {
+        self.types.get(ty)
+    }
+    pub fn types(&self) -> &TypeInterner {
+        &self.types
+    }
+
+    // ----- accessors -----
+    pub fn op(&self, op: OpId) -> &OpData {
+        &self.ops[op.index()]
+    }
+    pub fn op_mut(&mut self, op: OpId) -> &mut OpData {
+        &mut self.ops[op.index()]
+    }
+    pub fn value(&self, v: ValueId) -> &ValueData {
+        &self.values[v.index()]
+    }
+    pub fn value_type(&self, v: ValueId) -> Type {
+        self.values[v.index()].ty
+    }
+    pub fn set_value_type(&mut self, v: ValueId, ty: Type) {
+        self.values[v.index()].ty = ty;
+    }
+    pub fn block(&self, b: BlockId) -> &BlockData {
+        &self.blocks[b.index()]
+    }
+    pub fn region(&self, r: RegionId) -> &RegionData {
+        &self.regions[r.index()]
+    }
+    pub fn op_name(&self, op: OpId) -> &str {
+        &self.ops[op.index()].name
+    }
+    pub fn num_ops(&self) -> usize {
+        self.ops.len()
+    }
+
+    /// Attribute by name, inherent first, then discardable.
+    pub fn attr(&self, op: OpId, name: &str) -> Option<&Attr> {
+        let data = self.op(op);
+        get_named_attr(&data.props, name).or_else(|| get_named_attr(&data.attrs, name))
+    }
+    pub fn set_discardable_attr(&mut self, op: OpId, name: &str, value: Attr) {
+        set_named_attr(&mut self.op_mut(op).attrs, name, value);
+    }
+    pub fn set_prop(&mut self, op: OpId, name: &str, value: Attr) {
+        set_named_attr(&mut self.op_mut(op).props, name, value);
+    }
+
+    /// Ops of a block in order.
+    pub fn block_ops(&self, b: BlockId) -> BlockOps<'_> {
+        BlockOps {
+            ctx: self,
+            next: self.block(b).first,
+        }
+    }
+    /// The last op of a block (its terminator when it has one).
+    pub fn block_terminator(&self, b: BlockId) -> Option<OpId> {
+        self.block(b).last
+    }
+    /// The op owning the region that contains `b`.
+    pub fn block_parent_op(&self, b: BlockId) -> Option<OpId> {
+        self.block(b).parent.and_then(|r| self.region(r).parent)
+    }
+    /// The op enclosing `op` (its block's region's owner).
+    pub fn parent_op(&self, op: OpId) -> Option<OpId> {
+        self.op(op).parent.and_then(|b| self.block_parent_op(b))
+    }
+    /// The op that defines `v`, if it is an op result.
+    pub fn defining_op(&self, v: ValueId) -> Option<OpId> {
+        match self.value(v).def {
+            ValueDef::OpResult { op, .. } => Some(op),
+            ValueDef::BlockArg { .. } => None,
+        }
+    }
+    /// The block in which `v` is defined.
+    pub fn value_block(&self, v: ValueId) -> Option<BlockId> {
+        match self.value(v).def {
+            ValueDef::OpResult { op, .. } => self.op(op).parent,
+            ValueDef::BlockArg { block, .. } => Some(block),
+        }
+    }
+    pub fn result(&self, op: OpId, i: usize) -> Option<ValueId> {
+        self.op(op).results.get(i).copied()
+    }
+    pub fn operand(&self, op: OpId, i: usize) -> Option<ValueId> {
+        self.op(op).operands.get(i).copied()
+    }
+
+    // ----- creation -----
+    pub fn create_region(&mut self) -> RegionId {
+        self.regions.push(RegionData::default());
+        RegionId(self.regions.len() as u32 - 1)
+    }
+    pub fn create_block(&mut self) -> BlockId {
+        self.blocks.push(BlockData::default());
+        BlockId(self.blocks.len() as u32 - 1)
+    }
+    pub fn add_block_arg(&mut self, b: BlockId, ty: Type, loc: Option<Location>) -> ValueId {
+        let index = self.blocks[b.index()].args.len() as u32;
+        let v = self.new_value(ty, ValueDef::BlockArg { block: b, index }, loc);
+        self.blocks[b.index()].args.push(v);
+        v
+    }
+    pub fn append_block(&mut self, r: RegionId, b: BlockId) {
+        self.blocks[b.index()].parent = Some(r);
+        self.regions[r.index()].blocks.push(b);
+    }
+    fn new_value(&mut self, ty: Type, def: ValueDef, loc: Option<Location>) -> ValueId {
+        self.values.push(ValueData {
+            ty,
+            def,
+            uses: Vec::new(),
+            loc,
+        });
+        ValueId(self.values.len() as u32 - 1)
+    }
+
+    /// Create a detached operation from `state`; its regions become owned by it.
+    pub fn create_op(&mut self, state: OperationState) -> OpId {
+        let id = OpId(self.ops.len() as u32);
+        let OperationState {
+            name,
+            operands,
+            result_types,
+            mut props,
+            mut attrs,
+            regions,
+            successors,
+            loc,
+        } = state;
+        props.sort_by(|a, b| a.0.cmp(&b.0));
+        props.dedup_by(|a, b| a.0 == b.0);
+        attrs.sort_by(|a, b| a.0.cmp(&b.0));
+        attrs.dedup_by(|a, b| a.0 == b.0);
+        for (i, v) in operands.iter().enumerate() {
+            self.values[v.index()].uses.push(Use {
+                op: id,
+                operand: i as u32,
+            });
+        }
+        for r in &regions {
+            self.regions[r.index()].parent = Some(id);
+        }
+        self.ops.push(OpData {
+            name,
+            operands,
+            results: Vec::new(),
+            props,
+            attrs,
+            regions,
+            successors,
+            loc,
+            parent: None,
+            prev: None,
+            next: None,
+        });
+        let results = result_types
+            .into_iter()
+            .enumerate()
+            .map(|(i, ty)| {
+                self.new_value(
+                    ty,
+                    ValueDef::OpResult {
+                        op: id,
+                        index: i as u32,
+                    },
+                    None,
+                )
+            })
+            .collect();
+        self.ops[id.index()].results = results;
+        id
+    }
+
+    // ----- linking -----
+    pub fn append_op(&mut self, b: BlockId, op: OpId) {
+        let last = self.blocks[b.index()].last;
+        self.link(op, b, last, None);
+    }
+    pub fn insert_op_before(&mut self, anchor: OpId, op: OpId) {
+        let Some(b) = self.op(anchor).parent else {
+            return;
+        };
+        let prev = self.op(anchor).prev;
+        self.link(op, b, prev, Some(anchor));
+    }
+    pub fn insert_op_after(&mut self, anchor: OpId, op: OpId) {
+        let Some(b) = self.op(anchor).parent else {
+            return;
+        };
+        let next = self.op(anchor).next;
+        self.link(op, b, Some(anchor), next);
+    }
+    fn link(&mut self, op: OpId, b: BlockId, prev: Option<OpId>, next: Option<OpId>) {
+        self.unlink(op);
+        let data = &mut self.ops[op.index()];
+        data.parent = Some(b);
+        data.prev = prev;
+        data.next = next;
+        match prev {
+            Some(p) => self.ops[p.index()].next = Some(op),
+            None => self.blocks[b.index()].first = Some(op),
+        }
+        match next {
+            Some(n) => self.ops[n.index()].prev = Some(op),
+            None => self.blocks[b.index()].last = Some(op),
+        }
+    }
+    /// Detach `op` from its block (it stays alive and can be re-inserted).
+    pub fn unlink(&mut self, op: OpId) {
+        let OpData {
+            parent, prev, next, ..
+        } = self.ops[op.index()];
+        let Some(b) = parent else {
+            return;
+        };
+        match prev {
+            Some(p) => self.ops[p.index()].next = next,
+            None => self.blocks[b.index()].first = next,
+        }
+        match next {
+            Some(n) => self.ops[n.index()].prev = prev,
+            None => self.blocks[b.index()].last = prev,
+        }
+        let data = &mut self.ops[op.index()];
+        data.parent = None;
+        data.prev = None;
+        data.next = None;
+    }
+    /// Move `op` right before `anchor` (possibly into another block).
+    pub fn move_op_before(&mut self, op: OpId, anchor: OpId) {
+        self.insert_op_before(anchor, op);
+    }
+
+    // ----- uses -----
+    pub fn set_operand(&mut self, op: OpId, i: usize, v: ValueId) {
+        let old = self.ops[op.index()].operands[i];
+        let u = Use {
+            op,
+            operand: i as u32,
+        };
+        self.values[old.index()].uses.retain(|x| *x != u);
+        self.values[v.index()].uses.push(u);
+        self.ops[op.index()].operands[i] = v;
+    }
+    /// Redirect every use of `from` to `to`.
+    pub fn replace_all_uses(&mut self, from: ValueId, to: ValueId) {
+        if from == to {
+            return;
+        }
+        let uses = std::mem::take(&mut self.values[from.index()].uses);
+        for u in &uses {
+            self.ops[u.op.index()].operands[u.operand as usize] = to;
+        }
+        self.values[to.index()].uses.extend(uses);
+    }
+    pub fn has_uses(&self, v: ValueId) -> bool {
+        !self.value(v).uses.is_empty()
+    }
+
+    /// Erase `op` and everything nested in it. Its results must be unused.
+    pub fn erase_op(&mut self, op: OpId) {
+        self.unlink(op);
+        self.drop_references(op);
+    }
+    fn drop_references(&mut self, op: OpId) {
+        let operands = std::mem::take(&mut self.ops[op.index()].operands);
+        for (i, v) in operands.iter().enumerate() {
+            let u = Use {
+                op,
+                operand: i as u32,
+            };
+            self.values[v.index()].uses.retain(|x| *x != u);
+        }
+        for r in self.ops[op.index()].regions.clone() {
+            for b in self.regions[r.index()].blocks.clone() {
+                let ops: Vec<OpId> = self.block_ops(b).collect();
+                for o in ops {
+                    self.drop_references(o);
+                }
+            }
+        }
+    }
+
+    /// Deep-copy the blocks of `src` into the (empty) region `dst`, with values
+    /// defined above mapped through `map` (values not in `map` are kept).
+    pub fn clone_region_into(
+        &mut self,
+        src: RegionId,
+        dst: RegionId,
+        map: &mut std::collections::HashMap<ValueId, ValueId>,
+    ) {
+        let blocks = self.regions[src.index()].blocks.clone();
+        let mut block_map = std::collections::HashMap::new();
+        for &b in &blocks {
+            let nb = self.create_block();
+            for &a in &self.blocks[b.index()].args.clone() {
+                let ty = self.value_type(a);
+                let loc = self.value(a).loc.clone();
+                let na = self.add_block_arg(nb, ty, loc);
+                map.insert(a, na);
+            }
+            self.append_block(dst, nb);
+            block_map.insert(b, nb);
+        }
+        let mut cloned = Vec::new();
+        for &b in &blocks {
+            let ops: Vec<OpId> = self.block_ops(b).collect();
+            for o in ops {
+                let c = self.clone_op(o, map, &block_map);
+                self.append_op(block_map[&b], c);
+                cloned.push(c);
+            }
+        }
+        // Operands that referred forward (graph regions, later blocks) were
+        // not yet mapped when their user was cloned: remap them now.
+        for c in cloned {
+            for i in 0..self.ops[c.index()].operands.len() {
+                let v = self.ops[c.index()].operands[i];
+                if let Some(&nv) = map.get(&v) {
+                    if nv != v {
+                        self.set_operand(c, i, nv);
+                    }
+                }
+            }
+        }
+    }
+
+    fn clone_op(
+        &mut self,
+        op: OpId,
+        map: &mut std::collections::HashMap<ValueId, ValueId>,
+        block_map: &std::collections::HashMap<BlockId, BlockId>,
+    ) -> OpId {
+        let data = self.ops[op.index()].clone();
+        let regions: Vec<RegionId> = data
+            .regions
+            .iter()
+            .map(|&r| {
+                let nr = self.create_region();
+                self.clone_region_into(r, nr, map);
+                nr
+            })
+            .collect();
+        let state = OperationState {
+            name: data.name,
+            operands: data
+                .operands
+                .iter()
+                .map(|v| *map.get(v).unwrap_or(v))
+                .collect(),
+            result_types: data.results.iter().map(|&v| self.value_type(v)).collect(),
+            props: data.props,
+            attrs: data.attrs,
+            regions,
+            successors: data
+                .successors
+                .iter()
+                .map(|b| *block_map.get(b).unwrap_or(b))
+                .collect(),
+            loc: data.loc,
+        };
+        let new = self.create_op(state);
+        for (old, newv) in data
+            .results
+            .iter()
+            .zip(self.ops[new.index()].results.clone())
+        {
+            map.insert(*old, newv);
+        }
+        new
+    }
+
+    /// Deep-copy `op` (detached), mapping operands through `map`.
+    pub fn clone_operation(
+        &mut self,
+        op: OpId,
+        map: &mut std::collections::HashMap<ValueId, ValueId>,
+    ) -> OpId {
+        self.clone_op(op, map, &std::collections::HashMap::new())
+    }
+
+    /// Every op nested under `op` (not including it), in pre-order.
+    pub fn walk_nested(&self, op: OpId, f: &mut dyn FnMut(OpId)) {
+        for &r in &self.op(op).regions {
+            for &b in &self.region(r).blocks {
+                for o in self.block_ops(b) {
+                    f(o);
+                    self.walk_nested(o, f);
+                }
+            }
+        }
+    }
+
+    /// True if `ancestor` (an op) contains `op` at any depth.
+    pub fn is_ancestor(&self, ancestor: OpId, mut op: OpId) -> bool {
+        while let Some(p) = self.parent_op(op) {
+            if p == ancestor {
+                return true;
+            }
+            op = p;
+        }
+        false
+    }
+}
+
+/// Iterator over the ops of a block.
+pub struct BlockOps<'a> {
+    ctx: &'a Context,
+    next: Option<OpId>,
+}
+
+impl Iterator for BlockOps<'_> {
+    type Item = OpId;
+    fn next(&mut self) -> Option<OpId> {
+        let cur = self.next?;
+        self.next = self.ctx.op(cur).next;
+        Some(cur)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::TypeKind;
+
+    fn op(ctx: &mut Context, name: &str, operands: Vec<ValueId>, n: usize) -> OpId {
+        let index = ctx.intern_type(TypeKind::Index);
+        let mut s = OperationState::new(name, Location::Unknown);
+        s.operands = operands;
+        s.result_types = vec![index; n];
+        ctx.create_op(s)
+    }
+
+    #[test]
+    fn insert_erase_replace_move_clone() {
+        let mut ctx = Context::new();
+        let r = ctx.create_region();
+        let b = ctx.create_block();
+        ctx.append_block(r, b);
+        let a = op(&mut ctx, "t.a", vec![], 1);
+        ctx.append_op(b, a);
+        let va = ctx.result(a, 0).unwrap();
+        let c = op(&mut ctx, "t.c", vec![va, va], 1);
+        ctx.append_op(b, c);
+        let bop = op(&mut ctx, "t.b", vec![], 1);
+        ctx.insert_op_before(c, bop);
+        let names: Vec<_> = ctx
+            .block_ops(b)
+            .map(|o| ctx.op_name(o).to_string())
+            .collect();
+        assert_eq!(names, ["t.a", "t.b", "t.c"]);
+        assert_eq!(ctx.value(va).uses.len(), 2);
+
+        let vb = ctx.result(bop, 0).unwrap();
+        ctx.replace_all_uses(va, vb);
+        assert!(!ctx.has_uses(va));
+        assert_eq!(ctx.op(c).operands, vec![vb, vb]);
+        ctx.erase_op(a);
+        let names: Vec<_> = ctx
+            .block_ops(b)
+            .map(|o| ctx.op_name(o).to_string())
+            .collect();
+        assert_eq!(names, ["t.b", "t.c"]);
+
+        ctx.move_op_before(c, bop);
+        let order: Vec<_> = ctx.block_ops(b).collect();
+        assert_eq!(order, vec![c, bop]);
+        assert_eq!(ctx.block_terminator(b), Some(bop));
+
+        let holder = op(&mut ctx, "t.holder", vec![], 0);
+        let r2 = ctx.create_region();
+        let mut map = std::collections::HashMap::new();
+        ctx.clone_region_into(r, r2, &mut map);
+        let nb = ctx.region(r2).blocks[0];
+        let cloned: Vec<_> = ctx.block_ops(nb).collect();
+        assert_eq!(cloned.len(), 2);
+        let cloned_c = cloned[0];
+        let cloned_b_result = ctx.result(cloned[1], 0).unwrap();
+        assert_eq!(ctx.op(cloned_c).operands, vec![cloned_b_result; 2]);
+        let _ = holder;
+        ctx.set_operand(c, 0, ctx.result(c, 0).unwrap());
+        assert_eq!(ctx.value(vb).uses.len(), 1);
+    }
+}

@@ -1,0 +1,336 @@
+//! `func` dialect: `func.func`, `func.return`, `func.call`.
+
+use crate::asm::{Argument, AsmParser, PResult};
+use crate::attrs::{Attr, NamedAttr};
+use crate::context::{Context, OpId, OperationState};
+use crate::op_def::{attr, many, op, opt_attr, AttrKind, OpDef};
+use crate::printer::OpPrinter;
+use crate::types::{Type, TypeKind};
+
+pub fn ops() -> Vec<OpDef> {
+    vec![
+        op("func.func")
+            .summary("An operation with a name containing a single SSACFG region")
+            .attrs([
+                attr("sym_name", AttrKind::SymbolName),
+                attr("function_type", AttrKind::TypeAttr),
+                opt_attr("sym_visibility", AttrKind::Str),
+                opt_attr("arg_attrs", AttrKind::Any),
+                opt_attr("res_attrs", AttrKind::Any),
+                opt_attr("no_inline", AttrKind::Unit),
+            ])
+            .regions(["body"])
+            .isolated()
+            .custom(parse_function, print_function)
+            .verify(verify_func),
+        op("func.return")
+            .summary("Function return operation")
+            .operands([many("operands")])
+            .format("attr-dict ($operands^ `:` type($operands))?")
+            .terminator()
+            .verify(verify_return),
+        op("func.call")
+            .summary("Call operation")
+            .operands([many("operands")])
+            .results([many("results")])
+            .attrs([
+                attr("callee", AttrKind::SymbolRef),
+                opt_attr("arg_attrs", AttrKind::Any),
+                opt_attr("res_attrs", AttrKind::Any),
+                opt_attr("no_inline", AttrKind::Unit),
+            ])
+            .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"),
+    ]
+}
+
+/// Parse `(args) -> results` of a function-like op. Returns entry arguments
+/// (empty for declarations given as bare types), argument types and
+/// attributes, result types and attributes.
+pub struct Signature {
+    pub args: Vec<Argument>,
+    pub inputs: Vec<Type>,
+    pub arg_attrs: Vec<Vec<NamedAttr>>,
+    pub results: Vec<Type>,
+    pub res_attrs: Vec<Vec<NamedAttr>>,
+}
+
+pub fn parse_signature(p: &mut dyn AsmParser) -> PResult<Signature> {
+    let mut sig = Signature {
+        args: Vec::new(),
+        inputs: Vec::new(),
+        arg_attrs: Vec::new(),
+        results: Vec::new(),
+        res_attrs: Vec::new(),
+    };
+    p.expect_punct("(")?;
+    if !p.parse_optional_punct(")") {
+        loop {
+            if let Some(ty) = p.parse_optional_type()? {
+                let mut attrs = Vec::new();
+                p.parse_optional_attr_dict(&mut attrs)?;
+                p.parse_optional_location()?;
+                sig.inputs.push(ty);
+                sig.arg_attrs.push(attrs);
+            } else {
+                let a = p.parse_argument(true, true)?;
+                sig.inputs.push(a.ty);
+                sig.arg_attrs.push(a.attrs.clone());
+                sig.args.push(a);
+            }
+            if p.parse_optional_punct(")") {
+                break;
+            }
+            p.expect_punct(",")?;
+        }
+    }
+    if p.parse_optional_punct("->") {
+        if p.parse_optional_punct("(") {
+            if !p.parse_optional_punct(")") {
+                loop {
+                    sig.results.push(p.parse_type()?);
+                    let mut attrs = Vec::new();
+                    p.parse_optional_attr_dict(&mut attrs)?;
+                    sig.res_attrs.push(attrs);
+                    if p.parse_optional_punct(")") {
+                        break;
+                    }
+                    p.expect_punct(",")?;
+                }
+            }
+        } else {
+            sig.results.push(p.parse_type()?);
+            sig.res_attrs.push(Vec::new());
+        }
+    }
+    Ok(sig)
+}
+
+/// Store a signature's types and per-argument attributes as properties.
+pub fn store_signature(ctx: &mut Context, state: &mut OperationState, sig: &Signature) {
+    let fty = ctx.intern_type(TypeKind::Function {
+        inputs: sig.inputs.clone(),
+        results: sig.results.clone(),
+    });
+    state.props.push(("function_type".into(), Attr::Type(fty)));
+    for (name, list) in [("arg_attrs", &sig.arg_attrs), ("res_attrs", &sig.res_attrs)] {
+        if list.iter().any(|a| !a.is_empty()) {
+            let dicts = list
+                .iter()
+                .map(|a| {
+                    let mut a = a.clone();
+                    a.sort_by(|x, y| x.0.cmp(&y.0));
+                    Attr::Dict(a)
+                })
+                .collect();
+            state.props.push((name.into(), Attr::Array(dicts)));
+        }
+    }
+}
+
+fn parse_function(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
+    for vis in ["private", "public", "nested"] {
+        if p.parse_optional_keyword(vis) {
+            state
+                .props
+                .push(("sym_visibility".into(), Attr::string(vis)));
+        }
+    }
+    let Some(name) = p.parse_optional_symbol_name() else {
+        return Err(p.error("expected valid '@'-identifier for symbol name"));
+    };
+    state
+        .props
+        .push(("sym_name".into(), Attr::String(name.into_bytes())));
+    let sig = parse_signature(p)?;
+    store_signature(p.ctx(), state, &sig);
+    if p.parse_optional_keyword("attributes") {
+        p.parse_optional_attr_dict(&mut state.attrs)?;
+    }
+    let r = p.ctx().create_region();
+    if p.peek_region() {
+        if sig.args.len() != sig.inputs.len() {
+            return Err(p.error("expected named arguments for a function with a body"));
+        }
+        p.parse_region(r, &sig.args, true)?;
+    }
+    state.regions.push(r);
+    // Inherent attributes written in the `attributes` dictionary are properties.
+    let (inherent, discardable): (Vec<NamedAttr>, Vec<NamedAttr>) =
+        std::mem::take(&mut state.attrs)
+            .into_iter()
+            .partition(|(n, _)| n == "no_inline");
+    state.props.extend(inherent);
+    state.attrs = discardable;
+    Ok(())
+}
+
+/// `(types) -> results` with per-argument attributes, as function-like ops print it.
+pub fn print_signature(p: &mut OpPrinter, op: OpId, entry_args: Option<&[crate::ValueId]>) {
+    let ctx = p.ctx;
+    let (inputs, results) = match ctx.attr(op, "function_type").and_then(|a| a.as_type()) {
+        Some(t) => match ctx.type_kind(t) {
+            TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+            _ => (Vec::new(), Vec::new()),
+        },
+        None => (Vec::new(), Vec::new()),
+    };
+    let dicts = |name: &str| -> Vec<Vec<NamedAttr>> {
+        match ctx.attr(op, name) {
+            Some(Attr::Array(items)) => items
+                .iter()
+                .map(|d| match d {
+                    Attr::Dict(e) => e.clone(),
+                    _ => Vec::new(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let arg_attrs = dicts("arg_attrs");
+    let res_attrs = dicts("res_attrs");
+    p.push("(");
+    for (i, ty) in inputs.iter().enumerate() {
+        if i > 0 {
+            p.push(", ");
+        }
+        if let Some(&a) = entry_args.and_then(|a| a.get(i)) {
+            p.operand(a);
+            p.push(": ");
+        }
+        p.ty(*ty);
+        if let Some(attrs) = arg_attrs.get(i).filter(|a| !a.is_empty()) {
+            p.push(" {");
+            p.named_attrs(attrs);
+            p.push("}");
+        }
+    }
+    p.push(")");
+    if results.is_empty() {
+        return;
+    }
+    p.push(" -> ");
+    let any_attrs = res_attrs.iter().any(|a| !a.is_empty());
+    let wrap = results.len() > 1
+        || any_attrs
+        || matches!(ctx.type_kind(results[0]), TypeKind::Function { .. });
+    if wrap {
+        p.push("(");
+    }
+    for (i, ty) in results.iter().enumerate() {
+        if i > 0 {
+            p.push(", ");
+        }
+        p.ty(*ty);
+        if let Some(attrs) = res_attrs.get(i).filter(|a| !a.is_empty()) {
+            p.push(" {");
+            p.named_attrs(attrs);
+            p.push("}");
+        }
+    }
+    if wrap {
+        p.push(")");
+    }
+}
+
+fn print_function(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx;
+    if let Some(vis) = ctx.attr(op, "sym_visibility").and_then(|a| a.as_str()) {
+        p.push(" ");
+        p.push(vis);
+    }
+    let mut s = String::from(" ");
+    if let Some(Attr::String(name)) = ctx.attr(op, "sym_name") {
+        crate::print_attr::write_symbol_name(&mut s, &String::from_utf8_lossy(name));
+    }
+    p.push(&s);
+    let region = ctx.op(op).regions.first().copied();
+    let entry = region.and_then(|r| ctx.region(r).blocks.first().copied());
+    let args = entry.map(|b| ctx.block(b).args.clone());
+    print_signature(p, op, args.as_deref());
+    p.attr_dict(
+        op,
+        &[
+            "sym_name",
+            "function_type",
+            "sym_visibility",
+            "arg_attrs",
+            "res_attrs",
+        ],
+        true,
+    );
+    if let (Some(r), Some(_)) = (region, entry) {
+        p.push(" ");
+        p.region(r, false, true);
+    }
+}
+
+fn function_type(ctx: &Context, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+    let t = ctx.attr(op, "function_type")?.as_type()?;
+    match ctx.type_kind(t) {
+        TypeKind::Function { inputs, results } => Some((inputs.clone(), results.clone())),
+        _ => None,
+    }
+}
+
+fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
+    let (inputs, _) = function_type(ctx, op).ok_or("requires a 'function_type' attribute")?;
+    let Some(&r) = ctx.op(op).regions.first() else {
+        return Ok(());
+    };
+    let Some(&entry) = ctx.region(r).blocks.first() else {
+        if ctx.attr(op, "sym_visibility").and_then(|a| a.as_str()) != Some("private") {
+            return Err("symbol declaration cannot have public visibility".into());
+        }
+        return Ok(());
+    };
+    let args = &ctx.block(entry).args;
+    if args.len() != inputs.len() {
+        return Err(format!(
+            "entry block must have {} arguments to match function signature",
+            inputs.len()
+        ));
+    }
+    for (i, (&a, &t)) in args.iter().zip(&inputs).enumerate() {
+        if ctx.value_type(a) != t {
+            return Err(format!(
+                "type of entry block argument #{i} must match the type of the corresponding argument in function signature"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some(func) = ctx.parent_op(op) else {
+        return Ok(());
+    };
+    if ctx.op_name(func) != "func.func" {
+        return Err("expects parent op 'func.func'".into());
+    }
+    let Some((_, results)) = function_type(ctx, func) else {
+        return Ok(());
+    };
+    let operands = &ctx.op(op).operands;
+    if operands.len() != results.len() {
+        return Err(format!(
+            "has {} operands, but enclosing function (@{}) returns {}",
+            operands.len(),
+            ctx.attr(func, "sym_name")
+                .and_then(|a| a.as_str())
+                .unwrap_or(""),
+            results.len()
+        ));
+    }
+    for (i, (&v, &t)) in operands.iter().zip(&results).enumerate() {
+        if ctx.value_type(v) != t {
+            let ap = crate::print_attr::AttrPrinter::new(ctx);
+            return Err(format!(
+                "type of return operand {i} ({}) doesn't match function result type ({}) in function @{}",
+                ap.type_to_string(ctx.value_type(v)),
+                ap.type_to_string(t),
+                ctx.attr(func, "sym_name").and_then(|a| a.as_str()).unwrap_or("")
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,133 @@
+//! The dialects shape-opt knows: op definitions, custom syntax and verifiers.
+//!
+//! Each dialect file exports `ops() -> Vec<OpDef>`; [`all_ops`] gathers them
+//! for the registry. Custom format directives (`custom<Name>(...)`) are
+//! dispatched by name through [`parse_custom_directive`] and
+//! [`print_custom_directive`].
+
+use crate::asm::{AsmParser, PResult};
+use crate::attrs::NamedAttr;
+use crate::context::{Context, OpId, OperationState};
+use crate::format::{ParsedOperands, Var};
+use crate::op_def::OpDef;
+use crate::printer::OpPrinter;
+use crate::types::{Signedness, Type, TypeKind};
+
+pub mod arith;
+pub mod builtin;
+pub mod cf;
+pub mod func;
+pub mod scf;
+pub mod shape;
+pub mod tensor;
+
+/// Names of the registered dialects.
+pub const DIALECTS: &[&str] = &["builtin", "func", "cf", "scf", "arith", "shape", "tensor"];
+
+pub fn all_ops() -> Vec<OpDef> {
+    let mut v = builtin::ops();
+    v.extend(func::ops());
+    v.extend(arith::ops());
+    v.extend(cf::ops());
+    v.extend(scf::ops());
+    v.extend(shape::ops());
+    v.extend(tensor::ops());
+    v
+}
+
+/// The dialect whose prefix may be omitted inside the regions of `op_name`.
+pub fn default_dialect(op_name: &str) -> Option<&'static str> {
+    match op_name {
+        "builtin.module" => Some("builtin"),
+        "func.func" => Some("func"),
+        "shape.func" | "shape.function_library" => Some("shape"),
+        _ => None,
+    }
+}
+
+type DirectiveParser = fn(
+    &str,
+    &OpDef,
+    &mut dyn AsmParser,
+    &mut OperationState,
+    &mut ParsedOperands,
+    &mut Vec<NamedAttr>,
+    &[Var],
+) -> Option<PResult<()>>;
+type DirectivePrinter = fn(&str, &OpDef, &mut OpPrinter, OpId, &[Var]) -> bool;
+
+const DIRECTIVE_PARSERS: &[DirectiveParser] = &[
+    arith::parse_directive,
+    cf::parse_directive,
+    scf::parse_directive,
+    shape::parse_directive,
+    tensor::parse_directive,
+];
+const DIRECTIVE_PRINTERS: &[DirectivePrinter] = &[
+    arith::print_directive,
+    cf::print_directive,
+    scf::print_directive,
+    shape::print_directive,
+    tensor::print_directive,
+];
+
+/// Parse `custom<name>(args)` by asking each dialect in turn.
+pub fn parse_custom_directive(
+    name: &str,
+    def: &OpDef,
+    p: &mut dyn AsmParser,
+    state: &mut OperationState,
+    parsed: &mut ParsedOperands,
+    attrs: &mut Vec<NamedAttr>,
+    args: &[Var],
+) -> PResult<()> {
+    for parse in DIRECTIVE_PARSERS {
+        if let Some(r) = parse(name, def, p, state, parsed, attrs, args) {
+            return r;
+        }
+    }
+    Err(p.error(&format!(
+        "internal error: unknown custom directive '{name}'"
+    )))
+}
+
+/// Print `custom<name>(args)` by asking each dialect in turn.
+pub fn print_custom_directive(name: &str, def: &OpDef, p: &mut OpPrinter, op: OpId, args: &[Var]) {
+    for print in DIRECTIVE_PRINTERS {
+        if print(name, def, p, op, args) {
+            return;
+        }
+    }
+}
+
+// ----- type builders shared by the dialects -----
+pub fn index(ctx: &mut Context) -> Type {
+    ctx.intern_type(TypeKind::Index)
+}
+pub fn i1(ctx: &mut Context) -> Type {
+    int(ctx, 1)
+}
+pub fn i32(ctx: &mut Context) -> Type {
+    int(ctx, 32)
+}
+pub fn i64(ctx: &mut Context) -> Type {
+    int(ctx, 64)
+}
+pub fn int(ctx: &mut Context, width: u32) -> Type {
+    ctx.intern_type(TypeKind::Integer {
+        width,
+        signedness: Signedness::Signless,
+    })
+}
+pub fn shape(ctx: &mut Context) -> Type {
+    ctx.intern_type(TypeKind::Shape)
+}
+pub fn size(ctx: &mut Context) -> Type {
+    ctx.intern_type(TypeKind::Size)
+}
+pub fn value_shape(ctx: &mut Context) -> Type {
+    ctx.intern_type(TypeKind::ValueShape)
+}
+pub fn witness(ctx: &mut Context) -> Type {
+    ctx.intern_type(TypeKind::Witness)
+}

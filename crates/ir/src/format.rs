@@ -1,0 +1,1050 @@
+//! Declarative assembly formats: one spec gives an op both its printer and
+//! its parser, with the directive set MLIR users know (`$operand`,
+//! `` `literal` ``, `type(...)`, `functional-type(...)`, `attr-dict`,
+//! `attr-dict-with-keyword`, optional groups `(...)?` with a `^` anchor,
+//! `custom<Name>(...)`).
+//!
+//! Spacing follows MLIR's generated printers: a space before every element
+//! except after `(`/`[`/`{`/`<` and before `,`/`)`/`]`/`}`/`>`
+//! and after punctuation.
+
+use crate::asm::{AsmParser, PResult, UnresolvedOperand};
+use crate::attrs::{Attr, NamedAttr, Scalar};
+use crate::context::{set_named_attr, Context, OpId, OperationState};
+use crate::op_def::{Arity, AttrKind, AttrSpec, OpDef, TypeRule};
+use crate::printer::OpPrinter;
+use crate::types::{Signedness, Type, TypeKind};
+
+/// What a `$name` refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Var {
+    Operand(usize),
+    Result(usize),
+    Attr(usize),
+    Region(usize),
+    Successor(usize),
+    /// `operands`
+    AllOperands,
+    /// `results`
+    AllResults,
+}
+
+#[derive(Clone, Debug)]
+pub enum Element {
+    Literal(String),
+    /// `` ` ` `` (force a space) or ``` `` ``` (suppress the next space).
+    Space(bool),
+    Var(Var),
+    Type(Var),
+    FunctionalType(Var, Var),
+    AttrDict {
+        with_keyword: bool,
+    },
+    Optional {
+        then: Vec<Element>,
+        otherwise: Vec<Element>,
+        anchor: Var,
+    },
+    Custom {
+        name: String,
+        args: Vec<Var>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Format {
+    pub elements: Vec<Element>,
+    /// Attributes spelled by the format (elided from `attr-dict`).
+    pub spelled_attrs: Vec<&'static str>,
+}
+
+struct FormatLexer<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+#[derive(Debug, PartialEq)]
+enum FTok {
+    Lit(String),
+    Var(String),
+    Ident(String),
+    Punct(char),
+    End,
+}
+
+impl FormatLexer<'_> {
+    fn next(&mut self) -> Result<FTok, String> {
+        let bytes = self.text.as_bytes();
+        while self.pos < bytes.len() && bytes[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        let Some(&c) = bytes.get(self.pos) else {
+            return Ok(FTok::End);
+        };
+        self.pos += 1;
+        match c {
+            b'`' => {
+                let start = self.pos;
+                while self.pos < bytes.len() && bytes[self.pos] != b'`' {
+                    self.pos += 1;
+                }
+                let lit = self.text[start..self.pos].to_string();
+                self.pos += 1;
+                Ok(FTok::Lit(lit))
+            }
+            b'$' => Ok(FTok::Var(self.ident())),
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                self.pos -= 1;
+                Ok(FTok::Ident(self.ident()))
+            }
+            c => Ok(FTok::Punct(c as char)),
+        }
+    }
+    fn ident(&mut self) -> String {
+        let bytes = self.text.as_bytes();
+        let start = self.pos;
+        while self.pos < bytes.len()
+            && (bytes[self.pos].is_ascii_alphanumeric()
+                || bytes[self.pos] == b'_'
+                || bytes[self.pos] == b'-')
+        {
+            self.pos += 1;
+        }
+        self.text[start..self.pos].to_string()
+    }
+    fn peek(&mut self) -> Result<FTok, String> {
+        let save = self.pos;
+        let t = self.next();
+        self.pos = save;
+        t
+    }
+}
+
+struct Compiler<'a> {
+    def: &'a OpDef,
+    lex: FormatLexer<'a>,
+    spelled: Vec<&'static str>,
+}
+
+impl Compiler<'_> {
+    fn var(&mut self, name: &str) -> Result<Var, String> {
+        let d = self.def;
+        if let Some(i) = d.operands.iter().position(|s| s.name == name) {
+            return Ok(Var::Operand(i));
+        }
+        if let Some(i) = d.results.iter().position(|s| s.name == name) {
+            return Ok(Var::Result(i));
+        }
+        if let Some(i) = d.attrs.iter().position(|s| s.name == name) {
+            self.spelled.push(d.attrs[i].name);
+            return Ok(Var::Attr(i));
+        }
+        if let Some(i) = d.regions.iter().position(|s| *s == name) {
+            return Ok(Var::Region(i));
+        }
+        if let Some(i) = d.successors.iter().position(|s| *s == name) {
+            return Ok(Var::Successor(i));
+        }
+        Err(format!("{}: unknown format variable ${name}", d.name))
+    }
+
+    fn type_arg(&mut self) -> Result<Var, String> {
+        match self.lex.next()? {
+            FTok::Var(v) => self.var(&v),
+            FTok::Ident(i) if i == "operands" => Ok(Var::AllOperands),
+            FTok::Ident(i) if i == "results" => Ok(Var::AllResults),
+            t => Err(format!(
+                "{}: bad type directive argument {t:?}",
+                self.def.name
+            )),
+        }
+    }
+
+    fn expect(&mut self, c: char) -> Result<(), String> {
+        match self.lex.next()? {
+            FTok::Punct(p) if p == c => Ok(()),
+            t => Err(format!(
+                "{}: expected '{c}' in format, got {t:?}",
+                self.def.name
+            )),
+        }
+    }
+
+    /// Elements up to `)` (consumed) or the end; returns them and the anchor.
+    fn elements(&mut self, in_group: bool) -> Result<(Vec<Element>, Option<Var>), String> {
+        let mut out = Vec::new();
+        let mut anchor = None;
+        loop {
+            let tok = self.lex.next()?;
+            let el = match tok {
+                FTok::End if !in_group => break,
+                FTok::End => return Err(format!("{}: unterminated group", self.def.name)),
+                FTok::Punct(')') if in_group => break,
+                FTok::Punct('^') => {
+                    anchor = out.iter().rev().find_map(element_anchor);
+                    continue;
+                }
+                FTok::Lit(l) if l.is_empty() => Element::Space(false),
+                FTok::Lit(l) if l == " " => Element::Space(true),
+                FTok::Lit(l) => Element::Literal(l),
+                FTok::Var(v) => Element::Var(self.var(&v)?),
+                FTok::Punct('(') => {
+                    let (then, a) = self.elements(true)?;
+                    let mut otherwise = Vec::new();
+                    if self.lex.peek()? == FTok::Punct(':') {
+                        self.lex.next()?;
+                        self.expect('(')?;
+                        otherwise = self.elements(true)?.0;
+                    }
+                    self.expect('?')?;
+                    let anchor = a
+                        .or_else(|| then.iter().find_map(element_anchor))
+                        .ok_or_else(|| {
+                            format!("{}: optional group without anchor", self.def.name)
+                        })?;
+                    Element::Optional {
+                        then,
+                        otherwise,
+                        anchor,
+                    }
+                }
+                FTok::Ident(i) => match i.as_str() {
+                    "attr-dict" => Element::AttrDict {
+                        with_keyword: false,
+                    },
+                    "attr-dict-with-keyword" => Element::AttrDict { with_keyword: true },
+                    "type" | "qualified" => {
+                        self.expect('(')?;
+                        let el = if i == "qualified" {
+                            match self.lex.next()? {
+                                FTok::Ident(t) if t == "type" => {
+                                    self.expect('(')?;
+                                    let v = self.type_arg()?;
+                                    self.expect(')')?;
+                                    Element::Type(v)
+                                }
+                                FTok::Var(v) => Element::Var(self.var(&v)?),
+                                t => return Err(format!("bad qualified({t:?})")),
+                            }
+                        } else {
+                            Element::Type(self.type_arg()?)
+                        };
+                        self.expect(')')?;
+                        el
+                    }
+                    "functional-type" => {
+                        self.expect('(')?;
+                        let a = self.type_arg()?;
+                        self.expect(',')?;
+                        let b = self.type_arg()?;
+                        self.expect(')')?;
+                        Element::FunctionalType(a, b)
+                    }
+                    "operands" => Element::Var(Var::AllOperands),
+                    "custom" => {
+                        self.expect('<')?;
+                        let FTok::Ident(name) = self.lex.next()? else {
+                            return Err("custom<> needs a name".into());
+                        };
+                        self.expect('>')?;
+                        self.expect('(')?;
+                        let mut args = Vec::new();
+                        loop {
+                            match self.lex.next()? {
+                                FTok::Punct(')') => break,
+                                FTok::Punct(',') => {}
+                                FTok::Var(v) => args.push(self.var(&v)?),
+                                FTok::Ident(t) if t == "type" => {
+                                    self.expect('(')?;
+                                    args.push(self.type_arg()?);
+                                    self.expect(')')?;
+                                }
+                                t => return Err(format!("bad custom argument {t:?}")),
+                            }
+                        }
+                        Element::Custom { name, args }
+                    }
+                    other => return Err(format!("{}: unknown directive {other}", self.def.name)),
+                },
+                t => return Err(format!("{}: unexpected {t:?} in format", self.def.name)),
+            };
+            out.push(el);
+        }
+        Ok((out, anchor))
+    }
+}
+
+fn element_anchor(e: &Element) -> Option<Var> {
+    match e {
+        Element::Var(v) | Element::Type(v) => Some(*v),
+        Element::Custom { args, .. } => args.first().copied(),
+        _ => None,
+    }
+}
+
+impl Format {
+    pub fn compile(def: &OpDef, text: &'static str) -> Result<Format, String> {
+        let mut c = Compiler {
+            def,
+            lex: FormatLexer { text, pos: 0 },
+            spelled: Vec::new(),
+        };
+        let (elements, _) = c.elements(false)?;
+        Ok(Format {
+            elements,
+            spelled_attrs: c.spelled,
+        })
+    }
+}
+
+// ---------------------------------------------------------------- printing
+
+/// Printer state of MLIR's generated printers.
+struct Spacing {
+    emit_space: bool,
+    last_was_punct: bool,
+}
+
+impl Spacing {
+    fn literal(&mut self, p: &mut OpPrinter, lit: &str) {
+        let first = lit.chars().next().unwrap_or(' ');
+        let space_before = if lit.len() != 1 && lit != "->" {
+            true
+        } else if self.last_was_punct {
+            !">)}],".contains(first)
+        } else {
+            !"<>(){}[],".contains(first)
+        };
+        if self.emit_space && space_before {
+            p.push(" ");
+        }
+        p.push(lit);
+        self.emit_space = !(lit.len() == 1 && "<({[".contains(first));
+        self.last_was_punct = first != '_' && !first.is_ascii_alphabetic();
+    }
+    fn element(&mut self, p: &mut OpPrinter) {
+        if self.emit_space {
+            p.push(" ");
+        }
+        self.emit_space = true;
+        self.last_was_punct = false;
+    }
+}
+
+/// The values of a named operand or result group of `op`.
+fn group_values(def: &OpDef, ctx: &Context, op: OpId, var: Var) -> Vec<crate::ValueId> {
+    let data = ctx.op(op);
+    match var {
+        Var::AllOperands => data.operands.clone(),
+        Var::AllResults => data.results.clone(),
+        Var::Operand(i) => {
+            let sizes = def.operand_group_sizes(ctx, op);
+            let start: usize = sizes[..i].iter().sum();
+            data.operands
+                .get(start..start + sizes[i])
+                .map(|s| s.to_vec())
+                .unwrap_or_default()
+        }
+        Var::Result(i) => {
+            let sizes = def.result_group_sizes(ctx, op);
+            let start: usize = sizes[..i].iter().sum();
+            data.results
+                .get(start..start + sizes[i])
+                .map(|s| s.to_vec())
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn anchor_present(def: &OpDef, p: &OpPrinter, op: OpId, var: Var) -> bool {
+    let ctx = p.ctx;
+    match var {
+        Var::Attr(i) => match ctx.attr(op, def.attrs[i].name) {
+            None => false,
+            Some(Attr::Bool(false)) => !matches!(def.attrs[i].kind, AttrKind::Unit),
+            Some(_) => true,
+        },
+        Var::Region(i) => ctx
+            .op(op)
+            .regions
+            .get(i)
+            .is_some_and(|r| !ctx.region(*r).blocks.is_empty()),
+        Var::Successor(_) => !ctx.op(op).successors.is_empty(),
+        v => !group_values(def, ctx, op, v).is_empty(),
+    }
+}
+
+pub fn print_format(def: &OpDef, format: &Format, p: &mut OpPrinter, op: OpId) {
+    let mut s = Spacing {
+        emit_space: true,
+        last_was_punct: false,
+    };
+    print_elements(def, format, &format.elements, p, op, &mut s);
+}
+
+fn print_elements(
+    def: &OpDef,
+    format: &Format,
+    elements: &[Element],
+    p: &mut OpPrinter,
+    op: OpId,
+    s: &mut Spacing,
+) {
+    for el in elements {
+        match el {
+            Element::Literal(l) => s.literal(p, l),
+            Element::Space(true) => {
+                p.push(" ");
+                s.emit_space = false;
+            }
+            Element::Space(false) => s.emit_space = false,
+            Element::Var(v) => print_var(def, p, op, *v, s),
+            Element::Type(v) => {
+                let vals = group_values(def, p.ctx, op, *v);
+                if vals.is_empty() {
+                    continue;
+                }
+                s.element(p);
+                let tys: Vec<Type> = vals.iter().map(|&v| p.ctx.value_type(v)).collect();
+                p.types(&tys);
+            }
+            Element::FunctionalType(a, b) => {
+                s.element(p);
+                let ins: Vec<Type> = group_values(def, p.ctx, op, *a)
+                    .iter()
+                    .map(|&v| p.ctx.value_type(v))
+                    .collect();
+                let outs: Vec<Type> = group_values(def, p.ctx, op, *b)
+                    .iter()
+                    .map(|&v| p.ctx.value_type(v))
+                    .collect();
+                p.push("(");
+                p.types(&ins);
+                p.push(") -> ");
+                p.result_types(&outs);
+            }
+            Element::AttrDict { with_keyword } => {
+                let mut elided: Vec<&str> = format.spelled_attrs.to_vec();
+                elided.push("operandSegmentSizes");
+                elided.push("resultSegmentSizes");
+                p.attr_dict(op, &elided, *with_keyword);
+                s.last_was_punct = false;
+            }
+            Element::Optional {
+                then,
+                otherwise,
+                anchor,
+            } => {
+                if anchor_present(def, p, op, *anchor) {
+                    print_elements(def, format, then, p, op, s);
+                } else {
+                    print_elements(def, format, otherwise, p, op, s);
+                }
+            }
+            Element::Custom { name, args } => {
+                s.element(p);
+                crate::dialect::print_custom_directive(name, def, p, op, args);
+            }
+        }
+    }
+}
+
+fn print_var(def: &OpDef, p: &mut OpPrinter, op: OpId, v: Var, s: &mut Spacing) {
+    let ctx = p.ctx;
+    match v {
+        Var::Attr(i) => {
+            let spec = def.attrs[i];
+            let Some(a) = ctx.attr(op, spec.name) else {
+                return;
+            };
+            if let AttrKind::Unit = spec.kind {
+                return;
+            }
+            s.element(p);
+            print_attr_of_kind(p, spec.kind, a);
+        }
+        Var::Region(i) => {
+            let Some(&r) = ctx.op(op).regions.get(i) else {
+                return;
+            };
+            s.element(p);
+            p.region(r, true, true);
+        }
+        Var::Successor(_) => {
+            for (i, &b) in ctx.op(op).successors.iter().enumerate() {
+                if i == 0 {
+                    s.element(p);
+                } else {
+                    p.push(", ");
+                }
+                p.successor(b);
+            }
+        }
+        v => {
+            let vals = group_values(def, ctx, op, v);
+            if vals.is_empty() {
+                return;
+            }
+            s.element(p);
+            p.operands(&vals);
+        }
+    }
+}
+
+/// Print an attribute as a format spells it for its kind.
+pub fn print_attr_of_kind(p: &mut OpPrinter, kind: AttrKind, a: &Attr) {
+    match (kind, a) {
+        (AttrKind::Typed(_), Attr::Int { value, .. }) => p.push(&value.to_string()),
+        (AttrKind::Typed(_), Attr::Float { bits, ty }) => {
+            let k = match p.ctx.type_kind(*ty) {
+                TypeKind::Float(k) => *k,
+                _ => crate::types::FloatKind::F64,
+            };
+            let mut s = String::new();
+            crate::print_attr::write_float(&mut s, f64::from_bits(*bits), k);
+            p.push(&s);
+        }
+        (AttrKind::SymbolName, Attr::String(s)) => {
+            let mut out = String::new();
+            crate::print_attr::write_symbol_name(&mut out, &String::from_utf8_lossy(s));
+            p.push(&out);
+        }
+        (AttrKind::TypeAttr, Attr::Type(t)) => p.ty(*t),
+        (AttrKind::DenseI64Array, Attr::DenseArray { values, .. }) => {
+            p.push("[");
+            for (i, v) in values.iter().enumerate() {
+                if i > 0 {
+                    p.push(", ");
+                }
+                if let Scalar::Int(x) = v {
+                    p.push(&x.to_string());
+                }
+            }
+            p.push("]");
+        }
+        (AttrKind::Enum(names), Attr::Int { value, .. }) => match names.get(*value as usize) {
+            Some(n) => p.push(n),
+            None => p.attr(a),
+        },
+        _ => p.attr(a),
+    }
+}
+
+// ---------------------------------------------------------------- parsing
+
+/// What a declarative parser has collected before building the op.
+#[derive(Default)]
+pub struct ParsedOperands {
+    /// Per operand group.
+    pub operands: Vec<Vec<UnresolvedOperand>>,
+    /// Per operand group, types spelled by the syntax.
+    pub operand_types: Vec<Option<Vec<Type>>>,
+    /// Per result group.
+    pub result_types: Vec<Option<Vec<Type>>>,
+    /// All operand types when `type(operands)` / `functional-type` spell them.
+    pub all_operand_types: Option<Vec<Type>>,
+    pub all_result_types: Option<Vec<Type>>,
+    pub all_operands: Option<Vec<UnresolvedOperand>>,
+}
+
+pub fn parse_format(
+    def: &OpDef,
+    format: &Format,
+    p: &mut dyn AsmParser,
+    state: &mut OperationState,
+) -> PResult<()> {
+    let mut parsed = ParsedOperands {
+        operands: vec![Vec::new(); def.operands.len()],
+        operand_types: vec![None; def.operands.len()],
+        result_types: vec![None; def.results.len()],
+        ..Default::default()
+    };
+    state.regions = vec![];
+    let mut regions: Vec<Option<crate::RegionId>> = vec![None; def.regions.len()];
+    let mut attrs: Vec<NamedAttr> = Vec::new();
+    parse_elements(
+        def,
+        &format.elements,
+        p,
+        state,
+        &mut parsed,
+        &mut regions,
+        &mut attrs,
+    )?;
+    for (name, value) in attrs {
+        if def.is_inherent(&name) {
+            set_named_attr(&mut state.props, &name, value);
+        } else {
+            set_named_attr(&mut state.attrs, &name, value);
+        }
+    }
+    for r in regions {
+        let r = match r {
+            Some(r) => r,
+            None => p.ctx().create_region(),
+        };
+        state.regions.push(r);
+    }
+    resolve(def, p, state, parsed)
+}
+
+/// Consume a literal: a keyword if it starts with a letter, else punctuation.
+fn parse_literal(p: &mut dyn AsmParser, lit: &str, optional: bool) -> PResult<bool> {
+    let ok = if lit.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        p.parse_optional_keyword(lit)
+    } else {
+        p.parse_optional_punct(lit)
+    };
+    if !ok && !optional {
+        return Err(p.error(&format!("expected '{lit}'")));
+    }
+    Ok(ok)
+}
+
+fn parse_type_list(p: &mut dyn AsmParser, arity: Arity) -> PResult<Vec<Type>> {
+    match arity {
+        Arity::Single => Ok(vec![p.parse_type()?]),
+        _ => {
+            let mut v = Vec::new();
+            if let Some(t) = p.parse_optional_type()? {
+                v.push(t);
+                while p.parse_optional_punct(",") {
+                    v.push(p.parse_type()?);
+                }
+            }
+            Ok(v)
+        }
+    }
+}
+
+fn var_arity(def: &OpDef, v: Var) -> Arity {
+    match v {
+        Var::Operand(i) => def.operands[i].arity,
+        Var::Result(i) => def.results[i].arity,
+        _ => Arity::Variadic,
+    }
+}
+
+fn store_types(parsed: &mut ParsedOperands, v: Var, tys: Vec<Type>) {
+    match v {
+        Var::Operand(i) => parsed.operand_types[i] = Some(tys),
+        Var::Result(i) => parsed.result_types[i] = Some(tys),
+        Var::AllOperands => parsed.all_operand_types = Some(tys),
+        Var::AllResults => parsed.all_result_types = Some(tys),
+        _ => {}
+    }
+}
+
+/// Try to parse the first element of an optional group; true if the group is present.
+#[allow(clippy::too_many_arguments)]
+fn parse_group_head(
+    def: &OpDef,
+    el: &Element,
+    p: &mut dyn AsmParser,
+    state: &mut OperationState,
+    parsed: &mut ParsedOperands,
+    regions: &mut [Option<crate::RegionId>],
+    attrs: &mut Vec<NamedAttr>,
+) -> PResult<bool> {
+    match el {
+        Element::Literal(l) => parse_literal(p, l, true),
+        Element::Var(Var::Operand(i)) => match p.parse_optional_operand()? {
+            None => Ok(false),
+            Some(o) => {
+                parsed.operands[*i].push(o);
+                if def.operands[*i].arity == Arity::Variadic {
+                    while p.parse_optional_punct(",") {
+                        let o = p.parse_operand()?;
+                        parsed.operands[*i].push(o);
+                    }
+                }
+                Ok(true)
+            }
+        },
+        Element::Var(Var::Attr(i)) => {
+            let spec = def.attrs[*i];
+            match parse_attr_of_kind(p, spec, true)? {
+                None => Ok(false),
+                Some(a) => {
+                    attrs.push((spec.name.to_string(), a));
+                    Ok(true)
+                }
+            }
+        }
+        Element::Var(Var::Region(_)) => {
+            if !p.peek_region() {
+                return Ok(false);
+            }
+            parse_elements(
+                def,
+                std::slice::from_ref(el),
+                p,
+                state,
+                parsed,
+                regions,
+                attrs,
+            )?;
+            Ok(true)
+        }
+        Element::Type(v) => match p.parse_optional_type()? {
+            None => Ok(false),
+            Some(t) => {
+                let mut tys = vec![t];
+                if var_arity(def, *v) != Arity::Single {
+                    while p.parse_optional_punct(",") {
+                        tys.push(p.parse_type()?);
+                    }
+                }
+                store_types(parsed, *v, tys);
+                Ok(true)
+            }
+        },
+        _ => {
+            parse_elements(
+                def,
+                std::slice::from_ref(el),
+                p,
+                state,
+                parsed,
+                regions,
+                attrs,
+            )?;
+            Ok(true)
+        }
+    }
+}
+
+fn parse_elements(
+    def: &OpDef,
+    elements: &[Element],
+    p: &mut dyn AsmParser,
+    state: &mut OperationState,
+    parsed: &mut ParsedOperands,
+    regions: &mut [Option<crate::RegionId>],
+    attrs: &mut Vec<NamedAttr>,
+) -> PResult<()> {
+    for el in elements {
+        match el {
+            Element::Literal(l) => {
+                parse_literal(p, l, false)?;
+            }
+            Element::Space(_) => {}
+            Element::Var(Var::Operand(i)) => {
+                let i = *i;
+                match def.operands[i].arity {
+                    Arity::Single => {
+                        let o = p.parse_operand()?;
+                        parsed.operands[i].push(o);
+                    }
+                    Arity::Optional => {
+                        if let Some(o) = p.parse_optional_operand()? {
+                            parsed.operands[i].push(o);
+                        }
+                    }
+                    Arity::Variadic => {
+                        if let Some(o) = p.parse_optional_operand()? {
+                            parsed.operands[i].push(o);
+                            while p.parse_optional_punct(",") {
+                                let o = p.parse_operand()?;
+                                parsed.operands[i].push(o);
+                            }
+                        }
+                    }
+                }
+            }
+            Element::Var(Var::AllOperands) => {
+                let mut v = Vec::new();
+                if let Some(o) = p.parse_optional_operand()? {
+                    v.push(o);
+                    while p.parse_optional_punct(",") {
+                        v.push(p.parse_operand()?);
+                    }
+                }
+                parsed.all_operands = Some(v);
+            }
+            Element::Var(Var::Attr(i)) => {
+                let spec = def.attrs[*i];
+                if let Some(a) = parse_attr_of_kind(p, spec, spec.optional)? {
+                    attrs.push((spec.name.to_string(), a));
+                }
+            }
+            Element::Var(Var::Region(i)) => {
+                let r = p.ctx().create_region();
+                p.parse_region(r, &[], def.traits.isolated_from_above)?;
+                regions[*i] = Some(r);
+            }
+            Element::Var(Var::Successor(_)) => {
+                let b = p.parse_successor()?;
+                state.successors.push(b);
+                while p.parse_optional_punct(",") {
+                    let b = p.parse_successor()?;
+                    state.successors.push(b);
+                }
+            }
+            Element::Var(Var::Result(_) | Var::AllResults) => {
+                return Err(p.error("results cannot be spelled as values"));
+            }
+            Element::Type(v) => {
+                let tys = parse_type_list(p, var_arity(def, *v))?;
+                store_types(parsed, *v, tys);
+            }
+            Element::FunctionalType(a, b) => {
+                let t = p.parse_type()?;
+                let (ins, outs) = match p.ctx().type_kind(t) {
+                    TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+                    _ => return Err(p.error("expected a function type")),
+                };
+                store_types(parsed, *a, ins);
+                store_types(parsed, *b, outs);
+            }
+            Element::AttrDict { with_keyword } => {
+                if !*with_keyword || p.parse_optional_keyword("attributes") {
+                    p.parse_optional_attr_dict(attrs)?;
+                }
+            }
+            Element::Optional {
+                then, otherwise, ..
+            } => {
+                let Some((head, rest)) = then.split_first() else {
+                    continue;
+                };
+                if parse_group_head(def, head, p, state, parsed, regions, attrs)? {
+                    parse_elements(def, rest, p, state, parsed, regions, attrs)?;
+                } else {
+                    parse_elements(def, otherwise, p, state, parsed, regions, attrs)?;
+                }
+            }
+            Element::Custom { name, args } => {
+                crate::dialect::parse_custom_directive(name, def, p, state, parsed, attrs, args)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Parse an attribute spelled the way `spec.kind` spells it.
+pub fn parse_attr_of_kind(
+    p: &mut dyn AsmParser,
+    spec: AttrSpec,
+    optional: bool,
+) -> PResult<Option<Attr>> {
+    let got = match spec.kind {
+        AttrKind::Any => p.parse_optional_attribute(None)?,
+        AttrKind::Typed(b) => {
+            let ty = b(p.ctx());
+            p.parse_optional_attribute(Some(ty))?
+        }
+        AttrKind::Str => p.parse_optional_string().map(Attr::String),
+        AttrKind::SymbolName => p
+            .parse_optional_symbol_name()
+            .map(|s| Attr::String(s.into_bytes())),
+        AttrKind::SymbolRef => p.parse_optional_symbol_name().map(|s| Attr::symbol(&s)),
+        AttrKind::TypeAttr => p.parse_optional_type()?.map(Attr::Type),
+        AttrKind::DenseI64Array => {
+            if p.parse_optional_punct("[") {
+                let mut values = Vec::new();
+                if !p.parse_optional_punct("]") {
+                    loop {
+                        values.push(Scalar::Int(p.parse_integer()?));
+                        if p.parse_optional_punct("]") {
+                            break;
+                        }
+                        p.expect_punct(",")?;
+                    }
+                }
+                let elem = p.ctx().intern_type(TypeKind::Integer {
+                    width: 64,
+                    signedness: Signedness::Signless,
+                });
+                Some(Attr::DenseArray { elem, values })
+            } else {
+                None
+            }
+        }
+        AttrKind::Unit => Some(Attr::Unit),
+        AttrKind::Bool => {
+            if p.parse_optional_keyword("true") {
+                Some(Attr::Bool(true))
+            } else if p.parse_optional_keyword("false") {
+                Some(Attr::Bool(false))
+            } else {
+                None
+            }
+        }
+        AttrKind::Enum(names) => match p.parse_optional_any_keyword() {
+            None => None,
+            Some(k) => match names.iter().position(|n| *n == k) {
+                Some(i) => {
+                    let ty = p.ctx().intern_type(TypeKind::Integer {
+                        width: 64,
+                        signedness: Signedness::Signless,
+                    });
+                    Some(Attr::Int {
+                        value: i as i128,
+                        ty,
+                    })
+                }
+                None => {
+                    return Err(p.error(&format!(
+                        "expected one of [{}] for attribute '{}'",
+                        names.join(", "),
+                        spec.name
+                    )))
+                }
+            },
+        },
+    };
+    if got.is_none() && !optional {
+        return Err(p.error(&format!("expected attribute '{}'", spec.name)));
+    }
+    Ok(got)
+}
+
+/// Turn the collected names and types into operands and result types.
+fn resolve(
+    def: &OpDef,
+    p: &mut dyn AsmParser,
+    state: &mut OperationState,
+    parsed: ParsedOperands,
+) -> PResult<()> {
+    let ParsedOperands {
+        mut operands,
+        mut operand_types,
+        mut result_types,
+        all_operand_types,
+        all_result_types,
+        all_operands,
+    } = parsed;
+    let n_results = p.num_results();
+    // `operands` / `type(operands)` spell every group at once: split them.
+    if let Some(all) = all_operands {
+        let sizes = crate::op_def::group_sizes(&def.operands, all.len(), None);
+        let mut it = all.into_iter();
+        for (i, n) in sizes.into_iter().enumerate() {
+            operands[i] = it.by_ref().take(n).collect();
+        }
+    }
+    if let Some(all) = all_operand_types {
+        let mut it = all.into_iter();
+        for (i, g) in operands.iter().enumerate() {
+            operand_types[i] = Some(it.by_ref().take(g.len()).collect());
+        }
+    }
+    if let Some(all) = all_result_types {
+        let sizes = crate::op_def::group_sizes(&def.results, all.len(), None);
+        let mut it = all.into_iter();
+        for (i, n) in sizes.into_iter().enumerate() {
+            result_types[i] = Some(it.by_ref().take(n).collect());
+        }
+    }
+    // Result groups not spelled: fixed, same-as, or (single) inferred below.
+    for _ in 0..3 {
+        for (i, spec) in def.results.iter().enumerate() {
+            if result_types[i].is_some() {
+                continue;
+            }
+            // A non-single group of unspelled type takes the results the
+            // single groups leave.
+            let singles = def
+                .results
+                .iter()
+                .filter(|s| s.arity == Arity::Single)
+                .count();
+            let n = if spec.arity == Arity::Single {
+                1
+            } else {
+                n_results.saturating_sub(singles)
+            };
+            result_types[i] = match spec.ty {
+                TypeRule::Fixed(b) => Some(vec![b(p.ctx()); n]),
+                TypeRule::SameAs(other) => {
+                    lookup_group(def, other, &operand_types, &result_types).map(|t| vec![t; n])
+                }
+                TypeRule::Spelled => None,
+            };
+        }
+        for (i, spec) in def.operands.iter().enumerate() {
+            if operand_types[i].is_some() {
+                continue;
+            }
+            let n = operands[i].len();
+            operand_types[i] = match spec.ty {
+                TypeRule::Fixed(b) => Some(vec![b(p.ctx()); n]),
+                TypeRule::SameAs(other) => {
+                    lookup_group(def, other, &operand_types, &result_types).map(|t| vec![t; n])
+                }
+                TypeRule::Spelled => None,
+            };
+        }
+    }
+    let mut segment_sizes = Vec::new();
+    for (i, names) in operands.iter().enumerate() {
+        let Some(tys) = &operand_types[i] else {
+            if names.is_empty() {
+                segment_sizes.push(0);
+                continue;
+            }
+            return Err(p.error(&format!(
+                "type of operand group '{}' is not known",
+                def.operands[i].name
+            )));
+        };
+        if tys.len() != names.len() {
+            return Err(p.error(&format!(
+                "{} operands present, but expected {} types for '{}'",
+                names.len(),
+                tys.len(),
+                def.operands[i].name
+            )));
+        }
+        for (name, ty) in names.iter().zip(tys) {
+            let v = p.resolve_operand(name, *ty)?;
+            state.operands.push(v);
+        }
+        segment_sizes.push(names.len());
+    }
+    if def.has_operand_segments() {
+        let elem = p.ctx().intern_type(TypeKind::Integer {
+            width: 32,
+            signedness: Signedness::Signless,
+        });
+        set_named_attr(
+            &mut state.props,
+            "operandSegmentSizes",
+            Attr::DenseArray {
+                elem,
+                values: segment_sizes
+                    .iter()
+                    .map(|&n| Scalar::Int(n as i128))
+                    .collect(),
+            },
+        );
+    }
+    for (i, tys) in result_types.into_iter().enumerate() {
+        match tys {
+            Some(t) => state.result_types.extend(t),
+            None if def.results[i].arity == Arity::Single => {
+                return Err(p.error(&format!(
+                    "type of result '{}' is not known",
+                    def.results[i].name
+                )))
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+fn lookup_group(
+    def: &OpDef,
+    name: &str,
+    operand_types: &[Option<Vec<Type>>],
+    result_types: &[Option<Vec<Type>>],
+) -> Option<Type> {
+    if let Some(i) = def.operands.iter().position(|s| s.name == name) {
+        return operand_types[i].as_ref()?.first().copied();
+    }
+    let i = def.results.iter().position(|s| s.name == name)?;
+    result_types[i].as_ref()?.first().copied()
+}

@@ -1,0 +1,20 @@
+//! The one IR every shape-opt stage uses: an MLIR-shaped generic SSA IR in
+//! arenas ([`Context`]), types and attributes, dialect op definitions with
+//! their syntax, the printer and the verifier.
+
+pub mod asm;
+pub mod attrs;
+pub mod context;
+pub mod dialect;
+pub mod format;
+pub mod location;
+pub mod op_def;
+pub mod print_attr;
+pub mod printer;
+pub mod types;
+pub mod verifier;
+
+pub use attrs::{Attr, NamedAttr};
+pub use context::{BlockId, Context, OpId, OperationState, RegionId, ValueId};
+pub use location::Location;
+pub use types::{Type, TypeKind};

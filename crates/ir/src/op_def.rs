@@ -1,0 +1,367 @@
+//! Operation definitions: signature (named operand/result/attribute/region
+//! groups), traits, syntax, verifier and result-name suggestions, and the
+//! registry that maps op names to them.
+
+use crate::asm::{AsmParser, PResult};
+use crate::attrs::Attr;
+use crate::context::{Context, OpId, OperationState};
+use crate::format::Format;
+use crate::printer::OpPrinter;
+use crate::types::Type;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// How many values a named operand/result group holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    Single,
+    Optional,
+    Variadic,
+}
+
+/// Builds a type in a context (for operands/results of fixed type).
+pub type TypeBuilder = fn(&mut Context) -> Type;
+
+/// Where the parser gets a value's type from when the syntax does not spell it.
+#[derive(Clone, Copy, Debug)]
+pub enum TypeRule {
+    /// The syntax spells it (`type($x)` or a custom parser).
+    Spelled,
+    /// Always this type.
+    Fixed(TypeBuilder),
+    /// The same type as the named operand or result group.
+    SameAs(&'static str),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ValueSpec {
+    pub name: &'static str,
+    pub arity: Arity,
+    pub ty: TypeRule,
+}
+
+/// How a named attribute is spelled inside a declarative format.
+#[derive(Clone, Copy, Debug)]
+pub enum AttrKind {
+    /// Any attribute, printed with its type.
+    Any,
+    /// An integer or float of this type, printed without `: type`.
+    Typed(TypeBuilder),
+    /// A string literal.
+    Str,
+    /// The op's symbol name, `@name` stored as a string.
+    SymbolName,
+    /// A flat symbol reference `@name`.
+    SymbolRef,
+    /// A type, stored as a type attribute.
+    TypeAttr,
+    /// `[1, 2]`, stored as `array<i64: ...>`.
+    DenseI64Array,
+    /// A unit attribute: present or not (anchors an optional group).
+    Unit,
+    /// `true` / `false`.
+    Bool,
+    /// One keyword of the list, stored as an `i64` holding its index.
+    Enum(&'static [&'static str]),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct AttrSpec {
+    pub name: &'static str,
+    pub kind: AttrKind,
+    pub optional: bool,
+}
+
+/// Parser of a hand-written custom form.
+pub type CustomParse = fn(&mut dyn AsmParser, &mut OperationState) -> PResult<()>;
+/// Printer of a hand-written custom form (prints what follows the op name).
+pub type CustomPrint = fn(&mut OpPrinter, OpId);
+/// Op-specific verification; returns the error message.
+pub type VerifyFn = fn(&Context, OpId) -> Result<(), String>;
+/// Suggested SSA names for an op's results (`%c1`, `%dim`...).
+pub type ResultNamesFn = fn(&Context, OpId) -> Vec<Option<String>>;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Syntax {
+    /// An MLIR-style declarative assembly format.
+    Declarative(&'static str),
+    /// Hand-written parser and printer.
+    Custom(CustomParse, CustomPrint),
+    /// Only the generic form exists.
+    GenericOnly,
+}
+
+/// Structural traits of an op.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traits {
+    pub terminator: bool,
+    pub isolated_from_above: bool,
+    /// Its regions' blocks need not end in a terminator (module).
+    pub no_terminator: bool,
+    pub symbol_table: bool,
+    /// Its regions have at most one block.
+    pub single_block: bool,
+    /// Its regions may omit the terminator in text (implicit `*.yield`).
+    pub implicit_terminator: Option<&'static str>,
+    /// No side effects: safe to erase when unused, hoist, CSE.
+    pub pure: bool,
+}
+
+pub struct OpDef {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub operands: Vec<ValueSpec>,
+    pub results: Vec<ValueSpec>,
+    pub attrs: Vec<AttrSpec>,
+    pub regions: Vec<&'static str>,
+    pub successors: Vec<&'static str>,
+    pub traits: Traits,
+    pub syntax: Syntax,
+    pub verify: Option<VerifyFn>,
+    pub result_names: Option<ResultNamesFn>,
+    /// Compiled declarative format (built on first use).
+    pub format: OnceLock<Result<Format, String>>,
+}
+
+/// Start defining op `name`.
+pub fn op(name: &'static str) -> OpDef {
+    OpDef {
+        name,
+        summary: "",
+        operands: Vec::new(),
+        results: Vec::new(),
+        attrs: Vec::new(),
+        regions: Vec::new(),
+        successors: Vec::new(),
+        traits: Traits::default(),
+        syntax: Syntax::GenericOnly,
+        verify: None,
+        result_names: None,
+        format: OnceLock::new(),
+    }
+}
+
+/// A single value of spelled type.
+pub const fn one(name: &'static str) -> ValueSpec {
+    ValueSpec {
+        name,
+        arity: Arity::Single,
+        ty: TypeRule::Spelled,
+    }
+}
+/// A variadic group of spelled types.
+pub const fn many(name: &'static str) -> ValueSpec {
+    ValueSpec {
+        name,
+        arity: Arity::Variadic,
+        ty: TypeRule::Spelled,
+    }
+}
+/// An optional value of spelled type.
+pub const fn maybe(name: &'static str) -> ValueSpec {
+    ValueSpec {
+        name,
+        arity: Arity::Optional,
+        ty: TypeRule::Spelled,
+    }
+}
+
+impl ValueSpec {
+    pub const fn fixed(mut self, b: TypeBuilder) -> Self {
+        self.ty = TypeRule::Fixed(b);
+        self
+    }
+    pub const fn same_as(mut self, other: &'static str) -> Self {
+        self.ty = TypeRule::SameAs(other);
+        self
+    }
+}
+
+pub const fn attr(name: &'static str, kind: AttrKind) -> AttrSpec {
+    AttrSpec {
+        name,
+        kind,
+        optional: false,
+    }
+}
+pub const fn opt_attr(name: &'static str, kind: AttrKind) -> AttrSpec {
+    AttrSpec {
+        name,
+        kind,
+        optional: true,
+    }
+}
+
+impl OpDef {
+    pub fn summary(mut self, s: &'static str) -> Self {
+        self.summary = s;
+        self
+    }
+    pub fn operands<const N: usize>(mut self, v: [ValueSpec; N]) -> Self {
+        self.operands = v.to_vec();
+        self
+    }
+    pub fn results<const N: usize>(mut self, v: [ValueSpec; N]) -> Self {
+        self.results = v.to_vec();
+        self
+    }
+    pub fn attrs<const N: usize>(mut self, v: [AttrSpec; N]) -> Self {
+        self.attrs = v.to_vec();
+        self
+    }
+    pub fn regions<const N: usize>(mut self, v: [&'static str; N]) -> Self {
+        self.regions = v.to_vec();
+        self
+    }
+    pub fn successors<const N: usize>(mut self, v: [&'static str; N]) -> Self {
+        self.successors = v.to_vec();
+        self
+    }
+    pub fn format(mut self, f: &'static str) -> Self {
+        self.syntax = Syntax::Declarative(f);
+        self
+    }
+    pub fn custom(mut self, parse: CustomParse, print: CustomPrint) -> Self {
+        self.syntax = Syntax::Custom(parse, print);
+        self
+    }
+    pub fn verify(mut self, f: VerifyFn) -> Self {
+        self.verify = Some(f);
+        self
+    }
+    pub fn result_names(mut self, f: ResultNamesFn) -> Self {
+        self.result_names = Some(f);
+        self
+    }
+    pub fn terminator(mut self) -> Self {
+        self.traits.terminator = true;
+        self.traits.pure = true;
+        self
+    }
+    pub fn isolated(mut self) -> Self {
+        self.traits.isolated_from_above = true;
+        self
+    }
+    pub fn pure(mut self) -> Self {
+        self.traits.pure = true;
+        self
+    }
+    pub fn single_block(mut self) -> Self {
+        self.traits.single_block = true;
+        self
+    }
+    pub fn no_terminator(mut self) -> Self {
+        self.traits.no_terminator = true;
+        self
+    }
+    pub fn symbol_table(mut self) -> Self {
+        self.traits.symbol_table = true;
+        self
+    }
+    pub fn implicit_terminator(mut self, name: &'static str) -> Self {
+        self.traits.implicit_terminator = Some(name);
+        self
+    }
+
+    /// True if `name` is an inherent attribute (stored as a property).
+    pub fn is_inherent(&self, name: &str) -> bool {
+        self.attrs.iter().any(|a| a.name == name)
+            || (name == "operandSegmentSizes" && self.has_operand_segments())
+            || (name == "resultSegmentSizes" && self.has_result_segments())
+    }
+
+    /// More than one non-single operand group: sizes live in `operandSegmentSizes`.
+    pub fn has_operand_segments(&self) -> bool {
+        self.operands
+            .iter()
+            .filter(|s| s.arity != Arity::Single)
+            .count()
+            > 1
+    }
+    pub fn has_result_segments(&self) -> bool {
+        self.results
+            .iter()
+            .filter(|s| s.arity != Arity::Single)
+            .count()
+            > 1
+    }
+
+    /// The compiled declarative format, if this op has one.
+    pub fn compiled_format(&self) -> Option<&Result<Format, String>> {
+        match self.syntax {
+            Syntax::Declarative(text) => {
+                Some(self.format.get_or_init(|| Format::compile(self, text)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Sizes of the operand groups of `op`, one per entry of `self.operands`.
+    pub fn operand_group_sizes(&self, ctx: &Context, op: OpId) -> Vec<usize> {
+        group_sizes(
+            &self.operands,
+            ctx.op(op).operands.len(),
+            ctx.attr(op, "operandSegmentSizes"),
+        )
+    }
+    pub fn result_group_sizes(&self, ctx: &Context, op: OpId) -> Vec<usize> {
+        group_sizes(
+            &self.results,
+            ctx.op(op).results.len(),
+            ctx.attr(op, "resultSegmentSizes"),
+        )
+    }
+}
+
+/// Split `total` values over `specs`: from an explicit segment-size attribute,
+/// or by giving the one non-single group what the single groups leave.
+pub fn group_sizes(specs: &[ValueSpec], total: usize, segments: Option<&Attr>) -> Vec<usize> {
+    if let Some(sizes) = segments.and_then(|a| a.int_elements(0)) {
+        if sizes.len() == specs.len() {
+            return sizes.into_iter().map(|s| s.max(0) as usize).collect();
+        }
+    }
+    let singles = specs.iter().filter(|s| s.arity == Arity::Single).count();
+    let rest = total.saturating_sub(singles);
+    specs
+        .iter()
+        .map(|s| match s.arity {
+            Arity::Single => 1,
+            _ => rest,
+        })
+        .collect()
+}
+
+/// All registered ops by name.
+pub struct Registry {
+    ops: HashMap<&'static str, OpDef>,
+}
+
+impl Registry {
+    pub fn get(&self, name: &str) -> Option<&OpDef> {
+        self.ops.get(name)
+    }
+    pub fn is_registered_dialect(&self, dialect: &str) -> bool {
+        crate::dialect::DIALECTS.contains(&dialect)
+    }
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.ops.keys().copied()
+    }
+}
+
+/// The registry of every op of every dialect shape-opt knows.
+pub fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut ops = HashMap::new();
+        for def in crate::dialect::all_ops() {
+            ops.insert(def.name, def);
+        }
+        Registry { ops }
+    })
+}
+
+/// The definition of `op`, if its name is registered.
+pub fn def_of(ctx: &Context, op: OpId) -> Option<&'static OpDef> {
+    registry().get(ctx.op_name(op))
+}

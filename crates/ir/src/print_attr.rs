@@ -1,0 +1,609 @@
+//! Textual form of types, attributes and locations, exactly as MLIR 22 prints them.
+
+use crate::attrs::{Attr, DenseValues, Scalar};
+use crate::location::Location;
+use crate::types::{FloatKind, Signedness, Type, TypeInterner, TypeKind, DYNAMIC};
+use crate::Context;
+use std::fmt::Write as _;
+
+/// True if `s` can be printed without quotes as a bare identifier.
+pub fn is_bare_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() || c == '_' => {}
+        _ => return false,
+    }
+    chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.')
+}
+
+/// Print bytes as an MLIR string literal: printable ASCII except `"` and `\`
+/// verbatim, `\\` for a backslash, `\XX` (upper-case hex) otherwise.
+pub fn write_escaped_string(out: &mut String, bytes: &[u8]) {
+    out.push('"');
+    for &b in bytes {
+        if b == b'\\' {
+            out.push_str("\\\\");
+        } else if (0x20..0x7f).contains(&b) && b != b'"' {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "\\{:02X}", b);
+        }
+    }
+    out.push('"');
+}
+
+/// `@name` or `@"quoted"`.
+pub fn write_symbol_name(out: &mut String, name: &str) {
+    out.push('@');
+    if is_bare_identifier(name) {
+        out.push_str(name);
+    } else {
+        write_escaped_string(out, name.as_bytes());
+    }
+}
+
+/// An attribute name in a dictionary: bare when possible, quoted otherwise.
+pub fn write_attr_name(out: &mut String, name: &str) {
+    if is_bare_identifier(name) {
+        out.push_str(name);
+    } else {
+        write_escaped_string(out, name.as_bytes());
+    }
+}
+
+pub fn write_dims(out: &mut String, shape: &[i64]) {
+    for &d in shape {
+        if d == DYNAMIC {
+            out.push('?');
+        } else {
+            let _ = write!(out, "{d}");
+        }
+        out.push('x');
+    }
+}
+
+/// Prints types and attributes of one context.
+pub struct AttrPrinter<'a> {
+    pub types: &'a TypeInterner,
+}
+
+impl<'a> AttrPrinter<'a> {
+    pub fn new(ctx: &'a Context) -> Self {
+        AttrPrinter { types: ctx.types() }
+    }
+
+    pub fn type_to_string(&self, ty: Type) -> String {
+        let mut s = String::new();
+        self.write_type(&mut s, ty);
+        s
+    }
+
+    pub fn write_type(&self, out: &mut String, ty: Type) {
+        match self.types.get(ty) {
+            TypeKind::Index => out.push_str("index"),
+            TypeKind::None => out.push_str("none"),
+            TypeKind::Integer { width, signedness } => {
+                let p = match signedness {
+                    Signedness::Signless => "i",
+                    Signedness::Signed => "si",
+                    Signedness::Unsigned => "ui",
+                };
+                let _ = write!(out, "{p}{width}");
+            }
+            TypeKind::Float(k) => out.push_str(k.keyword()),
+            TypeKind::Shape => out.push_str("!shape.shape"),
+            TypeKind::Size => out.push_str("!shape.size"),
+            TypeKind::ValueShape => out.push_str("!shape.value_shape"),
+            TypeKind::Witness => out.push_str("!shape.witness"),
+            TypeKind::RankedTensor {
+                shape,
+                elem,
+                encoding,
+            } => {
+                out.push_str("tensor<");
+                write_dims(out, shape);
+                self.write_type(out, *elem);
+                if let Some(e) = encoding {
+                    out.push_str(", ");
+                    self.write_attr(out, e);
+                }
+                out.push('>');
+            }
+            TypeKind::UnrankedTensor { elem } => {
+                out.push_str("tensor<*x");
+                self.write_type(out, *elem);
+                out.push('>');
+            }
+            TypeKind::MemRef {
+                shape,
+                elem,
+                layout,
+                memory_space,
+            } => {
+                out.push_str("memref<");
+                write_dims(out, shape);
+                self.write_type(out, *elem);
+                for a in [layout, memory_space].into_iter().flatten() {
+                    out.push_str(", ");
+                    self.write_attr(out, a);
+                }
+                out.push('>');
+            }
+            TypeKind::UnrankedMemRef { elem, memory_space } => {
+                out.push_str("memref<*x");
+                self.write_type(out, *elem);
+                if let Some(a) = memory_space {
+                    out.push_str(", ");
+                    self.write_attr(out, a);
+                }
+                out.push('>');
+            }
+            TypeKind::Vector {
+                shape,
+                scalable,
+                elem,
+            } => {
+                out.push_str("vector<");
+                for (i, &d) in shape.iter().enumerate() {
+                    if scalable.get(i).copied().unwrap_or(false) {
+                        let _ = write!(out, "[{d}]x");
+                    } else {
+                        let _ = write!(out, "{d}x");
+                    }
+                }
+                self.write_type(out, *elem);
+                out.push('>');
+            }
+            TypeKind::Complex(e) => {
+                out.push_str("complex<");
+                self.write_type(out, *e);
+                out.push('>');
+            }
+            TypeKind::Tuple(ts) => {
+                out.push_str("tuple<");
+                self.write_type_list(out, ts);
+                out.push('>');
+            }
+            TypeKind::Function { inputs, results } => {
+                out.push('(');
+                self.write_type_list(out, inputs);
+                out.push_str(") -> ");
+                self.write_result_types(out, results);
+            }
+            TypeKind::Opaque(text) => {
+                out.push('!');
+                out.push_str(text);
+            }
+        }
+    }
+
+    /// Result types of a function type: bare when exactly one non-function type.
+    pub fn write_result_types(&self, out: &mut String, results: &[Type]) {
+        match results {
+            [one] if !matches!(self.types.get(*one), TypeKind::Function { .. }) => {
+                self.write_type(out, *one)
+            }
+            _ => {
+                out.push('(');
+                self.write_type_list(out, results);
+                out.push(')');
+            }
+        }
+    }
+
+    pub fn write_type_list(&self, out: &mut String, ts: &[Type]) {
+        for (i, t) in ts.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.write_type(out, *t);
+        }
+    }
+
+    pub fn attr_to_string(&self, a: &Attr) -> String {
+        let mut s = String::new();
+        self.write_attr(&mut s, a);
+        s
+    }
+
+    /// Write an integer of type `ty`: signless and signed as signed, unsigned as unsigned.
+    fn write_int(&self, out: &mut String, value: i128, ty: Type) {
+        match self.types.get(ty) {
+            TypeKind::Integer { width: 1, .. } => {
+                out.push_str(if value & 1 != 0 { "true" } else { "false" })
+            }
+            TypeKind::Integer {
+                width,
+                signedness: Signedness::Unsigned,
+            } if *width < 128 => {
+                let mask = (1u128 << width) - 1;
+                let _ = write!(out, "{}", (value as u128) & mask);
+            }
+            _ => {
+                let _ = write!(out, "{value}");
+            }
+        }
+    }
+
+    fn float_kind(&self, ty: Type) -> FloatKind {
+        match self.types.get(ty) {
+            TypeKind::Float(k) => *k,
+            _ => FloatKind::F64,
+        }
+    }
+
+    fn write_scalar(&self, out: &mut String, s: Scalar, elem: Type) {
+        match s {
+            Scalar::Int(v) => self.write_int(out, v, elem),
+            Scalar::Float(bits) => write_float(out, f64::from_bits(bits), self.float_kind(elem)),
+        }
+    }
+
+    pub fn write_attr(&self, out: &mut String, a: &Attr) {
+        match a {
+            Attr::Unit => out.push_str("unit"),
+            Attr::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Attr::Int { value, ty } => {
+                self.write_int(out, *value, *ty);
+                if !matches!(self.types.get(*ty), TypeKind::Integer { width: 1, .. }) {
+                    out.push_str(" : ");
+                    self.write_type(out, *ty);
+                }
+            }
+            Attr::Float { bits, ty } => {
+                write_float(out, f64::from_bits(*bits), self.float_kind(*ty));
+                out.push_str(" : ");
+                self.write_type(out, *ty);
+            }
+            Attr::String(s) => write_escaped_string(out, s),
+            Attr::Type(t) => self.write_type(out, *t),
+            Attr::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_attr(out, item);
+                }
+                out.push(']');
+            }
+            Attr::DenseArray { elem, values } => {
+                out.push_str("array<");
+                self.write_type(out, *elem);
+                if !values.is_empty() {
+                    out.push_str(": ");
+                    for (i, v) in values.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        self.write_scalar(out, *v, *elem);
+                    }
+                }
+                out.push('>');
+            }
+            Attr::Dense { ty, values } => {
+                out.push_str("dense<");
+                self.write_dense_values(out, *ty, values);
+                out.push_str("> : ");
+                self.write_type(out, *ty);
+            }
+            Attr::Dict(entries) => {
+                out.push('{');
+                self.write_named_attrs(out, entries);
+                out.push('}');
+            }
+            Attr::SymbolRef { root, nested } => {
+                write_symbol_name(out, root);
+                for n in nested {
+                    out.push_str("::");
+                    write_symbol_name(out, n);
+                }
+            }
+            Attr::Loc(l) => {
+                out.push_str("loc(");
+                write_location_body(out, l);
+                out.push(')');
+            }
+            Attr::Opaque(text) => out.push_str(text),
+        }
+    }
+
+    /// `a = 1 : i32, b` (unit attributes print as their name only).
+    pub fn write_named_attrs(&self, out: &mut String, entries: &[crate::attrs::NamedAttr]) {
+        for (i, (name, value)) in entries.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            write_attr_name(out, name);
+            if *value != Attr::Unit {
+                out.push_str(" = ");
+                self.write_attr(out, value);
+            }
+        }
+    }
+
+    fn write_dense_values(&self, out: &mut String, ty: Type, values: &DenseValues) {
+        let kind = self.types.get(ty);
+        let elem = kind.element_type().unwrap_or(ty);
+        let shape: Vec<i64> = kind.shape().map(|s| s.to_vec()).unwrap_or_default();
+        match values {
+            DenseValues::Splat(s) => self.write_scalar(out, *s, elem),
+            DenseValues::Hex(h) => {
+                out.push('"');
+                out.push_str(h);
+                out.push('"');
+            }
+            DenseValues::Elements(items) => {
+                let mut it = items.iter();
+                self.write_nested(out, &shape, &mut |out: &mut String| {
+                    if let Some(s) = it.next() {
+                        self.write_scalar(out, *s, elem);
+                    }
+                });
+            }
+            DenseValues::Strings(items) => {
+                let mut it = items.iter();
+                self.write_nested(out, &shape, &mut |out: &mut String| {
+                    if let Some(s) = it.next() {
+                        write_escaped_string(out, s);
+                    }
+                });
+            }
+        }
+    }
+
+    fn write_nested(&self, out: &mut String, shape: &[i64], leaf: &mut dyn FnMut(&mut String)) {
+        match shape.split_first() {
+            None => leaf(out),
+            Some((&n, rest)) => {
+                out.push('[');
+                for i in 0..n.max(0) {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_nested(out, rest, leaf);
+                }
+                out.push(']');
+            }
+        }
+    }
+}
+
+/// The inside of `loc(...)`.
+pub fn write_location_body(out: &mut String, loc: &Location) {
+    match loc {
+        Location::Unknown => out.push_str("unknown"),
+        Location::FileLineCol { file, line, col } => {
+            write_escaped_string(out, file.as_bytes());
+            let _ = write!(out, ":{line}:{col}");
+        }
+        Location::Name { name, child } => {
+            write_escaped_string(out, name.as_bytes());
+            if let Some(c) = child {
+                out.push('(');
+                write_location_body(out, c);
+                out.push(')');
+            }
+        }
+        Location::CallSite { callee, caller } => {
+            out.push_str("callsite(");
+            write_location_body(out, callee);
+            out.push_str(" at ");
+            write_location_body(out, caller);
+            out.push(')');
+        }
+        Location::Fused { metadata, locs } => {
+            out.push_str("fused");
+            if let Some(m) = metadata {
+                out.push('<');
+                out.push_str(m);
+                out.push('>');
+            }
+            out.push('[');
+            for (i, l) in locs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_location_body(out, l);
+            }
+            out.push(']');
+        }
+    }
+}
+
+/// Round `v` to the precision of `kind` (the value the literal denotes in that type).
+pub fn round_to_kind(v: f64, kind: FloatKind) -> f64 {
+    match kind {
+        FloatKind::F32 | FloatKind::TF32 => v as f32 as f64,
+        FloatKind::F16 => f16_bits_to_f64(f64_to_f16_bits(v)),
+        FloatKind::BF16 => f64::from(f32::from_bits(f64_to_bf16_bits(v) << 16)),
+        _ => v,
+    }
+}
+
+/// IEEE half-precision bits of `v`, rounded to nearest even.
+pub fn f64_to_f16_bits(v: f64) -> u16 {
+    let x = v as f32;
+    let bits = x.to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let mant = bits & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = mant | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = 1u32 << (shift - 1);
+        let mut r = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        if rem > half || (rem == half && (r & 1) == 1) {
+            r += 1;
+        }
+        return sign | r as u16;
+    }
+    let mut r = ((e as u32) << 10) | (mant >> 13);
+    let rem = mant & 0x1fff;
+    if rem > 0x1000 || (rem == 0x1000 && (r & 1) == 1) {
+        r += 1;
+    }
+    sign | r as u16
+}
+
+pub fn f16_bits_to_f64(h: u16) -> f64 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = ((h >> 10) & 0x1f) as i32;
+    let mant = (h & 0x3ff) as f64;
+    match exp {
+        0 => sign * mant * 2f64.powi(-24),
+        0x1f if mant == 0.0 => sign * f64::INFINITY,
+        0x1f => f64::NAN,
+        _ => sign * (1.0 + mant / 1024.0) * 2f64.powi(exp - 15),
+    }
+}
+
+/// bfloat16 bits of `v`, rounded to nearest even.
+pub fn f64_to_bf16_bits(v: f64) -> u32 {
+    let bits = (v as f32).to_bits();
+    if (v as f32).is_nan() {
+        return (bits >> 16) | 0x40;
+    }
+    let rem = bits & 0xffff;
+    let mut r = bits >> 16;
+    if rem > 0x8000 || (rem == 0x8000 && (r & 1) == 1) {
+        r += 1;
+    }
+    r
+}
+
+/// Bits of `v` in the storage format of `kind` (for hexadecimal literals).
+pub fn float_storage_bits(v: f64, kind: FloatKind) -> u128 {
+    match kind {
+        FloatKind::F16 => f64_to_f16_bits(v) as u128,
+        FloatKind::BF16 => f64_to_bf16_bits(v) as u128,
+        FloatKind::F32 | FloatKind::TF32 => (v as f32).to_bits() as u128,
+        _ => v.to_bits() as u128,
+    }
+}
+
+/// Inverse of [`float_storage_bits`].
+pub fn float_from_storage_bits(bits: u128, kind: FloatKind) -> f64 {
+    match kind {
+        FloatKind::F16 => f16_bits_to_f64(bits as u16),
+        FloatKind::BF16 => f64::from(f32::from_bits((bits as u32) << 16)),
+        FloatKind::F32 | FloatKind::TF32 => f64::from(f32::from_bits(bits as u32)),
+        _ => f64::from_bits(bits as u64),
+    }
+}
+
+/// `d.dddddde±XX` with `digits` fractional digits.
+fn scientific(v: f64, digits: usize) -> String {
+    let s = format!("{:.*e}", digits, v);
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let (sign, num) = match exp.strip_prefix('-') {
+        Some(n) => ('-', n),
+        None => ('+', exp),
+    };
+    format!("{mant}e{sign}{:0>2}", num)
+}
+
+/// Print a float value the way MLIR does: `%e` with 6 digits when that reads
+/// back exactly, else the shortest exact decimal, else hexadecimal bits.
+pub fn write_float(out: &mut String, v: f64, kind: FloatKind) {
+    if v.is_finite() {
+        let short = scientific(v, 6);
+        if let Ok(back) = short.parse::<f64>() {
+            if round_to_kind(back, kind).to_bits() == v.to_bits() {
+                out.push_str(&short);
+                return;
+            }
+        }
+        let digits = match kind {
+            FloatKind::F16 | FloatKind::BF16 => 5,
+            FloatKind::F32 | FloatKind::TF32 => 9,
+            _ => 17,
+        };
+        for d in 1..=digits {
+            let s = scientific(v, d - 1);
+            if let Ok(back) = s.parse::<f64>() {
+                if round_to_kind(back, kind).to_bits() == v.to_bits() {
+                    out.push_str(&long_form(&s));
+                    return;
+                }
+            }
+        }
+    }
+    let bits = float_storage_bits(v, kind);
+    let width = (kind.bit_width() / 4) as usize;
+    let _ = write!(out, "0x{:0width$X}", bits, width = width);
+}
+
+/// APFloat's default rendering of a decimal in scientific notation `m.mmme±X`:
+/// plain positional digits when the exponent is small, `E` notation otherwise.
+fn long_form(sci: &str) -> String {
+    let (mant, exp) = sci.split_once('e').unwrap_or((sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let neg = mant.starts_with('-');
+    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+    let digits = digits.trim_end_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    let sign = if neg { "-" } else { "" };
+    let n = digits.len() as i32;
+    if (0..=16).contains(&exp) || (-4..0).contains(&exp) {
+        let point = exp + 1;
+        if point <= 0 {
+            format!("{sign}0.{}{}", "0".repeat((-point) as usize), digits)
+        } else if point >= n {
+            format!("{sign}{}{}.0", digits, "0".repeat((point - n) as usize))
+        } else {
+            let (a, b) = digits.split_at(point as usize);
+            format!("{sign}{a}.{b}")
+        }
+    } else {
+        let (a, b) = digits.split_at(1);
+        let b = if b.is_empty() { "0" } else { b };
+        format!("{sign}{a}.{b}E{exp}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(v: f64, k: FloatKind) -> String {
+        let mut s = String::new();
+        write_float(&mut s, v, k);
+        s
+    }
+
+    #[test]
+    fn floats_print_like_mlir() {
+        assert_eq!(f(1.0, FloatKind::F32), "1.000000e+00");
+        assert_eq!(f(-0.5, FloatKind::F64), "-5.000000e-01");
+        assert_eq!(f(1e-300, FloatKind::F64), "1.000000e-300");
+        assert_eq!(f(f64::INFINITY, FloatKind::F32), "0x7F800000");
+        assert_eq!(f(0.1f32 as f64, FloatKind::F32), "1.000000e-01");
+        assert_eq!(f(3.14159265358979, FloatKind::F64), "3.14159265358979");
+    }
+
+    #[test]
+    fn strings_escape() {
+        let mut s = String::new();
+        write_escaped_string(&mut s, b"a\"b\\c\n");
+        assert_eq!(s, "\"a\\22b\\\\c\\0A\"");
+    }
+
+    #[test]
+    fn half_precision_round_trips() {
+        for v in [1.0, 0.5, 65504.0, -2.0, 0.000061035156] {
+            assert_eq!(f16_bits_to_f64(f64_to_f16_bits(v)), v);
+        }
+    }
+}

@@ -1,0 +1,535 @@
+//! The MLIR text printer: custom and generic op forms, SSA and block naming,
+//! regions and locations, byte-compatible with `mlir-opt` 22.
+//!
+//! Naming follows MLIR's rules: values are numbered per isolated-from-above
+//! op; a nested non-isolated region continues from the counters its parent
+//! region ended with (so sibling regions reuse numbers); entry block
+//! arguments are `%argN`; ops may suggest names (`%c1`, `%dim`), made unique
+//! with a `_N` suffix from a per-scope conflict counter; blocks are `^bbN`
+//! per region.
+
+use crate::attrs::{Attr, NamedAttr};
+use crate::context::{BlockId, Context, OpId, RegionId, ValueDef, ValueId};
+use crate::location::Location;
+use crate::op_def::{registry, OpDef, Syntax};
+use crate::print_attr::{write_location_body, AttrPrinter};
+use crate::types::Type;
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+
+/// Printing options (the `--mlir-print-*` flags).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintOptions {
+    /// `--mlir-print-op-generic`
+    pub generic: bool,
+    /// `--mlir-print-debuginfo`
+    pub debug_info: bool,
+}
+
+/// Names of values and blocks, computed once before printing.
+#[derive(Default)]
+struct Names {
+    values: HashMap<ValueId, String>,
+    blocks: HashMap<BlockId, u32>,
+    /// First result index of each name group of an op with named results.
+    result_groups: HashMap<OpId, Vec<usize>>,
+}
+
+#[derive(Clone, Default)]
+struct Scope {
+    next_value: u32,
+    next_arg: u32,
+    next_conflict: u32,
+    used: HashSet<String>,
+}
+
+impl Scope {
+    fn unique(&mut self, name: &str) -> String {
+        let name = sanitize(name);
+        if self.used.insert(name.clone()) {
+            return name;
+        }
+        loop {
+            let probe = format!("{name}_{}", self.next_conflict);
+            self.next_conflict += 1;
+            if self.used.insert(probe.clone()) {
+                return probe;
+            }
+        }
+    }
+}
+
+/// Replace characters not allowed in an SSA suffix id; prefix a leading digit.
+fn sanitize(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 1);
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        out.push('_');
+    }
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() || "$._-".contains(c) {
+            out.push(c);
+        } else {
+            out.push('_');
+        }
+    }
+    out
+}
+
+fn is_isolated(ctx: &Context, op: OpId) -> bool {
+    registry()
+        .get(ctx.op_name(op))
+        .is_some_and(|d| d.traits.isolated_from_above)
+}
+
+impl Names {
+    fn number_op(&mut self, ctx: &Context, op: OpId) {
+        for &r in &ctx.op(op).regions {
+            self.number_region_tree(ctx, r, Scope::default());
+        }
+    }
+
+    /// Number `region` then its nested regions (each starting from the
+    /// counters this region ended with, or from zero when isolated).
+    fn number_region_tree(&mut self, ctx: &Context, region: RegionId, mut scope: Scope) {
+        let mut nested = Vec::new();
+        for (i, &b) in ctx.region(region).blocks.iter().enumerate() {
+            self.blocks.insert(b, i as u32);
+            let entry = i == 0;
+            for &a in &ctx.block(b).args {
+                let name = if entry {
+                    let n = format!("arg{}", scope.next_arg);
+                    scope.next_arg += 1;
+                    scope.unique(&n)
+                } else {
+                    let n = scope.next_value.to_string();
+                    scope.next_value += 1;
+                    n
+                };
+                self.values.insert(a, name);
+            }
+            for op in ctx.block_ops(b) {
+                self.number_results(ctx, op, &mut scope);
+                for &r in &ctx.op(op).regions {
+                    nested.push((r, is_isolated(ctx, op)));
+                }
+            }
+        }
+        for (r, isolated) in nested {
+            let s = if isolated {
+                Scope::default()
+            } else {
+                scope.clone()
+            };
+            self.number_region_tree(ctx, r, s);
+        }
+    }
+
+    fn number_results(&mut self, ctx: &Context, op: OpId, scope: &mut Scope) {
+        let results = &ctx.op(op).results;
+        if results.is_empty() {
+            return;
+        }
+        let suggested = registry()
+            .get(ctx.op_name(op))
+            .and_then(|d| d.result_names)
+            .map(|f| f(ctx, op))
+            .unwrap_or_default();
+        let mut groups = vec![0usize];
+        let mut current = None::<String>;
+        for (i, &v) in results.iter().enumerate() {
+            match suggested.get(i).cloned().flatten() {
+                Some(name) => {
+                    if i > 0 {
+                        groups.push(i);
+                    }
+                    let n = scope.unique(&name);
+                    self.values.insert(v, n.clone());
+                    current = Some(n);
+                }
+                None => match &current {
+                    Some(base) => {
+                        let base = base.clone();
+                        self.values.insert(v, format!("{base}#{i}"));
+                    }
+                    None if i == 0 => {
+                        let n = scope.next_value.to_string();
+                        scope.next_value += 1;
+                        self.values.insert(v, n.clone());
+                        current = Some(n);
+                    }
+                    None => {}
+                },
+            }
+        }
+        // `#i` names are relative to their group's first result.
+        if groups.len() > 1 || suggested.iter().any(|s| s.is_some()) {
+            for (gi, &start) in groups.iter().enumerate() {
+                let end = groups.get(gi + 1).copied().unwrap_or(results.len());
+                let base = self.values[&results[start]].clone();
+                for (k, v) in results[start..end].iter().enumerate().skip(1) {
+                    self.values.insert(*v, format!("{base}#{k}"));
+                }
+            }
+            self.result_groups.insert(op, groups);
+        } else {
+            let base = self.values[&results[0]].clone();
+            for (k, v) in results.iter().enumerate().skip(1) {
+                self.values.insert(*v, format!("{base}#{k}"));
+            }
+        }
+    }
+}
+
+/// The printer an op's custom form writes to.
+pub struct OpPrinter<'a> {
+    pub ctx: &'a Context,
+    out: String,
+    names: Names,
+    indent: usize,
+    options: PrintOptions,
+    attrs: AttrPrinter<'a>,
+    /// Default dialect of the enclosing ops (`func` inside `func.func`).
+    default_dialects: Vec<&'static str>,
+}
+
+impl<'a> OpPrinter<'a> {
+    fn new(ctx: &'a Context, options: PrintOptions) -> Self {
+        OpPrinter {
+            ctx,
+            out: String::new(),
+            names: Names::default(),
+            indent: 0,
+            options,
+            attrs: AttrPrinter::new(ctx),
+            default_dialects: vec!["builtin"],
+        }
+    }
+
+    pub fn push(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    pub fn value_name(&self, v: ValueId) -> String {
+        match self.names.values.get(&v) {
+            Some(n) => format!("%{n}"),
+            None => "<<UNKNOWN SSA VALUE>>".to_string(),
+        }
+    }
+    pub fn operand(&mut self, v: ValueId) {
+        let n = self.value_name(v);
+        self.out.push_str(&n);
+    }
+    /// Comma-separated operands.
+    pub fn operands(&mut self, vs: &[ValueId]) {
+        for (i, &v) in vs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.operand(v);
+        }
+    }
+    pub fn ty(&mut self, t: Type) {
+        self.attrs.write_type(&mut self.out, t);
+    }
+    /// Comma-separated types.
+    pub fn types(&mut self, ts: &[Type]) {
+        self.attrs.write_type_list(&mut self.out, ts);
+    }
+    /// Result types of a function type (parenthesised unless exactly one).
+    pub fn result_types(&mut self, ts: &[Type]) {
+        self.attrs.write_result_types(&mut self.out, ts);
+    }
+    pub fn attr(&mut self, a: &Attr) {
+        self.attrs.write_attr(&mut self.out, a);
+    }
+    pub fn named_attrs(&mut self, attrs: &[NamedAttr]) {
+        self.attrs.write_named_attrs(&mut self.out, attrs);
+    }
+    pub fn successor(&mut self, b: BlockId) {
+        let n = self.names.blocks.get(&b).copied().unwrap_or(u32::MAX);
+        let _ = write!(self.out, "^bb{n}");
+    }
+
+    /// Inherent and discardable attributes of `op` minus `elided`, as
+    /// ` {a = 1}` (or ` attributes {a = 1}`); nothing when empty.
+    pub fn attr_dict(&mut self, op: OpId, elided: &[&str], with_keyword: bool) {
+        let data = self.ctx.op(op);
+        let mut all: Vec<&NamedAttr> = data
+            .props
+            .iter()
+            .chain(data.attrs.iter())
+            .filter(|(n, _)| !elided.contains(&n.as_str()))
+            .collect();
+        if all.is_empty() {
+            return;
+        }
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        let owned: Vec<NamedAttr> = all.into_iter().cloned().collect();
+        self.out
+            .push_str(if with_keyword { " attributes {" } else { " {" });
+        self.named_attrs(&owned);
+        self.out.push('}');
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+    }
+    fn write_indent(&mut self) {
+        for _ in 0..self.indent {
+            self.out.push(' ');
+        }
+    }
+
+    /// ` {` blocks `}`-style region: `{`, newline, blocks, indented `}`.
+    pub fn region(&mut self, r: RegionId, print_entry_args: bool, print_terminators: bool) {
+        self.region_with(r, print_entry_args, print_terminators, false);
+    }
+
+    pub fn region_with(
+        &mut self,
+        r: RegionId,
+        print_entry_args: bool,
+        print_terminators: bool,
+        print_empty_block: bool,
+    ) {
+        self.out.push('{');
+        self.newline();
+        // Inside a region, names of the owner's default dialect drop their prefix.
+        let dialect = self
+            .ctx
+            .region(r)
+            .parent
+            .and_then(|op| crate::dialect::default_dialect(self.ctx.op_name(op)))
+            .unwrap_or("");
+        self.default_dialects.push(dialect);
+        let blocks = self.ctx.region(r).blocks.clone();
+        if let Some((&entry, rest)) = blocks.split_first() {
+            let entry_data = self.ctx.block(entry);
+            let header = (print_empty_block && entry_data.first.is_none())
+                || (print_entry_args && !entry_data.args.is_empty());
+            self.block(entry, header, print_terminators);
+            for &b in rest {
+                self.block(b, true, true);
+            }
+        }
+        self.default_dialects.pop();
+        self.write_indent();
+        self.out.push('}');
+    }
+
+    fn predecessors(&self, b: BlockId) -> Vec<u32> {
+        let Some(region) = self.ctx.block(b).parent else {
+            return Vec::new();
+        };
+        let mut preds = Vec::new();
+        for &other in &self.ctx.region(region).blocks {
+            if let Some(t) = self.ctx.block_terminator(other) {
+                if self.ctx.op(t).successors.contains(&b) {
+                    for _ in self.ctx.op(t).successors.iter().filter(|s| **s == b) {
+                        preds.push(self.names.blocks.get(&other).copied().unwrap_or(0));
+                    }
+                }
+            }
+        }
+        preds.sort_unstable();
+        preds.dedup();
+        preds
+    }
+
+    fn block(&mut self, b: BlockId, header: bool, print_terminator: bool) {
+        if header {
+            self.write_indent();
+            self.successor(b);
+            let args = self.ctx.block(b).args.clone();
+            if !args.is_empty() {
+                self.out.push('(');
+                for (i, &a) in args.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.operand(a);
+                    self.out.push_str(": ");
+                    self.ty(self.ctx.value_type(a));
+                    if self.options.debug_info {
+                        let loc = self.ctx.value(a).loc.clone().unwrap_or_default();
+                        self.location(&loc);
+                    }
+                }
+                self.out.push(')');
+            }
+            self.out.push(':');
+            let is_entry = self
+                .ctx
+                .block(b)
+                .parent
+                .is_some_and(|r| self.ctx.region(r).blocks.first() == Some(&b));
+            let preds = self.predecessors(b);
+            match preds.as_slice() {
+                [] if !is_entry => self.out.push_str("  // no predecessors"),
+                [] => {}
+                [one] => {
+                    let _ = write!(self.out, "  // pred: ^bb{one}");
+                }
+                many => {
+                    let _ = write!(self.out, "  // {} preds: ", many.len());
+                    for (i, p) in many.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        let _ = write!(self.out, "^bb{p}");
+                    }
+                }
+            }
+            self.newline();
+        }
+        self.indent += 2;
+        let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
+        let n = if print_terminator || ops.is_empty() {
+            ops.len()
+        } else {
+            ops.len() - 1
+        };
+        for &op in &ops[..n] {
+            self.write_indent();
+            self.operation(op);
+            self.newline();
+        }
+        self.indent -= 2;
+    }
+
+    /// ` loc(...)` for `--mlir-print-debuginfo`.
+    fn location(&mut self, loc: &Location) {
+        self.out.push_str(" loc(");
+        write_location_body(&mut self.out, loc);
+        self.out.push(')');
+    }
+
+    fn results_prefix(&mut self, op: OpId) {
+        let results = self.ctx.op(op).results.clone();
+        if results.is_empty() {
+            return;
+        }
+        let groups = self
+            .names
+            .result_groups
+            .get(&op)
+            .cloned()
+            .unwrap_or_else(|| vec![0]);
+        for (gi, &start) in groups.iter().enumerate() {
+            if gi > 0 {
+                self.out.push_str(", ");
+            }
+            let end = groups.get(gi + 1).copied().unwrap_or(results.len());
+            self.operand(results[start]);
+            if end - start > 1 {
+                let _ = write!(self.out, ":{}", end - start);
+            }
+        }
+        self.out.push_str(" = ");
+    }
+
+    /// Print one operation (no indentation, no newline).
+    pub fn operation(&mut self, op: OpId) {
+        self.results_prefix(op);
+        let name = self.ctx.op_name(op);
+        let def = registry().get(name);
+        match def {
+            Some(def) if !self.options.generic && !matches!(def.syntax, Syntax::GenericOnly) => {
+                self.custom_form(def, op)
+            }
+            _ => self.generic_form(op),
+        }
+        if self.options.debug_info {
+            let loc = self.ctx.op(op).loc.clone();
+            self.location(&loc);
+        }
+    }
+
+    fn custom_form(&mut self, def: &'static OpDef, op: OpId) {
+        let name = def.name;
+        let shown = match (self.default_dialects.last(), name.split_once('.')) {
+            (Some(d), Some((dialect, rest))) if *d == dialect => rest,
+            _ => name,
+        };
+        self.out.push_str(shown);
+        match def.syntax {
+            Syntax::Custom(_, print) => print(self, op),
+            Syntax::Declarative(_) => {
+                if let Some(Ok(f)) = def.compiled_format() {
+                    crate::format::print_format(def, f, self, op)
+                }
+            }
+            Syntax::GenericOnly => {}
+        }
+    }
+
+    /// `"name"(%a)[^bb1] <{props}> ({...}) {attrs} : (T) -> U`
+    pub fn generic_form(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let data = ctx.op(op);
+        crate::print_attr::write_escaped_string(&mut self.out, data.name.as_bytes());
+        self.out.push('(');
+        self.operands(&data.operands);
+        self.out.push(')');
+        if !data.successors.is_empty() {
+            self.out.push('[');
+            for (i, &b) in data.successors.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.successor(b);
+            }
+            self.out.push(']');
+        }
+        if !data.props.is_empty() {
+            self.out.push_str(" <{");
+            self.named_attrs(&data.props);
+            self.out.push_str("}>");
+        }
+        if !data.regions.is_empty() {
+            self.out.push_str(" (");
+            for (i, &r) in data.regions.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.region_with(r, true, true, true);
+            }
+            self.out.push(')');
+        }
+        if !data.attrs.is_empty() {
+            self.out.push_str(" {");
+            self.named_attrs(&data.attrs);
+            self.out.push('}');
+        }
+        self.out.push_str(" : (");
+        let ins: Vec<Type> = data.operands.iter().map(|&v| ctx.value_type(v)).collect();
+        self.types(&ins);
+        self.out.push_str(") -> ");
+        let outs: Vec<Type> = data.results.iter().map(|&v| ctx.value_type(v)).collect();
+        self.result_types(&outs);
+    }
+}
+
+/// Print `op` (normally the top-level module) and everything in it, ending
+/// with a newline, as `mlir-opt` does.
+pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
+    let mut p = OpPrinter::new(ctx, options);
+    let mut scope = Scope::default();
+    p.names.number_results(ctx, op, &mut scope);
+    p.names.number_op(ctx, op);
+    p.operation(op);
+    p.out.push('\n');
+    p.out
+}
+
+/// Name of a value as the printer of `root` would show it (for diagnostics).
+pub fn value_names(ctx: &Context, root: OpId) -> HashMap<ValueId, String> {
+    let mut names = Names::default();
+    names.number_op(ctx, root);
+    names.values
+}
+
+/// True if `v` is a block argument.
+pub fn is_block_arg(ctx: &Context, v: ValueId) -> bool {
+    matches!(ctx.value(v).def, ValueDef::BlockArg { .. })
+}

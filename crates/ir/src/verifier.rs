@@ -1,0 +1,304 @@
+//! The verifier: structure every op must have (operand/result/region counts
+//! from its definition, terminators, single-block regions), SSA dominance and
+//! isolation, symbol references, then each op's own checks.
+//!
+//! Errors are reported the way `mlir-opt` words them: `'op.name' op message`,
+//! at the op's location.
+
+use crate::context::{BlockId, Context, OpId, RegionId, ValueDef, ValueId};
+use crate::location::Location;
+use crate::op_def::{registry, Arity, OpDef};
+use std::collections::{HashMap, HashSet};
+
+/// A verification failure at an op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    pub op: OpId,
+    pub loc: Location,
+    pub message: String,
+}
+
+struct Verifier<'a> {
+    ctx: &'a Context,
+    allow_unregistered: bool,
+    /// Dominator sets of blocks, per multi-block region.
+    dominators: HashMap<RegionId, HashMap<BlockId, HashSet<BlockId>>>,
+}
+
+/// Verify `root` and everything nested in it; the first error found.
+pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(), VerifyError> {
+    let mut v = Verifier {
+        ctx,
+        allow_unregistered,
+        dominators: HashMap::new(),
+    };
+    v.op(root)
+}
+
+impl Verifier<'_> {
+    fn fail(&self, op: OpId, message: String) -> Result<(), VerifyError> {
+        Err(VerifyError {
+            op,
+            loc: self.ctx.op(op).loc.clone(),
+            message: format!("'{}' op {}", self.ctx.op_name(op), message),
+        })
+    }
+
+    fn op(&mut self, op: OpId) -> Result<(), VerifyError> {
+        let ctx = self.ctx;
+        let name = ctx.op_name(op);
+        let def = registry().get(name);
+        match def {
+            None => {
+                let dialect = name.split('.').next().unwrap_or("");
+                if registry().is_registered_dialect(dialect) {
+                    return Err(VerifyError {
+                        op,
+                        loc: ctx.op(op).loc.clone(),
+                        message: format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
+                    });
+                }
+                if !self.allow_unregistered {
+                    return Err(VerifyError {
+                        op,
+                        loc: ctx.op(op).loc.clone(),
+                        message: format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"),
+                    });
+                }
+            }
+            Some(def) => self.structure(op, def)?,
+        }
+        for (i, &v) in ctx.op(op).operands.iter().enumerate() {
+            self.dominance(op, i, v)?;
+        }
+        let regions = ctx.op(op).regions.clone();
+        for r in regions {
+            for &b in &ctx.region(r).blocks {
+                let is_terminated = match ctx.block_terminator(b) {
+                    Some(t) => registry()
+                        .get(ctx.op_name(t))
+                        .is_none_or(|d| d.traits.terminator),
+                    None => false,
+                };
+                let needs_terminator = def.is_some_and(|d| !d.traits.no_terminator);
+                if needs_terminator && !is_terminated {
+                    let at = ctx.block_terminator(b).unwrap_or(op);
+                    return Err(VerifyError {
+                        op: at,
+                        loc: ctx.op(at).loc.clone(),
+                        message: "block with no terminator, has ".to_string()
+                            + &match ctx.block_terminator(b) {
+                                Some(t) => format!("\"{}\"", ctx.op_name(t)),
+                                None => "no operations".to_string(),
+                            },
+                    });
+                }
+                for o in ctx.block_ops(b) {
+                    if Some(o) != ctx.block_terminator(b)
+                        && registry()
+                            .get(ctx.op_name(o))
+                            .is_some_and(|d| d.traits.terminator)
+                    {
+                        return self
+                            .fail(o, "must be the last operation in the parent block".into());
+                    }
+                    self.op(o)?;
+                }
+            }
+        }
+        if let Some(verify) = def.and_then(|d| d.verify) {
+            if let Err(m) = verify(ctx, op) {
+                return self.fail(op, m);
+            }
+        }
+        Ok(())
+    }
+
+    fn structure(&self, op: OpId, def: &OpDef) -> Result<(), VerifyError> {
+        let ctx = self.ctx;
+        let data = ctx.op(op);
+        let check = |specs: &[crate::op_def::ValueSpec], n: usize, what: &str| -> Option<String> {
+            let singles = specs.iter().filter(|s| s.arity == Arity::Single).count();
+            let optionals = specs.iter().filter(|s| s.arity == Arity::Optional).count();
+            let variadic = specs.iter().any(|s| s.arity == Arity::Variadic);
+            if n < singles {
+                return Some(format!(
+                    "requires {}{singles} {what}{}, but found {n}",
+                    if variadic || optionals > 0 {
+                        "at least "
+                    } else {
+                        ""
+                    },
+                    if singles == 1 { "" } else { "s" }
+                ));
+            }
+            if !variadic && n > singles + optionals {
+                return Some(format!(
+                    "requires {singles} {what}{}, but found {n}",
+                    if singles == 1 { "" } else { "s" }
+                ));
+            }
+            None
+        };
+        if let Some(m) = check(&def.operands, data.operands.len(), "operand") {
+            return self.fail(
+                op,
+                m.replace("requires", "expected")
+                    .replace(" operand", " operand"),
+            );
+        }
+        if let Some(m) = check(&def.results, data.results.len(), "result") {
+            return self.fail(op, m);
+        }
+        if data.regions.len() != def.regions.len() {
+            return self.fail(
+                op,
+                format!(
+                    "requires {} region{}",
+                    def.regions.len(),
+                    if def.regions.len() == 1 { "" } else { "s" }
+                ),
+            );
+        }
+        for a in &def.attrs {
+            if !a.optional && ctx.attr(op, a.name).is_none() {
+                return self.fail(op, format!("requires attribute '{}'", a.name));
+            }
+        }
+        if def.traits.single_block {
+            for &r in &data.regions {
+                if ctx.region(r).blocks.len() > 1 {
+                    return self.fail(op, format!("expects region #{} to have 0 or 1 blocks", 0));
+                }
+            }
+        }
+        if def.traits.terminator {
+            let parent_block = data.parent;
+            if parent_block.is_some_and(|b| ctx.block_terminator(b) != Some(op)) {
+                return self.fail(op, "must be the last operation in the parent block".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// `v`, used by operand `index` of `user`, must dominate it and not cross
+    /// an isolated-from-above boundary.
+    fn dominance(&mut self, user: OpId, index: usize, v: ValueId) -> Result<(), VerifyError> {
+        let ctx = self.ctx;
+        let Some(def_block) = ctx.value_block(v) else {
+            return self.fail(user, format!("operand #{index} does not dominate this use"));
+        };
+        // Walk up from the user to the op that sits in `def_block`.
+        let mut cur = user;
+        loop {
+            let Some(b) = ctx.op(cur).parent else {
+                return self.fail(user, format!("operand #{index} does not dominate this use"));
+            };
+            if b == def_block {
+                break;
+            }
+            let Some(parent) = ctx.parent_op(cur) else {
+                return self.fail(user, format!("operand #{index} does not dominate this use"));
+            };
+            if registry()
+                .get(ctx.op_name(parent))
+                .is_some_and(|d| d.traits.isolated_from_above)
+            {
+                return Err(VerifyError {
+                    op: user,
+                    loc: ctx.op(user).loc.clone(),
+                    message: "using value defined outside the region".into(),
+                });
+            }
+            cur = parent;
+        }
+        match ctx.value(v).def {
+            ValueDef::BlockArg { .. } => Ok(()),
+            ValueDef::OpResult { op: def_op, .. } => {
+                if def_op == cur && cur != user {
+                    // Used inside a region of its own defining op.
+                    return self.fail(user, format!("operand #{index} does not dominate this use"));
+                }
+                let mut o = ctx.op(cur).prev;
+                while let Some(p) = o {
+                    if p == def_op {
+                        return Ok(());
+                    }
+                    o = ctx.op(p).prev;
+                }
+                self.fail(user, format!("operand #{index} does not dominate this use"))
+            }
+        }
+        .or_else(|e| {
+            // Same block failed: a value may still dominate from another block.
+            let use_block = ctx.op(cur).parent;
+            match (use_block, e.message.contains("does not dominate")) {
+                (Some(ub), true) if ub != def_block => {
+                    if self.block_dominates(def_block, ub) {
+                        Ok(())
+                    } else {
+                        Err(e)
+                    }
+                }
+                _ => Err(e),
+            }
+        })
+    }
+
+    fn block_dominates(&mut self, a: BlockId, b: BlockId) -> bool {
+        let Some(region) = self.ctx.block(b).parent else {
+            return false;
+        };
+        if self.ctx.block(a).parent != Some(region) {
+            return false;
+        }
+        let doms = self
+            .dominators
+            .entry(region)
+            .or_insert_with(|| compute_dominators(self.ctx, region));
+        doms.get(&b).is_some_and(|s| s.contains(&a))
+    }
+}
+
+/// Dominator sets of a region's blocks (iterative data-flow; regions are small).
+fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, HashSet<BlockId>> {
+    let blocks = &ctx.region(region).blocks;
+    let all: HashSet<BlockId> = blocks.iter().copied().collect();
+    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
+    for &b in blocks {
+        if let Some(t) = ctx.block_terminator(b) {
+            for &s in &ctx.op(t).successors {
+                preds.entry(s).or_default().push(b);
+            }
+        }
+    }
+    let mut dom: HashMap<BlockId, HashSet<BlockId>> = HashMap::new();
+    for (i, &b) in blocks.iter().enumerate() {
+        if i == 0 {
+            dom.insert(b, [b].into_iter().collect());
+        } else {
+            dom.insert(b, all.clone());
+        }
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in blocks.iter().skip(1) {
+            let mut new: Option<HashSet<BlockId>> = None;
+            for p in preds.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
+                let pd = &dom[p];
+                new = Some(match new {
+                    None => pd.clone(),
+                    Some(n) => n.intersection(pd).copied().collect(),
+                });
+            }
+            let mut new = new.unwrap_or_default();
+            new.insert(b);
+            if new != dom[&b] {
+                dom.insert(b, new);
+                changed = true;
+            }
+        }
+    }
+    dom
+}

@@ -1,0 +1,29 @@
+//! MLIR text → IR. [`parse_source`] returns the top-level module and every
+//! diagnostic; it never panics, whatever bytes it is given.
+
+pub mod lexer;
+pub mod parser;
+
+pub use parser::{ParseOptions, Parser};
+
+use diag::Diagnostic;
+use ir::{Context, OpId};
+
+/// Parse `text` (buffer `file` in the caller's source map, named `name`) into
+/// `ctx`. Returns the top-level `builtin.module` (explicit, or wrapping the
+/// top-level ops) when parsing succeeded, and the diagnostics.
+pub fn parse_source(
+    ctx: &mut Context,
+    file: u32,
+    name: &str,
+    text: &[u8],
+    options: &ParseOptions,
+) -> (Option<OpId>, Vec<Diagnostic>) {
+    let mut p = Parser::new(ctx, text, file, name, options.clone());
+    let result = p.parse_top_level();
+    let diags = std::mem::take(&mut p.diags);
+    match result {
+        Ok(m) if diags.iter().all(|d| !d.is_error()) => (Some(m), diags),
+        _ => (None, diags),
+    }
+}

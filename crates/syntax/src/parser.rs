@@ -1,0 +1,1759 @@
+//! Recursive-descent parser of MLIR text into the IR.
+//!
+//! Guarantees: never panics on any input (bytes that are not UTF-8, truncated
+//! text, deep nesting, huge literals all become diagnostics); nesting deeper
+//! than [`ParseOptions::max_nesting`] is an error, not a stack overflow.
+
+use crate::lexer::{Lexer, Tok};
+use diag::{DiagLoc, Diagnostic, Span};
+use ir::asm::{Argument, AsmParser, PResult, ParseError, UnresolvedOperand};
+use ir::attrs::{DenseValues, Scalar};
+use ir::context::{get_named_attr, set_named_attr, BlockId, ValueDef};
+use ir::op_def::{registry, Syntax};
+use ir::print_attr::{float_from_storage_bits, round_to_kind};
+use ir::types::{FloatKind, Signedness, DYNAMIC};
+use ir::{
+    Attr, Context, Location, NamedAttr, OpId, OperationState, RegionId, Type, TypeKind, ValueId,
+};
+use std::collections::HashMap;
+
+/// Parser settings.
+#[derive(Clone, Debug)]
+pub struct ParseOptions {
+    /// Accept (generic-form) ops of dialects shape-opt does not know.
+    pub allow_unregistered_dialect: bool,
+    /// Deepest nesting of regions, types and attributes accepted.
+    pub max_nesting: usize,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            allow_unregistered_dialect: false,
+            max_nesting: 512,
+        }
+    }
+}
+
+#[derive(Default)]
+struct ValueScope {
+    values: HashMap<String, Vec<ValueId>>,
+    /// Forward references: placeholder value, use offset.
+    forward: HashMap<(String, u32), (ValueId, u32)>,
+    isolated: bool,
+}
+
+#[derive(Default)]
+struct BlockScope {
+    blocks: HashMap<String, BlockId>,
+    /// Blocks referenced before their definition, with the use offset.
+    pending: HashMap<String, u32>,
+}
+
+pub struct Parser<'a> {
+    lex: Lexer<'a>,
+    tok: Tok,
+    tok_start: usize,
+    /// End of the previous token (for adjacency checks).
+    prev_end: usize,
+    pub ctx: &'a mut Context,
+    file: u32,
+    file_name: String,
+    pub diags: Vec<Diagnostic>,
+    scopes: Vec<ValueScope>,
+    block_scopes: Vec<BlockScope>,
+    attr_aliases: HashMap<String, Attr>,
+    type_aliases: HashMap<String, Type>,
+    depth: usize,
+    num_results: Vec<usize>,
+    default_dialects: Vec<&'static str>,
+    options: ParseOptions,
+    /// The block placeholders of forward references live in.
+    placeholder_block: BlockId,
+}
+
+fn parse_int_literal(text: &str) -> Option<i128> {
+    if let Some(hex) = text.strip_prefix("0x") {
+        i128::from_str_radix(hex, 16).ok()
+    } else {
+        text.parse::<i128>().ok()
+    }
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(
+        ctx: &'a mut Context,
+        src: &'a [u8],
+        file: u32,
+        file_name: &str,
+        options: ParseOptions,
+    ) -> Self {
+        let placeholder_block = ctx.create_block();
+        let mut p = Parser {
+            lex: Lexer::new(src),
+            tok: Tok::Eof,
+            tok_start: 0,
+            prev_end: 0,
+            ctx,
+            file,
+            file_name: file_name.to_string(),
+            diags: Vec::new(),
+            scopes: Vec::new(),
+            block_scopes: Vec::new(),
+            attr_aliases: HashMap::new(),
+            type_aliases: HashMap::new(),
+            depth: 0,
+            num_results: Vec::new(),
+            default_dialects: vec!["builtin"],
+            options,
+            placeholder_block,
+        };
+        p.bump();
+        p
+    }
+
+    fn bump(&mut self) -> Tok {
+        self.prev_end = self.lex.pos;
+        let (t, s) = self.lex.next_token();
+        self.tok_start = s;
+        std::mem::replace(&mut self.tok, t)
+    }
+
+    fn span(&self, offset: usize) -> DiagLoc {
+        DiagLoc::Span(Span {
+            file: self.file,
+            offset: offset as u32,
+        })
+    }
+
+    fn err_at(&mut self, offset: usize, msg: impl Into<String>) -> ParseError {
+        if self.diags.iter().all(|d| !d.is_error()) {
+            let d = Diagnostic::error(self.span(offset), msg);
+            self.diags.push(d);
+        }
+        ParseError
+    }
+
+    fn err(&mut self, msg: impl Into<String>) -> ParseError {
+        if let Tok::Error(m) = &self.tok {
+            let m = m.clone();
+            return self.err_at(self.tok_start, m);
+        }
+        self.err_at(self.tok_start, msg)
+    }
+
+    fn loc_here(&self) -> Location {
+        let (line, col) = line_col(self.lex.src, self.tok_start);
+        Location::FileLineCol {
+            file: self.file_name.clone(),
+            line,
+            col,
+        }
+    }
+
+    fn is_punct(&self, p: &str) -> bool {
+        matches!(&self.tok, Tok::Punct(q) if *q == p)
+    }
+    fn eat_punct(&mut self, p: &str) -> bool {
+        if self.is_punct(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, p: &str, what: &str) -> PResult<()> {
+        if self.eat_punct(p) {
+            Ok(())
+        } else {
+            Err(self.err(format!("expected '{p}'{what}")))
+        }
+    }
+    fn is_ident(&self, k: &str) -> bool {
+        matches!(&self.tok, Tok::Ident(i) if i == k)
+    }
+    fn eat_ident(&mut self, k: &str) -> bool {
+        if self.is_ident(k) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > self.options.max_nesting {
+            return Err(self.err(format!(
+                "nesting deeper than {} levels (see --max-nesting)",
+                self.options.max_nesting
+            )));
+        }
+        Ok(())
+    }
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    // ------------------------------------------------------------ top level
+
+    /// Parse a whole buffer into `module` (an existing `builtin.module`'s
+    /// body, or a wrapper created here); returns the top-level op.
+    pub fn parse_top_level(&mut self) -> PResult<OpId> {
+        let region = self.ctx.create_region();
+        let block = self.ctx.create_block();
+        self.ctx.append_block(region, block);
+        self.scopes.push(ValueScope {
+            isolated: true,
+            ..Default::default()
+        });
+        self.block_scopes.push(BlockScope::default());
+        let result = self.parse_top_level_items(block);
+        let wrapper_loc = Location::FileLineCol {
+            file: self.file_name.clone(),
+            line: 0,
+            col: 0,
+        };
+        let ops: Vec<OpId> = self.ctx.block_ops(block).collect();
+        if let [only] = ops.as_slice() {
+            if self.ctx.op_name(*only) == "builtin.module" {
+                self.ctx.unlink(*only);
+                result?;
+                return Ok(*only);
+            }
+        }
+        let mut state = OperationState::new("builtin.module", wrapper_loc);
+        state.regions.push(region);
+        let module = self.ctx.create_op(state);
+        result?;
+        Ok(module)
+    }
+
+    fn parse_top_level_items(&mut self, block: BlockId) -> PResult<()> {
+        loop {
+            match self.tok.clone() {
+                Tok::Eof => break,
+                Tok::Hash(name) if !name.contains('.') => {
+                    let at = self.tok_start;
+                    self.bump();
+                    self.expect("=", " in attribute alias definition")?;
+                    let a = self.attribute(None)?;
+                    if self.attr_aliases.insert(name.clone(), a).is_some() {
+                        return Err(
+                            self.err_at(at, format!("redefinition of attribute alias id '{name}'"))
+                        );
+                    }
+                }
+                Tok::Bang(name) if !name.contains('.') => {
+                    let at = self.tok_start;
+                    self.bump();
+                    self.expect("=", " in type alias definition")?;
+                    let t = self.parse_type_required()?;
+                    if self.type_aliases.insert(name.clone(), t).is_some() {
+                        return Err(
+                            self.err_at(at, format!("redefinition of type alias id '{name}'"))
+                        );
+                    }
+                }
+                Tok::Punct("{-#") => {
+                    // File metadata (dialect resources): skipped.
+                    while !self.is_punct("#-}") && self.tok != Tok::Eof {
+                        self.bump();
+                    }
+                    self.expect("#-}", "")?;
+                }
+                _ => {
+                    self.operation(block)?;
+                }
+            }
+        }
+        self.finish_scope()
+    }
+
+    // ------------------------------------------------------------ operations
+
+    fn operation(&mut self, block: BlockId) -> PResult<OpId> {
+        let start = self.tok_start;
+        let loc = self.loc_here();
+        let mut results: Vec<(String, usize, usize)> = Vec::new();
+        if matches!(self.tok, Tok::Percent(_)) {
+            loop {
+                let at = self.tok_start;
+                let Tok::Percent(name) = self.bump() else {
+                    return Err(self.err("expected SSA value name"));
+                };
+                let mut count = 1usize;
+                if self.eat_punct(":") {
+                    let Tok::Int(n) = self.bump() else {
+                        return Err(self.err("expected integer number of results"));
+                    };
+                    count = match n.parse::<usize>() {
+                        Ok(c) if c > 0 && c < 1 << 20 => c,
+                        _ => {
+                            return Err(self
+                                .err_at(at, "expected named operation to have at least 1 result"))
+                        }
+                    };
+                }
+                results.push((name, count, at));
+                if !self.eat_punct(",") {
+                    break;
+                }
+            }
+            self.expect("=", " after SSA name")?;
+        }
+        let total: usize = results.iter().map(|r| r.1).sum();
+        let op = match self.tok.clone() {
+            Tok::Str(name) => self.generic_operation(
+                String::from_utf8_lossy(&name).into_owned(),
+                total,
+                loc.clone(),
+            )?,
+            Tok::Ident(name) => self.custom_operation(name, total, loc.clone())?,
+            _ => return Err(self.err("expected operation name in quotes")),
+        };
+        if let Some(l) = self.optional_trailing_location()? {
+            self.ctx.op_mut(op).loc = l;
+        }
+        self.ctx.append_op(block, op);
+        let produced = self.ctx.op(op).results.clone();
+        if produced.len() != total {
+            return Err(self.err_at(
+                start,
+                format!(
+                    "operation defines {} results but was provided {} to bind",
+                    produced.len(),
+                    total
+                ),
+            ));
+        }
+        let mut it = produced.into_iter();
+        for (name, count, at) in results {
+            let vals: Vec<ValueId> = it.by_ref().take(count).collect();
+            self.define_values(&name, vals, at)?;
+        }
+        Ok(op)
+    }
+
+    fn define_values(&mut self, name: &str, vals: Vec<ValueId>, at: usize) -> PResult<()> {
+        let scope = self.scopes.last_mut().ok_or(ParseError)?;
+        if scope.values.contains_key(name) {
+            return Err(self.err_at(at, format!("redefinition of SSA value '%{name}'")));
+        }
+        let mut resolved = Vec::new();
+        for (i, &v) in vals.iter().enumerate() {
+            if let Some((ph, use_at)) = scope.forward.remove(&(name.to_string(), i as u32)) {
+                resolved.push((ph, v, use_at));
+            }
+        }
+        scope.values.insert(name.to_string(), vals);
+        for (ph, v, use_at) in resolved {
+            if self.ctx.value_type(ph) != self.ctx.value_type(v) {
+                let ap = ir::print_attr::AttrPrinter::new(self.ctx);
+                let msg = format!(
+                    "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
+                    ap.type_to_string(self.ctx.value_type(ph)),
+                    ap.type_to_string(self.ctx.value_type(v))
+                );
+                return Err(self.err_at(use_at as usize, msg));
+            }
+            self.ctx.replace_all_uses(ph, v);
+        }
+        Ok(())
+    }
+
+    fn generic_operation(
+        &mut self,
+        name: String,
+        num_results: usize,
+        loc: Location,
+    ) -> PResult<OpId> {
+        let name_at = self.tok_start;
+        self.bump();
+        let def = registry().get(&name);
+        let dialect = name.split('.').next().unwrap_or("");
+        if def.is_none() && !self.options.allow_unregistered_dialect {
+            let msg = if registry().is_registered_dialect(dialect) {
+                format!("Dialect `{dialect}' not found for custom op '{name}' ")
+            } else {
+                format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+            };
+            if registry().is_registered_dialect(dialect) {
+                return Err(self.err_at(name_at, format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations")));
+            }
+            return Err(self.err_at(name_at, msg));
+        }
+        let mut state = OperationState::new(name, loc);
+        self.expect("(", " to start operand list")?;
+        let mut operands = Vec::new();
+        if !self.eat_punct(")") {
+            loop {
+                operands.push(self.parse_operand()?);
+                if self.eat_punct(")") {
+                    break;
+                }
+                self.expect(",", " or ')' in operand list")?;
+            }
+        }
+        if self.eat_punct("[") {
+            loop {
+                let b = self.parse_successor()?;
+                state.successors.push(b);
+                if self.eat_punct("]") {
+                    break;
+                }
+                self.expect(",", " or ']' in successor list")?;
+            }
+        }
+        if self.is_punct("<") {
+            self.bump();
+            self.expect("{", " in properties")?;
+            let mut props = Vec::new();
+            self.attr_dict_body(&mut props)?;
+            self.expect(">", " to close properties")?;
+            for (n, a) in props {
+                set_named_attr(&mut state.props, &n, a);
+            }
+        }
+        if self.is_punct("(") {
+            self.bump();
+            loop {
+                let r = self.ctx.create_region();
+                let isolated = def.is_some_and(|d| d.traits.isolated_from_above);
+                self.parse_region(r, &[], isolated)?;
+                state.regions.push(r);
+                if self.eat_punct(")") {
+                    break;
+                }
+                self.expect(",", " or ')' in region list")?;
+            }
+        }
+        if self.is_punct("{") {
+            let mut attrs = Vec::new();
+            self.parse_optional_attr_dict(&mut attrs)?;
+            for (n, a) in attrs {
+                if def.is_some_and(|d| d.is_inherent(&n))
+                    && get_named_attr(&state.props, &n).is_none()
+                {
+                    set_named_attr(&mut state.props, &n, a);
+                } else {
+                    set_named_attr(&mut state.attrs, &n, a);
+                }
+            }
+        }
+        self.expect(":", " followed by operation type")?;
+        let ty_at = self.tok_start;
+        let fty = self.parse_type_required()?;
+        let TypeKind::Function { inputs, results } = self.ctx.type_kind(fty).clone() else {
+            return Err(self.err_at(ty_at, "expected function type"));
+        };
+        if inputs.len() != operands.len() {
+            return Err(self.err_at(
+                ty_at,
+                format!(
+                    "expected {} operand type{} but had {}",
+                    operands.len(),
+                    if operands.len() == 1 { "" } else { "s" },
+                    inputs.len()
+                ),
+            ));
+        }
+        for (o, t) in operands.iter().zip(&inputs) {
+            let v = self.resolve_operand(o, *t)?;
+            state.operands.push(v);
+        }
+        let _ = num_results;
+        state.result_types = results;
+        Ok(self.ctx.create_op(state))
+    }
+
+    fn custom_operation(
+        &mut self,
+        name: String,
+        num_results: usize,
+        loc: Location,
+    ) -> PResult<OpId> {
+        let name_at = self.tok_start;
+        let mut def = registry().get(&name);
+        if def.is_none() {
+            if let Some(d) = self.default_dialects.last() {
+                if !d.is_empty() {
+                    def = registry().get(&format!("{d}.{name}"));
+                }
+            }
+        }
+        let def = match def {
+            Some(d) if !matches!(d.syntax, Syntax::GenericOnly) => d,
+            _ => {
+                let tried = match self.default_dialects.last() {
+                    Some(d) if !d.is_empty() && !name.contains('.') => {
+                        format!(" (tried '{d}.{name}' as well)")
+                    }
+                    _ => String::new(),
+                };
+                return Err(self.err_at(name_at, format!("custom op '{name}' is unknown{tried}")));
+            }
+        };
+        self.bump();
+        let mut state = OperationState::new(def.name, loc);
+        self.num_results.push(num_results);
+        let r = match def.syntax {
+            Syntax::Custom(parse, _) => parse(self, &mut state),
+            Syntax::Declarative(_) => match def.compiled_format() {
+                Some(Ok(f)) => ir::format::parse_format(def, f, self, &mut state),
+                Some(Err(e)) => {
+                    Err(self.err_at(name_at, format!("internal error: bad format: {e}")))
+                }
+                None => Err(ParseError),
+            },
+            Syntax::GenericOnly => Err(ParseError),
+        };
+        self.num_results.pop();
+        r?;
+        // A region left empty by a custom parser is still owned by the op.
+        while state.regions.len() < def.regions.len() && def.regions.len() == 1 {
+            let r = self.ctx.create_region();
+            state.regions.push(r);
+        }
+        Ok(self.ctx.create_op(state))
+    }
+
+    fn optional_trailing_location(&mut self) -> PResult<Option<Location>> {
+        if !self.is_ident("loc") {
+            return Ok(None);
+        }
+        self.bump();
+        self.expect("(", " in location")?;
+        let l = self.location_body()?;
+        self.expect(")", " in location")?;
+        Ok(Some(l))
+    }
+
+    fn location_body(&mut self) -> PResult<Location> {
+        self.enter()?;
+        let r = self.location_body_inner();
+        self.leave();
+        r
+    }
+
+    fn location_body_inner(&mut self) -> PResult<Location> {
+        match self.tok.clone() {
+            Tok::Ident(k) if k == "unknown" => {
+                self.bump();
+                Ok(Location::Unknown)
+            }
+            Tok::Hash(alias) => {
+                self.bump();
+                match self.attr_aliases.get(&alias) {
+                    Some(Attr::Loc(l)) => Ok(l.clone()),
+                    _ => Err(self.err(format!("undefined symbol alias id '{alias}'"))),
+                }
+            }
+            Tok::Ident(k) if k == "callsite" => {
+                self.bump();
+                self.expect("(", " in callsite location")?;
+                let callee = self.location_body()?;
+                if !self.eat_ident("at") {
+                    return Err(self.err("expected 'at' in callsite location"));
+                }
+                let caller = self.location_body()?;
+                self.expect(")", " in callsite location")?;
+                Ok(Location::CallSite {
+                    callee: Box::new(callee),
+                    caller: Box::new(caller),
+                })
+            }
+            Tok::Ident(k) if k == "fused" => {
+                self.bump();
+                let metadata = if self.eat_punct("<") {
+                    let a = self.attribute(None)?;
+                    self.expect(">", " after fused location metadata")?;
+                    Some(ir::print_attr::AttrPrinter::new(self.ctx).attr_to_string(&a))
+                } else {
+                    None
+                };
+                self.expect("[", " in fused location")?;
+                let mut locs = Vec::new();
+                if !self.eat_punct("]") {
+                    loop {
+                        locs.push(self.location_body()?);
+                        if self.eat_punct("]") {
+                            break;
+                        }
+                        self.expect(",", " in fused location")?;
+                    }
+                }
+                Ok(Location::Fused { metadata, locs })
+            }
+            Tok::Str(s) => {
+                self.bump();
+                let s = String::from_utf8_lossy(&s).into_owned();
+                if self.eat_punct(":") {
+                    let line = self.small_int("line number")?;
+                    self.expect(":", " in FileLineColLoc")?;
+                    let col = self.small_int("column number")?;
+                    return Ok(Location::FileLineCol { file: s, line, col });
+                }
+                let child = if self.eat_punct("(") {
+                    let c = self.location_body()?;
+                    self.expect(")", " after child location of NameLoc")?;
+                    Some(Box::new(c))
+                } else {
+                    None
+                };
+                Ok(Location::Name { name: s, child })
+            }
+            _ => Err(self.err("expected location instance")),
+        }
+    }
+
+    fn small_int(&mut self, what: &str) -> PResult<u32> {
+        match self.bump() {
+            Tok::Int(s) => s
+                .parse::<u32>()
+                .map_err(|_| self.err(format!("expected integer {what}"))),
+            _ => Err(self.err(format!("expected integer {what}"))),
+        }
+    }
+
+    // ------------------------------------------------------------ regions
+
+    fn push_scope(&mut self, isolated: bool) {
+        self.scopes.push(ValueScope {
+            isolated,
+            ..Default::default()
+        });
+        self.block_scopes.push(BlockScope::default());
+    }
+
+    /// Close the innermost scope: every forward reference must be resolved.
+    fn finish_scope(&mut self) -> PResult<()> {
+        let scope = self.scopes.pop().unwrap_or_default();
+        let blocks = self.block_scopes.pop().unwrap_or_default();
+        if let Some(((name, _), (_, at))) = scope.forward.iter().min_by_key(|(_, (_, at))| *at) {
+            let msg = format!("use of undeclared SSA value name '%{name}'");
+            return Err(self.err_at(*at as usize, msg));
+        }
+        if let Some((name, at)) = blocks.pending.iter().min_by_key(|(_, at)| **at) {
+            let msg = format!("reference to an undefined block '^{name}'");
+            return Err(self.err_at(*at as usize, msg));
+        }
+        Ok(())
+    }
+
+    fn region_body(&mut self, region: RegionId, args: &[Argument]) -> PResult<()> {
+        self.expect("{", " to begin a region")?;
+        if self.eat_punct("}") {
+            if !args.is_empty() {
+                return Err(self.err("expected a block in a region with arguments"));
+            }
+            return Ok(());
+        }
+        // The entry block: implicit unless it starts with a label.
+        let entry = self.ctx.create_block();
+        self.ctx.append_block(region, entry);
+        for a in args {
+            let v = self.ctx.add_block_arg(entry, a.ty, a.loc.clone());
+            self.define_values(&a.name.name, vec![v], a.name.offset as usize)?;
+        }
+        let mut current = entry;
+        let mut first = true;
+        loop {
+            if self.eat_punct("}") {
+                break;
+            }
+            if let Tok::Caret(name) = self.tok.clone() {
+                let at = self.tok_start;
+                self.bump();
+                let block = if first && self.ctx.block(entry).first.is_none() && args.is_empty() {
+                    entry
+                } else {
+                    if first && !args.is_empty() {
+                        return Err(
+                            self.err_at(at, "invalid block name in region with named arguments")
+                        );
+                    }
+                    let b = self.lookup_block(&name, at, true)?;
+                    self.ctx.append_block(region, b);
+                    b
+                };
+                let scope = self.block_scopes.last_mut().ok_or(ParseError)?;
+                if block == entry {
+                    scope.blocks.insert(name.clone(), entry);
+                }
+                if self.eat_punct("(") {
+                    loop {
+                        let a = self.parse_argument(true, false)?;
+                        let v = self.ctx.add_block_arg(block, a.ty, a.loc.clone());
+                        self.define_values(&a.name.name, vec![v], a.name.offset as usize)?;
+                        if self.eat_punct(")") {
+                            break;
+                        }
+                        self.expect(",", " in block argument list")?;
+                    }
+                }
+                self.expect(":", " after block name")?;
+                current = block;
+                first = false;
+                continue;
+            }
+            first = false;
+            if self.tok == Tok::Eof {
+                return Err(self.err("expected '}' to end a region"));
+            }
+            self.operation(current)?;
+        }
+        Ok(())
+    }
+
+    /// The block named `name` in the current region, created on first mention.
+    fn lookup_block(&mut self, name: &str, at: usize, defining: bool) -> PResult<BlockId> {
+        let scope = self.block_scopes.last_mut().ok_or(ParseError)?;
+        let b = match scope.blocks.get(name) {
+            Some(&b) => {
+                if defining {
+                    if scope.pending.remove(name).is_none() {
+                        return Err(self.err_at(at, format!("redefinition of block '^{name}'")));
+                    }
+                }
+                b
+            }
+            None => {
+                let b = self.ctx.create_block();
+                scope.blocks.insert(name.to_string(), b);
+                if !defining {
+                    scope.pending.insert(name.to_string(), at as u32);
+                }
+                b
+            }
+        };
+        Ok(b)
+    }
+
+    // ------------------------------------------------------------ types
+
+    fn parse_type_required(&mut self) -> PResult<Type> {
+        match self.parse_optional_type()? {
+            Some(t) => Ok(t),
+            None => Err(self.err("expected non-function type")),
+        }
+    }
+
+    fn int_type(&mut self, prefix: &str, width: &str) -> PResult<Type> {
+        let signedness = match prefix {
+            "si" => Signedness::Signed,
+            "ui" => Signedness::Unsigned,
+            _ => Signedness::Signless,
+        };
+        let width = match width.parse::<u32>() {
+            Ok(w) if w <= 16_777_215 => w,
+            _ => return Err(self.err("invalid integer width")),
+        };
+        Ok(self
+            .ctx
+            .intern_type(TypeKind::Integer { width, signedness }))
+    }
+
+    fn builtin_keyword_type(&mut self, k: &str) -> PResult<Option<Type>> {
+        let kind = match k {
+            "index" => TypeKind::Index,
+            "none" => TypeKind::None,
+            _ => {
+                if let Some(f) = FloatKind::from_keyword(k) {
+                    TypeKind::Float(f)
+                } else {
+                    for prefix in ["si", "ui", "i"] {
+                        if let Some(w) = k.strip_prefix(prefix) {
+                            if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
+                                return self.int_type(prefix, w).map(Some);
+                            }
+                        }
+                    }
+                    return Ok(None);
+                }
+            }
+        };
+        Ok(Some(self.ctx.intern_type(kind)))
+    }
+
+    fn type_inner(&mut self) -> PResult<Option<Type>> {
+        match self.tok.clone() {
+            Tok::Ident(k) => {
+                if let Some(t) = self.builtin_keyword_type(&k)? {
+                    self.bump();
+                    return Ok(Some(t));
+                }
+                match k.as_str() {
+                    "tensor" | "memref" | "vector" => {
+                        self.bump();
+                        self.shaped_type(&k).map(Some)
+                    }
+                    "complex" => {
+                        self.bump();
+                        self.expect("<", " in complex type")?;
+                        let e = self.parse_type_required()?;
+                        self.expect(">", " in complex type")?;
+                        Ok(Some(self.ctx.intern_type(TypeKind::Complex(e))))
+                    }
+                    "tuple" => {
+                        self.bump();
+                        self.expect("<", " in tuple type")?;
+                        let mut ts = Vec::new();
+                        if !self.eat_punct(">") {
+                            loop {
+                                ts.push(self.parse_type_required()?);
+                                if self.eat_punct(">") {
+                                    break;
+                                }
+                                self.expect(",", " in tuple type")?;
+                            }
+                        }
+                        Ok(Some(self.ctx.intern_type(TypeKind::Tuple(ts))))
+                    }
+                    _ => Ok(None),
+                }
+            }
+            Tok::Punct("(") => {
+                self.bump();
+                let mut inputs = Vec::new();
+                if !self.eat_punct(")") {
+                    loop {
+                        inputs.push(self.parse_type_required()?);
+                        if self.eat_punct(")") {
+                            break;
+                        }
+                        self.expect(",", " in type list")?;
+                    }
+                }
+                self.expect("->", " in function type")?;
+                let results = self.function_results()?;
+                Ok(Some(
+                    self.ctx.intern_type(TypeKind::Function { inputs, results }),
+                ))
+            }
+            Tok::Bang(name) => {
+                let at = self.tok_start;
+                self.bump();
+                let t = match name.as_str() {
+                    "shape.shape" => TypeKind::Shape,
+                    "shape.size" => TypeKind::Size,
+                    "shape.value_shape" => TypeKind::ValueShape,
+                    "shape.witness" => TypeKind::Witness,
+                    n if !n.contains('.') && !self.is_punct("<") => {
+                        return match self.type_aliases.get(n) {
+                            Some(&t) => Ok(Some(t)),
+                            None => {
+                                Err(self.err_at(at, format!("undefined symbol alias id '{n}'")))
+                            }
+                        }
+                    }
+                    n if n.starts_with("shape.") => {
+                        return Err(self.err_at(at, format!("unknown shape type: {}", &n[6..])))
+                    }
+                    _ => {
+                        let mut text = name.clone();
+                        if self.is_punct("<") {
+                            text.push_str(&self.balanced_text()?);
+                        }
+                        TypeKind::Opaque(text)
+                    }
+                };
+                Ok(Some(self.ctx.intern_type(t)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn function_results(&mut self) -> PResult<Vec<Type>> {
+        if self.is_punct("(") {
+            // `(a, b)` is a result list, unless it is a function type `(a) -> b`.
+            let save_pos = self.lex.pos;
+            let save_tok = self.tok.clone();
+            let save_start = self.tok_start;
+            let save_prev = self.prev_end;
+            self.bump();
+            let mut ts = Vec::new();
+            if !self.eat_punct(")") {
+                loop {
+                    ts.push(self.parse_type_required()?);
+                    if self.eat_punct(")") {
+                        break;
+                    }
+                    self.expect(",", " in type list")?;
+                }
+            }
+            if !self.is_punct("->") {
+                return Ok(ts);
+            }
+            self.lex.pos = save_pos;
+            self.tok = save_tok;
+            self.tok_start = save_start;
+            self.prev_end = save_prev;
+        }
+        Ok(vec![self.parse_type_required()?])
+    }
+
+    /// `<...>` with nesting, as raw text (for types and attributes we keep opaque).
+    fn balanced_text(&mut self) -> PResult<String> {
+        let start = self.tok_start;
+        let mut depth = 0i32;
+        let mut end;
+        loop {
+            match &self.tok {
+                Tok::Punct("<") | Tok::Punct("(") | Tok::Punct("[") | Tok::Punct("{") => depth += 1,
+                Tok::Punct(">") | Tok::Punct(")") | Tok::Punct("]") | Tok::Punct("}") => depth -= 1,
+                Tok::Punct("->") => {}
+                Tok::Eof => return Err(self.err("unbalanced '<' in dialect text")),
+                Tok::Error(_) => return Err(self.err("invalid token")),
+                _ => {}
+            }
+            end = self.lex.pos;
+            self.bump();
+            if depth == 0 {
+                break;
+            }
+            if depth > self.options.max_nesting as i32 {
+                return Err(self.err("nesting too deep"));
+            }
+        }
+        Ok(String::from_utf8_lossy(&self.lex.src[start..end]).into_owned())
+    }
+
+    /// The dimension list `2x?x` of a shaped type: scanned on raw bytes
+    /// because `2x?xf32` is not tokenised as dimensions by the lexer.
+    fn dims(&mut self, allow_scalable: bool) -> PResult<(Vec<i64>, Vec<bool>)> {
+        let mut shape = Vec::new();
+        let mut scalable = Vec::new();
+        let src = self.lex.src;
+        let mut pos = self.tok_start;
+        loop {
+            let mut p = pos;
+            while p < src.len() && src[p].is_ascii_whitespace() {
+                p += 1;
+            }
+            let mut is_scalable = false;
+            if allow_scalable && src.get(p) == Some(&b'[') {
+                is_scalable = true;
+                p += 1;
+            }
+            let dim_start = p;
+            let dim = if src.get(p) == Some(&b'?') {
+                p += 1;
+                DYNAMIC
+            } else {
+                while p < src.len() && src[p].is_ascii_digit() {
+                    p += 1;
+                }
+                if p == dim_start {
+                    break;
+                }
+                let text = std::str::from_utf8(&src[dim_start..p]).unwrap_or("");
+                match text.parse::<i64>() {
+                    Ok(v) if v < (1 << 62) => v,
+                    _ => return Err(self.err_at(dim_start, "invalid dimension")),
+                }
+            };
+            if is_scalable {
+                if src.get(p) != Some(&b']') {
+                    return Err(self.err_at(p, "missing ']' closing scalable dimension"));
+                }
+                p += 1;
+            }
+            if src.get(p) != Some(&b'x') {
+                if is_scalable || p != dim_start {
+                    // A number not followed by `x` is not part of the list.
+                    if shape.is_empty() && !is_scalable {
+                        break;
+                    }
+                    return Err(self.err_at(p, "expected 'x' in dimension list"));
+                }
+                break;
+            }
+            shape.push(dim);
+            scalable.push(is_scalable);
+            pos = p + 1;
+        }
+        // Re-lex from just after the list.
+        self.lex.pos = pos;
+        self.bump();
+        Ok((shape, scalable))
+    }
+
+    fn shaped_type(&mut self, kw: &str) -> PResult<Type> {
+        if !self.is_punct("<") {
+            return Err(self.err(format!("expected '<' in {kw} type")));
+        }
+        // Position the raw scanner right after `<`.
+        self.lex.pos = self.tok_start + 1;
+        self.bump();
+        if self.is_punct("*") {
+            if kw == "vector" {
+                return Err(self.err("vector types must have static shape"));
+            }
+            self.bump();
+            // `*x` : the `x` prefixes the element type token.
+            let Tok::Ident(t) = self.tok.clone() else {
+                return Err(self.err("expected 'x' in unranked type"));
+            };
+            let Some(rest) = t.strip_prefix('x') else {
+                return Err(self.err("expected 'x' in unranked type"));
+            };
+            self.lex.pos = self.tok_start + 1;
+            self.bump();
+            let _ = rest;
+            let elem = self.parse_type_required()?;
+            let mut memory_space = None;
+            if self.eat_punct(",") {
+                memory_space = Some(self.attribute(None)?);
+            }
+            self.expect(">", &format!(" in {kw} type"))?;
+            let kind = if kw == "tensor" {
+                TypeKind::UnrankedTensor { elem }
+            } else {
+                TypeKind::UnrankedMemRef { elem, memory_space }
+            };
+            return Ok(self.ctx.intern_type(kind));
+        }
+        let (shape, scalable) = self.dims(kw == "vector")?;
+        let elem = self.parse_type_required()?;
+        let mut extras = Vec::new();
+        while self.eat_punct(",") {
+            extras.push(self.attribute(None)?);
+        }
+        self.expect(">", &format!(" in {kw} type"))?;
+        let kind = match kw {
+            "tensor" => {
+                if extras.len() > 1 {
+                    return Err(self.err("too many parameters in tensor type"));
+                }
+                TypeKind::RankedTensor {
+                    shape,
+                    elem,
+                    encoding: extras.pop(),
+                }
+            }
+            "memref" => {
+                let mut it = extras.into_iter();
+                let first = it.next();
+                let second = it.next();
+                // One extra: a layout if it looks like one, else a memory space.
+                let (layout, memory_space) = match (first, second) {
+                    (Some(a), None) if is_layout(&a) => (Some(a), None),
+                    (Some(a), None) => (None, Some(a)),
+                    (a, b) => (a, b),
+                };
+                TypeKind::MemRef {
+                    shape,
+                    elem,
+                    layout,
+                    memory_space,
+                }
+            }
+            _ => TypeKind::Vector {
+                shape,
+                scalable,
+                elem,
+            },
+        };
+        Ok(self.ctx.intern_type(kind))
+    }
+
+    // ------------------------------------------------------------ attributes
+
+    fn attribute(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        match self.parse_optional_attribute(ty)? {
+            Some(a) => Ok(a),
+            None => Err(self.err("expected attribute value")),
+        }
+    }
+
+    fn attribute_inner(&mut self, ty: Option<Type>) -> PResult<Option<Attr>> {
+        let tok = self.tok.clone();
+        match tok {
+            Tok::Ident(k) => match k.as_str() {
+                "unit" => {
+                    self.bump();
+                    Ok(Some(Attr::Unit))
+                }
+                "true" | "false" => {
+                    self.bump();
+                    let b = k == "true";
+                    let t = self.optional_colon_type()?.or(ty);
+                    match t {
+                        Some(t)
+                            if !matches!(
+                                self.ctx.type_kind(t),
+                                TypeKind::Integer { width: 1, .. }
+                            ) =>
+                        {
+                            Ok(Some(Attr::Int {
+                                value: b as i128,
+                                ty: t,
+                            }))
+                        }
+                        _ => Ok(Some(Attr::Bool(b))),
+                    }
+                }
+                "dense" => {
+                    self.bump();
+                    self.dense_attr().map(Some)
+                }
+                "array" => {
+                    self.bump();
+                    self.dense_array().map(Some)
+                }
+                "loc" => {
+                    self.bump();
+                    self.expect("(", " in location")?;
+                    let l = self.location_body()?;
+                    self.expect(")", " in location")?;
+                    Ok(Some(Attr::Loc(l)))
+                }
+                "affine_map" | "affine_set" | "strided" | "dense_resource" | "sparse"
+                | "distinct" | "opaque" => {
+                    self.bump();
+                    let body = self.balanced_text()?;
+                    let mut text = format!("{k}{body}");
+                    if matches!(k.as_str(), "dense_resource" | "sparse" | "opaque") {
+                        if self.eat_punct(":") {
+                            let t = self.parse_type_required()?;
+                            text.push_str(" : ");
+                            text.push_str(
+                                &ir::print_attr::AttrPrinter::new(self.ctx).type_to_string(t),
+                            );
+                        }
+                    }
+                    Ok(Some(Attr::Opaque(text)))
+                }
+                _ => match self.parse_optional_type()? {
+                    Some(t) => Ok(Some(Attr::Type(t))),
+                    None => Ok(None),
+                },
+            },
+            Tok::Punct("-") | Tok::Int(_) | Tok::Float(_) => {
+                let neg = self.eat_punct("-");
+                let at = self.tok_start;
+                let lit = match self.bump() {
+                    Tok::Int(s) | Tok::Float(s) => s,
+                    _ => return Err(self.err_at(at, "expected integer or float literal")),
+                };
+                let t = self.optional_colon_type()?.or(ty);
+                self.number_attr(neg, &lit, t, at).map(Some)
+            }
+            Tok::Str(s) => {
+                self.bump();
+                if self.is_punct(":") && ty.is_none() {
+                    // `"text" : type` keeps the string; the type is dropped.
+                    self.bump();
+                    self.parse_type_required()?;
+                }
+                Ok(Some(Attr::String(s)))
+            }
+            Tok::Punct("[") => {
+                self.bump();
+                self.enter()?;
+                let mut items = Vec::new();
+                if !self.eat_punct("]") {
+                    loop {
+                        items.push(self.attribute(None)?);
+                        if self.eat_punct("]") {
+                            break;
+                        }
+                        self.expect(",", " in array attribute")?;
+                    }
+                }
+                self.leave();
+                Ok(Some(Attr::Array(items)))
+            }
+            Tok::Punct("{") => {
+                self.bump();
+                self.enter()?;
+                let mut entries = Vec::new();
+                self.attr_dict_body(&mut entries)?;
+                self.leave();
+                Ok(Some(Attr::Dict(entries)))
+            }
+            Tok::At(root) => {
+                self.bump();
+                let mut nested = Vec::new();
+                while self.eat_punct("::") {
+                    match self.bump() {
+                        Tok::At(n) => nested.push(n),
+                        _ => return Err(self.err("expected nested symbol reference identifier")),
+                    }
+                }
+                Ok(Some(Attr::SymbolRef { root, nested }))
+            }
+            Tok::Hash(name) => {
+                let at = self.tok_start;
+                self.bump();
+                if !name.contains('.') {
+                    return match self.attr_aliases.get(&name) {
+                        Some(a) => Ok(Some(a.clone())),
+                        None => Err(self.err_at(at, format!("undefined symbol alias id '{name}'"))),
+                    };
+                }
+                let mut text = format!("#{name}");
+                if self.is_punct("<") {
+                    text.push_str(&self.balanced_text()?);
+                }
+                Ok(Some(Attr::Opaque(text)))
+            }
+            _ => match self.parse_optional_type()? {
+                Some(t) => Ok(Some(Attr::Type(t))),
+                None => Ok(None),
+            },
+        }
+    }
+
+    fn optional_colon_type(&mut self) -> PResult<Option<Type>> {
+        if self.eat_punct(":") {
+            Ok(Some(self.parse_type_required()?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn number_attr(&mut self, neg: bool, lit: &str, ty: Option<Type>, at: usize) -> PResult<Attr> {
+        let is_float_lit = lit.contains('.') || lit.contains('e');
+        let ty = match ty {
+            Some(t) => t,
+            None if is_float_lit => self.ctx.intern_type(TypeKind::Float(FloatKind::F64)),
+            None => self.ctx.intern_type(TypeKind::Integer {
+                width: 64,
+                signedness: Signedness::Signless,
+            }),
+        };
+        match self.ctx.type_kind(ty).clone() {
+            TypeKind::Float(kind) => {
+                let v = self.float_value(neg, lit, kind, at)?;
+                Ok(Attr::Float {
+                    bits: v.to_bits(),
+                    ty,
+                })
+            }
+            TypeKind::Integer { width, signedness } => {
+                if is_float_lit {
+                    return Err(
+                        self.err_at(at, "floating point value not valid for specified type")
+                    );
+                }
+                let v = self.int_value(neg, lit, width, signedness, at)?;
+                if width == 1 && signedness == Signedness::Signless {
+                    return Ok(Attr::Int { value: v, ty });
+                }
+                Ok(Attr::Int { value: v, ty })
+            }
+            TypeKind::Index => {
+                if is_float_lit {
+                    return Err(
+                        self.err_at(at, "floating point value not valid for specified type")
+                    );
+                }
+                let v = self.int_value(neg, lit, 64, Signedness::Signless, at)?;
+                Ok(Attr::Int { value: v, ty })
+            }
+            _ => Err(self.err_at(at, "integer literal not valid for specified type")),
+        }
+    }
+
+    fn float_value(&mut self, neg: bool, lit: &str, kind: FloatKind, at: usize) -> PResult<f64> {
+        let v = if let Some(hex) = lit.strip_prefix("0x") {
+            if neg {
+                return Err(self.err_at(
+                    at,
+                    "hexadecimal float literal should not have a leading minus",
+                ));
+            }
+            let bits = u128::from_str_radix(hex, 16)
+                .map_err(|_| self.err_at(at, "hexadecimal float constant out of range for type"))?;
+            if kind.bit_width() < 128 && bits >> kind.bit_width() != 0 {
+                return Err(self.err_at(at, "hexadecimal float constant out of range for type"));
+            }
+            float_from_storage_bits(bits, kind)
+        } else {
+            let v: f64 = lit
+                .parse()
+                .map_err(|_| self.err_at(at, "invalid floating point literal"))?;
+            round_to_kind(if neg { -v } else { v }, kind)
+        };
+        Ok(v)
+    }
+
+    fn int_value(
+        &mut self,
+        neg: bool,
+        lit: &str,
+        width: u32,
+        signedness: Signedness,
+        at: usize,
+    ) -> PResult<i128> {
+        let Some(mag) = parse_int_literal(lit) else {
+            return Err(self.err_at(at, "integer constant out of range for attribute"));
+        };
+        let v = if neg { -mag } else { mag };
+        if width >= 127 {
+            return Ok(v);
+        }
+        let fits = match signedness {
+            Signedness::Unsigned => !neg && v < (1i128 << width),
+            Signedness::Signed => {
+                v >= -(1i128 << (width - 1).min(126)) && v < (1i128 << (width - 1))
+            }
+            // Signless: any value that fits the width as signed or unsigned;
+            // stored sign-extended.
+            Signedness::Signless => v >= -(1i128 << (width.max(1) - 1)) && v < (1i128 << width),
+        };
+        if !fits {
+            return Err(self.err_at(at, "integer constant out of range for attribute"));
+        }
+        if signedness == Signedness::Signless && width > 0 && v >= (1i128 << (width - 1)) {
+            return Ok(v - (1i128 << width));
+        }
+        Ok(v)
+    }
+
+    /// Element tree of `dense<...>` before the type is known.
+    fn dense_literal(
+        &mut self,
+        out: &mut Vec<(bool, String, usize)>,
+        strings: &mut Vec<Vec<u8>>,
+    ) -> PResult<()> {
+        self.enter()?;
+        let r = self.dense_literal_inner(out, strings);
+        self.leave();
+        r
+    }
+
+    fn dense_literal_inner(
+        &mut self,
+        out: &mut Vec<(bool, String, usize)>,
+        strings: &mut Vec<Vec<u8>>,
+    ) -> PResult<()> {
+        if self.eat_punct("[") {
+            if self.eat_punct("]") {
+                return Ok(());
+            }
+            loop {
+                self.dense_literal(out, strings)?;
+                if self.eat_punct("]") {
+                    return Ok(());
+                }
+                self.expect(",", " in dense elements")?;
+            }
+        }
+        let neg = self.eat_punct("-");
+        let at = self.tok_start;
+        match self.bump() {
+            Tok::Int(s) | Tok::Float(s) => out.push((neg, s, at)),
+            Tok::Ident(k) if k == "true" || k == "false" => out.push((false, k, at)),
+            Tok::Str(s) => strings.push(s),
+            _ => return Err(self.err_at(at, "expected element literal of primitive type")),
+        }
+        Ok(())
+    }
+
+    fn dense_attr(&mut self) -> PResult<Attr> {
+        self.expect("<", " after 'dense'")?;
+        let mut elems = Vec::new();
+        let mut strings = Vec::new();
+        let bracketed = self.is_punct("[");
+        let empty = if self.is_punct(">") {
+            true
+        } else {
+            self.dense_literal(&mut elems, &mut strings)?;
+            false
+        };
+        self.expect(">", " in dense attribute")?;
+        self.expect(":", " after dense attribute")?;
+        let ty_at = self.tok_start;
+        let ty = self.parse_type_required()?;
+        let kind = self.ctx.type_kind(ty).clone();
+        let Some(elem) = kind.element_type() else {
+            return Err(self.err_at(ty_at, "elements literal must be a shaped type"));
+        };
+        let Some(shape) = kind.shape().map(|s| s.to_vec()) else {
+            return Err(self.err_at(ty_at, "elements literal type must have static shape"));
+        };
+        if shape.iter().any(|&d| d == DYNAMIC) {
+            return Err(self.err_at(ty_at, "elements literal type must have static shape"));
+        }
+        let count = shape
+            .iter()
+            .try_fold(1i64, |a, &d| a.checked_mul(d))
+            .unwrap_or(-1);
+        if !strings.is_empty() {
+            if strings.len() == 1 && !bracketed {
+                let s = String::from_utf8_lossy(&strings[0]).into_owned();
+                if let Some(hex) = s.strip_prefix("0x") {
+                    return Ok(Attr::Dense {
+                        ty,
+                        values: DenseValues::Hex(format!("0x{hex}")),
+                    });
+                }
+            }
+            return Ok(Attr::Dense {
+                ty,
+                values: DenseValues::Strings(strings),
+            });
+        }
+        let elem_kind = self.ctx.type_kind(elem).clone();
+        let mut scalars = Vec::with_capacity(elems.len());
+        for (neg, lit, at) in elems {
+            let s = match &elem_kind {
+                TypeKind::Float(k) => Scalar::Float(self.float_value(neg, &lit, *k, at)?.to_bits()),
+                TypeKind::Integer { width, signedness } => {
+                    if lit == "true" || lit == "false" {
+                        Scalar::Int((lit == "true") as i128)
+                    } else {
+                        let v = self.int_value(neg, &lit, *width, *signedness, at)?;
+                        Scalar::Int(if *width == 1 { v & 1 } else { v })
+                    }
+                }
+                TypeKind::Index => {
+                    Scalar::Int(self.int_value(neg, &lit, 64, Signedness::Signless, at)?)
+                }
+                _ => return Err(self.err_at(at, "expected element literal of primitive type")),
+            };
+            scalars.push(s);
+        }
+        if empty {
+            if count != 0 {
+                return Err(self.err_at(ty_at, "expected non-empty element list"));
+            }
+            return Ok(Attr::Dense {
+                ty,
+                values: DenseValues::Elements(Vec::new()),
+            });
+        }
+        if !bracketed && scalars.len() == 1 {
+            return Ok(Attr::Dense {
+                ty,
+                values: DenseValues::Splat(scalars[0]),
+            });
+        }
+        if scalars.len() as i64 != count {
+            return Err(self.err_at(ty_at, format!(
+                "inferred shape of elements literal does not match type: {} elements for {} expected",
+                scalars.len(), count
+            )));
+        }
+        if scalars.len() > 1 && scalars.iter().all(|s| *s == scalars[0]) {
+            return Ok(Attr::Dense {
+                ty,
+                values: DenseValues::Splat(scalars[0]),
+            });
+        }
+        if scalars.len() == 1 {
+            return Ok(Attr::Dense {
+                ty,
+                values: DenseValues::Splat(scalars[0]),
+            });
+        }
+        Ok(Attr::Dense {
+            ty,
+            values: DenseValues::Elements(scalars),
+        })
+    }
+
+    fn dense_array(&mut self) -> PResult<Attr> {
+        self.expect("<", " after 'array'")?;
+        let elem = self.parse_type_required()?;
+        let mut values = Vec::new();
+        if self.eat_punct(":") {
+            loop {
+                let neg = self.eat_punct("-");
+                let at = self.tok_start;
+                let lit = match self.bump() {
+                    Tok::Int(s) | Tok::Float(s) => s,
+                    Tok::Ident(k) if k == "true" || k == "false" => k,
+                    _ => {
+                        return Err(
+                            self.err_at(at, "expected integer or float literal in dense array")
+                        )
+                    }
+                };
+                let s = match self.ctx.type_kind(elem).clone() {
+                    TypeKind::Float(k) => {
+                        Scalar::Float(self.float_value(neg, &lit, k, at)?.to_bits())
+                    }
+                    TypeKind::Integer { width, signedness } => {
+                        if lit == "true" || lit == "false" {
+                            Scalar::Int((lit == "true") as i128)
+                        } else {
+                            Scalar::Int(self.int_value(neg, &lit, width, signedness, at)?)
+                        }
+                    }
+                    _ => {
+                        return Err(self.err_at(at, "expected integer or float type in dense array"))
+                    }
+                };
+                values.push(s);
+                if !self.eat_punct(",") {
+                    break;
+                }
+            }
+        }
+        self.expect(">", " to close an array attribute")?;
+        Ok(Attr::DenseArray { elem, values })
+    }
+
+    /// The body of `{a = 1, b}` after the `{`, through the `}`.
+    fn attr_dict_body(&mut self, out: &mut Vec<NamedAttr>) -> PResult<()> {
+        if self.eat_punct("}") {
+            return Ok(());
+        }
+        loop {
+            let at = self.tok_start;
+            let name = match self.bump() {
+                Tok::Ident(n) => n,
+                Tok::Str(s) => {
+                    if s.is_empty() {
+                        return Err(self.err_at(at, "expected valid attribute name"));
+                    }
+                    String::from_utf8_lossy(&s).into_owned()
+                }
+                _ => return Err(self.err_at(at, "expected attribute name")),
+            };
+            let value = if self.eat_punct("=") {
+                self.attribute(None)?
+            } else {
+                Attr::Unit
+            };
+            if out.iter().any(|(n, _)| *n == name) {
+                return Err(self.err_at(
+                    at,
+                    format!("duplicate key '{name}' in dictionary attribute"),
+                ));
+            }
+            out.push((name, value));
+            if self.eat_punct("}") {
+                break;
+            }
+            self.expect(",", " in attribute dictionary")?;
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(())
+    }
+}
+
+/// A memref parameter that is a layout (an affine map or strided form).
+fn is_layout(a: &Attr) -> bool {
+    matches!(a, Attr::Opaque(t) if t.starts_with("affine_map") || t.starts_with("strided"))
+}
+
+/// 1-based line and column of a byte offset.
+pub fn line_col(src: &[u8], offset: usize) -> (u32, u32) {
+    let offset = offset.min(src.len());
+    let before = &src[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+    let col = before.iter().rev().take_while(|&&b| b != b'\n').count() as u32 + 1;
+    (line, col)
+}
+
+impl AsmParser for Parser<'_> {
+    fn ctx(&mut self) -> &mut Context {
+        self.ctx
+    }
+    fn error(&mut self, message: &str) -> ParseError {
+        self.err(message)
+    }
+    fn error_at(&mut self, offset: u32, message: &str) -> ParseError {
+        self.err_at(offset as usize, message)
+    }
+    fn offset(&self) -> u32 {
+        self.tok_start as u32
+    }
+    fn num_results(&self) -> usize {
+        self.num_results.last().copied().unwrap_or(0)
+    }
+    fn parse_optional_punct(&mut self, punct: &str) -> bool {
+        self.eat_punct(punct)
+    }
+    fn parse_optional_keyword(&mut self, kw: &str) -> bool {
+        self.eat_ident(kw)
+    }
+    fn parse_optional_any_keyword(&mut self) -> Option<String> {
+        match &self.tok {
+            Tok::Ident(_) => match self.bump() {
+                Tok::Ident(k) => Some(k),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    fn parse_optional_operand(&mut self) -> PResult<Option<UnresolvedOperand>> {
+        let Tok::Percent(name) = self.tok.clone() else {
+            return Ok(None);
+        };
+        let offset = self.tok_start as u32;
+        self.bump();
+        let mut number = 0;
+        if let Tok::Hash(n) = &self.tok {
+            if self.tok_start == self.prev_end {
+                number = n
+                    .parse::<u32>()
+                    .map_err(|_| self.err("invalid SSA value result number"))?;
+                self.bump();
+            }
+        }
+        Ok(Some(UnresolvedOperand {
+            name,
+            number,
+            offset,
+        }))
+    }
+    fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> PResult<ValueId> {
+        // Look through scopes, stopping after an isolated one.
+        let mut found = None;
+        for scope in self.scopes.iter().rev() {
+            if let Some(vals) = scope.values.get(&operand.name) {
+                found = Some(vals.get(operand.number as usize).copied());
+                break;
+            }
+            if scope.isolated {
+                break;
+            }
+        }
+        let v = match found {
+            Some(Some(v)) => v,
+            Some(None) => {
+                return Err(self.err_at(
+                    operand.offset as usize,
+                    format!("reference to invalid result number"),
+                ))
+            }
+            None => {
+                let key = (operand.name.clone(), operand.number);
+                if let Some(&(ph, _)) = self.scopes.last().and_then(|s| s.forward.get(&key)) {
+                    ph
+                } else {
+                    let ph = self.ctx.add_block_arg(self.placeholder_block, ty, None);
+                    if let Some(s) = self.scopes.last_mut() {
+                        s.forward.insert(key, (ph, operand.offset));
+                    }
+                    ph
+                }
+            }
+        };
+        if self.ctx.value_type(v) != ty {
+            let ap = ir::print_attr::AttrPrinter::new(self.ctx);
+            let msg = format!(
+                "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                operand.name,
+                ap.type_to_string(ty),
+                ap.type_to_string(self.ctx.value_type(v))
+            );
+            return Err(self.err_at(operand.offset as usize, msg));
+        }
+        Ok(v)
+    }
+    fn parse_optional_type(&mut self) -> PResult<Option<Type>> {
+        self.enter()?;
+        let r = self.type_inner();
+        self.leave();
+        r
+    }
+    fn parse_optional_attribute(&mut self, ty: Option<Type>) -> PResult<Option<Attr>> {
+        self.enter()?;
+        let r = self.attribute_inner(ty);
+        self.leave();
+        r
+    }
+    fn parse_optional_attr_dict(&mut self, attrs: &mut Vec<NamedAttr>) -> PResult<()> {
+        if !self.eat_punct("{") {
+            return Ok(());
+        }
+        let mut entries = Vec::new();
+        self.attr_dict_body(&mut entries)?;
+        for (n, a) in entries {
+            set_named_attr(attrs, &n, a);
+        }
+        Ok(())
+    }
+    fn parse_optional_symbol_name(&mut self) -> Option<String> {
+        match &self.tok {
+            Tok::At(_) => match self.bump() {
+                Tok::At(n) => Some(n),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    fn parse_optional_string(&mut self) -> Option<Vec<u8>> {
+        match &self.tok {
+            Tok::Str(_) => match self.bump() {
+                Tok::Str(s) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    fn parse_optional_integer(&mut self) -> PResult<Option<i128>> {
+        let neg = match (&self.tok, self.lex.src.get(self.lex.pos)) {
+            (Tok::Punct("-"), _) => true,
+            (Tok::Int(_), _) => false,
+            _ => return Ok(None),
+        };
+        if neg {
+            self.bump();
+        }
+        let at = self.tok_start;
+        match self.bump() {
+            Tok::Int(s) => match parse_int_literal(&s) {
+                Some(v) => Ok(Some(if neg { -v } else { v })),
+                None => Err(self.err_at(at, "integer value too large")),
+            },
+            _ => Err(self.err_at(at, "expected integer value")),
+        }
+    }
+    fn parse_argument(&mut self, with_type: bool, with_attrs: bool) -> PResult<Argument> {
+        let name = self.parse_operand()?;
+        let ty = if with_type {
+            self.expect(":", " and type")?;
+            self.parse_type_required()?
+        } else {
+            self.ctx.intern_type(TypeKind::None)
+        };
+        let mut attrs = Vec::new();
+        if with_attrs {
+            self.parse_optional_attr_dict(&mut attrs)?;
+        }
+        let loc = self.optional_trailing_location()?;
+        Ok(Argument {
+            name,
+            ty,
+            attrs,
+            loc,
+        })
+    }
+    fn parse_region(&mut self, region: RegionId, args: &[Argument], isolated: bool) -> PResult<()> {
+        self.enter()?;
+        self.push_scope(isolated);
+        let owner = self.num_results.len();
+        let _ = owner;
+        let r = self.region_body(region, args);
+        let f = self.finish_scope();
+        self.leave();
+        r?;
+        f
+    }
+    fn peek_region(&mut self) -> bool {
+        self.is_punct("{")
+    }
+    fn parse_successor(&mut self) -> PResult<BlockId> {
+        let at = self.tok_start;
+        match self.bump() {
+            Tok::Caret(name) => self.lookup_block(&name, at, false),
+            _ => Err(self.err_at(at, "expected block name")),
+        }
+    }
+    fn parse_optional_location(&mut self) -> PResult<Option<Location>> {
+        self.optional_trailing_location()
+    }
+}
+
+/// The value defined by `v`'s placeholder, for debugging invariants.
+pub fn is_placeholder(ctx: &Context, v: ValueId, placeholder: BlockId) -> bool {
+    matches!(ctx.value(v).def, ValueDef::BlockArg { block, .. } if block == placeholder)
+}

@@ -1,0 +1,1 @@
+//! Test-only package: the data-driven suites live in `tests/`.
