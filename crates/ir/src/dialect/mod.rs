@@ -131,3 +131,43 @@ pub fn value_shape(ctx: &mut Context) -> Type {
 pub fn witness(ctx: &mut Context) -> Type {
     ctx.intern_type(TypeKind::Witness)
 }
+
+/// Append an empty `terminator` op (e.g. `scf.yield`) to each block of
+/// `region` that does not end in a terminator: the implicit terminator that
+/// custom syntax lets users omit.
+pub fn ensure_terminator(ctx: &mut Context, region: crate::RegionId, terminator: &str) {
+    let blocks = ctx.region(region).blocks.clone();
+    let blocks = if blocks.is_empty() {
+        let b = ctx.create_block();
+        ctx.append_block(region, b);
+        vec![b]
+    } else {
+        blocks
+    };
+    for b in blocks {
+        let terminated = ctx.block_terminator(b).is_some_and(|t| {
+            crate::op_def::registry()
+                .get(ctx.op_name(t))
+                .is_some_and(|d| d.traits.terminator)
+        });
+        if !terminated {
+            let loc = ctx
+                .block_parent_op(b)
+                .map(|o| ctx.op(o).loc.clone())
+                .unwrap_or_default();
+            let t = ctx.create_op(OperationState::new(terminator, loc));
+            ctx.append_op(b, t);
+        }
+    }
+}
+
+/// True if the block's terminator has no operands and no attributes, so
+/// custom syntax may leave it out.
+pub fn terminator_is_elidable(ctx: &Context, region: crate::RegionId) -> bool {
+    let blocks = &ctx.region(region).blocks;
+    blocks.len() == 1
+        && ctx.block_terminator(blocks[0]).is_some_and(|t| {
+            let d = ctx.op(t);
+            d.operands.is_empty() && d.attrs.is_empty() && d.props.is_empty()
+        })
+}
