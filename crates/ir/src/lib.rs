@@ -6,6 +6,7 @@ pub mod asm;
 pub mod attrs;
 pub mod context;
 pub mod dialect;
+pub mod float_text;
 pub mod format;
 pub mod location;
 pub mod op_def;

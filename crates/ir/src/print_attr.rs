@@ -4,6 +4,8 @@ use crate::attrs::{Attr, DenseValues, Scalar};
 use crate::location::Location;
 use crate::types::{FloatKind, Signedness, Type, TypeInterner, TypeKind, DYNAMIC};
 use crate::Context;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// True if `s` can be printed without quotes as a bare identifier.
@@ -65,11 +67,57 @@ pub fn write_dims(out: &mut String, shape: &[i64]) {
 /// Prints types and attributes of one context.
 pub struct AttrPrinter<'a> {
     pub types: &'a TypeInterner,
+    /// Alias names of attributes printed as `#name` (affine maps and sets).
+    aliases: HashMap<String, String>,
+    /// Alias candidates met while printing, in order of first use.
+    candidates: RefCell<Vec<String>>,
+}
+
+/// Attributes that `mlir-opt` always prints through an alias, with the alias prefix.
+pub fn alias_prefix(text: &str) -> Option<&'static str> {
+    if text.starts_with("affine_map<") {
+        Some("map")
+    } else if text.starts_with("affine_set<") {
+        Some("set")
+    } else {
+        None
+    }
 }
 
 impl<'a> AttrPrinter<'a> {
     pub fn new(ctx: &'a Context) -> Self {
-        AttrPrinter { types: ctx.types() }
+        AttrPrinter {
+            types: ctx.types(),
+            aliases: HashMap::new(),
+            candidates: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Name every alias candidate met so far (`#map`, `#map1`, `#set`...);
+    /// returns the definitions to print before the module.
+    pub fn assign_aliases(&mut self) -> String {
+        let mut counts: HashMap<&str, usize> = HashMap::new();
+        let mut defs = String::new();
+        for text in self.candidates.borrow().iter() {
+            let Some(prefix) = alias_prefix(text) else {
+                continue;
+            };
+            let n = counts.entry(prefix).or_insert(0);
+            let name = if *n == 0 {
+                prefix.to_string()
+            } else {
+                format!("{prefix}{n}")
+            };
+            *n += 1;
+            let _ = writeln!(defs, "#{name} = {text}");
+            self.aliases.insert(text.clone(), name);
+        }
+        defs
+    }
+
+    /// True if printing met attributes that print through aliases.
+    pub fn has_alias_candidates(&self) -> bool {
+        !self.candidates.borrow().is_empty()
     }
 
     pub fn type_to_string(&self, ty: Type) -> String {
@@ -125,7 +173,7 @@ impl<'a> AttrPrinter<'a> {
                 self.write_type(out, *elem);
                 for a in [layout, memory_space].into_iter().flatten() {
                     out.push_str(", ");
-                    self.write_attr(out, a);
+                    self.write_attr_eliding_default_type(out, a);
                 }
                 out.push('>');
             }
@@ -134,7 +182,7 @@ impl<'a> AttrPrinter<'a> {
                 self.write_type(out, *elem);
                 if let Some(a) = memory_space {
                     out.push_str(", ");
-                    self.write_attr(out, a);
+                    self.write_attr_eliding_default_type(out, a);
                 }
                 out.push('>');
             }
@@ -263,7 +311,7 @@ impl<'a> AttrPrinter<'a> {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    self.write_attr(out, item);
+                    self.write_attr_eliding_default_type(out, item);
                 }
                 out.push(']');
             }
@@ -304,7 +352,43 @@ impl<'a> AttrPrinter<'a> {
                 write_location_body(out, l);
                 out.push(')');
             }
-            Attr::Opaque(text) => out.push_str(text),
+            Attr::Opaque(text) => match self.aliases.get(text) {
+                Some(name) => {
+                    out.push('#');
+                    out.push_str(name);
+                }
+                None => {
+                    if alias_prefix(text).is_some() {
+                        let mut c = self.candidates.borrow_mut();
+                        if !c.contains(text) {
+                            c.push(text.clone());
+                        }
+                    }
+                    out.push_str(text)
+                }
+            },
+        }
+    }
+
+    /// An attribute where `i64` integers and `f64` floats drop their type
+    /// (array elements, memref memory spaces).
+    pub fn write_attr_eliding_default_type(&self, out: &mut String, a: &Attr) {
+        match a {
+            Attr::Int { value, ty }
+                if matches!(
+                    self.types.get(*ty),
+                    TypeKind::Integer {
+                        width: 64,
+                        signedness: Signedness::Signless
+                    }
+                ) =>
+            {
+                self.write_int(out, *value, *ty)
+            }
+            Attr::Float { bits, ty } if self.float_kind(*ty) == FloatKind::F64 => {
+                write_float(out, f64::from_bits(*bits), FloatKind::F64)
+            }
+            _ => self.write_attr(out, a),
         }
     }
 
@@ -333,6 +417,8 @@ impl<'a> AttrPrinter<'a> {
                 out.push_str(h);
                 out.push('"');
             }
+            DenseValues::Elements(items) if items.is_empty() => {}
+            DenseValues::Strings(items) if items.len() == 1 => write_escaped_string(out, &items[0]),
             DenseValues::Elements(items) => {
                 let mut it = items.iter();
                 self.write_nested(out, &shape, &mut |out: &mut String| {
@@ -503,74 +589,42 @@ pub fn float_from_storage_bits(bits: u128, kind: FloatKind) -> f64 {
     }
 }
 
-/// `d.dddddde±XX` with `digits` fractional digits.
-fn scientific(v: f64, digits: usize) -> String {
-    let s = format!("{:.*e}", digits, v);
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let (sign, num) = match exp.strip_prefix('-') {
-        Some(n) => ('-', n),
-        None => ('+', exp),
-    };
-    format!("{mant}e{sign}{:0>2}", num)
+/// Bits of precision and minimum exponent of a float format.
+fn semantics(kind: FloatKind) -> (u32, i32) {
+    match kind {
+        FloatKind::F16 => (11, -14),
+        FloatKind::BF16 => (8, -126),
+        FloatKind::TF32 => (11, -126),
+        FloatKind::F64 => (53, -1022),
+        FloatKind::F80 => (64, -16382),
+        FloatKind::F128 => (113, -16382),
+        FloatKind::F32 | FloatKind::Small(_) => (24, -126),
+    }
 }
 
-/// Print a float value the way MLIR does: `%e` with 6 digits when that reads
-/// back exactly, else the shortest exact decimal, else hexadecimal bits.
+/// Print a float value the way MLIR does: six significant digits in `e`
+/// notation when that reads back exactly, else the shortest-safe decimal
+/// when it has a `.`, else the hexadecimal bit pattern.
 pub fn write_float(out: &mut String, v: f64, kind: FloatKind) {
     if v.is_finite() {
-        let short = scientific(v, 6);
+        let (precision, min_exp) = semantics(kind);
+        let d = crate::float_text::decompose(v, precision, min_exp);
+        let short = crate::float_text::to_string(&d, 6, 0, false);
         if let Ok(back) = short.parse::<f64>() {
             if round_to_kind(back, kind).to_bits() == v.to_bits() {
                 out.push_str(&short);
                 return;
             }
         }
-        let digits = match kind {
-            FloatKind::F16 | FloatKind::BF16 => 5,
-            FloatKind::F32 | FloatKind::TF32 => 9,
-            _ => 17,
-        };
-        for d in 1..=digits {
-            let s = scientific(v, d - 1);
-            if let Ok(back) = s.parse::<f64>() {
-                if round_to_kind(back, kind).to_bits() == v.to_bits() {
-                    out.push_str(&long_form(&s));
-                    return;
-                }
-            }
+        let long = crate::float_text::to_string(&d, 0, 3, true);
+        if long.contains('.') {
+            out.push_str(&long);
+            return;
         }
     }
     let bits = float_storage_bits(v, kind);
-    let width = (kind.bit_width() / 4) as usize;
+    let width = (kind.bit_width() as usize).div_ceil(4);
     let _ = write!(out, "0x{:0width$X}", bits, width = width);
-}
-
-/// APFloat's default rendering of a decimal in scientific notation `m.mmme±X`:
-/// plain positional digits when the exponent is small, `E` notation otherwise.
-fn long_form(sci: &str) -> String {
-    let (mant, exp) = sci.split_once('e').unwrap_or((sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let neg = mant.starts_with('-');
-    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
-    let digits = digits.trim_end_matches('0');
-    let digits = if digits.is_empty() { "0" } else { digits };
-    let sign = if neg { "-" } else { "" };
-    let n = digits.len() as i32;
-    if (0..=16).contains(&exp) || (-4..0).contains(&exp) {
-        let point = exp + 1;
-        if point <= 0 {
-            format!("{sign}0.{}{}", "0".repeat((-point) as usize), digits)
-        } else if point >= n {
-            format!("{sign}{}{}.0", digits, "0".repeat((point - n) as usize))
-        } else {
-            let (a, b) = digits.split_at(point as usize);
-            format!("{sign}{a}.{b}")
-        }
-    } else {
-        let (a, b) = digits.split_at(1);
-        let b = if b.is_empty() { "0" } else { b };
-        format!("{sign}{a}.{b}E{exp}")
-    }
 }
 
 #[cfg(test)]
@@ -590,7 +644,7 @@ mod tests {
         assert_eq!(f(1e-300, FloatKind::F64), "1.000000e-300");
         assert_eq!(f(f64::INFINITY, FloatKind::F32), "0x7F800000");
         assert_eq!(f(0.1f32 as f64, FloatKind::F32), "1.000000e-01");
-        assert_eq!(f(3.14159265358979, FloatKind::F64), "3.14159265358979");
+        assert_eq!(f(1.234567e6, FloatKind::F32), "0x4996B438");
     }
 
     #[test]
@@ -602,7 +656,7 @@ mod tests {
 
     #[test]
     fn half_precision_round_trips() {
-        for v in [1.0, 0.5, 65504.0, -2.0, 0.000061035156] {
+        for v in [1.0, 0.5, 65504.0, -2.0, 0.00006103515625] {
             assert_eq!(f16_bits_to_f64(f64_to_f16_bits(v)), v);
         }
     }

@@ -33,6 +33,8 @@ struct Names {
     blocks: HashMap<BlockId, u32>,
     /// First result index of each name group of an op with named results.
     result_groups: HashMap<OpId, Vec<usize>>,
+    /// Generic form: no suggested names.
+    generic: bool,
 }
 
 #[derive(Clone, Default)]
@@ -82,15 +84,25 @@ fn is_isolated(ctx: &Context, op: OpId) -> bool {
 }
 
 impl Names {
-    fn number_op(&mut self, ctx: &Context, op: OpId) {
+    fn number_op(&mut self, ctx: &Context, op: OpId, generic: bool) {
+        self.generic = generic;
+        if generic {
+            self.number_unique(ctx, op);
+            return;
+        }
         for &r in &ctx.op(op).regions {
             self.number_region_tree(ctx, r, Scope::default());
         }
     }
 
-    /// Number `region` then its nested regions (each starting from the
-    /// counters this region ended with, or from zero when isolated).
-    fn number_region_tree(&mut self, ctx: &Context, region: RegionId, mut scope: Scope) {
+    /// Number one region's blocks, arguments and results; returns the
+    /// regions nested in its ops (with whether their owner is isolated).
+    fn number_region(
+        &mut self,
+        ctx: &Context,
+        region: RegionId,
+        scope: &mut Scope,
+    ) -> Vec<(RegionId, bool)> {
         let mut nested = Vec::new();
         for (i, &b) in ctx.region(region).blocks.iter().enumerate() {
             self.blocks.insert(b, i as u32);
@@ -108,12 +120,19 @@ impl Names {
                 self.values.insert(a, name);
             }
             for op in ctx.block_ops(b) {
-                self.number_results(ctx, op, &mut scope);
+                self.number_results(ctx, op, scope);
                 for &r in &ctx.op(op).regions {
                     nested.push((r, is_isolated(ctx, op)));
                 }
             }
         }
+        nested
+    }
+
+    /// Number `region` then its nested regions (each starting from the
+    /// counters this region ended with, or from zero when isolated).
+    fn number_region_tree(&mut self, ctx: &Context, region: RegionId, mut scope: Scope) {
+        let nested = self.number_region(ctx, region, &mut scope);
         for (r, isolated) in nested {
             let s = if isolated {
                 Scope::default()
@@ -121,6 +140,18 @@ impl Names {
                 scope.clone()
             };
             self.number_region_tree(ctx, r, s);
+        }
+    }
+
+    /// Generic form: one counter for the whole op, regions taken from a
+    /// stack (so later sibling regions are numbered first), as `mlir-opt`
+    /// does with unique SSA ids.
+    fn number_unique(&mut self, ctx: &Context, op: OpId) {
+        let mut scope = Scope::default();
+        let mut stack: Vec<RegionId> = ctx.op(op).regions.clone();
+        while let Some(r) = stack.pop() {
+            let nested = self.number_region(ctx, r, &mut scope);
+            stack.extend(nested.into_iter().map(|(r, _)| r));
         }
     }
 
@@ -132,6 +163,7 @@ impl Names {
         let suggested = registry()
             .get(ctx.op_name(op))
             .and_then(|d| d.result_names)
+            .filter(|_| !self.generic)
             .map(|f| f(ctx, op))
             .unwrap_or_default();
         let mut groups = vec![0usize];
@@ -161,19 +193,21 @@ impl Names {
                 },
             }
         }
-        // `#i` names are relative to their group's first result.
-        if groups.len() > 1 || suggested.iter().any(|s| s.is_some()) {
-            for (gi, &start) in groups.iter().enumerate() {
-                let end = groups.get(gi + 1).copied().unwrap_or(results.len());
-                let base = self.values[&results[start]].clone();
-                for (k, v) in results[start..end].iter().enumerate().skip(1) {
-                    self.values.insert(*v, format!("{base}#{k}"));
-                }
-            }
-            self.result_groups.insert(op, groups);
+        // Within a group of several results, uses spell `%name#i` (also for
+        // the first), relative to the group's first result.
+        let groups = if groups.len() > 1 || suggested.iter().any(|s| s.is_some()) {
+            self.result_groups.insert(op, groups.clone());
+            groups
         } else {
-            let base = self.values[&results[0]].clone();
-            for (k, v) in results.iter().enumerate().skip(1) {
+            vec![0]
+        };
+        for (gi, &start) in groups.iter().enumerate() {
+            let end = groups.get(gi + 1).copied().unwrap_or(results.len());
+            if end - start < 2 {
+                continue;
+            }
+            let base = self.values[&results[start]].clone();
+            for (k, v) in results[start..end].iter().enumerate() {
                 self.values.insert(*v, format!("{base}#{k}"));
             }
         }
@@ -420,7 +454,9 @@ impl<'a> OpPrinter<'a> {
                 self.out.push_str(", ");
             }
             let end = groups.get(gi + 1).copied().unwrap_or(results.len());
-            self.operand(results[start]);
+            let name = self.value_name(results[start]);
+            self.out
+                .push_str(name.split_once('#').map_or(name.as_str(), |(base, _)| base));
             if end - start > 1 {
                 let _ = write!(self.out, ":{}", end - start);
             }
@@ -516,16 +552,25 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     let mut p = OpPrinter::new(ctx, options);
     let mut scope = Scope::default();
     p.names.number_results(ctx, op, &mut scope);
-    p.names.number_op(ctx, op);
+    p.names.number_op(ctx, op, options.generic);
     p.operation(op);
     p.out.push('\n');
-    p.out
+    if !p.attrs.has_alias_candidates() {
+        return p.out;
+    }
+    // Some attributes print through aliases: name them in order of first
+    // use, then print again with the names.
+    let defs = p.attrs.assign_aliases();
+    p.out.clear();
+    p.operation(op);
+    p.out.push('\n');
+    defs + &p.out
 }
 
 /// Name of a value as the printer of `root` would show it (for diagnostics).
 pub fn value_names(ctx: &Context, root: OpId) -> HashMap<ValueId, String> {
     let mut names = Names::default();
-    names.number_op(ctx, root);
+    names.number_op(ctx, root, false);
     names.values
 }
 

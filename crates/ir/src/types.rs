@@ -29,7 +29,15 @@ pub enum FloatKind {
     TF32,
     F80,
     F128,
+    /// The small float formats (`f8E4M3FN`, `f4E2M1FN`, ...): kept by name.
+    Small(&'static str),
 }
+
+/// Spellings of the small float types MLIR 22 has.
+pub const SMALL_FLOATS: &[&str] = &[
+    "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E4M3", "f8E3M4",
+    "f4E2M1FN", "f6E2M3FN", "f6E3M2FN", "f8E8M0FNU",
+];
 
 impl FloatKind {
     pub fn keyword(self) -> &'static str {
@@ -41,6 +49,7 @@ impl FloatKind {
             FloatKind::TF32 => "tf32",
             FloatKind::F80 => "f80",
             FloatKind::F128 => "f128",
+            FloatKind::Small(name) => name,
         }
     }
     pub fn from_keyword(s: &str) -> Option<Self> {
@@ -52,7 +61,7 @@ impl FloatKind {
             "tf32" => FloatKind::TF32,
             "f80" => FloatKind::F80,
             "f128" => FloatKind::F128,
-            _ => return None,
+            other => FloatKind::Small(SMALL_FLOATS.iter().find(|s| **s == other)?),
         })
     }
     /// Width of the storage in bits (used for hexadecimal float literals).
@@ -63,6 +72,9 @@ impl FloatKind {
             FloatKind::F64 => 64,
             FloatKind::F80 => 80,
             FloatKind::F128 => 128,
+            FloatKind::Small(name) if name.starts_with("f4") => 4,
+            FloatKind::Small(name) if name.starts_with("f6") => 6,
+            FloatKind::Small(_) => 8,
         }
     }
 }

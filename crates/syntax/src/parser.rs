@@ -67,6 +67,9 @@ pub struct Parser<'a> {
     depth: usize,
     num_results: Vec<usize>,
     default_dialects: Vec<&'static str>,
+    /// Names of the ops being parsed, innermost last (their regions take
+    /// the op's default dialect).
+    op_stack: Vec<String>,
     options: ParseOptions,
     /// The block placeholders of forward references live in.
     placeholder_block: BlockId,
@@ -105,6 +108,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             num_results: Vec::new(),
             default_dialects: vec!["builtin"],
+            op_stack: Vec::new(),
             options,
             placeholder_block,
         };
@@ -383,7 +387,19 @@ impl<'a> Parser<'a> {
             }
             return Err(self.err_at(name_at, msg));
         }
-        let mut state = OperationState::new(name, loc);
+        let mut state = OperationState::new(name.clone(), loc);
+        self.op_stack.push(name);
+        let r = self.generic_operation_body(def, &mut state);
+        self.op_stack.pop();
+        r?;
+        Ok(self.ctx.create_op(state))
+    }
+
+    fn generic_operation_body(
+        &mut self,
+        def: Option<&'static ir::op_def::OpDef>,
+        state: &mut OperationState,
+    ) -> PResult<()> {
         self.expect("(", " to start operand list")?;
         let mut operands = Vec::new();
         if !self.eat_punct(")") {
@@ -462,9 +478,8 @@ impl<'a> Parser<'a> {
             let v = self.resolve_operand(o, *t)?;
             state.operands.push(v);
         }
-        let _ = num_results;
         state.result_types = results;
-        Ok(self.ctx.create_op(state))
+        Ok(())
     }
 
     fn custom_operation(
@@ -497,6 +512,7 @@ impl<'a> Parser<'a> {
         self.bump();
         let mut state = OperationState::new(def.name, loc);
         self.num_results.push(num_results);
+        self.op_stack.push(def.name.to_string());
         let r = match def.syntax {
             Syntax::Custom(parse, _) => parse(self, &mut state),
             Syntax::Declarative(_) => match def.compiled_format() {
@@ -509,6 +525,7 @@ impl<'a> Parser<'a> {
             Syntax::GenericOnly => Err(ParseError),
         };
         self.num_results.pop();
+        self.op_stack.pop();
         r?;
         // A region left empty by a custom parser is still owned by the op.
         while state.regions.len() < def.regions.len() && def.regions.len() == 1 {
@@ -899,7 +916,10 @@ impl<'a> Parser<'a> {
         let mut depth = 0i32;
         let mut end;
         loop {
+            // `<=` and `>=` (in integer sets) are comparisons, not brackets.
+            let before_eq = self.lex.src.get(self.tok_start + 1) == Some(&b'=');
             match &self.tok {
+                Tok::Punct("<") | Tok::Punct(">") if before_eq => {}
                 Tok::Punct("<") | Tok::Punct("(") | Tok::Punct("[") | Tok::Punct("{") => depth += 1,
                 Tok::Punct(">") | Tok::Punct(")") | Tok::Punct("]") | Tok::Punct("}") => depth -= 1,
                 Tok::Punct("->") => {}
@@ -1187,7 +1207,7 @@ impl<'a> Parser<'a> {
             Tok::Hash(name) => {
                 let at = self.tok_start;
                 self.bump();
-                if !name.contains('.') {
+                if !name.contains('.') && !self.is_punct("<") {
                     return match self.attr_aliases.get(&name) {
                         Some(a) => Ok(Some(a.clone())),
                         None => Err(self.err_at(at, format!("undefined symbol alias id '{name}'"))),
@@ -1391,6 +1411,9 @@ impl<'a> Parser<'a> {
                         values: DenseValues::Hex(format!("0x{hex}")),
                     });
                 }
+            }
+            if strings.iter().all(|x| *x == strings[0]) {
+                strings.truncate(1);
             }
             return Ok(Attr::Dense {
                 ty,
@@ -1730,9 +1753,14 @@ impl AsmParser for Parser<'_> {
     fn parse_region(&mut self, region: RegionId, args: &[Argument], isolated: bool) -> PResult<()> {
         self.enter()?;
         self.push_scope(isolated);
-        let owner = self.num_results.len();
-        let _ = owner;
+        let dialect = self
+            .op_stack
+            .last()
+            .and_then(|n| ir::dialect::default_dialect(n))
+            .unwrap_or("");
+        self.default_dialects.push(dialect);
         let r = self.region_body(region, args);
+        self.default_dialects.pop();
         let f = self.finish_scope();
         self.leave();
         r?;
