@@ -98,8 +98,29 @@ pub fn process_chunk(
     Ok(print_op(&ctx, module, options.print))
 }
 
-/// Process a whole input buffer as `mlir-opt` would (no passes yet).
+/// Stack size of the thread that parses, verifies and prints: recursion is
+/// bounded by `max_nesting`, and this leaves room for the deepest input the
+/// parser accepts whatever the caller's own stack is.
+const WORKER_STACK: usize = 512 << 20;
+
+/// Process a whole input buffer as `mlir-opt` would (no passes yet). Runs on
+/// a worker thread with a large stack; never panics on any input.
 pub fn process_buffer(name: &str, text: &[u8], options: &DriverOptions) -> Outcome {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(WORKER_STACK)
+            .spawn_scoped(scope, || process_buffer_here(name, text, options))
+            .ok()
+            .and_then(|h| h.join().ok())
+            .unwrap_or_else(|| Outcome {
+                output: String::new(),
+                diagnostics: format!("{name}: error: internal error: processing thread failed\n"),
+                success: false,
+            })
+    })
+}
+
+fn process_buffer_here(name: &str, text: &[u8], options: &DriverOptions) -> Outcome {
     let chunks = if options.split_input_file {
         split_chunks(text)
     } else {

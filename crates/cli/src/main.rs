@@ -69,16 +69,7 @@ fn main() -> ExitCode {
         max_nesting: args.max_nesting,
         verify_diagnostics: args.verify_diagnostics,
     };
-    // Deeply nested input recurses deeply: parse on a thread with a large stack.
-    let outcome = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || process_buffer(&name, &text, &options))
-        .ok()
-        .and_then(|h| h.join().ok());
-    let Some(outcome) = outcome else {
-        eprintln!("shape-opt: internal error: the pipeline thread failed");
-        return ExitCode::FAILURE;
-    };
+    let outcome = process_buffer(&name, &text, &options);
     eprint!("{}", outcome.diagnostics);
     if !outcome.success {
         return ExitCode::FAILURE;

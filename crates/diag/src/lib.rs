@@ -114,7 +114,10 @@ impl SourceFile {
 
     /// The text of a 1-based line without its newline.
     pub fn line_text(&self, line: u32) -> &str {
-        let idx = line.saturating_sub(1) as usize;
+        if line == 0 || line as usize > self.line_starts.len() {
+            return "";
+        }
+        let idx = line as usize - 1;
         let start = self.line_starts.get(idx).copied().unwrap_or(0) as usize;
         let end = self
             .line_starts
@@ -178,13 +181,21 @@ impl SourceMap {
                     diag.severity.as_str(),
                     diag.message
                 );
-                if let DiagLoc::Span(span) = diag.loc {
-                    if let Some(f) = self.file(span.file) {
+                let source = match &diag.loc {
+                    DiagLoc::Span(span) => self.file(span.file),
+                    // The newest buffer of that name (the current split chunk).
+                    DiagLoc::FileLineCol { file, .. } => {
+                        self.files.iter().rev().find(|f| &f.name == file)
+                    }
+                    DiagLoc::Unknown => None,
+                };
+                if line >= 1 && line <= source.map_or(0, |f| f.line_count()) {
+                    if let Some(f) = source {
                         let text = f.line_text(line);
                         let _ = writeln!(out, "{text}");
                         let pad: String = text
                             .bytes()
-                            .take(col as usize - 1)
+                            .take((col as usize).saturating_sub(1))
                             .map(|b| if b == b'\t' { '\t' } else { ' ' })
                             .collect();
                         let _ = writeln!(out, "{pad}^");
@@ -243,5 +254,25 @@ mod tests {
         let f = SourceFile::new("x", "ab");
         assert_eq!(f.line_col(100), (1, 101));
         assert_eq!(f.line_text(7), "");
+    }
+}
+
+#[cfg(test)]
+mod file_line_col_tests {
+    use super::*;
+
+    #[test]
+    fn file_line_col_locations_show_their_source_line() {
+        let mut sm = SourceMap::new();
+        sm.add(SourceFile::new("f.mlir", "one\n  two\n"));
+        let d = Diagnostic::error(
+            DiagLoc::FileLineCol {
+                file: "f.mlir".into(),
+                line: 2,
+                col: 3,
+            },
+            "bad",
+        );
+        assert_eq!(sm.render(&d), "f.mlir:2:3: error: bad\n  two\n  ^\n");
     }
 }

@@ -75,11 +75,21 @@ pub struct Parser<'a> {
     placeholder_block: BlockId,
 }
 
-fn parse_int_literal(text: &str) -> Option<i128> {
+/// Magnitude of an integer literal; `None` when it does not fit 128 bits.
+fn parse_int_literal(text: &str) -> Option<u128> {
     if let Some(hex) = text.strip_prefix("0x") {
-        i128::from_str_radix(hex, 16).ok()
+        u128::from_str_radix(hex, 16).ok()
     } else {
-        text.parse::<i128>().ok()
+        text.parse::<u128>().ok()
+    }
+}
+
+/// `-magnitude` or `magnitude` as an `i128`, if it fits.
+fn signed_value(neg: bool, magnitude: u128) -> Option<i128> {
+    if neg {
+        0i128.checked_sub_unsigned(magnitude)
+    } else {
+        i128::try_from(magnitude).ok()
     }
 }
 
@@ -1308,10 +1318,9 @@ impl<'a> Parser<'a> {
         signedness: Signedness,
         at: usize,
     ) -> PResult<i128> {
-        let Some(mag) = parse_int_literal(lit) else {
+        let Some(v) = parse_int_literal(lit).and_then(|m| signed_value(neg, m)) else {
             return Err(self.err_at(at, "integer constant out of range for attribute"));
         };
-        let v = if neg { -mag } else { mag };
         if width >= 127 {
             return Ok(v);
         }
@@ -1723,8 +1732,8 @@ impl AsmParser for Parser<'_> {
         }
         let at = self.tok_start;
         match self.bump() {
-            Tok::Int(s) => match parse_int_literal(&s) {
-                Some(v) => Ok(Some(if neg { -v } else { v })),
+            Tok::Int(s) => match parse_int_literal(&s).and_then(|m| signed_value(neg, m)) {
+                Some(v) => Ok(Some(v)),
                 None => Err(self.err_at(at, "integer value too large")),
             },
             _ => Err(self.err_at(at, "expected integer value")),
