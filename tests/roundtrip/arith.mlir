@@ -567,3 +567,30 @@ module {
   }
 }
 
+// -----
+module {
+  func.func @flags_normalized(%arg0: i32, %arg1: f32) -> (i32, f32, i1, i1, f32) {
+    %0 = arith.addi %arg0, %arg0 overflow<nsw, nuw> {x = 1 : i64} : i32
+    %1 = arith.mulf %arg1, %arg1 fastmath<reassoc,nnan,ninf> : f32
+    %2 = arith.cmpi sle, %arg0, %arg0 {y} : i32
+    %3 = arith.cmpf ord, %arg1, %arg1 fastmath<fast> : f32
+    %4 = arith.addf %arg1, %arg1 : f32
+    return %0, %1, %2, %3, %4 : i32, f32, i1, i1, f32
+  }
+}
+
+// -----
+module {
+  func.func @more_casts(%arg0: i32, %arg1: i32, %arg2: f32, %arg3: f64, %arg4: vector<4xi1>, %arg5: vector<4xf32>, %arg6: tensor<4xi32>) {
+    %0 = arith.shrsi %arg0, %arg1 exact : i32
+    %1 = arith.truncf %arg3 to_nearest_even fastmath<nnan> : f64 to f32
+    %2 = arith.extf %arg2 fastmath<fast> : f32 to f64
+    %3 = arith.truncf %arg3 downward : f64 to f32
+    %4 = arith.cmpi eq, %arg6, %arg6 : tensor<4xi32>
+    %5 = arith.fptoui %arg2 : f32 to i32
+    %low, %high = arith.mului_extended %arg0, %arg1 {q} : i32
+    %cst = arith.constant {z} dense<[1, 2]> : tensor<2xi8>
+    return
+  }
+}
+

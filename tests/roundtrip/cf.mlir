@@ -223,3 +223,32 @@ module {
   }
 }
 
+// -----
+module {
+  func.func @switch_unsigned_print(%arg0: i8, %arg1: i32) {
+    cf.switch %arg0 : i8, [
+      default: ^bb2,
+      255: ^bb1(%arg1 : i32),
+      200: ^bb3
+    ] {sw}
+  ^bb1(%0: i32):  // pred: ^bb0
+    cf.br ^bb2 {br}
+  ^bb2:  // 2 preds: ^bb0, ^bb1
+    cf.br ^bb3
+  ^bb3:  // 2 preds: ^bb0, ^bb2
+    return
+  }
+}
+
+// -----
+module {
+  func.func @cond_br_attrs(%arg0: i1, %arg1: i32) {
+    cf.assert %arg0, "x" {as}
+    cf.cond_br %arg0 weights([1, 2]), ^bb1(%arg1 : i32), ^bb2 {cc}
+  ^bb1(%0: i32):  // pred: ^bb0
+    return
+  ^bb2:  // pred: ^bb0
+    return
+  }
+}
+

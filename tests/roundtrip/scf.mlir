@@ -380,3 +380,43 @@ module {
   }
 }
 
+// -----
+module {
+  func.func @for_i32_iter_args(%arg0: i32, %arg1: i1, %arg2: f32) -> i32 {
+    %0 = scf.for %arg3 = %arg0 to %arg0 step %arg0 iter_args(%arg4 = %arg0) -> (i32)  : i32 {
+      scf.yield %arg4 : i32
+    } {tag}
+    %1:2 = scf.if %arg1 -> (i32, f32) {
+      scf.yield %arg0, %arg2 : i32, f32
+    } else {
+      scf.yield %arg0, %arg2 : i32, f32
+    } {w}
+    return %0 : i32
+  }
+}
+
+// -----
+module {
+  func.func @misc_forms(%arg0: i1) {
+    %0 = scf.execute_region -> i32 no_inline {
+      %c1_i32 = arith.constant 1 : i32
+      scf.yield %c1_i32 : i32
+    } {foo}
+    scf.forall (%arg1) in (4) {
+      "test.x"() : () -> ()
+    } {foo.mapping}
+    scf.forall (%arg1) = (1) to (4) step (1) {
+      "test.x"() : () -> ()
+    }
+    scf.while : () -> () {
+      scf.condition(%arg0)
+    } do {
+      scf.yield
+    } attributes {x}
+    scf.if %arg0 {
+    } else {
+    }
+    return
+  }
+}
+

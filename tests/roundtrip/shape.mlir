@@ -507,3 +507,57 @@ module {
   }
 }
 
+// -----
+module {
+  func.func @const_shape_attrs() -> (!shape.shape, tensor<2xindex>) {
+    %0 = shape.const_shape  {foo = 1 : i64}[1, 2] : !shape.shape
+    %1 = shape.const_shape [5, 5] : tensor<2xindex>
+    return %0, %1 : !shape.shape, tensor<2xindex>
+  }
+}
+
+// -----
+module {
+  func.func @assuming_attrs(%arg0: !shape.witness) -> index {
+    %0 = shape.assuming %arg0 -> (index) {
+      %c1 = arith.constant 1 : index
+      shape.assuming_yield %c1 : index
+    } {foo}
+    shape.assuming %arg0 {
+    } {bar}
+    return %0 : index
+  }
+}
+
+// -----
+module {
+  func.func @reduce_attrs(%arg0: !shape.shape) -> !shape.size {
+    %c-3 = shape.const_size -3
+    %0 = shape.reduce(%arg0, %c-3) : !shape.shape -> !shape.size {
+    ^bb0(%arg1: index, %arg2: !shape.size, %arg3: !shape.size):
+      shape.yield %arg3 : !shape.size
+    } {qux}
+    return %0 : !shape.size
+  }
+}
+
+// -----
+module {
+  shape.function_library @lib attributes {x = 1 : i64} {
+    func private @d(!shape.value_shape) -> !shape.shape
+    func nested @e(%arg0: !shape.shape) attributes {foo} {
+      return
+    }
+    "test.op"() : () -> ()
+  } mapping {bar = 3 : i64, baz = "s", foo = @d}
+}
+
+// -----
+module {
+  func.func @meet_extent_tensors(%arg0: tensor<3xindex>, %arg1: tensor<?xindex>, %arg2: !shape.shape) -> (tensor<3xindex>, !shape.shape) {
+    %0 = shape.meet %arg0, %arg1, error = "x" : tensor<3xindex>, tensor<?xindex> -> tensor<3xindex>
+    %1 = shape.meet %arg2, %arg1 {foo} : !shape.shape, tensor<?xindex> -> !shape.shape
+    return %0, %1 : tensor<3xindex>, !shape.shape
+  }
+}
+

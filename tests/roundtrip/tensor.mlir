@@ -414,3 +414,70 @@ module {
   }
 }
 
+// -----
+module {
+  func.func @mixed_attrs(%arg0: tensor<4x?xf32, "enc">, %arg1: index, %arg2: f32, %arg3: tensor<2x3xf32>, %arg4: tensor<2x1xi32>, %arg5: tensor<1xindex>) {
+    %cast = tensor.cast %arg0 {x = 1 : i64} : tensor<4x?xf32, "enc"> to tensor<?x?xf32, "enc">
+    %collapsed = tensor.collapse_shape %arg3 [[0, 1]] {x} : tensor<2x3xf32> into tensor<6xf32>
+    %expanded = tensor.expand_shape %collapsed [[0, 1]] output_shape [2, 3] {y} : tensor<6xf32> into tensor<2x3xf32>
+    %extracted_slice = tensor.extract_slice %arg3[%arg1, 1] [1, 2] [1, %arg1] {z} : tensor<2x3xf32> to tensor<2xf32>
+    %inserted_slice = tensor.insert_slice %extracted_slice into %arg3[%arg1, %arg1] [1, 2] [%arg1, %arg1] {z} : tensor<2xf32> into tensor<2x3xf32>
+    %padded = tensor.pad %arg3 nofold low[%arg1, 1] high[2, %arg1] {
+    ^bb0(%arg6: index, %arg7: index):
+      tensor.yield %arg2 : f32
+    } {q} : tensor<2x3xf32> to tensor<?x?xf32>
+    %generated = tensor.generate %arg1, %arg1 {
+    ^bb0(%arg6: index, %arg7: index):
+      %extracted = tensor.extract %arg3[%arg6, %arg7] : tensor<2x3xf32>
+      tensor.yield %extracted : f32
+    } {w} : tensor<?x?xf32>
+    %gather = tensor.gather %arg3[%arg4] gather_dims([1]) unique {k} : (tensor<2x3xf32>, tensor<2x1xi32>) -> tensor<2x2xf32>
+    %concat = tensor.concat dim(0) %arg3, %arg3 {k} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+    %reshape = tensor.reshape %collapsed(%arg5) {k} : (tensor<6xf32>, tensor<1xindex>) -> tensor<6xf32>
+    %rank = tensor.rank %arg0 {k} : tensor<4x?xf32, "enc">
+    %dim = tensor.dim {k} %arg0, %arg1 : tensor<4x?xf32, "enc">
+    %splat = tensor.splat %arg2[%arg1, %arg1] {k} : tensor<?x2x?xf32>
+    %0 = tensor.empty(%arg1) : tensor<?xf32, "enc">
+    %1 = tensor.bitcast %arg3 {k} : tensor<2x3xf32> to tensor<2x3xi32>
+    "foo.use"(%cast, %expanded, %inserted_slice, %padded, %gather, %concat, %reshape, %rank, %dim, %splat, %0, %1) : (tensor<?x?xf32, "enc">, tensor<2x3xf32>, tensor<2x3xf32>, tensor<?x?xf32>, tensor<2x2xf32>, tensor<4x3xf32>, tensor<6xf32>, index, index, tensor<?x2x?xf32>, tensor<?xf32, "enc">, tensor<2x3xi32>) -> ()
+    return
+  }
+}
+
+// -----
+module {
+  func.func @empty_lists(%arg0: tensor<f32>, %arg1: f32) {
+    %from_elements = tensor.from_elements  : tensor<0xf32>
+    %extracted_slice = tensor.extract_slice %arg0[] [] [] : tensor<f32> to tensor<f32>
+    %extracted = tensor.extract %arg0[] {x} : tensor<f32>
+    %inserted = tensor.insert %arg1 into %arg0[] {x} : tensor<f32>
+    %splat = tensor.splat %arg1 {x} : tensor<2xf32>
+    %generated = tensor.generate  {
+      tensor.yield %arg1 : f32
+    } {x} : tensor<f32>
+    %0 = tensor.empty() {x} : tensor<2xf32>
+    %c0 = arith.constant 0 : index
+    %dim = tensor.dim {x} %from_elements, %c0 : tensor<0xf32>
+    "foo.use"(%from_elements, %extracted_slice, %extracted, %inserted, %splat, %generated) : (tensor<0xf32>, tensor<f32>, f32, tensor<f32>, tensor<2xf32>, tensor<f32>) -> ()
+    return
+  }
+}
+
+// -----
+module {
+  func.func @pad_generate_dyn(%arg0: tensor<?x4xf32>, %arg1: index, %arg2: index, %arg3: f32) -> (tensor<?x?xf32>, tensor<?x5x?xf32>) {
+    %padded = tensor.pad %arg0 low[%arg1, 0] high[1, %arg2] {
+    ^bb0(%arg4: index, %arg5: index):
+      tensor.yield %arg3 : f32
+    } : tensor<?x4xf32> to tensor<?x?xf32>
+    %generated = tensor.generate %arg1, %arg2 {
+    ^bb0(%arg4: index, %arg5: index, %arg6: index):
+      %0 = arith.addi %arg4, %arg5 : index
+      %1 = arith.index_cast %0 : index to i32
+      %2 = arith.sitofp %1 : i32 to f32
+      tensor.yield %2 : f32
+    } : tensor<?x5x?xf32>
+    return %padded, %generated : tensor<?x?xf32>, tensor<?x5x?xf32>
+  }
+}
+

@@ -73,6 +73,8 @@ pub struct Parser<'a> {
     options: ParseOptions,
     /// The block placeholders of forward references live in.
     placeholder_block: BlockId,
+    /// Byte offsets where lines start (for op locations).
+    line_starts: Vec<usize>,
 }
 
 /// Magnitude of an integer literal; `None` when it does not fit 128 bits.
@@ -121,6 +123,9 @@ impl<'a> Parser<'a> {
             op_stack: Vec::new(),
             options,
             placeholder_block,
+            line_starts: std::iter::once(0)
+                .chain(src.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1))
+                .collect(),
         };
         p.bump();
         p
@@ -157,7 +162,9 @@ impl<'a> Parser<'a> {
     }
 
     fn loc_here(&self) -> Location {
-        let (line, col) = line_col(self.lex.src, self.tok_start);
+        let line = self.line_starts.partition_point(|&s| s <= self.tok_start);
+        let start = self.line_starts.get(line.wrapping_sub(1)).copied().unwrap_or(0);
+        let (line, col) = (line as u32, (self.tok_start - start) as u32 + 1);
         Location::FileLineCol {
             file: self.file_name.clone(),
             line,
@@ -1574,14 +1581,6 @@ fn is_layout(a: &Attr) -> bool {
     matches!(a, Attr::Opaque(t) if t.starts_with("affine_map") || t.starts_with("strided"))
 }
 
-/// 1-based line and column of a byte offset.
-pub fn line_col(src: &[u8], offset: usize) -> (u32, u32) {
-    let offset = offset.min(src.len());
-    let before = &src[..offset];
-    let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
-    let col = before.iter().rev().take_while(|&&b| b != b'\n').count() as u32 + 1;
-    (line, col)
-}
 
 impl AsmParser for Parser<'_> {
     fn ctx(&mut self) -> &mut Context {

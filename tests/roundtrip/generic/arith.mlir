@@ -593,3 +593,32 @@
   }) : () -> ()
 }) : () -> ()
 
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (i32, f32) -> (i32, f32, i1, i1, f32), sym_name = "flags_normalized"}> ({
+  ^bb0(%arg0: i32, %arg1: f32):
+    %0 = "arith.addi"(%arg0, %arg0) <{overflowFlags = #arith.overflow<nsw, nuw>}> {x = 1 : i64} : (i32, i32) -> i32
+    %1 = "arith.mulf"(%arg1, %arg1) <{fastmath = #arith.fastmath<reassoc,nnan,ninf>}> : (f32, f32) -> f32
+    %2 = "arith.cmpi"(%arg0, %arg0) <{predicate = 3 : i64}> {y} : (i32, i32) -> i1
+    %3 = "arith.cmpf"(%arg1, %arg1) <{fastmath = #arith.fastmath<fast>, predicate = 7 : i64}> : (f32, f32) -> i1
+    %4 = "arith.addf"(%arg1, %arg1) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+    "func.return"(%0, %1, %2, %3, %4) : (i32, f32, i1, i1, f32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (i32, i32, f32, f64, vector<4xi1>, vector<4xf32>, tensor<4xi32>) -> (), sym_name = "more_casts"}> ({
+  ^bb0(%arg0: i32, %arg1: i32, %arg2: f32, %arg3: f64, %arg4: vector<4xi1>, %arg5: vector<4xf32>, %arg6: tensor<4xi32>):
+    %0 = "arith.shrsi"(%arg0, %arg1) <{isExact}> : (i32, i32) -> i32
+    %1 = "arith.truncf"(%arg3) <{fastmath = #arith.fastmath<nnan>, roundingmode = 0 : i32}> : (f64) -> f32
+    %2 = "arith.extf"(%arg2) <{fastmath = #arith.fastmath<fast>}> : (f32) -> f64
+    %3 = "arith.truncf"(%arg3) <{roundingmode = 1 : i32}> : (f64) -> f32
+    %4 = "arith.cmpi"(%arg6, %arg6) <{predicate = 0 : i64}> : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %5 = "arith.fptoui"(%arg2) : (f32) -> i32
+    %6:2 = "arith.mului_extended"(%arg0, %arg1) {q} : (i32, i32) -> (i32, i32)
+    %7 = "arith.constant"() <{value = dense<[1, 2]> : tensor<2xi8>}> {z} : () -> tensor<2xi8>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+

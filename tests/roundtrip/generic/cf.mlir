@@ -235,3 +235,30 @@
   }) : () -> ()
 }) : () -> ()
 
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (i8, i32) -> (), sym_name = "switch_unsigned_print"}> ({
+  ^bb0(%arg0: i8, %arg1: i32):
+    "cf.switch"(%arg0, %arg1)[^bb2, ^bb1, ^bb3] <{case_operand_segments = array<i32: 1, 0>, case_values = dense<[-1, -56]> : vector<2xi8>, operandSegmentSizes = array<i32: 1, 0, 1>}> {sw} : (i8, i32) -> ()
+  ^bb1(%0: i32):  // pred: ^bb0
+    "cf.br"()[^bb2] {br} : () -> ()
+  ^bb2:  // 2 preds: ^bb0, ^bb1
+    "cf.br"()[^bb3] : () -> ()
+  ^bb3:  // 2 preds: ^bb0, ^bb2
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (i1, i32) -> (), sym_name = "cond_br_attrs"}> ({
+  ^bb0(%arg0: i1, %arg1: i32):
+    "cf.assert"(%arg0) <{msg = "x"}> {as} : (i1) -> ()
+    "cf.cond_br"(%arg0, %arg1)[^bb1, ^bb2] <{branch_weights = array<i32: 1, 2>, operandSegmentSizes = array<i32: 1, 1, 0>}> {cc} : (i1, i32) -> ()
+  ^bb1(%0: i32):  // pred: ^bb0
+    "func.return"() : () -> ()
+  ^bb2:  // pred: ^bb0
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+

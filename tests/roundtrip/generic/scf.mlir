@@ -446,3 +446,56 @@
   }) : () -> ()
 }) : () -> ()
 
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (i32, i1, f32) -> i32, sym_name = "for_i32_iter_args"}> ({
+  ^bb0(%arg0: i32, %arg1: i1, %arg2: f32):
+    %0 = "scf.for"(%arg0, %arg0, %arg0, %arg0) ({
+    ^bb0(%arg3: i32, %arg4: i32):
+      "scf.yield"(%arg4) : (i32) -> ()
+    }) {tag} : (i32, i32, i32, i32) -> i32
+    %1:2 = "scf.if"(%arg1) ({
+      "scf.yield"(%arg0, %arg2) : (i32, f32) -> ()
+    }, {
+      "scf.yield"(%arg0, %arg2) : (i32, f32) -> ()
+    }) {w} : (i1) -> (i32, f32)
+    "func.return"(%0) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (i1) -> (), sym_name = "misc_forms"}> ({
+  ^bb0(%arg0: i1):
+    %0 = "scf.execute_region"() <{no_inline}> ({
+      %1 = "arith.constant"() <{value = 1 : i32}> : () -> i32
+      "scf.yield"(%1) : (i32) -> ()
+    }) {foo} : () -> i32
+    "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 4>}> ({
+    ^bb0(%arg2: index):
+      "test.x"() : () -> ()
+      "scf.forall.in_parallel"() ({
+      ^bb0:
+      }) : () -> ()
+    }) {foo.mapping} : () -> ()
+    "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 1>, staticStep = array<i64: 1>, staticUpperBound = array<i64: 4>}> ({
+    ^bb0(%arg1: index):
+      "test.x"() : () -> ()
+      "scf.forall.in_parallel"() ({
+      ^bb0:
+      }) : () -> ()
+    }) : () -> ()
+    "scf.while"() ({
+      "scf.condition"(%arg0) : (i1) -> ()
+    }, {
+      "scf.yield"() : () -> ()
+    }) {x} : () -> ()
+    "scf.if"(%arg0) ({
+      "scf.yield"() : () -> ()
+    }, {
+      "scf.yield"() : () -> ()
+    }) : (i1) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+

@@ -558,3 +558,63 @@
   }) : () -> ()
 }) : () -> ()
 
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = () -> (!shape.shape, tensor<2xindex>), sym_name = "const_shape_attrs"}> ({
+    %0 = "shape.const_shape"() <{shape = dense<[1, 2]> : tensor<2xindex>}> {foo = 1 : i64} : () -> !shape.shape
+    %1 = "shape.const_shape"() <{shape = dense<5> : tensor<2xindex>}> : () -> tensor<2xindex>
+    "func.return"(%0, %1) : (!shape.shape, tensor<2xindex>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (!shape.witness) -> index, sym_name = "assuming_attrs"}> ({
+  ^bb0(%arg0: !shape.witness):
+    %0 = "shape.assuming"(%arg0) ({
+      %1 = "arith.constant"() <{value = 1 : index}> : () -> index
+      "shape.assuming_yield"(%1) : (index) -> ()
+    }) {foo} : (!shape.witness) -> index
+    "shape.assuming"(%arg0) ({
+      "shape.assuming_yield"() : () -> ()
+    }) {bar} : (!shape.witness) -> ()
+    "func.return"(%0) : (index) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (!shape.shape) -> !shape.size, sym_name = "reduce_attrs"}> ({
+  ^bb0(%arg0: !shape.shape):
+    %0 = "shape.const_size"() <{value = -3 : index}> : () -> !shape.size
+    %1 = "shape.reduce"(%arg0, %0) ({
+    ^bb0(%arg1: index, %arg2: !shape.size, %arg3: !shape.size):
+      "shape.yield"(%arg3) : (!shape.size) -> ()
+    }) {qux} : (!shape.shape, !shape.size) -> !shape.size
+    "func.return"(%1) : (!shape.size) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "shape.function_library"() <{mapping = {bar = 3 : i64, baz = "s", foo = @d}, sym_name = "lib"}> ({
+    "shape.func"() <{function_type = (!shape.value_shape) -> !shape.shape, sym_name = "d", sym_visibility = "private"}> ({
+    }) : () -> ()
+    "shape.func"() <{function_type = (!shape.shape) -> (), sym_name = "e", sym_visibility = "nested"}> ({
+    ^bb0(%arg0: !shape.shape):
+      "shape.return"() : () -> ()
+    }) {foo} : () -> ()
+    "test.op"() : () -> ()
+  }) {x = 1 : i64} : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<3xindex>, tensor<?xindex>, !shape.shape) -> (tensor<3xindex>, !shape.shape), sym_name = "meet_extent_tensors"}> ({
+  ^bb0(%arg0: tensor<3xindex>, %arg1: tensor<?xindex>, %arg2: !shape.shape):
+    %0 = "shape.meet"(%arg0, %arg1) <{error = "x"}> : (tensor<3xindex>, tensor<?xindex>) -> tensor<3xindex>
+    %1 = "shape.meet"(%arg2, %arg1) {foo} : (!shape.shape, tensor<?xindex>) -> !shape.shape
+    "func.return"(%0, %1) : (tensor<3xindex>, !shape.shape) -> ()
+  }) : () -> ()
+}) : () -> ()
+

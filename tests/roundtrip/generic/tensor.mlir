@@ -457,3 +457,73 @@
   }) : () -> ()
 }) : () -> ()
 
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4x?xf32, "enc">, index, f32, tensor<2x3xf32>, tensor<2x1xi32>, tensor<1xindex>) -> (), sym_name = "mixed_attrs"}> ({
+  ^bb0(%arg0: tensor<4x?xf32, "enc">, %arg1: index, %arg2: f32, %arg3: tensor<2x3xf32>, %arg4: tensor<2x1xi32>, %arg5: tensor<1xindex>):
+    %0 = "tensor.cast"(%arg0) {x = 1 : i64} : (tensor<4x?xf32, "enc">) -> tensor<?x?xf32, "enc">
+    %1 = "tensor.collapse_shape"(%arg3) <{reassociation = [[0, 1]]}> {x} : (tensor<2x3xf32>) -> tensor<6xf32>
+    %2 = "tensor.expand_shape"(%1) <{reassociation = [[0, 1]], static_output_shape = array<i64: 2, 3>}> {y} : (tensor<6xf32>) -> tensor<2x3xf32>
+    %3 = "tensor.extract_slice"(%arg3, %arg1, %arg1) <{operandSegmentSizes = array<i32: 1, 1, 0, 1>, static_offsets = array<i64: -9223372036854775808, 1>, static_sizes = array<i64: 1, 2>, static_strides = array<i64: 1, -9223372036854775808>}> {z} : (tensor<2x3xf32>, index, index) -> tensor<2xf32>
+    %4 = "tensor.insert_slice"(%3, %arg3, %arg1, %arg1, %arg1, %arg1) <{operandSegmentSizes = array<i32: 1, 1, 2, 0, 2>, static_offsets = array<i64: -9223372036854775808, -9223372036854775808>, static_sizes = array<i64: 1, 2>, static_strides = array<i64: -9223372036854775808, -9223372036854775808>}> {z} : (tensor<2xf32>, tensor<2x3xf32>, index, index, index, index) -> tensor<2x3xf32>
+    %5 = "tensor.pad"(%arg3, %arg1, %arg1) <{nofold, operandSegmentSizes = array<i32: 1, 1, 1>, static_high = array<i64: 2, -9223372036854775808>, static_low = array<i64: -9223372036854775808, 1>}> ({
+    ^bb0(%arg8: index, %arg9: index):
+      "tensor.yield"(%arg2) : (f32) -> ()
+    }) {q} : (tensor<2x3xf32>, index, index) -> tensor<?x?xf32>
+    %6 = "tensor.generate"(%arg1, %arg1) ({
+    ^bb0(%arg6: index, %arg7: index):
+      %15 = "tensor.extract"(%arg3, %arg6, %arg7) : (tensor<2x3xf32>, index, index) -> f32
+      "tensor.yield"(%15) : (f32) -> ()
+    }) {w} : (index, index) -> tensor<?x?xf32>
+    %7 = "tensor.gather"(%arg3, %arg4) <{gather_dims = array<i64: 1>, unique}> {k} : (tensor<2x3xf32>, tensor<2x1xi32>) -> tensor<2x2xf32>
+    %8 = "tensor.concat"(%arg3, %arg3) <{dim = 0 : i64}> {k} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+    %9 = "tensor.reshape"(%1, %arg5) {k} : (tensor<6xf32>, tensor<1xindex>) -> tensor<6xf32>
+    %10 = "tensor.rank"(%arg0) {k} : (tensor<4x?xf32, "enc">) -> index
+    %11 = "tensor.dim"(%arg0, %arg1) {k} : (tensor<4x?xf32, "enc">, index) -> index
+    %12 = "tensor.splat"(%arg2, %arg1, %arg1) {k} : (f32, index, index) -> tensor<?x2x?xf32>
+    %13 = "tensor.empty"(%arg1) : (index) -> tensor<?xf32, "enc">
+    %14 = "tensor.bitcast"(%arg3) {k} : (tensor<2x3xf32>) -> tensor<2x3xi32>
+    "foo.use"(%0, %2, %4, %5, %7, %8, %9, %10, %11, %12, %13, %14) : (tensor<?x?xf32, "enc">, tensor<2x3xf32>, tensor<2x3xf32>, tensor<?x?xf32>, tensor<2x2xf32>, tensor<4x3xf32>, tensor<6xf32>, index, index, tensor<?x2x?xf32>, tensor<?xf32, "enc">, tensor<2x3xi32>) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<f32>, f32) -> (), sym_name = "empty_lists"}> ({
+  ^bb0(%arg0: tensor<f32>, %arg1: f32):
+    %0 = "tensor.from_elements"() : () -> tensor<0xf32>
+    %1 = "tensor.extract_slice"(%arg0) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64>, static_sizes = array<i64>, static_strides = array<i64>}> : (tensor<f32>) -> tensor<f32>
+    %2 = "tensor.extract"(%arg0) {x} : (tensor<f32>) -> f32
+    %3 = "tensor.insert"(%arg1, %arg0) {x} : (f32, tensor<f32>) -> tensor<f32>
+    %4 = "tensor.splat"(%arg1) {x} : (f32) -> tensor<2xf32>
+    %5 = "tensor.generate"() ({
+      "tensor.yield"(%arg1) : (f32) -> ()
+    }) {x} : () -> tensor<f32>
+    %6 = "tensor.empty"() {x} : () -> tensor<2xf32>
+    %7 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %8 = "tensor.dim"(%0, %7) {x} : (tensor<0xf32>, index) -> index
+    "foo.use"(%0, %1, %2, %3, %4, %5) : (tensor<0xf32>, tensor<f32>, f32, tensor<f32>, tensor<2xf32>, tensor<f32>) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<?x4xf32>, index, index, f32) -> (tensor<?x?xf32>, tensor<?x5x?xf32>), sym_name = "pad_generate_dyn"}> ({
+  ^bb0(%arg0: tensor<?x4xf32>, %arg1: index, %arg2: index, %arg3: f32):
+    %0 = "tensor.pad"(%arg0, %arg1, %arg2) <{operandSegmentSizes = array<i32: 1, 1, 1>, static_high = array<i64: 1, -9223372036854775808>, static_low = array<i64: -9223372036854775808, 0>}> ({
+    ^bb0(%arg7: index, %arg8: index):
+      "tensor.yield"(%arg3) : (f32) -> ()
+    }) : (tensor<?x4xf32>, index, index) -> tensor<?x?xf32>
+    %1 = "tensor.generate"(%arg1, %arg2) ({
+    ^bb0(%arg4: index, %arg5: index, %arg6: index):
+      %2 = "arith.addi"(%arg4, %arg5) <{overflowFlags = #arith.overflow<none>}> : (index, index) -> index
+      %3 = "arith.index_cast"(%2) : (index) -> i32
+      %4 = "arith.sitofp"(%3) : (i32) -> f32
+      "tensor.yield"(%4) : (f32) -> ()
+    }) : (index, index) -> tensor<?x5x?xf32>
+    "func.return"(%0, %1) : (tensor<?x?xf32>, tensor<?x5x?xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
