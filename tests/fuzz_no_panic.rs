@@ -57,9 +57,31 @@ fn mutate(rng: &mut Rng, base: &[u8], other: &[u8]) -> Vec<u8> {
         }
         4 => {
             const TOKENS: &[&str] = &[
-                "{", "}", "(", ")", "<", ">", "%0", "^bb0:", "\"", "tensor<", "dense<",
-                "99999999999999999999999999999999999999999", "-", ":", "->", "#map", "!shape.",
-                "loc(", "\u{0}", "\u{ff}", "0x", "1.5e", "@", "//", "// -----\n",
+                "{",
+                "}",
+                "(",
+                ")",
+                "<",
+                ">",
+                "%0",
+                "^bb0:",
+                "\"",
+                "tensor<",
+                "dense<",
+                "99999999999999999999999999999999999999999",
+                "-",
+                ":",
+                "->",
+                "#map",
+                "!shape.",
+                "loc(",
+                "\u{0}",
+                "\u{ff}",
+                "0x",
+                "1.5e",
+                "@",
+                "//",
+                "// -----\n",
             ];
             let at = rng.below(v.len() + 1);
             let t = TOKENS[rng.below(TOKENS.len())].as_bytes();
@@ -94,12 +116,7 @@ fn check(input: &[u8], generic: bool) {
         ..Default::default()
     };
     let out = std::panic::catch_unwind(|| process_buffer("fuzz.mlir", input, &options));
-    let out = out.unwrap_or_else(|_| {
-        panic!(
-            "panic on input:\n{}",
-            String::from_utf8_lossy(input)
-        )
-    });
+    let out = out.unwrap_or_else(|_| panic!("panic on input:\n{}", String::from_utf8_lossy(input)));
     if !out.success {
         assert!(
             out.diagnostics.contains("error:"),
@@ -131,9 +148,18 @@ fn pathological_inputs_get_diagnostics() {
         "\"t.op\"() ({\n".repeat(10_000),
         "}) : () -> ()\n".repeat(10_000)
     );
-    let deep_types = format!("func.func private @f({}i32{})", "tuple<".repeat(10_000), ">".repeat(10_000));
-    let deep_attrs = format!("\"t.op\"() {{a = {}1{}}} : () -> ()", "[".repeat(10_000), "]".repeat(10_000));
-    let big_int = "\"t.op\"() {a = 1234567890123456789012345678901234567890 : i64} : () -> ()".to_string();
+    let deep_types = format!(
+        "func.func private @f({}i32{})",
+        "tuple<".repeat(10_000),
+        ">".repeat(10_000)
+    );
+    let deep_attrs = format!(
+        "\"t.op\"() {{a = {}1{}}} : () -> ()",
+        "[".repeat(10_000),
+        "]".repeat(10_000)
+    );
+    let big_int =
+        "\"t.op\"() {a = 1234567890123456789012345678901234567890 : i64} : () -> ()".to_string();
     let unterminated = "\"t.op\"() {a = \"abc} : () -> ()".to_string();
     let invalid_utf8 = b"func.func @f\xff\xfe() {\n  return\n}".to_vec();
     for input in [

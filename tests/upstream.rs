@@ -63,7 +63,10 @@ fn upstream_print_fixpoint() {
     for f in failures.iter().take(3) {
         eprintln!("{f}");
     }
-    assert_eq!(fixed, accepted, "cases whose mlir-opt output we do not reprint identically");
+    assert_eq!(
+        fixed, accepted,
+        "cases whose mlir-opt output we do not reprint identically"
+    );
 }
 
 #[test]
@@ -76,7 +79,11 @@ fn upstream_ops_reprint_through_mlir_opt() {
     let reference = common::run(&mlir_opt, &[], &original).expect("mlir-opt accepts ops.mlir");
     for generic in [false, true] {
         let ours = process_buffer("ops.mlir", &original, &options(generic));
-        assert!(ours.success, "ops.mlir must parse and verify: {}", ours.diagnostics);
+        assert!(
+            ours.success,
+            "ops.mlir must parse and verify: {}",
+            ours.diagnostics
+        );
         let again = common::run(&mlir_opt, &[], ours.output.as_bytes())
             .unwrap_or_else(|e| panic!("mlir-opt rejects our output (generic={generic}): {e}"));
         assert_eq!(again, reference, "generic={generic}");
@@ -85,11 +92,13 @@ fn upstream_ops_reprint_through_mlir_opt() {
 
 /// `file:LINE:col: error:` → LINE of the first error in a diagnostic text.
 fn first_error_line(text: &str) -> Option<u32> {
-    text.lines().find(|l| l.contains(": error: ")).and_then(|l| {
-        let mut parts = l.split(':');
-        parts.next()?;
-        parts.next()?.parse().ok()
-    })
+    text.lines()
+        .find(|l| l.contains(": error: "))
+        .and_then(|l| {
+            let mut parts = l.split(':');
+            parts.next()?;
+            parts.next()?.parse().ok()
+        })
 }
 
 #[test]
@@ -106,11 +115,17 @@ fn upstream_invalid_cases_rejected_on_the_same_line() {
         };
         rejected += 1;
         let ours = process_buffer("invalid.mlir", &case, &options(false));
-        let (want, got) = (first_error_line(&theirs), first_error_line(&ours.diagnostics));
+        let (want, got) = (
+            first_error_line(&theirs),
+            first_error_line(&ours.diagnostics),
+        );
         if !ours.success && want.is_some() && want == got {
             same_line += 1;
         } else {
-            failures.push(format!("case {i}: mlir-opt:\n{theirs}shape-opt:\n{}", ours.diagnostics));
+            failures.push(format!(
+                "case {i}: mlir-opt:\n{theirs}shape-opt:\n{}",
+                ours.diagnostics
+            ));
         }
     }
     eprintln!("invalid.mlir: {same_line}/{rejected} rejected on the same line");

@@ -38,7 +38,7 @@ pub fn expectations(text: &[u8]) -> Vec<Expectation> {
             } else {
                 continue;
             };
-            let (target, after) = match after.strip_prefix('@') {
+            let (target, after) = match after.trim_start().strip_prefix('@') {
                 Some(a) => {
                     let end = a
                         .find(|c: char| c.is_whitespace() || c == '{')

@@ -8,8 +8,8 @@
 struct Big(Vec<u32>);
 
 impl Big {
-    fn from_u64(v: u64) -> Big {
-        let mut b = Big(vec![v as u32, (v >> 32) as u32]);
+    fn from_u128(v: u128) -> Big {
+        let mut b = Big((0..4).map(|i| (v >> (32 * i)) as u32).collect());
         b.trim();
         b
     }
@@ -73,7 +73,7 @@ impl Big {
 /// A finite float decomposed as `significand × 2^exp` with `precision` bits.
 pub struct Decomposed {
     pub negative: bool,
-    pub significand: u64,
+    pub significand: u128,
     pub exp: i32,
     /// Bits of precision of the format (24 for f32, 53 for f64...).
     pub precision: u32,
@@ -96,13 +96,16 @@ pub fn decompose(v: f64, precision: u32, min_exp: i32) -> Decomposed {
     let bits = a.to_bits();
     let raw_exp = ((bits >> 52) & 0x7ff) as i32;
     let (mut m, mut e) = if raw_exp == 0 {
-        (bits & ((1 << 52) - 1), -1074)
+        ((bits & ((1 << 52) - 1)) as u128, -1074)
     } else {
-        ((bits & ((1 << 52) - 1)) | (1 << 52), raw_exp - 1075)
+        (
+            ((bits & ((1 << 52) - 1)) | (1 << 52)) as u128,
+            raw_exp - 1075,
+        )
     };
     // Normalise to `precision` bits as APFloat stores it: exponent of the
     // leading bit is e + bitlen - 1, clamped at min_exp (denormals).
-    let len = 64 - m.leading_zeros() as i32;
+    let len = 128 - m.leading_zeros() as i32;
     let lead = e + len - 1;
     let target_lead = lead.max(min_exp);
     let shift = (precision as i32 - 1) - (len - 1) - (target_lead - lead);
@@ -122,7 +125,12 @@ pub fn decompose(v: f64, precision: u32, min_exp: i32) -> Decomposed {
 }
 
 /// Render like LLVM's `APFloat::toString(precision, max_padding, truncate_zero)`.
-pub fn to_string(d: &Decomposed, format_precision: u32, max_padding: u32, truncate_zero: bool) -> String {
+pub fn to_string(
+    d: &Decomposed,
+    format_precision: u32,
+    max_padding: u32,
+    truncate_zero: bool,
+) -> String {
     let mut out = String::new();
     if d.negative {
         out.push('-');
@@ -153,7 +161,7 @@ pub fn to_string(d: &Decomposed, format_precision: u32, max_padding: u32, trunca
     let tz = sig.trailing_zeros();
     exp += tz as i32;
     sig >>= tz;
-    let mut big = Big::from_u64(sig);
+    let mut big = Big::from_u128(sig);
     if exp > 0 {
         big.shl(exp as u32);
         exp = 0;

@@ -332,27 +332,13 @@ impl Spacing {
 }
 
 /// The values of a named operand or result group of `op`.
-fn group_values(def: &OpDef, ctx: &Context, op: OpId, var: Var) -> Vec<crate::ValueId> {
+pub fn group_values(def: &OpDef, ctx: &Context, op: OpId, var: Var) -> Vec<crate::ValueId> {
     let data = ctx.op(op);
     match var {
         Var::AllOperands => data.operands.clone(),
         Var::AllResults => data.results.clone(),
-        Var::Operand(i) => {
-            let sizes = def.operand_group_sizes(ctx, op);
-            let start: usize = sizes[..i].iter().sum();
-            data.operands
-                .get(start..start + sizes[i])
-                .map(|s| s.to_vec())
-                .unwrap_or_default()
-        }
-        Var::Result(i) => {
-            let sizes = def.result_group_sizes(ctx, op);
-            let start: usize = sizes[..i].iter().sum();
-            data.results
-                .get(start..start + sizes[i])
-                .map(|s| s.to_vec())
-                .unwrap_or_default()
-        }
+        Var::Operand(i) => def.operand_group(ctx, op, i),
+        Var::Result(i) => def.result_group(ctx, op, i),
         _ => Vec::new(),
     }
 }

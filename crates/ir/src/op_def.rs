@@ -105,6 +105,9 @@ pub struct Traits {
     pub implicit_terminator: Option<&'static str>,
     /// No side effects: safe to erase when unused, hoist, CSE.
     pub pure: bool,
+    /// The last region group is variadic (`scf.reduce`, `scf.index_switch`):
+    /// the op checks its own region count.
+    pub variadic_regions: bool,
 }
 
 pub struct OpDef {
@@ -258,6 +261,10 @@ impl OpDef {
         self.traits.symbol_table = true;
         self
     }
+    pub fn variadic_regions(mut self) -> Self {
+        self.traits.variadic_regions = true;
+        self
+    }
     pub fn implicit_terminator(mut self, name: &'static str) -> Self {
         self.traits.implicit_terminator = Some(name);
         self
@@ -304,6 +311,14 @@ impl OpDef {
             ctx.attr(op, "operandSegmentSizes"),
         )
     }
+    /// The values of operand group `i` of `op`.
+    pub fn operand_group(&self, ctx: &Context, op: OpId, i: usize) -> Vec<crate::ValueId> {
+        slice_group(&ctx.op(op).operands, &self.operand_group_sizes(ctx, op), i)
+    }
+    /// The values of result group `i` of `op`.
+    pub fn result_group(&self, ctx: &Context, op: OpId, i: usize) -> Vec<crate::ValueId> {
+        slice_group(&ctx.op(op).results, &self.result_group_sizes(ctx, op), i)
+    }
     pub fn result_group_sizes(&self, ctx: &Context, op: OpId) -> Vec<usize> {
         group_sizes(
             &self.results,
@@ -311,6 +326,16 @@ impl OpDef {
             ctx.attr(op, "resultSegmentSizes"),
         )
     }
+}
+
+/// Group `i` of `values` split by `sizes` (empty when out of range).
+fn slice_group(values: &[crate::ValueId], sizes: &[usize], i: usize) -> Vec<crate::ValueId> {
+    let start: usize = sizes.iter().take(i).sum();
+    let n = sizes.get(i).copied().unwrap_or(0);
+    values
+        .get(start..start + n)
+        .map(<[crate::ValueId]>::to_vec)
+        .unwrap_or_default()
 }
 
 /// Split `total` values over `specs`: from an explicit segment-size attribute,

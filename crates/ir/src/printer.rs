@@ -366,7 +366,6 @@ impl<'a> OpPrinter<'a> {
             }
         }
         preds.sort_unstable();
-        preds.dedup();
         preds
     }
 
@@ -418,11 +417,13 @@ impl<'a> OpPrinter<'a> {
         }
         self.indent += 2;
         let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
-        let n = if print_terminator || ops.is_empty() {
-            ops.len()
-        } else {
-            ops.len() - 1
-        };
+        let drop_terminator = !print_terminator
+            && ops.last().is_some_and(|&t| {
+                registry()
+                    .get(self.ctx.op_name(t))
+                    .is_some_and(|d| d.traits.terminator)
+            });
+        let n = ops.len() - usize::from(drop_terminator);
         for &op in &ops[..n] {
             self.write_indent();
             self.operation(op);

@@ -35,8 +35,17 @@ pub enum FloatKind {
 
 /// Spellings of the small float types MLIR 22 has.
 pub const SMALL_FLOATS: &[&str] = &[
-    "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E4M3", "f8E3M4",
-    "f4E2M1FN", "f6E2M3FN", "f6E3M2FN", "f8E8M0FNU",
+    "f8E4M3FN",
+    "f8E5M2",
+    "f8E4M3FNUZ",
+    "f8E5M2FNUZ",
+    "f8E4M3B11FNUZ",
+    "f8E4M3",
+    "f8E3M4",
+    "f4E2M1FN",
+    "f6E2M3FN",
+    "f6E3M2FN",
+    "f8E8M0FNU",
 ];
 
 impl FloatKind {

@@ -51,7 +51,9 @@ impl Verifier<'_> {
         match def {
             None => {
                 let dialect = name.split('.').next().unwrap_or("");
-                if registry().is_registered_dialect(dialect) {
+                if registry().is_registered_dialect(dialect)
+                    && !crate::dialect::allows_unknown_ops(dialect)
+                {
                     return Err(VerifyError {
                         op,
                         loc: ctx.op(op).loc.clone(),
@@ -67,6 +69,23 @@ impl Verifier<'_> {
                 }
             }
             Some(def) => self.structure(op, def)?,
+        }
+        for (attr_name, value) in &ctx.op(op).attrs {
+            if let Err(message) =
+                crate::dialect::verify_dialect_attribute(ctx, op, attr_name, value)
+            {
+                return Err(VerifyError {
+                    op,
+                    loc: ctx.op(op).loc.clone(),
+                    message,
+                });
+            }
+        }
+        // The op's own checks come before those of the ops nested in it.
+        if let Some(verify) = def.and_then(|d| d.verify) {
+            if let Err(m) = verify(ctx, op) {
+                return self.fail(op, m);
+            }
         }
         for (i, &v) in ctx.op(op).operands.iter().enumerate() {
             self.dominance(op, i, v)?;
@@ -104,11 +123,6 @@ impl Verifier<'_> {
                     }
                     self.op(o)?;
                 }
-            }
-        }
-        if let Some(verify) = def.and_then(|d| d.verify) {
-            if let Err(m) = verify(ctx, op) {
-                return self.fail(op, m);
             }
         }
         Ok(())
@@ -150,7 +164,7 @@ impl Verifier<'_> {
         if let Some(m) = check(&def.results, data.results.len(), "result") {
             return self.fail(op, m);
         }
-        if data.regions.len() != def.regions.len() {
+        if !def.traits.variadic_regions && data.regions.len() != def.regions.len() {
             return self.fail(
                 op,
                 format!(
@@ -185,20 +199,23 @@ impl Verifier<'_> {
     /// an isolated-from-above boundary.
     fn dominance(&mut self, user: OpId, index: usize, v: ValueId) -> Result<(), VerifyError> {
         let ctx = self.ctx;
+        let not_dominated =
+            |s: &Self| s.fail(user, format!("operand #{index} does not dominate this use"));
         let Some(def_block) = ctx.value_block(v) else {
-            return self.fail(user, format!("operand #{index} does not dominate this use"));
+            return not_dominated(self);
         };
-        // Walk up from the user to the op that sits in `def_block`.
+        let def_region = ctx.block(def_block).parent;
+        // Walk up from the user to the op whose block is in the defining region.
         let mut cur = user;
         loop {
             let Some(b) = ctx.op(cur).parent else {
-                return self.fail(user, format!("operand #{index} does not dominate this use"));
+                return not_dominated(self);
             };
-            if b == def_block {
+            if ctx.block(b).parent == def_region {
                 break;
             }
             let Some(parent) = ctx.parent_op(cur) else {
-                return self.fail(user, format!("operand #{index} does not dominate this use"));
+                return not_dominated(self);
             };
             if registry()
                 .get(ctx.op_name(parent))
@@ -212,12 +229,19 @@ impl Verifier<'_> {
             }
             cur = parent;
         }
+        let use_block = ctx.op(cur).parent;
+        if use_block != Some(def_block) {
+            return match use_block {
+                Some(ub) if self.block_dominates(def_block, ub) => Ok(()),
+                _ => not_dominated(self),
+            };
+        }
         match ctx.value(v).def {
             ValueDef::BlockArg { .. } => Ok(()),
             ValueDef::OpResult { op: def_op, .. } => {
                 if def_op == cur && cur != user {
                     // Used inside a region of its own defining op.
-                    return self.fail(user, format!("operand #{index} does not dominate this use"));
+                    return not_dominated(self);
                 }
                 let mut o = ctx.op(cur).prev;
                 while let Some(p) = o {
@@ -226,23 +250,9 @@ impl Verifier<'_> {
                     }
                     o = ctx.op(p).prev;
                 }
-                self.fail(user, format!("operand #{index} does not dominate this use"))
+                not_dominated(self)
             }
         }
-        .or_else(|e| {
-            // Same block failed: a value may still dominate from another block.
-            let use_block = ctx.op(cur).parent;
-            match (use_block, e.message.contains("does not dominate")) {
-                (Some(ub), true) if ub != def_block => {
-                    if self.block_dominates(def_block, ub) {
-                        Ok(())
-                    } else {
-                        Err(e)
-                    }
-                }
-                _ => Err(e),
-            }
-        })
     }
 
     fn block_dominates(&mut self, a: BlockId, b: BlockId) -> bool {

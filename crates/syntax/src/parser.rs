@@ -124,7 +124,12 @@ impl<'a> Parser<'a> {
             options,
             placeholder_block,
             line_starts: std::iter::once(0)
-                .chain(src.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1))
+                .chain(
+                    src.iter()
+                        .enumerate()
+                        .filter(|(_, b)| **b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
                 .collect(),
         };
         p.bump();
@@ -163,7 +168,11 @@ impl<'a> Parser<'a> {
 
     fn loc_here(&self) -> Location {
         let line = self.line_starts.partition_point(|&s| s <= self.tok_start);
-        let start = self.line_starts.get(line.wrapping_sub(1)).copied().unwrap_or(0);
+        let start = self
+            .line_starts
+            .get(line.wrapping_sub(1))
+            .copied()
+            .unwrap_or(0);
         let (line, col) = (line as u32, (self.tok_start - start) as u32 + 1);
         Location::FileLineCol {
             file: self.file_name.clone(),
@@ -295,7 +304,6 @@ impl<'a> Parser<'a> {
 
     fn operation(&mut self, block: BlockId) -> PResult<OpId> {
         let start = self.tok_start;
-        let loc = self.loc_here();
         let mut results: Vec<(String, usize, usize)> = Vec::new();
         if matches!(self.tok, Tok::Percent(_)) {
             loop {
@@ -324,12 +332,12 @@ impl<'a> Parser<'a> {
             self.expect("=", " after SSA name")?;
         }
         let total: usize = results.iter().map(|r| r.1).sum();
+        // An op's location is that of its name, as in MLIR.
+        let loc = self.loc_here();
         let op = match self.tok.clone() {
-            Tok::Str(name) => self.generic_operation(
-                String::from_utf8_lossy(&name).into_owned(),
-                total,
-                loc.clone(),
-            )?,
+            Tok::Str(name) => {
+                self.generic_operation(String::from_utf8_lossy(&name).into_owned(), loc.clone())?
+            }
             Tok::Ident(name) => self.custom_operation(name, total, loc.clone())?,
             _ => return Err(self.err("expected operation name in quotes")),
         };
@@ -338,7 +346,7 @@ impl<'a> Parser<'a> {
         }
         self.ctx.append_op(block, op);
         let produced = self.ctx.op(op).results.clone();
-        if produced.len() != total {
+        if total != 0 && produced.len() != total {
             return Err(self.err_at(
                 start,
                 format!(
@@ -383,26 +391,25 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn generic_operation(
-        &mut self,
-        name: String,
-        num_results: usize,
-        loc: Location,
-    ) -> PResult<OpId> {
+    fn generic_operation(&mut self, name: String, loc: Location) -> PResult<OpId> {
         let name_at = self.tok_start;
         self.bump();
         let def = registry().get(&name);
         let dialect = name.split('.').next().unwrap_or("");
-        if def.is_none() && !self.options.allow_unregistered_dialect {
-            let msg = if registry().is_registered_dialect(dialect) {
-                format!("Dialect `{dialect}' not found for custom op '{name}' ")
-            } else {
-                format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
-            };
-            if registry().is_registered_dialect(dialect) {
-                return Err(self.err_at(name_at, format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations")));
+        if def.is_none() {
+            let registered = registry().is_registered_dialect(dialect);
+            if registered && !ir::dialect::allows_unknown_ops(dialect) {
+                return Err(self.err_at(
+                    name_at,
+                    format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
+                ));
             }
-            return Err(self.err_at(name_at, msg));
+            if !registered && !self.options.allow_unregistered_dialect {
+                return Err(self.err_at(
+                    name_at,
+                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+                ));
+            }
         }
         let mut state = OperationState::new(name.clone(), loc);
         self.op_stack.push(name);
@@ -545,7 +552,10 @@ impl<'a> Parser<'a> {
         self.op_stack.pop();
         r?;
         // A region left empty by a custom parser is still owned by the op.
-        while state.regions.len() < def.regions.len() && def.regions.len() == 1 {
+        while state.regions.len() < def.regions.len()
+            && def.regions.len() == 1
+            && !def.traits.variadic_regions
+        {
             let r = self.ctx.create_region();
             state.regions.push(r);
         }
@@ -677,10 +687,8 @@ impl<'a> Parser<'a> {
 
     fn region_body(&mut self, region: RegionId, args: &[Argument]) -> PResult<()> {
         self.expect("{", " to begin a region")?;
-        if self.eat_punct("}") {
-            if !args.is_empty() {
-                return Err(self.err("expected a block in a region with arguments"));
-            }
+        if self.is_punct("}") && args.is_empty() {
+            self.bump();
             return Ok(());
         }
         // The entry block: implicit unless it starts with a label.
@@ -1180,9 +1188,15 @@ impl<'a> Parser<'a> {
             Tok::Str(s) => {
                 self.bump();
                 if self.is_punct(":") && ty.is_none() {
-                    // `"text" : type` keeps the string; the type is dropped.
+                    // A typed string `"text" : type` is kept as its text.
                     self.bump();
-                    self.parse_type_required()?;
+                    let t = self.parse_type_required()?;
+                    let ap = ir::print_attr::AttrPrinter::new(self.ctx);
+                    let mut text = String::new();
+                    ir::print_attr::write_escaped_string(&mut text, &s);
+                    text.push_str(" : ");
+                    text.push_str(&ap.type_to_string(t));
+                    return Ok(Some(Attr::Opaque(text)));
                 }
                 Ok(Some(Attr::String(s)))
             }
@@ -1580,7 +1594,6 @@ impl<'a> Parser<'a> {
 fn is_layout(a: &Attr) -> bool {
     matches!(a, Attr::Opaque(t) if t.starts_with("affine_map") || t.starts_with("strided"))
 }
-
 
 impl AsmParser for Parser<'_> {
     fn ctx(&mut self) -> &mut Context {

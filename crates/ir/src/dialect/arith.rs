@@ -60,6 +60,7 @@ fn flags_of(name: &str) -> Flags {
         | "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf"
         | "arith.negf" | "arith.cmpf" => Flags::Fastmath,
         "arith.extf" => Flags::OptFastmath,
+        n if n.starts_with("math.") => Flags::OptFastmath,
         "arith.truncf" => Flags::Rounding,
         _ => Flags::Plain,
     }
@@ -654,7 +655,7 @@ fn print_binary(p: &mut OpPrinter, op: OpId) {
 }
 
 /// `%a [fastmath] {attrs} : T`
-fn parse_unary(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
+pub(crate) fn parse_unary(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     let flags = flags_of(&state.name);
     let x = p.parse_operand()?;
     parse_flags(p, state, flags)?;
@@ -666,7 +667,7 @@ fn parse_unary(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()>
     Ok(())
 }
 
-fn print_unary(p: &mut OpPrinter, op: OpId) {
+pub(crate) fn print_unary(p: &mut OpPrinter, op: OpId) {
     print_binary(p, op)
 }
 
@@ -939,7 +940,7 @@ fn verify_int_binary(ctx: &Context, op: OpId) -> Result<(), String> {
     verify_same_types(ctx, op, Elem::Int)
 }
 
-fn verify_float_binary(ctx: &Context, op: OpId) -> Result<(), String> {
+pub(crate) fn verify_float_binary(ctx: &Context, op: OpId) -> Result<(), String> {
     verify_same_types(ctx, op, Elem::Float)
 }
 

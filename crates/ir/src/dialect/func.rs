@@ -3,7 +3,7 @@
 use crate::asm::{Argument, AsmParser, PResult};
 use crate::attrs::{Attr, NamedAttr};
 use crate::context::{Context, OpId, OperationState};
-use crate::op_def::{attr, many, op, opt_attr, AttrKind, OpDef};
+use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind};
 
@@ -40,7 +40,97 @@ pub fn ops() -> Vec<OpDef> {
                 opt_attr("no_inline", AttrKind::Unit),
             ])
             .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"),
+        op("func.call_indirect")
+            .summary("Indirect call operation")
+            .operands([one("callee"), many("callee_operands")])
+            .results([many("results")])
+            .attrs([
+                opt_attr("arg_attrs", AttrKind::Any),
+                opt_attr("res_attrs", AttrKind::Any),
+            ])
+            .custom(parse_call_indirect, print_call_indirect)
+            .verify(verify_call_indirect),
+        op("func.constant")
+            .summary("Constant")
+            .results([one("result")])
+            .attrs([attr("value", AttrKind::SymbolRef)])
+            .format("attr-dict $value `:` type(results)")
+            .result_names(|_, _| vec![Some("f".to_string())])
+            .pure(),
     ]
+}
+
+/// `%callee(%a, %b) : (A, B) -> R`: operand and result types come from the callee's type.
+fn parse_call_indirect(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
+    let callee = p.parse_operand()?;
+    p.expect_punct("(")?;
+    let mut args = Vec::new();
+    if !p.parse_optional_punct(")") {
+        loop {
+            args.push(p.parse_operand()?);
+            if p.parse_optional_punct(")") {
+                break;
+            }
+            p.expect_punct(",")?;
+        }
+    }
+    p.parse_optional_attr_dict(&mut state.attrs)?;
+    p.expect_punct(":")?;
+    let fty = p.parse_type()?;
+    let TypeKind::Function { inputs, results } = p.ctx().type_kind(fty).clone() else {
+        return Err(p.error("expected function type"));
+    };
+    if inputs.len() != args.len() {
+        return Err(p.error(&format!(
+            "{} operands present, but expected {}",
+            args.len(),
+            inputs.len()
+        )));
+    }
+    let callee = p.resolve_operand(&callee, fty)?;
+    state.operands.push(callee);
+    for (a, t) in args.iter().zip(&inputs) {
+        let v = p.resolve_operand(a, *t)?;
+        state.operands.push(v);
+    }
+    state.result_types = results;
+    Ok(())
+}
+
+fn print_call_indirect(p: &mut OpPrinter, op: OpId) {
+    let operands = p.ctx.op(op).operands.clone();
+    let Some((&callee, args)) = operands.split_first() else {
+        return;
+    };
+    p.push(" ");
+    p.operand(callee);
+    p.push("(");
+    p.operands(args);
+    p.push(")");
+    p.attr_dict(op, &[], false);
+    p.push(" : ");
+    p.ty(p.ctx.value_type(callee));
+}
+
+fn verify_call_indirect(ctx: &Context, op: OpId) -> Result<(), String> {
+    let operands = &ctx.op(op).operands;
+    let Some(&callee) = operands.first() else {
+        return Err("requires a callee operand".into());
+    };
+    let TypeKind::Function { inputs, results } = ctx.type_kind(ctx.value_type(callee)) else {
+        return Err("callee must be of function type".into());
+    };
+    let args: Vec<Type> = operands[1..].iter().map(|&v| ctx.value_type(v)).collect();
+    let outs: Vec<Type> = ctx
+        .op(op)
+        .results
+        .iter()
+        .map(|&v| ctx.value_type(v))
+        .collect();
+    if &args != inputs || &outs != results {
+        return Err("callee type does not match the operand and result types".into());
+    }
+    Ok(())
 }
 
 /// Parse `(args) -> results` of a function-like op. Returns entry arguments

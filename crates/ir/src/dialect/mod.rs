@@ -17,12 +17,16 @@ pub mod arith;
 pub mod builtin;
 pub mod cf;
 pub mod func;
+pub mod math;
 pub mod scf;
 pub mod shape;
 pub mod tensor;
+pub mod ub;
 
 /// Names of the registered dialects.
-pub const DIALECTS: &[&str] = &["builtin", "func", "cf", "scf", "arith", "shape", "tensor"];
+pub const DIALECTS: &[&str] = &[
+    "builtin", "func", "cf", "scf", "arith", "math", "shape", "tensor", "ub",
+];
 
 pub fn all_ops() -> Vec<OpDef> {
     let mut v = builtin::ops();
@@ -32,7 +36,27 @@ pub fn all_ops() -> Vec<OpDef> {
     v.extend(scf::ops());
     v.extend(shape::ops());
     v.extend(tensor::ops());
+    v.extend(math::ops());
+    v.extend(ub::ops());
     v
+}
+
+/// Dialects that accept operations they do not define (as MLIR's `shape` does).
+pub fn allows_unknown_ops(dialect: &str) -> bool {
+    dialect == "shape"
+}
+
+/// A dialect's check of a discardable attribute named `<dialect>.*` on any op.
+pub fn verify_dialect_attribute(
+    ctx: &Context,
+    op: OpId,
+    name: &str,
+    value: &crate::Attr,
+) -> Result<(), String> {
+    match name.split_once('.') {
+        Some(("shape", _)) => shape::verify_operation_attribute(ctx, op, name, value),
+        _ => Ok(()),
+    }
 }
 
 /// The dialect whose prefix may be omitted inside the regions of `op_name`.

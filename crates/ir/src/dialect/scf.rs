@@ -109,10 +109,11 @@ pub fn ops() -> Vec<OpDef> {
             .implicit_terminator("scf.reduce")
             .custom(parse_parallel, print_parallel)
             .verify(verify_parallel),
-        // `reductions` is a variadic region list: one region per operand.
         op("scf.reduce")
             .summary("reduce operation for scf.parallel")
             .operands([many("operands")])
+            .regions(["reductions"])
+            .variadic_regions()
             .terminator()
             .custom(parse_reduce, print_reduce)
             .verify(verify_reduce),
@@ -122,13 +123,13 @@ pub fn ops() -> Vec<OpDef> {
             .format("$result attr-dict `:` type($result)")
             .terminator()
             .verify(verify_reduce_return),
-        // `caseRegions` is variadic: one region per entry of `cases`.
         op("scf.index_switch")
             .summary("switch-case operation on an index argument")
             .operands([one("arg").fixed(super::index)])
             .results([many("results")])
             .attrs([attr("cases", AttrKind::DenseI64Array)])
             .regions(["defaultRegion", "caseRegions"])
+            .variadic_regions()
             .single_block()
             .custom(parse_index_switch, print_index_switch)
             .verify(verify_index_switch),

@@ -426,7 +426,7 @@ pub fn print_directive(name: &str, def: &OpDef, p: &mut OpPrinter, op: OpId, arg
         return true;
     };
     let ctx = p.ctx;
-    let values = group(def, ctx, op, oi);
+    let values = def.operand_group(ctx, op, oi);
     let statics = def
         .attrs
         .get(ai)
@@ -452,25 +452,13 @@ fn print_mixed_list(p: &mut OpPrinter, statics: &[i64], values: &[ValueId]) {
     p.push("]");
 }
 
-/// The values of operand group `i` of `op`.
-fn group(def: &OpDef, ctx: &Context, op: OpId, i: usize) -> Vec<ValueId> {
-    let sizes = def.operand_group_sizes(ctx, op);
-    let start: usize = sizes.iter().take(i).sum();
-    let n = sizes.get(i).copied().unwrap_or(0);
-    ctx.op(op)
-        .operands
-        .get(start..start + n)
-        .map(<[ValueId]>::to_vec)
-        .unwrap_or_default()
-}
-
 /// The values of the operand group called `name`.
 fn named_group(ctx: &Context, op: OpId, name: &str) -> Vec<ValueId> {
     let Some(def) = crate::op_def::def_of(ctx, op) else {
         return Vec::new();
     };
     match def.operands.iter().position(|s| s.name == name) {
-        Some(i) => group(def, ctx, op, i),
+        Some(i) => def.operand_group(ctx, op, i),
         None => Vec::new(),
     }
 }

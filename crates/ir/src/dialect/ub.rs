@@ -1,0 +1,12 @@
+//! `ub` dialect: `ub.poison`, a value whose use is undefined behaviour.
+
+use crate::op_def::{one, op, opt_attr, AttrKind, OpDef};
+
+pub fn ops() -> Vec<OpDef> {
+    vec![op("ub.poison")
+        .summary("Poisoned constant operation")
+        .results([one("result")])
+        .attrs([opt_attr("value", AttrKind::Any)])
+        .format("attr-dict (`<` $value^ `>`)? `:` type($result)")
+        .pure()]
+}
