@@ -64,7 +64,7 @@ impl Verifier<'_> {
                     return Err(VerifyError {
                         op,
                         loc: ctx.op(op).loc.clone(),
-                        message: format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"),
+                        message: "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string(),
                     });
                 }
             }
@@ -155,11 +155,7 @@ impl Verifier<'_> {
             None
         };
         if let Some(m) = check(&def.operands, data.operands.len(), "operand") {
-            return self.fail(
-                op,
-                m.replace("requires", "expected")
-                    .replace(" operand", " operand"),
-            );
+            return self.fail(op, m.replace("requires", "expected"));
         }
         if let Some(m) = check(&def.results, data.results.len(), "result") {
             return self.fail(op, m);

@@ -753,10 +753,8 @@ impl<'a> Parser<'a> {
         let scope = self.block_scopes.last_mut().ok_or(ParseError)?;
         let b = match scope.blocks.get(name) {
             Some(&b) => {
-                if defining {
-                    if scope.pending.remove(name).is_none() {
-                        return Err(self.err_at(at, format!("redefinition of block '^{name}'")));
-                    }
+                if defining && scope.pending.remove(name).is_none() {
+                    return Err(self.err_at(at, format!("redefinition of block '^{name}'")));
                 }
                 b
             }
@@ -1159,14 +1157,14 @@ impl<'a> Parser<'a> {
                     self.bump();
                     let body = self.balanced_text()?;
                     let mut text = format!("{k}{body}");
-                    if matches!(k.as_str(), "dense_resource" | "sparse" | "opaque") {
-                        if self.eat_punct(":") {
-                            let t = self.parse_type_required()?;
-                            text.push_str(" : ");
-                            text.push_str(
-                                &ir::print_attr::AttrPrinter::new(self.ctx).type_to_string(t),
-                            );
-                        }
+                    if matches!(k.as_str(), "dense_resource" | "sparse" | "opaque")
+                        && self.eat_punct(":")
+                    {
+                        let t = self.parse_type_required()?;
+                        text.push_str(" : ");
+                        text.push_str(
+                            &ir::print_attr::AttrPrinter::new(self.ctx).type_to_string(t),
+                        );
                     }
                     Ok(Some(Attr::Opaque(text)))
                 }
@@ -1425,7 +1423,7 @@ impl<'a> Parser<'a> {
         let Some(shape) = kind.shape().map(|s| s.to_vec()) else {
             return Err(self.err_at(ty_at, "elements literal type must have static shape"));
         };
-        if shape.iter().any(|&d| d == DYNAMIC) {
+        if shape.contains(&DYNAMIC) {
             return Err(self.err_at(ty_at, "elements literal type must have static shape"));
         }
         let count = shape
@@ -1664,7 +1662,7 @@ impl AsmParser for Parser<'_> {
             Some(None) => {
                 return Err(self.err_at(
                     operand.offset as usize,
-                    format!("reference to invalid result number"),
+                    "reference to invalid result number",
                 ))
             }
             None => {
