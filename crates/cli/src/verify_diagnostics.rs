@@ -24,7 +24,6 @@ pub fn expectations(text: &[u8]) -> Vec<Expectation> {
     for (i, line) in text.lines().enumerate() {
         let line_no = i as u32 + 1;
         let mut rest = line;
-        let mut found = false;
         while let Some(pos) = rest.find("expected-") {
             rest = &rest[pos + "expected-".len()..];
             let (sev, after) = if let Some(a) = rest.strip_prefix("error") {
@@ -63,7 +62,6 @@ pub fn expectations(text: &[u8]) -> Vec<Expectation> {
                 continue;
             };
             let msg = after[open + 2..open + close].to_string();
-            found = true;
             match target {
                 Some(l) => out.push(Expectation {
                     severity: sev,
@@ -82,14 +80,13 @@ pub fn expectations(text: &[u8]) -> Vec<Expectation> {
                 }
             }
         }
-        let is_code = !found && !line.trim_start().starts_with("//") && !line.trim().is_empty();
-        if is_code {
+        // A line with text before any `//` is code (`@above`/`@below` point at code lines).
+        let code_part = line.split("//").next().unwrap_or("");
+        if !code_part.trim().is_empty() {
             for idx in pending_above.drain(..) {
                 out[idx].line = line_no;
             }
             last_code_line = line_no;
-        } else if !found && line.trim_start().starts_with("//") {
-            // comment lines do not count as code for @above/@below
         }
     }
     out

@@ -18,7 +18,8 @@ pub type PResult<T> = Result<T, ParseError>;
 /// A use of an SSA name not yet bound to a value: `%name` or `%name#3`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnresolvedOperand {
-    pub name: String,
+    /// The SSA name, as an id in the parser's table of names.
+    pub name: u32,
     pub number: u32,
     /// Byte offset of the `%` in the source (for diagnostics).
     pub offset: u32,

@@ -65,7 +65,8 @@ pub struct ValueData {
 
 #[derive(Clone, Debug)]
 pub struct OpData {
-    pub name: String,
+    /// Interned: every op of a kind shares one allocation.
+    pub name: std::sync::Arc<str>,
     pub operands: Vec<ValueId>,
     pub results: Vec<ValueId>,
     /// Inherent attributes (MLIR "properties"), sorted by name.
@@ -130,6 +131,7 @@ pub struct Context {
     blocks: Vec<BlockData>,
     regions: Vec<RegionData>,
     types: TypeInterner,
+    op_names: rustc_hash::FxHashMap<String, std::sync::Arc<str>>,
 }
 
 /// Insert `v` into the sorted attribute list `list`, replacing an entry of the same name.
@@ -299,6 +301,14 @@ impl Context {
         for r in &regions {
             self.regions[r.index()].parent = Some(id);
         }
+        let name = match self.op_names.get(&name) {
+            Some(n) => n.clone(),
+            None => {
+                let n: std::sync::Arc<str> = name.as_str().into();
+                self.op_names.insert(name, n.clone());
+                n
+            }
+        };
         self.ops.push(OpData {
             name,
             operands,
@@ -449,7 +459,7 @@ impl Context {
         map: &mut std::collections::HashMap<ValueId, ValueId>,
     ) {
         let blocks = self.regions[src.index()].blocks.clone();
-        let mut block_map = std::collections::HashMap::new();
+        let mut block_map = std::collections::HashMap::default();
         for &b in &blocks {
             let nb = self.create_block();
             for &a in &self.blocks[b.index()].args.clone() {
@@ -501,7 +511,7 @@ impl Context {
             })
             .collect();
         let state = OperationState {
-            name: data.name,
+            name: data.name.to_string(),
             operands: data
                 .operands
                 .iter()
@@ -535,7 +545,7 @@ impl Context {
         op: OpId,
         map: &mut std::collections::HashMap<ValueId, ValueId>,
     ) -> OpId {
-        self.clone_op(op, map, &std::collections::HashMap::new())
+        self.clone_op(op, map, &std::collections::HashMap::default())
     }
 
     /// Every op nested under `op` (not including it), in pre-order.
@@ -628,7 +638,7 @@ mod tests {
 
         let holder = op(&mut ctx, "t.holder", vec![], 0);
         let r2 = ctx.create_region();
-        let mut map = std::collections::HashMap::new();
+        let mut map = std::collections::HashMap::default();
         ctx.clone_region_into(r, r2, &mut map);
         let nb = ctx.region(r2).blocks[0];
         let cloned: Vec<_> = ctx.block_ops(nb).collect();

@@ -6,7 +6,12 @@ pub enum Location {
     #[default]
     Unknown,
     /// `"file":line:col`
-    FileLineCol { file: String, line: u32, col: u32 },
+    /// The file name is shared by every location of a buffer.
+    FileLineCol {
+        file: std::sync::Arc<str>,
+        line: u32,
+        col: u32,
+    },
     /// `"name"` or `"name"(child)`
     Name {
         name: String,

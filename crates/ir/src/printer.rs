@@ -14,7 +14,7 @@ use crate::location::Location;
 use crate::op_def::{registry, OpDef, Syntax};
 use crate::print_attr::{write_location_body, AttrPrinter};
 use crate::types::Type;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::fmt::Write as _;
 
 /// Printing options (the `--mlir-print-*` flags).
@@ -26,11 +26,36 @@ pub struct PrintOptions {
     pub debug_info: bool,
 }
 
-/// Names of values and blocks, computed once before printing.
+/// The base of a value's printed name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Base {
+    Unnamed,
+    /// `%N`
+    Num(u32),
+    /// `%argN`
+    Arg(u32),
+    /// A suggested name (index into `Names::strings`).
+    Named(u32),
+}
+
+/// A value's printed name: base and, within a multi-result group, `#sub`.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    base: Base,
+    sub: Option<u32>,
+}
+
+const UNNAMED: Slot = Slot {
+    base: Base::Unnamed,
+    sub: None,
+};
+
+/// Names of values and blocks, computed once before printing; indexed by id.
 #[derive(Default)]
 struct Names {
-    values: HashMap<ValueId, String>,
-    blocks: HashMap<BlockId, u32>,
+    slots: Vec<Slot>,
+    strings: Vec<String>,
+    blocks: Vec<u32>,
     /// First result index of each name group of an op with named results.
     result_groups: HashMap<OpId, Vec<usize>>,
     /// Generic form: no suggested names.
@@ -42,19 +67,34 @@ struct Scope {
     next_value: u32,
     next_arg: u32,
     next_conflict: u32,
+    /// Suggested names in use (argument names are implied by `next_arg`).
     used: HashSet<String>,
 }
 
 impl Scope {
+    /// True if `name` is already a value name in this scope: a suggested
+    /// name, or an `%argN` given out so far.
+    fn taken(&self, name: &str) -> bool {
+        let is_arg = name.strip_prefix("arg").is_some_and(|digits| {
+            let canonical = !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && (digits == "0" || !digits.starts_with('0'));
+            canonical && digits.parse::<u32>().is_ok_and(|n| n < self.next_arg)
+        });
+        is_arg || self.used.contains(name)
+    }
+
     fn unique(&mut self, name: &str) -> String {
         let name = sanitize(name);
-        if self.used.insert(name.clone()) {
+        if !self.taken(&name) {
+            self.used.insert(name.clone());
             return name;
         }
         loop {
             let probe = format!("{name}_{}", self.next_conflict);
             self.next_conflict += 1;
-            if self.used.insert(probe.clone()) {
+            if !self.taken(&probe) {
+                self.used.insert(probe.clone());
                 return probe;
             }
         }
@@ -75,6 +115,23 @@ fn sanitize(name: &str) -> String {
         }
     }
     out
+}
+
+/// Append the decimal digits of `n`.
+fn push_u32(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[i..] {
+        out.push(b as char);
+    }
 }
 
 fn is_isolated(ctx: &Context, op: OpId) -> bool {
@@ -105,19 +162,24 @@ impl Names {
     ) -> Vec<(RegionId, bool)> {
         let mut nested = Vec::new();
         for (i, &b) in ctx.region(region).blocks.iter().enumerate() {
-            self.blocks.insert(b, i as u32);
+            self.set_block(b, i as u32);
             let entry = i == 0;
             for &a in &ctx.block(b).args {
-                let name = if entry {
-                    let n = format!("arg{}", scope.next_arg);
+                let base = if entry {
+                    let n = scope.next_arg;
+                    let clash = !scope.used.is_empty() && scope.used.contains(&format!("arg{n}"));
                     scope.next_arg += 1;
-                    scope.unique(&n)
+                    if clash {
+                        let name = scope.unique(&format!("arg{n}"));
+                        self.named(name)
+                    } else {
+                        Base::Arg(n)
+                    }
                 } else {
-                    let n = scope.next_value.to_string();
                     scope.next_value += 1;
-                    n
+                    Base::Num(scope.next_value - 1)
                 };
-                self.values.insert(a, name);
+                self.set(a, base, None);
             }
             for op in ctx.block_ops(b) {
                 self.number_results(ctx, op, scope);
@@ -167,7 +229,7 @@ impl Names {
             .map(|f| f(ctx, op))
             .unwrap_or_default();
         let mut groups = vec![0usize];
-        let mut current = None::<String>;
+        let mut current = None::<Base>;
         for (i, &v) in results.iter().enumerate() {
             match suggested.get(i).cloned().flatten() {
                 Some(name) => {
@@ -175,19 +237,17 @@ impl Names {
                         groups.push(i);
                     }
                     let n = scope.unique(&name);
-                    self.values.insert(v, n.clone());
-                    current = Some(n);
+                    let base = self.named(n);
+                    self.set(v, base, None);
+                    current = Some(base);
                 }
-                None => match &current {
-                    Some(base) => {
-                        let base = base.clone();
-                        self.values.insert(v, format!("{base}#{i}"));
-                    }
+                None => match current {
+                    Some(base) => self.set(v, base, Some(i as u32)),
                     None if i == 0 => {
-                        let n = scope.next_value.to_string();
+                        let base = Base::Num(scope.next_value);
                         scope.next_value += 1;
-                        self.values.insert(v, n.clone());
-                        current = Some(n);
+                        self.set(v, base, None);
+                        current = Some(base);
                     }
                     None => {}
                 },
@@ -206,10 +266,60 @@ impl Names {
             if end - start < 2 {
                 continue;
             }
-            let base = self.values[&results[start]].clone();
+            let base = self.slot(results[start]).base;
             for (k, v) in results[start..end].iter().enumerate() {
-                self.values.insert(*v, format!("{base}#{k}"));
+                self.set(*v, base, Some(k as u32));
             }
+        }
+    }
+
+    fn named(&mut self, name: String) -> Base {
+        self.strings.push(name);
+        Base::Named(self.strings.len() as u32 - 1)
+    }
+
+    fn set(&mut self, v: ValueId, base: Base, sub: Option<u32>) {
+        if self.slots.len() <= v.index() {
+            self.slots.resize(v.index() + 1, UNNAMED);
+        }
+        self.slots[v.index()] = Slot { base, sub };
+    }
+
+    fn slot(&self, v: ValueId) -> Slot {
+        self.slots.get(v.index()).copied().unwrap_or(UNNAMED)
+    }
+
+    fn set_block(&mut self, b: BlockId, n: u32) {
+        if self.blocks.len() <= b.index() {
+            self.blocks.resize(b.index() + 1, u32::MAX);
+        }
+        self.blocks[b.index()] = n;
+    }
+
+    fn block(&self, b: BlockId) -> u32 {
+        self.blocks.get(b.index()).copied().unwrap_or(u32::MAX)
+    }
+
+    /// Append `%base` (without `#sub` when `with_sub` is false).
+    fn write(&self, out: &mut String, v: ValueId, with_sub: bool) {
+        let slot = self.slot(v);
+        out.push('%');
+        match slot.base {
+            Base::Unnamed => {
+                out.truncate(out.len() - 1);
+                out.push_str("<<UNKNOWN SSA VALUE>>");
+                return;
+            }
+            Base::Num(n) => push_u32(out, n),
+            Base::Arg(n) => {
+                out.push_str("arg");
+                push_u32(out, n)
+            }
+            Base::Named(i) => out.push_str(&self.strings[i as usize]),
+        }
+        if let (Some(k), true) = (slot.sub, with_sub) {
+            out.push('#');
+            push_u32(out, k);
         }
     }
 }
@@ -243,15 +353,14 @@ impl<'a> OpPrinter<'a> {
         self.out.push_str(s);
     }
 
+    /// `%name` of a value as it is used.
     pub fn value_name(&self, v: ValueId) -> String {
-        match self.names.values.get(&v) {
-            Some(n) => format!("%{n}"),
-            None => "<<UNKNOWN SSA VALUE>>".to_string(),
-        }
+        let mut s = String::new();
+        self.names.write(&mut s, v, true);
+        s
     }
     pub fn operand(&mut self, v: ValueId) {
-        let n = self.value_name(v);
-        self.out.push_str(&n);
+        self.names.write(&mut self.out, v, true);
     }
     /// Comma-separated operands.
     pub fn operands(&mut self, vs: &[ValueId]) {
@@ -280,7 +389,7 @@ impl<'a> OpPrinter<'a> {
         self.attrs.write_named_attrs(&mut self.out, attrs);
     }
     pub fn successor(&mut self, b: BlockId) {
-        let n = self.names.blocks.get(&b).copied().unwrap_or(u32::MAX);
+        let n = self.names.block(b);
         let _ = write!(self.out, "^bb{n}");
     }
 
@@ -360,7 +469,7 @@ impl<'a> OpPrinter<'a> {
             if let Some(t) = self.ctx.block_terminator(other) {
                 if self.ctx.op(t).successors.contains(&b) {
                     for _ in self.ctx.op(t).successors.iter().filter(|s| **s == b) {
-                        preds.push(self.names.blocks.get(&other).copied().unwrap_or(0));
+                        preds.push(self.names.block(other));
                     }
                 }
             }
@@ -455,9 +564,7 @@ impl<'a> OpPrinter<'a> {
                 self.out.push_str(", ");
             }
             let end = groups.get(gi + 1).copied().unwrap_or(results.len());
-            let name = self.value_name(results[start]);
-            self.out
-                .push_str(name.split_once('#').map_or(name.as_str(), |(base, _)| base));
+            self.names.write(&mut self.out, results[start], false);
             if end - start > 1 {
                 let _ = write!(self.out, ":{}", end - start);
             }
@@ -568,11 +675,19 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     defs + &p.out
 }
 
-/// Name of a value as the printer of `root` would show it (for diagnostics).
+/// Name of every value under `root` as the printer would show it (for diagnostics).
 pub fn value_names(ctx: &Context, root: OpId) -> HashMap<ValueId, String> {
     let mut names = Names::default();
     names.number_op(ctx, root, false);
-    names.values
+    (0..names.slots.len() as u32)
+        .map(ValueId)
+        .filter(|&v| names.slot(v).base != Base::Unnamed)
+        .map(|v| {
+            let mut s = String::new();
+            names.write(&mut s, v, true);
+            (v, s)
+        })
+        .collect()
 }
 
 /// True if `v` is a block argument.

@@ -4,7 +4,7 @@
 //! id equality.
 
 use crate::attrs::Attr;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A dimension size that is not known statically (`?`).
 pub const DYNAMIC: i64 = i64::MIN;

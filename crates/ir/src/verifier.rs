@@ -8,7 +8,7 @@
 use crate::context::{BlockId, Context, OpId, RegionId, ValueDef, ValueId};
 use crate::location::Location;
 use crate::op_def::{registry, Arity, OpDef};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// A verification failure at an op.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(),
     let mut v = Verifier {
         ctx,
         allow_unregistered,
-        dominators: HashMap::new(),
+        dominators: HashMap::default(),
     };
     v.op(root)
 }
@@ -270,7 +270,7 @@ impl Verifier<'_> {
 fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, HashSet<BlockId>> {
     let blocks = &ctx.region(region).blocks;
     let all: HashSet<BlockId> = blocks.iter().copied().collect();
-    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
+    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::default();
     for &b in blocks {
         if let Some(t) = ctx.block_terminator(b) {
             for &s in &ctx.op(t).successors {
@@ -278,7 +278,7 @@ fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, HashS
             }
         }
     }
-    let mut dom: HashMap<BlockId, HashSet<BlockId>> = HashMap::new();
+    let mut dom: HashMap<BlockId, HashSet<BlockId>> = HashMap::default();
     for (i, &b) in blocks.iter().enumerate() {
         if i == 0 {
             dom.insert(b, [b].into_iter().collect());

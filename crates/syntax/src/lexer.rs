@@ -1,26 +1,29 @@
 //! Tokens of MLIR text. The lexer works on bytes and never panics: any byte
 //! it cannot start a token with becomes an [`Tok::Error`] token.
 
+/// A token; names and literals borrow from the source text.
+use std::borrow::Cow;
+
 #[derive(Clone, Debug, PartialEq)]
-pub enum Tok {
+pub enum Tok<'a> {
     /// `%name` (the text after `%`).
-    Percent(String),
+    Percent(&'a str),
     /// `^name`
-    Caret(String),
-    /// `@name` or `@"name"`
-    At(String),
+    Caret(&'a str),
+    /// `@name` or `@"name"` (decoded)
+    At(Cow<'a, str>),
     /// `#name` (alias or dialect attribute prefix)
-    Hash(String),
+    Hash(&'a str),
     /// `!name` (alias or dialect type prefix)
-    Bang(String),
+    Bang(&'a str),
     /// A bare identifier (may contain `.` and `$`).
-    Ident(String),
+    Ident(&'a str),
     /// An integer literal as written (decimal or `0x` hex).
-    Int(String),
+    Int(&'a str),
     /// A float literal as written.
-    Float(String),
+    Float(&'a str),
     /// A string literal with escapes decoded.
-    Str(Vec<u8>),
+    Str(Cow<'a, [u8]>),
     Punct(&'static str),
     Eof,
     /// A malformed token; the message says why.
@@ -34,6 +37,7 @@ const PUNCTS: &[&str] = &[
 
 pub struct Lexer<'a> {
     pub src: &'a [u8],
+    text: &'a str,
     pub pos: usize,
 }
 
@@ -48,8 +52,17 @@ fn is_suffix_char(b: u8) -> bool {
 }
 
 impl<'a> Lexer<'a> {
-    pub fn new(src: &'a [u8]) -> Self {
-        Lexer { src, pos: 0 }
+    pub fn new(text: &'a str) -> Self {
+        Lexer {
+            src: text.as_bytes(),
+            text,
+            pos: 0,
+        }
+    }
+
+    /// The source between two byte offsets (always on ASCII boundaries here).
+    fn slice(&self, start: usize, end: usize) -> &'a str {
+        self.text.get(start..end).unwrap_or("")
     }
 
     fn peek_byte(&self, off: usize) -> u8 {
@@ -71,16 +84,16 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn take_while(&mut self, f: impl Fn(u8) -> bool) -> String {
+    fn take_while(&mut self, f: impl Fn(u8) -> bool) -> &'a str {
         let start = self.pos;
         while self.pos < self.src.len() && f(self.src[self.pos]) {
             self.pos += 1;
         }
-        String::from_utf8_lossy(&self.src[start..self.pos]).into_owned()
+        self.slice(start, self.pos)
     }
 
     /// Lex one token; returns it with its start offset.
-    pub fn next_token(&mut self) -> (Tok, usize) {
+    pub fn next_token(&mut self) -> (Tok<'a>, usize) {
         self.skip_trivia();
         let start = self.pos;
         let Some(&c) = self.src.get(self.pos) else {
@@ -93,12 +106,16 @@ impl<'a> Lexer<'a> {
                     return (Tok::Punct("#-}"), start);
                 }
                 self.pos += 1;
-                let name = if c == b'@' && self.peek_byte(0) == b'"' {
-                    match self.string() {
-                        Ok(s) => String::from_utf8_lossy(&s).into_owned(),
-                        Err(e) => return (Tok::Error(e), start),
-                    }
-                } else if c == b'#' || c == b'!' {
+                if c == b'@' && self.peek_byte(0) == b'"' {
+                    return match self.string() {
+                        Ok(s) => (
+                            Tok::At(Cow::Owned(String::from_utf8_lossy(&s).into_owned())),
+                            start,
+                        ),
+                        Err(e) => (Tok::Error(e), start),
+                    };
+                }
+                let name = if c == b'#' || c == b'!' {
                     self.take_while(is_id_char)
                 } else {
                     self.take_while(is_suffix_char)
@@ -114,7 +131,7 @@ impl<'a> Lexer<'a> {
                     b'^' => Tok::Caret(name),
                     b'#' => Tok::Hash(name),
                     b'!' => Tok::Bang(name),
-                    _ => Tok::At(name),
+                    _ => Tok::At(Cow::Borrowed(name)),
                 }
             }
             b'"' => match self.string() {
@@ -141,7 +158,7 @@ impl<'a> Lexer<'a> {
         (tok, start)
     }
 
-    fn number(&mut self) -> Tok {
+    fn number(&mut self) -> Tok<'a> {
         let start = self.pos;
         if self.peek_byte(0) == b'0'
             && self.peek_byte(1) == b'x'
@@ -149,11 +166,11 @@ impl<'a> Lexer<'a> {
         {
             self.pos += 2;
             self.take_while(|b| b.is_ascii_hexdigit());
-            return Tok::Int(String::from_utf8_lossy(&self.src[start..self.pos]).into_owned());
+            return Tok::Int(self.slice(start, self.pos));
         }
         self.take_while(|b| b.is_ascii_digit());
         if self.peek_byte(0) != b'.' {
-            return Tok::Int(String::from_utf8_lossy(&self.src[start..self.pos]).into_owned());
+            return Tok::Int(self.slice(start, self.pos));
         }
         self.pos += 1;
         self.take_while(|b| b.is_ascii_digit());
@@ -169,19 +186,31 @@ impl<'a> Lexer<'a> {
                 self.pos = save;
             }
         }
-        Tok::Float(String::from_utf8_lossy(&self.src[start..self.pos]).into_owned())
+        Tok::Float(self.slice(start, self.pos))
     }
 
-    fn string(&mut self) -> Result<Vec<u8>, String> {
+    /// A string literal: borrowed when it has no escapes.
+    fn string(&mut self) -> Result<Cow<'a, [u8]>, String> {
         self.pos += 1; // opening quote
-        let mut out = Vec::new();
+        let start = self.pos;
+        while let Some(&b) = self.src.get(self.pos) {
+            match b {
+                b'"' => {
+                    self.pos += 1;
+                    return Ok(Cow::Borrowed(&self.src[start..self.pos - 1]));
+                }
+                b'\\' | b'\n' => break,
+                _ => self.pos += 1,
+            }
+        }
+        let mut out = self.src[start..self.pos].to_vec();
         loop {
             let Some(&b) = self.src.get(self.pos) else {
                 return Err("expected '\"' in string literal".into());
             };
             self.pos += 1;
             match b {
-                b'"' => return Ok(out),
+                b'"' => return Ok(Cow::Owned(out)),
                 b'\n' => return Err("expected '\"' in string literal".into()),
                 b'\\' => {
                     let Some(&e) = self.src.get(self.pos) else {
@@ -213,8 +242,8 @@ impl<'a> Lexer<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    fn toks(s: &str) -> Vec<Tok> {
-        let mut l = Lexer::new(s.as_bytes());
+    fn toks(s: &str) -> Vec<Tok<'_>> {
+        let mut l = Lexer::new(s);
         let mut v = Vec::new();
         loop {
             let (t, _) = l.next_token();
@@ -229,21 +258,21 @@ mod tests {
         assert_eq!(
             toks("%0:2 = shape.foo @f(1.5e+3, -2) -> !shape.size // c\n\"a\\22\""),
             vec![
-                Tok::Percent("0".into()),
+                Tok::Percent("0"),
                 Tok::Punct(":"),
-                Tok::Int("2".into()),
+                Tok::Int("2"),
                 Tok::Punct("="),
-                Tok::Ident("shape.foo".into()),
+                Tok::Ident("shape.foo"),
                 Tok::At("f".into()),
                 Tok::Punct("("),
-                Tok::Float("1.5e+3".into()),
+                Tok::Float("1.5e+3"),
                 Tok::Punct(","),
                 Tok::Punct("-"),
-                Tok::Int("2".into()),
+                Tok::Int("2"),
                 Tok::Punct(")"),
                 Tok::Punct("->"),
-                Tok::Bang("shape.size".into()),
-                Tok::Str(b"a\"".to_vec()),
+                Tok::Bang("shape.size"),
+                Tok::Str(b"a\"".to_vec().into()),
             ]
         );
     }

@@ -19,7 +19,9 @@ pub fn parse_source(
     text: &[u8],
     options: &ParseOptions,
 ) -> (Option<OpId>, Vec<Diagnostic>) {
-    let mut p = Parser::new(ctx, text, file, name, options.clone());
+    // Invalid UTF-8 becomes U+FFFD, which no token accepts: a diagnostic.
+    let text = String::from_utf8_lossy(text);
+    let mut p = Parser::new(ctx, &text, file, name, options.clone());
     let result = p.parse_top_level();
     let diags = std::mem::take(&mut p.diags);
     match result {

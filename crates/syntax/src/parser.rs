@@ -15,7 +15,7 @@ use ir::types::{FloatKind, Signedness, DYNAMIC};
 use ir::{
     Attr, Context, Location, NamedAttr, OpId, OperationState, RegionId, Type, TypeKind, ValueId,
 };
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Parser settings.
 #[derive(Clone, Debug)]
@@ -37,31 +37,35 @@ impl Default for ParseOptions {
 
 #[derive(Default)]
 struct ValueScope {
-    values: HashMap<String, Vec<ValueId>>,
-    /// Forward references: placeholder value, use offset.
-    forward: HashMap<(String, u32), (ValueId, u32)>,
+    /// SSA name id → first value and count (an op's results are consecutive).
+    values: HashMap<u32, (ValueId, u32)>,
+    /// Forward references (name id, result number): placeholder value, use offset.
+    forward: HashMap<(u32, u32), (ValueId, u32)>,
     isolated: bool,
 }
 
 #[derive(Default)]
-struct BlockScope {
-    blocks: HashMap<String, BlockId>,
+struct BlockScope<'a> {
+    blocks: HashMap<&'a str, BlockId>,
     /// Blocks referenced before their definition, with the use offset.
-    pending: HashMap<String, u32>,
+    pending: HashMap<&'a str, u32>,
 }
 
 pub struct Parser<'a> {
     lex: Lexer<'a>,
-    tok: Tok,
+    tok: Tok<'a>,
     tok_start: usize,
     /// End of the previous token (for adjacency checks).
     prev_end: usize,
     pub ctx: &'a mut Context,
     file: u32,
-    file_name: String,
+    file_name: std::sync::Arc<str>,
     pub diags: Vec<Diagnostic>,
     scopes: Vec<ValueScope>,
-    block_scopes: Vec<BlockScope>,
+    block_scopes: Vec<BlockScope<'a>>,
+    /// SSA names seen so far, interned (operands refer to them by id).
+    ssa_names: HashMap<&'a str, u32>,
+    ssa_name_list: Vec<&'a str>,
     attr_aliases: HashMap<String, Attr>,
     type_aliases: HashMap<String, Type>,
     depth: usize,
@@ -98,7 +102,7 @@ fn signed_value(neg: bool, magnitude: u128) -> Option<i128> {
 impl<'a> Parser<'a> {
     pub fn new(
         ctx: &'a mut Context,
-        src: &'a [u8],
+        src: &'a str,
         file: u32,
         file_name: &str,
         options: ParseOptions,
@@ -111,12 +115,14 @@ impl<'a> Parser<'a> {
             prev_end: 0,
             ctx,
             file,
-            file_name: file_name.to_string(),
+            file_name: file_name.into(),
             diags: Vec::new(),
             scopes: Vec::new(),
             block_scopes: Vec::new(),
-            attr_aliases: HashMap::new(),
-            type_aliases: HashMap::new(),
+            ssa_names: HashMap::default(),
+            ssa_name_list: Vec::new(),
+            attr_aliases: HashMap::default(),
+            type_aliases: HashMap::default(),
             depth: 0,
             num_results: Vec::new(),
             default_dialects: vec!["builtin"],
@@ -125,9 +131,9 @@ impl<'a> Parser<'a> {
             placeholder_block,
             line_starts: std::iter::once(0)
                 .chain(
-                    src.iter()
+                    src.bytes()
                         .enumerate()
-                        .filter(|(_, b)| **b == b'\n')
+                        .filter(|(_, b)| *b == b'\n')
                         .map(|(i, _)| i + 1),
                 )
                 .collect(),
@@ -136,7 +142,7 @@ impl<'a> Parser<'a> {
         p
     }
 
-    fn bump(&mut self) -> Tok {
+    fn bump(&mut self) -> Tok<'a> {
         self.prev_end = self.lex.pos;
         let (t, s) = self.lex.next_token();
         self.tok_start = s;
@@ -200,7 +206,7 @@ impl<'a> Parser<'a> {
         }
     }
     fn is_ident(&self, k: &str) -> bool {
-        matches!(&self.tok, Tok::Ident(i) if i == k)
+        matches!(&self.tok, Tok::Ident(i) if *i == k)
     }
     fn eat_ident(&mut self, k: &str) -> bool {
         if self.is_ident(k) {
@@ -268,7 +274,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.expect("=", " in attribute alias definition")?;
                     let a = self.attribute(None)?;
-                    if self.attr_aliases.insert(name.clone(), a).is_some() {
+                    if self.attr_aliases.insert(name.to_string(), a).is_some() {
                         return Err(
                             self.err_at(at, format!("redefinition of attribute alias id '{name}'"))
                         );
@@ -279,7 +285,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.expect("=", " in type alias definition")?;
                     let t = self.parse_type_required()?;
-                    if self.type_aliases.insert(name.clone(), t).is_some() {
+                    if self.type_aliases.insert(name.to_string(), t).is_some() {
                         return Err(
                             self.err_at(at, format!("redefinition of type alias id '{name}'"))
                         );
@@ -304,7 +310,7 @@ impl<'a> Parser<'a> {
 
     fn operation(&mut self, block: BlockId) -> PResult<OpId> {
         let start = self.tok_start;
-        let mut results: Vec<(String, usize, usize)> = Vec::new();
+        let mut results: Vec<(u32, usize, usize)> = Vec::new();
         if matches!(self.tok, Tok::Percent(_)) {
             loop {
                 let at = self.tok_start;
@@ -324,7 +330,7 @@ impl<'a> Parser<'a> {
                         }
                     };
                 }
-                results.push((name, count, at));
+                results.push((self.intern_ssa(name), count, at));
                 if !self.eat_punct(",") {
                     break;
                 }
@@ -338,7 +344,7 @@ impl<'a> Parser<'a> {
             Tok::Str(name) => {
                 self.generic_operation(String::from_utf8_lossy(&name).into_owned(), loc.clone())?
             }
-            Tok::Ident(name) => self.custom_operation(name, total, loc.clone())?,
+            Tok::Ident(name) => self.custom_operation(name.to_string(), total, loc.clone())?,
             _ => return Err(self.err("expected operation name in quotes")),
         };
         if let Some(l) = self.optional_trailing_location()? {
@@ -356,26 +362,49 @@ impl<'a> Parser<'a> {
                 ),
             ));
         }
-        let mut it = produced.into_iter();
+        let mut next = 0usize;
         for (name, count, at) in results {
-            let vals: Vec<ValueId> = it.by_ref().take(count).collect();
-            self.define_values(&name, vals, at)?;
+            // An op's results are consecutive values.
+            if let Some(&first) = produced.get(next) {
+                self.define_values(name, first, count as u32, at)?;
+            }
+            next += count;
         }
         Ok(op)
     }
 
-    fn define_values(&mut self, name: &str, vals: Vec<ValueId>, at: usize) -> PResult<()> {
+    /// The id of an SSA name in this parse.
+    fn intern_ssa(&mut self, name: &'a str) -> u32 {
+        if let Some(&id) = self.ssa_names.get(name) {
+            return id;
+        }
+        let id = self.ssa_name_list.len() as u32;
+        self.ssa_names.insert(name, id);
+        self.ssa_name_list.push(name);
+        id
+    }
+
+    fn ssa_name(&self, id: u32) -> &'a str {
+        self.ssa_name_list.get(id as usize).copied().unwrap_or("")
+    }
+
+    /// Bind SSA name `name` to the `count` consecutive values from `first`.
+    fn define_values(&mut self, name: u32, first: ValueId, count: u32, at: usize) -> PResult<()> {
+        let text = self.ssa_name(name);
         let scope = self.scopes.last_mut().ok_or(ParseError)?;
-        if scope.values.contains_key(name) {
-            return Err(self.err_at(at, format!("redefinition of SSA value '%{name}'")));
+        if scope.values.contains_key(&name) {
+            return Err(self.err_at(at, format!("redefinition of SSA value '%{text}'")));
         }
         let mut resolved = Vec::new();
-        for (i, &v) in vals.iter().enumerate() {
-            if let Some((ph, use_at)) = scope.forward.remove(&(name.to_string(), i as u32)) {
-                resolved.push((ph, v, use_at));
+        if !scope.forward.is_empty() {
+            for i in 0..count {
+                if let Some((ph, use_at)) = scope.forward.remove(&(name, i)) {
+                    resolved.push((ph, ValueId(first.0 + i), use_at));
+                }
             }
         }
-        scope.values.insert(name.to_string(), vals);
+        scope.values.insert(name, (first, count));
+        let name = text;
         for (ph, v, use_at) in resolved {
             if self.ctx.value_type(ph) != self.ctx.value_type(v) {
                 let ap = ir::print_attr::AttrPrinter::new(self.ctx);
@@ -588,7 +617,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Hash(alias) => {
                 self.bump();
-                match self.attr_aliases.get(&alias) {
+                match self.attr_aliases.get(alias) {
                     Some(Attr::Loc(l)) => Ok(l.clone()),
                     _ => Err(self.err(format!("undefined symbol alias id '{alias}'"))),
                 }
@@ -636,7 +665,11 @@ impl<'a> Parser<'a> {
                     let line = self.small_int("line number")?;
                     self.expect(":", " in FileLineColLoc")?;
                     let col = self.small_int("column number")?;
-                    return Ok(Location::FileLineCol { file: s, line, col });
+                    return Ok(Location::FileLineCol {
+                        file: s.into(),
+                        line,
+                        col,
+                    });
                 }
                 let child = if self.eat_punct("(") {
                     let c = self.location_body()?;
@@ -696,7 +729,7 @@ impl<'a> Parser<'a> {
         self.ctx.append_block(region, entry);
         for a in args {
             let v = self.ctx.add_block_arg(entry, a.ty, a.loc.clone());
-            self.define_values(&a.name.name, vec![v], a.name.offset as usize)?;
+            self.define_values(a.name.name, v, 1, a.name.offset as usize)?;
         }
         let mut current = entry;
         let mut first = true;
@@ -721,13 +754,13 @@ impl<'a> Parser<'a> {
                 };
                 let scope = self.block_scopes.last_mut().ok_or(ParseError)?;
                 if block == entry {
-                    scope.blocks.insert(name.clone(), entry);
+                    scope.blocks.insert(name, entry);
                 }
                 if self.eat_punct("(") {
                     loop {
                         let a = self.parse_argument(true, false)?;
                         let v = self.ctx.add_block_arg(block, a.ty, a.loc.clone());
-                        self.define_values(&a.name.name, vec![v], a.name.offset as usize)?;
+                        self.define_values(a.name.name, v, 1, a.name.offset as usize)?;
                         if self.eat_punct(")") {
                             break;
                         }
@@ -749,7 +782,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The block named `name` in the current region, created on first mention.
-    fn lookup_block(&mut self, name: &str, at: usize, defining: bool) -> PResult<BlockId> {
+    fn lookup_block(&mut self, name: &'a str, at: usize, defining: bool) -> PResult<BlockId> {
         let scope = self.block_scopes.last_mut().ok_or(ParseError)?;
         let b = match scope.blocks.get(name) {
             Some(&b) => {
@@ -760,9 +793,9 @@ impl<'a> Parser<'a> {
             }
             None => {
                 let b = self.ctx.create_block();
-                scope.blocks.insert(name.to_string(), b);
+                scope.blocks.insert(name, b);
                 if !defining {
-                    scope.pending.insert(name.to_string(), at as u32);
+                    scope.pending.insert(name, at as u32);
                 }
                 b
             }
@@ -823,7 +856,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     return Ok(Some(t));
                 }
-                match k.as_str() {
+                match k {
                     "tensor" | "memref" | "vector" => {
                         self.bump();
                         self.shaped_type(&k).map(Some)
@@ -874,7 +907,7 @@ impl<'a> Parser<'a> {
             Tok::Bang(name) => {
                 let at = self.tok_start;
                 self.bump();
-                let t = match name.as_str() {
+                let t = match name {
                     "shape.shape" => TypeKind::Shape,
                     "shape.size" => TypeKind::Size,
                     "shape.value_shape" => TypeKind::ValueShape,
@@ -891,7 +924,7 @@ impl<'a> Parser<'a> {
                         return Err(self.err_at(at, format!("unknown shape type: {}", &n[6..])))
                     }
                     _ => {
-                        let mut text = name.clone();
+                        let mut text = name.to_string();
                         if self.is_punct("<") {
                             text.push_str(&self.balanced_text()?);
                         }
@@ -1113,7 +1146,7 @@ impl<'a> Parser<'a> {
     fn attribute_inner(&mut self, ty: Option<Type>) -> PResult<Option<Attr>> {
         let tok = self.tok.clone();
         match tok {
-            Tok::Ident(k) => match k.as_str() {
+            Tok::Ident(k) => match k {
                 "unit" => {
                     self.bump();
                     Ok(Some(Attr::Unit))
@@ -1157,9 +1190,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     let body = self.balanced_text()?;
                     let mut text = format!("{k}{body}");
-                    if matches!(k.as_str(), "dense_resource" | "sparse" | "opaque")
-                        && self.eat_punct(":")
-                    {
+                    if matches!(k, "dense_resource" | "sparse" | "opaque") && self.eat_punct(":") {
                         let t = self.parse_type_required()?;
                         text.push_str(" : ");
                         text.push_str(
@@ -1196,7 +1227,7 @@ impl<'a> Parser<'a> {
                     text.push_str(&ap.type_to_string(t));
                     return Ok(Some(Attr::Opaque(text)));
                 }
-                Ok(Some(Attr::String(s)))
+                Ok(Some(Attr::String(s.into_owned())))
             }
             Tok::Punct("[") => {
                 self.bump();
@@ -1227,17 +1258,20 @@ impl<'a> Parser<'a> {
                 let mut nested = Vec::new();
                 while self.eat_punct("::") {
                     match self.bump() {
-                        Tok::At(n) => nested.push(n),
+                        Tok::At(n) => nested.push(n.into_owned()),
                         _ => return Err(self.err("expected nested symbol reference identifier")),
                     }
                 }
-                Ok(Some(Attr::SymbolRef { root, nested }))
+                Ok(Some(Attr::SymbolRef {
+                    root: root.into_owned(),
+                    nested,
+                }))
             }
             Tok::Hash(name) => {
                 let at = self.tok_start;
                 self.bump();
                 if !name.contains('.') && !self.is_punct("<") {
-                    return match self.attr_aliases.get(&name) {
+                    return match self.attr_aliases.get(name) {
                         Some(a) => Ok(Some(a.clone())),
                         None => Err(self.err_at(at, format!("undefined symbol alias id '{name}'"))),
                     };
@@ -1364,7 +1398,7 @@ impl<'a> Parser<'a> {
     /// Element tree of `dense<...>` before the type is known.
     fn dense_literal(
         &mut self,
-        out: &mut Vec<(bool, String, usize)>,
+        out: &mut Vec<(bool, &'a str, usize)>,
         strings: &mut Vec<Vec<u8>>,
     ) -> PResult<()> {
         self.enter()?;
@@ -1375,7 +1409,7 @@ impl<'a> Parser<'a> {
 
     fn dense_literal_inner(
         &mut self,
-        out: &mut Vec<(bool, String, usize)>,
+        out: &mut Vec<(bool, &'a str, usize)>,
         strings: &mut Vec<Vec<u8>>,
     ) -> PResult<()> {
         if self.eat_punct("[") {
@@ -1395,7 +1429,7 @@ impl<'a> Parser<'a> {
         match self.bump() {
             Tok::Int(s) | Tok::Float(s) => out.push((neg, s, at)),
             Tok::Ident(k) if k == "true" || k == "false" => out.push((false, k, at)),
-            Tok::Str(s) => strings.push(s),
+            Tok::Str(s) => strings.push(s.into_owned()),
             _ => return Err(self.err_at(at, "expected element literal of primitive type")),
         }
         Ok(())
@@ -1557,7 +1591,7 @@ impl<'a> Parser<'a> {
         loop {
             let at = self.tok_start;
             let name = match self.bump() {
-                Tok::Ident(n) => n,
+                Tok::Ident(n) => n.to_string(),
                 Tok::Str(s) => {
                     if s.is_empty() {
                         return Err(self.err_at(at, "expected valid attribute name"));
@@ -1618,7 +1652,7 @@ impl AsmParser for Parser<'_> {
     fn parse_optional_any_keyword(&mut self) -> Option<String> {
         match &self.tok {
             Tok::Ident(_) => match self.bump() {
-                Tok::Ident(k) => Some(k),
+                Tok::Ident(k) => Some(k.to_string()),
                 _ => None,
             },
             _ => None,
@@ -1640,7 +1674,7 @@ impl AsmParser for Parser<'_> {
             }
         }
         Ok(Some(UnresolvedOperand {
-            name,
+            name: self.intern_ssa(name),
             number,
             offset,
         }))
@@ -1649,8 +1683,8 @@ impl AsmParser for Parser<'_> {
         // Look through scopes, stopping after an isolated one.
         let mut found = None;
         for scope in self.scopes.iter().rev() {
-            if let Some(vals) = scope.values.get(&operand.name) {
-                found = Some(vals.get(operand.number as usize).copied());
+            if let Some(&(first, count)) = scope.values.get(&operand.name) {
+                found = Some((operand.number < count).then(|| ValueId(first.0 + operand.number)));
                 break;
             }
             if scope.isolated {
@@ -1666,7 +1700,7 @@ impl AsmParser for Parser<'_> {
                 ))
             }
             None => {
-                let key = (operand.name.clone(), operand.number);
+                let key = (operand.name, operand.number);
                 if let Some(&(ph, _)) = self.scopes.last().and_then(|s| s.forward.get(&key)) {
                     ph
                 } else {
@@ -1682,7 +1716,7 @@ impl AsmParser for Parser<'_> {
             let ap = ir::print_attr::AttrPrinter::new(self.ctx);
             let msg = format!(
                 "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                operand.name,
+                self.ssa_name(operand.name),
                 ap.type_to_string(ty),
                 ap.type_to_string(self.ctx.value_type(v))
             );
@@ -1716,7 +1750,7 @@ impl AsmParser for Parser<'_> {
     fn parse_optional_symbol_name(&mut self) -> Option<String> {
         match &self.tok {
             Tok::At(_) => match self.bump() {
-                Tok::At(n) => Some(n),
+                Tok::At(n) => Some(n.into_owned()),
                 _ => None,
             },
             _ => None,
@@ -1725,7 +1759,7 @@ impl AsmParser for Parser<'_> {
     fn parse_optional_string(&mut self) -> Option<Vec<u8>> {
         match &self.tok {
             Tok::Str(_) => match self.bump() {
-                Tok::Str(s) => Some(s),
+                Tok::Str(s) => Some(s.into_owned()),
                 _ => None,
             },
             _ => None,

@@ -1,0 +1,23 @@
+# Developer shortcuts. README's two commands do not need `just`.
+
+# Build everything (release).
+build:
+    cargo build --release
+
+# Run every test (set SHAPE_OPT_REQUIRE_MLIR=1 to fail instead of skipping MLIR interop tests).
+test:
+    cargo test --workspace
+
+# Formatting and lints, as CI checks them.
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --all-targets -- -D warnings
+
+# Regenerate the round-trip corpus expectations from mlir-opt 22 (tests/roundtrip/*.mlir).
+bless:
+    for f in tests/roundtrip/*.mlir; do /usr/lib/llvm-22/bin/mlir-opt --split-input-file --allow-unregistered-dialect "$f" -o "$f.new" && mv "$f.new" "$f"; done
+    for f in tests/roundtrip/generic/*.mlir; do /usr/lib/llvm-22/bin/mlir-opt --split-input-file --allow-unregistered-dialect --mlir-print-op-generic "$f" -o "$f.new" && mv "$f.new" "$f"; done
+
+# Parse+verify+print throughput and peak memory against mlir-opt on a generated 50 MB module.
+bench:
+    scripts/bench-parse-print.sh

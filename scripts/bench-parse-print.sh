@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Parse + verify + print throughput of shape-opt against `mlir-opt file -o /dev/null`
+# on the same generated module of shape functions (default ~50 MB), with peak RSS.
+# Usage: scripts/bench-parse-print.sh [FUNCTIONS]   (needs hyperfine and mlir-opt 22)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-60000}
+mlir_opt=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
+file=$(mktemp --suffix=.mlir)
+trap 'rm -f "$file"' EXIT
+cargo build -q --release -p cli --bin shape-opt --example gen_corpus
+target/release/examples/gen_corpus "$n" > "$file"
+size=$(stat -c %s "$file")
+echo "input: $n functions, $size bytes"
+hyperfine --warmup 1 --runs 5 --export-json /tmp/bench-parse-print.json \
+  "target/release/shape-opt $file -o /dev/null" \
+  "$mlir_opt $file -o /dev/null"
+python3 - "$size" <<'PY'
+import json, sys
+size = int(sys.argv[1])
+r = json.load(open("/tmp/bench-parse-print.json"))["results"]
+ours, theirs = r[0]["median"], r[1]["median"]
+print(f"shape-opt median {ours:.3f} s = {size/ours/1e6:.1f} MB/s; mlir-opt median {theirs:.3f} s = {size/theirs/1e6:.1f} MB/s; ratio {theirs/ours:.2f}x")
+PY
+for tool in "target/release/shape-opt" "$mlir_opt"; do
+  /usr/bin/time -f "$(basename "$tool") peak RSS %M KB" "$tool" "$file" -o /dev/null
+done
