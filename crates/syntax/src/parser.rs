@@ -611,7 +611,7 @@ impl<'a> Parser<'a> {
 
     fn location_body_inner(&mut self) -> PResult<Location> {
         match self.tok.clone() {
-            Tok::Ident(k) if k == "unknown" => {
+            Tok::Ident("unknown") => {
                 self.bump();
                 Ok(Location::Unknown)
             }
@@ -622,7 +622,7 @@ impl<'a> Parser<'a> {
                     _ => Err(self.err(format!("undefined symbol alias id '{alias}'"))),
                 }
             }
-            Tok::Ident(k) if k == "callsite" => {
+            Tok::Ident("callsite") => {
                 self.bump();
                 self.expect("(", " in callsite location")?;
                 let callee = self.location_body()?;
@@ -636,7 +636,7 @@ impl<'a> Parser<'a> {
                     caller: Box::new(caller),
                 })
             }
-            Tok::Ident(k) if k == "fused" => {
+            Tok::Ident("fused") => {
                 self.bump();
                 let metadata = if self.eat_punct("<") {
                     let a = self.attribute(None)?;
@@ -748,7 +748,7 @@ impl<'a> Parser<'a> {
                             self.err_at(at, "invalid block name in region with named arguments")
                         );
                     }
-                    let b = self.lookup_block(&name, at, true)?;
+                    let b = self.lookup_block(name, at, true)?;
                     self.ctx.append_block(region, b);
                     b
                 };
@@ -852,14 +852,14 @@ impl<'a> Parser<'a> {
     fn type_inner(&mut self) -> PResult<Option<Type>> {
         match self.tok.clone() {
             Tok::Ident(k) => {
-                if let Some(t) = self.builtin_keyword_type(&k)? {
+                if let Some(t) = self.builtin_keyword_type(k)? {
                     self.bump();
                     return Ok(Some(t));
                 }
                 match k {
                     "tensor" | "memref" | "vector" => {
                         self.bump();
-                        self.shaped_type(&k).map(Some)
+                        self.shaped_type(k).map(Some)
                     }
                     "complex" => {
                         self.bump();
@@ -1212,7 +1212,7 @@ impl<'a> Parser<'a> {
                     _ => return Err(self.err_at(at, "expected integer or float literal")),
                 };
                 let t = self.optional_colon_type()?.or(ty);
-                self.number_attr(neg, &lit, t, at).map(Some)
+                self.number_attr(neg, lit, t, at).map(Some)
             }
             Tok::Str(s) => {
                 self.bump();
@@ -1486,17 +1486,17 @@ impl<'a> Parser<'a> {
         let mut scalars = Vec::with_capacity(elems.len());
         for (neg, lit, at) in elems {
             let s = match &elem_kind {
-                TypeKind::Float(k) => Scalar::Float(self.float_value(neg, &lit, *k, at)?.to_bits()),
+                TypeKind::Float(k) => Scalar::Float(self.float_value(neg, lit, *k, at)?.to_bits()),
                 TypeKind::Integer { width, signedness } => {
                     if lit == "true" || lit == "false" {
                         Scalar::Int((lit == "true") as i128)
                     } else {
-                        let v = self.int_value(neg, &lit, *width, *signedness, at)?;
+                        let v = self.int_value(neg, lit, *width, *signedness, at)?;
                         Scalar::Int(if *width == 1 { v & 1 } else { v })
                     }
                 }
                 TypeKind::Index => {
-                    Scalar::Int(self.int_value(neg, &lit, 64, Signedness::Signless, at)?)
+                    Scalar::Int(self.int_value(neg, lit, 64, Signedness::Signless, at)?)
                 }
                 _ => return Err(self.err_at(at, "expected element literal of primitive type")),
             };
@@ -1560,13 +1560,13 @@ impl<'a> Parser<'a> {
                 };
                 let s = match self.ctx.type_kind(elem).clone() {
                     TypeKind::Float(k) => {
-                        Scalar::Float(self.float_value(neg, &lit, k, at)?.to_bits())
+                        Scalar::Float(self.float_value(neg, lit, k, at)?.to_bits())
                     }
                     TypeKind::Integer { width, signedness } => {
                         if lit == "true" || lit == "false" {
                             Scalar::Int((lit == "true") as i128)
                         } else {
-                            Scalar::Int(self.int_value(neg, &lit, width, signedness, at)?)
+                            Scalar::Int(self.int_value(neg, lit, width, signedness, at)?)
                         }
                     }
                     _ => {
@@ -1776,7 +1776,7 @@ impl AsmParser for Parser<'_> {
         }
         let at = self.tok_start;
         match self.bump() {
-            Tok::Int(s) => match parse_int_literal(&s).and_then(|m| signed_value(neg, m)) {
+            Tok::Int(s) => match parse_int_literal(s).and_then(|m| signed_value(neg, m)) {
                 Some(v) => Ok(Some(v)),
                 None => Err(self.err_at(at, "integer value too large")),
             },
@@ -1825,7 +1825,7 @@ impl AsmParser for Parser<'_> {
     fn parse_successor(&mut self) -> PResult<BlockId> {
         let at = self.tok_start;
         match self.bump() {
-            Tok::Caret(name) => self.lookup_block(&name, at, false),
+            Tok::Caret(name) => self.lookup_block(name, at, false),
             _ => Err(self.err_at(at, "expected block name")),
         }
     }
