@@ -67,10 +67,11 @@ pub fn process_chunk(
     text: Vec<u8>,
     options: &DriverOptions,
 ) -> Result<String, Vec<Diagnostic>> {
-    let file = sources.add(SourceFile::new(
-        name,
-        String::from_utf8_lossy(&text).into_owned(),
-    ));
+    // Valid UTF-8 moves into the source map without a copy.
+    let text = String::from_utf8(text)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let file = sources.add(SourceFile::new(name, text));
+    let text = sources.file(file).map(|f| f.text.as_bytes()).unwrap_or_default();
     let mut ctx = Context::new();
     let parse_options = ParseOptions {
         allow_unregistered_dialect: options.allow_unregistered_dialect,
@@ -127,7 +128,20 @@ fn process_buffer_here(name: &str, text: &[u8], options: &DriverOptions) -> Outc
         vec![text.to_vec()]
     };
     let mut sources = SourceMap::new();
-    let mut outputs = Vec::new();
+    // mlir-opt ends each module with a blank line and joins parts with the marker.
+    let mut output = String::new();
+    let mut emit = |out: String| {
+        if !output.is_empty() {
+            output.push_str(SPLIT_MARKER);
+            output.push('\n');
+        }
+        if output.is_empty() {
+            output = out;
+        } else {
+            output.push_str(&out);
+        }
+        output.push('\n');
+    };
     let mut diagnostics = String::new();
     let mut success = true;
     for chunk in chunks {
@@ -135,7 +149,7 @@ fn process_buffer_here(name: &str, text: &[u8], options: &DriverOptions) -> Outc
             let expected = verify_diagnostics::expectations(&chunk);
             let got = match process_chunk(&mut sources, name, chunk, options) {
                 Ok(out) => {
-                    outputs.push(out);
+                    emit(out);
                     Vec::new()
                 }
                 Err(d) => d,
@@ -147,7 +161,7 @@ fn process_buffer_here(name: &str, text: &[u8], options: &DriverOptions) -> Outc
             continue;
         }
         match process_chunk(&mut sources, name, chunk, options) {
-            Ok(out) => outputs.push(out),
+            Ok(out) => emit(out),
             Err(diags) => {
                 success = false;
                 for d in &diags {
@@ -156,12 +170,6 @@ fn process_buffer_here(name: &str, text: &[u8], options: &DriverOptions) -> Outc
             }
         }
     }
-    // mlir-opt ends each module with a blank line and joins parts with the marker.
-    let output = outputs
-        .iter()
-        .map(|o| format!("{o}\n"))
-        .collect::<Vec<_>>()
-        .join(&format!("{SPLIT_MARKER}\n"));
     Outcome {
         output,
         diagnostics,

@@ -9,6 +9,7 @@
 use crate::attrs::{Attr, NamedAttr};
 use crate::location::Location;
 use crate::types::{Type, TypeInterner, TypeKind};
+use thin_vec::ThinVec;
 
 macro_rules! id_type {
     ($(#[$m:meta])* $name:ident) => {
@@ -59,8 +60,6 @@ pub struct ValueData {
     pub ty: Type,
     pub def: ValueDef,
     pub uses: Vec<Use>,
-    /// Source location of a block argument (`%arg0: T loc(...)`).
-    pub loc: Option<Location>,
 }
 
 #[derive(Clone, Debug)]
@@ -70,11 +69,11 @@ pub struct OpData {
     pub operands: Vec<ValueId>,
     pub results: Vec<ValueId>,
     /// Inherent attributes (MLIR "properties"), sorted by name.
-    pub props: Vec<NamedAttr>,
+    pub props: ThinVec<NamedAttr>,
     /// Discardable attributes, sorted by name.
-    pub attrs: Vec<NamedAttr>,
-    pub regions: Vec<RegionId>,
-    pub successors: Vec<BlockId>,
+    pub attrs: ThinVec<NamedAttr>,
+    pub regions: ThinVec<RegionId>,
+    pub successors: ThinVec<BlockId>,
     pub loc: Location,
     pub parent: Option<BlockId>,
     pub prev: Option<OpId>,
@@ -132,13 +131,30 @@ pub struct Context {
     regions: Vec<RegionData>,
     types: TypeInterner,
     op_names: rustc_hash::FxHashMap<String, std::sync::Arc<str>>,
+    /// Source locations of block arguments that have one (`%a: T loc(...)`).
+    arg_locs: rustc_hash::FxHashMap<ValueId, Location>,
 }
 
-/// Insert `v` into the sorted attribute list `list`, replacing an entry of the same name.
-pub fn set_named_attr(list: &mut Vec<NamedAttr>, name: &str, value: Attr) {
+/// A sorted list of named attributes (`Vec` while building, `ThinVec` on ops).
+pub trait AttrList: std::ops::DerefMut<Target = [NamedAttr]> {
+    fn insert_at(&mut self, index: usize, entry: NamedAttr);
+}
+impl AttrList for Vec<NamedAttr> {
+    fn insert_at(&mut self, index: usize, entry: NamedAttr) {
+        self.insert(index, entry);
+    }
+}
+impl AttrList for ThinVec<NamedAttr> {
+    fn insert_at(&mut self, index: usize, entry: NamedAttr) {
+        self.insert(index, entry);
+    }
+}
+
+/// Insert `value` into the sorted attribute list `list`, replacing an entry of the same name.
+pub fn set_named_attr(list: &mut impl AttrList, name: &str, value: Attr) {
     match list.binary_search_by(|(n, _)| n.as_str().cmp(name)) {
         Ok(i) => list[i].1 = value,
-        Err(i) => list.insert(i, (name.to_string(), value)),
+        Err(i) => list.insert_at(i, (name.to_string(), value)),
     }
 }
 
@@ -152,6 +168,16 @@ pub fn get_named_attr<'a>(list: &'a [NamedAttr], name: &str) -> Option<&'a Attr>
 impl Context {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Reserve room for about `ops` operations (values and blocks scaled
+    /// from it), so that building a large module does not repeatedly grow
+    /// and copy the arenas.
+    pub fn reserve(&mut self, ops: usize) {
+        self.ops.reserve(ops);
+        self.values.reserve(ops + ops / 2);
+        self.blocks.reserve(ops / 8);
+        self.regions.reserve(ops / 8);
     }
 
     // ----- types -----
@@ -266,13 +292,21 @@ impl Context {
         self.regions[r.index()].blocks.push(b);
     }
     fn new_value(&mut self, ty: Type, def: ValueDef, loc: Option<Location>) -> ValueId {
+        let id = ValueId(self.values.len() as u32);
         self.values.push(ValueData {
             ty,
             def,
             uses: Vec::new(),
-            loc,
         });
-        ValueId(self.values.len() as u32 - 1)
+        if let Some(loc) = loc {
+            self.arg_locs.insert(id, loc);
+        }
+        id
+    }
+
+    /// The source location of a block argument, if it was given one.
+    pub fn arg_loc(&self, v: ValueId) -> Option<&Location> {
+        self.arg_locs.get(&v)
     }
 
     /// Create a detached operation from `state`; its regions become owned by it.
@@ -313,10 +347,10 @@ impl Context {
             name,
             operands,
             results: Vec::new(),
-            props,
-            attrs,
-            regions,
-            successors,
+            props: props.into(),
+            attrs: attrs.into(),
+            regions: regions.into(),
+            successors: successors.into(),
             loc,
             parent: None,
             prev: None,
@@ -464,7 +498,7 @@ impl Context {
             let nb = self.create_block();
             for &a in &self.blocks[b.index()].args.clone() {
                 let ty = self.value_type(a);
-                let loc = self.value(a).loc.clone();
+                let loc = self.arg_loc(a).cloned();
                 let na = self.add_block_arg(nb, ty, loc);
                 map.insert(a, na);
             }
@@ -518,8 +552,8 @@ impl Context {
                 .map(|v| *map.get(v).unwrap_or(v))
                 .collect(),
             result_types: data.results.iter().map(|&v| self.value_type(v)).collect(),
-            props: data.props,
-            attrs: data.attrs,
+            props: data.props.to_vec(),
+            attrs: data.attrs.to_vec(),
             regions,
             successors: data
                 .successors

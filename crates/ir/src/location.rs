@@ -13,20 +13,11 @@ pub enum Location {
         col: u32,
     },
     /// `"name"` or `"name"(child)`
-    Name {
-        name: String,
-        child: Option<Box<Location>>,
-    },
+    Name(Box<(String, Option<Location>)>),
     /// `callsite(callee at caller)`
-    CallSite {
-        callee: Box<Location>,
-        caller: Box<Location>,
-    },
+    CallSite(Box<(Location, Location)>),
     /// `fused[a, b]` or `fused<#meta>[a, b]`
-    Fused {
-        metadata: Option<String>,
-        locs: Vec<Location>,
-    },
+    Fused(Box<(Option<String>, Vec<Location>)>),
 }
 
 impl Location {
@@ -35,9 +26,9 @@ impl Location {
         match self {
             Location::Unknown => None,
             Location::FileLineCol { file, line, col } => Some((file, *line, *col)),
-            Location::Name { child, .. } => child.as_ref().and_then(|c| c.file_line_col()),
-            Location::CallSite { caller, .. } => caller.file_line_col(),
-            Location::Fused { locs, .. } => locs.iter().find_map(|l| l.file_line_col()),
+            Location::Name(named) => named.1.as_ref().and_then(|c| c.file_line_col()),
+            Location::CallSite(site) => site.1.file_line_col(),
+            Location::Fused(fused) => fused.1.iter().find_map(|l| l.file_line_col()),
         }
     }
 }

@@ -463,7 +463,8 @@ pub fn write_location_body(out: &mut String, loc: &Location) {
             write_escaped_string(out, file.as_bytes());
             let _ = write!(out, ":{line}:{col}");
         }
-        Location::Name { name, child } => {
+        Location::Name(named) => {
+            let (name, child) = &**named;
             write_escaped_string(out, name.as_bytes());
             if let Some(c) = child {
                 out.push('(');
@@ -471,14 +472,15 @@ pub fn write_location_body(out: &mut String, loc: &Location) {
                 out.push(')');
             }
         }
-        Location::CallSite { callee, caller } => {
+        Location::CallSite(site) => {
             out.push_str("callsite(");
-            write_location_body(out, callee);
+            write_location_body(out, &site.0);
             out.push_str(" at ");
-            write_location_body(out, caller);
+            write_location_body(out, &site.1);
             out.push(')');
         }
-        Location::Fused { metadata, locs } => {
+        Location::Fused(fused) => {
+            let (metadata, locs) = &**fused;
             out.push_str("fused");
             if let Some(m) = metadata {
                 out.push('<');

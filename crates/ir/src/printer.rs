@@ -210,7 +210,7 @@ impl Names {
     /// does with unique SSA ids.
     fn number_unique(&mut self, ctx: &Context, op: OpId) {
         let mut scope = Scope::default();
-        let mut stack: Vec<RegionId> = ctx.op(op).regions.clone();
+        let mut stack: Vec<RegionId> = ctx.op(op).regions.to_vec();
         while let Some(r) = stack.pop() {
             let nested = self.number_region(ctx, r, &mut scope);
             stack.extend(nested.into_iter().map(|(r, _)| r));
@@ -493,7 +493,7 @@ impl<'a> OpPrinter<'a> {
                     self.out.push_str(": ");
                     self.ty(self.ctx.value_type(a));
                     if self.options.debug_info {
-                        let loc = self.ctx.value(a).loc.clone().unwrap_or_default();
+                        let loc = self.ctx.arg_loc(a).cloned().unwrap_or_default();
                         self.location(&loc);
                     }
                 }
@@ -658,6 +658,7 @@ impl<'a> OpPrinter<'a> {
 /// with a newline, as `mlir-opt` does.
 pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     let mut p = OpPrinter::new(ctx, options);
+    p.out.reserve(ctx.num_ops() * 72);
     let mut scope = Scope::default();
     p.names.number_results(ctx, op, &mut scope);
     p.names.number_op(ctx, op, options.generic);

@@ -21,6 +21,8 @@ pub fn parse_source(
 ) -> (Option<OpId>, Vec<Diagnostic>) {
     // Invalid UTF-8 becomes U+FFFD, which no token accepts: a diagnostic.
     let text = String::from_utf8_lossy(text);
+    // Printed MLIR averages well over 40 bytes per operation.
+    ctx.reserve(text.len() / 40);
     let mut p = Parser::new(ctx, &text, file, name, options.clone());
     let result = p.parse_top_level();
     let diags = std::mem::take(&mut p.diags);

@@ -631,10 +631,7 @@ impl<'a> Parser<'a> {
                 }
                 let caller = self.location_body()?;
                 self.expect(")", " in callsite location")?;
-                Ok(Location::CallSite {
-                    callee: Box::new(callee),
-                    caller: Box::new(caller),
-                })
+                Ok(Location::CallSite(Box::new((callee, caller))))
             }
             Tok::Ident("fused") => {
                 self.bump();
@@ -656,7 +653,7 @@ impl<'a> Parser<'a> {
                         self.expect(",", " in fused location")?;
                     }
                 }
-                Ok(Location::Fused { metadata, locs })
+                Ok(Location::Fused(Box::new((metadata, locs))))
             }
             Tok::Str(s) => {
                 self.bump();
@@ -674,11 +671,11 @@ impl<'a> Parser<'a> {
                 let child = if self.eat_punct("(") {
                     let c = self.location_body()?;
                     self.expect(")", " after child location of NameLoc")?;
-                    Some(Box::new(c))
+                    Some(c)
                 } else {
                     None
                 };
-                Ok(Location::Name { name: s, child })
+                Ok(Location::Name(Box::new((s, child))))
             }
             _ => Err(self.err("expected location instance")),
         }
