@@ -59,15 +59,15 @@ pub struct Use {
 pub struct ValueData {
     pub ty: Type,
     pub def: ValueDef,
-    pub uses: Vec<Use>,
+    pub uses: ThinVec<Use>,
 }
 
 #[derive(Clone, Debug)]
 pub struct OpData {
     /// Interned: every op of a kind shares one allocation.
     pub name: std::sync::Arc<str>,
-    pub operands: Vec<ValueId>,
-    pub results: Vec<ValueId>,
+    pub operands: ThinVec<ValueId>,
+    pub results: ThinVec<ValueId>,
     /// Inherent attributes (MLIR "properties"), sorted by name.
     pub props: ThinVec<NamedAttr>,
     /// Discardable attributes, sorted by name.
@@ -296,7 +296,7 @@ impl Context {
         self.values.push(ValueData {
             ty,
             def,
-            uses: Vec::new(),
+            uses: ThinVec::new(),
         });
         if let Some(loc) = loc {
             self.arg_locs.insert(id, loc);
@@ -345,8 +345,8 @@ impl Context {
         };
         self.ops.push(OpData {
             name,
-            operands,
-            results: Vec::new(),
+            operands: operands.into(),
+            results: ThinVec::new(),
             props: props.into(),
             attrs: attrs.into(),
             regions: regions.into(),

@@ -335,8 +335,8 @@ impl Spacing {
 pub fn group_values(def: &OpDef, ctx: &Context, op: OpId, var: Var) -> Vec<crate::ValueId> {
     let data = ctx.op(op);
     match var {
-        Var::AllOperands => data.operands.clone(),
-        Var::AllResults => data.results.clone(),
+        Var::AllOperands => data.operands.to_vec(),
+        Var::AllResults => data.results.to_vec(),
         Var::Operand(i) => def.operand_group(ctx, op, i),
         Var::Result(i) => def.result_group(ctx, op, i),
         _ => Vec::new(),
