@@ -71,7 +71,10 @@ pub fn process_chunk(
     let text = String::from_utf8(text)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     let file = sources.add(SourceFile::new(name, text));
-    let text = sources.file(file).map(|f| f.text.as_bytes()).unwrap_or_default();
+    let text = sources
+        .file(file)
+        .map(|f| f.text.as_bytes())
+        .unwrap_or_default();
     let mut ctx = Context::new();
     let parse_options = ParseOptions {
         allow_unregistered_dialect: options.allow_unregistered_dialect,
