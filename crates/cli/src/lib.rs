@@ -84,7 +84,7 @@ pub fn process_chunk(
             options.max_nesting
         },
     };
-    let (module, diags) = syntax::parse_source(&mut ctx, file, name, &text, &parse_options);
+    let (module, diags) = syntax::parse_source(&mut ctx, file, name, text, &parse_options);
     let Some(module) = module else {
         return Err(diags);
     };

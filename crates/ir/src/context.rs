@@ -97,7 +97,8 @@ pub struct RegionData {
 /// Everything needed to create an operation.
 #[derive(Clone, Debug)]
 pub struct OperationState {
-    pub name: String,
+    /// Registered ops' names are static: no allocation per parsed op.
+    pub name: std::borrow::Cow<'static, str>,
     pub operands: Vec<ValueId>,
     pub result_types: Vec<Type>,
     pub props: Vec<NamedAttr>,
@@ -108,7 +109,7 @@ pub struct OperationState {
 }
 
 impl OperationState {
-    pub fn new(name: impl Into<String>, loc: Location) -> Self {
+    pub fn new(name: impl Into<std::borrow::Cow<'static, str>>, loc: Location) -> Self {
         OperationState {
             name: name.into(),
             operands: Vec::new(),
@@ -335,11 +336,11 @@ impl Context {
         for r in &regions {
             self.regions[r.index()].parent = Some(id);
         }
-        let name = match self.op_names.get(&name) {
+        let name = match self.op_names.get(&*name) {
             Some(n) => n.clone(),
             None => {
-                let n: std::sync::Arc<str> = name.as_str().into();
-                self.op_names.insert(name, n.clone());
+                let n: std::sync::Arc<str> = (*name).into();
+                self.op_names.insert(name.into_owned(), n.clone());
                 n
             }
         };
@@ -545,7 +546,7 @@ impl Context {
             })
             .collect();
         let state = OperationState {
-            name: data.name.to_string(),
+            name: data.name.to_string().into(),
             operands: data
                 .operands
                 .iter()
@@ -626,7 +627,7 @@ mod tests {
     use super::*;
     use crate::types::TypeKind;
 
-    fn op(ctx: &mut Context, name: &str, operands: Vec<ValueId>, n: usize) -> OpId {
+    fn op(ctx: &mut Context, name: &'static str, operands: Vec<ValueId>, n: usize) -> OpId {
         let index = ctx.intern_type(TypeKind::Index);
         let mut s = OperationState::new(name, Location::Unknown);
         s.operands = operands;

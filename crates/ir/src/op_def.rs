@@ -8,7 +8,6 @@ use crate::context::{Context, OpId, OperationState};
 use crate::format::Format;
 use crate::printer::OpPrinter;
 use crate::types::Type;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// How many values a named operand/result group holds.
@@ -359,7 +358,7 @@ pub fn group_sizes(specs: &[ValueSpec], total: usize, segments: Option<&Attr>) -
 
 /// All registered ops by name.
 pub struct Registry {
-    ops: HashMap<&'static str, OpDef>,
+    ops: rustc_hash::FxHashMap<&'static str, OpDef>,
 }
 
 impl Registry {
@@ -378,7 +377,7 @@ impl Registry {
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let mut ops = HashMap::new();
+        let mut ops = rustc_hash::FxHashMap::default();
         for def in crate::dialect::all_ops() {
             ops.insert(def.name, def);
         }

@@ -77,6 +77,8 @@ pub struct Parser<'a> {
     options: ParseOptions,
     /// The block placeholders of forward references live in.
     placeholder_block: BlockId,
+    /// Scratch buffer for qualified op names.
+    name_buf: String,
     /// Byte offsets where lines start (for op locations).
     line_starts: Vec<usize>,
 }
@@ -129,6 +131,7 @@ impl<'a> Parser<'a> {
             op_stack: Vec::new(),
             options,
             placeholder_block,
+            name_buf: String::new(),
             line_starts: std::iter::once(0)
                 .chain(
                     src.bytes()
@@ -344,7 +347,7 @@ impl<'a> Parser<'a> {
             Tok::Str(name) => {
                 self.generic_operation(String::from_utf8_lossy(&name).into_owned(), loc.clone())?
             }
-            Tok::Ident(name) => self.custom_operation(name.to_string(), total, loc.clone())?,
+            Tok::Ident(name) => self.custom_operation(name, total, loc.clone())?,
             _ => return Err(self.err("expected operation name in quotes")),
         };
         if let Some(l) = self.optional_trailing_location()? {
@@ -537,17 +540,19 @@ impl<'a> Parser<'a> {
 
     fn custom_operation(
         &mut self,
-        name: String,
+        name: &'a str,
         num_results: usize,
         loc: Location,
     ) -> PResult<OpId> {
         let name_at = self.tok_start;
-        let mut def = registry().get(&name);
+        let mut def = registry().get(name);
         if def.is_none() {
-            if let Some(d) = self.default_dialects.last() {
-                if !d.is_empty() {
-                    def = registry().get(&format!("{d}.{name}"));
-                }
+            if let Some(d) = self.default_dialects.last().filter(|d| !d.is_empty()) {
+                self.name_buf.clear();
+                self.name_buf.push_str(d);
+                self.name_buf.push('.');
+                self.name_buf.push_str(name);
+                def = registry().get(self.name_buf.as_str());
             }
         }
         let def = match def {

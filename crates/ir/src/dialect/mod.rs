@@ -159,7 +159,7 @@ pub fn witness(ctx: &mut Context) -> Type {
 /// Append an empty `terminator` op (e.g. `scf.yield`) to each block of
 /// `region` that does not end in a terminator: the implicit terminator that
 /// custom syntax lets users omit.
-pub fn ensure_terminator(ctx: &mut Context, region: crate::RegionId, terminator: &str) {
+pub fn ensure_terminator(ctx: &mut Context, region: crate::RegionId, terminator: &'static str) {
     let blocks = ctx.region(region).blocks.clone();
     let blocks = if blocks.is_empty() {
         let b = ctx.create_block();

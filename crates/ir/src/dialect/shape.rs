@@ -1554,7 +1554,7 @@ mod tests {
     }
 
     /// A module holding one op named `inner` with symbol `name`.
-    fn module_with(ctx: &mut Context, inner: &str, name: &str) -> OpId {
+    fn module_with(ctx: &mut Context, inner: &'static str, name: &str) -> OpId {
         let mut lib = OperationState::new(inner, Location::Unknown);
         lib.props.push(("sym_name".into(), Attr::string(name)));
         let lib = ctx.create_op(lib);
