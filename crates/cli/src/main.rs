@@ -47,6 +47,24 @@ struct Args {
     max_nesting: usize,
 }
 
+/// mimalloc's `mi_option_arena_eager_commit` (see its `mimalloc.h`).
+const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
+
+/// Committing whole arenas up front makes the kernel zero memory the IR never
+/// touches (a third of the run time on a 50 MB input). The option must be
+/// set before the first allocation, so this runs as a process constructor,
+/// before the Rust runtime allocates anything.
+extern "C" fn lazy_arena_commit() {
+    // SAFETY: setting an allocator option is a plain store into mimalloc's
+    // option table; it is valid at any time, including before main.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0) };
+}
+
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static LAZY_ARENA_COMMIT: extern "C" fn() = lazy_arena_commit;
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let mut text = Vec::new();

@@ -50,12 +50,12 @@ const UNNAMED: Slot = Slot {
     sub: None,
 };
 
-/// Names of values and blocks, computed once before printing; indexed by id.
+/// Names of values and blocks, computed once before printing.
 #[derive(Default)]
 struct Names {
-    slots: Vec<Slot>,
+    slots: HashMap<ValueId, Slot>,
     strings: Vec<String>,
-    blocks: Vec<u32>,
+    blocks: HashMap<BlockId, u32>,
     /// First result index of each name group of an op with named results.
     result_groups: HashMap<OpId, Vec<usize>>,
     /// Generic form: no suggested names.
@@ -279,25 +279,19 @@ impl Names {
     }
 
     fn set(&mut self, v: ValueId, base: Base, sub: Option<u32>) {
-        if self.slots.len() <= v.index() {
-            self.slots.resize(v.index() + 1, UNNAMED);
-        }
-        self.slots[v.index()] = Slot { base, sub };
+        self.slots.insert(v, Slot { base, sub });
     }
 
     fn slot(&self, v: ValueId) -> Slot {
-        self.slots.get(v.index()).copied().unwrap_or(UNNAMED)
+        self.slots.get(&v).copied().unwrap_or(UNNAMED)
     }
 
     fn set_block(&mut self, b: BlockId, n: u32) {
-        if self.blocks.len() <= b.index() {
-            self.blocks.resize(b.index() + 1, u32::MAX);
-        }
-        self.blocks[b.index()] = n;
+        self.blocks.insert(b, n);
     }
 
     fn block(&self, b: BlockId) -> u32 {
-        self.blocks.get(b.index()).copied().unwrap_or(u32::MAX)
+        self.blocks.get(&b).copied().unwrap_or(u32::MAX)
     }
 
     /// Append `%base` (without `#sub` when `with_sub` is false).
@@ -334,6 +328,8 @@ pub struct OpPrinter<'a> {
     attrs: AttrPrinter<'a>,
     /// Default dialect of the enclosing ops (`func` inside `func.func`).
     default_dialects: Vec<&'static str>,
+    /// Text of ops printed ahead of time (top-level functions, in parallel).
+    printed: HashMap<OpId, String>,
 }
 
 impl<'a> OpPrinter<'a> {
@@ -346,6 +342,7 @@ impl<'a> OpPrinter<'a> {
             options,
             attrs: AttrPrinter::new(ctx),
             default_dialects: vec!["builtin"],
+            printed: HashMap::default(),
         }
     }
 
@@ -535,7 +532,10 @@ impl<'a> OpPrinter<'a> {
         let n = ops.len() - usize::from(drop_terminator);
         for &op in &ops[..n] {
             self.write_indent();
-            self.operation(op);
+            match self.printed.remove(&op) {
+                Some(text) => self.out.push_str(&text),
+                None => self.operation(op),
+            }
             self.newline();
         }
         self.indent -= 2;
@@ -657,6 +657,9 @@ impl<'a> OpPrinter<'a> {
 /// Print `op` (normally the top-level module) and everything in it, ending
 /// with a newline, as `mlir-opt` does.
 pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
+    if let Some(text) = print_module_in_parallel(ctx, op, options) {
+        return text;
+    }
     let mut p = OpPrinter::new(ctx, options);
     p.out.reserve(ctx.num_ops() * 72);
     let mut scope = Scope::default();
@@ -676,12 +679,58 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     defs + &p.out
 }
 
+/// A module whose body holds only isolated-from-above ops without results
+/// (functions, libraries) names each of them on its own, so they can be
+/// printed on all cores and stitched together. `None` when that does not
+/// apply (generic form numbers values across the module; aliases need one
+/// walk in print order) and the caller prints sequentially.
+fn print_module_in_parallel(ctx: &Context, module: OpId, options: PrintOptions) -> Option<String> {
+    use rayon::prelude::*;
+    if options.generic || ctx.op_name(module) != "builtin.module" {
+        return None;
+    }
+    let body = ctx.op(module).regions.first()?;
+    let block = *ctx.region(*body).blocks.first()?;
+    let top: Vec<OpId> = ctx.block_ops(block).collect();
+    if top.len() < 64
+        || !top
+            .iter()
+            .all(|&o| ctx.op(o).results.is_empty() && is_isolated(ctx, o))
+    {
+        return None;
+    }
+    let printed: Vec<(OpId, String, bool)> = top
+        .par_iter()
+        .map(|&o| {
+            let mut p = OpPrinter::new(ctx, options);
+            p.indent = 2;
+            p.default_dialects.push("builtin");
+            p.names.number_op(ctx, o, false);
+            p.operation(o);
+            let aliases = p.attrs.has_alias_candidates();
+            (o, p.out, aliases)
+        })
+        .collect();
+    if printed.iter().any(|(_, _, aliases)| *aliases) {
+        return None;
+    }
+    let mut p = OpPrinter::new(ctx, options);
+    p.out
+        .reserve(printed.iter().map(|(_, t, _)| t.len() + 3).sum::<usize>() + 64);
+    p.printed = printed.into_iter().map(|(o, t, _)| (o, t)).collect();
+    p.operation(module);
+    p.out.push('\n');
+    Some(p.out)
+}
+
 /// Name of every value under `root` as the printer would show it (for diagnostics).
 pub fn value_names(ctx: &Context, root: OpId) -> HashMap<ValueId, String> {
     let mut names = Names::default();
     names.number_op(ctx, root, false);
-    (0..names.slots.len() as u32)
-        .map(ValueId)
+    names
+        .slots
+        .keys()
+        .copied()
         .filter(|&v| names.slot(v).base != Base::Unnamed)
         .map(|v| {
             let mut s = String::new();
