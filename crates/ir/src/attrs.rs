@@ -4,7 +4,27 @@ use crate::location::Location;
 use crate::types::Type;
 
 /// An attribute with its name, as stored on an operation.
-pub type NamedAttr = (String, Attr);
+pub type NamedAttr = (AttrName, Attr);
+
+/// An attribute name; names repeat on every op of a kind, so they are shared.
+pub type AttrName = std::sync::Arc<str>;
+
+/// The shared [`AttrName`] for `name` (one allocation per distinct name and thread).
+pub fn attr_name(name: &str) -> AttrName {
+    thread_local! {
+        static NAMES: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, AttrName>> =
+            std::cell::RefCell::default();
+    }
+    NAMES.with(|names| {
+        let mut names = names.borrow_mut();
+        if let Some(n) = names.get(name) {
+            return n.clone();
+        }
+        let n: AttrName = name.into();
+        names.insert(name.into(), n.clone());
+        n
+    })
+}
 
 /// A scalar element of a dense attribute: an integer, or a float's `f64` bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

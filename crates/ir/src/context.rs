@@ -153,15 +153,15 @@ impl AttrList for ThinVec<NamedAttr> {
 
 /// Insert `value` into the sorted attribute list `list`, replacing an entry of the same name.
 pub fn set_named_attr(list: &mut impl AttrList, name: &str, value: Attr) {
-    match list.binary_search_by(|(n, _)| n.as_str().cmp(name)) {
+    match list.binary_search_by(|(n, _)| (**n).cmp(name)) {
         Ok(i) => list[i].1 = value,
-        Err(i) => list.insert_at(i, (name.to_string(), value)),
+        Err(i) => list.insert_at(i, (crate::attrs::attr_name(name), value)),
     }
 }
 
 /// Look up `name` in the sorted attribute list `list`.
 pub fn get_named_attr<'a>(list: &'a [NamedAttr], name: &str) -> Option<&'a Attr> {
-    list.binary_search_by(|(n, _)| n.as_str().cmp(name))
+    list.binary_search_by(|(n, _)| (**n).cmp(name))
         .ok()
         .map(|i| &list[i].1)
 }

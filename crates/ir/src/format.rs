@@ -653,7 +653,7 @@ fn parse_group_head(
             match parse_attr_of_kind(p, spec, true)? {
                 None => Ok(false),
                 Some(a) => {
-                    attrs.push((spec.name.to_string(), a));
+                    attrs.push((crate::attrs::attr_name(spec.name), a));
                     Ok(true)
                 }
             }
@@ -752,7 +752,7 @@ fn parse_elements(
             Element::Var(Var::Attr(i)) => {
                 let spec = def.attrs[*i];
                 if let Some(a) = parse_attr_of_kind(p, spec, spec.optional)? {
-                    attrs.push((spec.name.to_string(), a));
+                    attrs.push((crate::attrs::attr_name(spec.name), a));
                 }
             }
             Element::Var(Var::Region(i)) => {

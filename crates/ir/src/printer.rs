@@ -398,7 +398,7 @@ impl<'a> OpPrinter<'a> {
             .props
             .iter()
             .chain(data.attrs.iter())
-            .filter(|(n, _)| !elided.contains(&n.as_str()))
+            .filter(|(n, _)| !elided.contains(&&**n))
             .collect();
         if all.is_empty() {
             return;

@@ -1593,12 +1593,12 @@ impl<'a> Parser<'a> {
         loop {
             let at = self.tok_start;
             let name = match self.bump() {
-                Tok::Ident(n) => n.to_string(),
+                Tok::Ident(n) => ir::attrs::attr_name(n),
                 Tok::Str(s) => {
                     if s.is_empty() {
                         return Err(self.err_at(at, "expected valid attribute name"));
                     }
-                    String::from_utf8_lossy(&s).into_owned()
+                    ir::attrs::attr_name(&String::from_utf8_lossy(&s))
                 }
                 _ => return Err(self.err_at(at, "expected attribute name")),
             };

@@ -292,7 +292,7 @@ pub(crate) fn parse_attr_dict(
 /// Store parsed attributes: inherent ones as properties.
 pub(crate) fn store_attrs(state: &mut OperationState, attrs: Vec<NamedAttr>, inherent: &[&str]) {
     for (n, a) in attrs {
-        if inherent.contains(&n.as_str()) {
+        if inherent.contains(&&*n) {
             set_named_attr(&mut state.props, &n, a);
         } else {
             set_named_attr(&mut state.attrs, &n, a);

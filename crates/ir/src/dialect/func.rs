@@ -248,7 +248,7 @@ fn parse_function(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     let (inherent, discardable): (Vec<NamedAttr>, Vec<NamedAttr>) =
         std::mem::take(&mut state.attrs)
             .into_iter()
-            .partition(|(n, _)| n == "no_inline");
+            .partition(|(n, _)| &**n == "no_inline");
     state.props.extend(inherent);
     state.attrs = discardable;
     Ok(())

@@ -1499,7 +1499,7 @@ pub fn verify_operation_attribute(
                 };
                 if let Some(Attr::Dict(mapping)) = ctx.attr(lib, "mapping") {
                     for (key, _) in mapping {
-                        if keys.contains(&key.as_str()) {
+                        if keys.contains(&&**key) {
                             return Err(format!(
                                 "only one op to shape mapping allowed, found multiple for `{key}`"
                             ));

@@ -408,7 +408,7 @@ fn parse_dynamic_index_list(
     }
     let elem = i64_ty(p.ctx());
     attrs.push((
-        spec.name.to_string(),
+        crate::attrs::attr_name(spec.name),
         Attr::DenseArray {
             elem,
             values: statics,
