@@ -78,7 +78,7 @@ fn upstream_ops_reprint_through_mlir_opt() {
     let original = std::fs::read(&path).expect("ops.mlir");
     let reference = common::run(&mlir_opt, &[], &original).expect("mlir-opt accepts ops.mlir");
     for generic in [false, true] {
-        let ours = process_buffer("ops.mlir", &original, &options(generic));
+        let ours = process_buffer("ops.mlir", original.as_slice(), &options(generic));
         assert!(
             ours.success,
             "ops.mlir must parse and verify: {}",
@@ -114,7 +114,7 @@ fn upstream_invalid_cases_rejected_on_the_same_line() {
             continue;
         };
         rejected += 1;
-        let ours = process_buffer("invalid.mlir", &case, &options(false));
+        let ours = process_buffer("invalid.mlir", case.as_slice(), &options(false));
         let (want, got) = (
             first_error_line(&theirs),
             first_error_line(&ours.diagnostics),

@@ -5,7 +5,7 @@
 pub mod verify_diagnostics;
 
 use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
-use ir::printer::{print_op, PrintOptions};
+use ir::printer::{concat_pieces, print_op_pieces, PrintOptions};
 use ir::Context;
 use syntax::ParseOptions;
 
@@ -99,7 +99,10 @@ pub fn process_chunk(
         };
         return Err(vec![Diagnostic::error(loc, e.message)]);
     }
-    Ok(print_op(&ctx, module, options.print))
+    let pieces = print_op_pieces(&ctx, module, options.print);
+    // The IR is not needed for joining: free it first (lower peak memory).
+    drop(ctx);
+    Ok(concat_pieces(pieces))
 }
 
 /// Stack size of the thread that parses, verifies and prints: recursion is
@@ -109,11 +112,12 @@ const WORKER_STACK: usize = 512 << 20;
 
 /// Process a whole input buffer as `mlir-opt` would (no passes yet). Runs on
 /// a worker thread with a large stack; never panics on any input.
-pub fn process_buffer(name: &str, text: &[u8], options: &DriverOptions) -> Outcome {
+pub fn process_buffer(name: &str, text: impl Into<Vec<u8>>, options: &DriverOptions) -> Outcome {
+    let text = text.into();
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(WORKER_STACK)
-            .spawn_scoped(scope, || process_buffer_here(name, text, options))
+            .spawn_scoped(scope, move || process_buffer_here(name, text, options))
             .ok()
             .and_then(|h| h.join().ok())
             .unwrap_or_else(|| Outcome {
@@ -124,11 +128,11 @@ pub fn process_buffer(name: &str, text: &[u8], options: &DriverOptions) -> Outco
     })
 }
 
-fn process_buffer_here(name: &str, text: &[u8], options: &DriverOptions) -> Outcome {
+fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Outcome {
     let chunks = if options.split_input_file {
-        split_chunks(text)
+        split_chunks(&text)
     } else {
-        vec![text.to_vec()]
+        vec![text]
     };
     let mut sources = SourceMap::new();
     // mlir-opt ends each module with a blank line and joins parts with the marker.

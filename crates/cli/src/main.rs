@@ -92,7 +92,7 @@ fn main() -> ExitCode {
         max_nesting: args.max_nesting,
         verify_diagnostics: args.verify_diagnostics,
     };
-    let outcome = process_buffer(&name, &text, &options);
+    let outcome = process_buffer(&name, text, &options);
     eprint!("{}", outcome.diagnostics);
     if !outcome.success {
         return ExitCode::FAILURE;

@@ -330,6 +330,8 @@ pub struct OpPrinter<'a> {
     default_dialects: Vec<&'static str>,
     /// Text of ops printed ahead of time (top-level functions, in parallel).
     printed: HashMap<OpId, String>,
+    /// Finished output, in order, when pre-printed text is spliced in.
+    pieces: Vec<String>,
 }
 
 impl<'a> OpPrinter<'a> {
@@ -343,6 +345,7 @@ impl<'a> OpPrinter<'a> {
             attrs: AttrPrinter::new(ctx),
             default_dialects: vec!["builtin"],
             printed: HashMap::default(),
+            pieces: Vec::new(),
         }
     }
 
@@ -533,7 +536,12 @@ impl<'a> OpPrinter<'a> {
         for &op in &ops[..n] {
             self.write_indent();
             match self.printed.remove(&op) {
-                Some(text) => self.out.push_str(&text),
+                Some(text) => {
+                    // Splice without copying: close the current piece.
+                    let done = std::mem::take(&mut self.out);
+                    self.pieces.push(done);
+                    self.pieces.push(text);
+                }
                 None => self.operation(op),
             }
             self.newline();
@@ -657,8 +665,26 @@ impl<'a> OpPrinter<'a> {
 /// Print `op` (normally the top-level module) and everything in it, ending
 /// with a newline, as `mlir-opt` does.
 pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
-    if let Some(text) = print_module_in_parallel(ctx, op, options) {
-        return text;
+    concat_pieces(print_op_pieces(ctx, op, options))
+}
+
+/// Concatenate printed pieces into one string.
+pub fn concat_pieces(pieces: Vec<String>) -> String {
+    if pieces.len() == 1 {
+        return pieces.into_iter().next().unwrap_or_default();
+    }
+    let mut out = String::with_capacity(pieces.iter().map(String::len).sum());
+    for p in pieces {
+        out.push_str(&p);
+    }
+    out
+}
+
+/// [`print_op`]'s text as pieces whose concatenation is the output, so a
+/// caller can release the IR before joining them.
+pub fn print_op_pieces(ctx: &Context, op: OpId, options: PrintOptions) -> Vec<String> {
+    if let Some(pieces) = print_module_in_parallel(ctx, op, options) {
+        return pieces;
     }
     let mut p = OpPrinter::new(ctx, options);
     p.out.reserve(ctx.num_ops() * 72);
@@ -668,7 +694,7 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     p.operation(op);
     p.out.push('\n');
     if !p.attrs.has_alias_candidates() {
-        return p.out;
+        return vec![p.out];
     }
     // Some attributes print through aliases: name them in order of first
     // use, then print again with the names.
@@ -676,7 +702,7 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     p.out.clear();
     p.operation(op);
     p.out.push('\n');
-    defs + &p.out
+    vec![defs, p.out]
 }
 
 /// A module whose body holds only isolated-from-above ops without results
@@ -684,7 +710,11 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
 /// printed on all cores and stitched together. `None` when that does not
 /// apply (generic form numbers values across the module; aliases need one
 /// walk in print order) and the caller prints sequentially.
-fn print_module_in_parallel(ctx: &Context, module: OpId, options: PrintOptions) -> Option<String> {
+fn print_module_in_parallel(
+    ctx: &Context,
+    module: OpId,
+    options: PrintOptions,
+) -> Option<Vec<String>> {
     use rayon::prelude::*;
     if options.generic || ctx.op_name(module) != "builtin.module" {
         return None;
@@ -715,12 +745,12 @@ fn print_module_in_parallel(ctx: &Context, module: OpId, options: PrintOptions) 
         return None;
     }
     let mut p = OpPrinter::new(ctx, options);
-    p.out
-        .reserve(printed.iter().map(|(_, t, _)| t.len() + 3).sum::<usize>() + 64);
     p.printed = printed.into_iter().map(|(o, t, _)| (o, t)).collect();
     p.operation(module);
     p.out.push('\n');
-    Some(p.out)
+    let mut pieces = std::mem::take(&mut p.pieces);
+    pieces.push(p.out);
+    Some(pieces)
 }
 
 /// Name of every value under `root` as the printer would show it (for diagnostics).
