@@ -83,6 +83,7 @@ pub fn process_chunk(
         } else {
             options.max_nesting
         },
+        ..ParseOptions::default()
     };
     let (module, diags) = syntax::parse_source(&mut ctx, file, name, text, &parse_options);
     let Some(module) = module else {

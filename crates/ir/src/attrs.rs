@@ -155,3 +155,34 @@ impl Attr {
         }
     }
 }
+
+/// `attr` with every type it mentions mapped by `map` (moving IR between contexts).
+pub fn remap_attr_types(attr: &Attr, map: &dyn Fn(Type) -> Type) -> Attr {
+    match attr {
+        Attr::Int { value, ty } => Attr::Int {
+            value: *value,
+            ty: map(*ty),
+        },
+        Attr::Float { bits, ty } => Attr::Float {
+            bits: *bits,
+            ty: map(*ty),
+        },
+        Attr::Type(t) => Attr::Type(map(*t)),
+        Attr::Array(items) => Attr::Array(items.iter().map(|a| remap_attr_types(a, map)).collect()),
+        Attr::DenseArray { elem, values } => Attr::DenseArray {
+            elem: map(*elem),
+            values: values.clone(),
+        },
+        Attr::Dense { ty, values } => Attr::Dense {
+            ty: map(*ty),
+            values: values.clone(),
+        },
+        Attr::Dict(entries) => Attr::Dict(
+            entries
+                .iter()
+                .map(|(n, a)| (n.clone(), remap_attr_types(a, map)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}

@@ -607,6 +607,101 @@ impl Context {
     }
 }
 
+/// Where the entities of a context appended by [`Context::append`] landed.
+#[derive(Clone, Copy, Debug)]
+pub struct Offsets {
+    pub ops: u32,
+    pub values: u32,
+    pub blocks: u32,
+    pub regions: u32,
+}
+
+impl Offsets {
+    pub fn op(&self, o: OpId) -> OpId {
+        OpId(o.0 + self.ops)
+    }
+    pub fn block(&self, b: BlockId) -> BlockId {
+        BlockId(b.0 + self.blocks)
+    }
+}
+
+impl Context {
+    /// Move every entity of `other` into `self` (ids shifted, types
+    /// re-interned), e.g. to join functions parsed on several threads.
+    pub fn append(&mut self, other: Context) -> Offsets {
+        let off = Offsets {
+            ops: self.ops.len() as u32,
+            values: self.values.len() as u32,
+            blocks: self.blocks.len() as u32,
+            regions: self.regions.len() as u32,
+        };
+        let mut type_map: Vec<Type> = Vec::with_capacity(other.types.kinds().len());
+        for kind in other.types.kinds() {
+            let remapped = crate::types::remap_type_kind(kind, &|t: Type| type_map[t.0 as usize]);
+            let t = self.types.intern(remapped);
+            type_map.push(t);
+        }
+        let ty = |t: Type| type_map[t.0 as usize];
+        // Types of a piece are usually interned in the same order as here:
+        // skip rewriting attributes when the mapping is the identity.
+        let identity = type_map.iter().enumerate().all(|(i, t)| t.0 as usize == i);
+        let op = |o: OpId| OpId(o.0 + off.ops);
+        let val = |v: ValueId| ValueId(v.0 + off.values);
+        let blk = |b: BlockId| BlockId(b.0 + off.blocks);
+        let reg = |r: RegionId| RegionId(r.0 + off.regions);
+        let remap_attrs = |list: &mut ThinVec<NamedAttr>| {
+            if !identity {
+                for (_, a) in list.iter_mut() {
+                    *a = crate::attrs::remap_attr_types(a, &ty);
+                }
+            }
+        };
+        self.ops.extend(other.ops.into_iter().map(|mut d| {
+            d.operands.iter_mut().for_each(|v| *v = val(*v));
+            d.results.iter_mut().for_each(|v| *v = val(*v));
+            remap_attrs(&mut d.props);
+            remap_attrs(&mut d.attrs);
+            d.regions.iter_mut().for_each(|r| *r = reg(*r));
+            d.successors.iter_mut().for_each(|b| *b = blk(*b));
+            d.parent = d.parent.map(blk);
+            d.prev = d.prev.map(op);
+            d.next = d.next.map(op);
+            d
+        }));
+        self.values.extend(other.values.into_iter().map(|mut v| {
+            v.ty = ty(v.ty);
+            v.def = match v.def {
+                ValueDef::OpResult { op: o, index } => ValueDef::OpResult { op: op(o), index },
+                ValueDef::BlockArg { block, index } => ValueDef::BlockArg {
+                    block: blk(block),
+                    index,
+                },
+            };
+            v.uses.iter_mut().for_each(|u| u.op = op(u.op));
+            v
+        }));
+        self.blocks.extend(other.blocks.into_iter().map(|mut b| {
+            b.args.iter_mut().for_each(|v| *v = val(*v));
+            b.first = b.first.map(op);
+            b.last = b.last.map(op);
+            b.parent = b.parent.map(reg);
+            b
+        }));
+        self.regions.extend(other.regions.into_iter().map(|mut r| {
+            r.blocks.iter_mut().for_each(|b| *b = blk(*b));
+            r.parent = r.parent.map(op);
+            r
+        }));
+        for (v, loc) in other.arg_locs {
+            self.arg_locs.insert(val(v), loc);
+        }
+        for (k, v) in other.op_names {
+            self.op_names.entry(k).or_insert(v);
+        }
+        off
+    }
+}
+
 /// Iterator over the ops of a block.
 pub struct BlockOps<'a> {
     ctx: &'a Context,

@@ -190,6 +190,58 @@ impl TypeInterner {
     pub fn get(&self, t: Type) -> &TypeKind {
         &self.kinds[t.0 as usize]
     }
+    /// Every interned type, in creation order (components before composites).
+    pub fn kinds(&self) -> &[TypeKind] {
+        &self.kinds
+    }
+}
+
+/// `kind` with every type it mentions (directly or in attributes) mapped by `map`.
+pub fn remap_type_kind(kind: &TypeKind, map: &dyn Fn(Type) -> Type) -> TypeKind {
+    let attr = |a: &Option<Attr>| a.as_ref().map(|a| crate::attrs::remap_attr_types(a, map));
+    match kind {
+        TypeKind::RankedTensor {
+            shape,
+            elem,
+            encoding,
+        } => TypeKind::RankedTensor {
+            shape: shape.clone(),
+            elem: map(*elem),
+            encoding: attr(encoding),
+        },
+        TypeKind::UnrankedTensor { elem } => TypeKind::UnrankedTensor { elem: map(*elem) },
+        TypeKind::MemRef {
+            shape,
+            elem,
+            layout,
+            memory_space,
+        } => TypeKind::MemRef {
+            shape: shape.clone(),
+            elem: map(*elem),
+            layout: attr(layout),
+            memory_space: attr(memory_space),
+        },
+        TypeKind::UnrankedMemRef { elem, memory_space } => TypeKind::UnrankedMemRef {
+            elem: map(*elem),
+            memory_space: attr(memory_space),
+        },
+        TypeKind::Vector {
+            shape,
+            scalable,
+            elem,
+        } => TypeKind::Vector {
+            shape: shape.clone(),
+            scalable: scalable.clone(),
+            elem: map(*elem),
+        },
+        TypeKind::Complex(e) => TypeKind::Complex(map(*e)),
+        TypeKind::Tuple(ts) => TypeKind::Tuple(ts.iter().map(|t| map(*t)).collect()),
+        TypeKind::Function { inputs, results } => TypeKind::Function {
+            inputs: inputs.iter().map(|t| map(*t)).collect(),
+            results: results.iter().map(|t| map(*t)).collect(),
+        },
+        other => other.clone(),
+    }
 }
 
 #[cfg(test)]

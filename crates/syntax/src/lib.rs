@@ -2,6 +2,7 @@
 //! diagnostic; it never panics, whatever bytes it is given.
 
 pub mod lexer;
+pub mod parallel;
 pub mod parser;
 
 pub use parser::{ParseOptions, Parser};
@@ -21,6 +22,11 @@ pub fn parse_source(
 ) -> (Option<OpId>, Vec<Diagnostic>) {
     // Invalid UTF-8 becomes U+FFFD, which no token accepts: a diagnostic.
     let text = String::from_utf8_lossy(text);
+    if text.len() >= options.parallel_min_bytes {
+        if let Some(module) = parallel::parse_parallel(ctx, file, name, &text, options) {
+            return (Some(module), Vec::new());
+        }
+    }
     // Printed MLIR averages well over 40 bytes per operation.
     ctx.reserve(text.len() / 40);
     let mut p = Parser::new(ctx, &text, file, name, options.clone());

@@ -24,6 +24,8 @@ pub struct ParseOptions {
     pub allow_unregistered_dialect: bool,
     /// Deepest nesting of regions, types and attributes accepted.
     pub max_nesting: usize,
+    /// Inputs at least this large are split and parsed on all cores.
+    pub parallel_min_bytes: usize,
 }
 
 impl Default for ParseOptions {
@@ -31,6 +33,7 @@ impl Default for ParseOptions {
         ParseOptions {
             allow_unregistered_dialect: false,
             max_nesting: 512,
+            parallel_min_bytes: 4 << 20,
         }
     }
 }
@@ -80,7 +83,7 @@ pub struct Parser<'a> {
     /// Scratch buffer for qualified op names.
     name_buf: String,
     /// Byte offsets where lines start (for op locations).
-    line_starts: Vec<usize>,
+    line_starts: std::borrow::Cow<'a, [usize]>,
 }
 
 /// Magnitude of an integer literal; `None` when it does not fit 128 bits.
@@ -101,6 +104,18 @@ fn signed_value(neg: bool, magnitude: u128) -> Option<i128> {
     }
 }
 
+/// Byte offsets where the lines of `src` start.
+pub fn line_starts(src: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(
+            src.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i + 1),
+        )
+        .collect()
+}
+
 impl<'a> Parser<'a> {
     pub fn new(
         ctx: &'a mut Context,
@@ -109,9 +124,26 @@ impl<'a> Parser<'a> {
         file_name: &str,
         options: ParseOptions,
     ) -> Self {
+        let line_starts = std::borrow::Cow::Owned(line_starts(src));
+        Self::for_range(ctx, src, 0, line_starts, file, file_name, options)
+    }
+
+    /// A parser of `src[start..]` (positions, lines and columns stay those
+    /// of the whole `src`); `line_starts` are `src`'s.
+    pub fn for_range(
+        ctx: &'a mut Context,
+        src: &'a str,
+        start: usize,
+        line_starts: std::borrow::Cow<'a, [usize]>,
+        file: u32,
+        file_name: &str,
+        options: ParseOptions,
+    ) -> Self {
         let placeholder_block = ctx.create_block();
+        let mut lex = Lexer::new(src);
+        lex.pos = start;
         let mut p = Parser {
-            lex: Lexer::new(src),
+            lex,
             tok: Tok::Eof,
             tok_start: 0,
             prev_end: 0,
@@ -132,14 +164,7 @@ impl<'a> Parser<'a> {
             options,
             placeholder_block,
             name_buf: String::new(),
-            line_starts: std::iter::once(0)
-                .chain(
-                    src.bytes()
-                        .enumerate()
-                        .filter(|(_, b)| *b == b'\n')
-                        .map(|(i, _)| i + 1),
-                )
-                .collect(),
+            line_starts,
         };
         p.bump();
         p
@@ -266,6 +291,21 @@ impl<'a> Parser<'a> {
         let module = self.ctx.create_op(state);
         result?;
         Ok(module)
+    }
+
+    /// Parse ops up to the end of the range into a new block, as the body
+    /// of a `builtin.module` (isolated scope, `builtin` default dialect).
+    /// Used for the chunks of a module parsed in parallel.
+    pub fn parse_module_body_chunk(&mut self) -> PResult<BlockId> {
+        let block = self.ctx.create_block();
+        self.op_stack.push("builtin.module".to_string());
+        self.default_dialects.push("builtin");
+        self.push_scope(true);
+        while self.tok != Tok::Eof {
+            self.operation(block)?;
+        }
+        self.finish_scope()?;
+        Ok(block)
     }
 
     fn parse_top_level_items(&mut self, block: BlockId) -> PResult<()> {
