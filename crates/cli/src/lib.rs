@@ -185,6 +185,33 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     }
 }
 
+/// Regular files (and new ones) are replaced atomically: a temporary file
+/// next to the target, then a rename. Anything else (`/dev/null`, a pipe, a
+/// terminal) is written in place — renaming over it would replace the device.
+pub fn write_output(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        std::io::Write::write_all(&mut out, bytes)?;
+        return std::io::Write::flush(&mut out);
+    }
+    let regular_or_new = match std::fs::metadata(path) {
+        Ok(m) => m.is_file(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => true,
+        Err(e) => return Err(e),
+    };
+    if !regular_or_new {
+        return std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, bytes));
+    }
+    let tmp = format!("{path}.tmp{}", std::process::id());
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,5 +223,28 @@ mod tests {
         assert_eq!(chunks[0], b"a\n");
         assert_eq!(chunks[1], b"\n\nb\nc\n");
         assert_eq!(chunks[2], b"\n\n\n\n\nd");
+    }
+
+    #[test]
+    fn output_to_a_special_file_keeps_the_file() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = std::env::temp_dir().join(format!("shape-opt-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("out");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("skipping: mkfifo unavailable");
+            return;
+        }
+        let reader_path = fifo.clone();
+        let reader = std::thread::spawn(move || std::fs::read(reader_path).unwrap());
+        write_output(fifo.to_str().unwrap(), b"module {\n}\n").unwrap();
+        assert_eq!(reader.join().unwrap(), b"module {\n}\n");
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        let regular = dir.join("regular.mlir");
+        write_output(regular.to_str().unwrap(), b"x").unwrap();
+        assert_eq!(std::fs::read(&regular).unwrap(), b"x");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

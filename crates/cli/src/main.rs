@@ -1,9 +1,9 @@
 //! `shape-opt`: the command line, shaped like `mlir-opt`.
 
 use clap::Parser;
-use cli::{process_buffer, DriverOptions};
+use cli::{process_buffer, write_output, DriverOptions};
 use ir::printer::PrintOptions;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::process::ExitCode;
 
 /// The IR allocates many small objects; mimalloc is markedly faster at that
@@ -102,16 +102,4 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
-}
-
-/// Write atomically: a temporary file next to the target, then rename.
-fn write_output(path: &str, bytes: &[u8]) -> std::io::Result<()> {
-    if path == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(bytes)?;
-        return out.flush();
-    }
-    let tmp = format!("{path}.tmp{}", std::process::id());
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
 }
