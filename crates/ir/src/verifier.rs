@@ -112,7 +112,8 @@ impl Verifier<'_> {
                             },
                     });
                 }
-                for o in ctx.block_ops(b) {
+                let ops: Vec<OpId> = ctx.block_ops(b).collect();
+                for &o in &ops {
                     if Some(o) != ctx.block_terminator(b)
                         && registry()
                             .get(ctx.op_name(o))
@@ -121,11 +122,41 @@ impl Verifier<'_> {
                         return self
                             .fail(o, "must be the last operation in the parent block".into());
                     }
-                    self.op(o)?;
                 }
+                self.nested_ops(&ops)?;
             }
         }
         Ok(())
+    }
+
+    /// Verify the ops of one block. Many isolated-from-above ops (a module's
+    /// functions) are independent: they are verified on all cores, and the
+    /// first error in block order is reported, as the sequential walk would.
+    fn nested_ops(&mut self, ops: &[OpId]) -> Result<(), VerifyError> {
+        use rayon::prelude::*;
+        let ctx = self.ctx;
+        let independent = ops.len() >= 64
+            && ops.iter().all(|&o| {
+                registry()
+                    .get(ctx.op_name(o))
+                    .is_some_and(|d| d.traits.isolated_from_above)
+            });
+        if !independent {
+            return ops.iter().try_for_each(|&o| self.op(o));
+        }
+        let allow_unregistered = self.allow_unregistered;
+        let results: Vec<Result<(), VerifyError>> = ops
+            .par_iter()
+            .map(|&o| {
+                Verifier {
+                    ctx,
+                    allow_unregistered,
+                    dominators: HashMap::default(),
+                }
+                .op(o)
+            })
+            .collect();
+        results.into_iter().collect()
     }
 
     fn structure(&self, op: OpId, def: &OpDef) -> Result<(), VerifyError> {
