@@ -71,10 +71,6 @@ pub fn process_chunk(
     let text = String::from_utf8(text)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     let file = sources.add(SourceFile::new(name, text));
-    let text = sources
-        .file(file)
-        .map(|f| f.text.as_bytes())
-        .unwrap_or_default();
     let mut ctx = Context::new();
     let parse_options = ParseOptions {
         allow_unregistered_dialect: options.allow_unregistered_dialect,
@@ -85,7 +81,10 @@ pub fn process_chunk(
         },
         ..ParseOptions::default()
     };
-    let (module, diags) = syntax::parse_source(&mut ctx, file, name, text, &parse_options);
+    let Some(source) = sources.file(file) else {
+        return Err(Vec::new());
+    };
+    let (module, diags) = syntax::parse_source_file(&mut ctx, file, source, &parse_options);
     let Some(module) = module else {
         return Err(diags);
     };

@@ -127,6 +127,11 @@ impl SourceFile {
         self.text.get(start..end.max(start)).unwrap_or("")
     }
 
+    /// Byte offsets where the buffer's lines start.
+    pub fn line_starts(&self) -> &[u32] {
+        &self.line_starts
+    }
+
     /// Number of lines in the buffer.
     pub fn line_count(&self) -> u32 {
         self.line_starts.len() as u32

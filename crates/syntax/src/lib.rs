@@ -7,7 +7,7 @@ pub mod parser;
 
 pub use parser::{ParseOptions, Parser};
 
-use diag::Diagnostic;
+use diag::{Diagnostic, SourceFile};
 use ir::{Context, OpId};
 
 /// Parse `text` (buffer `file` in the caller's source map, named `name`) into
@@ -22,14 +22,63 @@ pub fn parse_source(
 ) -> (Option<OpId>, Vec<Diagnostic>) {
     // Invalid UTF-8 becomes U+FFFD, which no token accepts: a diagnostic.
     let text = String::from_utf8_lossy(text);
+    let lines = parser::line_starts(&text);
+    parse_text(ctx, file, name, &text, &lines, options)
+}
+
+/// [`parse_source`] of a buffer already in a source map (no second UTF-8
+/// check, the buffer's line table reused).
+pub fn parse_source_file(
+    ctx: &mut Context,
+    file: u32,
+    source: &SourceFile,
+    options: &ParseOptions,
+) -> (Option<OpId>, Vec<Diagnostic>) {
+    parse_text(
+        ctx,
+        file,
+        &source.name,
+        &source.text,
+        source.line_starts(),
+        options,
+    )
+}
+
+fn parse_text(
+    ctx: &mut Context,
+    file: u32,
+    name: &str,
+    text: &str,
+    lines: &[u32],
+    options: &ParseOptions,
+) -> (Option<OpId>, Vec<Diagnostic>) {
+    if u32::try_from(text.len()).is_err() {
+        let loc = diag::DiagLoc::FileLineCol {
+            file: name.to_string(),
+            line: 1,
+            col: 1,
+        };
+        return (
+            None,
+            vec![Diagnostic::error(loc, "input larger than 4 GiB")],
+        );
+    }
     if text.len() >= options.parallel_min_bytes {
-        if let Some(module) = parallel::parse_parallel(ctx, file, name, &text, options) {
+        if let Some(module) = parallel::parse_parallel(ctx, file, name, text, lines, options) {
             return (Some(module), Vec::new());
         }
     }
     // Printed MLIR averages well over 40 bytes per operation.
     ctx.reserve(text.len() / 40);
-    let mut p = Parser::new(ctx, &text, file, name, options.clone());
+    let mut p = Parser::for_range(
+        ctx,
+        text,
+        0,
+        std::borrow::Cow::Borrowed(lines),
+        file,
+        name,
+        options.clone(),
+    );
     let result = p.parse_top_level();
     let diags = std::mem::take(&mut p.diags);
     match result {

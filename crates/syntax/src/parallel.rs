@@ -13,7 +13,7 @@
 //! parses sequentially (which also produces the diagnostics).
 
 use crate::lexer::{Lexer, Tok};
-use crate::parser::{line_starts, ParseOptions, Parser};
+use crate::parser::{ParseOptions, Parser};
 use ir::{Context, Location, OpId, OperationState};
 use rayon::prelude::*;
 use std::borrow::Cow;
@@ -107,6 +107,7 @@ pub fn parse_parallel(
     file: u32,
     name: &str,
     text: &str,
+    lines: &[u32],
     options: &ParseOptions,
 ) -> Option<OpId> {
     let layout = layout(text)?;
@@ -125,7 +126,6 @@ pub fn parse_parallel(
         }
     }
     ranges.push((begin, layout.body_end));
-    let lines = line_starts(text);
     let parsed: Vec<Option<(Context, ir::BlockId)>> = ranges
         .par_iter()
         .enumerate()
@@ -138,7 +138,7 @@ pub fn parse_parallel(
                     &mut piece,
                     text.get(..end)?,
                     start,
-                    Cow::Borrowed(&lines),
+                    Cow::Borrowed(lines),
                     file,
                     name,
                     options.clone(),
@@ -166,8 +166,8 @@ pub fn parse_parallel(
     let block = ctx.create_block();
     ctx.append_block(region, block);
     let (line, col) = {
-        let l = lines.partition_point(|&s| s <= layout.module_at);
-        let start = lines.get(l.wrapping_sub(1)).copied().unwrap_or(0);
+        let l = lines.partition_point(|&s| s as usize <= layout.module_at);
+        let start = lines.get(l.wrapping_sub(1)).copied().unwrap_or(0) as usize;
         (l as u32, (layout.module_at - start) as u32 + 1)
     };
     let mut state = OperationState::new(

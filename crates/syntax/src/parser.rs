@@ -83,7 +83,7 @@ pub struct Parser<'a> {
     /// Scratch buffer for qualified op names.
     name_buf: String,
     /// Byte offsets where lines start (for op locations).
-    line_starts: std::borrow::Cow<'a, [usize]>,
+    line_starts: std::borrow::Cow<'a, [u32]>,
 }
 
 /// Magnitude of an integer literal; `None` when it does not fit 128 bits.
@@ -105,13 +105,13 @@ fn signed_value(neg: bool, magnitude: u128) -> Option<i128> {
 }
 
 /// Byte offsets where the lines of `src` start.
-pub fn line_starts(src: &str) -> Vec<usize> {
+pub fn line_starts(src: &str) -> Vec<u32> {
     std::iter::once(0)
         .chain(
             src.bytes()
                 .enumerate()
                 .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i + 1),
+                .map(|(i, _)| i as u32 + 1),
         )
         .collect()
 }
@@ -134,7 +134,7 @@ impl<'a> Parser<'a> {
         ctx: &'a mut Context,
         src: &'a str,
         start: usize,
-        line_starts: std::borrow::Cow<'a, [usize]>,
+        line_starts: std::borrow::Cow<'a, [u32]>,
         file: u32,
         file_name: &str,
         options: ParseOptions,
@@ -201,13 +201,15 @@ impl<'a> Parser<'a> {
     }
 
     fn loc_here(&self) -> Location {
-        let line = self.line_starts.partition_point(|&s| s <= self.tok_start);
+        let line = self
+            .line_starts
+            .partition_point(|&s| s as usize <= self.tok_start);
         let start = self
             .line_starts
             .get(line.wrapping_sub(1))
             .copied()
             .unwrap_or(0);
-        let (line, col) = (line as u32, (self.tok_start - start) as u32 + 1);
+        let (line, col) = (line as u32, (self.tok_start - start as usize) as u32 + 1);
         Location::FileLineCol {
             file: self.file_name.clone(),
             line,
