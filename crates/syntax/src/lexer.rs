@@ -60,6 +60,11 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The source between two byte offsets, if they are character boundaries.
+    pub fn text_between(&self, start: usize, end: usize) -> Option<&'a str> {
+        self.text.get(start..end)
+    }
+
     /// The source between two byte offsets (always on ASCII boundaries here).
     fn slice(&self, start: usize, end: usize) -> &'a str {
         self.text.get(start..end).unwrap_or("")

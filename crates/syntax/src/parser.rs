@@ -82,6 +82,8 @@ pub struct Parser<'a> {
     placeholder_block: BlockId,
     /// Scratch buffer for qualified op names.
     name_buf: String,
+    /// Types already parsed, by their exact source text (types repeat a lot).
+    type_cache: HashMap<&'a str, Type>,
     /// Byte offsets where lines start (for op locations).
     line_starts: std::borrow::Cow<'a, [u32]>,
 }
@@ -164,6 +166,7 @@ impl<'a> Parser<'a> {
             options,
             placeholder_block,
             name_buf: String::new(),
+            type_cache: HashMap::default(),
             line_starts,
         };
         p.bump();
@@ -891,6 +894,50 @@ impl<'a> Parser<'a> {
             }
         };
         Ok(Some(self.ctx.intern_type(kind)))
+    }
+
+    /// The source text of the type starting at the current token, when it is
+    /// a plain keyword (`index`, `f32`) or a shaped type made of dimension,
+    /// keyword and punctuation characters only (`tensor<?x4xf32>`), so that
+    /// equal text always means the same type.
+    fn cacheable_type_text(&self) -> Option<&'a str> {
+        let src = self.lex.src;
+        let start = self.tok_start;
+        match &self.tok {
+            Tok::Ident(k)
+                if !matches!(*k, "tensor" | "memref" | "vector" | "complex" | "tuple") =>
+            {
+                Some(k)
+            }
+            Tok::Ident(_) => {
+                let mut depth = 0i32;
+                let mut i = start;
+                while let Some(&b) = src.get(i) {
+                    match b {
+                        b'<' => depth += 1,
+                        b'>' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return self.lex.text_between(start, i + 1);
+                            }
+                        }
+                        b'a'..=b'z'
+                        | b'A'..=b'Z'
+                        | b'0'..=b'9'
+                        | b'?'
+                        | b'_'
+                        | b'.'
+                        | b','
+                        | b' '
+                        | b'*' => {}
+                        _ => return None,
+                    }
+                    i += 1;
+                }
+                None
+            }
+            _ => None,
+        }
     }
 
     fn type_inner(&mut self) -> PResult<Option<Type>> {
@@ -1769,9 +1816,24 @@ impl AsmParser for Parser<'_> {
         Ok(v)
     }
     fn parse_optional_type(&mut self) -> PResult<Option<Type>> {
+        let cacheable = self.cacheable_type_text();
+        let start = self.tok_start;
+        if let Some(text) = cacheable {
+            if let Some(&t) = self.type_cache.get(text) {
+                self.lex.pos = self.tok_start + text.len();
+                self.bump();
+                return Ok(Some(t));
+            }
+        }
         self.enter()?;
         let r = self.type_inner();
         self.leave();
+        if let (Some(text), Ok(Some(t))) = (cacheable, &r) {
+            // Cache only when parsing consumed exactly that text.
+            if self.prev_end == start + text.len() {
+                self.type_cache.insert(text, *t);
+            }
+        }
         r
     }
     fn parse_optional_attribute(&mut self, ty: Option<Type>) -> PResult<Option<Attr>> {
