@@ -18,87 +18,75 @@ use ir::{Context, Location, OpId, OperationState};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
-/// Byte ranges of the module body and the offsets where top-level ops may start.
+/// The module's position and where the pieces of its body start and end.
 struct Layout {
     module_at: usize,
+    /// Start of each piece (the first is the first top-level op).
     starts: Vec<usize>,
     body_end: usize,
 }
 
-/// Find `module {` ... `}` and the candidate op starts inside it, with a
-/// byte scan that only tracks brackets, strings and comments.
-fn layout(text: &str) -> Option<Layout> {
+/// Find `module {` ... `}` and cut its body into about `pieces` pieces, each
+/// starting at a line indented like the first top-level op and starting
+/// with an op name. The cut is a guess checked by parsing: a cut inside a
+/// nested construct leaves a piece with unbalanced brackets, which fails.
+fn layout(text: &str, pieces: usize) -> Option<Layout> {
     let bytes = text.as_bytes();
     let mut lex = Lexer::new(text);
     let (first, module_at) = lex.next_token();
     if first != Tok::Ident("module") || lex.next_token().0 != Tok::Punct("{") {
         return None;
     }
-    let mut depth = 0usize;
-    let mut starts = Vec::new();
-    let mut at_line_start = false;
-    let mut i = lex.pos;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'\n' => {
-                at_line_start = true;
-                i += 1;
-                continue;
-            }
-            b' ' | b'\t' | b'\r' => {
-                i += 1;
-                continue;
-            }
-            _ => {}
-        }
-        let first_on_line = std::mem::replace(&mut at_line_start, false);
-        match b {
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'"' => {
-                if depth == 0 && first_on_line {
-                    starts.push(i);
-                }
-                i += 1;
-                while let Some(&c) = bytes.get(i) {
-                    i += 1;
-                    match c {
-                        b'\\' => i += 1,
-                        b'"' => break,
-                        b'\n' => return None,
-                        _ => {}
-                    }
-                }
-                continue;
-            }
-            b'{' | b'(' | b'[' => depth += 1,
-            b'}' if depth == 0 => {
-                // The module's closing brace: nothing but trivia may follow.
-                let mut rest = Lexer::new(text);
-                rest.pos = i + 1;
-                if rest.next_token().0 != Tok::Eof {
-                    return None;
-                }
-                return Some(Layout {
-                    module_at,
-                    starts,
-                    body_end: i,
-                });
-            }
-            b'}' | b')' | b']' => depth = depth.checked_sub(1)?,
-            b'#' if bytes.get(i + 1) == Some(&b'-') => return None,
-            c if depth == 0 && first_on_line && (c.is_ascii_alphabetic() || c == b'_') => {
-                starts.push(i)
-            }
-            _ => {}
-        }
-        i += 1;
+    let (op, first_at) = lex.next_token();
+    if !matches!(op, Tok::Ident(_) | Tok::Str(_)) {
+        return None;
     }
-    None
+    // The module must be the last thing in the file (no metadata, no trailing text).
+    let trimmed = text.trim_end();
+    if !trimmed.ends_with('}') || trimmed.ends_with("#-}") {
+        return None;
+    }
+    let body_end = trimmed.len() - 1;
+    let line_of = |at: usize| {
+        bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1)
+    };
+    let indent = &bytes[line_of(first_at)..first_at];
+    if !indent.iter().all(|&b| b == b' ') || body_end <= first_at {
+        return None;
+    }
+    let mut starts = vec![first_at];
+    for k in 1..pieces {
+        let target = first_at + (body_end - first_at) * k / pieces;
+        let mut at = line_of(target);
+        // The next line at the same indentation that starts an op.
+        while at < body_end {
+            let next = bytes[at..body_end]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(body_end, |p| at + p + 1);
+            let line = &bytes[next.min(body_end)..body_end];
+            let cut = next + indent.len();
+            if line.starts_with(indent)
+                && line
+                    .get(indent.len())
+                    .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_' || b == b'"')
+            {
+                if cut > *starts.last()? {
+                    starts.push(cut);
+                }
+                break;
+            }
+            at = next;
+        }
+    }
+    Some(Layout {
+        module_at,
+        starts,
+        body_end,
+    })
 }
 
 /// Parse `text` in parallel when it is a large module of many top-level ops.
@@ -110,22 +98,20 @@ pub fn parse_parallel(
     lines: &[u32],
     options: &ParseOptions,
 ) -> Option<OpId> {
-    let layout = layout(text)?;
     let pieces = rayon::current_num_threads();
-    if layout.starts.len() < pieces || pieces < 2 {
+    if pieces < 2 {
         return None;
     }
-    // Group op starts into pieces of about equal size.
-    let body = layout.body_end - layout.starts[0];
-    let mut ranges = Vec::new();
-    let mut begin = layout.starts[0];
-    for &s in &layout.starts[1..] {
-        if s - begin >= body / pieces {
-            ranges.push((begin, s));
-            begin = s;
-        }
+    let layout = layout(text, pieces)?;
+    if layout.starts.len() < 2 {
+        return None;
     }
-    ranges.push((begin, layout.body_end));
+    let ranges: Vec<(usize, usize)> = layout
+        .starts
+        .iter()
+        .zip(layout.starts[1..].iter().chain([&layout.body_end]))
+        .map(|(&a, &b)| (a, b))
+        .collect();
     let parsed: Vec<Option<(Context, ir::BlockId)>> = ranges
         .par_iter()
         .enumerate()
@@ -223,7 +209,7 @@ mod tests {
     #[test]
     fn parallel_parse_builds_the_sequential_module() {
         let text = functions(40);
-        assert!(layout(&text).is_some());
+        assert!(layout(&text, 2).is_some_and(|l| l.starts.len() == 2));
         assert_eq!(print(&text, true), print(&text, false));
     }
 
@@ -240,6 +226,6 @@ mod tests {
         assert_eq!(print(&continued, true), print(&continued, false));
         let trailing = format!("{}// trailing comment\n", functions(8));
         assert_eq!(print(&trailing, true), print(&trailing, false));
-        assert!(layout(&format!("{}\"t.after\"() : () -> ()\n", functions(4))).is_none());
+        assert!(layout(&format!("{}\"t.after\"() : () -> ()\n", functions(4)), 2).is_none());
     }
 }
