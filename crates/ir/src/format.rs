@@ -332,14 +332,14 @@ impl Spacing {
 }
 
 /// The values of a named operand or result group of `op`.
-pub fn group_values(def: &OpDef, ctx: &Context, op: OpId, var: Var) -> Vec<crate::ValueId> {
+pub fn group_values<'c>(def: &OpDef, ctx: &'c Context, op: OpId, var: Var) -> &'c [crate::ValueId] {
     let data = ctx.op(op);
     match var {
-        Var::AllOperands => data.operands.to_vec(),
-        Var::AllResults => data.results.to_vec(),
+        Var::AllOperands => &data.operands,
+        Var::AllResults => &data.results,
         Var::Operand(i) => def.operand_group(ctx, op, i),
         Var::Result(i) => def.result_group(ctx, op, i),
-        _ => Vec::new(),
+        _ => &[],
     }
 }
 

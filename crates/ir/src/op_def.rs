@@ -311,12 +311,26 @@ impl OpDef {
         )
     }
     /// The values of operand group `i` of `op`.
-    pub fn operand_group(&self, ctx: &Context, op: OpId, i: usize) -> Vec<crate::ValueId> {
-        slice_group(&ctx.op(op).operands, &self.operand_group_sizes(ctx, op), i)
+    pub fn operand_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
+        let values = &ctx.op(op).operands;
+        let range = group_range(
+            &self.operands,
+            values.len(),
+            ctx.attr(op, "operandSegmentSizes"),
+            i,
+        );
+        values.get(range).unwrap_or_default()
     }
     /// The values of result group `i` of `op`.
-    pub fn result_group(&self, ctx: &Context, op: OpId, i: usize) -> Vec<crate::ValueId> {
-        slice_group(&ctx.op(op).results, &self.result_group_sizes(ctx, op), i)
+    pub fn result_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
+        let values = &ctx.op(op).results;
+        let range = group_range(
+            &self.results,
+            values.len(),
+            ctx.attr(op, "resultSegmentSizes"),
+            i,
+        );
+        values.get(range).unwrap_or_default()
     }
     pub fn result_group_sizes(&self, ctx: &Context, op: OpId) -> Vec<usize> {
         group_sizes(
@@ -327,14 +341,26 @@ impl OpDef {
     }
 }
 
-/// Group `i` of `values` split by `sizes` (empty when out of range).
-fn slice_group(values: &[crate::ValueId], sizes: &[usize], i: usize) -> Vec<crate::ValueId> {
-    let start: usize = sizes.iter().take(i).sum();
-    let n = sizes.get(i).copied().unwrap_or(0);
-    values
-        .get(start..start + n)
-        .map(<[crate::ValueId]>::to_vec)
-        .unwrap_or_default()
+/// The index range of group `i` when `total` values are split over `specs`
+/// (see [`group_sizes`]), without building the size list.
+fn group_range(
+    specs: &[ValueSpec],
+    total: usize,
+    segments: Option<&Attr>,
+    i: usize,
+) -> std::ops::Range<usize> {
+    if let Some(Attr::DenseArray { values, .. }) = segments {
+        if values.len() == specs.len() {
+            let size = |s: &crate::attrs::Scalar| s.as_int().unwrap_or(0).max(0) as usize;
+            let start: usize = values.iter().take(i).map(size).sum();
+            return start..start + values.get(i).map_or(0, size);
+        }
+    }
+    let singles = specs.iter().filter(|s| s.arity == Arity::Single).count();
+    let rest = total.saturating_sub(singles);
+    let size = |s: &ValueSpec| if s.arity == Arity::Single { 1 } else { rest };
+    let start: usize = specs.iter().take(i).map(size).sum();
+    start..start + specs.get(i).map_or(0, size)
 }
 
 /// Split `total` values over `specs`: from an explicit segment-size attribute,

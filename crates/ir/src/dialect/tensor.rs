@@ -453,13 +453,13 @@ fn print_mixed_list(p: &mut OpPrinter, statics: &[i64], values: &[ValueId]) {
 }
 
 /// The values of the operand group called `name`.
-fn named_group(ctx: &Context, op: OpId, name: &str) -> Vec<ValueId> {
+fn named_group<'c>(ctx: &'c Context, op: OpId, name: &str) -> &'c [ValueId] {
     let Some(def) = crate::op_def::def_of(ctx, op) else {
-        return Vec::new();
+        return &[];
     };
     match def.operands.iter().position(|s| s.name == name) {
         Some(i) => def.operand_group(ctx, op, i),
-        None => Vec::new(),
+        None => &[],
     }
 }
 
