@@ -473,7 +473,7 @@ fn print_var(def: &OpDef, p: &mut OpPrinter, op: OpId, v: Var, s: &mut Spacing) 
                 return;
             }
             s.element(p);
-            p.operands(&vals);
+            p.operands(vals);
         }
     }
 }

@@ -432,7 +432,7 @@ pub fn print_directive(name: &str, def: &OpDef, p: &mut OpPrinter, op: OpId, arg
         .get(ai)
         .map(|s| static_list(ctx, op, s.name))
         .unwrap_or_default();
-    print_mixed_list(p, &statics, &values);
+    print_mixed_list(p, &statics, values);
     true
 }
 
