@@ -80,6 +80,13 @@ impl Diagnostic {
     }
 }
 
+/// Byte offsets where the lines of `text` start.
+pub fn line_starts(text: &str) -> Vec<u32> {
+    std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1))
+        .collect()
+}
+
 /// One source buffer.
 #[derive(Clone, Debug)]
 pub struct SourceFile {
@@ -91,13 +98,7 @@ pub struct SourceFile {
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
         let text = text.into();
-        let mut line_starts = vec![0u32];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        );
+        let line_starts = line_starts(&text);
         SourceFile {
             name: name.into(),
             text,

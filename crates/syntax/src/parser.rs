@@ -106,17 +106,7 @@ fn signed_value(neg: bool, magnitude: u128) -> Option<i128> {
     }
 }
 
-/// Byte offsets where the lines of `src` start.
-pub fn line_starts(src: &str) -> Vec<u32> {
-    std::iter::once(0)
-        .chain(
-            src.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        )
-        .collect()
-}
+pub use diag::line_starts;
 
 impl<'a> Parser<'a> {
     pub fn new(
