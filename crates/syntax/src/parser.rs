@@ -211,7 +211,8 @@ impl<'a> Parser<'a> {
     }
 
     fn is_punct(&self, p: &str) -> bool {
-        matches!(&self.tok, Tok::Punct(q) if *q == p)
+        // Punctuation is 1 to 3 bytes: compare bytes, not via memcmp.
+        matches!(&self.tok, Tok::Punct(q) if q.as_bytes().iter().eq(p.as_bytes()))
     }
     fn eat_punct(&mut self, p: &str) -> bool {
         if self.is_punct(p) {
@@ -229,7 +230,7 @@ impl<'a> Parser<'a> {
         }
     }
     fn is_ident(&self, k: &str) -> bool {
-        matches!(&self.tok, Tok::Ident(i) if *i == k)
+        matches!(&self.tok, Tok::Ident(i) if i.len() == k.len() && *i == k)
     }
     fn eat_ident(&mut self, k: &str) -> bool {
         if self.is_ident(k) {
