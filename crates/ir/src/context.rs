@@ -66,6 +66,8 @@ pub struct ValueData {
 pub struct OpData {
     /// Interned: every op of a kind shares one allocation.
     pub name: std::sync::Arc<str>,
+    /// The op's definition, when its name is registered (looked up once).
+    pub def: Option<&'static crate::op_def::OpDef>,
     pub operands: ThinVec<ValueId>,
     pub results: ThinVec<ValueId>,
     /// Inherent attributes (MLIR "properties"), sorted by name.
@@ -214,6 +216,10 @@ impl Context {
     pub fn region(&self, r: RegionId) -> &RegionData {
         &self.regions[r.index()]
     }
+    /// The definition of `op`, if its name is registered.
+    pub fn op_def(&self, op: OpId) -> Option<&'static crate::op_def::OpDef> {
+        self.ops[op.index()].def
+    }
     pub fn op_name(&self, op: OpId) -> &str {
         &self.ops[op.index()].name
     }
@@ -344,8 +350,10 @@ impl Context {
                 n
             }
         };
+        let def = crate::op_def::registry().get(&name);
         self.ops.push(OpData {
             name,
+            def,
             operands: operands.into(),
             results: ThinVec::new(),
             props: props.into(),

@@ -125,6 +125,12 @@ pub struct OpDef {
     pub format: OnceLock<Result<Format, String>>,
 }
 
+impl std::fmt::Debug for OpDef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "OpDef({})", self.name)
+    }
+}
+
 /// Start defining op `name`.
 pub fn op(name: &'static str) -> OpDef {
     OpDef {
@@ -413,5 +419,5 @@ pub fn registry() -> &'static Registry {
 
 /// The definition of `op`, if its name is registered.
 pub fn def_of(ctx: &Context, op: OpId) -> Option<&'static OpDef> {
-    registry().get(ctx.op_name(op))
+    ctx.op_def(op)
 }

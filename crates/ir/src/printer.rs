@@ -11,7 +11,7 @@
 use crate::attrs::{Attr, NamedAttr};
 use crate::context::{BlockId, Context, OpId, RegionId, ValueDef, ValueId};
 use crate::location::Location;
-use crate::op_def::{registry, OpDef, Syntax};
+use crate::op_def::{OpDef, Syntax};
 use crate::print_attr::{write_location_body, AttrPrinter};
 use crate::types::Type;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -135,9 +135,7 @@ fn push_u32(out: &mut String, mut n: u32) {
 }
 
 fn is_isolated(ctx: &Context, op: OpId) -> bool {
-    registry()
-        .get(ctx.op_name(op))
-        .is_some_and(|d| d.traits.isolated_from_above)
+    ctx.op_def(op).is_some_and(|d| d.traits.isolated_from_above)
 }
 
 impl Names {
@@ -222,8 +220,8 @@ impl Names {
         if results.is_empty() {
             return;
         }
-        let suggested = registry()
-            .get(ctx.op_name(op))
+        let suggested = ctx
+            .op_def(op)
             .and_then(|d| d.result_names)
             .filter(|_| !self.generic)
             .map(|f| f(ctx, op))
@@ -527,11 +525,9 @@ impl<'a> OpPrinter<'a> {
         self.indent += 2;
         let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
         let drop_terminator = !print_terminator
-            && ops.last().is_some_and(|&t| {
-                registry()
-                    .get(self.ctx.op_name(t))
-                    .is_some_and(|d| d.traits.terminator)
-            });
+            && ops
+                .last()
+                .is_some_and(|&t| self.ctx.op_def(t).is_some_and(|d| d.traits.terminator));
         let n = ops.len() - usize::from(drop_terminator);
         for &op in &ops[..n] {
             self.write_indent();
@@ -583,8 +579,7 @@ impl<'a> OpPrinter<'a> {
     /// Print one operation (no indentation, no newline).
     pub fn operation(&mut self, op: OpId) {
         self.results_prefix(op);
-        let name = self.ctx.op_name(op);
-        let def = registry().get(name);
+        let def = self.ctx.op_def(op);
         match def {
             Some(def) if !self.options.generic && !matches!(def.syntax, Syntax::GenericOnly) => {
                 self.custom_form(def, op)

@@ -47,7 +47,7 @@ impl Verifier<'_> {
     fn op(&mut self, op: OpId) -> Result<(), VerifyError> {
         let ctx = self.ctx;
         let name = ctx.op_name(op);
-        let def = registry().get(name);
+        let def = ctx.op_def(op);
         match def {
             None => {
                 let dialect = name.split('.').next().unwrap_or("");
@@ -94,9 +94,7 @@ impl Verifier<'_> {
         for r in regions {
             for &b in &ctx.region(r).blocks {
                 let is_terminated = match ctx.block_terminator(b) {
-                    Some(t) => registry()
-                        .get(ctx.op_name(t))
-                        .is_none_or(|d| d.traits.terminator),
+                    Some(t) => ctx.op_def(t).is_none_or(|d| d.traits.terminator),
                     None => false,
                 };
                 let needs_terminator = def.is_some_and(|d| !d.traits.no_terminator);
@@ -115,9 +113,7 @@ impl Verifier<'_> {
                 let ops: Vec<OpId> = ctx.block_ops(b).collect();
                 for &o in &ops {
                     if Some(o) != ctx.block_terminator(b)
-                        && registry()
-                            .get(ctx.op_name(o))
-                            .is_some_and(|d| d.traits.terminator)
+                        && ctx.op_def(o).is_some_and(|d| d.traits.terminator)
                     {
                         return self
                             .fail(o, "must be the last operation in the parent block".into());
@@ -136,11 +132,9 @@ impl Verifier<'_> {
         use rayon::prelude::*;
         let ctx = self.ctx;
         let independent = ops.len() >= 64
-            && ops.iter().all(|&o| {
-                registry()
-                    .get(ctx.op_name(o))
-                    .is_some_and(|d| d.traits.isolated_from_above)
-            });
+            && ops
+                .iter()
+                .all(|&o| ctx.op_def(o).is_some_and(|d| d.traits.isolated_from_above));
         if !independent {
             return ops.iter().try_for_each(|&o| self.op(o));
         }
@@ -244,8 +238,8 @@ impl Verifier<'_> {
             let Some(parent) = ctx.parent_op(cur) else {
                 return not_dominated(self);
             };
-            if registry()
-                .get(ctx.op_name(parent))
+            if ctx
+                .op_def(parent)
                 .is_some_and(|d| d.traits.isolated_from_above)
             {
                 return Err(VerifyError {

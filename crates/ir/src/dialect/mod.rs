@@ -169,11 +169,9 @@ pub fn ensure_terminator(ctx: &mut Context, region: crate::RegionId, terminator:
         blocks
     };
     for b in blocks {
-        let terminated = ctx.block_terminator(b).is_some_and(|t| {
-            crate::op_def::registry()
-                .get(ctx.op_name(t))
-                .is_some_and(|d| d.traits.terminator)
-        });
+        let terminated = ctx
+            .block_terminator(b)
+            .is_some_and(|t| ctx.op_def(t).is_some_and(|d| d.traits.terminator));
         if !terminated {
             let loc = ctx
                 .block_parent_op(b)

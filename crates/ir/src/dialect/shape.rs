@@ -678,11 +678,8 @@ fn print_function_library(p: &mut OpPrinter, op: OpId) {
     if let Some(&r) = ctx.op(op).regions.first() {
         // MLIR elides only a trailing op that is a terminator.
         let ends_in_terminator = ctx.region(r).blocks.first().is_some_and(|&b| {
-            ctx.block_terminator(b).is_some_and(|t| {
-                registry()
-                    .get(ctx.op_name(t))
-                    .is_some_and(|d| d.traits.terminator)
-            })
+            ctx.block_terminator(b)
+                .is_some_and(|t| ctx.op_def(t).is_some_and(|d| d.traits.terminator))
         });
         p.region(r, false, !ends_in_terminator);
     }
@@ -1463,9 +1460,7 @@ pub fn verify_operation_attribute(
     if name != "shape.lib" {
         return Ok(());
     }
-    let is_table = registry()
-        .get(ctx.op_name(op))
-        .is_some_and(|d| d.traits.symbol_table);
+    let is_table = ctx.op_def(op).is_some_and(|d| d.traits.symbol_table);
     if !is_table {
         return Err("shape.lib attribute may only be on op implementing SymbolTable".into());
     }
