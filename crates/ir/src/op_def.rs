@@ -319,23 +319,21 @@ impl OpDef {
     /// The values of operand group `i` of `op`.
     pub fn operand_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
         let values = &ctx.op(op).operands;
-        let range = group_range(
-            &self.operands,
-            values.len(),
-            ctx.attr(op, "operandSegmentSizes"),
-            i,
-        );
+        let segments = self
+            .has_operand_segments()
+            .then(|| ctx.attr(op, "operandSegmentSizes"))
+            .flatten();
+        let range = group_range(&self.operands, values.len(), segments, i);
         values.get(range).unwrap_or_default()
     }
     /// The values of result group `i` of `op`.
     pub fn result_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
         let values = &ctx.op(op).results;
-        let range = group_range(
-            &self.results,
-            values.len(),
-            ctx.attr(op, "resultSegmentSizes"),
-            i,
-        );
+        let segments = self
+            .has_result_segments()
+            .then(|| ctx.attr(op, "resultSegmentSizes"))
+            .flatten();
+        let range = group_range(&self.results, values.len(), segments, i);
         values.get(range).unwrap_or_default()
     }
     pub fn result_group_sizes(&self, ctx: &Context, op: OpId) -> Vec<usize> {
