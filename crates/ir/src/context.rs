@@ -788,4 +788,41 @@ mod tests {
         ctx.set_operand(c, 0, ctx.result(c, 0).unwrap());
         assert_eq!(ctx.value(vb).uses.len(), 1);
     }
+
+    #[test]
+    fn queries_and_remaining_mutations() {
+        let mut ctx = Context::new();
+        let r = ctx.create_region();
+        let b = ctx.create_block();
+        ctx.append_block(r, b);
+        let mut outer = OperationState::new("t.outer", Location::Unknown);
+        outer.regions.push(r);
+        let outer = ctx.create_op(outer);
+        let a = op(&mut ctx, "t.a", vec![], 1);
+        ctx.append_op(b, a);
+        let va = ctx.result(a, 0).unwrap();
+        let user = op(&mut ctx, "t.user", vec![va], 0);
+        ctx.insert_op_after(a, user);
+        assert_eq!(ctx.block_ops(b).collect::<Vec<_>>(), vec![a, user]);
+        assert_eq!(ctx.defining_op(va), Some(a));
+        assert_eq!(ctx.value_block(va), Some(b));
+        assert_eq!(ctx.parent_op(user), Some(outer));
+        assert!(ctx.is_ancestor(outer, user));
+        assert!(!ctx.is_ancestor(user, outer));
+        let mut seen = Vec::new();
+        ctx.walk_nested(outer, &mut |o| seen.push(o));
+        assert_eq!(seen, vec![a, user]);
+
+        ctx.set_prop(a, "value", Attr::Unit);
+        ctx.set_discardable_attr(a, "tag", Attr::string("x"));
+        assert_eq!(ctx.attr(a, "value"), Some(&Attr::Unit));
+        assert_eq!(ctx.attr(a, "tag"), Some(&Attr::string("x")));
+        assert_eq!(ctx.op_def(a).map(|d| d.name), None);
+
+        let mut map = std::collections::HashMap::new();
+        let copy = ctx.clone_operation(user, &mut map);
+        assert_eq!(ctx.op(copy).operands.as_slice(), &[va]);
+        assert_eq!(ctx.value(va).uses.len(), 2);
+        assert!(ctx.op(copy).parent.is_none());
+    }
 }

@@ -308,14 +308,6 @@ impl OpDef {
         }
     }
 
-    /// Sizes of the operand groups of `op`, one per entry of `self.operands`.
-    pub fn operand_group_sizes(&self, ctx: &Context, op: OpId) -> Vec<usize> {
-        group_sizes(
-            &self.operands,
-            ctx.op(op).operands.len(),
-            ctx.attr(op, "operandSegmentSizes"),
-        )
-    }
     /// The values of operand group `i` of `op`.
     pub fn operand_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
         let values = &ctx.op(op).operands;
@@ -335,13 +327,6 @@ impl OpDef {
             .flatten();
         let range = group_range(&self.results, values.len(), segments, i);
         values.get(range).unwrap_or_default()
-    }
-    pub fn result_group_sizes(&self, ctx: &Context, op: OpId) -> Vec<usize> {
-        group_sizes(
-            &self.results,
-            ctx.op(op).results.len(),
-            ctx.attr(op, "resultSegmentSizes"),
-        )
     }
 }
 

@@ -9,7 +9,7 @@
 //! per region.
 
 use crate::attrs::{Attr, NamedAttr};
-use crate::context::{BlockId, Context, OpId, RegionId, ValueDef, ValueId};
+use crate::context::{BlockId, Context, OpId, RegionId, ValueId};
 use crate::location::Location;
 use crate::op_def::{OpDef, Syntax};
 use crate::print_attr::{write_location_body, AttrPrinter};
@@ -746,26 +746,4 @@ fn print_module_in_parallel(
     let mut pieces = std::mem::take(&mut p.pieces);
     pieces.push(p.out);
     Some(pieces)
-}
-
-/// Name of every value under `root` as the printer would show it (for diagnostics).
-pub fn value_names(ctx: &Context, root: OpId) -> HashMap<ValueId, String> {
-    let mut names = Names::default();
-    names.number_op(ctx, root, false);
-    names
-        .slots
-        .keys()
-        .copied()
-        .filter(|&v| names.slot(v).base != Base::Unnamed)
-        .map(|v| {
-            let mut s = String::new();
-            names.write(&mut s, v, true);
-            (v, s)
-        })
-        .collect()
-}
-
-/// True if `v` is a block argument.
-pub fn is_block_arg(ctx: &Context, v: ValueId) -> bool {
-    matches!(ctx.value(v).def, ValueDef::BlockArg { .. })
 }

@@ -8,7 +8,7 @@ use crate::lexer::{Lexer, Tok};
 use diag::{DiagLoc, Diagnostic, Span};
 use ir::asm::{Argument, AsmParser, PResult, ParseError, UnresolvedOperand};
 use ir::attrs::{DenseValues, Scalar};
-use ir::context::{get_named_attr, set_named_attr, BlockId, ValueDef};
+use ir::context::{get_named_attr, set_named_attr, BlockId};
 use ir::op_def::{registry, Syntax};
 use ir::print_attr::{float_from_storage_bits, round_to_kind};
 use ir::types::{FloatKind, Signedness, DYNAMIC};
@@ -1929,9 +1929,4 @@ impl AsmParser for Parser<'_> {
     fn parse_optional_location(&mut self) -> PResult<Option<Location>> {
         self.optional_trailing_location()
     }
-}
-
-/// The value defined by `v`'s placeholder, for debugging invariants.
-pub fn is_placeholder(ctx: &Context, v: ValueId, placeholder: BlockId) -> bool {
-    matches!(ctx.value(v).def, ValueDef::BlockArg { block, .. } if block == placeholder)
 }
