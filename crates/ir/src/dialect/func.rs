@@ -364,6 +364,12 @@ fn function_type(ctx: &Context, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
 
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
     let (inputs, _) = function_type(ctx, op).ok_or("requires a 'function_type' attribute")?;
+    verify_function_like(ctx, op, &inputs)
+}
+
+/// What every function-like op checks: the entry block's arguments match
+/// the signature's `inputs`, and a declaration (no body) is private.
+pub fn verify_function_like(ctx: &Context, op: OpId, inputs: &[Type]) -> Result<(), String> {
     let Some(&r) = ctx.op(op).regions.first() else {
         return Ok(());
     };
@@ -380,7 +386,7 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
             inputs.len()
         ));
     }
-    for (i, (&a, &t)) in args.iter().zip(&inputs).enumerate() {
+    for (i, (&a, &t)) in args.iter().zip(inputs).enumerate() {
         if ctx.value_type(a) != t {
             return Err(format!(
                 "type of entry block argument #{i} must match the type of the corresponding argument in function signature"

@@ -1105,30 +1105,7 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
     let inputs = function_inputs(ctx, op).ok_or(
         "attribute 'function_type' failed to satisfy constraint: type attribute of function type",
     )?;
-    let Some(&r) = ctx.op(op).regions.first() else {
-        return Ok(());
-    };
-    let Some(&entry) = ctx.region(r).blocks.first() else {
-        if ctx.attr(op, "sym_visibility").and_then(|a| a.as_str()) != Some("private") {
-            return Err("symbol declaration cannot have public visibility".into());
-        }
-        return Ok(());
-    };
-    let args = &ctx.block(entry).args;
-    if args.len() != inputs.len() {
-        return Err(format!(
-            "entry block must have {} arguments to match function signature",
-            inputs.len()
-        ));
-    }
-    for (i, (&a, &t)) in args.iter().zip(&inputs).enumerate() {
-        if ctx.value_type(a) != t {
-            return Err(format!(
-                "type of entry block argument #{i} must match the type of the corresponding argument in function signature"
-            ));
-        }
-    }
-    Ok(())
+    super::func::verify_function_like(ctx, op, &inputs)
 }
 
 fn verify_function_library(ctx: &Context, op: OpId) -> Result<(), String> {
