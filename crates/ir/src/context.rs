@@ -101,7 +101,7 @@ pub struct RegionData {
 pub struct OperationState {
     /// Registered ops' names are static: no allocation per parsed op.
     pub name: std::borrow::Cow<'static, str>,
-    pub operands: Vec<ValueId>,
+    pub operands: ThinVec<ValueId>,
     pub result_types: Vec<Type>,
     pub props: Vec<NamedAttr>,
     pub attrs: Vec<NamedAttr>,
@@ -114,7 +114,7 @@ impl OperationState {
     pub fn new(name: impl Into<std::borrow::Cow<'static, str>>, loc: Location) -> Self {
         OperationState {
             name: name.into(),
-            operands: Vec::new(),
+            operands: ThinVec::new(),
             result_types: Vec::new(),
             props: Vec::new(),
             attrs: Vec::new(),
@@ -354,7 +354,7 @@ impl Context {
         self.ops.push(OpData {
             name,
             def,
-            operands: operands.into(),
+            operands,
             results: ThinVec::new(),
             props: props.into(),
             attrs: attrs.into(),
@@ -733,7 +733,7 @@ mod tests {
     fn op(ctx: &mut Context, name: &'static str, operands: Vec<ValueId>, n: usize) -> OpId {
         let index = ctx.intern_type(TypeKind::Index);
         let mut s = OperationState::new(name, Location::Unknown);
-        s.operands = operands;
+        s.operands = operands.into();
         s.result_types = vec![index; n];
         ctx.create_op(s)
     }
