@@ -33,14 +33,11 @@ use ir::printer::PrintOptions;
 use std::path::Path;
 
 /// Run every case of `file`; returns (passed, failures).
-fn fixpoint(file: &Path, generic: bool) -> (usize, Vec<String>) {
+fn fixpoint(file: &Path, print: PrintOptions) -> (usize, Vec<String>) {
     let text = std::fs::read(file).expect("corpus file is readable");
     let options = DriverOptions {
         allow_unregistered_dialect: true,
-        print: PrintOptions {
-            generic,
-            debug_info: false,
-        },
+        print,
         ..Default::default()
     };
     let mut passed = 0;
@@ -85,7 +82,13 @@ fn run_dir(dir: &str, generic: bool) {
         .collect();
     files.sort();
     for f in &files {
-        let (p, fails) = fixpoint(f, generic);
+        let (p, fails) = fixpoint(
+            f,
+            PrintOptions {
+                generic,
+                debug_info: false,
+            },
+        );
         eprintln!("{}: {} passed, {} failed", f.display(), p, fails.len());
         total_pass += p;
         all_failures.extend(fails);
@@ -111,4 +114,22 @@ fn custom_form_is_a_print_fixpoint() {
 #[test]
 fn generic_form_is_a_print_fixpoint() {
     run_dir("tests/roundtrip/generic", true);
+}
+
+#[test]
+fn debuginfo_form_is_a_print_fixpoint() {
+    let print = PrintOptions {
+        generic: false,
+        debug_info: true,
+    };
+    let (passed, failures) = fixpoint(Path::new("tests/roundtrip/debuginfo.mlir"), print);
+    for f in failures.iter().take(3) {
+        eprintln!("{f}\n");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} debuginfo cases differ",
+        failures.len(),
+        passed + failures.len()
+    );
 }

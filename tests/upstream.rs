@@ -134,3 +134,24 @@ fn upstream_invalid_cases_rejected_on_the_same_line() {
     }
     assert_eq!(same_line, rejected);
 }
+
+#[test]
+fn upstream_ops_debuginfo_matches_mlir_opt() {
+    let Some(mlir_opt) = common::mlir_tool("mlir-opt") else {
+        return;
+    };
+    let path = format!("{UPSTREAM}/mlir/test/Dialect/Shape/ops.mlir");
+    let reference = common::run(&mlir_opt, &["--mlir-print-debuginfo", &path], b"")
+        .expect("mlir-opt accepts ops.mlir");
+    let options = DriverOptions {
+        print: PrintOptions {
+            generic: false,
+            debug_info: true,
+        },
+        ..Default::default()
+    };
+    let text = std::fs::read(&path).expect("ops.mlir");
+    let ours = process_buffer(&path, text, &options);
+    assert!(ours.success, "{}", ours.diagnostics);
+    assert_eq!(ours.output, reference);
+}

@@ -12,6 +12,8 @@ pub enum Location {
         line: u32,
         col: u32,
     },
+    /// `"file":line:col to end_line:end_col` or `"file":line:col to :end_col`
+    FileRange(Box<(std::sync::Arc<str>, u32, u32, Option<u32>, u32)>),
     /// `"name"` or `"name"(child)`
     Name(Box<(String, Option<Location>)>),
     /// `callsite(callee at caller)`
@@ -21,11 +23,30 @@ pub enum Location {
 }
 
 impl Location {
+    /// Locations that refer to other locations (printed through their aliases).
+    pub fn is_compound(&self) -> bool {
+        matches!(
+            self,
+            Location::Name(_) | Location::CallSite(_) | Location::Fused(_)
+        ) && !matches!(self, Location::Name(n) if n.1.is_none())
+    }
+
+    /// The locations this one refers to, in print order.
+    pub fn children(&self) -> Vec<&Location> {
+        match self {
+            Location::Name(n) => n.1.iter().collect(),
+            Location::CallSite(c) => vec![&c.0, &c.1],
+            Location::Fused(f) => f.1.iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The first file position found in this location, if any.
     pub fn file_line_col(&self) -> Option<(&str, u32, u32)> {
         match self {
             Location::Unknown => None,
             Location::FileLineCol { file, line, col } => Some((file, *line, *col)),
+            Location::FileRange(range) => Some((&range.0, range.1, range.2)),
             Location::Name(named) => named.1.as_ref().and_then(|c| c.file_line_col()),
             Location::CallSite(site) => site.1.file_line_col(),
             Location::Fused(fused) => fused.1.iter().find_map(|l| l.file_line_col()),

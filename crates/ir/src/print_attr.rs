@@ -457,26 +457,50 @@ impl<'a> AttrPrinter<'a> {
 
 /// The inside of `loc(...)`.
 pub fn write_location_body(out: &mut String, loc: &Location) {
+    write_location_body_with(out, loc, &|_, _| false);
+}
+
+/// The inside of `loc(...)`; `alias` may print a nested location as its
+/// alias (`#loc3`) instead, returning true when it did.
+pub fn write_location_body_with(
+    out: &mut String,
+    loc: &Location,
+    alias: &dyn Fn(&mut String, &Location) -> bool,
+) {
+    let child = |out: &mut String, l: &Location| {
+        if !alias(out, l) {
+            write_location_body_with(out, l, alias);
+        }
+    };
     match loc {
         Location::Unknown => out.push_str("unknown"),
         Location::FileLineCol { file, line, col } => {
             write_escaped_string(out, file.as_bytes());
             let _ = write!(out, ":{line}:{col}");
         }
+        Location::FileRange(range) => {
+            let (file, line, col, end_line, end_col) = &**range;
+            write_escaped_string(out, file.as_bytes());
+            let _ = write!(out, ":{line}:{col} to ");
+            if let Some(l) = end_line {
+                let _ = write!(out, "{l}");
+            }
+            let _ = write!(out, ":{end_col}");
+        }
         Location::Name(named) => {
-            let (name, child) = &**named;
+            let (name, inner) = &**named;
             write_escaped_string(out, name.as_bytes());
-            if let Some(c) = child {
+            if let Some(c) = inner {
                 out.push('(');
-                write_location_body(out, c);
+                child(out, c);
                 out.push(')');
             }
         }
         Location::CallSite(site) => {
             out.push_str("callsite(");
-            write_location_body(out, &site.0);
+            child(out, &site.0);
             out.push_str(" at ");
-            write_location_body(out, &site.1);
+            child(out, &site.1);
             out.push(')');
         }
         Location::Fused(fused) => {
@@ -492,7 +516,7 @@ pub fn write_location_body(out: &mut String, loc: &Location) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_location_body(out, l);
+                child(out, l);
             }
             out.push(']');
         }

@@ -10,9 +10,10 @@
 
 use crate::attrs::{Attr, NamedAttr};
 use crate::context::{BlockId, Context, OpId, RegionId, ValueId};
+use crate::loc_alias::{LocAliases, LocCollector};
 use crate::location::Location;
 use crate::op_def::{OpDef, Syntax};
-use crate::print_attr::{write_location_body, AttrPrinter};
+use crate::print_attr::AttrPrinter;
 use crate::types::Type;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::fmt::Write as _;
@@ -330,6 +331,10 @@ pub struct OpPrinter<'a> {
     printed: HashMap<OpId, String>,
     /// Finished output, in order, when pre-printed text is spliced in.
     pieces: Vec<String>,
+    /// Location aliases (`--mlir-print-debuginfo`).
+    loc_aliases: LocAliases,
+    /// Set during the pass that finds the locations to alias.
+    loc_collector: Option<LocCollector>,
 }
 
 impl<'a> OpPrinter<'a> {
@@ -344,6 +349,8 @@ impl<'a> OpPrinter<'a> {
             default_dialects: vec!["builtin"],
             printed: HashMap::default(),
             pieces: Vec::new(),
+            loc_aliases: LocAliases::default(),
+            loc_collector: None,
         }
     }
 
@@ -490,10 +497,7 @@ impl<'a> OpPrinter<'a> {
                     self.operand(a);
                     self.out.push_str(": ");
                     self.ty(self.ctx.value_type(a));
-                    if self.options.debug_info {
-                        let loc = self.ctx.arg_loc(a).cloned().unwrap_or_default();
-                        self.location(&loc);
-                    }
+                    self.arg_location(a);
                 }
                 self.out.push(')');
             }
@@ -545,10 +549,27 @@ impl<'a> OpPrinter<'a> {
         self.indent -= 2;
     }
 
-    /// ` loc(...)` for `--mlir-print-debuginfo`.
+    /// ` loc(#locN)` for `--mlir-print-debuginfo`.
     fn location(&mut self, loc: &Location) {
         self.out.push_str(" loc(");
-        write_location_body(&mut self.out, loc);
+        if !self.loc_aliases.write_ref(&mut self.out, loc) {
+            self.loc_aliases.write_body(&mut self.out, loc);
+        }
+        self.out.push(')');
+    }
+
+    /// ` loc(...)` of a block argument (printed in full) under
+    /// `--mlir-print-debuginfo`; nothing otherwise.
+    pub fn arg_location(&mut self, v: ValueId) {
+        if !self.options.debug_info {
+            return;
+        }
+        let loc = self.ctx.arg_loc(v).cloned().unwrap_or_default();
+        if let Some(c) = &mut self.loc_collector {
+            c.visit(&loc, false);
+        }
+        self.out.push_str(" loc(");
+        self.loc_aliases.write_body(&mut self.out, &loc);
         self.out.push(')');
     }
 
@@ -578,6 +599,9 @@ impl<'a> OpPrinter<'a> {
 
     /// Print one operation (no indentation, no newline).
     pub fn operation(&mut self, op: OpId) {
+        if let Some(c) = &mut self.loc_collector {
+            c.visit(&self.ctx.op(op).loc, true);
+        }
         self.results_prefix(op);
         let def = self.ctx.op_def(op);
         match def {
@@ -686,18 +710,34 @@ pub fn print_op_pieces(ctx: &Context, op: OpId, options: PrintOptions) -> Vec<St
     let mut scope = Scope::default();
     p.names.number_results(ctx, op, &mut scope);
     p.names.number_op(ctx, op, options.generic);
-    p.operation(op);
-    p.out.push('\n');
-    if !p.attrs.has_alias_candidates() {
-        return vec![p.out];
+    if options.debug_info {
+        // A first pass finds the locations, in the order they are printed.
+        p.loc_collector = Some(LocCollector::default());
+        p.operation(op);
+        p.out.clear();
+        let collector = p.loc_collector.take().unwrap_or_default();
+        p.loc_aliases = LocAliases::from_collector(collector);
     }
-    // Some attributes print through aliases: name them in order of first
-    // use, then print again with the names.
-    let defs = p.attrs.assign_aliases();
-    p.out.clear();
     p.operation(op);
     p.out.push('\n');
-    vec![defs, p.out]
+    let mut defs = String::new();
+    if p.attrs.has_alias_candidates() {
+        // Some attributes print through aliases: name them in order of
+        // first use, then print again with the names.
+        defs = p.attrs.assign_aliases();
+        p.out.clear();
+        p.operation(op);
+        p.out.push('\n');
+    }
+    if options.debug_info {
+        defs.push_str(&p.loc_aliases.top_defs());
+        p.out.push_str(&p.loc_aliases.deferred_defs());
+    }
+    if defs.is_empty() {
+        vec![p.out]
+    } else {
+        vec![defs, p.out]
+    }
 }
 
 /// A module whose body holds only isolated-from-above ops without results
@@ -711,7 +751,7 @@ fn print_module_in_parallel(
     options: PrintOptions,
 ) -> Option<Vec<String>> {
     use rayon::prelude::*;
-    if options.generic || ctx.op_name(module) != "builtin.module" {
+    if options.generic || options.debug_info || ctx.op_name(module) != "builtin.module" {
         return None;
     }
     let body = ctx.op(module).regions.first()?;

@@ -51,16 +51,15 @@ impl Verifier<'_> {
         match def {
             None => {
                 let dialect = name.split('.').next().unwrap_or("");
-                if registry().is_registered_dialect(dialect)
-                    && !crate::dialect::allows_unknown_ops(dialect)
-                {
+                let registered = registry().is_registered_dialect(dialect);
+                if registered && !crate::dialect::allows_unknown_ops(dialect) {
                     return Err(VerifyError {
                         op,
                         loc: ctx.op(op).loc.clone(),
                         message: format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
                     });
                 }
-                if !self.allow_unregistered {
+                if !registered && !self.allow_unregistered {
                     return Err(VerifyError {
                         op,
                         loc: ctx.op(op).loc.clone(),

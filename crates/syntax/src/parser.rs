@@ -82,6 +82,8 @@ pub struct Parser<'a> {
     placeholder_block: BlockId,
     /// Scratch buffer for qualified op names.
     name_buf: String,
+    /// Aliases read ahead by `predefine_aliases`, not yet met in order.
+    predefined: rustc_hash::FxHashSet<&'a str>,
     /// Types already parsed, by their exact source text (types repeat a lot).
     type_cache: HashMap<&'a str, Type>,
     /// Byte offsets where lines start (for op locations).
@@ -157,6 +159,7 @@ impl<'a> Parser<'a> {
             placeholder_block,
             name_buf: String::new(),
             type_cache: HashMap::default(),
+            predefined: Default::default(),
             line_starts,
         };
         p.bump();
@@ -268,6 +271,7 @@ impl<'a> Parser<'a> {
             ..Default::default()
         });
         self.block_scopes.push(BlockScope::default());
+        self.predefine_aliases();
         let result = self.parse_top_level_items(block);
         let wrapper_loc = Location::FileLineCol {
             file: self.file_name.clone(),
@@ -304,6 +308,59 @@ impl<'a> Parser<'a> {
         Ok(block)
     }
 
+    /// Alias definitions may follow their uses (`mlir-opt
+    /// --mlir-print-debuginfo` defines location aliases after the module):
+    /// read every top-level `#name = ...` line first, repeating while
+    /// definitions that use other aliases become readable.
+    fn predefine_aliases(&mut self) {
+        let src = self.lex.src;
+        let mut pending: Vec<usize> = self
+            .line_starts
+            .iter()
+            .map(|&s| s as usize)
+            .filter(|&s| src.get(s) == Some(&b'#') && src.get(s + 1) != Some(&b'-'))
+            .collect();
+        if pending.is_empty() {
+            return;
+        }
+        let saved = (
+            self.lex.pos,
+            self.tok.clone(),
+            self.tok_start,
+            self.prev_end,
+        );
+        let diags = self.diags.len();
+        loop {
+            let before = pending.len();
+            pending.retain(|&at| {
+                self.lex.pos = at;
+                self.bump();
+                let Tok::Hash(name) = self.tok else {
+                    return false;
+                };
+                self.bump();
+                let value = if self.eat_punct("=") {
+                    self.attribute(None).ok()
+                } else {
+                    None
+                };
+                self.diags.truncate(diags);
+                match value {
+                    Some(a) => {
+                        self.attr_aliases.insert(name.to_string(), a);
+                        self.predefined.insert(name);
+                        false
+                    }
+                    None => true,
+                }
+            });
+            if pending.is_empty() || pending.len() == before {
+                break;
+            }
+        }
+        (self.lex.pos, self.tok, self.tok_start, self.prev_end) = saved;
+    }
+
     fn parse_top_level_items(&mut self, block: BlockId) -> PResult<()> {
         loop {
             match self.tok.clone() {
@@ -313,6 +370,11 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.expect("=", " in attribute alias definition")?;
                     let a = self.attribute(None)?;
+                    // Read ahead by `predefine_aliases`: the same value is no redefinition.
+                    if self.predefined.contains(name) && self.attr_aliases.get(name) == Some(&a) {
+                        self.predefined.remove(name);
+                        continue;
+                    }
                     if self.attr_aliases.insert(name.to_string(), a).is_some() {
                         return Err(
                             self.err_at(at, format!("redefinition of attribute alias id '{name}'"))
@@ -703,6 +765,21 @@ impl<'a> Parser<'a> {
                     let line = self.small_int("line number")?;
                     self.expect(":", " in FileLineColLoc")?;
                     let col = self.small_int("column number")?;
+                    if self.eat_ident("to") {
+                        let end_line = match self.tok {
+                            Tok::Int(_) => Some(self.small_int("line number")?),
+                            _ => None,
+                        };
+                        self.expect(":", " in FileLineColRange")?;
+                        let end_col = self.small_int("column number")?;
+                        return Ok(Location::FileRange(Box::new((
+                            s.into(),
+                            line,
+                            col,
+                            end_line,
+                            end_col,
+                        ))));
+                    }
                     return Ok(Location::FileLineCol {
                         file: s.into(),
                         line,
@@ -1881,6 +1958,7 @@ impl AsmParser for Parser<'_> {
         }
     }
     fn parse_argument(&mut self, with_type: bool, with_attrs: bool) -> PResult<Argument> {
+        let at = self.loc_here();
         let name = self.parse_operand()?;
         let ty = if with_type {
             self.expect(":", " and type")?;
@@ -1892,7 +1970,8 @@ impl AsmParser for Parser<'_> {
         if with_attrs {
             self.parse_optional_attr_dict(&mut attrs)?;
         }
-        let loc = self.optional_trailing_location()?;
+        // Without an explicit location, an argument is where its name is.
+        let loc = Some(self.optional_trailing_location()?.unwrap_or(at));
         Ok(Argument {
             name,
             ty,

@@ -293,6 +293,9 @@ pub fn print_signature(p: &mut OpPrinter, op: OpId, entry_args: Option<&[crate::
             p.named_attrs(attrs);
             p.push("}");
         }
+        if let Some(&a) = entry_args.and_then(|a| a.get(i)) {
+            p.arg_location(a);
+        }
     }
     p.push(")");
     if results.is_empty() {

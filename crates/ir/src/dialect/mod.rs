@@ -156,10 +156,15 @@ pub fn witness(ctx: &mut Context) -> Type {
     ctx.intern_type(TypeKind::Witness)
 }
 
-/// Append an empty `terminator` op (e.g. `scf.yield`) to each block of
-/// `region` that does not end in a terminator: the implicit terminator that
-/// custom syntax lets users omit.
-pub fn ensure_terminator(ctx: &mut Context, region: crate::RegionId, terminator: &'static str) {
+/// Append an empty `terminator` op (e.g. `scf.yield`), located at `loc`
+/// (the op being parsed), to each block of `region` that does not end in a
+/// terminator: the implicit terminator that custom syntax lets users omit.
+pub fn ensure_terminator(
+    ctx: &mut Context,
+    region: crate::RegionId,
+    terminator: &'static str,
+    loc: &crate::Location,
+) {
     let blocks = ctx.region(region).blocks.clone();
     let blocks = if blocks.is_empty() {
         let b = ctx.create_block();
@@ -173,11 +178,7 @@ pub fn ensure_terminator(ctx: &mut Context, region: crate::RegionId, terminator:
             .block_terminator(b)
             .is_some_and(|t| ctx.op_def(t).is_some_and(|d| d.traits.terminator));
         if !terminated {
-            let loc = ctx
-                .block_parent_op(b)
-                .map(|o| ctx.op(o).loc.clone())
-                .unwrap_or_default();
-            let t = ctx.create_op(OperationState::new(terminator, loc));
+            let t = ctx.create_op(OperationState::new(terminator, loc.clone()));
             ctx.append_op(b, t);
         }
     }

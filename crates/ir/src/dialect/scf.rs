@@ -409,7 +409,7 @@ fn parse_for(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     );
     let r = new_region(p, state);
     p.parse_region(r, &args, false)?;
-    super::ensure_terminator(p.ctx(), r, "scf.yield");
+    super::ensure_terminator(p.ctx(), r, "scf.yield", &state.loc);
     parse_attr_dict(p, state, &["unsignedCmp"])?;
     state.result_types = result_types;
     Ok(())
@@ -528,11 +528,11 @@ fn parse_if(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     state.result_types = parse_optional_arrow_types(p)?;
     let then_r = new_region(p, state);
     p.parse_region(then_r, &[], false)?;
-    super::ensure_terminator(p.ctx(), then_r, "scf.yield");
+    super::ensure_terminator(p.ctx(), then_r, "scf.yield", &state.loc);
     let else_r = new_region(p, state);
     if p.parse_optional_keyword("else") {
         p.parse_region(else_r, &[], false)?;
-        super::ensure_terminator(p.ctx(), else_r, "scf.yield");
+        super::ensure_terminator(p.ctx(), else_r, "scf.yield", &state.loc);
     }
     parse_attr_dict(p, state, &[])
 }
@@ -1028,7 +1028,7 @@ fn parse_parallel(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     let args: Vec<Argument> = ivs.into_iter().map(|n| arg(n, index)).collect();
     let r = new_region(p, state);
     p.parse_region(r, &args, false)?;
-    super::ensure_terminator(p.ctx(), r, "scf.reduce");
+    super::ensure_terminator(p.ctx(), r, "scf.reduce", &state.loc);
     parse_attr_dict(p, state, &[])?;
     let seg = i32_array(p.ctx(), &[lbs.len(), ubs.len(), steps.len(), inits.len()]);
     set_named_attr(&mut state.props, "operandSegmentSizes", seg);

@@ -483,7 +483,7 @@ fn parse_assuming(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     state.result_types = parse_optional_arrow_types(p)?;
     let r = p.ctx().create_region();
     p.parse_region(r, &[], false)?;
-    ensure_terminator(p.ctx(), r, "shape.assuming_yield");
+    ensure_terminator(p.ctx(), r, "shape.assuming_yield", &state.loc);
     state.regions.push(r);
     p.parse_optional_attr_dict(&mut state.attrs)?;
     Ok(())

@@ -518,21 +518,7 @@ fn parse_ranked_tensor(p: &mut dyn AsmParser, op_name: &str) -> PResult<(Type, T
 
 /// Add the implicit `tensor.yield` a body may leave out, at the op's location.
 fn ensure_yield(ctx: &mut Context, region: RegionId, loc: &Location) {
-    let before: Vec<Option<OpId>> = ctx
-        .region(region)
-        .blocks
-        .iter()
-        .map(|&b| ctx.block_terminator(b))
-        .collect();
-    ensure_terminator(ctx, region, "tensor.yield");
-    let blocks = ctx.region(region).blocks.clone();
-    for (i, b) in blocks.into_iter().enumerate() {
-        if let Some(t) = ctx.block_terminator(b) {
-            if before.get(i).copied().flatten() != Some(t) {
-                ctx.op_mut(t).loc = loc.clone();
-            }
-        }
-    }
+    ensure_terminator(ctx, region, "tensor.yield", loc);
 }
 
 /// `tensor.pad`'s declarative format; its parser also adds the implicit
