@@ -1,5 +1,15 @@
 //! Source locations attached to operations (`loc(...)`).
 
+/// `"file":line:col to end_line:end_col` (`end_line` absent: same line).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FileRange {
+    pub file: std::sync::Arc<str>,
+    pub line: u32,
+    pub col: u32,
+    pub end_line: Option<u32>,
+    pub end_col: u32,
+}
+
 /// An MLIR location.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Location {
@@ -13,7 +23,7 @@ pub enum Location {
         col: u32,
     },
     /// `"file":line:col to end_line:end_col` or `"file":line:col to :end_col`
-    FileRange(Box<(std::sync::Arc<str>, u32, u32, Option<u32>, u32)>),
+    FileRange(Box<FileRange>),
     /// `"name"` or `"name"(child)`
     Name(Box<(String, Option<Location>)>),
     /// `callsite(callee at caller)`
@@ -46,7 +56,7 @@ impl Location {
         match self {
             Location::Unknown => None,
             Location::FileLineCol { file, line, col } => Some((file, *line, *col)),
-            Location::FileRange(range) => Some((&range.0, range.1, range.2)),
+            Location::FileRange(range) => Some((&range.file, range.line, range.col)),
             Location::Name(named) => named.1.as_ref().and_then(|c| c.file_line_col()),
             Location::CallSite(site) => site.1.file_line_col(),
             Location::Fused(fused) => fused.1.iter().find_map(|l| l.file_line_col()),

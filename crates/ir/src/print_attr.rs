@@ -479,13 +479,12 @@ pub fn write_location_body_with(
             let _ = write!(out, ":{line}:{col}");
         }
         Location::FileRange(range) => {
-            let (file, line, col, end_line, end_col) = &**range;
-            write_escaped_string(out, file.as_bytes());
-            let _ = write!(out, ":{line}:{col} to ");
-            if let Some(l) = end_line {
+            write_escaped_string(out, range.file.as_bytes());
+            let _ = write!(out, ":{}:{} to ", range.line, range.col);
+            if let Some(l) = range.end_line {
                 let _ = write!(out, "{l}");
             }
-            let _ = write!(out, ":{end_col}");
+            let _ = write!(out, ":{}", range.end_col);
         }
         Location::Name(named) => {
             let (name, inner) = &**named;

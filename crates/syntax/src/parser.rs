@@ -772,13 +772,13 @@ impl<'a> Parser<'a> {
                         };
                         self.expect(":", " in FileLineColRange")?;
                         let end_col = self.small_int("column number")?;
-                        return Ok(Location::FileRange(Box::new((
-                            s.into(),
+                        return Ok(Location::FileRange(Box::new(ir::location::FileRange {
+                            file: s.into(),
                             line,
                             col,
                             end_line,
                             end_col,
-                        ))));
+                        })));
                     }
                     return Ok(Location::FileLineCol {
                         file: s.into(),
