@@ -21,7 +21,7 @@ pub fn ops() -> Vec<OpDef> {
             ])
             .regions(["body"])
             .isolated()
-            .custom(parse_function, print_function)
+            .custom(parse_function_like, print_function)
             .verify(verify_func),
         op("func.return")
             .summary("Function return operation")
@@ -217,12 +217,16 @@ pub fn store_signature(ctx: &mut Context, state: &mut OperationState, sig: &Sign
     }
 }
 
-fn parse_function(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
+/// `[visibility] @name(args) -> results [attributes {...}] [{ body }]`:
+/// the syntax `func.func` and `shape.func` share. Inherent attributes
+/// written in the `attributes` dictionary become properties.
+pub fn parse_function_like(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     for vis in ["private", "public", "nested"] {
         if p.parse_optional_keyword(vis) {
             state
                 .props
                 .push(("sym_visibility".into(), Attr::string(vis)));
+            break;
         }
     }
     let Some(name) = p.parse_optional_symbol_name() else {
@@ -244,13 +248,7 @@ fn parse_function(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
         p.parse_region(r, &sig.args, true)?;
     }
     state.regions.push(r);
-    // Inherent attributes written in the `attributes` dictionary are properties.
-    let (inherent, discardable): (Vec<NamedAttr>, Vec<NamedAttr>) =
-        std::mem::take(&mut state.attrs)
-            .into_iter()
-            .partition(|(n, _)| &**n == "no_inline");
-    state.props.extend(inherent);
-    state.attrs = discardable;
+    super::move_inherent_attrs(state);
     Ok(())
 }
 

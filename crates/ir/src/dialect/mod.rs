@@ -184,6 +184,20 @@ pub fn ensure_terminator(
     }
 }
 
+/// Attributes a custom form gave in its `{...}` dictionary that are
+/// inherent to the op being built become properties.
+pub fn move_inherent_attrs(state: &mut OperationState) {
+    let Some(def) = crate::op_def::registry().get(&state.name) else {
+        return;
+    };
+    let (inherent, discardable): (Vec<NamedAttr>, Vec<NamedAttr>) =
+        std::mem::take(&mut state.attrs)
+            .into_iter()
+            .partition(|(n, _)| def.is_inherent(n));
+    state.props.extend(inherent);
+    state.attrs = discardable;
+}
+
 /// True if the block's terminator has no operands and no attributes, so
 /// custom syntax may leave it out.
 pub fn terminator_is_elidable(ctx: &Context, region: crate::RegionId) -> bool {

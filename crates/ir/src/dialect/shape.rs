@@ -11,10 +11,10 @@
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, DenseValues, NamedAttr, Scalar};
 use crate::context::{Context, OpId, OperationState};
-use crate::dialect::func::{parse_signature, print_signature, store_signature};
+use crate::dialect::func::print_signature;
 use crate::dialect::{ensure_terminator, i1, index, shape, size, value_shape, witness};
 use crate::format::{ParsedOperands, Var};
-use crate::op_def::{attr, many, one, op, opt_attr, registry, AttrKind, OpDef};
+use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
 
@@ -163,7 +163,7 @@ pub fn ops() -> Vec<OpDef> {
             ])
             .regions(["body"])
             .isolated()
-            .custom(parse_func, print_func)
+            .custom(super::func::parse_function_like, print_func)
             .verify(verify_func),
         op("shape.function_library")
             .summary("Represents shape functions and corresponding ops")
@@ -366,18 +366,6 @@ fn split_at_names(_: &Context, _: OpId) -> Vec<Option<String>> {
 // ------------------------------------------------------------ custom syntax
 
 /// Move the attributes of `state.attrs` that `op_name` defines into its properties.
-fn move_inherent(state: &mut OperationState, op_name: &str) {
-    let Some(def) = registry().get(op_name) else {
-        return;
-    };
-    let (inherent, discardable): (Vec<NamedAttr>, Vec<NamedAttr>) =
-        std::mem::take(&mut state.attrs)
-            .into_iter()
-            .partition(|(n, _)| def.is_inherent(n));
-    state.props.extend(inherent);
-    state.attrs = discardable;
-}
-
 /// `-> T` or `-> (T, U)` if present (MLIR's `parseOptionalArrowTypeList`).
 fn parse_optional_arrow_types(p: &mut dyn AsmParser) -> PResult<Vec<Type>> {
     let mut tys = Vec::new();
@@ -444,7 +432,7 @@ fn parse_const_shape(p: &mut dyn AsmParser, state: &mut OperationState) -> PResu
     p.expect_punct(":")?;
     let ty = p.parse_type()?;
     state.result_types.push(ty);
-    move_inherent(state, "shape.const_shape");
+    super::move_inherent_attrs(state);
     Ok(())
 }
 
@@ -575,39 +563,6 @@ fn print_reduce(p: &mut OpPrinter, op: OpId) {
     p.attr_dict(op, &[], false);
 }
 
-/// `shape.func [visibility] @name(args) -> results attributes {..} { body }`
-fn parse_func(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    for vis in ["private", "public", "nested"] {
-        if p.parse_optional_keyword(vis) {
-            state
-                .props
-                .push(("sym_visibility".into(), Attr::string(vis)));
-            break;
-        }
-    }
-    let Some(name) = p.parse_optional_symbol_name() else {
-        return Err(p.error("expected valid '@'-identifier for symbol name"));
-    };
-    state
-        .props
-        .push(("sym_name".into(), Attr::String(name.into_bytes())));
-    let sig = parse_signature(p)?;
-    store_signature(p.ctx(), state, &sig);
-    if p.parse_optional_keyword("attributes") {
-        p.parse_optional_attr_dict(&mut state.attrs)?;
-    }
-    let r = p.ctx().create_region();
-    if p.peek_region() {
-        if sig.args.len() != sig.inputs.len() {
-            return Err(p.error("expected named arguments for a function with a body"));
-        }
-        p.parse_region(r, &sig.args, true)?;
-    }
-    state.regions.push(r);
-    move_inherent(state, "shape.func");
-    Ok(())
-}
-
 fn print_func(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx;
     if let Some(vis) = ctx.attr(op, "sym_visibility").and_then(|a| a.as_str()) {
@@ -666,7 +621,7 @@ fn parse_function_library(p: &mut dyn AsmParser, state: &mut OperationState) -> 
         mapping @ Attr::Dict(_) => state.props.push(("mapping".into(), mapping)),
         _ => return Err(p.error_at(at, "invalid kind of attribute specified")),
     }
-    move_inherent(state, "shape.function_library");
+    super::move_inherent_attrs(state);
     Ok(())
 }
 
