@@ -47,7 +47,7 @@ fn fixpoint(file: &Path, print: PrintOptions) -> (usize, Vec<String>) {
             .trim_start_matches('\n')
             .to_string();
         let out = process_buffer("case.mlir", expected.as_bytes(), &options);
-        let got = out.output;
+        let got = out.output();
         let same = out.success && got.trim_end() == expected.trim_end();
         if let Some(why) = known_gap(&expected) {
             assert!(

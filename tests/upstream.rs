@@ -47,13 +47,13 @@ fn upstream_print_fixpoint() {
             };
             accepted += 1;
             let ours = process_buffer("m.mlir", m.as_bytes(), &options(false));
-            if ours.success && ours.output == m {
+            if ours.success && ours.output() == m {
                 fixed += 1;
             } else {
                 failures.push(format!(
                     "{}#{i}\n--- mlir-opt\n{m}--- shape-opt\n{}{}",
                     file.display(),
-                    ours.output,
+                    ours.output(),
                     ours.diagnostics
                 ));
             }
@@ -84,7 +84,7 @@ fn upstream_ops_reprint_through_mlir_opt() {
             "ops.mlir must parse and verify: {}",
             ours.diagnostics
         );
-        let again = common::run(&mlir_opt, &[], ours.output.as_bytes())
+        let again = common::run(&mlir_opt, &[], ours.output().as_bytes())
             .unwrap_or_else(|e| panic!("mlir-opt rejects our output (generic={generic}): {e}"));
         assert_eq!(again, reference, "generic={generic}");
     }
@@ -153,5 +153,5 @@ fn upstream_ops_debuginfo_matches_mlir_opt() {
     let text = std::fs::read(&path).expect("ops.mlir");
     let ours = process_buffer(&path, text, &options);
     assert!(ours.success, "{}", ours.diagnostics);
-    assert_eq!(ours.output, reference);
+    assert_eq!(ours.output(), reference);
 }

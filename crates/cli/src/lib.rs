@@ -5,7 +5,7 @@
 pub mod verify_diagnostics;
 
 use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
-use ir::printer::{concat_pieces, print_op_pieces, PrintOptions};
+use ir::printer::{print_op_pieces, PrintOptions};
 use ir::Context;
 use syntax::ParseOptions;
 
@@ -18,6 +18,8 @@ pub struct DriverOptions {
     /// Deepest nesting accepted by the parser (0 = the parser's default).
     pub max_nesting: usize,
     pub verify_diagnostics: bool,
+    /// Do not free the IR after printing (for a process about to exit).
+    pub leak_ir_at_exit: bool,
 }
 
 /// The marker `--split-input-file` splits on.
@@ -53,11 +55,19 @@ pub fn split_chunks(text: &[u8]) -> Vec<Vec<u8>> {
 }
 
 /// Result of processing a buffer: the printed output of every part that
-/// succeeded, the rendered diagnostics, and whether everything succeeded.
+/// succeeded (as pieces, to write without joining), the rendered
+/// diagnostics, and whether everything succeeded.
 pub struct Outcome {
-    pub output: String,
+    pub pieces: Vec<String>,
     pub diagnostics: String,
     pub success: bool,
+}
+
+impl Outcome {
+    /// The whole printed output.
+    pub fn output(&self) -> String {
+        self.pieces.concat()
+    }
 }
 
 /// Parse, verify and print one chunk. Returns the text or the diagnostics.
@@ -66,7 +76,7 @@ pub fn process_chunk(
     name: &str,
     text: Vec<u8>,
     options: &DriverOptions,
-) -> Result<String, Vec<Diagnostic>> {
+) -> Result<Vec<String>, Vec<Diagnostic>> {
     // Valid UTF-8 moves into the source map without a copy.
     let text = String::from_utf8(text)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
@@ -100,9 +110,12 @@ pub fn process_chunk(
         return Err(vec![Diagnostic::error(loc, e.message)]);
     }
     let pieces = print_op_pieces(&ctx, module, options.print);
-    // The IR is not needed for joining: free it first (lower peak memory).
-    drop(ctx);
-    Ok(concat_pieces(pieces))
+    if options.leak_ir_at_exit {
+        // Freeing millions of small allocations is pure cost in a process
+        // about to exit (clang's `-disable-free`).
+        std::mem::forget(ctx);
+    }
+    Ok(pieces)
 }
 
 /// Stack size of the thread that parses, verifies and prints: recursion is
@@ -121,7 +134,7 @@ pub fn process_buffer(name: &str, text: impl Into<Vec<u8>>, options: &DriverOpti
             .ok()
             .and_then(|h| h.join().ok())
             .unwrap_or_else(|| Outcome {
-                output: String::new(),
+                pieces: Vec::new(),
                 diagnostics: format!("{name}: error: internal error: processing thread failed\n"),
                 success: false,
             })
@@ -136,18 +149,13 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     };
     let mut sources = SourceMap::new();
     // mlir-opt ends each module with a blank line and joins parts with the marker.
-    let mut output = String::new();
-    let mut emit = |out: String| {
-        if !output.is_empty() {
-            output.push_str(SPLIT_MARKER);
-            output.push('\n');
+    let mut pieces: Vec<String> = Vec::new();
+    let mut emit = |out: Vec<String>| {
+        if !pieces.is_empty() {
+            pieces.push(format!("{SPLIT_MARKER}\n"));
         }
-        if output.is_empty() {
-            output = out;
-        } else {
-            output.push_str(&out);
-        }
-        output.push('\n');
+        pieces.extend(out);
+        pieces.push("\n".to_string());
     };
     let mut diagnostics = String::new();
     let mut success = true;
@@ -178,7 +186,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
         }
     }
     Outcome {
-        output,
+        pieces,
         diagnostics,
         success,
     }
@@ -187,11 +195,16 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
 /// Regular files (and new ones) are replaced atomically: a temporary file
 /// next to the target, then a rename. Anything else (`/dev/null`, a pipe, a
 /// terminal) is written in place — renaming over it would replace the device.
-pub fn write_output(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+pub fn write_output(path: &str, pieces: &[String]) -> std::io::Result<()> {
+    use std::io::Write;
+    let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
+        for p in pieces {
+            w.write_all(p.as_bytes())?;
+        }
+        w.flush()
+    };
     if path == "-" {
-        let mut out = std::io::stdout().lock();
-        std::io::Write::write_all(&mut out, bytes)?;
-        return std::io::Write::flush(&mut out);
+        return write_all(&mut std::io::stdout().lock());
     }
     let regular_or_new = match std::fs::metadata(path) {
         Ok(m) => m.is_file(),
@@ -199,16 +212,17 @@ pub fn write_output(path: &str, bytes: &[u8]) -> std::io::Result<()> {
         Err(e) => return Err(e),
     };
     if !regular_or_new {
-        return std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, bytes));
+        let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+        return write_all(&mut f);
     }
     let tmp = format!("{path}.tmp{}", std::process::id());
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
+    let written = std::fs::File::create(&tmp)
+        .and_then(|f| write_all(&mut std::io::BufWriter::new(f)))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
-    })
+    }
+    written
 }
 
 #[cfg(test)]
@@ -238,11 +252,11 @@ mod tests {
         }
         let reader_path = fifo.clone();
         let reader = std::thread::spawn(move || std::fs::read(reader_path).unwrap());
-        write_output(fifo.to_str().unwrap(), b"module {\n}\n").unwrap();
+        write_output(fifo.to_str().unwrap(), &["module {\n".into(), "}\n".into()]).unwrap();
         assert_eq!(reader.join().unwrap(), b"module {\n}\n");
         assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
         let regular = dir.join("regular.mlir");
-        write_output(regular.to_str().unwrap(), b"x").unwrap();
+        write_output(regular.to_str().unwrap(), &["x".into()]).unwrap();
         assert_eq!(std::fs::read(&regular).unwrap(), b"x");
         std::fs::remove_dir_all(&dir).unwrap();
     }

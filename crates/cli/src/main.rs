@@ -91,13 +91,14 @@ fn main() -> ExitCode {
         },
         max_nesting: args.max_nesting,
         verify_diagnostics: args.verify_diagnostics,
+        leak_ir_at_exit: true,
     };
     let outcome = process_buffer(&name, text, &options);
     eprint!("{}", outcome.diagnostics);
     if !outcome.success {
         return ExitCode::FAILURE;
     }
-    if let Err(e) = write_output(&args.output, outcome.output.as_bytes()) {
+    if let Err(e) = write_output(&args.output, &outcome.pieces) {
         eprintln!("shape-opt: could not write '{}': {e}", args.output);
         return ExitCode::FAILURE;
     }
