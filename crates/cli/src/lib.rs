@@ -6,7 +6,7 @@ pub mod verify_diagnostics;
 
 use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
 use ir::printer::{print_op_pieces, PrintOptions};
-use ir::Context;
+use ir::{Context, OpId};
 use syntax::ParseOptions;
 
 /// What to do with one input buffer.
@@ -20,6 +20,47 @@ pub struct DriverOptions {
     pub verify_diagnostics: bool,
     /// Do not free the IR after printing (for a process about to exit).
     pub leak_ir_at_exit: bool,
+    /// The pass pipeline to run between parsing and printing
+    /// (`builtin.module(symbol-dce)`); none: parse, verify, print.
+    pub pipeline: Option<String>,
+    /// Skip the verifier after each pass (`--verify-each=false`).
+    pub no_verify_each: bool,
+    /// `--mlir-print-ir-before-all` / `--mlir-print-ir-after-all`.
+    pub print_ir_before_all: bool,
+    pub print_ir_after_all: bool,
+    /// `--mlir-timing`: per-pass wall times.
+    pub timing: bool,
+}
+
+/// Prints the IR around passes to a log, as `mlir-opt` does on stderr.
+struct IrPrinter<'a> {
+    before: bool,
+    after: bool,
+    print: PrintOptions,
+    log: &'a mut String,
+}
+
+impl IrPrinter<'_> {
+    fn dump(&mut self, when: &str, pass: &str, ctx: &Context, op: OpId) {
+        self.log
+            .push_str(&format!("// -----// IR Dump {when} {pass} //----- //\n"));
+        self.log
+            .push_str(&ir::printer::print_op(ctx, op, self.print));
+        self.log.push('\n');
+    }
+}
+
+impl pass::Instrumentation for IrPrinter<'_> {
+    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        if self.before {
+            self.dump("Before", pass, ctx, op);
+        }
+    }
+    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        if self.after {
+            self.dump("After", pass, ctx, op);
+        }
+    }
 }
 
 /// The marker `--split-input-file` splits on.
@@ -60,6 +101,8 @@ pub fn split_chunks(text: &[u8]) -> Vec<Vec<u8>> {
 pub struct Outcome {
     pub pieces: Vec<String>,
     pub diagnostics: String,
+    /// IR dumps and timing reports (mlir-opt writes these to stderr).
+    pub log: String,
     pub success: bool,
 }
 
@@ -76,6 +119,7 @@ pub fn process_chunk(
     name: &str,
     text: Vec<u8>,
     options: &DriverOptions,
+    log: &mut String,
 ) -> Result<Vec<String>, Vec<Diagnostic>> {
     // Valid UTF-8 moves into the source map without a copy.
     let text = String::from_utf8(text)
@@ -109,6 +153,28 @@ pub fn process_chunk(
         };
         return Err(vec![Diagnostic::error(loc, e.message)]);
     }
+    if let Some(text) = &options.pipeline {
+        let registry = pass::PassRegistry::with_generic_passes();
+        let mut pm = pass::PassManager::parse(text, &registry).map_err(|e| {
+            vec![Diagnostic::error(
+                DiagLoc::Unknown,
+                pass::render_pipeline_error(text, &e),
+            )]
+        })?;
+        pm.verify_each = !options.no_verify_each;
+        pm.allow_unregistered = options.allow_unregistered_dialect;
+        let mut printer = IrPrinter {
+            before: options.print_ir_before_all,
+            after: options.print_ir_after_all,
+            print: options.print,
+            log,
+        };
+        pm.run(&mut ctx, module, &mut printer)
+            .map_err(|d| vec![d])?;
+        if options.timing {
+            printer.log.push_str(&pm.timing_report());
+        }
+    }
     let pieces = print_op_pieces(&ctx, module, options.print);
     if options.leak_ir_at_exit {
         // Freeing millions of small allocations is pure cost in a process
@@ -135,6 +201,7 @@ pub fn process_buffer(name: &str, text: impl Into<Vec<u8>>, options: &DriverOpti
             .and_then(|h| h.join().ok())
             .unwrap_or_else(|| Outcome {
                 pieces: Vec::new(),
+                log: String::new(),
                 diagnostics: format!("{name}: error: internal error: processing thread failed\n"),
                 success: false,
             })
@@ -158,11 +225,23 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
         pieces.push("\n".to_string());
     };
     let mut diagnostics = String::new();
+    let mut log = String::new();
     let mut success = true;
+    if let Some(text) = &options.pipeline {
+        // A bad pipeline is reported once, before any input is read.
+        if let Err(e) = pass::PassManager::parse(text, &pass::PassRegistry::with_generic_passes()) {
+            return Outcome {
+                pieces: Vec::new(),
+                diagnostics: pass::render_pipeline_error(text, &e),
+                log,
+                success: false,
+            };
+        }
+    }
     for chunk in chunks {
         if options.verify_diagnostics {
             let expected = verify_diagnostics::expectations(&chunk);
-            let got = match process_chunk(&mut sources, name, chunk, options) {
+            let got = match process_chunk(&mut sources, name, chunk, options, &mut log) {
                 Ok(out) => {
                     emit(out);
                     Vec::new()
@@ -175,7 +254,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
             }
             continue;
         }
-        match process_chunk(&mut sources, name, chunk, options) {
+        match process_chunk(&mut sources, name, chunk, options, &mut log) {
             Ok(out) => emit(out),
             Err(diags) => {
                 success = false;
@@ -188,6 +267,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     Outcome {
         pieces,
         diagnostics,
+        log,
         success,
     }
 }

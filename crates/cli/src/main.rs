@@ -45,6 +45,25 @@ struct Args {
     /// Deepest nesting of regions, types and attributes accepted.
     #[arg(long = "max-nesting", default_value_t = 512)]
     max_nesting: usize,
+    /// The pass pipeline to run, in MLIR's textual syntax
+    /// (`builtin.module(symbol-dce)`).
+    #[arg(long = "pass-pipeline", short = 'p')]
+    pass_pipeline: Option<String>,
+    /// List the registered passes with their summaries, and exit.
+    #[arg(long = "list-passes")]
+    list_passes: bool,
+    /// Run the verifier after each pass.
+    #[arg(long = "verify-each", default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true")]
+    verify_each: bool,
+    /// Print the IR before every pass (to stderr).
+    #[arg(long = "mlir-print-ir-before-all", alias = "print-ir-before-all")]
+    print_ir_before_all: bool,
+    /// Print the IR after every pass (to stderr).
+    #[arg(long = "mlir-print-ir-after-all", alias = "print-ir-after-all")]
+    print_ir_after_all: bool,
+    /// Report the wall time of every pass (to stderr).
+    #[arg(long = "mlir-timing", alias = "timing")]
+    timing: bool,
 }
 
 /// mimalloc's `mi_option_arena_eager_commit` (see its `mimalloc.h`).
@@ -67,6 +86,13 @@ static LAZY_ARENA_COMMIT: extern "C" fn() = lazy_arena_commit;
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if args.list_passes {
+        println!("Available passes:");
+        for p in pass::PassRegistry::with_generic_passes().passes() {
+            println!("  --{:<28} {}", p.name, p.summary);
+        }
+        return ExitCode::SUCCESS;
+    }
     let mut text = Vec::new();
     let read = if args.input == "-" {
         std::io::stdin().read_to_end(&mut text).map(|_| ())
@@ -92,9 +118,14 @@ fn main() -> ExitCode {
         max_nesting: args.max_nesting,
         verify_diagnostics: args.verify_diagnostics,
         leak_ir_at_exit: true,
+        pipeline: args.pass_pipeline.clone(),
+        no_verify_each: !args.verify_each,
+        print_ir_before_all: args.print_ir_before_all,
+        print_ir_after_all: args.print_ir_after_all,
+        timing: args.timing,
     };
     let outcome = process_buffer(&name, text, &options);
-    eprint!("{}", outcome.diagnostics);
+    eprint!("{}{}", outcome.log, outcome.diagnostics);
     if !outcome.success {
         return ExitCode::FAILURE;
     }
