@@ -63,3 +63,63 @@ fn symbol_dce_matches_mlir_opt() {
     .expect("mlir-opt runs symbol-dce");
     assert_eq!(run("builtin.module(symbol-dce)", INPUT).output(), reference);
 }
+
+/// Every case of the round-trip and upstream corpora: our `cse` gives what
+/// `mlir-opt`'s does (cases whose plain printing differs are left to the
+/// round-trip test).
+#[test]
+fn cse_matches_mlir_opt_on_the_corpora() {
+    let Some(mlir_opt) = common::mlir_tool("mlir-opt") else {
+        return;
+    };
+    let mut files = common::mlir_files("tests/roundtrip");
+    files.retain(|f| !f.ends_with("debuginfo.mlir") && !f.to_string_lossy().contains("generic"));
+    files.extend(common::mlir_files("tests/upstream"));
+    let options = |pipeline: Option<&str>| DriverOptions {
+        allow_unregistered_dialect: true,
+        pipeline: pipeline.map(str::to_string),
+        ..Default::default()
+    };
+    let (mut compared, mut same) = (0, 0);
+    let mut failures = Vec::new();
+    for file in files {
+        let text = std::fs::read(&file).expect("corpus file");
+        for (i, case) in cli::split_chunks(&text).into_iter().enumerate() {
+            let flags = ["--allow-unregistered-dialect"];
+            let Ok(plain) = common::run(&mlir_opt, &flags, &case) else {
+                continue;
+            };
+            if process_buffer("c.mlir", case.as_slice(), &options(None)).output() != plain {
+                continue;
+            }
+            let Ok(reference) = common::run(
+                &mlir_opt,
+                &["--allow-unregistered-dialect", "-p", "builtin.module(cse)"],
+                &case,
+            ) else {
+                continue;
+            };
+            compared += 1;
+            let ours = process_buffer(
+                "c.mlir",
+                case.as_slice(),
+                &options(Some("builtin.module(cse)")),
+            );
+            if ours.output() == reference {
+                same += 1;
+            } else {
+                failures.push(format!(
+                    "{}#{i}\n{reference}---\n{}",
+                    file.display(),
+                    ours.output()
+                ));
+            }
+        }
+    }
+    eprintln!("cse: {same}/{compared} cases as mlir-opt");
+    for f in failures.iter().take(3) {
+        eprintln!("{f}");
+    }
+    assert!(compared > 400);
+    assert_eq!(same, compared);
+}

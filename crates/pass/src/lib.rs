@@ -9,6 +9,7 @@
 //! hooks see the IR before and after each pass, and per-pass wall times are
 //! recorded.
 
+pub mod cse;
 pub mod pipeline;
 pub mod symbol_dce;
 
@@ -48,6 +49,7 @@ impl PassRegistry {
     /// The registry of the passes every stage uses.
     pub fn with_generic_passes() -> Self {
         let mut r = PassRegistry::default();
+        cse::register(&mut r);
         symbol_dce::register(&mut r);
         r
     }
