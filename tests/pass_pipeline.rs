@@ -123,3 +123,33 @@ fn cse_matches_mlir_opt_on_the_corpora() {
     assert!(compared > 400);
     assert_eq!(same, compared);
 }
+
+#[test]
+fn ir_tree_dir_has_one_file_per_pass_run() {
+    let dir = std::env::temp_dir().join(format!("shape-opt-tree-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let options = DriverOptions {
+        pipeline: Some("builtin.module(symbol-dce,func.func(cse),cse)".to_string()),
+        ir_tree_dir: Some(dir.clone()),
+        ..Default::default()
+    };
+    let out = process_buffer("t.mlir", INPUT, &options);
+    assert!(out.success, "{}", out.diagnostics);
+    let module = dir.join("builtin_module_no-symbol-name");
+    let files = [
+        module.join("0_symbol-dce.mlir"),
+        module.join("func_func_main").join("1_cse.mlir"),
+        module.join("2_cse.mlir"),
+    ];
+    for f in &files {
+        assert!(f.is_file(), "{} missing", f.display());
+    }
+    if let Some(mlir_opt) = common::mlir_tool("mlir-opt") {
+        for f in &files {
+            let text = std::fs::read(f).unwrap();
+            common::run(&mlir_opt, &[], &text)
+                .unwrap_or_else(|e| panic!("mlir-opt rejects {}: {e}", f.display()));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -30,14 +30,65 @@ pub struct DriverOptions {
     pub print_ir_after_all: bool,
     /// `--mlir-timing`: per-pass wall times.
     pub timing: bool,
+    /// `--mlir-print-ir-tree-dir`: one file per pass run under this directory.
+    pub ir_tree_dir: Option<std::path::PathBuf>,
 }
 
-/// Prints the IR around passes to a log, as `mlir-opt` does on stderr.
+/// Prints the IR around passes to a log, as `mlir-opt` does on stderr, and
+/// with a tree directory writes the IR after each pass to
+/// `DIR/<op>_<symbol>/.../<N>_<pass>.mlir` (one directory per enclosing
+/// symbol, as `mlir-opt --mlir-print-ir-tree-dir` lays it out).
 struct IrPrinter<'a> {
     before: bool,
     after: bool,
     print: PrintOptions,
     log: &'a mut String,
+    tree_dir: Option<std::path::PathBuf>,
+    runs: usize,
+    tree_error: Option<String>,
+}
+
+/// A path component for `op`: its name and symbol, with nothing that could
+/// leave the dump directory (`/`, `..`).
+fn tree_component(ctx: &Context, op: OpId) -> String {
+    let symbol = match ctx.attr(op, "sym_name") {
+        Some(ir::Attr::String(s)) => String::from_utf8_lossy(s).into_owned(),
+        _ => "no-symbol-name".to_string(),
+    };
+    format!("{}_{symbol}", ctx.op_name(op))
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+impl IrPrinter<'_> {
+    fn write_tree_file(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        let Some(dir) = &self.tree_dir else {
+            return;
+        };
+        let mut chain = vec![op];
+        while let Some(p) = chain.last().and_then(|&o| ctx.parent_op(o)) {
+            chain.push(p);
+        }
+        let mut path = dir.clone();
+        for &o in chain.iter().rev() {
+            path.push(tree_component(ctx, o));
+        }
+        let file = path.join(format!("{}_{pass}.mlir", self.runs));
+        self.runs += 1;
+        let text = ir::printer::print_op(ctx, op, self.print);
+        let written = std::fs::create_dir_all(&path).and_then(|()| std::fs::write(&file, text));
+        if let Err(e) = written {
+            self.tree_error
+                .get_or_insert_with(|| format!("could not write '{}': {e}", file.display()));
+        }
+    }
 }
 
 impl IrPrinter<'_> {
@@ -60,6 +111,7 @@ impl pass::Instrumentation for IrPrinter<'_> {
         if self.after {
             self.dump("After", pass, ctx, op);
         }
+        self.write_tree_file(pass, ctx, op);
     }
 }
 
@@ -168,9 +220,15 @@ pub fn process_chunk(
             after: options.print_ir_after_all,
             print: options.print,
             log,
+            tree_dir: options.ir_tree_dir.clone(),
+            runs: 0,
+            tree_error: None,
         };
         pm.run(&mut ctx, module, &mut printer)
             .map_err(|d| vec![d])?;
+        if let Some(e) = printer.tree_error.take() {
+            return Err(vec![Diagnostic::error(DiagLoc::Unknown, e)]);
+        }
         if options.timing {
             printer.log.push_str(&pm.timing_report());
         }

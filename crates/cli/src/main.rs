@@ -64,6 +64,13 @@ struct Args {
     /// Report the wall time of every pass (to stderr).
     #[arg(long = "mlir-timing", alias = "timing")]
     timing: bool,
+    /// Write the IR after each pass to one file per pass run under DIR.
+    #[arg(
+        long = "mlir-print-ir-tree-dir",
+        alias = "print-ir-tree-dir",
+        value_name = "DIR"
+    )]
+    print_ir_tree_dir: Option<std::path::PathBuf>,
 }
 
 /// mimalloc's `mi_option_arena_eager_commit` (see its `mimalloc.h`).
@@ -123,6 +130,7 @@ fn main() -> ExitCode {
         print_ir_before_all: args.print_ir_before_all,
         print_ir_after_all: args.print_ir_after_all,
         timing: args.timing,
+        ir_tree_dir: args.print_ir_tree_dir.clone(),
     };
     let outcome = process_buffer(&name, text, &options);
     eprint!("{}{}", outcome.log, outcome.diagnostics);
