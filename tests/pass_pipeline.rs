@@ -136,10 +136,12 @@ fn ir_tree_dir_has_one_file_per_pass_run() {
     let out = process_buffer("t.mlir", INPUT, &options);
     assert!(out.success, "{}", out.diagnostics);
     let module = dir.join("builtin_module_no-symbol-name");
+    // After symbol-dce two functions are left; `func.func(cse)` runs on each.
     let files = [
         module.join("0_symbol-dce.mlir"),
-        module.join("func_func_main").join("1_cse.mlir"),
-        module.join("2_cse.mlir"),
+        module.join("func_func_used").join("1_cse.mlir"),
+        module.join("func_func_main").join("2_cse.mlir"),
+        module.join("3_cse.mlir"),
     ];
     for f in &files {
         assert!(f.is_file(), "{} missing", f.display());
