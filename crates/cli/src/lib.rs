@@ -37,7 +37,8 @@ pub struct DriverOptions {
 /// Prints the IR around passes to a log, as `mlir-opt` does on stderr, and
 /// with a tree directory writes the IR after each pass to
 /// `DIR/<op>_<symbol>/.../<N>_<pass>.mlir` (one directory per enclosing
-/// symbol, as `mlir-opt --mlir-print-ir-tree-dir` lays it out).
+/// op, as `mlir-opt --mlir-print-ir-tree-dir` lays it out; each file holds
+/// the whole module).
 struct IrPrinter<'a> {
     before: bool,
     after: bool,
@@ -82,7 +83,10 @@ impl IrPrinter<'_> {
         }
         let file = path.join(format!("{}_{pass}.mlir", self.runs));
         self.runs += 1;
-        let text = ir::printer::print_op(ctx, op, self.print);
+        // The whole module, so that each file parses on its own (a function
+        // alone may call functions it does not contain).
+        let root = chain.last().copied().unwrap_or(op);
+        let text = ir::printer::print_op(ctx, root, self.print);
         let written = std::fs::create_dir_all(&path).and_then(|()| std::fs::write(&file, text));
         if let Err(e) = written {
             self.tree_error
