@@ -207,7 +207,13 @@ pub fn process_chunk(
             },
             None => DiagLoc::Unknown,
         };
-        return Err(vec![Diagnostic::error(loc, e.message)]);
+        let mut diags = vec![Diagnostic::error(loc.clone(), e.message)];
+        diags.extend(
+            e.follow_up
+                .into_iter()
+                .map(|m| Diagnostic::error(loc.clone(), m)),
+        );
+        return Err(diags);
     }
     if let Some(text) = &options.pipeline {
         let registry = pass::PassRegistry::with_generic_passes();

@@ -91,8 +91,52 @@ extern "C" fn lazy_arena_commit() {
 #[link_section = ".init_array"]
 static LAZY_ARENA_COMMIT: extern "C" fn() = lazy_arena_commit;
 
+/// `mlir-opt`'s spellings: single-dash long options (`-split-input-file`)
+/// become `--` ones, and pass flags (`-symbol-dce`, `--cse`,
+/// `-canonicalize="top-down=0"`) are taken out and returned as pipeline
+/// elements, in order.
+fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
+    let registry = pass::PassRegistry::with_generic_passes();
+    let mut args = Vec::new();
+    let mut passes = Vec::new();
+    let mut rest_are_inputs = false;
+    for (i, a) in raw.into_iter().enumerate() {
+        if i == 0 || rest_are_inputs || a == "-" || !a.starts_with('-') {
+            args.push(a);
+            continue;
+        }
+        if a == "--" {
+            rest_are_inputs = true;
+            args.push(a);
+            continue;
+        }
+        let long = if a.starts_with("--") || a.len() == 2 {
+            a
+        } else {
+            format!("-{a}")
+        };
+        let (name, value) = match long[2..].split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.trim_matches('"').to_string())),
+            None => (long[2..].to_string(), None),
+        };
+        if long.starts_with("--") && registry.get(&name).is_some() {
+            passes.push(match value {
+                Some(v) => format!("{name}{{{v}}}"),
+                None => name,
+            });
+        } else {
+            args.push(long);
+        }
+    }
+    (args, passes)
+}
+
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let (raw, pass_flags) = mlir_opt_arguments(std::env::args().collect());
+    let mut args = Args::parse_from(raw);
+    if args.pass_pipeline.is_none() && !pass_flags.is_empty() {
+        args.pass_pipeline = Some(format!("builtin.module({})", pass_flags.join(",")));
+    }
     if args.list_passes {
         println!("Available passes:");
         for p in pass::PassRegistry::with_generic_passes().passes() {

@@ -10,12 +10,24 @@ use crate::location::Location;
 use crate::op_def::{registry, Arity, OpDef};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
+/// Marks a verifier message as a failed result-type inference (see
+/// [`inference_failure`]).
+const INFERENCE_FAILED: &str = "\u{1}inference:";
+
+/// Wrap the message of a failed result-type inference: the verifier reports
+/// it, then "failed to infer returned types", as MLIR does.
+pub fn inference_failure(message: impl std::fmt::Display) -> String {
+    format!("{INFERENCE_FAILED}{message}")
+}
+
 /// A verification failure at an op.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyError {
     pub op: OpId,
     pub loc: Location,
     pub message: String,
+    /// Further errors at the same op, reported after `message`.
+    pub follow_up: Vec<String>,
 }
 
 struct Verifier<'a> {
@@ -37,10 +49,21 @@ pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(),
 
 impl Verifier<'_> {
     fn fail(&self, op: OpId, message: String) -> Result<(), VerifyError> {
+        let name = self.ctx.op_name(op);
+        // As with MLIR's InferTypeOpInterface, a failed result-type
+        // inference is followed by the op's own failure.
+        let (message, follow_up) = match message.strip_prefix(INFERENCE_FAILED) {
+            Some(m) => (
+                m.to_string(),
+                vec![format!("'{name}' op failed to infer returned types")],
+            ),
+            None => (message, Vec::new()),
+        };
         Err(VerifyError {
             op,
             loc: self.ctx.op(op).loc.clone(),
-            message: format!("'{}' op {}", self.ctx.op_name(op), message),
+            message: format!("'{name}' op {message}"),
+            follow_up,
         })
     }
 
@@ -57,6 +80,7 @@ impl Verifier<'_> {
                         op,
                         loc: ctx.op(op).loc.clone(),
                         message: format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
+                        follow_up: Vec::new(),
                     });
                 }
                 if !registered && !self.allow_unregistered {
@@ -64,6 +88,7 @@ impl Verifier<'_> {
                         op,
                         loc: ctx.op(op).loc.clone(),
                         message: "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string(),
+                        follow_up: Vec::new(),
                     });
                 }
             }
@@ -77,6 +102,7 @@ impl Verifier<'_> {
                     op,
                     loc: ctx.op(op).loc.clone(),
                     message,
+                    follow_up: Vec::new(),
                 });
             }
         }
@@ -107,6 +133,7 @@ impl Verifier<'_> {
                                 Some(t) => format!("\"{}\"", ctx.op_name(t)),
                                 None => "no operations".to_string(),
                             },
+                        follow_up: Vec::new(),
                     });
                 }
                 let ops: Vec<OpId> = ctx.block_ops(b).collect();
@@ -245,6 +272,7 @@ impl Verifier<'_> {
                     op: user,
                     loc: ctx.op(user).loc.clone(),
                     message: "using value defined outside the region".into(),
+                    follow_up: Vec::new(),
                 });
             }
             cur = parent;

@@ -16,7 +16,7 @@
 //! %1 = arith.addi %a, %b : index   // erased; uses of %1 now use %0
 //! ```
 
-use crate::{no_options, Pass, PassInfo, PassRegistry};
+use crate::{no_options, trivially_dead, Pass, PassInfo, PassRegistry};
 use diag::Diagnostic;
 use ir::{Context, NamedAttr, OpId, Type, ValueId};
 use std::collections::HashMap;
@@ -63,33 +63,6 @@ fn key(ctx: &Context, op: OpId) -> Option<OpKey> {
         attrs: data.attrs.to_vec(),
         results: data.results.iter().map(|&v| ctx.value_type(v)).collect(),
     })
-}
-
-/// True if `op` has no effect beyond its results: a pure op, or a
-/// registered op with regions (`scf.for`, `scf.if`) whose nested ops are
-/// all pure.
-fn effect_free(ctx: &Context, op: OpId) -> bool {
-    let Some(def) = ctx.op_def(op) else {
-        return false;
-    };
-    if def.traits.isolated_from_above || def.traits.symbol_table {
-        return false;
-    }
-    if ctx.op(op).regions.is_empty() {
-        return def.traits.pure;
-    }
-    let mut free = true;
-    ctx.walk_nested(op, &mut |o| {
-        free &= ctx.op_def(o).is_some_and(|d| d.traits.pure)
-    });
-    free
-}
-
-fn trivially_dead(ctx: &Context, op: OpId) -> bool {
-    let data = ctx.op(op);
-    !ctx.op_def(op).is_some_and(|d| d.traits.terminator)
-        && data.results.iter().all(|&v| !ctx.has_uses(v))
-        && effect_free(ctx, op)
 }
 
 /// Eliminate common subexpressions under `op`; returns how many ops went.

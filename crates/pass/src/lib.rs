@@ -11,6 +11,7 @@
 
 pub mod cse;
 pub mod pipeline;
+pub mod remove_shape_constraints;
 pub mod symbol_dce;
 
 use diag::{DiagLoc, Diagnostic};
@@ -50,6 +51,7 @@ impl PassRegistry {
     pub fn with_generic_passes() -> Self {
         let mut r = PassRegistry::default();
         cse::register(&mut r);
+        remove_shape_constraints::register(&mut r);
         symbol_dce::register(&mut r);
         r
     }
@@ -72,6 +74,59 @@ pub fn no_options(name: &str, options: &[(String, String)]) -> Result<(), String
     match options.first() {
         None => Ok(()),
         Some((k, _)) => Err(format!("pass '{name}' has no option '{k}'")),
+    }
+}
+
+/// True if `op` has no effect beyond its results: a pure op, or a
+/// registered op with regions (`scf.for`, `scf.if`) whose nested ops are
+/// all pure.
+pub fn effect_free(ctx: &Context, op: OpId) -> bool {
+    let Some(def) = ctx.op_def(op) else {
+        return false;
+    };
+    if def.traits.isolated_from_above || def.traits.symbol_table {
+        return false;
+    }
+    if ctx.op(op).regions.is_empty() {
+        return def.traits.pure;
+    }
+    let mut free = true;
+    ctx.walk_nested(op, &mut |o| {
+        free &= ctx.op_def(o).is_some_and(|d| d.traits.pure)
+    });
+    free
+}
+
+pub fn trivially_dead(ctx: &Context, op: OpId) -> bool {
+    let data = ctx.op(op);
+    !ctx.op_def(op).is_some_and(|d| d.traits.terminator)
+        && data.results.iter().all(|&v| !ctx.has_uses(v))
+        && effect_free(ctx, op)
+}
+
+/// Erase the trivially dead ops under `op`, repeating until none is left
+/// (what MLIR's greedy rewrite driver does after its patterns); returns how
+/// many went.
+pub fn erase_dead_ops(ctx: &mut Context, op: OpId) -> usize {
+    let mut erased = 0;
+    loop {
+        let mut dead = Vec::new();
+        ctx.walk_nested(op, &mut |o| {
+            if trivially_dead(ctx, o) {
+                dead.push(o);
+            }
+        });
+        // Erase users before what they use (later ops first).
+        let before = erased;
+        for &o in dead.iter().rev() {
+            if ctx.op(o).parent.is_some() && trivially_dead(ctx, o) {
+                ctx.erase_op(o);
+                erased += 1;
+            }
+        }
+        if erased == before {
+            return erased;
+        }
     }
 }
 

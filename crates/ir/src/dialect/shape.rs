@@ -977,9 +977,9 @@ fn extent_tensor_text(n: i64) -> String {
 }
 
 fn incompatible(inferred: &str, actual: &str) -> String {
-    format!(
+    crate::verifier::inference_failure(format!(
         "inferred type(s) '{inferred}' are incompatible with return type(s) of operation '{actual}'"
-    )
+    ))
 }
 
 fn verify_const_size(ctx: &Context, op: OpId) -> Result<(), String> {
@@ -1209,7 +1209,7 @@ fn verify_meet(ctx: &Context, op: OpId) -> Result<(), String> {
         .iter()
         .map(|&v| ctx.value_type(v))
         .collect();
-    let inferred = meet_inferred(ctx, &types)?;
+    let inferred = meet_inferred(ctx, &types).map_err(crate::verifier::inference_failure)?;
     check_inferred(ctx, op, inferred, meet_compatible)
 }
 

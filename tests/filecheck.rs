@@ -1,0 +1,91 @@
+//! The LLVM project's own RUN lines, with `shape-opt` in place of `mlir-opt`,
+//! checked by the real `FileCheck` (`tests/upstream/`). Only RUN lines whose
+//! passes shape-opt implements are here; README lists the count per file.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const SHAPE: &str = "tests/upstream/mlir/test/Dialect/Shape";
+
+/// The `shape-opt` binary cargo built next to this test.
+fn shape_opt() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    let dir = exe.parent().and_then(Path::parent).expect("target dir");
+    dir.join(format!("shape-opt{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// Run `shape-opt args < file` (then more shape-opt stages), feed the last
+/// output to `FileCheck file check_args`; panic with both outputs on failure.
+fn run_line(file: &str, stages: &[&[&str]], check_args: &[&str]) {
+    let Some(filecheck) = common::mlir_tool("FileCheck") else {
+        return;
+    };
+    let path = Path::new(SHAPE).join(file);
+    let mut input = std::fs::read(&path).expect("upstream file");
+    for args in stages {
+        let out = Command::new(shape_opt())
+            .args(*args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                use std::io::Write;
+                c.stdin.take().map(|mut s| s.write_all(&input));
+                c.wait_with_output()
+            })
+            .expect("shape-opt runs");
+        assert!(
+            out.status.success(),
+            "shape-opt {args:?} failed on {file}:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        input = out.stdout;
+    }
+    let check = common::run(
+        &filecheck,
+        &[&[path.to_str().unwrap_or(file)], check_args].concat(),
+        &input,
+    );
+    if let Err(e) = check {
+        panic!("FileCheck failed on {file}:\n{e}");
+    }
+}
+
+#[test]
+fn ops_mlir_both_run_lines() {
+    run_line("ops.mlir", &[&[], &[]], &[]);
+    run_line("ops.mlir", &[&["-mlir-print-op-generic"], &[]], &[]);
+}
+
+#[test]
+fn invalid_mlir_verify_diagnostics() {
+    if common::mlir_tool("FileCheck").is_none() {
+        return;
+    }
+    let out = Command::new(shape_opt())
+        .args(["-split-input-file", "-verify-diagnostics"])
+        .arg(Path::new(SHAPE).join("invalid.mlir"))
+        .output()
+        .expect("shape-opt runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn remove_shape_constraints_replace_run_line() {
+    run_line(
+        "remove-shape-constraints.mlir",
+        &[&[
+            "-allow-unregistered-dialect",
+            "-split-input-file",
+            "-remove-shape-constraints",
+        ]],
+        &["--dump-input=fail", "--check-prefixes=REPLACE,CHECK-BOTH"],
+    );
+}
