@@ -2,18 +2,20 @@
 //! checked by the real `FileCheck` (`tests/upstream/`). Only RUN lines whose
 //! passes shape-opt implements are here; README lists the count per file.
 
+#[path = "../../../tests/common/mod.rs"]
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const SHAPE: &str = "tests/upstream/mlir/test/Dialect/Shape";
+const SHAPE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/upstream/mlir/test/Dialect/Shape"
+);
 
-/// The `shape-opt` binary cargo built next to this test.
+/// The `shape-opt` binary cargo built for these tests.
 fn shape_opt() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let dir = exe.parent().and_then(Path::parent).expect("target dir");
-    dir.join(format!("shape-opt{}", std::env::consts::EXE_SUFFIX))
+    PathBuf::from(env!("CARGO_BIN_EXE_shape-opt"))
 }
 
 /// Run `shape-opt args < file` (then more shape-opt stages), feed the last
