@@ -21,7 +21,7 @@ pub fn ops() -> Vec<OpDef> {
             ])
             .regions(["body"])
             .isolated()
-            .custom(parse_function_like, print_function)
+            .custom(parse_function_like, print_function_like)
             .verify(verify_func),
         op("func.return")
             .summary("Function return operation")
@@ -323,7 +323,8 @@ pub fn print_signature(p: &mut OpPrinter, op: OpId, entry_args: Option<&[crate::
     }
 }
 
-fn print_function(p: &mut OpPrinter, op: OpId) {
+/// The printer `func.func` and `shape.func` share (see [`parse_function_like`]).
+pub fn print_function_like(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx;
     if let Some(vis) = ctx.attr(op, "sym_visibility").and_then(|a| a.as_str()) {
         p.push(" ");

@@ -11,7 +11,6 @@
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, DenseValues, NamedAttr, Scalar};
 use crate::context::{Context, OpId, OperationState};
-use crate::dialect::func::print_signature;
 use crate::dialect::{ensure_terminator, i1, index, shape, size, value_shape, witness};
 use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, OpDef};
@@ -163,7 +162,10 @@ pub fn ops() -> Vec<OpDef> {
             ])
             .regions(["body"])
             .isolated()
-            .custom(super::func::parse_function_like, print_func)
+            .custom(
+                super::func::parse_function_like,
+                super::func::print_function_like,
+            )
             .verify(verify_func),
         op("shape.function_library")
             .summary("Represents shape functions and corresponding ops")
@@ -561,34 +563,6 @@ fn print_reduce(p: &mut OpPrinter, op: OpId) {
         p.region(r, true, true);
     }
     p.attr_dict(op, &[], false);
-}
-
-fn print_func(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx;
-    if let Some(vis) = ctx.attr(op, "sym_visibility").and_then(|a| a.as_str()) {
-        p.push(" ");
-        p.push(vis);
-    }
-    print_symbol_name(p, op);
-    let region = ctx.op(op).regions.first().copied();
-    let entry = region.and_then(|r| ctx.region(r).blocks.first().copied());
-    let args = entry.map(|b| ctx.block(b).args.clone());
-    print_signature(p, op, args.as_deref());
-    p.attr_dict(
-        op,
-        &[
-            "sym_name",
-            "function_type",
-            "sym_visibility",
-            "arg_attrs",
-            "res_attrs",
-        ],
-        true,
-    );
-    if let (Some(r), Some(_)) = (region, entry) {
-        p.push(" ");
-        p.region(r, false, true);
-    }
 }
 
 /// ` @name` from the `sym_name` property.
