@@ -342,15 +342,16 @@ impl Context {
         for r in &regions {
             self.regions[r.index()].parent = Some(id);
         }
-        let name = match self.op_names.get(&*name) {
-            Some(n) => n.clone(),
-            None => {
+        let def = crate::op_def::registry().get(&name);
+        let name = match (def, self.op_names.get(&*name)) {
+            (Some(d), _) => d.shared_name(),
+            (None, Some(n)) => n.clone(),
+            (None, None) => {
                 let n: std::sync::Arc<str> = (*name).into();
                 self.op_names.insert(name.into_owned(), n.clone());
                 n
             }
         };
-        let def = crate::op_def::registry().get(&name);
         self.ops.push(OpData {
             name,
             def,

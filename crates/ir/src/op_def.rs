@@ -123,6 +123,8 @@ pub struct OpDef {
     pub result_names: Option<ResultNamesFn>,
     /// Compiled declarative format (built on first use).
     pub format: OnceLock<Result<Format, String>>,
+    /// The name, shared by every op of this kind.
+    shared_name: OnceLock<std::sync::Arc<str>>,
 }
 
 impl std::fmt::Debug for OpDef {
@@ -146,6 +148,7 @@ pub fn op(name: &'static str) -> OpDef {
         verify: None,
         result_names: None,
         format: OnceLock::new(),
+        shared_name: OnceLock::new(),
     }
 }
 
@@ -273,6 +276,11 @@ impl OpDef {
     pub fn implicit_terminator(mut self, name: &'static str) -> Self {
         self.traits.implicit_terminator = Some(name);
         self
+    }
+
+    /// The op name as the shared string every op of this kind holds.
+    pub fn shared_name(&self) -> std::sync::Arc<str> {
+        self.shared_name.get_or_init(|| self.name.into()).clone()
     }
 
     /// True if `name` is an inherent attribute (stored as a property).

@@ -82,6 +82,8 @@ pub struct Parser<'a> {
     placeholder_block: BlockId,
     /// Scratch buffer for qualified op names.
     name_buf: String,
+    /// Line index (1-based) of the last location computed.
+    line_cursor: usize,
     /// Aliases read ahead by `predefine_aliases`, not yet met in order.
     predefined: rustc_hash::FxHashSet<&'a str>,
     /// Types already parsed, by their exact source text (types repeat a lot).
@@ -158,6 +160,7 @@ impl<'a> Parser<'a> {
             options,
             placeholder_block,
             name_buf: String::new(),
+            line_cursor: 0,
             type_cache: HashMap::default(),
             predefined: Default::default(),
             line_starts,
@@ -196,10 +199,25 @@ impl<'a> Parser<'a> {
         self.err_at(self.tok_start, msg)
     }
 
-    fn loc_here(&self) -> Location {
-        let line = self
-            .line_starts
-            .partition_point(|&s| s as usize <= self.tok_start);
+    fn loc_here(&mut self) -> Location {
+        // Ops come in source order: walk forward from the last line found,
+        // and search only when that does not apply.
+        let starts = &self.line_starts;
+        let mut line = self.line_cursor;
+        if starts
+            .get(line.wrapping_sub(1))
+            .is_none_or(|&s| s as usize > self.tok_start)
+        {
+            line = starts.partition_point(|&s| s as usize <= self.tok_start);
+        } else {
+            while starts
+                .get(line)
+                .is_some_and(|&s| s as usize <= self.tok_start)
+            {
+                line += 1;
+            }
+        }
+        self.line_cursor = line;
         let start = self
             .line_starts
             .get(line.wrapping_sub(1))
