@@ -91,3 +91,12 @@ fn remove_shape_constraints_replace_run_line() {
         &["--dump-input=fail", "--check-prefixes=REPLACE,CHECK-BOTH"],
     );
 }
+
+#[test]
+fn shape_to_shape_run_line() {
+    run_line(
+        "shape-to-shape.mlir",
+        &[&["-shape-to-shape-lowering", "-split-input-file"]],
+        &[],
+    );
+}

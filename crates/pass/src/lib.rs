@@ -12,6 +12,7 @@
 pub mod cse;
 pub mod pipeline;
 pub mod remove_shape_constraints;
+pub mod shape_to_shape_lowering;
 pub mod symbol_dce;
 
 use diag::{DiagLoc, Diagnostic};
@@ -52,6 +53,7 @@ impl PassRegistry {
         let mut r = PassRegistry::default();
         cse::register(&mut r);
         remove_shape_constraints::register(&mut r);
+        shape_to_shape_lowering::register(&mut r);
         symbol_dce::register(&mut r);
         r
     }
