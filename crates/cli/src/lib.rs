@@ -192,7 +192,8 @@ pub fn process_chunk(
         ..ParseOptions::default()
     };
     let Some(source) = sources.file(file) else {
-        return Err(Vec::new());
+        let message = "internal error: the buffer just added is missing";
+        return Err(vec![Diagnostic::error(DiagLoc::Unknown, message)]);
     };
     let (module, diags) = syntax::parse_source_file(&mut ctx, file, source, &parse_options);
     let Some(module) = module else {
