@@ -5,6 +5,7 @@
 //! engine cannot express). Properties with default values (`overflowFlags`,
 //! `fastmath`) are always stored, as MLIR prints them in generic form.
 
+use super::type_str;
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, DenseValues, NamedAttr};
 use crate::context::{set_named_attr, Context, OpId, OperationState};
@@ -337,11 +338,6 @@ pub(crate) fn resolve_all(
         state.operands.push(v);
     }
     Ok(())
-}
-
-/// A type as MLIR prints it (for diagnostics).
-pub(crate) fn type_str(ctx: &Context, t: Type) -> String {
-    crate::print_attr::AttrPrinter::new(ctx).type_to_string(t)
 }
 
 fn i64_attr(ctx: &mut Context, value: i128) -> Attr {

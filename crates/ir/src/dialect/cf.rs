@@ -4,7 +4,8 @@
 //! `operandSegmentSizes` where there are several); the custom forms spell
 //! them after each successor as `^bb1(%a, %b : T, U)`.
 
-use super::arith::{parse_attr_dict, parse_operand_list, parse_type_list, resolve_all, type_str};
+use super::arith::{parse_attr_dict, parse_operand_list, parse_type_list, resolve_all};
+use super::{i32_array, type_str};
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, DenseValues, NamedAttr, Scalar};
 use crate::context::{set_named_attr, BlockId, Context, OpId, OperationState, ValueId};
@@ -79,14 +80,6 @@ pub fn print_directive(
 }
 
 // ----------------------------------------------------------------- helpers
-
-/// `array<i32: ...>`
-fn i32_array(ctx: &mut Context, values: &[usize]) -> Attr {
-    Attr::DenseArray {
-        elem: super::i32(ctx),
-        values: values.iter().map(|&n| Scalar::Int(n as i128)).collect(),
-    }
-}
 
 /// Integer elements of an `array<...>`/`dense<...>` attribute as counts.
 fn counts(a: Option<&Attr>) -> Vec<usize> {

@@ -124,6 +124,49 @@ pub fn print_custom_directive(name: &str, def: &OpDef, p: &mut OpPrinter, op: Op
     }
 }
 
+// ----- syntax helpers shared by the dialects -----
+
+/// A type as text, for messages.
+pub(crate) fn type_str(ctx: &Context, t: Type) -> String {
+    crate::print_attr::AttrPrinter::new(ctx).type_to_string(t)
+}
+
+/// `-> T` or `-> (T, U)` if present (MLIR's `parseOptionalArrowTypeList`).
+pub(crate) fn parse_optional_arrow_types(p: &mut dyn AsmParser) -> PResult<Vec<Type>> {
+    if !p.parse_optional_punct("->") {
+        return Ok(Vec::new());
+    }
+    if p.parse_optional_punct("(") {
+        if p.parse_optional_punct(")") {
+            return Ok(Vec::new());
+        }
+        let tys = arith::parse_type_list(p)?;
+        p.expect_punct(")")?;
+        return Ok(tys);
+    }
+    Ok(vec![p.parse_type()?])
+}
+
+/// ` -> T` or ` -> (T, U)`; nothing without types (`printOptionalArrowTypeList`).
+pub(crate) fn print_optional_arrow_types(p: &mut OpPrinter, tys: &[Type]) {
+    if tys.is_empty() {
+        return;
+    }
+    p.push(" -> ");
+    p.result_types(tys);
+}
+
+/// `array<i32: ...>` of counts (segment sizes).
+pub(crate) fn i32_array(ctx: &mut Context, values: &[usize]) -> crate::Attr {
+    crate::Attr::DenseArray {
+        elem: i32(ctx),
+        values: values
+            .iter()
+            .map(|&n| crate::attrs::Scalar::Int(n as i128))
+            .collect(),
+    }
+}
+
 // ----- type builders shared by the dialects -----
 pub fn index(ctx: &mut Context) -> Type {
     ctx.intern_type(TypeKind::Index)

@@ -5,8 +5,9 @@
 //! Loop and branch regions may omit an empty `scf.yield` (or `scf.reduce`,
 //! `scf.forall.in_parallel`) in text: the parsers add it back.
 
-use super::arith::{parse_attr_dict, parse_operand_list, parse_type_list, resolve_all, type_str};
+use super::arith::{parse_attr_dict, parse_operand_list, parse_type_list, resolve_all};
 use super::cf::op_newline;
+use super::{i32_array, parse_optional_arrow_types, print_optional_arrow_types, type_str};
 use crate::asm::{Argument, AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, NamedAttr, Scalar};
 use crate::context::{set_named_attr, Context, OpId, OperationState, RegionId, ValueId};
@@ -235,38 +236,6 @@ fn print_assignment_list(p: &mut OpPrinter, prefix: &str, args: &[ValueId], init
     p.push(")");
 }
 
-/// `-> T` or `-> (T, U)` if present.
-fn parse_optional_arrow_types(p: &mut dyn AsmParser) -> PResult<Vec<Type>> {
-    if !p.parse_optional_punct("->") {
-        return Ok(Vec::new());
-    }
-    if p.parse_optional_punct("(") {
-        if p.parse_optional_punct(")") {
-            return Ok(Vec::new());
-        }
-        let tys = parse_type_list(p)?;
-        p.expect_punct(")")?;
-        return Ok(tys);
-    }
-    Ok(vec![p.parse_type()?])
-}
-
-/// ` -> T` / ` -> (T, U)`; nothing when `ts` is empty.
-fn print_optional_arrow_types(p: &mut OpPrinter, ts: &[Type]) {
-    if ts.is_empty() {
-        return;
-    }
-    p.push(" -> ");
-    let wrap = ts.len() > 1 || matches!(p.ctx.type_kind(ts[0]), TypeKind::Function { .. });
-    if wrap {
-        p.push("(");
-    }
-    p.types(ts);
-    if wrap {
-        p.push(")");
-    }
-}
-
 /// `(%a, %b)`: comma-separated operands in parentheses (possibly empty).
 fn parse_paren_operands(p: &mut dyn AsmParser) -> PResult<Vec<UnresolvedOperand>> {
     p.expect_punct("(")?;
@@ -332,13 +301,6 @@ fn check_yields(ctx: &Context, region: RegionId, expected: &[Type]) -> Result<()
 fn i64_array(ctx: &mut Context, values: &[i64]) -> Attr {
     Attr::DenseArray {
         elem: super::i64(ctx),
-        values: values.iter().map(|&v| Scalar::Int(v as i128)).collect(),
-    }
-}
-
-fn i32_array(ctx: &mut Context, values: &[usize]) -> Attr {
-    Attr::DenseArray {
-        elem: super::i32(ctx),
         values: values.iter().map(|&v| Scalar::Int(v as i128)).collect(),
     }
 }

@@ -11,7 +11,10 @@
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, DenseValues, NamedAttr, Scalar};
 use crate::context::{Context, OpId, OperationState};
-use crate::dialect::{ensure_terminator, i1, index, shape, size, value_shape, witness};
+use crate::dialect::{
+    ensure_terminator, i1, index, parse_optional_arrow_types, print_optional_arrow_types, shape,
+    size, type_str, value_shape, witness,
+};
 use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
@@ -367,38 +370,6 @@ fn split_at_names(_: &Context, _: OpId) -> Vec<Option<String>> {
 
 // ------------------------------------------------------------ custom syntax
 
-/// Move the attributes of `state.attrs` that `op_name` defines into its properties.
-/// `-> T` or `-> (T, U)` if present (MLIR's `parseOptionalArrowTypeList`).
-fn parse_optional_arrow_types(p: &mut dyn AsmParser) -> PResult<Vec<Type>> {
-    let mut tys = Vec::new();
-    if !p.parse_optional_punct("->") {
-        return Ok(tys);
-    }
-    if p.parse_optional_punct("(") {
-        if p.parse_optional_punct(")") {
-            return Ok(tys);
-        }
-        loop {
-            tys.push(p.parse_type()?);
-            if p.parse_optional_punct(")") {
-                return Ok(tys);
-            }
-            p.expect_punct(",")?;
-        }
-    }
-    tys.push(p.parse_type()?);
-    Ok(tys)
-}
-
-/// ` -> T` or ` -> (T, U)`; nothing without types (`printOptionalArrowTypeList`).
-fn print_optional_arrow_types(p: &mut OpPrinter, tys: &[Type]) {
-    if tys.is_empty() {
-        return;
-    }
-    p.push(" -> ");
-    p.result_types(tys);
-}
-
 /// `shape.const_shape {attrs} [1, 2] : T`
 fn parse_const_shape(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(&mut state.attrs)?;
@@ -718,10 +689,6 @@ const SHAPE: Constraint = (is_shape, "");
 const SIZE: Constraint = (is_size, "");
 const VALUE_SHAPE: Constraint = (is_value_shape, "");
 const WITNESS: Constraint = (is_witness, "");
-
-fn type_str(ctx: &Context, t: Type) -> String {
-    crate::print_attr::AttrPrinter::new(ctx).type_to_string(t)
-}
 
 fn operand_type(ctx: &Context, op: OpId, i: usize) -> Option<Type> {
     ctx.operand(op, i).map(|v| ctx.value_type(v))

@@ -13,7 +13,7 @@
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, NamedAttr, Scalar};
 use crate::context::{Context, OpId, OperationState, RegionId, ValueId};
-use crate::dialect::{ensure_terminator, index};
+use crate::dialect::{ensure_terminator, index, type_str};
 use crate::format::{parse_format, print_format, Format, ParsedOperands, Var};
 use crate::location::Location;
 use crate::op_def::{attr, many, maybe, one, op, opt_attr, registry, AttrKind, OpDef};
@@ -736,10 +736,6 @@ fn print_generate(p: &mut OpPrinter, op: OpId) {
 }
 
 // ------------------------------------------------------------ verifiers
-
-fn type_str(ctx: &Context, t: Type) -> String {
-    AttrPrinter::new(ctx).type_to_string(t)
-}
 
 /// `tensor<2x?xf32, enc>` for a shape, element type and encoding.
 fn tensor_str(ctx: &Context, shape: &[i64], elem: Type, encoding: Option<&Attr>) -> String {
