@@ -3,14 +3,17 @@
 
 mod common;
 
-use cli::{process_buffer, DriverOptions};
+use cli::{process_buffer, DriverOptions, IrPrinting};
 
 const INPUT: &str = "func.func private @dead()\nfunc.func private @chain()\nfunc.func private @dead_caller() {\n  call @chain() : () -> ()\n  return\n}\nfunc.func private @used()\nfunc.func @main() {\n  call @used() : () -> ()\n  return\n}\n";
 
 fn run(pipeline: &str, text: &str) -> cli::Outcome {
     let options = DriverOptions {
         pipeline: Some(pipeline.to_string()),
-        print_ir_after_all: true,
+        ir_printing: IrPrinting {
+            after_all: true,
+            ..Default::default()
+        },
         timing: true,
         ..Default::default()
     };
@@ -130,7 +133,10 @@ fn ir_tree_dir_has_one_file_per_pass_run() {
     let _ = std::fs::remove_dir_all(&dir);
     let options = DriverOptions {
         pipeline: Some("builtin.module(symbol-dce,func.func(cse),cse)".to_string()),
-        ir_tree_dir: Some(dir.clone()),
+        ir_printing: IrPrinting {
+            tree_dir: Some(dir.clone()),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let out = process_buffer("t.mlir", INPUT, &options);
@@ -154,4 +160,99 @@ fn ir_tree_dir_has_one_file_per_pass_run() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `n` functions with common subexpressions (for `cse` to remove), nested
+/// regions, and calls between them.
+fn many_functions(n: usize) -> String {
+    let mut s = String::from("module {\n");
+    for i in 0..n {
+        let rank = 1 + i % 4;
+        let ty = format!("tensor<{}f32>", "?x".repeat(rank));
+        s.push_str(&format!(
+            "  func.func @f{i}(%a: {ty}, %b: {ty}) -> !shape.shape {{\n    %0 = shape.shape_of %a : {ty} -> !shape.shape\n    %1 = shape.shape_of %a : {ty} -> !shape.shape\n    %2 = shape.shape_of %b : {ty} -> !shape.shape\n    %3 = shape.cstr_broadcastable %0, %2 : !shape.shape, !shape.shape\n    %4 = shape.assuming %3 -> (!shape.shape) {{\n      %5 = shape.broadcast %0, %2 : !shape.shape, !shape.shape -> !shape.shape\n      %6 = shape.broadcast %1, %2 : !shape.shape, !shape.shape -> !shape.shape\n      %7 = shape.concat %5, %6 : !shape.shape, !shape.shape -> !shape.shape\n      shape.assuming_yield %7 : !shape.shape\n    }}\n"
+        ));
+        if i > 0 {
+            let prev_rank = 1 + (i - 1) % 4;
+            let prev = format!("tensor<{}f32>", "?x".repeat(prev_rank));
+            let sizes = vec!["%c2"; prev_rank].join(", ");
+            s.push_str(&format!(
+                "    %c2 = arith.constant 2 : index\n    %8 = tensor.empty({sizes}) : {prev}\n    %9 = func.call @f{}(%8, %8) : ({prev}, {prev}) -> !shape.shape\n",
+                i - 1
+            ));
+        }
+        s.push_str("    return %4 : !shape.shape\n  }\n");
+    }
+    s.push_str("}\n");
+    s
+}
+
+#[test]
+fn function_pipelines_print_the_same_on_one_and_two_threads() {
+    let text = many_functions(5000);
+    let run = |threads| {
+        let options = DriverOptions {
+            pipeline: Some("builtin.module(func.func(cse),cse)".to_string()),
+            threads,
+            timing: true,
+            ..Default::default()
+        };
+        process_buffer("many.mlir", text.as_str(), &options)
+    };
+    let (one, two) = (run(1), run(2));
+    assert!(
+        one.success && two.success,
+        "{}{}",
+        one.diagnostics,
+        two.diagnostics
+    );
+    assert_eq!(one.output(), two.output());
+    // cse did work: one shape_of of %a and one broadcast per function are gone.
+    assert_eq!(one.output().matches("shape.shape_of").count(), 2 * 5000);
+    assert_eq!(one.output().matches("shape.broadcast").count(), 5000);
+    for report in [&one.log, &two.log] {
+        assert!(report.contains("'func.func' Pipeline"), "{report}");
+        assert!(report.contains("    cse\n"), "{report}");
+        assert!(report.contains("  Parser\n") && report.contains("  Output\n"));
+    }
+}
+
+#[test]
+fn ir_printing_filters_by_pass_change_and_scope() {
+    let text = "func.func @f(%a: index) -> index {\n  %0 = arith.addi %a, %a : index\n  %1 = arith.addi %a, %a : index\n  %2 = arith.muli %0, %1 : index\n  return %2 : index\n}\nfunc.func @g(%a: index) -> index {\n  return %a : index\n}\n";
+    let run = |printing: IrPrinting| {
+        let options = DriverOptions {
+            pipeline: Some("builtin.module(func.func(cse),symbol-dce)".to_string()),
+            ir_printing: printing,
+            ..Default::default()
+        };
+        let out = process_buffer("t.mlir", text, &options);
+        assert!(out.success, "{}", out.diagnostics);
+        out.log
+    };
+    let after_cse = run(IrPrinting {
+        after: vec!["cse".into()],
+        ..Default::default()
+    });
+    assert_eq!(after_cse.matches("IR Dump After cse //").count(), 2);
+    assert!(!after_cse.contains("symbol-dce"));
+    assert!(after_cse.contains("// -----// IR Dump After cse //----- //\nfunc.func @f"));
+    // Only @f changes under cse.
+    let changed = run(IrPrinting {
+        after_all: true,
+        after_change: true,
+        ..Default::default()
+    });
+    assert_eq!(changed.matches("IR Dump After").count(), 1, "{changed}");
+    let scoped = run(IrPrinting {
+        before: vec!["cse".into()],
+        module_scope: true,
+        ..Default::default()
+    });
+    assert!(
+        scoped.contains(
+            "// -----// IR Dump Before cse ('func.func' operation: @g) //----- //\nmodule {"
+        ),
+        "{scoped}"
+    );
 }

@@ -25,13 +25,47 @@ pub struct DriverOptions {
     pub pipeline: Option<String>,
     /// Skip the verifier after each pass (`--verify-each=false`).
     pub no_verify_each: bool,
-    /// `--mlir-print-ir-before-all` / `--mlir-print-ir-after-all`.
-    pub print_ir_before_all: bool,
-    pub print_ir_after_all: bool,
+    /// Threads for function pipelines (`--threads`; 0 = every core,
+    /// 1 = `--mlir-disable-threading`).
+    pub threads: usize,
+    /// IR printing around passes (`--mlir-print-ir-*`).
+    pub ir_printing: IrPrinting,
     /// `--mlir-timing`: per-pass wall times.
     pub timing: bool,
+}
+
+/// When and how to print the IR around passes, as `mlir-opt`'s
+/// `--mlir-print-ir-*` flags ask.
+#[derive(Clone, Debug, Default)]
+pub struct IrPrinting {
+    pub before_all: bool,
+    pub after_all: bool,
+    /// Pass names to print before / after (`--mlir-print-ir-before=cse`).
+    pub before: Vec<String>,
+    pub after: Vec<String>,
+    /// Print after a pass only if it changed the IR.
+    pub after_change: bool,
+    /// Print the whole module, not just the op the pass ran on.
+    pub module_scope: bool,
     /// `--mlir-print-ir-tree-dir`: one file per pass run under this directory.
-    pub ir_tree_dir: Option<std::path::PathBuf>,
+    pub tree_dir: Option<std::path::PathBuf>,
+}
+
+impl IrPrinting {
+    fn prints_before(&self, pass: &str) -> bool {
+        self.before_all || self.before.iter().any(|p| p == pass)
+    }
+    fn prints_after(&self, pass: &str) -> bool {
+        self.after_all || self.after.iter().any(|p| p == pass)
+    }
+    /// True if any IR is printed or dumped.
+    pub fn active(&self) -> bool {
+        self.before_all
+            || self.after_all
+            || !self.before.is_empty()
+            || !self.after.is_empty()
+            || self.tree_dir.is_some()
+    }
 }
 
 /// Prints the IR around passes to a log, as `mlir-opt` does on stderr, and
@@ -40,43 +74,53 @@ pub struct DriverOptions {
 /// op, as `mlir-opt --mlir-print-ir-tree-dir` lays it out; each file holds
 /// the whole module).
 struct IrPrinter<'a> {
-    before: bool,
-    after: bool,
+    options: &'a IrPrinting,
     print: PrintOptions,
     log: &'a mut String,
-    tree_dir: Option<std::path::PathBuf>,
     runs: usize,
+    /// The IR before the running pass, when only changes are printed.
+    before_text: Option<String>,
     tree_error: Option<String>,
 }
 
 /// A path component for `op`: its name and symbol, with nothing that could
 /// leave the dump directory (`/`, `..`).
 fn tree_component(ctx: &Context, op: OpId) -> String {
-    let symbol = match ctx.attr(op, "sym_name") {
-        Some(ir::Attr::String(s)) => String::from_utf8_lossy(s).into_owned(),
-        _ => "no-symbol-name".to_string(),
-    };
-    format!("{}_{symbol}", ctx.op_name(op))
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+    format!(
+        "{}_{}",
+        ctx.op_name(op),
+        symbol_of(ctx, op).unwrap_or("no-symbol-name")
+    )
+    .chars()
+    .map(|c| {
+        if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+            c
+        } else {
+            '_'
+        }
+    })
+    .collect()
+}
+
+fn symbol_of(ctx: &Context, op: OpId) -> Option<&str> {
+    ctx.attr(op, "sym_name").and_then(ir::Attr::as_str)
+}
+
+/// `op` and the ops enclosing it, innermost first.
+fn enclosing_chain(ctx: &Context, op: OpId) -> Vec<OpId> {
+    let mut chain = vec![op];
+    while let Some(p) = chain.last().and_then(|&o| ctx.parent_op(o)) {
+        chain.push(p);
+    }
+    chain
 }
 
 impl IrPrinter<'_> {
     fn write_tree_file(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        let Some(dir) = &self.tree_dir else {
+        let Some(dir) = &self.options.tree_dir else {
             return;
         };
-        let mut chain = vec![op];
-        while let Some(p) = chain.last().and_then(|&o| ctx.parent_op(o)) {
-            chain.push(p);
-        }
+        let chain = enclosing_chain(ctx, op);
         let mut path = dir.clone();
         for &o in chain.iter().rev() {
             path.push(tree_component(ctx, o));
@@ -93,27 +137,51 @@ impl IrPrinter<'_> {
                 .get_or_insert_with(|| format!("could not write '{}': {e}", file.display()));
         }
     }
-}
 
-impl IrPrinter<'_> {
-    fn dump(&mut self, when: &str, pass: &str, ctx: &Context, op: OpId) {
-        self.log
-            .push_str(&format!("// -----// IR Dump {when} {pass} //----- //\n"));
-        self.log
-            .push_str(&ir::printer::print_op(ctx, op, self.print));
-        self.log.push('\n');
+    /// The text printed for a pass run on `op`: the op itself, or the whole
+    /// module with `--mlir-print-ir-module-scope`.
+    fn scoped_text(&self, ctx: &Context, op: OpId) -> String {
+        let shown = match self.options.module_scope {
+            true => enclosing_chain(ctx, op).last().copied().unwrap_or(op),
+            false => op,
+        };
+        ir::printer::print_op(ctx, shown, self.print)
+    }
+
+    fn dump(&mut self, when: &str, pass: &str, ctx: &Context, op: OpId, text: String) {
+        let on = match self.options.module_scope {
+            true => match symbol_of(ctx, op) {
+                Some(sym) => format!(" ('{}' operation: @{sym})", ctx.op_name(op)),
+                None => format!(" ('{}' operation)", ctx.op_name(op)),
+            },
+            false => String::new(),
+        };
+        self.log.push_str(&format!(
+            "// -----// IR Dump {when} {pass}{on} //----- //\n{text}\n"
+        ));
     }
 }
 
 impl pass::Instrumentation for IrPrinter<'_> {
+    fn reads_ir(&self) -> bool {
+        self.options.active()
+    }
     fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        if self.before {
-            self.dump("Before", pass, ctx, op);
+        if self.options.prints_before(pass) {
+            let text = self.scoped_text(ctx, op);
+            self.dump("Before", pass, ctx, op, text);
+        }
+        if self.options.after_change && self.options.prints_after(pass) {
+            self.before_text = Some(self.scoped_text(ctx, op));
         }
     }
     fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        if self.after {
-            self.dump("After", pass, ctx, op);
+        if self.options.prints_after(pass) {
+            let text = self.scoped_text(ctx, op);
+            let unchanged = self.before_text.take().is_some_and(|b| b == text);
+            if !unchanged {
+                self.dump("After", pass, ctx, op, text);
+            }
         }
         self.write_tree_file(pass, ctx, op);
     }
@@ -180,6 +248,7 @@ pub fn process_chunk(
     // Valid UTF-8 moves into the source map without a copy.
     let text = String::from_utf8(text)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let started = std::time::Instant::now();
     let file = sources.add(SourceFile::new(name, text));
     let mut ctx = Context::new();
     let parse_options = ParseOptions {
@@ -216,35 +285,54 @@ pub fn process_chunk(
         );
         return Err(diags);
     }
+    let parsed = started.elapsed();
+    let mut pm = None;
     if let Some(text) = &options.pipeline {
         let registry = pass::PassRegistry::with_generic_passes();
-        let mut pm = pass::PassManager::parse(text, &registry).map_err(|e| {
+        let mut manager = pass::PassManager::parse(text, &registry).map_err(|e| {
             vec![Diagnostic::error(
                 DiagLoc::Unknown,
                 pass::render_pipeline_error(text, &e),
             )]
         })?;
-        pm.verify_each = !options.no_verify_each;
-        pm.allow_unregistered = options.allow_unregistered_dialect;
+        manager.options = pass::RunOptions {
+            verify_each: !options.no_verify_each,
+            allow_unregistered: options.allow_unregistered_dialect,
+            // The pool `process_buffer` installed for `--threads`.
+            threads: usize::from(options.threads == 1),
+        };
         let mut printer = IrPrinter {
-            before: options.print_ir_before_all,
-            after: options.print_ir_after_all,
+            options: &options.ir_printing,
             print: options.print,
             log,
-            tree_dir: options.ir_tree_dir.clone(),
             runs: 0,
+            before_text: None,
             tree_error: None,
         };
-        pm.run(&mut ctx, module, &mut printer)
+        manager
+            .run(&mut ctx, module, &mut printer)
             .map_err(|d| vec![d])?;
         if let Some(e) = printer.tree_error.take() {
             return Err(vec![Diagnostic::error(DiagLoc::Unknown, e)]);
         }
-        if options.timing {
-            printer.log.push_str(&pm.timing_report());
-        }
+        pm = Some(manager);
     }
+    let printing = std::time::Instant::now();
     let pieces = print_op_pieces(&ctx, module, options.print);
+    if options.timing {
+        let step = |name: &str, time| pass::PassTiming {
+            name: name.to_string(),
+            depth: 0,
+            time,
+        };
+        let before = [step("Parser", parsed)];
+        let after = [step("Output", printing.elapsed())];
+        let report = match &pm {
+            Some(manager) => manager.timing_report(&before, &after),
+            None => pass::manager::timing_report(&[&before[0], &after[0]], false),
+        };
+        log.push_str(&report);
+    }
     if options.leak_ir_at_exit {
         // Freeing millions of small allocations is pure cost in a process
         // about to exit (clang's `-disable-free`).
@@ -265,7 +353,9 @@ pub fn process_buffer(name: &str, text: impl Into<Vec<u8>>, options: &DriverOpti
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(WORKER_STACK)
-            .spawn_scoped(scope, move || process_buffer_here(name, text, options))
+            .spawn_scoped(scope, move || {
+                with_threads(options.threads, || process_buffer_here(name, text, options))
+            })
             .ok()
             .and_then(|h| h.join().ok())
             .unwrap_or_else(|| Outcome {
@@ -275,6 +365,24 @@ pub fn process_buffer(name: &str, text: impl Into<Vec<u8>>, options: &DriverOpti
                 success: false,
             })
     })
+}
+
+/// Run `work` on a rayon pool of `threads` threads (parsing, verifying,
+/// printing and function pipelines all use the current pool); 0 keeps the
+/// global pool, one thread per core.
+fn with_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R {
+    let pool = match threads {
+        0 => None,
+        n => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .stack_size(WORKER_STACK)
+            .build()
+            .ok(),
+    };
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
 }
 
 fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Outcome {

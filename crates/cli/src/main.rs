@@ -1,7 +1,7 @@
 //! `shape-opt`: the command line, shaped like `mlir-opt`.
 
 use clap::Parser;
-use cli::{process_buffer, write_output, DriverOptions};
+use cli::{process_buffer, write_output, DriverOptions, IrPrinting};
 use ir::printer::PrintOptions;
 use std::io::Read;
 use std::process::ExitCode;
@@ -61,9 +61,28 @@ struct Args {
     /// Print the IR after every pass (to stderr).
     #[arg(long = "mlir-print-ir-after-all", alias = "print-ir-after-all")]
     print_ir_after_all: bool,
-    /// Report the wall time of every pass (to stderr).
-    #[arg(long = "mlir-timing", alias = "timing")]
-    timing: bool,
+    /// Print the IR before the named passes (comma-separated or repeated).
+    #[arg(
+        long = "mlir-print-ir-before",
+        alias = "print-ir-before",
+        value_name = "PASS",
+        value_delimiter = ','
+    )]
+    print_ir_before: Vec<String>,
+    /// Print the IR after the named passes (comma-separated or repeated).
+    #[arg(
+        long = "mlir-print-ir-after",
+        alias = "print-ir-after",
+        value_name = "PASS",
+        value_delimiter = ','
+    )]
+    print_ir_after: Vec<String>,
+    /// When printing the IR after a pass, print it only if the pass changed it.
+    #[arg(long = "mlir-print-ir-after-change", alias = "print-ir-after-change")]
+    print_ir_after_change: bool,
+    /// When printing the IR around a pass, print the whole module.
+    #[arg(long = "mlir-print-ir-module-scope", alias = "print-ir-module-scope")]
+    print_ir_module_scope: bool,
     /// Write the IR after each pass to one file per pass run under DIR.
     #[arg(
         long = "mlir-print-ir-tree-dir",
@@ -71,6 +90,19 @@ struct Args {
         value_name = "DIR"
     )]
     print_ir_tree_dir: Option<std::path::PathBuf>,
+    /// Report the wall time of every pass (to stderr).
+    #[arg(long = "mlir-timing", alias = "timing")]
+    timing: bool,
+    /// Threads for function pipelines (0: one per core).
+    #[arg(long = "threads", alias = "mlir-threads", default_value_t = 0)]
+    threads: usize,
+    /// Run everything on one thread (same as `--threads=1`).
+    #[arg(long = "mlir-disable-threading", alias = "disable-threading")]
+    disable_threading: bool,
+    /// Log filter for `tracing` events (`info`, `pass=debug`, ...), as in
+    /// `RUST_LOG`, which is read when this is not given.
+    #[arg(long = "log-level", alias = "mlir-log-level", value_name = "FILTER")]
+    log_level: Option<String>,
 }
 
 /// mimalloc's `mi_option_arena_eager_commit` (see its `mimalloc.h`).
@@ -131,11 +163,31 @@ fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
     (args, passes)
 }
 
+/// Send `tracing` events to stderr, filtered by `--log-level` or else
+/// `RUST_LOG`; with neither, no subscriber is installed (no cost).
+fn init_logging(level: Option<&str>) -> Result<(), String> {
+    use tracing_subscriber::EnvFilter;
+    let filter = match (level, std::env::var("RUST_LOG")) {
+        (Some(l), _) => EnvFilter::try_new(l).map_err(|e| e.to_string())?,
+        (None, Ok(l)) => EnvFilter::try_new(l).map_err(|e| format!("RUST_LOG: {e}"))?,
+        (None, Err(_)) => return Ok(()),
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init()
+        .map_err(|e| e.to_string())
+}
+
 fn main() -> ExitCode {
     let (raw, pass_flags) = mlir_opt_arguments(std::env::args().collect());
     let mut args = Args::parse_from(raw);
     if args.pass_pipeline.is_none() && !pass_flags.is_empty() {
         args.pass_pipeline = Some(format!("builtin.module({})", pass_flags.join(",")));
+    }
+    if let Err(e) = init_logging(args.log_level.as_deref()) {
+        eprintln!("shape-opt: error: invalid --log-level: {e}");
+        return ExitCode::FAILURE;
     }
     if args.list_passes {
         println!("Available passes:");
@@ -171,10 +223,21 @@ fn main() -> ExitCode {
         leak_ir_at_exit: true,
         pipeline: args.pass_pipeline.clone(),
         no_verify_each: !args.verify_each,
-        print_ir_before_all: args.print_ir_before_all,
-        print_ir_after_all: args.print_ir_after_all,
+        threads: if args.disable_threading {
+            1
+        } else {
+            args.threads
+        },
+        ir_printing: IrPrinting {
+            before_all: args.print_ir_before_all,
+            after_all: args.print_ir_after_all,
+            before: args.print_ir_before.clone(),
+            after: args.print_ir_after.clone(),
+            after_change: args.print_ir_after_change,
+            module_scope: args.print_ir_module_scope,
+            tree_dir: args.print_ir_tree_dir.clone(),
+        },
         timing: args.timing,
-        ir_tree_dir: args.print_ir_tree_dir.clone(),
     };
     let outcome = process_buffer(&name, text, &options);
     eprint!("{}{}", outcome.log, outcome.diagnostics);

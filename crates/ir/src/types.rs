@@ -171,7 +171,7 @@ impl TypeKind {
 }
 
 /// Storage of interned types.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct TypeInterner {
     kinds: Vec<TypeKind>,
     ids: HashMap<TypeKind, Type>,
@@ -186,6 +186,10 @@ impl TypeInterner {
         self.kinds.push(kind.clone());
         self.ids.insert(kind, t);
         t
+    }
+    /// The id of `kind`, if interned.
+    pub fn lookup(&self, kind: &TypeKind) -> Option<Type> {
+        self.ids.get(kind).copied()
     }
     pub fn get(&self, t: Type) -> &TypeKind {
         &self.kinds[t.0 as usize]

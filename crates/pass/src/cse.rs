@@ -19,7 +19,7 @@
 use crate::{no_options, trivially_dead, Pass, PassInfo, PassRegistry};
 use diag::Diagnostic;
 use ir::{Context, NamedAttr, OpId, Type, ValueId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 pub struct Cse;
@@ -69,7 +69,7 @@ fn key(ctx: &Context, op: OpId) -> Option<OpKey> {
 pub fn eliminate_common_subexpressions(ctx: &mut Context, op: OpId) -> usize {
     let mut erased = 0;
     for r in ctx.op(op).regions.clone() {
-        erased += cse_region(ctx, r, &HashMap::new());
+        erased += cse_region(ctx, r, &HashMap::default());
     }
     erased
 }
@@ -181,7 +181,7 @@ fn cse_block(
         }
         let isolated = ctx.op_def(op).is_some_and(|d| d.traits.isolated_from_above);
         for r in ctx.op(op).regions.clone() {
-            let empty = HashMap::new();
+            let empty = HashMap::default();
             erased += cse_region(ctx, r, if isolated { &empty } else { &known });
         }
     }

@@ -10,15 +10,18 @@
 //! recorded.
 
 pub mod cse;
+pub mod manager;
 pub mod pipeline;
 pub mod remove_shape_constraints;
 pub mod shape_to_shape_lowering;
 pub mod symbol_dce;
 
-use diag::{DiagLoc, Diagnostic};
+use diag::Diagnostic;
 use ir::{Context, OpId};
-use pipeline::{did_you_mean, parse_pipeline, Element, PipelineError};
-use std::time::{Duration, Instant};
+pub use manager::{
+    loc_of, loc_of_location, render_pipeline_error, Instrumentation, NoInstrumentation,
+    PassManager, PassTiming, RunOptions,
+};
 
 /// A transformation of the IR under one op.
 pub trait Pass: Send + Sync {
@@ -130,231 +133,6 @@ pub fn erase_dead_ops(ctx: &mut Context, op: OpId) -> usize {
             return erased;
         }
     }
-}
-
-enum Node {
-    Nest { anchor: String, nodes: Vec<Node> },
-    Pass(Box<dyn Pass>),
-}
-
-/// Hooks around each pass run (IR printing, dumps).
-pub trait Instrumentation {
-    fn before(&mut self, _pass: &str, _ctx: &Context, _op: OpId) {}
-    fn after(&mut self, _pass: &str, _ctx: &Context, _op: OpId) {}
-}
-
-/// Wall time of one pass run.
-#[derive(Clone, Debug)]
-pub struct PassTiming {
-    pub pass: &'static str,
-    /// Nesting depth in the pipeline (for the timing tree).
-    pub depth: usize,
-    pub time: Duration,
-}
-
-/// Runs a pipeline.
-pub struct PassManager {
-    nodes: Vec<Node>,
-    root_anchor: Option<String>,
-    /// Verify after every pass (`--verify-each`, on by default).
-    pub verify_each: bool,
-    pub allow_unregistered: bool,
-    pub timings: Vec<PassTiming>,
-}
-
-impl PassManager {
-    /// Build from a textual pipeline; errors point into `text`.
-    pub fn parse(text: &str, registry: &PassRegistry) -> Result<Self, PipelineError> {
-        let elements = parse_pipeline(text)?;
-        let mut root_anchor = None;
-        let elements = match elements.as_slice() {
-            [Element::Nest {
-                anchor, elements, ..
-            }] if anchor == "builtin.module" => {
-                root_anchor = Some(anchor.clone());
-                elements.clone()
-            }
-            _ => elements,
-        };
-        let nodes = build(&elements, registry)?;
-        Ok(PassManager {
-            nodes,
-            root_anchor,
-            verify_each: true,
-            allow_unregistered: false,
-            timings: Vec::new(),
-        })
-    }
-
-    /// Run on `root` (normally the top-level module).
-    pub fn run(
-        &mut self,
-        ctx: &mut Context,
-        root: OpId,
-        instrument: &mut dyn Instrumentation,
-    ) -> Result<(), Diagnostic> {
-        if let Some(anchor) = &self.root_anchor {
-            if ctx.op_name(root) != anchor {
-                return Err(Diagnostic::error(
-                    loc_of(ctx, root),
-                    format!(
-                        "pipeline anchored on '{anchor}' cannot run on '{}'",
-                        ctx.op_name(root)
-                    ),
-                ));
-            }
-        }
-        let nodes = std::mem::take(&mut self.nodes);
-        let result = self.run_nodes(&nodes, ctx, root, 0, instrument);
-        self.nodes = nodes;
-        result
-    }
-
-    fn run_nodes(
-        &mut self,
-        nodes: &[Node],
-        ctx: &mut Context,
-        op: OpId,
-        depth: usize,
-        instrument: &mut dyn Instrumentation,
-    ) -> Result<(), Diagnostic> {
-        for node in nodes {
-            match node {
-                Node::Nest { anchor, nodes } => {
-                    for target in nested_ops(ctx, op, anchor) {
-                        self.run_nodes(nodes, ctx, target, depth + 1, instrument)?;
-                    }
-                }
-                Node::Pass(pass) => {
-                    instrument.before(pass.name(), ctx, op);
-                    let start = Instant::now();
-                    pass.run(ctx, op)?;
-                    self.timings.push(PassTiming {
-                        pass: pass.name(),
-                        depth,
-                        time: start.elapsed(),
-                    });
-                    if self.verify_each {
-                        ir::verifier::verify(ctx, op, self.allow_unregistered).map_err(|e| {
-                            Diagnostic::error(
-                                loc_of_location(&e.loc),
-                                format!("{} (after pass '{}')", e.message, pass.name()),
-                            )
-                        })?;
-                    }
-                    instrument.after(pass.name(), ctx, op);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The timing report: one line per pass run, indented by nesting, with
-    /// the total, like `mlir-opt --mlir-timing`.
-    pub fn timing_report(&self) -> String {
-        let total: Duration = self.timings.iter().map(|t| t.time).sum();
-        let mut s = String::from(
-            "===-------------------------------------------------------------------------===\n                         ... Execution time report ...\n===-------------------------------------------------------------------------===\n  Total Execution Time\n\n  ----Wall Time----  ----Name----\n",
-        );
-        let mut merged: Vec<(usize, &'static str, Duration)> = Vec::new();
-        for t in &self.timings {
-            match merged
-                .iter_mut()
-                .find(|(d, p, _)| *d == t.depth && *p == t.pass)
-            {
-                Some(m) => m.2 += t.time,
-                None => merged.push((t.depth, t.pass, t.time)),
-            }
-        }
-        for (depth, pass, time) in merged {
-            let pct = if total.is_zero() {
-                0.0
-            } else {
-                100.0 * time.as_secs_f64() / total.as_secs_f64()
-            };
-            s.push_str(&format!(
-                "  {:>8.4} ({:>5.1}%)  {}{}\n",
-                time.as_secs_f64(),
-                pct,
-                "  ".repeat(depth),
-                pass
-            ));
-        }
-        s.push_str(&format!("  {:>8.4} (100.0%)  Total\n", total.as_secs_f64()));
-        s
-    }
-}
-
-/// Ops named `anchor` directly in the regions of `op`.
-fn nested_ops(ctx: &Context, op: OpId, anchor: &str) -> Vec<OpId> {
-    let mut out = Vec::new();
-    for &r in &ctx.op(op).regions {
-        for &b in &ctx.region(r).blocks {
-            out.extend(ctx.block_ops(b).filter(|&o| ctx.op_name(o) == anchor));
-        }
-    }
-    out
-}
-
-fn loc_of_location(loc: &ir::Location) -> DiagLoc {
-    match loc.file_line_col() {
-        Some((f, l, c)) => DiagLoc::FileLineCol {
-            file: f.to_string(),
-            line: l,
-            col: c,
-        },
-        None => DiagLoc::Unknown,
-    }
-}
-
-fn loc_of(ctx: &Context, op: OpId) -> DiagLoc {
-    loc_of_location(&ctx.op(op).loc)
-}
-
-fn build(elements: &[Element], registry: &PassRegistry) -> Result<Vec<Node>, PipelineError> {
-    let mut nodes = Vec::new();
-    for e in elements {
-        match e {
-            Element::Nest {
-                anchor, elements, ..
-            } => nodes.push(Node::Nest {
-                anchor: anchor.clone(),
-                nodes: build(elements, registry)?,
-            }),
-            Element::Pass {
-                name,
-                options,
-                offset,
-            } => {
-                let Some(info) = registry.get(name) else {
-                    let hint = did_you_mean(name, registry.passes().iter().map(|p| p.name))
-                        .map(|s| format!("; did you mean '{s}'?"))
-                        .unwrap_or_default();
-                    return Err(PipelineError {
-                        offset: *offset,
-                        message: format!("'{name}' does not refer to a registered pass{hint}"),
-                    });
-                };
-                let pass = (info.build)(options).map_err(|message| PipelineError {
-                    offset: *offset,
-                    message,
-                })?;
-                nodes.push(Node::Pass(pass));
-            }
-        }
-    }
-    Ok(nodes)
-}
-
-/// Render a pipeline error as `file:1:col: error:` with the pipeline text and a caret.
-pub fn render_pipeline_error(text: &str, e: &PipelineError) -> String {
-    format!(
-        "<pipeline>:1:{}: error: {}\n{}\n{}^\n",
-        e.offset + 1,
-        e.message,
-        text,
-        " ".repeat(e.offset)
-    )
 }
 
 #[cfg(test)]

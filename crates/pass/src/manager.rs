@@ -1,0 +1,448 @@
+//! The pass manager: runs a pipeline built from MLIR's textual syntax.
+//!
+//! A nested pipeline (`func.func(cse)`) runs on the ops of its anchor name
+//! found directly in the regions of the current op. When those ops are
+//! isolated from above (functions) and more than one thread is allowed, each
+//! is copied out into a context of its own ([`Context::extract`]), the
+//! pipeline runs on all of them at once on a rayon pool, and the results are
+//! put back in their original order — so the output does not depend on the
+//! number of threads. The verifier runs after every pass unless turned off;
+//! [`Instrumentation`] hooks see the IR around each pass (hooks that read
+//! the IR make function pipelines run in place, one function at a time, so
+//! that they see the whole module); every pass run is timed and traced
+//! (a `tracing` span per pass).
+
+use crate::pipeline::{did_you_mean, parse_pipeline, Element, PipelineError};
+use crate::PassRegistry;
+use crate::{Pass, PassInfo};
+use diag::{DiagLoc, Diagnostic};
+use ir::{Context, OpId};
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+enum Node {
+    Nest { anchor: String, nodes: Vec<Node> },
+    Pass(Box<dyn Pass>),
+}
+
+/// Hooks around each pass run (IR printing, dumps, embedding callbacks).
+pub trait Instrumentation {
+    /// True if the hooks read the IR. Function pipelines then run in place,
+    /// one function after another, so that each hook sees the whole module.
+    fn reads_ir(&self) -> bool {
+        true
+    }
+    fn before(&mut self, _pass: &str, _ctx: &Context, _op: OpId) {}
+    fn after(&mut self, _pass: &str, _ctx: &Context, _op: OpId) {}
+}
+
+/// No hooks: lets function pipelines run in parallel.
+pub struct NoInstrumentation;
+
+impl Instrumentation for NoInstrumentation {
+    fn reads_ir(&self) -> bool {
+        false
+    }
+}
+
+/// Time spent in one step: a pass run, or a whole nested pipeline
+/// (`'func.func' Pipeline`).
+#[derive(Clone, Debug)]
+pub struct PassTiming {
+    pub name: String,
+    /// Nesting depth in the pipeline (for the timing tree).
+    pub depth: usize,
+    pub time: Duration,
+}
+
+/// How a pipeline runs.
+#[derive(Clone, Copy, Debug)]
+pub struct RunOptions {
+    /// Verify after every pass (`--verify-each`, on by default).
+    pub verify_each: bool,
+    pub allow_unregistered: bool,
+    /// Threads for function pipelines: 1 runs everything in place on the
+    /// calling thread; 0 uses the current rayon pool (the global one, one
+    /// thread per core, unless the caller installed another); N builds a
+    /// pool of N threads.
+    pub threads: usize,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            verify_each: true,
+            allow_unregistered: false,
+            threads: 0,
+        }
+    }
+}
+
+/// Stack of the pool's threads: passes recurse over nesting the parser
+/// accepted on its own large stack.
+const POOL_STACK: usize = 256 << 20;
+
+/// Runs a pipeline.
+pub struct PassManager {
+    nodes: Vec<Node>,
+    root_anchor: Option<String>,
+    pub options: RunOptions,
+    /// Every step timed so far, in the order steps started.
+    pub timings: Vec<PassTiming>,
+    /// True once a function pipeline ran on several threads (the timing
+    /// report then sums pass times over threads).
+    pub ran_in_parallel: bool,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl PassManager {
+    /// Build from a textual pipeline; errors point into `text`.
+    pub fn parse(text: &str, registry: &PassRegistry) -> Result<Self, PipelineError> {
+        let elements = parse_pipeline(text)?;
+        let mut root_anchor = None;
+        let elements = match elements.as_slice() {
+            [Element::Nest {
+                anchor, elements, ..
+            }] if anchor == "builtin.module" => {
+                root_anchor = Some(anchor.clone());
+                elements.clone()
+            }
+            _ => elements,
+        };
+        let nodes = build(&elements, registry)?;
+        Ok(PassManager {
+            nodes,
+            root_anchor,
+            options: RunOptions::default(),
+            timings: Vec::new(),
+            ran_in_parallel: false,
+            pool: None,
+        })
+    }
+
+    /// Run on `root` (normally the top-level module).
+    pub fn run(
+        &mut self,
+        ctx: &mut Context,
+        root: OpId,
+        instrument: &mut dyn Instrumentation,
+    ) -> Result<(), Diagnostic> {
+        if let Some(anchor) = &self.root_anchor {
+            if ctx.op_name(root) != anchor {
+                return Err(Diagnostic::error(
+                    loc_of(ctx, root),
+                    format!(
+                        "pipeline anchored on '{anchor}' cannot run on '{}'",
+                        ctx.op_name(root)
+                    ),
+                ));
+            }
+        }
+        if self.options.threads > 1 && self.pool.is_none() {
+            self.pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.options.threads)
+                .stack_size(POOL_STACK)
+                .build()
+                .ok();
+        }
+        let pool = match self.options.threads {
+            1 => Pool::Sequential,
+            0 => Pool::Current,
+            _ => self.pool.as_ref().map_or(Pool::Current, Pool::Own),
+        };
+        let mut runner = Runner {
+            options: self.options,
+            pool,
+            timings: Vec::new(),
+            ran_in_parallel: false,
+        };
+        let result = runner.run_nodes(&self.nodes, ctx, root, 0, instrument);
+        self.ran_in_parallel |= runner.ran_in_parallel;
+        self.timings.append(&mut runner.timings);
+        result
+    }
+
+    /// The timing report (`mlir-opt --mlir-timing`'s tree) of the steps run
+    /// so far, with `before`/`after` steps of the caller (parsing, printing)
+    /// around them.
+    pub fn timing_report(&self, before: &[PassTiming], after: &[PassTiming]) -> String {
+        let steps: Vec<&PassTiming> = before.iter().chain(&self.timings).chain(after).collect();
+        timing_report(&steps, self.ran_in_parallel)
+    }
+}
+
+/// Where function pipelines run.
+#[derive(Clone, Copy)]
+enum Pool<'a> {
+    /// In place, one after another.
+    Sequential,
+    /// On the rayon pool the caller runs in.
+    Current,
+    Own(&'a rayon::ThreadPool),
+}
+
+impl Pool<'_> {
+    fn install<R: Send>(self, work: impl FnOnce() -> R + Send) -> R {
+        match self {
+            Pool::Own(pool) => pool.install(work),
+            Pool::Sequential | Pool::Current => work(),
+        }
+    }
+}
+
+/// What one pipeline run carries along.
+struct Runner<'a> {
+    options: RunOptions,
+    pool: Pool<'a>,
+    timings: Vec<PassTiming>,
+    ran_in_parallel: bool,
+}
+
+impl Runner<'_> {
+    fn run_nodes(
+        &mut self,
+        nodes: &[Node],
+        ctx: &mut Context,
+        op: OpId,
+        depth: usize,
+        instrument: &mut dyn Instrumentation,
+    ) -> Result<(), Diagnostic> {
+        for node in nodes {
+            match node {
+                Node::Nest { anchor, nodes } => {
+                    let slot = self.timings.len();
+                    self.timings.push(PassTiming {
+                        name: format!("'{anchor}' Pipeline"),
+                        depth,
+                        time: Duration::ZERO,
+                    });
+                    let start = Instant::now();
+                    let targets = nested_ops(ctx, op, anchor);
+                    let parallel = !matches!(self.pool, Pool::Sequential)
+                        && rayon::current_num_threads() > 1
+                        && targets.len() > 1
+                        && !instrument.reads_ir()
+                        && targets.iter().all(|&t| runs_alone(ctx, t));
+                    if parallel {
+                        self.run_in_parallel(nodes, ctx, &targets, depth + 1)?;
+                    } else {
+                        for target in targets {
+                            self.run_nodes(nodes, ctx, target, depth + 1, instrument)?;
+                        }
+                    }
+                    self.timings[slot].time = start.elapsed();
+                }
+                Node::Pass(pass) => self.run_pass(pass.as_ref(), ctx, op, depth, instrument)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn run_pass(
+        &mut self,
+        pass: &dyn Pass,
+        ctx: &mut Context,
+        op: OpId,
+        depth: usize,
+        instrument: &mut dyn Instrumentation,
+    ) -> Result<(), Diagnostic> {
+        let _span = tracing::info_span!("pass", name = pass.name(), op = ctx.op_name(op)).entered();
+        instrument.before(pass.name(), ctx, op);
+        let start = Instant::now();
+        pass.run(ctx, op)?;
+        let time = start.elapsed();
+        tracing::debug!(?time, "pass done");
+        self.timings.push(PassTiming {
+            name: pass.name().to_string(),
+            depth,
+            time,
+        });
+        if self.options.verify_each {
+            ir::verifier::verify(ctx, op, self.options.allow_unregistered).map_err(|e| {
+                Diagnostic::error(
+                    loc_of_location(&e.loc),
+                    format!("{} (after pass '{}')", e.message, pass.name()),
+                )
+            })?;
+        }
+        instrument.after(pass.name(), ctx, op);
+        Ok(())
+    }
+
+    /// Copy each target into a context of its own, run `nodes` on all of
+    /// them on the pool, and put the results back in order. The first
+    /// failure in target order is reported, whatever the scheduling.
+    fn run_in_parallel(
+        &mut self,
+        nodes: &[Node],
+        ctx: &mut Context,
+        targets: &[OpId],
+        depth: usize,
+    ) -> Result<(), Diagnostic> {
+        let pool = self.pool;
+        self.ran_in_parallel = true;
+        let options = self.options;
+        let bodies: Vec<ir::CheckedOut> = targets.iter().map(|&t| ctx.check_out(t)).collect();
+        let done: Vec<_> = pool.install(|| {
+            bodies
+                .into_par_iter()
+                .map(|mut body| {
+                    let mut runner = Runner {
+                        options,
+                        pool,
+                        timings: Vec::new(),
+                        ran_in_parallel: true,
+                    };
+                    let result = runner.run_nodes(
+                        nodes,
+                        &mut body.ctx,
+                        body.root,
+                        depth,
+                        &mut NoInstrumentation,
+                    );
+                    (body, result, runner.timings)
+                })
+                .collect()
+        });
+        // Every body goes back, even after a failure, so that the IR stays
+        // whole for whoever reports the error.
+        let mut first_error = None;
+        for (body, result, mut timings) in done {
+            self.timings.append(&mut timings);
+            ctx.check_in(body);
+            if let Err(e) = result {
+                first_error.get_or_insert(e);
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    }
+}
+
+/// True if the body of `op` can be taken out and transformed on its own:
+/// registered as isolated from above, without operands or results.
+fn runs_alone(ctx: &Context, op: OpId) -> bool {
+    let data = ctx.op(op);
+    ctx.op_def(op).is_some_and(|d| d.traits.isolated_from_above)
+        && data.operands.is_empty()
+        && data.results.is_empty()
+}
+
+/// The report: one line per step name at each depth (times of repeated runs
+/// added up), indented by nesting, with percentages of the total.
+pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool) -> String {
+    let total: Duration = steps.iter().filter(|t| t.depth == 0).map(|t| t.time).sum();
+    let mut merged: Vec<(usize, &str, Duration)> = Vec::new();
+    for t in steps {
+        match merged
+            .iter_mut()
+            .find(|(d, n, _)| *d == t.depth && *n == t.name)
+        {
+            Some(m) => m.2 += t.time,
+            None => merged.push((t.depth, &t.name, t.time)),
+        }
+    }
+    let rule = "===-------------------------------------------------------------------------===";
+    let column = if summed_over_threads {
+        "----Time (passes in parallel pipelines summed over threads)----"
+    } else {
+        "----Wall Time----"
+    };
+    let mut s = format!(
+        "{rule}\n                         ... Execution time report ...\n{rule}\n  Total Execution Time: {:.4} seconds\n\n  {column}  ----Name----\n",
+        total.as_secs_f64()
+    );
+    let percent = |time: Duration| {
+        if total.is_zero() {
+            0.0
+        } else {
+            100.0 * time.as_secs_f64() / total.as_secs_f64()
+        }
+    };
+    for (depth, name, time) in merged {
+        s.push_str(&format!(
+            "  {:>8.4} ({:>5.1}%)  {}{}\n",
+            time.as_secs_f64(),
+            percent(time),
+            "  ".repeat(depth),
+            name
+        ));
+    }
+    s.push_str(&format!("  {:>8.4} (100.0%)  Total\n", total.as_secs_f64()));
+    s
+}
+
+/// Ops named `anchor` directly in the regions of `op`.
+fn nested_ops(ctx: &Context, op: OpId, anchor: &str) -> Vec<OpId> {
+    let mut out = Vec::new();
+    for &r in &ctx.op(op).regions {
+        for &b in &ctx.region(r).blocks {
+            out.extend(ctx.block_ops(b).filter(|&o| ctx.op_name(o) == anchor));
+        }
+    }
+    out
+}
+
+/// A location as a diagnostic location (file, line, column when known).
+pub fn loc_of_location(loc: &ir::Location) -> DiagLoc {
+    match loc.file_line_col() {
+        Some((f, l, c)) => DiagLoc::FileLineCol {
+            file: f.to_string(),
+            line: l,
+            col: c,
+        },
+        None => DiagLoc::Unknown,
+    }
+}
+
+/// The diagnostic location of `op`.
+pub fn loc_of(ctx: &Context, op: OpId) -> DiagLoc {
+    loc_of_location(&ctx.op(op).loc)
+}
+
+fn build(elements: &[Element], registry: &PassRegistry) -> Result<Vec<Node>, PipelineError> {
+    let mut nodes = Vec::new();
+    for e in elements {
+        match e {
+            Element::Nest {
+                anchor, elements, ..
+            } => nodes.push(Node::Nest {
+                anchor: anchor.clone(),
+                nodes: build(elements, registry)?,
+            }),
+            Element::Pass {
+                name,
+                options,
+                offset,
+            } => {
+                let Some(info) = registry.get(name) else {
+                    let hint = did_you_mean(name, registry.passes().iter().map(|p| p.name))
+                        .map(|s| format!("; did you mean '{s}'?"))
+                        .unwrap_or_default();
+                    return Err(PipelineError {
+                        offset: *offset,
+                        message: format!("'{name}' does not refer to a registered pass{hint}"),
+                    });
+                };
+                let PassInfo { build, .. } = info;
+                let pass = build(options).map_err(|message| PipelineError {
+                    offset: *offset,
+                    message,
+                })?;
+                nodes.push(Node::Pass(pass));
+            }
+        }
+    }
+    Ok(nodes)
+}
+
+/// Render a pipeline error as `<pipeline>:1:col: error:` with the pipeline
+/// text and a caret under the offending character.
+pub fn render_pipeline_error(text: &str, e: &PipelineError) -> String {
+    format!(
+        "<pipeline>:1:{}: error: {}\n{}\n{}^\n",
+        e.offset + 1,
+        e.message,
+        text,
+        " ".repeat(e.offset)
+    )
+}
