@@ -23,6 +23,9 @@ pub struct DriverOptions {
     /// The pass pipeline to run between parsing and printing
     /// (`builtin.module(symbol-dce)`); none: parse, verify, print.
     pub pipeline: Option<String>,
+    /// `--lower-to`: run the default pipeline of every stage up to this one
+    /// (ignored when `pipeline` is given).
+    pub lower_to: Option<pass::stage::Stage>,
     /// Skip the verifier after each pass (`--verify-each=false`).
     pub no_verify_each: bool,
     /// Threads for function pipelines (`--threads`; 0 = every core,
@@ -237,6 +240,14 @@ impl Outcome {
     }
 }
 
+/// What runs between parsing and printing.
+enum Pipeline {
+    /// `--pass-pipeline` (or pass flags).
+    Passes(pass::PassManager),
+    /// `--lower-to`: a manager per stage.
+    Stages(pass::stage_pipeline::StagePipeline),
+}
+
 /// Parse, verify and print one chunk. Returns the text or the diagnostics.
 pub fn process_chunk(
     sources: &mut SourceMap,
@@ -286,21 +297,41 @@ pub fn process_chunk(
         return Err(diags);
     }
     let parsed = started.elapsed();
-    let mut pm = None;
-    if let Some(text) = &options.pipeline {
-        let registry = pass::PassRegistry::with_generic_passes();
-        let mut manager = pass::PassManager::parse(text, &registry).map_err(|e| {
-            vec![Diagnostic::error(
-                DiagLoc::Unknown,
-                pass::render_pipeline_error(text, &e),
-            )]
-        })?;
-        manager.options = pass::RunOptions {
-            verify_each: !options.no_verify_each,
-            allow_unregistered: options.allow_unregistered_dialect,
-            // The pool `process_buffer` installed for `--threads`.
-            threads: usize::from(options.threads == 1),
-        };
+    let run_options = pass::RunOptions {
+        verify_each: !options.no_verify_each,
+        allow_unregistered: options.allow_unregistered_dialect,
+        // The pool `process_buffer` installed for `--threads`.
+        threads: usize::from(options.threads == 1),
+    };
+    let as_error = |d: Diagnostic| vec![d];
+    let mut pipeline = match (&options.pipeline, options.lower_to) {
+        (Some(text), _) => {
+            let registry = pass::PassRegistry::with_generic_passes();
+            let mut manager = pass::PassManager::parse(text, &registry).map_err(|e| {
+                vec![Diagnostic::error(
+                    DiagLoc::Unknown,
+                    pass::render_pipeline_error(text, &e),
+                )]
+            })?;
+            manager.options = run_options;
+            Some(Pipeline::Passes(manager))
+        }
+        (None, Some(target)) => {
+            let registry = pass::PassRegistry::with_generic_passes();
+            let stages = pass::stage_pipeline::StagePipeline::for_module(
+                &ctx,
+                module,
+                target,
+                &pass::stage_pipeline::DEFAULT_PLANS,
+                &registry,
+                run_options,
+            )
+            .map_err(as_error)?;
+            Some(Pipeline::Stages(stages))
+        }
+        (None, None) => None,
+    };
+    if let Some(pipeline) = &mut pipeline {
         let mut printer = IrPrinter {
             options: &options.ir_printing,
             print: options.print,
@@ -309,13 +340,18 @@ pub fn process_chunk(
             before_text: None,
             tree_error: None,
         };
-        manager
-            .run(&mut ctx, module, &mut printer)
-            .map_err(|d| vec![d])?;
+        match pipeline {
+            Pipeline::Passes(manager) => manager.run(&mut ctx, module, &mut printer),
+            Pipeline::Stages(stages) => {
+                stages.run(&mut ctx, module, &mut printer, &mut |stage, _, _| {
+                    tracing::info!(stage = stage.name(), "stage reached")
+                })
+            }
+        }
+        .map_err(as_error)?;
         if let Some(e) = printer.tree_error.take() {
             return Err(vec![Diagnostic::error(DiagLoc::Unknown, e)]);
         }
-        pm = Some(manager);
     }
     let printing = std::time::Instant::now();
     let pieces = print_op_pieces(&ctx, module, options.print);
@@ -327,8 +363,9 @@ pub fn process_chunk(
         };
         let before = [step("Parser", parsed)];
         let after = [step("Output", printing.elapsed())];
-        let report = match &pm {
-            Some(manager) => manager.timing_report(&before, &after),
+        let report = match &pipeline {
+            Some(Pipeline::Passes(manager)) => manager.timing_report(&before, &after),
+            Some(Pipeline::Stages(stages)) => stages.timing_report(&before, &after),
             None => pass::manager::timing_report(&[&before[0], &after[0]], false),
         };
         log.push_str(&report);

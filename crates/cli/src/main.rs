@@ -49,6 +49,10 @@ struct Args {
     /// (`builtin.module(symbol-dce)`).
     #[arg(long = "pass-pipeline", short = 'p')]
     pass_pipeline: Option<String>,
+    /// Run the default pipeline of every stage from the input's form up to
+    /// this one.
+    #[arg(long = "lower-to", value_name = "STAGE", value_parser = ["constrained", "asserting", "std"], conflicts_with = "pass_pipeline")]
+    lower_to: Option<String>,
     /// List the registered passes with their summaries, and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
@@ -222,6 +226,10 @@ fn main() -> ExitCode {
         verify_diagnostics: args.verify_diagnostics,
         leak_ir_at_exit: true,
         pipeline: args.pass_pipeline.clone(),
+        lower_to: args
+            .lower_to
+            .as_deref()
+            .and_then(pass::stage::Stage::from_name),
         no_verify_each: !args.verify_each,
         threads: if args.disable_threading {
             1

@@ -1,0 +1,170 @@
+//! The four forms a shape function goes through, as legality specs over
+//! the one IR: which ops and types each form forbids.
+//!
+//! | form | forbids |
+//! |------|---------|
+//! | error-monadic (1) | witnesses: `!shape.witness`, `shape.cstr_*`, `shape.assuming*`, `shape.const_witness`; `cf.assert` |
+//! | constrained (2) | values that carry errors: `!shape.shape`, `!shape.size`, `!shape.value_shape`, and the ops only they have (`shape.meet`, `shape.with_shape`, `shape.value_as_shape`, `shape.value_of`) |
+//! | asserting (3) | what constrained forbids, and witnesses |
+//! | std | what asserting forbids, and every `shape` op and type |
+//!
+//! A module's form is the latest one it is legal in ([`current_stage`]): a
+//! function of plain `arith` is legal everywhere, so it is in std form
+//! already. [`check_legality`] reports the first illegal op (in pre-order)
+//! at its location, or the op whose operand, result or block argument has
+//! an illegal type.
+
+use crate::manager::loc_of;
+use diag::Diagnostic;
+use ir::{Context, OpId, TypeKind, ValueId};
+
+/// A form of shape functions, in lowering order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Stage {
+    ErrorMonadic,
+    Constrained,
+    Asserting,
+    Std,
+}
+
+impl Stage {
+    /// Every stage, in lowering order.
+    pub const ALL: [Stage; 4] = [
+        Stage::ErrorMonadic,
+        Stage::Constrained,
+        Stage::Asserting,
+        Stage::Std,
+    ];
+
+    /// The name used on the command line (`--lower-to=constrained`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::ErrorMonadic => "error-monadic",
+            Stage::Constrained => "constrained",
+            Stage::Asserting => "asserting",
+            Stage::Std => "std",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Stage> {
+        Stage::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The stage after this one.
+    pub fn next(self) -> Option<Stage> {
+        match self {
+            Stage::ErrorMonadic => Some(Stage::Constrained),
+            Stage::Constrained => Some(Stage::Asserting),
+            Stage::Asserting => Some(Stage::Std),
+            Stage::Std => None,
+        }
+    }
+
+    /// Why `op_name` is illegal in this form, if it is.
+    pub fn forbids_op(self, op_name: &str) -> Option<&'static str> {
+        let witness_op = matches!(
+            op_name,
+            "shape.cstr_broadcastable"
+                | "shape.cstr_eq"
+                | "shape.cstr_require"
+                | "shape.assuming"
+                | "shape.assuming_all"
+                | "shape.assuming_yield"
+                | "shape.const_witness"
+        );
+        let error_value_op = matches!(
+            op_name,
+            "shape.meet" | "shape.with_shape" | "shape.value_as_shape" | "shape.value_of"
+        );
+        match self {
+            Stage::ErrorMonadic if witness_op => Some("constraints and witnesses"),
+            Stage::ErrorMonadic if op_name == "cf.assert" => Some("runtime assertions"),
+            Stage::Constrained | Stage::Asserting if error_value_op => {
+                Some("values that carry errors")
+            }
+            Stage::Asserting if witness_op => Some("constraints and witnesses"),
+            Stage::Std if op_name.starts_with("shape.") => Some("shape dialect ops"),
+            _ => None,
+        }
+    }
+
+    /// Why a value of type `kind` is illegal in this form, if it is.
+    pub fn forbids_type(self, kind: &TypeKind) -> Option<&'static str> {
+        let error_type = matches!(
+            kind,
+            TypeKind::Shape | TypeKind::Size | TypeKind::ValueShape
+        );
+        let witness = matches!(kind, TypeKind::Witness);
+        match self {
+            Stage::ErrorMonadic if witness => Some("witnesses"),
+            Stage::Constrained | Stage::Asserting | Stage::Std if error_type => {
+                Some("values that carry errors")
+            }
+            Stage::Asserting | Stage::Std if witness => Some("witnesses"),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Stage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The first op under `root` (pre-order) illegal in `stage`, with why.
+fn first_illegal(ctx: &Context, root: OpId, stage: Stage) -> Option<(OpId, String)> {
+    let mut found = None;
+    ctx.walk_nested(root, &mut |op| {
+        if found.is_some() {
+            return;
+        }
+        found = illegal_op(ctx, op, stage).map(|why| (op, why));
+    });
+    found
+}
+
+fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
+    let name = ctx.op_name(op);
+    if let Some(why) = stage.forbids_op(name) {
+        return Some(format!("'{name}' op is not legal in {stage} form ({why})"));
+    }
+    let data = ctx.op(op);
+    let block_args = data
+        .regions
+        .iter()
+        .flat_map(|&r| ctx.region(r).blocks.iter())
+        .flat_map(|&b| ctx.block(b).args.iter());
+    let typed = |v: &ValueId| {
+        let ty = ctx.value_type(*v);
+        stage.forbids_type(ctx.type_kind(ty)).map(|why| (ty, why))
+    };
+    let (ty, why) = data
+        .operands
+        .iter()
+        .chain(&data.results)
+        .chain(block_args)
+        .find_map(typed)?;
+    let ty = ir::print_attr::AttrPrinter::new(ctx).type_to_string(ty);
+    Some(format!(
+        "'{name}' op uses type {ty}, which is not legal in {stage} form ({why})"
+    ))
+}
+
+/// Check that everything under `root` is legal in `stage`; otherwise an
+/// error at the first illegal op.
+pub fn check_legality(ctx: &Context, root: OpId, stage: Stage) -> Result<(), Diagnostic> {
+    match first_illegal(ctx, root, stage) {
+        None => Ok(()),
+        Some((op, why)) => Err(Diagnostic::error(loc_of(ctx, op), why)),
+    }
+}
+
+/// The latest stage everything under `root` is legal in; `None` if it is
+/// legal in none (it mixes forms, e.g. `shape.meet` and witnesses).
+pub fn current_stage(ctx: &Context, root: OpId) -> Option<Stage> {
+    Stage::ALL
+        .into_iter()
+        .rev()
+        .find(|&s| first_illegal(ctx, root, s).is_none())
+}

@@ -1,0 +1,189 @@
+//! Named pipelines (`--lower-to=constrained|asserting|std`): one pass
+//! manager per stage, from the form the input is in up to the one asked for.
+//!
+//! Each stage runs its clean-up passes, then the pass that lowers to the
+//! next stage ([`DEFAULT_PLANS`]). Legality ([`crate::stage`]) is checked at
+//! every boundary: the input must be legal in the stage its manager starts
+//! from, and the output of each lowering in the stage it lowers to; the
+//! first illegal op is reported at its location, naming the lowering that
+//! left it. A callback sees the IR each time a stage is reached, which is
+//! how embedders inspect it between stages. A plan whose lowering pass is
+//! not registered fails before anything runs, naming the pass.
+
+use crate::manager::{loc_of, timing_report, Instrumentation, PassManager, PassTiming, RunOptions};
+use crate::stage::{check_legality, Stage};
+use crate::PassRegistry;
+use diag::Diagnostic;
+use ir::{Context, OpId};
+
+/// The default passes of one stage.
+#[derive(Clone, Copy, Debug)]
+pub struct StagePlan {
+    pub stage: Stage,
+    /// Passes run within the stage (pipeline elements, comma-separated).
+    pub cleanup: &'static str,
+    /// The pass that lowers to the next stage.
+    pub lowering: Option<&'static str>,
+}
+
+/// The default plan of every stage, in lowering order.
+pub const DEFAULT_PLANS: [StagePlan; 4] = [
+    StagePlan {
+        stage: Stage::ErrorMonadic,
+        cleanup: "inline,canonicalize,cse",
+        lowering: Some("lower-to-constrained"),
+    },
+    StagePlan {
+        stage: Stage::Constrained,
+        cleanup: "canonicalize,cse",
+        lowering: Some("lower-to-asserting"),
+    },
+    StagePlan {
+        stage: Stage::Asserting,
+        cleanup: "canonicalize,cse",
+        lowering: Some("convert-shape-to-std"),
+    },
+    StagePlan {
+        stage: Stage::Std,
+        cleanup: "canonicalize,cse",
+        lowering: None,
+    },
+];
+
+/// The pass managers that take a module from one stage to another.
+pub struct StagePipeline {
+    /// Per stage run: the stage it starts in, its manager, and the stage
+    /// its output must be legal in.
+    steps: Vec<(Stage, PassManager, Stage)>,
+}
+
+impl StagePipeline {
+    /// The managers that take `root` from the form it is in (see
+    /// [`starting_stage`]) to `target`, each running `plans`' passes for its
+    /// stage. A missing lowering pass is reported at the first op that needs
+    /// it.
+    pub fn for_module(
+        ctx: &Context,
+        root: OpId,
+        target: Stage,
+        plans: &[StagePlan],
+        registry: &PassRegistry,
+        options: RunOptions,
+    ) -> Result<Self, Diagnostic> {
+        let from = starting_stage(ctx, root, target)?;
+        let mut steps = Vec::new();
+        for plan in plans
+            .iter()
+            .filter(|p| from <= p.stage && p.stage <= target)
+        {
+            let mut elements = plan.cleanup.to_string();
+            let mut reached = plan.stage;
+            if plan.stage < target {
+                let next = plan.stage.next().unwrap_or(target);
+                let needs = |message: String| {
+                    let loc = match check_legality(ctx, root, next) {
+                        Err(d) => d.loc,
+                        Ok(()) => loc_of(ctx, root),
+                    };
+                    Diagnostic::error(loc, message)
+                };
+                let Some(lowering) = plan.lowering else {
+                    return Err(needs(format!("no pass lowers {} form", plan.stage)));
+                };
+                if registry.get(lowering).is_none() {
+                    return Err(needs(format!(
+                        "lowering {} form to {next} form needs pass '{lowering}', which is not registered",
+                        plan.stage
+                    )));
+                }
+                if !elements.is_empty() {
+                    elements.push(',');
+                }
+                elements.push_str(lowering);
+                reached = next;
+            }
+            let text = format!("builtin.module({elements})");
+            let mut manager = PassManager::parse(&text, registry).map_err(|e| {
+                Diagnostic::error(
+                    loc_of(ctx, root),
+                    format!(
+                        "the default {} pipeline '{text}': {}",
+                        plan.stage, e.message
+                    ),
+                )
+            })?;
+            manager.options = options;
+            steps.push((plan.stage, manager, reached));
+        }
+        Ok(StagePipeline { steps })
+    }
+
+    /// Run every stage on `root`; `on_stage` sees the IR when each stage is
+    /// reached (the starting one first).
+    pub fn run(
+        &mut self,
+        ctx: &mut Context,
+        root: OpId,
+        instrument: &mut dyn Instrumentation,
+        on_stage: &mut dyn FnMut(Stage, &Context, OpId),
+    ) -> Result<(), Diagnostic> {
+        for (i, (start, manager, reached)) in self.steps.iter_mut().enumerate() {
+            if i == 0 {
+                check_legality(ctx, root, *start)?;
+                on_stage(*start, ctx, root);
+            }
+            let _span = tracing::info_span!("stage", name = start.name()).entered();
+            manager.run(ctx, root, instrument)?;
+            check_legality(ctx, root, *reached).map_err(|mut d| {
+                d.message = format!("{} (after the {start} stage's passes)", d.message);
+                d
+            })?;
+            if reached != start {
+                on_stage(*reached, ctx, root);
+            }
+        }
+        Ok(())
+    }
+
+    /// The timing report of every stage's passes, with the caller's steps
+    /// (parsing, printing) around them.
+    pub fn timing_report(&self, before: &[PassTiming], after: &[PassTiming]) -> String {
+        let steps: Vec<&PassTiming> = before
+            .iter()
+            .chain(self.steps.iter().flat_map(|(_, m, _)| m.timings.iter()))
+            .chain(after)
+            .collect();
+        let parallel = self.steps.iter().any(|(_, m, _)| m.ran_in_parallel);
+        timing_report(&steps, parallel)
+    }
+}
+
+/// Where lowering `root` to `target` starts: the latest stage up to
+/// `target` that everything under `root` is legal in. Otherwise an error:
+/// at the first op that is illegal in `target` form when the input is past
+/// it, or in error-monadic form when it mixes forms.
+pub fn starting_stage(ctx: &Context, root: OpId, target: Stage) -> Result<Stage, Diagnostic> {
+    let legal = |s: Stage| check_legality(ctx, root, s).is_ok();
+    if let Some(s) = Stage::ALL
+        .into_iter()
+        .rev()
+        .find(|&s| s <= target && legal(s))
+    {
+        return Ok(s);
+    }
+    let past = Stage::ALL.into_iter().find(|&s| s > target && legal(s));
+    let shown = if past.is_some() {
+        target
+    } else {
+        Stage::ErrorMonadic
+    };
+    let (loc, why) = match check_legality(ctx, root, shown) {
+        Err(d) => (d.loc, d.message),
+        Ok(()) => (loc_of(ctx, root), String::new()),
+    };
+    let message = match past {
+        Some(p) => format!("the input is in {p} form, past {target} form: {why}"),
+        None => format!("the input mixes forms: {why}"),
+    };
+    Err(Diagnostic::error(loc, message))
+}
