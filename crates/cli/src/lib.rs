@@ -279,23 +279,7 @@ pub fn process_chunk(
     let Some(module) = module else {
         return Err(diags);
     };
-    if let Err(e) = ir::verifier::verify(&ctx, module, options.allow_unregistered_dialect) {
-        let loc = match e.loc.file_line_col() {
-            Some((f, l, c)) => DiagLoc::FileLineCol {
-                file: f.to_string(),
-                line: l,
-                col: c,
-            },
-            None => DiagLoc::Unknown,
-        };
-        let mut diags = vec![Diagnostic::error(loc.clone(), e.message)];
-        diags.extend(
-            e.follow_up
-                .into_iter()
-                .map(|m| Diagnostic::error(loc.clone(), m)),
-        );
-        return Err(diags);
-    }
+    pass::verify(&ctx, module, options.allow_unregistered_dialect)?;
     let parsed = started.elapsed();
     let run_options = pass::RunOptions {
         verify_each: !options.no_verify_each,

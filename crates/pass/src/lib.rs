@@ -21,7 +21,7 @@ pub mod symbol_dce;
 use diag::Diagnostic;
 use ir::{Context, OpId};
 pub use manager::{
-    loc_of, loc_of_location, render_pipeline_error, Instrumentation, NoInstrumentation,
+    loc_of, loc_of_location, render_pipeline_error, verify, Instrumentation, NoInstrumentation,
     PassManager, PassTiming, RunOptions,
 };
 

@@ -2,11 +2,11 @@
 //!
 //! A nested pipeline (`func.func(cse)`) runs on the ops of its anchor name
 //! found directly in the regions of the current op. When those ops are
-//! isolated from above (functions) and more than one thread is allowed, each
-//! is copied out into a context of its own ([`Context::extract`]), the
-//! pipeline runs on all of them at once on a rayon pool, and the results are
-//! put back in their original order — so the output does not depend on the
-//! number of threads. The verifier runs after every pass unless turned off;
+//! isolated from above (functions) and more than one thread is allowed, the
+//! body of each is taken out into a context of its own
+//! ([`Context::check_out`]), the pipeline runs on all of them at once on a
+//! rayon pool, and the bodies are checked back in, in their original order
+//! — so the output does not depend on the number of threads. The verifier runs after every pass unless turned off;
 //! [`Instrumentation`] hooks see the IR around each pass (hooks that read
 //! the IR make function pipelines run in place, one function at a time, so
 //! that they see the whole module); every pass run is timed and traced
@@ -392,6 +392,18 @@ pub fn loc_of_location(loc: &ir::Location) -> DiagLoc {
         },
         None => DiagLoc::Unknown,
     }
+}
+
+/// Verify `op` and everything under it; the errors as diagnostics (the
+/// first failure and its follow-ups, at the failing op).
+pub fn verify(ctx: &Context, op: OpId, allow_unregistered: bool) -> Result<(), Vec<Diagnostic>> {
+    ir::verifier::verify(ctx, op, allow_unregistered).map_err(|e| {
+        let loc = loc_of_location(&e.loc);
+        std::iter::once(e.message)
+            .chain(e.follow_up)
+            .map(|m| Diagnostic::error(loc.clone(), m))
+            .collect()
+    })
 }
 
 /// The diagnostic location of `op`.

@@ -1,0 +1,226 @@
+//! The embedding API: what a host compiler written in Rust uses to run
+//! shape-opt inside itself.
+//!
+//! A [`Session`] owns the pass registry (the generic passes, plus any the
+//! host registers) and the source buffers diagnostics point into. With it a
+//! host parses text into a [`Module`] (or builds one through [`ir`]), adds
+//! its own op → shape-function mappings to the module's
+//! `shape.function_library` ([`Session::map_op_to_shape_function`]), runs a
+//! textual pipeline with a callback after every pass
+//! ([`Session::run_pipeline`]) or the default pipelines up to a stage with a
+//! callback at every stage reached ([`Session::lower_to`]), and prints the
+//! result. Every failure is an [`Error`] holding MLIR-style diagnostics.
+//!
+//! ```
+//! let mut session = shape_opt::Session::new();
+//! let mut module = session
+//!     .parse("f.mlir", "func.func @f(%a: index) -> index { return %a : index }")
+//!     .unwrap();
+//! session
+//!     .run_pipeline(&mut module, "builtin.module(cse)", &mut |_, _, _| {})
+//!     .unwrap();
+//! assert!(module.print().contains("func.func @f"));
+//! ```
+
+pub use diag;
+pub use ir;
+pub use pass;
+pub use pass::stage::Stage;
+pub use syntax;
+
+use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
+use ir::{Attr, Context, OpId};
+use pass::{Instrumentation, PassInfo, PassManager, PassRegistry, RunOptions};
+
+/// Parsed or built IR: a context and its top-level `builtin.module`.
+pub struct Module {
+    pub ctx: Context,
+    pub root: OpId,
+}
+
+impl Module {
+    /// The module in MLIR's custom form (what `mlir-opt` prints).
+    pub fn print(&self) -> String {
+        ir::printer::print_op(&self.ctx, self.root, Default::default())
+    }
+}
+
+/// A failure: the diagnostics, and their rendering (`file:line:col: error:
+/// ...` with the source line) for display.
+#[derive(Debug)]
+pub struct Error {
+    pub diagnostics: Vec<Diagnostic>,
+    rendered: String,
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.rendered)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Registered passes, source buffers, and how pipelines run.
+pub struct Session {
+    registry: PassRegistry,
+    sources: SourceMap,
+    /// Verification after each pass, unregistered dialects, threads.
+    pub options: RunOptions,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Calls a host callback after every pass run.
+struct AfterPass<'a>(&'a mut dyn FnMut(&str, &Context, OpId));
+
+impl Instrumentation for AfterPass<'_> {
+    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        (self.0)(pass, ctx, op)
+    }
+}
+
+impl Session {
+    /// A session with the generic passes registered.
+    pub fn new() -> Self {
+        Session {
+            registry: PassRegistry::with_generic_passes(),
+            sources: SourceMap::new(),
+            options: RunOptions::default(),
+        }
+    }
+
+    /// Register a pass of the host's (replacing one of the same name).
+    pub fn register_pass(&mut self, info: PassInfo) {
+        self.registry.register(info);
+    }
+
+    pub fn registry(&self) -> &PassRegistry {
+        &self.registry
+    }
+
+    fn error(&self, diagnostics: Vec<Diagnostic>) -> Error {
+        let rendered = diagnostics.iter().map(|d| self.sources.render(d)).collect();
+        Error {
+            diagnostics,
+            rendered,
+        }
+    }
+
+    /// Parse and verify `text` (named `name` in diagnostics).
+    pub fn parse(&mut self, name: &str, text: &str) -> Result<Module, Error> {
+        let file = self.sources.add(SourceFile::new(name, text));
+        let mut ctx = Context::new();
+        let options = syntax::ParseOptions {
+            allow_unregistered_dialect: self.options.allow_unregistered,
+            ..Default::default()
+        };
+        let (root, diags) = syntax::parse_source(&mut ctx, file, name, text.as_bytes(), &options);
+        let Some(root) = root else {
+            return Err(self.error(diags));
+        };
+        pass::verify(&ctx, root, self.options.allow_unregistered).map_err(|d| self.error(d))?;
+        Ok(Module { ctx, root })
+    }
+
+    /// Make ops named `op_name` (e.g. `foo.matmul`) map to the shape
+    /// function `function` of the module's `shape.function_library`: an
+    /// entry of its `mapping`, replacing any for the same op. The library
+    /// must exist and hold the function.
+    pub fn map_op_to_shape_function(
+        &self,
+        module: &mut Module,
+        op_name: &str,
+        function: &str,
+    ) -> Result<(), Error> {
+        let ctx = &mut module.ctx;
+        let fail = |message: String| Error {
+            rendered: format!("error: {message}\n"),
+            diagnostics: vec![Diagnostic::error(DiagLoc::Unknown, message)],
+        };
+        let library = top_level_ops(ctx, module.root)
+            .find(|&o| ctx.op_name(o) == "shape.function_library")
+            .ok_or_else(|| fail("the module has no shape.function_library".into()))?;
+        let defined = top_level_ops(ctx, library).any(|o| {
+            ctx.op_name(o) == "shape.func"
+                && ctx.attr(o, "sym_name").and_then(Attr::as_str) == Some(function)
+        });
+        if !defined {
+            return Err(fail(format!(
+                "the shape.function_library has no shape.func @{function}"
+            )));
+        }
+        let mut entries = match ctx.attr(library, "mapping") {
+            Some(Attr::Dict(entries)) => entries.clone(),
+            _ => Vec::new(),
+        };
+        let target = Attr::SymbolRef {
+            root: function.into(),
+            nested: Vec::new(),
+        };
+        entries.retain(|(name, _)| &**name != op_name);
+        entries.push((ir::attrs::attr_name(op_name), target));
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        ctx.set_prop(library, "mapping", Attr::Dict(entries));
+        pass::verify(ctx, module.root, self.options.allow_unregistered).map_err(|d| self.error(d))
+    }
+
+    /// Run a textual pipeline (`builtin.module(func.func(cse),symbol-dce)`);
+    /// `after_pass` sees the IR after every pass run.
+    pub fn run_pipeline(
+        &self,
+        module: &mut Module,
+        pipeline: &str,
+        after_pass: &mut dyn FnMut(&str, &Context, OpId),
+    ) -> Result<(), Error> {
+        let mut manager = PassManager::parse(pipeline, &self.registry).map_err(|e| Error {
+            rendered: pass::render_pipeline_error(pipeline, &e),
+            diagnostics: vec![Diagnostic::error(DiagLoc::Unknown, e.message)],
+        })?;
+        manager.options = self.options;
+        manager
+            .run(&mut module.ctx, module.root, &mut AfterPass(after_pass))
+            .map_err(|d| self.error(vec![d]))
+    }
+
+    /// Run the default pipeline of every stage from the module's form up to
+    /// `target`; `on_stage` sees the IR at every stage reached.
+    pub fn lower_to(
+        &self,
+        module: &mut Module,
+        target: Stage,
+        on_stage: &mut dyn FnMut(Stage, &Context, OpId),
+    ) -> Result<(), Error> {
+        let mut stages = pass::stage_pipeline::StagePipeline::for_module(
+            &module.ctx,
+            module.root,
+            target,
+            &pass::stage_pipeline::DEFAULT_PLANS,
+            &self.registry,
+            self.options,
+        )
+        .map_err(|d| self.error(vec![d]))?;
+        stages
+            .run(
+                &mut module.ctx,
+                module.root,
+                &mut pass::NoInstrumentation,
+                on_stage,
+            )
+            .map_err(|d| self.error(vec![d]))
+    }
+}
+
+/// The ops directly in the first block of `op`'s first region.
+fn top_level_ops(ctx: &Context, op: OpId) -> impl Iterator<Item = OpId> + '_ {
+    let block = ctx
+        .op(op)
+        .regions
+        .first()
+        .and_then(|&r| ctx.region(r).blocks.first().copied());
+    block.into_iter().flat_map(move |b| ctx.block_ops(b))
+}
