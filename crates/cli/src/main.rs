@@ -134,7 +134,7 @@ static LAZY_ARENA_COMMIT: extern "C" fn() = lazy_arena_commit;
 fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
     let registry = pass::PassRegistry::with_generic_passes();
     let mut args = Vec::new();
-    let mut passes = Vec::new();
+    let mut passes: Vec<(Option<&str>, Vec<String>)> = Vec::new();
     let mut rest_are_inputs = false;
     for (i, a) in raw.into_iter().enumerate() {
         if i == 0 || rest_are_inputs || a == "-" || !a.starts_with('-') {
@@ -155,16 +155,30 @@ fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
             Some((n, v)) => (n.to_string(), Some(v.trim_matches('"').to_string())),
             None => (long[2..].to_string(), None),
         };
-        if long.starts_with("--") && registry.get(&name).is_some() {
-            passes.push(match value {
+        if let Some(info) = registry.get(&name).filter(|_| long.starts_with("--")) {
+            let element = match value {
                 Some(v) => format!("{name}{{{v}}}"),
                 None => name,
-            });
+            };
+            // Passes anchored below the module nest under their op, as
+            // mlir-opt nests them; consecutive ones share the nest.
+            let anchor = info.anchor.filter(|&a| a != "builtin.module");
+            match (anchor, passes.last_mut()) {
+                (Some(a), Some((Some(prev), elements))) if *prev == a => elements.push(element),
+                _ => passes.push((anchor, vec![element])),
+            }
         } else {
             args.push(long);
         }
     }
-    (args, passes)
+    let pipeline = passes
+        .into_iter()
+        .map(|(anchor, elements)| match anchor {
+            Some(a) => format!("{a}({})", elements.join(",")),
+            None => elements.join(","),
+        })
+        .collect();
+    (args, pipeline)
 }
 
 /// Send `tracing` events to stderr, filtered by `--log-level` or else

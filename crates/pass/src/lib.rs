@@ -156,4 +156,54 @@ mod tests {
         let rendered = render_pipeline_error("builtin.module(symbol-dec)", &e);
         assert!(rendered.starts_with("<pipeline>:1:16: error:"));
     }
+
+    /// Marks each op it runs on with `visited`.
+    struct Mark;
+    impl Pass for Mark {
+        fn name(&self) -> &'static str {
+            "mark"
+        }
+        fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+            ctx.set_discardable_attr(op, "visited", ir::Attr::Unit);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn anchored_passes_run_only_on_their_op() {
+        let mut r = PassRegistry::with_generic_passes();
+        r.register(PassInfo {
+            name: "mark",
+            summary: "Mark functions",
+            anchor: Some("func.func"),
+            build: |_| Ok(Box::new(Mark)),
+        });
+        let e = PassManager::parse("builtin.module(cse,mark)", &r)
+            .err()
+            .unwrap();
+        assert_eq!(e.offset, 19);
+        assert!(e
+            .message
+            .contains("nest it: builtin.module(func.func(mark))"));
+        let mut ctx = Context::new();
+        let text = "func.func @f() {\n  return\n}\n";
+        let (module, _) =
+            syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
+        let module = module.unwrap();
+        let mut pm = PassManager::parse("builtin.module(func.func(mark))", &r).unwrap();
+        pm.run(&mut ctx, module, &mut NoInstrumentation).unwrap();
+        let printed = ir::printer::print_op(&ctx, module, Default::default());
+        assert!(
+            printed.contains("func.func @f() attributes {visited}"),
+            "{printed}"
+        );
+        // Without a root anchor the mismatch shows when the pass would run.
+        let mut pm = PassManager::parse("mark", &r).unwrap();
+        let e = pm
+            .run(&mut ctx, module, &mut NoInstrumentation)
+            .unwrap_err();
+        assert!(e
+            .message
+            .contains("runs on 'func.func' ops, not on 'builtin.module'"));
+    }
 }

@@ -21,8 +21,12 @@ use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 enum Node {
-    Nest { anchor: String, nodes: Vec<Node> },
-    Pass(Box<dyn Pass>),
+    Nest {
+        anchor: String,
+        nodes: Vec<Node>,
+    },
+    /// A pass, and the op it must run on (if it is anchored).
+    Pass(Box<dyn Pass>, Option<&'static str>),
 }
 
 /// Hooks around each pass run (IR printing, dumps, embedding callbacks).
@@ -109,7 +113,7 @@ impl PassManager {
             }
             _ => elements,
         };
-        let nodes = build(&elements, registry)?;
+        let nodes = build(&elements, registry, root_anchor.as_deref())?;
         Ok(PassManager {
             nodes,
             root_anchor,
@@ -232,7 +236,19 @@ impl Runner<'_> {
                     }
                     self.timings[slot].time = start.elapsed();
                 }
-                Node::Pass(pass) => self.run_pass(pass.as_ref(), ctx, op, depth, instrument)?,
+                Node::Pass(pass, anchor) => {
+                    if let Some(anchor) = anchor.filter(|&a| a != ctx.op_name(op)) {
+                        return Err(Diagnostic::error(
+                            loc_of(ctx, op),
+                            format!(
+                                "pass '{}' runs on '{anchor}' ops, not on '{}'",
+                                pass.name(),
+                                ctx.op_name(op)
+                            ),
+                        ));
+                    }
+                    self.run_pass(pass.as_ref(), ctx, op, depth, instrument)?
+                }
             }
         }
         Ok(())
@@ -411,7 +427,13 @@ pub fn loc_of(ctx: &Context, op: OpId) -> DiagLoc {
     loc_of_location(&ctx.op(op).loc)
 }
 
-fn build(elements: &[Element], registry: &PassRegistry) -> Result<Vec<Node>, PipelineError> {
+/// The nodes of `elements`, nested under an op named `current` (when
+/// known): a pass anchored on another op is an error at its name.
+fn build(
+    elements: &[Element],
+    registry: &PassRegistry,
+    current: Option<&str>,
+) -> Result<Vec<Node>, PipelineError> {
     let mut nodes = Vec::new();
     for e in elements {
         match e {
@@ -419,7 +441,7 @@ fn build(elements: &[Element], registry: &PassRegistry) -> Result<Vec<Node>, Pip
                 anchor, elements, ..
             } => nodes.push(Node::Nest {
                 anchor: anchor.clone(),
-                nodes: build(elements, registry)?,
+                nodes: build(elements, registry, Some(anchor))?,
             }),
             Element::Pass {
                 name,
@@ -435,12 +457,22 @@ fn build(elements: &[Element], registry: &PassRegistry) -> Result<Vec<Node>, Pip
                         message: format!("'{name}' does not refer to a registered pass{hint}"),
                     });
                 };
-                let PassInfo { build, .. } = info;
+                let PassInfo { build, anchor, .. } = *info;
+                if let (Some(anchor), Some(current)) = (anchor, current) {
+                    if anchor != current {
+                        return Err(PipelineError {
+                            offset: *offset,
+                            message: format!(
+                                "pass '{name}' runs on '{anchor}' ops, not on '{current}'; nest it: {current}({anchor}({name}))"
+                            ),
+                        });
+                    }
+                }
                 let pass = build(options).map_err(|message| PipelineError {
                     offset: *offset,
                     message,
                 })?;
-                nodes.push(Node::Pass(pass));
+                nodes.push(Node::Pass(pass, anchor));
             }
         }
     }
