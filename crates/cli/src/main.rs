@@ -190,8 +190,10 @@ fn init_logging(level: Option<&str>) -> Result<(), String> {
         (None, Ok(l)) => EnvFilter::try_new(l).map_err(|e| format!("RUST_LOG: {e}"))?,
         (None, Err(_)) => return Ok(()),
     };
+    use std::io::IsTerminal;
     tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         .try_init()
         .map_err(|e| e.to_string())
@@ -199,7 +201,18 @@ fn init_logging(level: Option<&str>) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let (raw, pass_flags) = mlir_opt_arguments(std::env::args().collect());
-    let mut args = Args::parse_from(raw);
+    // Usage errors exit with 1 like every other user error (clap's own
+    // convention is 2); `--help` and `--version` exit with 0.
+    let mut args = match Args::try_parse_from(raw) {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = e.print();
+            return match e.use_stderr() {
+                true => ExitCode::FAILURE,
+                false => ExitCode::SUCCESS,
+            };
+        }
+    };
     if args.pass_pipeline.is_none() && !pass_flags.is_empty() {
         args.pass_pipeline = Some(format!("builtin.module({})", pass_flags.join(",")));
     }
