@@ -168,6 +168,19 @@ fn fold_identity(
     if name == "arith.ori" && rhs_is(-1) {
         return constant(int_attr(ctx, ty, -1));
     }
+    // subi(addi(a, b), b) is a; subi(addi(a, b), a) is b.
+    if name == "arith.subi" {
+        if let Some(d) = ctx
+            .defining_op(lhs)
+            .filter(|&d| ctx.op_name(d) == "arith.addi")
+        {
+            match ctx.op(d).operands.as_slice() {
+                [a, b] if *b == rhs => return same_typed_value(ctx, op, *a),
+                [a, b] if *a == rhs => return same_typed_value(ctx, op, *b),
+                _ => {}
+            }
+        }
+    }
     // addi(subi(a, b), b) and addi(b, subi(a, b)) are a.
     if name == "arith.addi" {
         for (sub, other) in [(lhs, rhs), (rhs, lhs)] {

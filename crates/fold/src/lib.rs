@@ -130,6 +130,7 @@ fn is_commutative(name: &str) -> bool {
             | "shape.cstr_eq"
             | "shape.is_broadcastable"
             | "shape.max"
+            | "shape.meet"
             | "shape.min"
             | "shape.shape_eq"
     )

@@ -48,8 +48,76 @@ pub(crate) fn fold(
                 .flatten()
         }
         "tensor.reshape" => fold_reshape(ctx, op, consts),
+        "tensor.extract_slice" => {
+            let source = ctx.operand(op, 0)?;
+            is_identity_slice(ctx, op, source, 1)
+                .then(|| same_typed_value(ctx, op, source))
+                .flatten()
+        }
+        "tensor.insert_slice" => fold_insert_slice(ctx, op),
+        "tensor.expand_shape" | "tensor.collapse_shape" => {
+            // expand(collapse(x)) and collapse(expand(x)) back to x's type are x.
+            let inverse = if name == "tensor.expand_shape" {
+                "tensor.collapse_shape"
+            } else {
+                "tensor.expand_shape"
+            };
+            let def = ctx.defining_op(ctx.operand(op, 0)?)?;
+            let source = ctx
+                .operand(def, 0)
+                .filter(|_| ctx.op_name(def) == inverse)?;
+            same_typed_value(ctx, op, source)
+        }
         _ => None,
     }
+}
+
+/// The static offsets, sizes and strides of a slice op, and its dynamic ones
+/// (the operands from `first_dynamic` on).
+fn slice_params(
+    ctx: &Context,
+    op: OpId,
+    first_dynamic: usize,
+) -> Option<(Vec<Attr>, Vec<ValueId>)> {
+    let attrs = ["static_offsets", "static_sizes", "static_strides"]
+        .iter()
+        .map(|n| ctx.attr(op, n).cloned())
+        .collect::<Option<Vec<Attr>>>()?;
+    let dynamic = ctx.op(op).operands.get(first_dynamic..)?.to_vec();
+    Some((attrs, dynamic))
+}
+
+/// A slice of all of `whole` (offsets 0, sizes its static shape, strides 1).
+fn is_identity_slice(ctx: &Context, op: OpId, whole: ValueId, first_dynamic: usize) -> bool {
+    let Some((attrs, dynamic)) = slice_params(ctx, op, first_dynamic) else {
+        return false;
+    };
+    let Some(shape) = static_shape(ctx, ctx.value_type(whole)) else {
+        return false;
+    };
+    let ints: Vec<Option<Vec<i128>>> = attrs.iter().map(|a| a.int_elements(0)).collect();
+    let all = |i: usize, v: i128| ints[i].as_ref().is_some_and(|x| x.iter().all(|&e| e == v));
+    let sizes = ints[1].as_ref().is_some_and(|x| {
+        x.len() == shape.len() && x.iter().zip(&shape).all(|(&a, &b)| a == b as i128)
+    });
+    dynamic.is_empty() && !shape.contains(&DYNAMIC) && all(0, 0) && sizes && all(2, 1)
+}
+
+/// `insert_slice` of all of `dest`, or of what was just extracted from the
+/// same place of `dest`.
+fn fold_insert_slice(ctx: &Context, op: OpId) -> Option<Folded> {
+    let (source, dest) = (ctx.operand(op, 0)?, ctx.operand(op, 1)?);
+    if ctx.value_type(source) == ctx.value_type(dest) && is_identity_slice(ctx, op, dest, 2) {
+        return same_typed_value(ctx, op, source);
+    }
+    let extract = ctx.defining_op(source)?;
+    let same_place = ctx.op_name(extract) == "tensor.extract_slice"
+        && ctx.operand(extract, 0) == Some(dest)
+        && slice_params(ctx, extract, 1).is_some()
+        && slice_params(ctx, extract, 1) == slice_params(ctx, op, 2);
+    same_place
+        .then(|| same_typed_value(ctx, op, dest))
+        .flatten()
 }
 
 /// A scalar constant as a dense element.
