@@ -64,3 +64,70 @@ fn canonicalize_matches_mlir_opt_on_the_corpora() {
     // are not implemented yet.
     assert!(same * 100 >= compared * 94, "{same}/{compared} cases match");
 }
+
+/// Every integer literal of the corpora replaced by edge values (zero, ±1,
+/// the 64-bit extremes, widths): canonicalization may decline, never panic.
+#[test]
+fn canonicalize_survives_edge_constants() {
+    const EDGES: &[&str] = &[
+        "0",
+        "-1",
+        "1",
+        "-9223372036854775808",
+        "9223372036854775807",
+        "64",
+        "-128",
+        "4294967296",
+    ];
+    let mut files = common::mlir_files("tests/roundtrip");
+    files.extend(common::mlir_files("tests/upstream/mlir/test/Dialect/Shape"));
+    let mut runs = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("corpus file");
+        for (k, edge) in EDGES.iter().enumerate() {
+            let mutated = replace_integers(&text, edge, k);
+            let options = DriverOptions {
+                split_input_file: true,
+                ..options(Some("canonicalize"))
+            };
+            let out = process_buffer("e.mlir", mutated.as_bytes(), &options);
+            assert!(
+                !out.diagnostics.contains("internal error"),
+                "{} with {edge}: {}",
+                file.display(),
+                out.diagnostics
+            );
+            runs += 1;
+        }
+    }
+    assert!(runs > 50);
+}
+
+/// `text` with every other (by `phase`) decimal literal that follows
+/// `constant `, `[` or `, ` replaced by `edge`.
+fn replace_integers(text: &str, edge: &str, phase: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut n = phase;
+    while let Some(i) = rest.find(|c: char| c.is_ascii_digit()) {
+        let (before, from) = rest.split_at(i);
+        let len = from
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(from.len());
+        let (literal, after) = from.split_at(len);
+        let in_context = [" constant ", "[", ", "]
+            .iter()
+            .any(|p| before.ends_with(p));
+        let standalone = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '.');
+        out.push_str(before);
+        n += 1;
+        out.push_str(if in_context && standalone && n % 2 == 0 {
+            edge
+        } else {
+            literal
+        });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}

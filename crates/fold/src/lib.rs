@@ -375,13 +375,16 @@ pub(crate) fn index_tensor_attr(ctx: &mut Context, extents: &[i64]) -> Attr {
     Attr::Dense { ty, values }
 }
 
+/// Longest constant shape folded (a splat `dense` can claim any length).
+const MAX_EXTENTS: usize = 1 << 16;
+
 /// The extents held by a constant shape (a rank-1 integer `dense` attribute).
 pub(crate) fn extents(ctx: &Context, a: &Attr) -> Option<Vec<i64>> {
     let Attr::Dense { ty, .. } = a else {
         return None;
     };
     let n = match ctx.type_kind(*ty).shape() {
-        Some(&[n]) if n >= 0 => usize::try_from(n).ok()?,
+        Some(&[n]) => usize::try_from(n).ok().filter(|&n| n <= MAX_EXTENTS)?,
         _ => return None,
     };
     let elems = a.int_elements(n)?;
