@@ -121,7 +121,7 @@ fn replace_integers(text: &str, edge: &str, phase: usize) -> String {
         let standalone = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '.');
         out.push_str(before);
         n += 1;
-        out.push_str(if in_context && standalone && n % 2 == 0 {
+        out.push_str(if in_context && standalone && n.is_multiple_of(2) {
             edge
         } else {
             literal
