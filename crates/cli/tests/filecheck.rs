@@ -100,3 +100,38 @@ fn shape_to_shape_run_line() {
         &[],
     );
 }
+
+#[test]
+fn canonicalize_both_run_lines() {
+    for options in ["test-convergence", "test-convergence top-down=0"] {
+        let flag = format!("-canonicalize=\"{options}\"");
+        run_line(
+            "canonicalize.mlir",
+            &[&["-split-input-file", "-allow-unregistered-dialect", &flag]],
+            &[],
+        );
+    }
+}
+
+#[test]
+fn remove_shape_constraints_canon_run_line() {
+    run_line(
+        "remove-shape-constraints.mlir",
+        &[&[
+            "-allow-unregistered-dialect",
+            "-split-input-file",
+            "-remove-shape-constraints",
+            "-canonicalize",
+        ]],
+        &["--dump-input=fail", "--check-prefixes=CANON,CHECK-BOTH"],
+    );
+}
+
+#[test]
+fn unranked_tensor_lowering_run_line() {
+    run_line(
+        "unranked-tensor-lowering.mlir",
+        &[&["-split-input-file", "-canonicalize", "-cse"]],
+        &[],
+    );
+}

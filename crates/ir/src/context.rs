@@ -300,6 +300,17 @@ impl Context {
         self.blocks[b.index()].args.push(v);
         v
     }
+    /// Keep only the blocks of `r` for which `keep` holds (the others are
+    /// detached; their ops should have been erased first).
+    pub fn retain_blocks(&mut self, r: RegionId, keep: impl Fn(BlockId) -> bool) {
+        let blocks = std::mem::take(&mut self.regions[r.index()].blocks);
+        let (kept, dropped): (Vec<BlockId>, Vec<BlockId>) =
+            blocks.into_iter().partition(|&b| keep(b));
+        for b in dropped {
+            self.blocks[b.index()].parent = None;
+        }
+        self.regions[r.index()].blocks = kept;
+    }
     pub fn append_block(&mut self, r: RegionId, b: BlockId) {
         self.blocks[b.index()].parent = Some(r);
         self.regions[r.index()].blocks.push(b);
@@ -460,6 +471,24 @@ impl Context {
         self.values[old.index()].uses.retain(|x| *x != u);
         self.values[v.index()].uses.push(u);
         self.ops[op.index()].operands[i] = v;
+    }
+    /// Replace the whole operand list of `op` (to drop or reorder operands).
+    pub fn set_operands(&mut self, op: OpId, operands: &[ValueId]) {
+        let old = std::mem::take(&mut self.ops[op.index()].operands);
+        for (i, v) in old.iter().enumerate() {
+            let u = Use {
+                op,
+                operand: i as u32,
+            };
+            self.values[v.index()].uses.retain(|x| *x != u);
+        }
+        for (i, v) in operands.iter().enumerate() {
+            self.values[v.index()].uses.push(Use {
+                op,
+                operand: i as u32,
+            });
+        }
+        self.ops[op.index()].operands = operands.iter().copied().collect();
     }
     /// Redirect every use of `from` to `to`.
     pub fn replace_all_uses(&mut self, from: ValueId, to: ValueId) {
@@ -1133,6 +1162,10 @@ mod tests {
         let _ = holder;
         ctx.set_operand(c, 0, ctx.result(c, 0).unwrap());
         assert_eq!(ctx.value(vb).uses.len(), 1);
+        ctx.set_operands(c, &[vb]);
+        assert_eq!(ctx.op(c).operands.as_slice(), &[vb]);
+        assert_eq!(ctx.value(vb).uses.as_slice(), &[Use { op: c, operand: 0 }]);
+        assert!(!ctx.has_uses(ctx.result(c, 0).unwrap()));
     }
 
     /// `t.holder` with one block `[a = t.a; t.use(a, arg)]`, arg: index.

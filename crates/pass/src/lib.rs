@@ -9,6 +9,7 @@
 //! hooks see the IR before and after each pass, and per-pass wall times are
 //! recorded.
 
+pub mod canonicalize;
 pub mod cse;
 pub mod manager;
 pub mod pipeline;
@@ -56,6 +57,7 @@ impl PassRegistry {
     /// The registry of the passes every stage uses.
     pub fn with_generic_passes() -> Self {
         let mut r = PassRegistry::default();
+        canonicalize::register(&mut r);
         cse::register(&mut r);
         remove_shape_constraints::register(&mut r);
         shape_to_shape_lowering::register(&mut r);

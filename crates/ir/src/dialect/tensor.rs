@@ -978,7 +978,12 @@ fn verify_reshape_like(
             groups.len()
         ));
     }
-    let num_dims = groups.iter().flatten().copied().max().map_or(0, |m| m + 1);
+    let num_dims = groups
+        .iter()
+        .flatten()
+        .copied()
+        .max()
+        .map_or(0, |m| m.saturating_add(1));
     if !groups.is_empty() && num_dims != er as i64 {
         return Err(format!(
             "expected reassociation map #0 to have size equal to the expanded rank ({er}), but it is  {num_dims}."

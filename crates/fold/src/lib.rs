@@ -1,0 +1,419 @@
+//! Op folders and canonicalization patterns of the dialects shape-opt knows:
+//! MLIR's `fold` hooks and `getCanonicalizationPatterns`, one file per
+//! dialect, for the greedy driver of the `canonicalize` pass.
+//!
+//! - [`fold`] looks at one op and its constant operands and says what its
+//!   results are: existing values or constant attributes ([`FoldResult`]),
+//!   or that it changed the op in place ([`Folded::InPlace`]: constants of a
+//!   commutative op moved last, operands dropped).
+//! - [`materialize_constant`] turns a folded attribute into the constant op
+//!   of the folded op's dialect (`shape.const_shape`, `shape.const_size`,
+//!   `shape.const_witness`, `arith.constant`, `ub.poison`).
+//! - [`apply_patterns`] tries the canonicalization patterns rooted at one op;
+//!   every change goes through a [`Rewriter`], which records what the driver
+//!   must revisit.
+//!
+//! Guarantees: nothing here panics on any IR the verifier accepts (operand
+//! counts and types are checked, never assumed); a value a folder returns
+//! has the type of the result it replaces; arithmetic is checked. Folders
+//! decline (return `None`) rather than fold what MLIR leaves alone or what
+//! is undefined: division by zero, signed overflow of a division, shifts by
+//! the bit width or more, out-of-range or negative extents indices
+//! (`shape.get_extent`, `shape.split_at`, `shape.dim`), integers wider than
+//! 64 bits, and rewrites after which `mlir-opt` itself crashes or rejects
+//! the IR.
+
+pub mod arith;
+mod rewriter;
+pub mod shape;
+pub mod tensor;
+
+pub use rewriter::{Event, Rewriter};
+
+use ir::attrs::{attr_name, DenseValues, Scalar};
+use ir::types::Signedness;
+use ir::{Attr, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
+
+/// What one result of a folded op becomes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FoldResult {
+    /// An existing value (of the result's type).
+    Value(ValueId),
+    /// A constant, to be materialized by the op's dialect.
+    Attr(Attr),
+}
+
+/// The outcome of a successful [`fold`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Folded {
+    /// The op was updated in place (its results stay).
+    InPlace,
+    /// One replacement per result.
+    Results(Vec<FoldResult>),
+}
+
+/// The text of the attribute standing for `ub.poison`'s value.
+const POISON: &str = "#ub.poison";
+
+/// The constant value of `ub.poison`.
+pub fn poison() -> Attr {
+    Attr::Opaque(POISON.to_string())
+}
+
+pub fn is_poison(a: &Attr) -> bool {
+    matches!(a, Attr::Opaque(s) if s == POISON)
+}
+
+/// The value of a constant-like op (MLIR's `ConstantLike` trait), if `op` is one.
+pub fn constant_attr(ctx: &Context, op: OpId) -> Option<Attr> {
+    let name = match ctx.op_name(op) {
+        "arith.constant" | "shape.const_size" | "func.constant" => "value",
+        "shape.const_shape" => "shape",
+        "shape.const_witness" => "passing",
+        "ub.poison" => return Some(poison()),
+        _ => return None,
+    };
+    ctx.attr(op, name).map(|a| normalize(ctx, a))
+}
+
+/// The constant value of `v`, if its defining op is constant-like.
+pub fn constant_value(ctx: &Context, v: ValueId) -> Option<Attr> {
+    constant_attr(ctx, ctx.defining_op(v)?)
+}
+
+/// One canonical spelling per constant: `i1` integers become booleans.
+fn normalize(ctx: &Context, a: &Attr) -> Attr {
+    match a {
+        Attr::Int { value, ty } if int_width(ctx, *ty) == Some(1) => Attr::Bool(value & 1 != 0),
+        _ => a.clone(),
+    }
+}
+
+/// The constant values of the operands of `op` (`None` where not constant).
+pub fn operand_constants(ctx: &Context, op: OpId) -> Vec<Option<Attr>> {
+    ctx.op(op)
+        .operands
+        .iter()
+        .map(|&v| constant_value(ctx, v))
+        .collect()
+}
+
+/// Ops MLIR marks `Commutative`: the fold driver moves their constant
+/// operands last.
+fn is_commutative(name: &str) -> bool {
+    matches!(
+        name,
+        "arith.addi"
+            | "arith.muli"
+            | "arith.andi"
+            | "arith.ori"
+            | "arith.xori"
+            | "arith.maxsi"
+            | "arith.maxui"
+            | "arith.minsi"
+            | "arith.minui"
+            | "arith.addf"
+            | "arith.mulf"
+            | "arith.maximumf"
+            | "arith.minimumf"
+            | "arith.maxnumf"
+            | "arith.minnumf"
+            | "arith.addui_extended"
+            | "arith.mulsi_extended"
+            | "arith.mului_extended"
+            | "shape.add"
+            | "shape.mul"
+            | "shape.any"
+            | "shape.assuming_all"
+            | "shape.broadcast"
+            | "shape.cstr_broadcastable"
+            | "shape.cstr_eq"
+            | "shape.is_broadcastable"
+            | "shape.max"
+            | "shape.meet"
+            | "shape.min"
+            | "shape.shape_eq"
+    )
+}
+
+/// Ops implementing MLIR's `CastOpInterface`: a cast to its own type folds away.
+fn is_cast(name: &str) -> bool {
+    matches!(
+        name,
+        "tensor.cast"
+            | "shape.size_to_index"
+            | "shape.to_extent_tensor"
+            | "builtin.unrealized_conversion_cast"
+            | "arith.index_cast"
+            | "arith.index_castui"
+            | "arith.extsi"
+            | "arith.extui"
+            | "arith.trunci"
+            | "arith.bitcast"
+    )
+}
+
+/// Fold `op`: its own folder first, then the folds every op of its kind
+/// gets (identity casts, constants of commutative ops moved last). Constant
+/// ops are never folded (they would fold to themselves).
+pub fn fold(ctx: &mut Context, op: OpId) -> Option<Folded> {
+    if constant_attr(ctx, op).is_some() {
+        return None;
+    }
+    let consts = operand_constants(ctx, op);
+    let name = ctx.op_name(op).to_string();
+    let own = match name.split_once('.').map_or("", |(d, _)| d) {
+        "arith" => arith::fold(ctx, op, &name, &consts),
+        "shape" => shape::fold(ctx, op, &name, &consts),
+        "tensor" => tensor::fold(ctx, op, &name, &consts),
+        "builtin" => fold_unrealized_cast(ctx, op, &name),
+        _ => None,
+    };
+    if own.is_some() {
+        return own;
+    }
+    if is_cast(&name) {
+        if let Some(f) = fold_identity_cast(ctx, op) {
+            return Some(f);
+        }
+    }
+    if is_commutative(&name) {
+        return move_constants_last(ctx, op, &consts);
+    }
+    None
+}
+
+/// A cast whose operand types are its result types is its operands.
+fn fold_identity_cast(ctx: &Context, op: OpId) -> Option<Folded> {
+    let data = ctx.op(op);
+    if data.operands.len() != data.results.len() || data.operands.is_empty() {
+        return None;
+    }
+    let same = data
+        .operands
+        .iter()
+        .zip(&data.results)
+        .all(|(&a, &r)| ctx.value_type(a) == ctx.value_type(r));
+    same.then(|| values(&data.operands))
+}
+
+/// `unrealized_conversion_cast(unrealized_conversion_cast(x : A -> B) : B -> A)` is `x`.
+fn fold_unrealized_cast(ctx: &Context, op: OpId, name: &str) -> Option<Folded> {
+    if name != "builtin.unrealized_conversion_cast" {
+        return None;
+    }
+    let data = ctx.op(op);
+    let first = *data.operands.first()?;
+    let producer = ctx.defining_op(first)?;
+    let inner = ctx.op(producer);
+    let chained = ctx.op_name(producer) == name
+        && inner.results.as_slice() == data.operands.as_slice()
+        && inner.operands.len() == data.results.len()
+        && inner
+            .operands
+            .iter()
+            .zip(&data.results)
+            .all(|(&a, &r)| ctx.value_type(a) == ctx.value_type(r));
+    chained.then(|| values(&inner.operands))
+}
+
+/// MLIR's `Commutative` trait fold: constant operands move last (stable).
+fn move_constants_last(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Folded> {
+    let operands = ctx.op(op).operands.to_vec();
+    if operands.len() < 2 || consts.len() != operands.len() {
+        return None;
+    }
+    let first_constant = consts.iter().position(Option::is_some)?;
+    let (mut reordered, mut constants): (Vec<ValueId>, Vec<ValueId>) = (Vec::new(), Vec::new());
+    for (i, &v) in operands.iter().enumerate() {
+        if i >= first_constant && consts[i].is_some() {
+            constants.push(v);
+        } else {
+            reordered.push(v);
+        }
+    }
+    reordered.extend(constants);
+    if reordered == operands {
+        return None;
+    }
+    ctx.set_operands(op, &reordered);
+    Some(Folded::InPlace)
+}
+
+/// Replace every result by the matching value.
+pub(crate) fn values(vs: &[ValueId]) -> Folded {
+    Folded::Results(vs.iter().map(|&v| FoldResult::Value(v)).collect())
+}
+
+/// Replace the single result by `v`, if it has the result's type.
+pub(crate) fn same_typed_value(ctx: &Context, op: OpId, v: ValueId) -> Option<Folded> {
+    let r = ctx.result(op, 0)?;
+    (ctx.value_type(r) == ctx.value_type(v)).then(|| values(&[v]))
+}
+
+/// Replace the single result by a constant.
+pub(crate) fn constant(a: Attr) -> Option<Folded> {
+    Some(Folded::Results(vec![FoldResult::Attr(a)]))
+}
+
+/// Try the canonicalization patterns rooted at `op`, in MLIR's order; true
+/// if one applied.
+pub fn apply_patterns(rw: &mut Rewriter, op: OpId) -> bool {
+    let name = rw.ctx.op_name(op).to_string();
+    match name.split_once('.').map_or("", |(d, _)| d) {
+        "arith" => arith::apply_patterns(rw, op, &name),
+        "shape" => shape::apply_patterns(rw, op, &name),
+        "tensor" => {
+            // Patterns are registered op by op in name order: the shape
+            // dialect's patterns rooted at tensor ops come first.
+            shape::apply_tensor_patterns(rw, op, &name) || tensor::apply_patterns(rw, op, &name)
+        }
+        _ => false,
+    }
+}
+
+/// Create (detached) the constant op that `dialect` uses for `attr` of type
+/// `ty`, or `None` if it has none (MLIR's `Dialect::materializeConstant`).
+pub fn materialize_constant(
+    ctx: &mut Context,
+    dialect: &str,
+    attr: &Attr,
+    ty: Type,
+    loc: Location,
+) -> Option<OpId> {
+    let (name, prop, value) = match dialect {
+        "shape" => shape::constant_op(ctx, attr, ty)?,
+        "arith" | "tensor" | "ub" | "builtin" => arith::constant_op(ctx, attr, ty)?,
+        _ => return None,
+    };
+    let mut state = OperationState::new(name, loc);
+    if let Some(prop) = prop {
+        state.props.push((attr_name(prop), value));
+    }
+    state.result_types.push(ty);
+    Some(ctx.create_op(state))
+}
+
+// ----------------------------------------------------------------- helpers
+
+/// Bit width of an integer or index type (`index` is 64 bits, as MLIR folds it).
+pub(crate) fn int_width(ctx: &Context, t: Type) -> Option<u32> {
+    match ctx.type_kind(t) {
+        TypeKind::Index => Some(64),
+        TypeKind::Integer { width, .. } => Some(*width),
+        _ => None,
+    }
+}
+
+/// `v` wrapped to `width` bits, sign-extended (how signless integers are stored).
+pub(crate) fn wrap(v: i128, width: u32) -> i128 {
+    if width == 0 || width >= 128 {
+        return v;
+    }
+    let shift = 128 - width;
+    (v << shift) >> shift
+}
+
+/// The unsigned reading of the `width`-bit integer `v`.
+pub(crate) fn unsigned(v: i128, width: u32) -> u128 {
+    if width >= 128 {
+        return v as u128;
+    }
+    (v as u128) & ((1u128 << width) - 1)
+}
+
+/// An integer constant of type `ty`, stored the way the parser stores it.
+pub(crate) fn int_attr(ctx: &Context, ty: Type, v: i128) -> Attr {
+    match int_width(ctx, ty) {
+        Some(1) => Attr::Bool(v & 1 != 0),
+        Some(w) => {
+            let value = match ctx.type_kind(ty) {
+                TypeKind::Integer {
+                    signedness: Signedness::Unsigned,
+                    ..
+                } => unsigned(v, w) as i128,
+                _ => wrap(v, w),
+            };
+            Attr::Int { value, ty }
+        }
+        None => Attr::Int { value: v, ty },
+    }
+}
+
+pub(crate) fn index_type(ctx: &mut Context) -> Type {
+    ctx.intern_type(TypeKind::Index)
+}
+
+/// An `index` constant.
+pub(crate) fn index_attr(ctx: &mut Context, v: i64) -> Attr {
+    let ty = index_type(ctx);
+    Attr::Int {
+        value: v as i128,
+        ty,
+    }
+}
+
+/// `tensor<N x index>`.
+pub(crate) fn extent_tensor_type(ctx: &mut Context, n: i64) -> Type {
+    let elem = index_type(ctx);
+    ctx.intern_type(TypeKind::RankedTensor {
+        shape: vec![n],
+        elem,
+        encoding: None,
+    })
+}
+
+/// `dense<[...]> : tensor<N x index>`, spelled as `shape.const_shape`'s parser stores it.
+pub(crate) fn index_tensor_attr(ctx: &mut Context, extents: &[i64]) -> Attr {
+    let ty = extent_tensor_type(ctx, extents.len() as i64);
+    let values = match extents {
+        [first, rest @ ..] if rest.iter().all(|v| v == first) => {
+            DenseValues::Splat(Scalar::Int(*first as i128))
+        }
+        _ => DenseValues::Elements(extents.iter().map(|&e| Scalar::Int(e as i128)).collect()),
+    };
+    Attr::Dense { ty, values }
+}
+
+/// Longest constant shape folded (a splat `dense` can claim any length).
+const MAX_EXTENTS: usize = 1 << 16;
+
+/// The extents held by a constant shape (a rank-1 integer `dense` attribute).
+pub(crate) fn extents(ctx: &Context, a: &Attr) -> Option<Vec<i64>> {
+    let Attr::Dense { ty, .. } = a else {
+        return None;
+    };
+    let n = match ctx.type_kind(*ty).shape() {
+        Some(&[n]) => usize::try_from(n).ok().filter(|&n| n <= MAX_EXTENTS)?,
+        _ => return None,
+    };
+    let elems = a.int_elements(n)?;
+    elems.into_iter().map(|e| i64::try_from(e).ok()).collect()
+}
+
+/// The integer held by a scalar constant.
+pub(crate) fn int_of(a: &Attr) -> Option<i128> {
+    match a {
+        Attr::Int { value, .. } => Some(*value),
+        Attr::Bool(b) => Some(*b as i128),
+        _ => None,
+    }
+}
+
+/// The type of the single result of `op`.
+pub(crate) fn result_type(ctx: &Context, op: OpId) -> Option<Type> {
+    ctx.result(op, 0).map(|r| ctx.value_type(r))
+}
+
+/// The type of operand `i` of `op`.
+pub(crate) fn operand_type(ctx: &Context, op: OpId, i: usize) -> Option<Type> {
+    ctx.operand(op, i).map(|v| ctx.value_type(v))
+}
+
+/// The shape of a ranked tensor, memref or vector type.
+pub(crate) fn static_shape(ctx: &Context, t: Type) -> Option<Vec<i64>> {
+    ctx.type_kind(t).shape().map(<[i64]>::to_vec)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,506 @@
+//! `canonicalize`: fold ops and apply the canonicalization patterns of
+//! every dialect until nothing changes (MLIR's greedy rewrite driver).
+//!
+//! Precondition: none (runs on the regions of any op, normally the
+//! module). Postcondition, when it converges: no op folds or matches a
+//! pattern of `fold::apply_patterns`; no trivially dead op is left;
+//! constants are unique per (dialect, value, type) within each region
+//! isolated from above (or of an unregistered op, or of the top-level op),
+//! and sit at the start of its entry block, in the order MLIR's
+//! `OperationFolder` leaves them; blocks unreachable from their region's
+//! entry are gone (unless `region-simplify=disabled`). Each iteration
+//! walks the IR (pre-order with `top-down`, else post-order) into a
+//! worklist and processes it LIFO: erase if dead, else fold (materializing
+//! constants right before the op), else try the patterns; whatever changed
+//! is queued again (created ops, users of replaced values, producers left
+//! with one use or none, and their ancestors). At most `max-iterations`
+//! iterations run; with `test-convergence` not converging is an error.
+//! Declines: what the folders and patterns decline (see the `fold`
+//! crate); merging identical blocks and removing dead block arguments
+//! (`region-simplify=aggressive` is accepted but does no more than
+//! `normal`).
+//!
+//! ```mlir
+//! %c2 = shape.const_size 2
+//! %c3 = shape.const_size 3
+//! %0 = shape.add %c2, %c3 : !shape.size, !shape.size -> !shape.size
+//! // becomes
+//! %c5 = shape.const_size 5
+//! ```
+
+use crate::{trivially_dead, Pass, PassInfo, PassRegistry};
+use diag::{DiagLoc, Diagnostic};
+use fold::{Event, FoldResult, Folded, Rewriter};
+use ir::{Attr, BlockId, Context, OpId, RegionId, Type, ValueId};
+use std::collections::{HashMap, HashSet};
+
+/// How much the driver simplifies the control flow of regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionSimplify {
+    Disabled,
+    Normal,
+    Aggressive,
+}
+
+/// The driver's options, with `mlir-opt`'s defaults.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Seed the worklist in pre-order (else post-order).
+    pub top_down: bool,
+    /// Fail if the rewrite has not converged after `max_iterations`.
+    pub test_convergence: bool,
+    /// Iterations over the whole IR at most; `None` is no limit.
+    pub max_iterations: Option<u64>,
+    /// Pattern applications per iteration at most; `None` is no limit.
+    pub max_num_rewrites: Option<u64>,
+    pub region_simplify: RegionSimplify,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            top_down: true,
+            test_convergence: false,
+            max_iterations: Some(10),
+            max_num_rewrites: None,
+            region_simplify: RegionSimplify::Normal,
+        }
+    }
+}
+
+impl Config {
+    /// The options as a pipeline spells them (`top-down=0 test-convergence`).
+    pub fn from_options(options: &[(String, String)]) -> Result<Config, String> {
+        let mut c = Config::default();
+        for (key, value) in options {
+            match key.as_str() {
+                "top-down" => c.top_down = parse_bool(key, value)?,
+                "test-convergence" => c.test_convergence = parse_bool(key, value)?,
+                "max-iterations" => c.max_iterations = parse_limit(key, value)?,
+                "max-num-rewrites" => c.max_num_rewrites = parse_limit(key, value)?,
+                "region-simplify" => {
+                    c.region_simplify = match value.as_str() {
+                        "disabled" => RegionSimplify::Disabled,
+                        "normal" => RegionSimplify::Normal,
+                        "aggressive" => RegionSimplify::Aggressive,
+                        _ => return Err(invalid(key, value)),
+                    }
+                }
+                _ => return Err(format!("pass 'canonicalize' has no option '{key}'")),
+            }
+        }
+        Ok(c)
+    }
+}
+
+fn invalid(key: &str, value: &str) -> String {
+    format!("invalid value '{value}' for option '{key}' of pass 'canonicalize'")
+}
+
+/// LLVM's spellings of a boolean option value.
+fn parse_bool(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "true" | "TRUE" | "True" | "1" => Ok(true),
+        "false" | "FALSE" | "False" | "0" => Ok(false),
+        _ => Err(invalid(key, value)),
+    }
+}
+
+/// A count; `-1` means no limit.
+fn parse_limit(key: &str, value: &str) -> Result<Option<u64>, String> {
+    match value.parse::<i64>() {
+        Ok(-1) => Ok(None),
+        Ok(n) => u64::try_from(n).map(Some).map_err(|_| invalid(key, value)),
+        Err(_) => Err(invalid(key, value)),
+    }
+}
+
+pub struct Canonicalize {
+    config: Config,
+}
+
+pub fn register(registry: &mut PassRegistry) {
+    registry.register(PassInfo {
+        name: "canonicalize",
+        summary: "Canonicalize operations",
+        anchor: None,
+        build: |options| {
+            Ok(Box::new(Canonicalize {
+                config: Config::from_options(options)?,
+            }))
+        },
+    });
+}
+
+impl Pass for Canonicalize {
+    fn name(&self) -> &'static str {
+        "canonicalize"
+    }
+    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        let converged = canonicalize(ctx, op, &self.config);
+        if self.config.test_convergence && !converged {
+            let loc = match ctx.op(op).loc.file_line_col() {
+                Some((f, l, c)) => DiagLoc::FileLineCol {
+                    file: f.to_string(),
+                    line: l,
+                    col: c,
+                },
+                None => DiagLoc::Unknown,
+            };
+            let limit = self
+                .config
+                .max_iterations
+                .map_or("unlimited".to_string(), |n| n.to_string());
+            return Err(Diagnostic::error(
+                loc,
+                format!("canonicalization did not converge within {limit} iterations"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Canonicalize the regions of `root`; true if it converged (the last
+/// iteration changed nothing).
+pub fn canonicalize(ctx: &mut Context, root: OpId, config: &Config) -> bool {
+    let mut driver = Driver {
+        root,
+        config,
+        worklist: Vec::new(),
+        queued: HashMap::new(),
+    };
+    let mut iteration = 0u64;
+    loop {
+        iteration += 1;
+        if config.max_iterations.is_some_and(|max| iteration > max) {
+            return false;
+        }
+        driver.populate(ctx);
+        let mut changed = driver.process(ctx);
+        if config.region_simplify != RegionSimplify::Disabled {
+            changed |= erase_unreachable_blocks(ctx, root);
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// Constants kept by the folder during one population: by insertion
+/// region, dialect, value and type.
+#[derive(Default)]
+struct ConstantTable {
+    unique: HashMap<(RegionId, String, Attr, Type), OpId>,
+    owned: HashSet<OpId>,
+}
+
+struct Driver<'a> {
+    root: OpId,
+    config: &'a Config,
+    /// LIFO; erased entries are `None`.
+    worklist: Vec<Option<OpId>>,
+    queued: HashMap<OpId, usize>,
+}
+
+impl Driver<'_> {
+    fn push(&mut self, op: OpId) {
+        if self.queued.contains_key(&op) {
+            return;
+        }
+        self.queued.insert(op, self.worklist.len());
+        self.worklist.push(Some(op));
+    }
+
+    fn pop(&mut self) -> Option<OpId> {
+        while let Some(entry) = self.worklist.pop() {
+            if let Some(op) = entry {
+                self.queued.remove(&op);
+                return Some(op);
+            }
+        }
+        None
+    }
+
+    fn remove(&mut self, op: OpId) {
+        if let Some(i) = self.queued.remove(&op) {
+            if let Some(slot) = self.worklist.get_mut(i) {
+                *slot = None;
+            }
+        }
+    }
+
+    /// `op` and its ancestors up to the root, or `None` if `op` is not
+    /// (any more) nested in the root.
+    fn chain(&self, ctx: &Context, op: OpId) -> Option<Vec<OpId>> {
+        let mut chain = vec![op];
+        let mut cur = op;
+        loop {
+            let parent = ctx.parent_op(cur)?;
+            if parent == self.root {
+                return Some(chain);
+            }
+            chain.push(parent);
+            cur = parent;
+        }
+    }
+
+    /// Queue `op` and the ancestors below the root (MLIR's `addToWorklist`).
+    fn add(&mut self, ctx: &Context, op: OpId) {
+        for o in self.chain(ctx, op).unwrap_or_default() {
+            self.push(o);
+        }
+    }
+
+    fn apply_events(&mut self, ctx: &Context, events: Vec<Event>) {
+        for e in events {
+            match e {
+                Event::Inserted(o) | Event::Modified(o) => self.add(ctx, o),
+                Event::Erased { op, revisit } => {
+                    for d in revisit {
+                        self.add(ctx, d);
+                    }
+                    self.remove(op);
+                }
+            }
+        }
+    }
+
+    /// Seed the worklist for one iteration, uniquing and hoisting the
+    /// constants met on the way.
+    fn populate(&mut self, ctx: &mut Context) {
+        self.worklist.clear();
+        self.queued.clear();
+        let mut order = Vec::new();
+        for &r in &ctx.op(self.root).regions {
+            walk_region(ctx, r, self.config.top_down, &mut order);
+        }
+        let mut table = ConstantTable::default();
+        let mut rw = Rewriter::new(ctx);
+        for op in order {
+            if self.chain(rw.ctx, op).is_none() {
+                continue;
+            }
+            let kept = insert_known_constant(&mut rw, &mut table, op);
+            let events = rw.take_events();
+            self.apply_events(rw.ctx, events);
+            if kept {
+                self.push(op);
+            }
+        }
+        if self.config.top_down {
+            self.worklist.reverse();
+            for (i, slot) in self.worklist.iter().enumerate() {
+                if let Some(op) = slot {
+                    self.queued.insert(*op, i);
+                }
+            }
+        }
+    }
+
+    /// Process the worklist; true if the IR changed.
+    fn process(&mut self, ctx: &mut Context) -> bool {
+        let mut changed = false;
+        let mut rewrites = 0u64;
+        while self
+            .config
+            .max_num_rewrites
+            .is_none_or(|max| rewrites < max)
+        {
+            let Some(op) = self.pop() else {
+                break;
+            };
+            if self.chain(ctx, op).is_none() {
+                continue;
+            }
+            let mut rw = Rewriter::new(ctx);
+            let done = if trivially_dead(rw.ctx, op) {
+                rw.erase_op(op);
+                true
+            } else {
+                fold::fold(rw.ctx, op).is_some_and(|f| self.apply_fold(&mut rw, op, f))
+            };
+            if done {
+                changed = true;
+            } else if fold::apply_patterns(&mut rw, op) {
+                changed = true;
+                rewrites += 1;
+            }
+            let events = rw.take_events();
+            self.apply_events(ctx, events);
+        }
+        changed
+    }
+
+    /// Replace `op` by what it folded to; false if a constant could not be
+    /// materialized (the op is then left alone).
+    fn apply_fold(&mut self, rw: &mut Rewriter, op: OpId, folded: Folded) -> bool {
+        let results = match folded {
+            Folded::InPlace => {
+                rw.modified(op);
+                return true;
+            }
+            Folded::Results(r) => r,
+        };
+        let result_values = rw.ctx.op(op).results.to_vec();
+        if results.len() != result_values.len() {
+            return false;
+        }
+        let dialect = rw
+            .ctx
+            .op_name(op)
+            .split_once('.')
+            .map_or(String::new(), |(d, _)| d.to_string());
+        let loc = rw.ctx.op(op).loc.clone();
+        let mut constants = Vec::new();
+        let mut replacements: Vec<ValueId> = Vec::new();
+        for (r, &old) in results.iter().zip(&result_values) {
+            let ty = rw.ctx.value_type(old);
+            let value = match r {
+                FoldResult::Value(v) if result_values.contains(v) => {
+                    rw.modified(op);
+                    return true;
+                }
+                FoldResult::Value(v) => (rw.ctx.value_type(*v) == ty).then_some(*v),
+                FoldResult::Attr(a) => {
+                    fold::materialize_constant(rw.ctx, &dialect, a, ty, loc.clone()).and_then(|c| {
+                        constants.push(c);
+                        rw.ctx.result(c, 0)
+                    })
+                }
+            };
+            match value {
+                Some(v) => replacements.push(v),
+                None => return false,
+            }
+        }
+        for c in constants {
+            rw.insert_before(op, c);
+        }
+        rw.replace_op_with_values(op, &replacements);
+        true
+    }
+}
+
+/// Ops of `region` in pre-order (`top_down`) or post-order.
+fn walk_region(ctx: &Context, region: RegionId, top_down: bool, out: &mut Vec<OpId>) {
+    for &b in &ctx.region(region).blocks {
+        for op in ctx.block_ops(b) {
+            if top_down {
+                out.push(op);
+            }
+            for &r in &ctx.op(op).regions {
+                walk_region(ctx, r, top_down, out);
+            }
+            if !top_down {
+                out.push(op);
+            }
+        }
+    }
+}
+
+/// The region constants of `block` go to: the closest enclosing region of
+/// an op isolated from above, unregistered, or at the top level.
+fn insertion_region(ctx: &Context, mut block: BlockId) -> Option<RegionId> {
+    loop {
+        let region = ctx.block(block).parent?;
+        let parent = ctx.region(region).parent?;
+        let isolated = ctx
+            .op_def(parent)
+            .is_none_or(|d| d.traits.isolated_from_above);
+        match ctx.op(parent).parent {
+            Some(b) if !isolated => block = b,
+            _ => return Some(region),
+        }
+    }
+}
+
+/// MLIR's `OperationFolder::insertKnownConstant`: a constant equal to one
+/// already seen in its insertion region is replaced by it and erased
+/// (false); otherwise it is recorded and moved to the front of the
+/// region's entry block unless it already follows the constants there.
+fn insert_known_constant(rw: &mut Rewriter, table: &mut ConstantTable, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let (Some(value), Some(block), Some(result)) = (
+        fold::constant_attr(ctx, op),
+        ctx.op(op).parent,
+        ctx.result(op, 0),
+    ) else {
+        return true;
+    };
+    let Some(region) = insertion_region(ctx, block) else {
+        return true;
+    };
+    let dialect = ctx
+        .op_name(op)
+        .split_once('.')
+        .map_or(String::new(), |(d, _)| d.to_string());
+    let key = (region, dialect, value, ctx.value_type(result));
+    if let Some(&existing) = table.unique.get(&key) {
+        if let Some(to) = rw.ctx.result(existing, 0) {
+            rw.replace_all_uses(result, to);
+            rw.erase_op(op);
+            return false;
+        }
+    }
+    let Some(&entry) = ctx.region(region).blocks.first() else {
+        return true;
+    };
+    let after_constants = ctx.op(op).prev.is_some_and(|p| table.owned.contains(&p));
+    let at_front = ctx.block(entry).first == Some(op);
+    if block != entry || (!at_front && !after_constants) {
+        if let Some(front) = ctx.block(entry).first {
+            rw.ctx.move_op_before(op, front);
+        }
+    }
+    table.unique.insert(key, op);
+    table.owned.insert(op);
+    true
+}
+
+/// Erase the blocks no path from their region's entry reaches, in every
+/// region under `root`; true if any went.
+pub fn erase_unreachable_blocks(ctx: &mut Context, root: OpId) -> bool {
+    let mut regions = Vec::new();
+    collect_regions(ctx, root, &mut regions);
+    let mut erased = false;
+    for r in regions {
+        let blocks = ctx.region(r).blocks.clone();
+        if blocks.len() < 2 {
+            continue;
+        }
+        let mut reached = HashSet::new();
+        let mut stack = vec![blocks[0]];
+        while let Some(b) = stack.pop() {
+            if !reached.insert(b) {
+                continue;
+            }
+            if let Some(t) = ctx.block_terminator(b) {
+                stack.extend(ctx.op(t).successors.iter().copied());
+            }
+        }
+        if reached.len() == blocks.len() {
+            continue;
+        }
+        for &b in blocks.iter().filter(|b| !reached.contains(b)) {
+            let ops: Vec<OpId> = ctx.block_ops(b).collect();
+            // Values of dead blocks may be used by other dead blocks only.
+            for &o in ops.iter().rev() {
+                ctx.erase_op(o);
+            }
+        }
+        ctx.retain_blocks(r, |b| reached.contains(&b));
+        erased = true;
+    }
+    erased
+}
+
+fn collect_regions(ctx: &Context, op: OpId, out: &mut Vec<RegionId>) {
+    for &r in &ctx.op(op).regions {
+        out.push(r);
+        for &b in &ctx.region(r).blocks {
+            for o in ctx.block_ops(b) {
+                collect_regions(ctx, o, out);
+            }
+        }
+    }
+}
