@@ -192,7 +192,7 @@ fn function_pipelines_print_the_same_on_one_and_two_threads() {
     let text = many_functions(5000);
     let run = |threads| {
         let options = DriverOptions {
-            pipeline: Some("builtin.module(func.func(cse),cse)".to_string()),
+            pipeline: Some("builtin.module(func.func(canonicalize,cse),cse)".to_string()),
             threads,
             timing: true,
             ..Default::default()
@@ -213,6 +213,7 @@ fn function_pipelines_print_the_same_on_one_and_two_threads() {
     for report in [&one.log, &two.log] {
         assert!(report.contains("'func.func' Pipeline"), "{report}");
         assert!(report.contains("    cse\n"), "{report}");
+        assert!(report.contains("    canonicalize\n"), "{report}");
         assert!(report.contains("  Parser\n") && report.contains("  Output\n"));
     }
 }
