@@ -10,6 +10,7 @@
 //! recorded.
 
 pub mod cse;
+pub mod inline;
 pub mod pipeline;
 pub mod remove_shape_constraints;
 pub mod shape_to_shape_lowering;
@@ -52,6 +53,7 @@ impl PassRegistry {
     pub fn with_generic_passes() -> Self {
         let mut r = PassRegistry::default();
         cse::register(&mut r);
+        inline::register(&mut r);
         remove_shape_constraints::register(&mut r);
         shape_to_shape_lowering::register(&mut r);
         symbol_dce::register(&mut r);
