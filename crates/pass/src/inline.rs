@@ -15,9 +15,10 @@
 //! results. Calls in an inlined body are tried in turn; an inline history
 //! keeps a function from being inlined into its own copy. Inlined ops and
 //! block arguments get `callsite(callee at caller)` locations (none when the
-//! call's location is unknown). A private function whose last use was
-//! inlined, or that has no use when its component is visited, is erased;
-//! public ones and declarations stay. Before each round of inlining a
+//! call's location is unknown). A private (or `nested`, when all its uses
+//! are in the IR) function whose last use was inlined, or that has no use
+//! when its component is visited, is erased; public ones and declarations
+//! stay. Before each round of inlining a
 //! component its functions are simplified by `default-pipeline`; rounds
 //! repeat while calls get inlined, at most `max-iterations` times.
 //!
@@ -479,6 +480,28 @@ fn referenced_nodes(
     });
 }
 
+/// The symbol tables at and under `op`, inner ones first, each with whether
+/// all uses of its symbols are in the IR (`visible`: true at a top-level
+/// op; a private or unnamed table, or one nested in a non-table op, keeps
+/// its symbols' uses inside), as MLIR's `SymbolTable::walkSymbolTables`.
+fn symbol_tables(ctx: &Context, op: OpId, visible: bool, out: &mut Vec<(OpId, bool)>) {
+    let table = is_symbol_table(ctx, op);
+    let visible = match table {
+        true => visible || symbol_name(ctx, op).is_none() || is_private(ctx, op),
+        false => true,
+    };
+    for &r in &ctx.op(op).regions {
+        for &b in &ctx.region(r).blocks {
+            for nested in ctx.block_ops(b) {
+                symbol_tables(ctx, nested, visible, out);
+            }
+        }
+    }
+    if table {
+        out.push((op, visible));
+    }
+}
+
 /// The references one node makes to discardable nodes.
 #[derive(Default)]
 struct User {
@@ -498,22 +521,19 @@ struct UseList {
 impl UseList {
     fn new(ctx: &Context, root: OpId, graph: &CallGraph, symbols: &mut Symbols) -> Self {
         let mut tables = Vec::new();
-        if is_symbol_table(ctx, root) {
-            tables.push(root);
-        }
-        ctx.walk_nested(root, &mut |o| {
-            if is_symbol_table(ctx, o) {
-                tables.push(o);
-            }
-        });
+        symbol_tables(ctx, root, ctx.op(root).parent.is_none(), &mut tables);
         let mut discardable = HashMap::new();
         let mut always_live = HashSet::new();
-        for table in tables {
+        for (table, all_uses_visible) in tables {
             for b in body_blocks(ctx, table) {
                 for o in ctx.block_ops(b) {
                     match graph.by_op.get(&o) {
                         Some(&n) => {
-                            if is_private(ctx, o) {
+                            // Not public, and no use can hide outside the IR.
+                            let visibility = ctx.attr(o, "sym_visibility").and_then(Attr::as_str);
+                            if visibility.is_some_and(|v| v != "public")
+                                && (all_uses_visible || is_private(ctx, o))
+                            {
                                 discardable.insert(n, 0);
                             }
                         }
