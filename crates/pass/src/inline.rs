@@ -18,9 +18,9 @@
 //! call's location is unknown). A private (or `nested`, when all its uses
 //! are in the IR) function whose last use was inlined, or that has no use
 //! when its component is visited, is erased; public ones and declarations
-//! stay. Before each round of inlining a
-//! component its functions are simplified by `default-pipeline`; rounds
-//! repeat while calls get inlined, at most `max-iterations` times.
+//! stay. Before each round of inlining a component its functions are
+//! simplified by `default-pipeline`; rounds repeat while calls get inlined,
+//! at most `max-iterations` times.
 //!
 //! Declines (as MLIR does): calls whose callee is unresolved, nested
 //! (`@lib::@f`) or a declaration; calls of a function that calls itself or
@@ -29,7 +29,9 @@
 //! call's parent op has single-block regions (`scf.if`, `shape.assuming`)
 //! and is not the same kind of op as the callee; `no_inline` calls and
 //! callees; callees holding unregistered ops; calls in unregistered ops;
-//! calls whose operand or result types differ from the callee's.
+//! calls whose operand or result types differ from the callee's. Also
+//! declined, as our verifier lets them through where mlir-opt's does not:
+//! calls of a `shape.func`, and of a single block not ending in `return`.
 //!
 //! `default-pipeline` is `canonicalize` by default, as in mlir-opt; while
 //! no `canonicalize` pass is registered that default simplifies nothing.
