@@ -332,6 +332,9 @@ impl Context {
     pub fn arg_loc(&self, v: ValueId) -> Option<&Location> {
         self.arg_locs.get(&v)
     }
+    pub fn set_arg_loc(&mut self, v: ValueId, loc: Location) {
+        self.arg_locs.insert(v, loc);
+    }
 
     /// Create a detached operation from `state`; its regions become owned by it.
     pub fn create_op(&mut self, state: OperationState) -> OpId {
@@ -459,6 +462,39 @@ impl Context {
     /// Move `op` right before `anchor` (possibly into another block).
     pub fn move_op_before(&mut self, op: OpId, anchor: OpId) {
         self.insert_op_before(anchor, op);
+    }
+
+    // ----- blocks -----
+    /// Put `b` right after `anchor` in `anchor`'s region, taking it out of
+    /// the region it was in.
+    pub fn insert_block_after(&mut self, anchor: BlockId, b: BlockId) {
+        let Some(r) = self.blocks[anchor.index()].parent else {
+            return;
+        };
+        if let Some(old) = self.blocks[b.index()].parent.take() {
+            self.regions[old.index()].blocks.retain(|&x| x != b);
+        }
+        let blocks = &mut self.regions[r.index()].blocks;
+        let at = blocks
+            .iter()
+            .position(|&x| x == anchor)
+            .map_or(blocks.len(), |i| i + 1);
+        blocks.insert(at, b);
+        self.blocks[b.index()].parent = Some(r);
+    }
+    /// Split `op`'s block after `op`: the ops that follow it move to a new
+    /// block (without arguments) placed right after. `None` if `op` is not
+    /// in a block.
+    pub fn split_block_after(&mut self, op: OpId) -> Option<BlockId> {
+        let block = self.op(op).parent?;
+        let tail = self.create_block();
+        self.insert_block_after(block, tail);
+        let mut next = self.op(op).next;
+        while let Some(o) = next {
+            next = self.op(o).next;
+            self.append_op(tail, o);
+        }
+        Some(tail)
     }
 
     // ----- uses -----
@@ -1251,6 +1287,43 @@ mod tests {
             panic!("not a tensor type");
         };
         assert!(matches!(a.type_kind(*elem), TypeKind::Float(_)));
+    }
+
+    #[test]
+    fn split_blocks_and_move_them() {
+        let mut ctx = Context::new();
+        let r = ctx.create_region();
+        let (b0, b1) = (ctx.create_block(), ctx.create_block());
+        ctx.append_block(r, b0);
+        ctx.append_block(r, b1);
+        let ops: Vec<OpId> = (0..3).map(|_| op(&mut ctx, "t.x", vec![], 0)).collect();
+        for &o in &ops {
+            ctx.append_op(b0, o);
+        }
+        let tail = ctx.split_block_after(ops[0]).unwrap();
+        assert_eq!(ctx.region(r).blocks, vec![b0, tail, b1]);
+        assert_eq!(ctx.block_ops(b0).collect::<Vec<_>>(), vec![ops[0]]);
+        assert_eq!(ctx.block_ops(tail).collect::<Vec<_>>(), ops[1..].to_vec());
+        assert_eq!(ctx.op(ops[1]).parent, Some(tail));
+        // Splitting after the last op gives an empty block.
+        let empty = ctx.split_block_after(ops[2]).unwrap();
+        assert_eq!(ctx.block_ops(empty).count(), 0);
+        assert_eq!(ctx.region(r).blocks, vec![b0, tail, empty, b1]);
+        // Moving a block between regions.
+        let r2 = ctx.create_region();
+        let other = ctx.create_block();
+        ctx.append_block(r2, other);
+        ctx.insert_block_after(other, b1);
+        assert_eq!(ctx.region(r).blocks, vec![b0, tail, empty]);
+        assert_eq!(ctx.region(r2).blocks, vec![other, b1]);
+        assert_eq!(ctx.block(b1).parent, Some(r2));
+        let detached = op(&mut ctx, "t.x", vec![], 0);
+        assert_eq!(ctx.split_block_after(detached), None);
+        let index = ctx.intern_type(TypeKind::Index);
+        let a = ctx.add_block_arg(b1, index, None);
+        assert_eq!(ctx.arg_loc(a), None);
+        ctx.set_arg_loc(a, Location::Unknown);
+        assert_eq!(ctx.arg_loc(a), Some(&Location::Unknown));
     }
 
     #[test]

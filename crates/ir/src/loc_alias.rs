@@ -5,7 +5,9 @@
 //! elided terminators, count for nothing); locations that refer to other
 //! locations (names with a child, call sites, fused) are numbered after all
 //! plain ones and print their children as aliases. Aliases of
-//! block-argument locations are defined before the module, all others after.
+//! block-argument locations, and of the locations they refer to (a call
+//! site's callee and caller), are defined before the module, all others
+//! after.
 
 use crate::location::Location;
 use crate::print_attr::write_location_body_with;
@@ -34,9 +36,14 @@ impl LocAliases {
             };
             list.push((n as u32, loc));
         }
-        for loc in c.compound {
+        for (loc, deferred) in c.compound {
             aliases.ids.insert(loc.clone(), next);
-            aliases.deferred.push((next, loc));
+            let list = if deferred {
+                &mut aliases.deferred
+            } else {
+                &mut aliases.top
+            };
+            list.push((next, loc));
             next += 1;
         }
         aliases
@@ -88,27 +95,67 @@ impl LocAliases {
 /// The locations a printing pass meets, in order.
 #[derive(Default)]
 pub struct LocCollector {
-    seen: FxHashMap<Location, ()>,
+    /// Where each location met is: compound or not, and its index.
+    seen: FxHashMap<Location, (bool, usize)>,
     /// Plain locations in order met, with "defined after the module".
     plain: Vec<(Location, bool)>,
-    compound: Vec<Location>,
+    /// Compound locations in order met, with "defined after the module".
+    compound: Vec<(Location, bool)>,
 }
 
 impl LocCollector {
-    /// Record `loc`; `deferred` is false for block-argument locations.
+    /// Record `loc`; `deferred` is false for block-argument locations. A
+    /// location any part of a block-argument location refers to is defined
+    /// before the module, wherever it was met first.
     pub fn visit(&mut self, loc: &Location, deferred: bool) {
-        if self.seen.contains_key(loc) {
+        if let Some(&(compound, i)) = self.seen.get(loc) {
+            let list = if compound {
+                &mut self.compound
+            } else {
+                &mut self.plain
+            };
+            if !deferred && list[i].1 {
+                list[i].1 = false;
+                for child in loc.children() {
+                    self.visit(child, false);
+                }
+            }
             return;
         }
         if loc.is_compound() {
             for child in loc.children() {
-                self.visit(child, true);
+                self.visit(child, deferred);
             }
-            self.seen.insert(loc.clone(), ());
-            self.compound.push(loc.clone());
+            self.seen.insert(loc.clone(), (true, self.compound.len()));
+            self.compound.push((loc.clone(), deferred));
         } else {
-            self.seen.insert(loc.clone(), ());
+            self.seen.insert(loc.clone(), (false, self.plain.len()));
             self.plain.push((loc.clone(), deferred));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_argument_locations_pull_their_parts_before_the_module() {
+        let file = |line| Location::FileLineCol {
+            file: "f".into(),
+            line,
+            col: 1,
+        };
+        let site = Location::CallSite(Box::new((file(1), file(2))));
+        let mut c = LocCollector::default();
+        c.visit(&file(2), true);
+        c.visit(&file(3), true);
+        c.visit(&site, false);
+        let aliases = LocAliases::from_collector(c);
+        assert_eq!(
+            aliases.top_defs(),
+            "#loc = loc(\"f\":2:1)\n#loc2 = loc(\"f\":1:1)\n#loc3 = loc(callsite(#loc2 at #loc))\n"
+        );
+        assert_eq!(aliases.deferred_defs(), "#loc1 = loc(\"f\":3:1)\n");
     }
 }

@@ -11,6 +11,7 @@
 
 pub mod canonicalize;
 pub mod cse;
+pub mod inline;
 pub mod manager;
 pub mod pipeline;
 pub mod remove_shape_constraints;
@@ -59,6 +60,7 @@ impl PassRegistry {
         let mut r = PassRegistry::default();
         canonicalize::register(&mut r);
         cse::register(&mut r);
+        inline::register(&mut r);
         remove_shape_constraints::register(&mut r);
         shape_to_shape_lowering::register(&mut r);
         symbol_dce::register(&mut r);

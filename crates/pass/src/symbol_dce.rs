@@ -32,12 +32,12 @@ pub fn register(registry: &mut PassRegistry) {
     });
 }
 
-/// Root names of the symbol references in `a`.
-fn references(a: &Attr, out: &mut Vec<String>) {
+/// Every symbol reference (`@root::@nested`) in `a`, as root and nested names.
+pub(crate) fn symbol_refs<'a>(a: &'a Attr, f: &mut dyn FnMut(&'a str, &'a [String])) {
     match a {
-        Attr::SymbolRef { root, .. } => out.push(root.clone()),
-        Attr::Array(items) => items.iter().for_each(|i| references(i, out)),
-        Attr::Dict(entries) => entries.iter().for_each(|(_, v)| references(v, out)),
+        Attr::SymbolRef { root, nested } => f(root, nested),
+        Attr::Array(items) => items.iter().for_each(|i| symbol_refs(i, f)),
+        Attr::Dict(entries) => entries.iter().for_each(|(_, v)| symbol_refs(v, f)),
         _ => {}
     }
 }
@@ -48,7 +48,7 @@ fn referenced_by(ctx: &Context, op: OpId) -> Vec<String> {
     let mut visit = |o: OpId| {
         let data = ctx.op(o);
         for (_, a) in data.props.iter().chain(data.attrs.iter()) {
-            references(a, &mut out);
+            symbol_refs(a, &mut |root, _| out.push(root.to_string()));
         }
     };
     visit(op);
@@ -57,14 +57,14 @@ fn referenced_by(ctx: &Context, op: OpId) -> Vec<String> {
 }
 
 /// The symbol `op` defines, if any.
-fn symbol_name(ctx: &Context, op: OpId) -> Option<String> {
+pub(crate) fn symbol_name(ctx: &Context, op: OpId) -> Option<String> {
     match ctx.attr(op, "sym_name") {
         Some(Attr::String(s)) => Some(String::from_utf8_lossy(s).into_owned()),
         _ => None,
     }
 }
 
-fn is_private(ctx: &Context, op: OpId) -> bool {
+pub(crate) fn is_private(ctx: &Context, op: OpId) -> bool {
     ctx.attr(op, "sym_visibility").and_then(|a| a.as_str()) == Some("private")
 }
 
