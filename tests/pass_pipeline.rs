@@ -4,6 +4,7 @@
 mod common;
 
 use cli::{process_buffer, DriverOptions, IrPrinting};
+use std::path::PathBuf;
 
 const INPUT: &str = "func.func private @dead()\nfunc.func private @chain()\nfunc.func private @dead_caller() {\n  call @chain() : () -> ()\n  return\n}\nfunc.func private @used()\nfunc.func @main() {\n  call @used() : () -> ()\n  return\n}\n";
 
@@ -127,38 +128,50 @@ fn cse_matches_mlir_opt_on_the_corpora() {
     assert_eq!(same, compared);
 }
 
-#[test]
-fn ir_tree_dir_has_one_file_per_pass_run() {
-    let dir = std::env::temp_dir().join(format!("shape-opt-tree-{}", std::process::id()));
+/// Run `pipeline` on `text` with a tree dump into a fresh directory; the
+/// dump directory and its module directory.
+fn tree_dump(tag: &str, pipeline: &str, name: &str, text: &[u8]) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("shape-opt-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let options = DriverOptions {
-        pipeline: Some("builtin.module(symbol-dce,func.func(cse),cse)".to_string()),
+        pipeline: Some(pipeline.to_string()),
         ir_printing: IrPrinting {
             tree_dir: Some(dir.clone()),
             ..Default::default()
         },
         ..Default::default()
     };
-    let out = process_buffer("t.mlir", INPUT, &options);
+    let out = process_buffer(name, text, &options);
     assert!(out.success, "{}", out.diagnostics);
     let module = dir.join("builtin_module_no-symbol-name");
-    // After symbol-dce two functions are left; `func.func(cse)` runs on each.
-    let files = [
-        module.join("0_symbol-dce.mlir"),
-        module.join("func_func_used").join("1_cse.mlir"),
-        module.join("func_func_main").join("2_cse.mlir"),
-        module.join("3_cse.mlir"),
-    ];
-    for f in &files {
+    (dir, module)
+}
+
+/// Each dump exists and `mlir-opt` parses it.
+fn assert_dumps_parse(files: &[PathBuf]) {
+    for f in files {
         assert!(f.is_file(), "{} missing", f.display());
     }
     if let Some(mlir_opt) = common::mlir_tool("mlir-opt") {
-        for f in &files {
+        for f in files {
             let text = std::fs::read(f).unwrap();
             common::run(&mlir_opt, &[], &text)
                 .unwrap_or_else(|e| panic!("mlir-opt rejects {}: {e}", f.display()));
         }
     }
+}
+
+#[test]
+fn ir_tree_dir_has_one_file_per_pass_run() {
+    let pipeline = "builtin.module(symbol-dce,func.func(cse),cse)";
+    let (dir, module) = tree_dump("tree", pipeline, "t.mlir", INPUT.as_bytes());
+    // After symbol-dce two functions are left; `func.func(cse)` runs on each.
+    assert_dumps_parse(&[
+        module.join("0_symbol-dce.mlir"),
+        module.join("func_func_used").join("1_cse.mlir"),
+        module.join("func_func_main").join("2_cse.mlir"),
+        module.join("3_cse.mlir"),
+    ]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -256,4 +269,26 @@ fn ir_printing_filters_by_pass_change_and_scope() {
         ),
         "{scoped}"
     );
+}
+
+/// Issue 3's acceptance line: one dump per pass run of
+/// `inline,canonicalize,cse` on the matmul example, each of which `mlir-opt`
+/// parses.
+#[test]
+fn tree_dumps_of_the_matmul_example_parse_with_mlir_opt() {
+    let input = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/matmul.mlir");
+    let pipeline = "builtin.module(inline,canonicalize,cse)";
+    let (dir, module) = tree_dump("matmul", pipeline, input, &std::fs::read(input).unwrap());
+    let files: Vec<PathBuf> = ["0_inline", "1_canonicalize", "2_cse"]
+        .iter()
+        .map(|f| module.join(format!("{f}.mlir")))
+        .collect();
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&module)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    found.sort();
+    assert_eq!(found, files);
+    assert_dumps_parse(&files);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -50,7 +50,7 @@
 //! ```
 
 use crate::symbol_dce::{is_private, symbol_name, symbol_refs};
-use crate::{Instrumentation, Pass, PassInfo, PassManager, PassRegistry};
+use crate::{NoInstrumentation, Pass, PassInfo, PassManager, PassRegistry};
 use diag::{DiagLoc, Diagnostic};
 use ir::{Attr, BlockId, Context, Location, OpId, OperationState, TypeKind};
 use std::collections::{HashMap, HashSet};
@@ -153,8 +153,7 @@ impl Pass for Inline {
             // simplification of one function runs in place.
             pm.options.verify_each = false;
             pm.options.threads = 1;
-            run_pipeline =
-                |ctx: &mut Context, f: OpId| pm.run(ctx, f, &mut crate::NoInstrumentation);
+            run_pipeline = |ctx: &mut Context, f: OpId| pm.run(ctx, f, &mut NoInstrumentation);
             config.simplify = Some(&mut run_pipeline);
         }
         inline_calls_with(ctx, op, config).map(|_| ())
