@@ -2,6 +2,8 @@
 //! there is exactly what `mlir-opt` 22 prints; parsing it and printing it
 //! again must give the same bytes, in custom and in generic form.
 
+mod common;
+
 use cli::{process_buffer, split_chunks, DriverOptions};
 
 /// Cases we knowingly do not reprint yet, by function name, with the reason.
@@ -132,4 +134,35 @@ fn debuginfo_form_is_a_print_fixpoint() {
         failures.len(),
         passed + failures.len()
     );
+}
+
+/// Comment lines before ops (`--mlir-print-shape-facts` uses them) keep the
+/// text valid: stripping them gives the plain print, and `mlir-opt` parses it.
+#[test]
+fn comments_before_ops_keep_the_text_valid() {
+    let text = "func.func @f(%a: tensor<2x?xf32>) -> index {\n  %0 = shape.shape_of %a : tensor<2x?xf32> -> tensor<2xindex>\n  %c1 = arith.constant 1 : index\n  %1 = tensor.extract %0[%c1] : tensor<2xindex>\n  return %1 : index\n}\n";
+    let mut ctx = ir::Context::new();
+    let (module, diags) =
+        syntax::parse_source(&mut ctx, 0, "c.mlir", text.as_bytes(), &Default::default());
+    let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+    let comment = |ctx: &ir::Context, op: ir::OpId| {
+        (ctx.op_name(op) == "shape.shape_of").then(|| "shape: {2,?}\nsecond line".to_string())
+    };
+    let printed =
+        ir::printer::print_op_with_comments(&ctx, module, PrintOptions::default(), &comment);
+    assert!(
+        printed.contains("    // shape: {2,?}\n    // second line\n    %0 = shape.shape_of"),
+        "{printed}"
+    );
+    let plain = ir::printer::print_op(&ctx, module, PrintOptions::default());
+    let stripped: String = printed
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(stripped, plain);
+    if let Some(mlir_opt) = common::mlir_tool("mlir-opt") {
+        let reprinted = common::run(&mlir_opt, &[], printed.as_bytes()).unwrap();
+        assert_eq!(reprinted.trim_end(), plain.trim_end());
+    }
 }

@@ -335,7 +335,13 @@ pub struct OpPrinter<'a> {
     loc_aliases: LocAliases,
     /// Set during the pass that finds the locations to alias.
     loc_collector: Option<LocCollector>,
+    /// Comment lines to print before ops.
+    comments: Option<OpComments<'a>>,
 }
+
+/// Comment text to print on the lines before an op (e.g. analysis facts);
+/// `None` for no comment.
+pub type OpComments<'a> = &'a (dyn Fn(&Context, OpId) -> Option<String> + Sync);
 
 impl<'a> OpPrinter<'a> {
     fn new(ctx: &'a Context, options: PrintOptions) -> Self {
@@ -351,6 +357,20 @@ impl<'a> OpPrinter<'a> {
             pieces: Vec::new(),
             loc_aliases: LocAliases::default(),
             loc_collector: None,
+            comments: None,
+        }
+    }
+
+    /// `// text` lines before `op`, at the current indentation.
+    fn comment_lines(&mut self, op: OpId) {
+        let Some(text) = self.comments.and_then(|c| c(self.ctx, op)) else {
+            return;
+        };
+        for line in text.lines() {
+            self.out.push_str("// ");
+            self.out.push_str(line);
+            self.newline();
+            self.write_indent();
         }
     }
 
@@ -535,6 +555,7 @@ impl<'a> OpPrinter<'a> {
         let n = ops.len() - usize::from(drop_terminator);
         for &op in &ops[..n] {
             self.write_indent();
+            self.comment_lines(op);
             match self.printed.remove(&op) {
                 Some(text) => {
                     // Splice without copying: close the current piece.
@@ -702,10 +723,30 @@ pub fn concat_pieces(pieces: Vec<String>) -> String {
 /// [`print_op`]'s text as pieces whose concatenation is the output, so a
 /// caller can release the IR before joining them.
 pub fn print_op_pieces(ctx: &Context, op: OpId, options: PrintOptions) -> Vec<String> {
-    if let Some(pieces) = print_module_in_parallel(ctx, op, options) {
+    print_pieces(ctx, op, options, None)
+}
+
+/// [`print_op`] with `comments` printed on the lines before each nested op.
+pub fn print_op_with_comments(
+    ctx: &Context,
+    op: OpId,
+    options: PrintOptions,
+    comments: OpComments<'_>,
+) -> String {
+    concat_pieces(print_pieces(ctx, op, options, Some(comments)))
+}
+
+fn print_pieces(
+    ctx: &Context,
+    op: OpId,
+    options: PrintOptions,
+    comments: Option<OpComments<'_>>,
+) -> Vec<String> {
+    if let Some(pieces) = print_module_in_parallel(ctx, op, options, comments) {
         return pieces;
     }
     let mut p = OpPrinter::new(ctx, options);
+    p.comments = comments;
     p.out.reserve(ctx.num_ops() * 72);
     let mut scope = Scope::default();
     p.names.number_results(ctx, op, &mut scope);
@@ -749,6 +790,7 @@ fn print_module_in_parallel(
     ctx: &Context,
     module: OpId,
     options: PrintOptions,
+    comments: Option<OpComments<'_>>,
 ) -> Option<Vec<String>> {
     use rayon::prelude::*;
     if options.generic || options.debug_info || ctx.op_name(module) != "builtin.module" {
@@ -768,6 +810,7 @@ fn print_module_in_parallel(
         .par_iter()
         .map(|&o| {
             let mut p = OpPrinter::new(ctx, options);
+            p.comments = comments;
             p.indent = 2;
             p.default_dialects.push("builtin");
             p.names.number_op(ctx, o, false);
@@ -780,6 +823,7 @@ fn print_module_in_parallel(
         return None;
     }
     let mut p = OpPrinter::new(ctx, options);
+    p.comments = comments;
     p.printed = printed.into_iter().map(|(o, t, _)| (o, t)).collect();
     p.operation(module);
     p.out.push('\n');
