@@ -23,8 +23,8 @@ pub mod symbol_dce;
 use diag::Diagnostic;
 use ir::{Context, OpId};
 pub use manager::{
-    loc_of, loc_of_location, render_pipeline_error, verify, Instrumentation, NoInstrumentation,
-    PassManager, PassTiming, RunOptions,
+    loc_of, loc_of_location, render_pipeline_error, verify, Both, Instrumentation,
+    NoInstrumentation, PassManager, PassTiming, RunOptions,
 };
 
 /// A transformation of the IR under one op.

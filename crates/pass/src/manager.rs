@@ -38,6 +38,34 @@ pub trait Instrumentation {
     }
     fn before(&mut self, _pass: &str, _ctx: &Context, _op: OpId) {}
     fn after(&mut self, _pass: &str, _ctx: &Context, _op: OpId) {}
+    /// A failure found by the hooks (e.g. a pass changed what a function
+    /// computes): the pipeline stops with it after the current pass.
+    fn take_failure(&mut self) -> Option<Diagnostic> {
+        None
+    }
+}
+
+/// Two sets of hooks, run in order.
+pub struct Both<'a>(
+    pub &'a mut dyn Instrumentation,
+    pub &'a mut dyn Instrumentation,
+);
+
+impl Instrumentation for Both<'_> {
+    fn reads_ir(&self) -> bool {
+        self.0.reads_ir() || self.1.reads_ir()
+    }
+    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        self.0.before(pass, ctx, op);
+        self.1.before(pass, ctx, op);
+    }
+    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        self.0.after(pass, ctx, op);
+        self.1.after(pass, ctx, op);
+    }
+    fn take_failure(&mut self) -> Option<Diagnostic> {
+        self.0.take_failure().or_else(|| self.1.take_failure())
+    }
 }
 
 /// No hooks: lets function pipelines run in parallel.
@@ -282,7 +310,10 @@ impl Runner<'_> {
             })?;
         }
         instrument.after(pass.name(), ctx, op);
-        Ok(())
+        match instrument.take_failure() {
+            Some(failure) => Err(failure),
+            None => Ok(()),
+        }
     }
 
     /// Copy each target into a context of its own, run `nodes` on all of

