@@ -14,13 +14,17 @@
 //! - No function panics, whatever its input: lookups return `Option`,
 //!   parsing returns [`ParseError`], failed merges return [`MergeError`] or
 //!   [`BroadcastError`], and `merge_into`/`broadcast_merge_into` leave the
-//!   destination unchanged on failure.
+//!   destination unchanged on failure. (Asking for a rank that cannot be
+//!   allocated, e.g. `PartialShape::dynamic(Some(usize::MAX))`, fails as any
+//!   `Vec` allocation does.)
 //! - Dimension arithmetic is checked: a result that overflows `i64` (or hits
 //!   the reserved `i64::MAX`) is dynamic, never a wrapped value.
 //! - `merge`, `meet` and `join` are commutative, associative and idempotent;
-//!   `refines` is a partial order and `relaxes` its converse; `meet` and
-//!   `merge` give greatest lower bounds and `join` least upper bounds
-//!   (checked by property tests).
+//!   `refines` is a partial order and `relaxes` its converse; `merge` and
+//!   `meet` give greatest lower bounds and `join` least upper bounds; numpy
+//!   broadcasting is commutative (all checked by property tests). `meet` is
+//!   associative on lattice elements: which contradiction an invalid result
+//!   names may depend on the grouping.
 //! - `Display` prints the documents' informal notations (`{1,?,2}`, `?`,
 //!   `[?, 2]`, `[*]`, `[invalid]`) and `FromStr` reads them back.
 

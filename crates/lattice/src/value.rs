@@ -68,6 +68,7 @@ impl SizeValue {
         }
     }
 
+    /// The valid size with this known value (unknown for `None`).
     fn from_valid(value: Option<u64>) -> SizeValue {
         value.map_or(SizeValue::Unknown, SizeValue::Known)
     }
@@ -152,6 +153,7 @@ impl ShapeValue {
         }
     }
 
+    /// The valid shape with these extents (unranked for `None`).
     fn from_valid(extents: Option<&[Option<u64>]>) -> ShapeValue {
         extents.map_or(ShapeValue::Unranked, |extents| {
             ShapeValue::Ranked(extents.to_vec())

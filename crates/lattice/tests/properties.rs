@@ -285,8 +285,27 @@ proptest! {
     }
 
     #[test]
-    fn shape_value_notation_round_trips(a in shape_value()) {
-        prop_assert_eq!(element(a.to_string().parse::<ShapeValue>().unwrap_or(ShapeValue::Unranked)), element(a));
+    fn value_notation_round_trips(a in shape_value(), b in size_value()) {
+        prop_assert_eq!(a.to_string().parse::<ShapeValue>().map(element), Ok(element(a)));
+        prop_assert_eq!(b.to_string().parse::<SizeValue>().map(size_element), Ok(size_element(b)));
+    }
+
+    #[test]
+    fn parsers_never_panic(text in r"[\[\]{}?*, 0-9a-z-]{0,12}") {
+        // Whatever the text, parsing returns; what parses prints back the same
+        // value.
+        if let Ok(d) = text.parse::<Dimension>() {
+            prop_assert_eq!(d.to_string().parse::<Dimension>(), Ok(d));
+        }
+        if let Ok(s) = text.parse::<PartialShape>() {
+            prop_assert_eq!(s.to_string().parse::<PartialShape>(), Ok(s));
+        }
+        if let Ok(v) = text.parse::<ShapeValue>() {
+            prop_assert_eq!(v.to_string().parse::<ShapeValue>(), Ok(v));
+        }
+        if let Ok(v) = text.parse::<SizeValue>() {
+            prop_assert_eq!(v.to_string().parse::<SizeValue>(), Ok(v));
+        }
     }
 
     #[test]
