@@ -33,6 +33,8 @@ pub struct DriverOptions {
     pub threads: usize,
     /// IR printing around passes (`--mlir-print-ir-*`).
     pub ir_printing: IrPrinting,
+    /// `--mlir-print-shape-facts`: each op's inferred shape facts as comments.
+    pub print_shape_facts: bool,
     /// `--mlir-timing`: per-pass wall times.
     pub timing: bool,
 }
@@ -240,6 +242,27 @@ impl Outcome {
     }
 }
 
+/// The module with each op's inferred shape facts as comment lines before
+/// it (`--mlir-print-shape-facts`).
+fn print_with_shape_facts(ctx: &Context, module: OpId, print: PrintOptions) -> String {
+    use monadic::infer_shapes::{functions, infer_facts, Facts};
+    let facts: rustc_hash::FxHashMap<OpId, Facts> = functions(ctx, module)
+        .into_iter()
+        .map(|f| (f, infer_facts(ctx, f)))
+        .collect();
+    let comment = |ctx: &Context, op: OpId| {
+        let mut scope = ctx.parent_op(op);
+        while let Some(s) = scope {
+            if let Some(f) = facts.get(&s) {
+                return f.describe(ctx, op);
+            }
+            scope = ctx.parent_op(s);
+        }
+        None
+    };
+    ir::printer::print_op_with_comments(ctx, module, print, &comment)
+}
+
 /// What runs between parsing and printing.
 enum Pipeline {
     /// `--pass-pipeline` (or pass flags).
@@ -290,7 +313,7 @@ pub fn process_chunk(
     let as_error = |d: Diagnostic| vec![d];
     let mut pipeline = match (&options.pipeline, options.lower_to) {
         (Some(text), _) => {
-            let registry = pass::PassRegistry::with_generic_passes();
+            let registry = shape_opt::registry();
             let mut manager = pass::PassManager::parse(text, &registry).map_err(|e| {
                 vec![Diagnostic::error(
                     DiagLoc::Unknown,
@@ -301,7 +324,7 @@ pub fn process_chunk(
             Some(Pipeline::Passes(manager))
         }
         (None, Some(target)) => {
-            let registry = pass::PassRegistry::with_generic_passes();
+            let registry = shape_opt::registry();
             let stages = pass::stage_pipeline::StagePipeline::for_module(
                 &ctx,
                 module,
@@ -338,7 +361,11 @@ pub fn process_chunk(
         }
     }
     let printing = std::time::Instant::now();
-    let pieces = print_op_pieces(&ctx, module, options.print);
+    let pieces = if options.print_shape_facts {
+        vec![print_with_shape_facts(&ctx, module, options.print)]
+    } else {
+        print_op_pieces(&ctx, module, options.print)
+    };
     if options.timing {
         let step = |name: &str, time| pass::PassTiming {
             name: name.to_string(),
@@ -427,7 +454,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     let mut success = true;
     if let Some(text) = &options.pipeline {
         // A bad pipeline is reported once, before any input is read.
-        if let Err(e) = pass::PassManager::parse(text, &pass::PassRegistry::with_generic_passes()) {
+        if let Err(e) = pass::PassManager::parse(text, &shape_opt::registry()) {
             return Outcome {
                 pieces: Vec::new(),
                 diagnostics: pass::render_pipeline_error(text, &e),

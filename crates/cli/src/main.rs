@@ -94,6 +94,9 @@ struct Args {
         value_name = "DIR"
     )]
     print_ir_tree_dir: Option<std::path::PathBuf>,
+    /// Print the shape facts `infer-shapes` knows as comments before each op.
+    #[arg(long = "mlir-print-shape-facts", alias = "print-shape-facts")]
+    print_shape_facts: bool,
     /// Report the wall time of every pass (to stderr).
     #[arg(long = "mlir-timing", alias = "timing")]
     timing: bool,
@@ -132,7 +135,7 @@ static LAZY_ARENA_COMMIT: extern "C" fn() = lazy_arena_commit;
 /// `-canonicalize="top-down=0"`) are taken out and returned as pipeline
 /// elements, in order.
 fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
-    let registry = pass::PassRegistry::with_generic_passes();
+    let registry = shape_opt::registry();
     let mut args = Vec::new();
     let mut passes: Vec<(Option<&str>, Vec<String>)> = Vec::new();
     let mut rest_are_inputs = false;
@@ -222,7 +225,7 @@ fn main() -> ExitCode {
     }
     if args.list_passes {
         println!("Available passes:");
-        for p in pass::PassRegistry::with_generic_passes().passes() {
+        for p in shape_opt::registry().passes() {
             println!("  --{:<28} {}", p.name, p.summary);
         }
         return ExitCode::SUCCESS;
@@ -272,6 +275,7 @@ fn main() -> ExitCode {
             module_scope: args.print_ir_module_scope,
             tree_dir: args.print_ir_tree_dir.clone(),
         },
+        print_shape_facts: args.print_shape_facts,
         timing: args.timing,
     };
     let outcome = process_buffer(&name, text, &options);

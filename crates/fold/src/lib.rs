@@ -345,7 +345,7 @@ pub(crate) fn index_type(ctx: &mut Context) -> Type {
 }
 
 /// An `index` constant.
-pub(crate) fn index_attr(ctx: &mut Context, v: i64) -> Attr {
+pub fn index_attr(ctx: &mut Context, v: i64) -> Attr {
     let ty = index_type(ctx);
     Attr::Int {
         value: v as i128,
@@ -364,7 +364,7 @@ pub(crate) fn extent_tensor_type(ctx: &mut Context, n: i64) -> Type {
 }
 
 /// `dense<[...]> : tensor<N x index>`, spelled as `shape.const_shape`'s parser stores it.
-pub(crate) fn index_tensor_attr(ctx: &mut Context, extents: &[i64]) -> Attr {
+pub fn index_tensor_attr(ctx: &mut Context, extents: &[i64]) -> Attr {
     let ty = extent_tensor_type(ctx, extents.len() as i64);
     let values = match extents {
         [first, rest @ ..] if rest.iter().all(|v| v == first) => {
@@ -379,7 +379,7 @@ pub(crate) fn index_tensor_attr(ctx: &mut Context, extents: &[i64]) -> Attr {
 const MAX_EXTENTS: usize = 1 << 16;
 
 /// The extents held by a constant shape (a rank-1 integer `dense` attribute).
-pub(crate) fn extents(ctx: &Context, a: &Attr) -> Option<Vec<i64>> {
+pub fn extents(ctx: &Context, a: &Attr) -> Option<Vec<i64>> {
     let Attr::Dense { ty, .. } = a else {
         return None;
     };
@@ -392,7 +392,7 @@ pub(crate) fn extents(ctx: &Context, a: &Attr) -> Option<Vec<i64>> {
 }
 
 /// The integer held by a scalar constant.
-pub(crate) fn int_of(a: &Attr) -> Option<i128> {
+pub fn int_of(a: &Attr) -> Option<i128> {
     match a {
         Attr::Int { value, .. } => Some(*value),
         Attr::Bool(b) => Some(*b as i128),

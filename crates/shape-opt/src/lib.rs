@@ -84,11 +84,18 @@ impl Instrumentation for AfterPass<'_> {
     }
 }
 
+/// Every pass shape-opt has: the generic ones and each stage's.
+pub fn registry() -> PassRegistry {
+    let mut registry = PassRegistry::with_generic_passes();
+    monadic::register(&mut registry);
+    registry
+}
+
 impl Session {
-    /// A session with the generic passes registered.
+    /// A session with every pass of shape-opt registered ([`registry`]).
     pub fn new() -> Self {
         Session {
-            registry: PassRegistry::with_generic_passes(),
+            registry: registry(),
             sources: SourceMap::new(),
             options: RunOptions::default(),
         }
