@@ -57,6 +57,9 @@ pub const TO_LLVM: &[&str] = &[
     "--reconcile-unrealized-casts",
 ];
 
+/// How [`Tools::lower_source`]'s error starts when upstream left `shape` ops.
+pub const LEFT_SHAPE_OPS: &str = "upstream left shape ops";
+
 /// One concrete argument of a call.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
@@ -124,17 +127,23 @@ impl Tools {
     /// Lower function `func` of `file` with [`SHAPE_TO_STD`] (the whole file,
     /// once), ready to [`Lowered::run`] on many inputs.
     pub fn lower(&self, file: &Path, func: &str) -> Result<Lowered<'_>, String> {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        self.lower_source(&text, func)
+    }
+
+    /// [`Tools::lower`] on MLIR text. `Err` names the `shape` ops (and
+    /// types) upstream left behind, if any.
+    pub fn lower_source(&self, source: &str, func: &str) -> Result<Lowered<'_>, String> {
         if func == "main" {
             return Err("the function may not be called `main`: the wrapper needs the name".into());
         }
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let module = self.mlir_opt(SHAPE_TO_STD, &text)?;
+        let module = self.mlir_opt(SHAPE_TO_STD, source)?;
         let left: Vec<&str> = module
             .lines()
             .filter(|l| !l.trim_start().starts_with("cf.assert") && l.contains("shape."))
             .collect();
         if !left.is_empty() {
-            return Err(format!("upstream left shape ops:\n{}", left.join("\n")));
+            return Err(format!("{LEFT_SHAPE_OPS}:\n{}", left.join("\n")));
         }
         let (params, results) = signature(&module, func)?;
         let assert_messages = module
