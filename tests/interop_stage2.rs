@@ -305,6 +305,12 @@ const NOT_LOWERABLE: &[(&str, &str, &str, &str)] = &[
         "shape.with_shape %a, %s : tensor<?xf32>, tensor<?xindex>",
     ),
     (
+        "value_of",
+        "%a: !shape.value_shape",
+        "tensor<?xf32>",
+        "shape.value_of %a : tensor<?xf32>",
+    ),
+    (
         "returned witness",
         "%a: tensor<?xindex>, %b: tensor<?xindex>",
         "!shape.witness",
