@@ -15,7 +15,8 @@
 //! extents, cast to the parameter type), calls the function and prints each
 //! result on its own line with the C runner utils (`printI64`, `printComma`,
 //! `printNewline`). That module goes through [`TO_LLVM`] and one
-//! `mlir-runner` process, so one input that aborts cannot hide the others.
+//! `mlir-runner` process per input, so one input that aborts cannot hide
+//! the others; [`Lowered::run_many`] spreads many inputs over the cores.
 //!
 //! A failed `cf.assert` prints its message with `puts` and calls `abort`.
 //! `mlir-runner` runs under `stdbuf -oL`: otherwise the message stays in the
