@@ -7,6 +7,8 @@
 
 #![allow(dead_code)]
 
+pub mod runner;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
@@ -31,12 +33,18 @@ pub fn mlir_tool(name: &str) -> Option<PathBuf> {
             return Some(p);
         }
     }
+    missing(
+        &format!("{name} not found"),
+        "install mlir-22-tools / llvm-22-tools, or set SHAPE_OPT_MLIR_BIN",
+    )
+}
+
+/// `None` after printing why the test is skipped, or a panic when
+/// `SHAPE_OPT_REQUIRE_MLIR=1` requires what is missing.
+pub fn missing<T>(what: &str, hint: &str) -> Option<T> {
     let required = std::env::var("SHAPE_OPT_REQUIRE_MLIR").is_ok_and(|v| v == "1");
-    assert!(
-        !required,
-        "{name} not found and SHAPE_OPT_REQUIRE_MLIR=1: install mlir-22-tools / llvm-22-tools"
-    );
-    eprintln!("skipping: {name} not found (install mlir-22-tools, or set SHAPE_OPT_MLIR_BIN)");
+    assert!(!required, "{what} and SHAPE_OPT_REQUIRE_MLIR=1: {hint}");
+    eprintln!("skipping: {what} ({hint})");
     None
 }
 

@@ -1,0 +1,581 @@
+//! Interop harness: lower a stage-2 shape function with the real `mlir-opt`
+//! and run it with `mlir-runner` on concrete inputs.
+//!
+//! ```ignore
+//! let Some(tools) = Tools::find() else { return }; // skipped (or fails under SHAPE_OPT_REQUIRE_MLIR=1)
+//! let f = tools.lower(Path::new("examples/stage2/matmul.mlir"), "matmul")?;
+//! let r = f.run(&[Arg::Shaped(vec![2, 3]), Arg::Shaped(vec![3, 7])])?;
+//! assert_eq!(r, RunResult::Printed(vec![Value::Extents(vec![2, 7])]));
+//! ```
+//!
+//! [`Tools::lower`] runs the upstream shape lowering ([`SHAPE_TO_STD`]) once
+//! per function and checks that no `shape` op is left. [`Lowered::run`] then
+//! appends a `@main` to the std-form module that builds the arguments (a
+//! `tensor.empty` of the given shape, or a `tensor.from_elements` of the given
+//! extents, cast to the parameter type), calls the function and prints each
+//! result on its own line with the C runner utils (`printI64`, `printComma`,
+//! `printNewline`). That module goes through [`TO_LLVM`] and one
+//! `mlir-runner` process per input, so one input that aborts cannot hide
+//! the others; [`Lowered::run_many`] spreads many inputs over the cores.
+//!
+//! A failed `cf.assert` prints its message with `puts` and calls `abort`.
+//! `mlir-runner` runs under `stdbuf -oL`: otherwise the message stays in the
+//! stdout buffer that `abort` discards. A run counts as
+//! [`RunResult::Aborted`] only if it died of SIGABRT (exit 134) *and* its
+//! last line is the message of one of the module's `cf.assert`s; any other
+//! failure is a harness error (`Err`).
+
+use std::io::Write;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use super::{missing, mlir_tool};
+
+/// Upstream lowering of constrained (stage-2) shape functions to std form.
+pub const SHAPE_TO_STD: &[&str] = &[
+    "--convert-shape-constraints",
+    "--canonicalize",
+    "--shape-to-shape-lowering",
+    "--convert-shape-to-std",
+];
+
+/// Lowering of std-form tensor code to the LLVM dialect, for `mlir-runner`:
+/// DESIGN.md's runnable pipeline plus `--lower-affine`, without which a
+/// slice of a slice (`split_at` of a `split_at` result) or a `tensor.concat`
+/// leaves `affine.apply` behind.
+pub const TO_LLVM: &[&str] = &[
+    "--one-shot-bufferize=bufferize-function-boundaries",
+    "--convert-linalg-to-loops",
+    "--convert-scf-to-cf",
+    "--convert-cf-to-llvm",
+    "--expand-strided-metadata",
+    "--lower-affine",
+    "--finalize-memref-to-llvm",
+    "--convert-arith-to-llvm",
+    "--convert-func-to-llvm",
+    "--convert-index-to-llvm",
+    "--reconcile-unrealized-casts",
+];
+
+/// How [`Tools::lower_source`]'s error starts when upstream left `shape` ops.
+pub const LEFT_SHAPE_OPS: &str = "upstream left shape ops";
+
+/// One concrete argument of a call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// A tensor of this shape (contents undefined), for a tensor parameter.
+    Shaped(Vec<i64>),
+    /// The extent tensor holding these extents, for a `tensor<?xindex>` parameter.
+    Extents(Vec<i64>),
+    /// An `index` value.
+    Index(i64),
+}
+
+/// One printed result, read back according to the result's type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A 1-D `index` tensor (an extent tensor).
+    Extents(Vec<i64>),
+    /// An `index`.
+    Index(i64),
+    /// An `i1`.
+    Bool(bool),
+}
+
+/// What a run did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunResult {
+    /// Returned normally with these results, in order.
+    Printed(Vec<Value>),
+    /// A `cf.assert` failed with this message.
+    Aborted { message: String },
+}
+
+/// The external tools the harness drives.
+pub struct Tools {
+    opt: PathBuf,
+    runner: PathBuf,
+    stdbuf: PathBuf,
+    c_runner_utils: PathBuf,
+}
+
+impl Tools {
+    /// The tools, or `None` (skip) when one is missing and not required.
+    pub fn find() -> Option<Tools> {
+        let opt = mlir_tool("mlir-opt")?;
+        let runner = mlir_tool("mlir-runner")?;
+        let stdbuf =
+            find_on_path("stdbuf").or_else(|| missing("stdbuf not found", "install coreutils"))?;
+        let lib_dir = runner.parent().unwrap_or(Path::new(".")).join("../lib");
+        let c_runner_utils = find_library(&lib_dir, "libmlir_c_runner_utils.so").or_else(|| {
+            missing(
+                &format!(
+                    "libmlir_c_runner_utils.so* not found in {}",
+                    lib_dir.display()
+                ),
+                "install libmlir-22-dev",
+            )
+        })?;
+        Some(Tools {
+            opt,
+            runner,
+            stdbuf,
+            c_runner_utils,
+        })
+    }
+
+    /// Lower function `func` of `file` with [`SHAPE_TO_STD`] (the whole file,
+    /// once), ready to [`Lowered::run`] on many inputs.
+    pub fn lower(&self, file: &Path, func: &str) -> Result<Lowered<'_>, String> {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        self.lower_source(&text, func)
+    }
+
+    /// [`Tools::lower`] on MLIR text. `Err` names the `shape` ops (and
+    /// types) upstream left behind, if any.
+    pub fn lower_source(&self, source: &str, func: &str) -> Result<Lowered<'_>, String> {
+        if func == "main" {
+            return Err("the function may not be called `main`: the wrapper needs the name".into());
+        }
+        let module = self.mlir_opt(SHAPE_TO_STD, source)?;
+        let left: Vec<&str> = module
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("cf.assert") && l.contains("shape."))
+            .collect();
+        if !left.is_empty() {
+            return Err(format!("{LEFT_SHAPE_OPS}:\n{}", left.join("\n")));
+        }
+        let (params, results) = signature(&module, func)?;
+        let assert_messages = module
+            .lines()
+            .filter(|l| l.trim_start().starts_with("cf.assert"))
+            .filter_map(|l| Some(l[l.find('"')? + 1..l.rfind('"')?].to_string()))
+            .collect();
+        Ok(Lowered {
+            tools: self,
+            module,
+            func: func.to_string(),
+            params,
+            results,
+            assert_messages,
+        })
+    }
+
+    fn mlir_opt(&self, passes: &[&str], input: &str) -> Result<String, String> {
+        let out = execute(Command::new(&self.opt).args(passes), input)?;
+        if out.status.success() {
+            Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+        } else {
+            Err(format!(
+                "mlir-opt {}:\n{}",
+                passes.join(" "),
+                String::from_utf8_lossy(&out.stderr)
+            ))
+        }
+    }
+}
+
+/// A function lowered to std form, runnable on concrete inputs.
+pub struct Lowered<'t> {
+    tools: &'t Tools,
+    module: String,
+    func: String,
+    params: Vec<Type>,
+    results: Vec<Type>,
+    assert_messages: Vec<String>,
+}
+
+impl Lowered<'_> {
+    /// The std-form module (the output of [`SHAPE_TO_STD`]).
+    pub fn std_module(&self) -> &str {
+        &self.module
+    }
+
+    /// The messages of the module's `cf.assert`s, in order.
+    pub fn assert_messages(&self) -> &[String] {
+        &self.assert_messages
+    }
+
+    /// The std-form module with a `@main` that calls the function on `args`
+    /// and prints its results.
+    pub fn wrapper(&self, args: &[Arg]) -> Result<String, String> {
+        if args.len() != self.params.len() {
+            return Err(format!(
+                "@{} takes {} arguments, got {}",
+                self.func,
+                self.params.len(),
+                args.len()
+            ));
+        }
+        let mut main = String::from(
+            "  func.func private @printI64(i64)\n  func.func private @printComma()\n  \
+             func.func private @printNewline()\n  func.func @main() {\n    \
+             %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n",
+        );
+        for (i, (arg, param)) in args.iter().zip(&self.params).enumerate() {
+            build_arg(&mut main, i, arg, param)?;
+        }
+        let operands: Vec<String> = (0..args.len()).map(|i| format!("%a{i}")).collect();
+        let names: Vec<String> = (0..self.results.len()).map(|i| format!("%r{i}")).collect();
+        let defs = if names.is_empty() {
+            String::new()
+        } else {
+            format!("{} = ", names.join(", "))
+        };
+        main += &format!(
+            "    {defs}func.call @{}({}) : ({}) -> ({})\n",
+            self.func,
+            operands.join(", "),
+            type_list(&self.params),
+            type_list(&self.results)
+        );
+        for (i, ty) in self.results.iter().enumerate() {
+            print_result(&mut main, i, ty)?;
+        }
+        main += "    return\n  }\n";
+        let end = self.module.rfind('}').ok_or("mlir-opt printed no module")?;
+        Ok(format!(
+            "{}{main}{}",
+            &self.module[..end],
+            &self.module[end..]
+        ))
+    }
+
+    /// Run the function on `args` in a fresh `mlir-runner` process.
+    pub fn run(&self, args: &[Arg]) -> Result<RunResult, String> {
+        let llvm = self.tools.mlir_opt(TO_LLVM, &self.wrapper(args)?)?;
+        let libs = format!("--shared-libs={}", self.tools.c_runner_utils.display());
+        let out = execute(
+            Command::new(&self.tools.stdbuf)
+                .arg("-oL")
+                .arg(&self.tools.runner)
+                .args(["-e", "main", "--entry-point-result=void", &libs]),
+            &llvm,
+        )?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let failure = || {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let head: Vec<&str> = stderr.lines().take(20).collect();
+            format!(
+                "mlir-runner on {args:?} ended with {}\nstdout:\n{stdout}\nstderr:\n{}",
+                out.status,
+                head.join("\n")
+            )
+        };
+        if out.status.success() {
+            let lines: Vec<&str> = stdout.lines().collect();
+            if lines.len() != self.results.len() {
+                return Err(failure());
+            }
+            let values = lines
+                .iter()
+                .zip(&self.results)
+                .map(|(line, ty)| parse_value(line, ty))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(failure)?;
+            return Ok(RunResult::Printed(values));
+        }
+        let sigabrt = out.status.signal() == Some(6) || out.status.code() == Some(134);
+        let message = stdout.lines().last().unwrap_or("").to_string();
+        if sigabrt && self.assert_messages.contains(&message) {
+            Ok(RunResult::Aborted { message })
+        } else {
+            Err(failure())
+        }
+    }
+
+    /// [`Lowered::run`] on every input, spread over the available cores;
+    /// the results are in the order of `inputs`.
+    pub fn run_many(&self, inputs: &[Vec<Arg>]) -> Vec<Result<RunResult, String>> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut results: Vec<(usize, Result<RunResult, String>)> = std::thread::scope(|s| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    s.spawn(move || {
+                        (t..inputs.len())
+                            .step_by(threads)
+                            .map(|i| (i, self.run(&inputs[i])))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        results.sort_by_key(|(i, _)| *i);
+        results.into_iter().map(|(_, r)| r).collect()
+    }
+}
+
+/// A parameter or result type, as far as the wrapper needs to know it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Type {
+    Index,
+    I1,
+    /// `text` as printed; `dims` is `None` when unranked, `None` entries are `?`.
+    Tensor {
+        text: String,
+        dims: Option<Vec<Option<i64>>>,
+        elem: String,
+    },
+}
+
+impl Type {
+    fn parse(text: &str) -> Result<Type, String> {
+        let text = text.trim();
+        match text {
+            "index" => return Ok(Type::Index),
+            "i1" => return Ok(Type::I1),
+            _ => {}
+        }
+        let body = text
+            .strip_prefix("tensor<")
+            .and_then(|t| t.strip_suffix('>'))
+            .filter(|b| !b.contains(','))
+            .ok_or_else(|| format!("unsupported type `{text}`"))?;
+        let (dims, elem) = match body.strip_prefix("*x") {
+            Some(elem) => (None, elem),
+            None => {
+                let mut dims = Vec::new();
+                let mut rest = body;
+                while let Some((dim, tail)) = rest.split_once('x') {
+                    let dim = match dim {
+                        "?" => None,
+                        _ => match dim.parse::<i64>() {
+                            Ok(n) => Some(n),
+                            Err(_) => break,
+                        },
+                    };
+                    dims.push(dim);
+                    rest = tail;
+                }
+                (Some(dims), rest)
+            }
+        };
+        Ok(Type::Tensor {
+            text: text.to_string(),
+            dims,
+            elem: elem.to_string(),
+        })
+    }
+
+    fn text(&self) -> &str {
+        match self {
+            Type::Index => "index",
+            Type::I1 => "i1",
+            Type::Tensor { text, .. } => text,
+        }
+    }
+}
+
+fn type_list(types: &[Type]) -> String {
+    types.iter().map(Type::text).collect::<Vec<_>>().join(", ")
+}
+
+/// Parameter and result types of `@func` in mlir-opt's printed `module`.
+fn signature(module: &str, func: &str) -> Result<(Vec<Type>, Vec<Type>), String> {
+    let needle = format!("@{func}(");
+    let line = module
+        .lines()
+        .find(|l| l.trim_start().starts_with("func.func") && l.contains(&needle))
+        .ok_or_else(|| format!("no function @{func} in the lowered module"))?;
+    let after = &line[line.find(&needle).unwrap_or(0) + needle.len()..];
+    let close = matching_paren(after).ok_or_else(|| format!("cannot read `{line}`"))?;
+    let params = split_top_level(&after[..close])
+        .into_iter()
+        .map(|p| Type::parse(p.split_once(':').map_or(p, |(_, t)| t)))
+        .collect::<Result<_, _>>()?;
+    let rest = after[close + 1..].trim().trim_end_matches('{').trim();
+    let results = match rest.strip_prefix("->") {
+        None => Vec::new(),
+        Some(r) => {
+            let r = r.trim();
+            let r = r
+                .strip_prefix('(')
+                .and_then(|r| r.strip_suffix(')'))
+                .unwrap_or(r);
+            split_top_level(r)
+                .into_iter()
+                .map(Type::parse)
+                .collect::<Result<_, _>>()?
+        }
+    };
+    Ok((params, results))
+}
+
+/// Byte offset of the `)` closing a list whose `(` was just consumed.
+fn matching_paren(s: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '<' | '[' | '{' => depth += 1,
+            ')' if depth == 0 => return Some(i),
+            ')' | '>' | ']' | '}' => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `s` split at the commas outside any brackets; empty for a blank `s`.
+fn split_top_level(s: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '<' | '[' | '{' => depth += 1,
+            ')' | '>' | ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(s[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    let last = s[start..].trim();
+    if !last.is_empty() || !parts.is_empty() {
+        parts.push(last);
+    }
+    parts
+}
+
+/// Append to `main` the ops defining `%a{i}`: `arg` as a value of `param`.
+fn build_arg(main: &mut String, i: usize, arg: &Arg, param: &Type) -> Result<(), String> {
+    let bad = || format!("argument {i}: cannot pass {arg:?} as {}", param.text());
+    match (arg, param) {
+        (Arg::Index(v), Type::Index) => {
+            *main += &format!("    %a{i} = arith.constant {v} : index\n");
+        }
+        (Arg::Shaped(shape), Type::Tensor { dims, elem, text }) => {
+            if !fits(shape, dims.as_deref()) || shape.iter().any(|&e| e < 0) {
+                return Err(bad());
+            }
+            let dims: String = shape.iter().map(|e| format!("{e}x")).collect();
+            let literal = format!("tensor<{dims}{elem}>");
+            *main += &format!("    %a{i}_t = tensor.empty() : {literal}\n");
+            *main += &format!("    %a{i} = tensor.cast %a{i}_t : {literal} to {text}\n");
+        }
+        (Arg::Extents(extents), Type::Tensor { dims, elem, text }) => {
+            let len = i64::try_from(extents.len()).map_err(|_| bad())?;
+            if elem != "index" || !fits(&[len], dims.as_deref()) {
+                return Err(bad());
+            }
+            let mut names = Vec::new();
+            for (j, e) in extents.iter().enumerate() {
+                *main += &format!("    %a{i}_{j} = arith.constant {e} : index\n");
+                names.push(format!("%a{i}_{j}"));
+            }
+            let literal = format!("tensor<{len}xindex>");
+            *main += &format!(
+                "    %a{i}_t = tensor.from_elements {} : {literal}\n",
+                names.join(", ")
+            );
+            *main += &format!("    %a{i} = tensor.cast %a{i}_t : {literal} to {text}\n");
+        }
+        _ => return Err(bad()),
+    }
+    Ok(())
+}
+
+/// Whether a tensor of `shape` can be cast to a type with `dims`.
+fn fits(shape: &[i64], dims: Option<&[Option<i64>]>) -> bool {
+    dims.is_none_or(|dims| {
+        dims.len() == shape.len()
+            && dims
+                .iter()
+                .zip(shape)
+                .all(|(d, e)| d.is_none_or(|d| d == *e))
+    })
+}
+
+/// Append to `main` the ops printing result `%r{i}` of type `ty` on one line.
+fn print_result(main: &mut String, i: usize, ty: &Type) -> Result<(), String> {
+    let print = |v: &str| format!("func.call @printI64({v}) : (i64) -> ()");
+    match ty {
+        Type::Index => {
+            *main += &format!("    %p{i} = arith.index_cast %r{i} : index to i64\n");
+            *main += &format!("    {}\n", print(&format!("%p{i}")));
+        }
+        Type::I1 => {
+            *main += &format!("    %p{i} = arith.extui %r{i} : i1 to i64\n");
+            *main += &format!("    {}\n", print(&format!("%p{i}")));
+        }
+        Type::Tensor {
+            dims: Some(dims),
+            elem,
+            text,
+        } if dims.len() == 1 && elem == "index" => {
+            *main += &format!(
+                "    %n{i} = tensor.dim %r{i}, %c0 : {text}\n    \
+                 scf.for %j{i} = %c0 to %n{i} step %c1 {{\n      \
+                 %e{i} = tensor.extract %r{i}[%j{i}] : {text}\n      \
+                 %p{i} = arith.index_cast %e{i} : index to i64\n      \
+                 {}\n      \
+                 func.call @printComma() : () -> ()\n    }}\n",
+                print(&format!("%p{i}"))
+            );
+        }
+        Type::Tensor { text, .. } => return Err(format!("cannot print a result of type {text}")),
+    }
+    *main += "    func.call @printNewline() : () -> ()\n";
+    Ok(())
+}
+
+/// One printed line read back as a value of type `ty`.
+fn parse_value(line: &str, ty: &Type) -> Option<Value> {
+    let numbers = line
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(|n| n.parse::<i64>().ok())
+        .collect::<Option<Vec<i64>>>()?;
+    match (ty, numbers.as_slice()) {
+        (Type::Index, [n]) => Some(Value::Index(*n)),
+        (Type::I1, [n @ (0 | 1)]) => Some(Value::Bool(*n == 1)),
+        (Type::Tensor { .. }, _) => Some(Value::Extents(numbers)),
+        _ => None,
+    }
+}
+
+/// Run `cmd` with `input` on stdin (written from a second thread, so a
+/// chatty child cannot deadlock) and collect its output.
+fn execute(cmd: &mut Command, input: &str) -> Result<Output, String> {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{cmd:?}: {e}"))?;
+    let mut stdin = child.stdin.take().ok_or("no stdin pipe")?;
+    std::thread::scope(|s| {
+        s.spawn(move || stdin.write_all(input.as_bytes()));
+        child
+            .wait_with_output()
+            .map_err(|e| format!("{cmd:?}: {e}"))
+    })
+}
+
+fn find_on_path(name: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// `dir/stem` or a versioned `dir/stem.N…`.
+fn find_library(dir: &Path, stem: &str) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n == stem || n.starts_with(&format!("{stem}.")))
+        })
+        .collect();
+    found.sort();
+    found.into_iter().next()
+}
