@@ -32,7 +32,9 @@ pub(crate) fn unsigned(v: i128, width: u32) -> u128 {
 
 /// `floor(a / b)`; `None` when `b` is 0. Wraps on `MIN / -1`.
 pub(crate) fn floor_div(a: i128, b: i128) -> Option<i128> {
-    let q = a.checked_div(b).or_else(|| (b == -1).then(|| a.wrapping_neg()))?;
+    let q = a
+        .checked_div(b)
+        .or_else(|| (b == -1).then(|| a.wrapping_neg()))?;
     let inexact = a.wrapping_rem(b) != 0;
     Some(match inexact && ((a < 0) != (b < 0)) {
         true => q - 1,
@@ -42,7 +44,9 @@ pub(crate) fn floor_div(a: i128, b: i128) -> Option<i128> {
 
 /// `ceil(a / b)`; `None` when `b` is 0.
 fn ceil_div(a: i128, b: i128) -> Option<i128> {
-    let q = a.checked_div(b).or_else(|| (b == -1).then(|| a.wrapping_neg()))?;
+    let q = a
+        .checked_div(b)
+        .or_else(|| (b == -1).then(|| a.wrapping_neg()))?;
     let inexact = a.wrapping_rem(b) != 0;
     Some(match inexact && ((a < 0) == (b < 0)) {
         true => q + 1,
@@ -127,7 +131,9 @@ fn int_binary(name: &str, a: i128, b: i128, width: u32) -> Result<i128, String> 
         "arith.xori" => a ^ b,
         "arith.shli" | "arith.shrsi" | "arith.shrui" => {
             if ub >= u128::from(width) {
-                return Err(format!("shift amount {ub} is not less than the bit width {width}"));
+                return Err(format!(
+                    "shift amount {ub} is not less than the bit width {width}"
+                ));
             }
             let s = ub as u32;
             match name {
@@ -220,7 +226,11 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         | "arith.trunci" => {
             let (v, width) = int_operand(m, op, 0)?;
             let signed = matches!(name, "arith.index_cast" | "arith.extsi" | "arith.trunci");
-            let v = if signed { v } else { unsigned(v, width) as i128 };
+            let v = if signed {
+                v
+            } else {
+                unsigned(v, width) as i128
+            };
             one(int_result(m, op, m.result_kind(op, 0)?, v)?)
         }
         "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf"
@@ -279,7 +289,10 @@ mod tests {
         assert_eq!(run("arith.divsi", 1, 0), Err("division by zero".into()));
         assert_eq!(run("arith.remui", 1, 0), Err("division by zero".into()));
         assert_eq!(run("arith.ceildivui", 1, 0), Err("division by zero".into()));
-        assert_eq!(run("arith.floordivsi", 1, 0), Err("division by zero".into()));
+        assert_eq!(
+            run("arith.floordivsi", 1, 0),
+            Err("division by zero".into())
+        );
         assert_eq!(floor_div(i128::MIN, -1), Some(i128::MIN));
         assert_eq!(ceil_div(i128::MIN, -1), Some(i128::MIN));
         assert_eq!(int_binary("arith.divsi", i128::MIN, -1, 128), Ok(i128::MIN));
@@ -287,7 +300,10 @@ mod tests {
 
     #[test]
     fn bits_shifts_and_comparisons() {
-        assert_eq!(int_binary("arith.shli", 1, 7, 8).map(|v| wrap(v, 8)), Ok(-128));
+        assert_eq!(
+            int_binary("arith.shli", 1, 7, 8).map(|v| wrap(v, 8)),
+            Ok(-128)
+        );
         assert_eq!(int_binary("arith.shrui", -128, 7, 8), Ok(1));
         assert_eq!(int_binary("arith.shrsi", -128, 7, 8), Ok(-1));
         assert!(int_binary("arith.shli", 1, 8, 8).is_err());

@@ -96,7 +96,9 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
     match name {
         "cf.assert" => match m.bool_operand(op, 0)? {
             true => Ok(Vec::new()),
-            false => Err(Stop::Fail(m.str_attr(op, "msg").unwrap_or_default().to_string())),
+            false => Err(Stop::Fail(
+                m.str_attr(op, "msg").unwrap_or_default().to_string(),
+            )),
         },
         "func.call" => m.call_symbol(op),
         "scf.for" => m.scf_for(op),

@@ -68,7 +68,7 @@ pub(crate) fn run(
         .zip(args)
         .enumerate()
         .map(|(index, (&p, arg))| {
-            bind_arg(ctx, ctx.type_kind(ctx.value_type(p)), arg)
+            bind_arg(ctx, ctx.value_type(p), arg)
                 .map_err(|message| InterpError::BadArgument { index, message })
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -170,7 +170,9 @@ pub(crate) fn is_extent_tensor_type(ctx: &Context, kind: &TypeKind) -> bool {
 }
 
 /// The value an argument gives a parameter of type `kind`.
-fn bind_arg(ctx: &Context, kind: &TypeKind, arg: &Arg) -> Result<Value, String> {
+fn bind_arg(ctx: &Context, ty: ir::Type, arg: &Arg) -> Result<Value, String> {
+    let kind = ctx.type_kind(ty);
+    let type_name = || ir::print_attr::AttrPrinter::new(ctx).type_to_string(ty);
     let non_negative = |s: &[i64]| match s.iter().find(|&&d| d < 0) {
         Some(d) => Err(format!("extent {d} is negative")),
         None => Ok(s.to_vec()),
@@ -211,8 +213,8 @@ fn bind_arg(ctx: &Context, kind: &TypeKind, arg: &Arg) -> Result<Value, String> 
         (TypeKind::Size, Arg::Scalar(v)) => Err(format!("size {v} is negative")),
         (TypeKind::Integer { width, .. }, Arg::Scalar(v)) => {
             let value = i128::from(*v);
-            let fits = *width >= 64
-                || (-(1i128 << (width - 1)) <= value && value < (1i128 << width));
+            let fits =
+                *width >= 64 || (-(1i128 << (width - 1)) <= value && value < (1i128 << width));
             match fits && *width <= 128 && *width > 0 {
                 true => Ok(Value::Int {
                     value: crate::arith_ops::wrap(value, *width),
@@ -222,8 +224,14 @@ fn bind_arg(ctx: &Context, kind: &TypeKind, arg: &Arg) -> Result<Value, String> 
             }
         }
         (TypeKind::Float(_), Arg::Scalar(v)) => Ok(Value::Float(*v as f64)),
-        (_, Arg::Shape(_)) => Err("a shape given for a parameter that is not shaped".into()),
-        (_, Arg::Scalar(_)) => Err("a scalar given for a parameter that is not a scalar".into()),
+        (_, Arg::Shape(_)) => Err(format!(
+            "a shape given for a parameter of type {}",
+            type_name()
+        )),
+        (_, Arg::Scalar(_)) => Err(format!(
+            "a scalar given for a parameter of type {}",
+            type_name()
+        )),
     }
 }
 

@@ -109,9 +109,19 @@ pub(crate) fn get_extent(shape: ShapeVal, dim: SizeVal) -> SizeVal {
 fn max_min_shapes(name: &str, a: ShapeVal, b: ShapeVal) -> ShapeVal {
     let (a, b) = (a?, b?);
     if a.len() != b.len() {
-        return Err(format!("{name} of shapes {} and {}: ranks differ", show(&a), show(&b)));
+        return Err(format!(
+            "{name} of shapes {} and {}: ranks differ",
+            show(&a),
+            show(&b)
+        ));
     }
-    let pick = |(x, y): (&i64, &i64)| if name == "shape.max" { *x.max(y) } else { *x.min(y) };
+    let pick = |(x, y): (&i64, &i64)| {
+        if name == "shape.max" {
+            *x.max(y)
+        } else {
+            *x.min(y)
+        }
+    };
     Ok(a.iter().zip(&b).map(pick).collect())
 }
 
@@ -169,15 +179,26 @@ impl Machine<'_> {
 
     /// Whether operand `i` is a size (rather than a shape).
     fn is_size(&self, op: OpId, i: usize) -> Step<bool> {
-        Ok(matches!(self.operand(op, i)?, Value::Size(_) | Value::Index(_)))
+        Ok(matches!(
+            self.operand(op, i)?,
+            Value::Size(_) | Value::Index(_)
+        ))
     }
 
     fn one_shape(&self, op: OpId, shape: ShapeVal) -> Step<Vec<Value>> {
-        Ok(vec![self.shape_result(op, self.result_kind(op, 0)?, shape)?])
+        Ok(vec![self.shape_result(
+            op,
+            self.result_kind(op, 0)?,
+            shape,
+        )?])
     }
 
     fn one_size(&self, op: OpId, size: SizeVal) -> Step<Vec<Value>> {
-        Ok(vec![self.size_result(op, self.result_kind(op, 0)?, size)?])
+        Ok(vec![self.size_result(
+            op,
+            self.result_kind(op, 0)?,
+            size,
+        )?])
     }
 
     /// A failing constraint: its message.
@@ -227,7 +248,8 @@ impl Machine<'_> {
         let (holds, default) = match name {
             "shape.cstr_require" => (Ok(self.bool_operand(op, 0)?), "requirement failed"),
             "shape.cstr_eq" => (
-                self.valid_shapes(op)?.map(|s| s.windows(2).all(|w| w[0] == w[1])),
+                self.valid_shapes(op)?
+                    .map(|s| s.windows(2).all(|w| w[0] == w[1])),
                 "shapes must be equal",
             ),
             _ => (
@@ -281,7 +303,11 @@ impl Machine<'_> {
             Value::ExtentTensor(e) => Some(e.clone()),
             Value::Tensor {
                 elements: Some(e), ..
-            } => e.iter().map(int_value).map(|v| v.and_then(|v| i64::try_from(v).ok())).collect(),
+            } => e
+                .iter()
+                .map(int_value)
+                .map(|v| v.and_then(|v| i64::try_from(v).ok()))
+                .collect(),
             _ => None,
         };
         let shape = match (self.shape_of(op, operand)?, new_shape) {
@@ -303,7 +329,12 @@ impl Machine<'_> {
             Value::ValueShape {
                 shape: Ok(s),
                 value,
-            } if s.len() == 1 => value.as_ref().ok_or_else(unknown)?.iter().map(|&v| v.into()).collect(),
+            } if s.len() == 1 => value
+                .as_ref()
+                .ok_or_else(unknown)?
+                .iter()
+                .map(|&v| v.into())
+                .collect(),
             Value::ExtentTensor(e) => e.iter().map(|&v| v.into()).collect(),
             Value::Tensor { shape, elements } if shape.len() == 1 => elements
                 .as_ref()
@@ -358,11 +389,17 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         "shape.any" if m.is_size(op, 0)? => {
             let sizes = (0..m.ctx.op(op).operands.len()).map(|i| m.size_operand(op, i));
             let sizes: Vec<SizeVal> = sizes.collect::<Step<_>>()?;
-            let first = sizes.into_iter().collect::<Result<Vec<_>, _>>().map(|s| s[0]);
+            let first = sizes
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()
+                .map(|s| s[0]);
             m.one_size(op, first)
         }
         "shape.any" => {
-            let first = m.shape_operands(op)?.into_iter().collect::<Result<Vec<_>, _>>();
+            let first = m
+                .shape_operands(op)?
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>();
             m.one_shape(op, first.map(|mut s| s.swap_remove(0)))
         }
         "shape.assuming" => match m.operand(op, 0)? {
@@ -392,7 +429,8 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             let extents = dense_ints(m, op, "shape")?;
             let shape = extents.iter().map(|&e| i64::try_from(e).map_err(|_| e));
             let shape = shape.collect::<Result<Vec<_>, _>>();
-            let shape = shape.map_err(|e| m.malformed(op, format!("extent {e} does not fit i64")))?;
+            let shape =
+                shape.map_err(|e| m.malformed(op, format!("extent {e} does not fit i64")))?;
             m.one_shape(op, Ok(shape))
         }
         "shape.const_size" => {
@@ -422,12 +460,13 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         "shape.from_extents" => {
             let sizes = (0..m.ctx.op(op).operands.len()).map(|i| m.size_operand(op, i));
             let sizes = sizes.collect::<Step<Vec<SizeVal>>>()?;
-            let shape = sizes.into_iter().collect::<Result<Vec<_>, _>>().and_then(|s| {
-                match s.iter().find(|&&e| e < 0) {
+            let shape = sizes
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()
+                .and_then(|s| match s.iter().find(|&&e| e < 0) {
                     Some(e) => Err(format!("extent {e} is negative")),
                     None => Ok(s),
-                }
-            });
+                });
             Ok(vec![Value::Shape(shape)])
         }
         "shape.get_extent" => {
@@ -449,7 +488,13 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         }
         "shape.max" | "shape.min" if m.is_size(op, 0)? => {
             let (a, b) = (m.size_operand(op, 0)?, m.size_operand(op, 1)?);
-            let pick = |(a, b): (i64, i64)| if name == "shape.max" { a.max(b) } else { a.min(b) };
+            let pick = |(a, b): (i64, i64)| {
+                if name == "shape.max" {
+                    a.max(b)
+                } else {
+                    a.min(b)
+                }
+            };
             m.one_size(op, a.and_then(|a| Ok((a, b?))).map(pick))
         }
         "shape.max" | "shape.min" => {
@@ -499,7 +544,13 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             let kind = m.result_kind(op, 0)?;
             let extents = shape.map_err(Stop::Fail)?;
             let elements = extents.iter().map(|&e| Value::Index(e)).collect();
-            Ok(vec![make_tensor(m, op, kind, vec![extents.len() as i64], Some(elements))?])
+            Ok(vec![make_tensor(
+                m,
+                op,
+                kind,
+                vec![extents.len() as i64],
+                Some(elements),
+            )?])
         }
         "shape.value_as_shape" => m.value_as_shape(op),
         "shape.value_of" => m.value_of(op),
@@ -528,13 +579,22 @@ mod tests {
             size_arith("shape.add", Err("a".into()), Err("b".into()), false),
             Err("a".into())
         );
-        assert_eq!(size_arith("shape.div", Ok(i64::MIN), Ok(-1), true), Ok(i64::MIN));
+        assert_eq!(
+            size_arith("shape.div", Ok(i64::MIN), Ok(-1), true),
+            Ok(i64::MIN)
+        );
     }
 
     #[test]
     fn broadcasting() {
-        assert_eq!(broadcast(vec![Ok(vec![2, 2]), Ok(vec![3, 1, 2])], None), Ok(vec![3, 2, 2]));
-        assert_eq!(broadcast(vec![Ok(vec![1, 4]), Ok(vec![5, 1])], None), Ok(vec![5, 4]));
+        assert_eq!(
+            broadcast(vec![Ok(vec![2, 2]), Ok(vec![3, 1, 2])], None),
+            Ok(vec![3, 2, 2])
+        );
+        assert_eq!(
+            broadcast(vec![Ok(vec![1, 4]), Ok(vec![5, 1])], None),
+            Ok(vec![5, 4])
+        );
         assert_eq!(broadcast(vec![], None), Ok(vec![]));
         assert_eq!(
             broadcast(vec![Ok(vec![2, 2]), Ok(vec![3, 2])], None),
@@ -565,8 +625,14 @@ mod tests {
         assert_eq!(get_extent(s(), Ok(2)), Ok(6));
         assert!(get_extent(s(), Ok(3)).is_err());
         assert!(get_extent(s(), Ok(-1)).is_err());
-        assert_eq!(max_min_shapes("shape.max", Ok(vec![1, 5]), Ok(vec![3, 2])), Ok(vec![3, 5]));
-        assert_eq!(max_min_shapes("shape.min", Ok(vec![1, 5]), Ok(vec![3, 2])), Ok(vec![1, 2]));
+        assert_eq!(
+            max_min_shapes("shape.max", Ok(vec![1, 5]), Ok(vec![3, 2])),
+            Ok(vec![3, 5])
+        );
+        assert_eq!(
+            max_min_shapes("shape.min", Ok(vec![1, 5]), Ok(vec![3, 2])),
+            Ok(vec![1, 2])
+        );
         assert!(max_min_shapes("shape.min", Ok(vec![1]), Ok(vec![3, 2])).is_err());
     }
 }

@@ -123,7 +123,9 @@ impl<'c> Machine<'c> {
             .ok_or_else(|| self.malformed(op, "the result is not a ranked tensor"))?;
         let mut dynamic = self.indices(op, group)?.into_iter();
         let shape = dims.iter().map(|&d| match d {
-            DYNAMIC => dynamic.next().ok_or_else(|| self.malformed(op, "too few dynamic sizes")),
+            DYNAMIC => dynamic
+                .next()
+                .ok_or_else(|| self.malformed(op, "too few dynamic sizes")),
             d => Ok(d),
         });
         let shape = shape.collect::<Step<Vec<i64>>>()?;
@@ -143,7 +145,9 @@ impl<'c> Machine<'c> {
         statics
             .into_iter()
             .map(|s| match i64::try_from(s) {
-                Ok(DYNAMIC) => dynamic.next().ok_or_else(|| self.malformed(op, "too few operands")),
+                Ok(DYNAMIC) => dynamic
+                    .next()
+                    .ok_or_else(|| self.malformed(op, "too few operands")),
                 Ok(v) => Ok(v),
                 Err(_) => Err(self.malformed(op, "a static value out of range")),
             })
@@ -155,7 +159,10 @@ impl<'c> Machine<'c> {
         let count = self.element_count(op, &shape)?;
         let mut elements = Vec::with_capacity(count);
         for flat in 0..count {
-            let index = multi_index(&shape, flat).into_iter().map(Value::Index).collect();
+            let index = multi_index(&shape, flat)
+                .into_iter()
+                .map(Value::Index)
+                .collect();
             let mut yielded = self.run_body(op, 0, index, "tensor.yield")?;
             match (yielded.pop(), yielded.is_empty()) {
                 (Some(v), true) => elements.push(v),
@@ -184,7 +191,10 @@ impl<'c> Machine<'c> {
         *along = 0;
         for (s, _) in &inputs {
             let same_elsewhere = s.len() == first.len()
-                && s.iter().zip(&first).enumerate().all(|(i, (a, b))| i == dim || a == b);
+                && s.iter()
+                    .zip(&first)
+                    .enumerate()
+                    .all(|(i, (a, b))| i == dim || a == b);
             if !same_elsewhere {
                 return Err(Stop::Fail(format!(
                     "tensor.concat of shapes {} and {} along dimension {dim}",

@@ -46,9 +46,9 @@ impl Value {
     /// value shape.
     pub fn error(&self) -> Option<&str> {
         match self {
-            Value::Shape(Err(m)) | Value::Size(Err(m)) | Value::ValueShape { shape: Err(m), .. } => {
-                Some(m)
-            }
+            Value::Shape(Err(m))
+            | Value::Size(Err(m))
+            | Value::ValueShape { shape: Err(m), .. } => Some(m),
             _ => None,
         }
     }
@@ -76,9 +76,9 @@ impl Value {
                     .map(|v| v.iter().map(|&x| Canonical::Scalar(x.into())).collect()),
             },
             Value::Witness(w) => Canonical::Witness(w.is_ok()),
-            Value::Shape(Err(m)) | Value::Size(Err(m)) | Value::ValueShape { shape: Err(m), .. } => {
-                Canonical::Invalid(m.clone())
-            }
+            Value::Shape(Err(m))
+            | Value::Size(Err(m))
+            | Value::ValueShape { shape: Err(m), .. } => Canonical::Invalid(m.clone()),
         }
     }
 }
@@ -229,7 +229,11 @@ impl std::str::FromStr for Arg {
                 if inner.trim().is_empty() {
                     return Ok(Arg::Shape(Vec::new()));
                 }
-                inner.split(',').map(number).collect::<Result<_, _>>().map(Arg::Shape)
+                inner
+                    .split(',')
+                    .map(number)
+                    .collect::<Result<_, _>>()
+                    .map(Arg::Shape)
             }
             None => number(s).map(Arg::Scalar),
         }
@@ -307,10 +311,18 @@ pub enum InterpError {
     /// An argument does not fit its parameter's type.
     BadArgument { index: usize, message: String },
     /// An op (or a use of it) the interpreter does not evaluate.
-    Unsupported { op: String, at: String, message: String },
+    Unsupported {
+        op: String,
+        at: String,
+        message: String,
+    },
     /// IR the interpreter cannot make sense of (what the verifier should
     /// have rejected, or values it cannot know such as argument elements).
-    Malformed { op: String, at: String, message: String },
+    Malformed {
+        op: String,
+        at: String,
+        message: String,
+    },
     /// A step, size or nesting limit was reached.
     Limit(String),
 }
@@ -394,7 +406,10 @@ mod tests {
             t.canonical().to_json(),
             r#"{"shape":[2,1],"elements":[1,2]}"#
         );
-        assert_eq!(Value::Witness(Ok(())).canonical().to_json(), r#"{"witness":true}"#);
+        assert_eq!(
+            Value::Witness(Ok(())).canonical().to_json(),
+            r#"{"witness":true}"#
+        );
         assert_eq!(Value::Float(f64::NAN).canonical().to_json(), "null");
         assert_eq!(Value::Float(1.5).to_string(), "1.5");
         assert_eq!(

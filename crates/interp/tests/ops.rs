@@ -331,7 +331,10 @@ mod arith {
           return %s, %d, %fl, %cl, %r, %u, %lt, %m : i8, i8, i8, i8, i8, i8, i1, i8
         }"#;
         assert_eq!(eval(f, &["-7", "2"]), "ok -5, -3, -4, -3, -1, 124, 0, 2");
-        assert_eq!(eval(f, &["127", "1"]), "ok -128, 127, 127, 127, 0, 127, 0, 1");
+        assert_eq!(
+            eval(f, &["127", "1"]),
+            "ok -128, 127, 127, 127, 0, 127, 0, 1"
+        );
         assert_eq!(eval(f, &["1", "0"]), "error: division by zero");
         assert_eq!(
             eval(f, &["300", "1"]),
@@ -444,7 +447,9 @@ mod control {
           %r = func.call @f(%a) : (index) -> index
           return %r : index
         }"#;
-        assert!(eval(f, &["1"]).starts_with("interp error: limit reached: regions and calls nested"));
+        assert!(
+            eval(f, &["1"]).starts_with("interp error: limit reached: regions and calls nested")
+        );
     }
 
     #[test]
@@ -602,6 +607,10 @@ mod binding {
         );
         let e = p.run("f", &["4"]).unwrap_err();
         assert!(matches!(e, InterpError::Unsupported { .. }));
-        assert!(e.to_string().starts_with("test.mlir:3:20: cannot evaluate 'math.sqrt'"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("test.mlir:3:20: cannot evaluate 'math.sqrt'"),
+            "{e}"
+        );
     }
 }
