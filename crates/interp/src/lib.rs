@@ -26,6 +26,8 @@
 //! dialect), `arith_ops`, `tensor_ops` and `control` (`cf`, `scf`, `func`);
 //! `machine` runs functions, regions and branches.
 
+#![warn(missing_docs)]
+
 mod arith_ops;
 mod control;
 mod machine;

@@ -412,11 +412,9 @@ impl<'c> Machine<'c> {
 
     /// Call the function `func` on `args`: its return values.
     pub(crate) fn call(&mut self, func: OpId, args: Vec<Value>) -> Step<Vec<Value>> {
-        let region = *self
-            .ctx
-            .op(func)
-            .regions
-            .first()
+        let region = self.ctx.op(func).regions.first().copied();
+        let region = region
+            .filter(|&r| !self.ctx.region(r).blocks.is_empty())
             .ok_or_else(|| self.unsupported(func, "a declaration without a body"))?;
         let saved = std::mem::take(&mut self.env);
         let exit = self.run_region(region, args);
@@ -482,6 +480,7 @@ impl<'c> Machine<'c> {
                         };
                         (taken, self.values_of(op, self.group(op, taken + 1)?)?)
                     }
+                    "cf.switch" => self.switch_target(op)?,
                     _ => {
                         return Ok(Exit {
                             op,
@@ -500,6 +499,31 @@ impl<'c> Machine<'c> {
             }
             return Err(self.malformed(owner, "a block ends without a terminator"));
         }
+    }
+
+    /// The successor a `cf.switch` takes (0: the default) and its operands.
+    fn switch_target(&self, op: OpId) -> Step<(usize, Vec<Value>)> {
+        let (flag, _) = crate::arith_ops::int_operand(self, op, 0)?;
+        let cases = match self.attr(op, "case_values") {
+            Some(a) => a
+                .int_elements(0)
+                .ok_or_else(|| self.malformed(op, "bad 'case_values'"))?,
+            None => Vec::new(),
+        };
+        let Some(case) = cases.iter().position(|&c| c == flag) else {
+            return Ok((0, self.values_of(op, self.group(op, 1)?)?));
+        };
+        let sizes = self
+            .attr(op, "case_operand_segments")
+            .and_then(|a| a.int_elements(0))
+            .ok_or_else(|| self.malformed(op, "bad 'case_operand_segments'"))?;
+        let size = |s: &i128| usize::try_from(*s).unwrap_or(0);
+        let start: usize = sizes.iter().take(case).map(size).sum();
+        let operands = self
+            .group(op, 2)?
+            .get(start..start + sizes.get(case).map_or(0, size))
+            .ok_or_else(|| self.malformed(op, "case operands out of range"))?;
+        Ok((case + 1, self.values_of(op, operands)?))
     }
 
     /// Run the single-block region `region` of `op` with `args`; the

@@ -286,6 +286,44 @@ impl<'c> Machine<'c> {
         make_tensor(self, op, kind, shape, elements)
     }
 
+    /// Operand 0 with its elements (row-major) laid out in `shape`; the
+    /// element counts must agree.
+    fn reshaped(&self, op: OpId, shape: Vec<i64>) -> Step<Value> {
+        let (old, v) = self.tensor_operand(op, 0)?;
+        let count = |s: &[i64]| s.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d));
+        if shape.iter().any(|&d| d < 0) || count(&old) != count(&shape) {
+            return Err(Stop::Fail(format!(
+                "'{}' of a tensor of shape {} into shape {}",
+                self.ctx.op_name(op),
+                show(&old),
+                show(&shape)
+            )));
+        }
+        make_tensor(self, op, self.result_kind(op, 0)?, shape, elements_of(v))
+    }
+
+    /// `tensor.collapse_shape`: each reassociation group becomes one
+    /// dimension, the product of its extents.
+    fn collapse(&self, op: OpId) -> Step<Value> {
+        let (old, _) = self.tensor_operand(op, 0)?;
+        let groups = self
+            .attr(op, "reassociation")
+            .and_then(ir::Attr::as_array)
+            .ok_or_else(|| self.malformed(op, "no 'reassociation'"))?;
+        let extent = |d: &ir::Attr| {
+            let d = usize::try_from(d.as_int()?).ok()?;
+            old.get(d).copied()
+        };
+        let product = |g: &ir::Attr| {
+            g.as_array()?
+                .iter()
+                .try_fold(1i64, |acc, d| acc.checked_mul(extent(d)?))
+        };
+        let shape = groups.iter().map(product).collect::<Option<Vec<_>>>();
+        let shape = shape.ok_or_else(|| self.malformed(op, "bad 'reassociation'"))?;
+        self.reshaped(op, shape)
+    }
+
     fn insert(&self, op: OpId) -> Step<Value> {
         let scalar = self.operand(op, 0)?.clone();
         let (shape, dest) = self.tensor_operand(op, 1)?;
@@ -369,6 +407,25 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         "tensor.concat" => m.concat(op)?,
         "tensor.extract_slice" => m.extract_slice(op)?,
         "tensor.insert" => m.insert(op)?,
+        "tensor.collapse_shape" => m.collapse(op)?,
+        "tensor.expand_shape" => {
+            let shape = m.mixed(op, "static_output_shape", 1)?;
+            m.reshaped(op, shape)?
+        }
+        "tensor.reshape" => {
+            let shape = match m.operand(op, 1)? {
+                Value::ExtentTensor(e) => e.clone(),
+                Value::Tensor {
+                    elements: Some(e), ..
+                } => e
+                    .iter()
+                    .map(|v| crate::arith_ops::int_value(v).and_then(|v| i64::try_from(v).ok()))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| m.malformed(op, "the shape operand is not integers"))?,
+                _ => return Err(m.unsupported(op, "the shape operand's elements are not known")),
+            };
+            m.reshaped(op, shape)?
+        }
         _ => return Err(m.unsupported(op, "no semantics for this op")),
     };
     Ok(vec![value])

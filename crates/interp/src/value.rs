@@ -20,7 +20,12 @@ pub enum Value {
     /// `index` (64 bits, as on the host).
     Index(i64),
     /// A signless integer of `width` bits, stored sign-extended.
-    Int { value: i128, width: u32 },
+    Int {
+        /// The value, sign-extended from `width` bits.
+        value: i128,
+        /// The bit width (1 for `i1`).
+        width: u32,
+    },
     /// Any float type, as an `f64`.
     Float(f64),
     /// A 1-D tensor of `index` whose elements are known: an extent tensor.
@@ -28,13 +33,17 @@ pub enum Value {
     /// Any other tensor: its shape, and its elements (row-major) when they
     /// are known (tensors of integers built by the function; never floats).
     Tensor {
+        /// The extents.
         shape: Vec<i64>,
+        /// Row-major elements, when known.
         elements: Option<Vec<Value>>,
     },
     /// `!shape.value_shape`: a shape (or the error of a non-conformant
     /// `shape.with_shape`) and, when known, the value's elements.
     ValueShape {
+        /// The shape, or the error of a non-conformant `shape.with_shape`.
         shape: ShapeVal,
+        /// The value's elements (row-major), when known.
         value: Option<Vec<i64>>,
     },
     /// `!shape.witness`.
@@ -90,11 +99,17 @@ impl Value {
 /// (and elements) are the same `Tensor`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Canonical {
+    /// A shape, extent tensor or 1-D `index` tensor of known elements.
     Shape(Vec<i64>),
+    /// A size, `index` or integer.
     Scalar(i128),
+    /// A float.
     Float(f64),
+    /// Any other tensor or a value shape: its shape and, when known, its elements.
     Tensor {
+        /// The extents.
         shape: Vec<i64>,
+        /// Row-major elements, when known.
         elements: Option<Vec<Canonical>>,
     },
     /// A witness: passing or not.
@@ -207,7 +222,9 @@ impl Canonical {
 /// arguments) or a scalar (for `index`, `!shape.size`, integers).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
+    /// `[2,3]`: extents (or the values of an extent tensor).
     Shape(Vec<i64>),
+    /// `6`: a scalar.
     Scalar(i64),
 }
 
@@ -254,7 +271,9 @@ impl fmt::Display for Arg {
 /// undefined behaviour such as a division by zero).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
+    /// The function returned these values.
     Ok(Vec<Value>),
+    /// The function failed with this message.
     Error(String),
 }
 
@@ -307,20 +326,36 @@ pub enum InterpError {
     /// No `func.func` or `shape.func` of that name.
     FunctionNotFound(String),
     /// The number of arguments does not match the function's parameters.
-    ArgumentCount { expected: usize, got: usize },
+    ArgumentCount {
+        /// The function's parameter count.
+        expected: usize,
+        /// The number of arguments given.
+        got: usize,
+    },
     /// An argument does not fit its parameter's type.
-    BadArgument { index: usize, message: String },
+    BadArgument {
+        /// The argument's position, from 0.
+        index: usize,
+        /// What is wrong with it.
+        message: String,
+    },
     /// An op (or a use of it) the interpreter does not evaluate.
     Unsupported {
+        /// The op's name.
         op: String,
+        /// `file:line:col: ` of the op, or empty.
         at: String,
+        /// What is not supported.
         message: String,
     },
     /// IR the interpreter cannot make sense of (what the verifier should
     /// have rejected, or values it cannot know such as argument elements).
     Malformed {
+        /// The op's name.
         op: String,
+        /// `file:line:col: ` of the op, or empty.
         at: String,
+        /// What is wrong.
         message: String,
     },
     /// A step, size or nesting limit was reached.

@@ -384,6 +384,36 @@ mod control {
     }
 
     #[test]
+    fn switches() {
+        let f = r#"
+        func.func @f(%a: i32) -> index {
+          cf.switch %a : i32, [
+            default: ^d,
+            4: ^four(%a : i32)
+          ]
+        ^d:
+          %c0 = arith.constant 0 : index
+          return %c0 : index
+        ^four(%x: i32):
+          %i = arith.index_cast %x : i32 to index
+          return %i : index
+        }"#;
+        assert_eq!(eval(f, &["4"]), "ok 4");
+        assert_eq!(eval(f, &["5"]), "ok 0");
+    }
+
+    #[test]
+    fn declarations_cannot_be_called() {
+        let f = r#"
+        func.func private @ext(index) -> index
+        func.func @f(%a: index) -> index {
+          %r = func.call @ext(%a) : (index) -> index
+          return %r : index
+        }"#;
+        assert!(eval(f, &["1"]).contains("a declaration without a body"));
+    }
+
+    #[test]
     fn loops() {
         let f = r#"
         func.func @f(%n: index) -> (index, index) {
@@ -504,6 +534,34 @@ mod tensor {
         assert_eq!(
             eval(f, &["3"]),
             "error: tensor.extract_slice out of bounds in dimension 0 of a tensor of shape [3]"
+        );
+    }
+
+    #[test]
+    fn reshapes_keep_the_elements() {
+        let f = r#"
+        func.func @f(%n: index) -> (tensor<6xindex>, tensor<3x2xindex>, tensor<?x3xindex>) {
+          %g = tensor.generate {
+          ^bb0(%i: index, %j: index):
+            %c10 = arith.constant 10 : index
+            %t = arith.muli %i, %c10 : index
+            %v = arith.addi %t, %j : index
+            tensor.yield %v : index
+          } : tensor<2x3xindex>
+          %c = tensor.collapse_shape %g [[0, 1]] : tensor<2x3xindex> into tensor<6xindex>
+          %s = arith.constant dense<[3, 2]> : tensor<2xindex>
+          %r = tensor.reshape %c(%s) : (tensor<6xindex>, tensor<2xindex>) -> tensor<3x2xindex>
+          %d = tensor.cast %c : tensor<6xindex> to tensor<?xindex>
+          %e = tensor.expand_shape %d [[0, 1]] output_shape [%n, 3] : tensor<?xindex> into tensor<?x3xindex>
+          return %c, %r, %e : tensor<6xindex>, tensor<3x2xindex>, tensor<?x3xindex>
+        }"#;
+        assert_eq!(
+            eval(f, &["2"]),
+            "ok [0, 1, 2, 10, 11, 12], tensor<3x2> [0, 1, 2, 10, 11, 12], tensor<2x3> [0, 1, 2, 10, 11, 12]"
+        );
+        assert_eq!(
+            eval(f, &["3"]),
+            "error: 'tensor.expand_shape' of a tensor of shape [6] into shape [3, 3]"
         );
     }
 
