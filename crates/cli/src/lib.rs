@@ -394,24 +394,31 @@ pub fn process_chunk(
 /// parser accepts whatever the caller's own stack is.
 const WORKER_STACK: usize = 512 << 20;
 
+/// Run `work` on a worker thread with a stack large enough for the deepest
+/// input the parser accepts; `None` if the thread could not be started or
+/// did not finish.
+pub fn on_large_stack<R: Send>(work: impl FnOnce() -> R + Send) -> Option<R> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(WORKER_STACK)
+            .spawn_scoped(scope, work)
+            .ok()
+            .and_then(|h| h.join().ok())
+    })
+}
+
 /// Process a whole input buffer as `mlir-opt` would (no passes yet). Runs on
 /// a worker thread with a large stack; never panics on any input.
 pub fn process_buffer(name: &str, text: impl Into<Vec<u8>>, options: &DriverOptions) -> Outcome {
     let text = text.into();
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(WORKER_STACK)
-            .spawn_scoped(scope, move || {
-                with_threads(options.threads, || process_buffer_here(name, text, options))
-            })
-            .ok()
-            .and_then(|h| h.join().ok())
-            .unwrap_or_else(|| Outcome {
-                pieces: Vec::new(),
-                log: String::new(),
-                diagnostics: format!("{name}: error: internal error: processing thread failed\n"),
-                success: false,
-            })
+    on_large_stack(move || {
+        with_threads(options.threads, || process_buffer_here(name, text, options))
+    })
+    .unwrap_or_else(|| Outcome {
+        pieces: Vec::new(),
+        log: String::new(),
+        diagnostics: format!("{name}: error: internal error: processing thread failed\n"),
+        success: false,
     })
 }
 

@@ -1,0 +1,190 @@
+//! The `shape-run` binary: outcomes in text and JSON, exit codes, and
+//! errors for bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// The repository's root (where `examples/` is).
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn shape_run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shape-run"))
+        .current_dir(root())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("shape-run runs");
+    if let Some(mut s) = child.stdin.take() {
+        s.write_all(stdin.as_bytes()).expect("stdin");
+    }
+    child.wait_with_output().expect("shape-run exits")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `shape-run examples/matmul.mlir --func matmul --arg L --arg R`.
+fn matmul(lhs: &str, rhs: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "examples/matmul.mlir",
+        "--func",
+        "matmul",
+        "--arg",
+        lhs,
+        "--arg",
+        rhs,
+    ];
+    args.extend_from_slice(extra);
+    shape_run(&args, "")
+}
+
+#[test]
+fn matmul_outcomes() {
+    for (lhs, rhs, expected) in [
+        ("[2,3]", "[3,4]", "ok [2, 4]\n"),
+        (
+            "[2,3]",
+            "[4,4]",
+            "error: inner dimensions required to match\n",
+        ),
+        ("[2,3,4]", "[3,4,5]", "error: requires rank 2 operands\n"),
+    ] {
+        let out = matmul(lhs, rhs, &[]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stdout(&out), expected);
+        assert_eq!(stderr(&out), "");
+    }
+}
+
+#[test]
+fn json_outcomes() {
+    let ok = matmul("[2,3]", "[3,4]", &["--json"]);
+    assert_eq!(ok.status.code(), Some(0));
+    assert_eq!(stdout(&ok), "{\"ok\":true,\"results\":[[2,4]]}\n");
+    let err = matmul("[2, 3]", "[4, 4]", &["--json"]);
+    assert_eq!(err.status.code(), Some(0));
+    assert_eq!(
+        stdout(&err),
+        "{\"ok\":false,\"error\":\"inner dimensions required to match\"}\n"
+    );
+}
+
+#[test]
+fn scalars_stdin_and_every_stage() {
+    let f = "func.func @f(%a: index, %b: !shape.size) -> !shape.size {\n  %s = shape.index_to_size %a\n  %r = shape.add %s, %b : !shape.size, !shape.size -> !shape.size\n  return %r : !shape.size\n}\n";
+    let out = shape_run(&["-", "--func", "f", "--arg", "-1", "--arg", "6"], f);
+    assert_eq!(stdout(&out), "error: index -1 is negative and not a size\n");
+    let out = shape_run(&["-", "--func", "f", "--arg", "4", "--arg", "6"], f);
+    assert_eq!(stdout(&out), "ok 10\n");
+    for form in ["stage1", "stage2", "stage3", "std"] {
+        let file = format!("tests/interp/matmul-{form}.mlir");
+        let out = shape_run(
+            &[
+                &file, "--func", "matmul", "--arg", "[7,0]", "--arg", "[0,3]",
+            ],
+            "",
+        );
+        assert_eq!(stdout(&out), "ok [7, 3]\n", "{form}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn bad_input_exits_with_one() {
+    let unknown = shape_run(&["examples/matmul.mlir", "--func", "nope"], "");
+    assert_eq!(unknown.status.code(), Some(1));
+    assert_eq!(
+        stderr(&unknown),
+        "shape-run: error: no function named 'nope'\n"
+    );
+    assert_eq!(stdout(&unknown), "");
+
+    let bad_arg = matmul("[2,x]", "[3,4]", &[]);
+    assert_eq!(bad_arg.status.code(), Some(1));
+    assert!(
+        stderr(&bad_arg).contains("invalid --arg '[2,x]'"),
+        "{}",
+        stderr(&bad_arg)
+    );
+
+    let count = shape_run(
+        &["examples/matmul.mlir", "--func", "matmul", "--arg", "[1]"],
+        "",
+    );
+    assert_eq!(count.status.code(), Some(1));
+    assert!(stderr(&count).contains("takes 2 arguments, 1 given"));
+
+    let kind = matmul("3", "[3,4]", &[]);
+    assert_eq!(kind.status.code(), Some(1));
+    assert!(
+        stderr(&kind)
+            .contains("argument 1: a scalar given for a parameter of type !shape.value_shape"),
+        "{}",
+        stderr(&kind)
+    );
+
+    let missing = shape_run(&["no/such/file.mlir", "--func", "f"], "");
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(stderr(&missing).contains("could not open input file"));
+
+    let usage = shape_run(&["examples/matmul.mlir"], "");
+    assert_eq!(usage.status.code(), Some(1));
+}
+
+#[test]
+fn a_bad_file_gives_a_located_diagnostic() {
+    let out = shape_run(
+        &["-", "--func", "f"],
+        "func.func @f() -> index {\n  %x = arith.addi\n}\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with("<stdin>:3:1: error: "),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), "");
+
+    let unverified = shape_run(
+        &["-", "--func", "f"],
+        "func.func @f(%a: index) -> i32 {\n  return %a : index\n}\n",
+    );
+    assert_eq!(unverified.status.code(), Some(1));
+    assert!(
+        stderr(&unverified).starts_with("<stdin>:2:3: error: "),
+        "{}",
+        stderr(&unverified)
+    );
+}
+
+#[test]
+fn unregistered_ops_parse_when_allowed_and_cannot_be_evaluated() {
+    let f = "func.func @f(%a: index) -> index {\n  %x = \"foo.bar\"(%a) : (index) -> index\n  return %x : index\n}\n";
+    let refused = shape_run(&["-", "--func", "f", "--arg", "1"], f);
+    assert_eq!(refused.status.code(), Some(1));
+    let allowed = shape_run(
+        &[
+            "-",
+            "--func",
+            "f",
+            "--arg",
+            "1",
+            "--allow-unregistered-dialect",
+        ],
+        f,
+    );
+    assert_eq!(allowed.status.code(), Some(1));
+    assert!(
+        stderr(&allowed).contains("<stdin>:2:8: cannot evaluate 'foo.bar'"),
+        "{}",
+        stderr(&allowed)
+    );
+}

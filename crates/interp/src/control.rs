@@ -1,0 +1,114 @@
+//! Control flow and calls: `cf.assert` (a failing assertion fails the
+//! function with its message; `cf.br`/`cf.cond_br` are followed by the
+//! region runner), `scf.for`/`if`/`while`/`execute_region`/`index_switch`,
+//! and `func.call`.
+
+use crate::arith_ops::{int_operand, unsigned as unsigned_value, wrap};
+use crate::machine::{Machine, Step, Stop};
+use crate::value::Value;
+use ir::OpId;
+
+/// An integer of the same type as `template` (an `index` or integer) holding `v`.
+fn like(template: &Value, v: i128) -> Value {
+    match template {
+        Value::Int { width, .. } => Value::Int {
+            value: wrap(v, *width),
+            width: *width,
+        },
+        _ => Value::Index(wrap(v, 64) as i64),
+    }
+}
+
+impl Machine<'_> {
+    fn scf_for(&mut self, op: OpId) -> Step<Vec<Value>> {
+        let (lower, width) = int_operand(self, op, 0)?;
+        let (upper, _) = int_operand(self, op, 1)?;
+        let (step, _) = int_operand(self, op, 2)?;
+        let template = self.operand(op, 0)?.clone();
+        let mut values = self.values_of(op, self.group(op, 3)?)?;
+        if step <= 0 {
+            return Err(Stop::Fail(format!("scf.for step {step} is not positive")));
+        }
+        let unsigned = self.attr(op, "unsignedCmp").is_some();
+        let below = |iv: i128| match unsigned {
+            true => unsigned_value(iv, width) < unsigned_value(upper, width),
+            false => iv < upper,
+        };
+        let mut iv = lower;
+        while below(iv) {
+            let mut args = vec![like(&template, iv)];
+            args.append(&mut values);
+            values = self.run_body(op, 0, args, "scf.yield")?;
+            let next = iv + step;
+            if wrap(next, width) != next {
+                break;
+            }
+            iv = next;
+        }
+        Ok(values)
+    }
+
+    /// Run region `region` of `op` (none: no results), ending in `scf.yield`.
+    fn run_branch(&mut self, op: OpId, region: usize) -> Step<Vec<Value>> {
+        let empty = self
+            .ctx
+            .op(op)
+            .regions
+            .get(region)
+            .is_some_and(|&r| self.ctx.region(r).blocks.is_empty());
+        match empty {
+            true => Ok(Vec::new()),
+            false => self.run_body(op, region, Vec::new(), "scf.yield"),
+        }
+    }
+
+    fn scf_while(&mut self, op: OpId) -> Step<Vec<Value>> {
+        let mut args = self.operands(op)?;
+        loop {
+            let mut carried = self.run_body(op, 0, args, "scf.condition")?;
+            if carried.is_empty() {
+                return Err(self.malformed(op, "scf.condition without a condition"));
+            }
+            match carried.remove(0) {
+                Value::Int { value: 0, width: 1 } => return Ok(carried),
+                Value::Int { width: 1, .. } => args = self.run_body(op, 1, carried, "scf.yield")?,
+                _ => return Err(self.malformed(op, "the condition is not an i1")),
+            }
+        }
+    }
+
+    fn index_switch(&mut self, op: OpId) -> Step<Vec<Value>> {
+        let arg = self.index_operand(op, 0)?;
+        let cases = self
+            .attr(op, "cases")
+            .and_then(|a| a.int_elements(0))
+            .ok_or_else(|| self.malformed(op, "no 'cases'"))?;
+        let region = cases
+            .iter()
+            .position(|&c| c == i128::from(arg))
+            .map_or(0, |i| i + 1);
+        self.run_branch(op, region)
+    }
+}
+
+/// Evaluate the `cf`, `scf` or `func` op `op` (named `name`): its results.
+pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
+    match name {
+        "cf.assert" => match m.bool_operand(op, 0)? {
+            true => Ok(Vec::new()),
+            false => Err(Stop::Fail(
+                m.str_attr(op, "msg").unwrap_or_default().to_string(),
+            )),
+        },
+        "func.call" => m.call_symbol(op),
+        "scf.for" => m.scf_for(op),
+        "scf.if" => {
+            let region = if m.bool_operand(op, 0)? { 0 } else { 1 };
+            m.run_branch(op, region)
+        }
+        "scf.while" => m.scf_while(op),
+        "scf.execute_region" => m.run_body(op, 0, Vec::new(), "scf.yield"),
+        "scf.index_switch" => m.index_switch(op),
+        _ => Err(m.unsupported(op, "no semantics for this op")),
+    }
+}

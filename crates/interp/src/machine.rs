@@ -1,0 +1,592 @@
+//! The evaluation core: functions, regions, blocks and branches, the value
+//! environment, argument binding, limits, and the dispatch of ops to their
+//! dialect's module.
+
+use crate::value::{Arg, InterpError, Outcome, ShapeVal, SizeVal, Value};
+use crate::Limits;
+use ir::{Attr, BlockId, Context, OpId, RegionId, TypeKind, ValueId};
+use rustc_hash::FxHashMap;
+
+/// Why evaluation stopped early.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// The function fails with this message (its own error result).
+    Fail(String),
+    /// The function cannot be evaluated.
+    Error(InterpError),
+}
+
+impl From<InterpError> for Stop {
+    fn from(e: InterpError) -> Self {
+        Stop::Error(e)
+    }
+}
+
+pub(crate) type Step<T> = Result<T, Stop>;
+
+/// The state of one run.
+pub(crate) struct Machine<'c> {
+    pub(crate) ctx: &'c Context,
+    module: OpId,
+    /// Values of the function being evaluated (a call swaps in a fresh map).
+    env: FxHashMap<ValueId, Value>,
+    depth: usize,
+    steps: u64,
+    pub(crate) limits: Limits,
+}
+
+/// The terminator a region ended with and its operand values.
+pub(crate) struct Exit {
+    pub(crate) op: OpId,
+    pub(crate) values: Vec<Value>,
+}
+
+pub(crate) fn run(
+    ctx: &Context,
+    module: OpId,
+    name: &str,
+    args: &[Arg],
+    limits: Limits,
+) -> Result<Outcome, InterpError> {
+    let func = find_function(ctx, module, name, None)
+        .ok_or_else(|| InterpError::FunctionNotFound(name.to_string()))?;
+    let params = entry_block(ctx, func)
+        .map(|b| ctx.block(b).args.clone())
+        .ok_or_else(|| InterpError::Unsupported {
+            op: ctx.op_name(func).to_string(),
+            at: at(ctx, func),
+            message: format!("'{name}' is a declaration without a body"),
+        })?;
+    if params.len() != args.len() {
+        return Err(InterpError::ArgumentCount {
+            expected: params.len(),
+            got: args.len(),
+        });
+    }
+    let values = params
+        .iter()
+        .zip(args)
+        .enumerate()
+        .map(|(index, (&p, arg))| {
+            bind_arg(ctx, ctx.value_type(p), arg)
+                .map_err(|message| InterpError::BadArgument { index, message })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut machine = Machine {
+        ctx,
+        module,
+        env: FxHashMap::default(),
+        depth: 0,
+        steps: 0,
+        limits,
+    };
+    match machine.call(func, values) {
+        Ok(results) => Ok(match results.iter().find_map(Value::error) {
+            Some(message) => Outcome::Error(message.to_string()),
+            None => Outcome::Ok(results),
+        }),
+        Err(Stop::Fail(message)) => Ok(Outcome::Error(message)),
+        Err(Stop::Error(e)) => Err(e),
+    }
+}
+
+/// `file:line:col: ` of `op`, or nothing.
+fn at(ctx: &Context, op: OpId) -> String {
+    match ctx.op(op).loc.file_line_col() {
+        Some((file, line, col)) => format!("{file}:{line}:{col}: "),
+        None => String::new(),
+    }
+}
+
+fn entry_block(ctx: &Context, func: OpId) -> Option<BlockId> {
+    let region = *ctx.op(func).regions.first()?;
+    ctx.region(region).blocks.first().copied()
+}
+
+/// The ops directly in the body of `op` (a module or a library).
+fn body_ops(ctx: &Context, op: OpId) -> impl Iterator<Item = OpId> + '_ {
+    let blocks = ctx
+        .op(op)
+        .regions
+        .first()
+        .map(|&r| ctx.region(r).blocks.as_slice())
+        .unwrap_or_default();
+    blocks.iter().flat_map(move |&b| ctx.block_ops(b))
+}
+
+fn sym_name(ctx: &Context, op: OpId) -> Option<&str> {
+    ctx.attr(op, "sym_name").and_then(Attr::as_str)
+}
+
+fn is_function(ctx: &Context, op: OpId) -> bool {
+    matches!(ctx.op_name(op), "func.func" | "shape.func")
+}
+
+/// The function `name`: a function of the module, or one of a
+/// `shape.function_library` (only of the library `library`, if given).
+pub(crate) fn find_function(
+    ctx: &Context,
+    module: OpId,
+    name: &str,
+    library: Option<&str>,
+) -> Option<OpId> {
+    let named = |o: &OpId| is_function(ctx, *o) && sym_name(ctx, *o) == Some(name);
+    let top = match library {
+        None => body_ops(ctx, module).find(named),
+        Some(_) => None,
+    };
+    top.or_else(|| {
+        body_ops(ctx, module)
+            .filter(|&o| ctx.op_name(o) == "shape.function_library")
+            .filter(|&o| library.is_none() || sym_name(ctx, o) == library)
+            .find_map(|lib| body_ops(ctx, lib).find(named))
+    })
+}
+
+/// Whether `shape` fits the (possibly dynamic) dimensions `dims`.
+pub(crate) fn fits(dims: &[i64], shape: &[i64]) -> bool {
+    dims.len() == shape.len()
+        && dims
+            .iter()
+            .zip(shape)
+            .all(|(&d, &s)| d == ir::types::DYNAMIC || d == s)
+}
+
+/// `[2, 3]`
+pub(crate) fn show(shape: &[i64]) -> String {
+    format!("{:?}", shape)
+}
+
+/// The element type of a 1-D tensor of `index`: whether `kind` is an
+/// extent tensor type.
+pub(crate) fn is_extent_tensor_type(ctx: &Context, kind: &TypeKind) -> bool {
+    match kind {
+        TypeKind::RankedTensor { shape, elem, .. } => {
+            shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index)
+        }
+        TypeKind::UnrankedTensor { elem } => matches!(ctx.type_kind(*elem), TypeKind::Index),
+        _ => false,
+    }
+}
+
+/// The value an argument gives a parameter of type `kind`.
+fn bind_arg(ctx: &Context, ty: ir::Type, arg: &Arg) -> Result<Value, String> {
+    let kind = ctx.type_kind(ty);
+    let type_name = || ir::print_attr::AttrPrinter::new(ctx).type_to_string(ty);
+    let non_negative = |s: &[i64]| match s.iter().find(|&&d| d < 0) {
+        Some(d) => Err(format!("extent {d} is negative")),
+        None => Ok(s.to_vec()),
+    };
+    match (kind, arg) {
+        (TypeKind::Shape, Arg::Shape(s)) => Ok(Value::Shape(Ok(non_negative(s)?))),
+        (TypeKind::ValueShape, Arg::Shape(s)) => Ok(Value::ValueShape {
+            shape: Ok(non_negative(s)?),
+            value: None,
+        }),
+        (TypeKind::RankedTensor { shape: dims, .. }, Arg::Shape(s))
+            if is_extent_tensor_type(ctx, kind) =>
+        {
+            match fits(dims, &[s.len() as i64]) {
+                true => Ok(Value::ExtentTensor(s.clone())),
+                false => Err(format!("{} extents do not fit {}", s.len(), show(dims))),
+            }
+        }
+        (TypeKind::RankedTensor { shape: dims, .. }, Arg::Shape(s)) => {
+            let s = non_negative(s)?;
+            match fits(dims, &s) {
+                true => Ok(Value::Tensor {
+                    shape: s,
+                    elements: None,
+                }),
+                false => Err(format!(
+                    "shape {} does not fit the parameter's static shape",
+                    show(&s)
+                )),
+            }
+        }
+        (TypeKind::UnrankedTensor { .. }, Arg::Shape(s)) => Ok(Value::Tensor {
+            shape: non_negative(s)?,
+            elements: None,
+        }),
+        (TypeKind::Index, Arg::Scalar(v)) => Ok(Value::Index(*v)),
+        (TypeKind::Size, Arg::Scalar(v)) if *v >= 0 => Ok(Value::Size(Ok(*v))),
+        (TypeKind::Size, Arg::Scalar(v)) => Err(format!("size {v} is negative")),
+        (TypeKind::Integer { width, .. }, Arg::Scalar(v)) => {
+            let value = i128::from(*v);
+            let fits =
+                *width >= 64 || (-(1i128 << (width - 1)) <= value && value < (1i128 << width));
+            match fits && *width <= 128 && *width > 0 {
+                true => Ok(Value::Int {
+                    value: crate::arith_ops::wrap(value, *width),
+                    width: *width,
+                }),
+                false => Err(format!("{v} does not fit i{width}")),
+            }
+        }
+        (TypeKind::Float(_), Arg::Scalar(v)) => Ok(Value::Float(*v as f64)),
+        (_, Arg::Shape(_)) => Err(format!(
+            "a shape given for a parameter of type {}",
+            type_name()
+        )),
+        (_, Arg::Scalar(_)) => Err(format!(
+            "a scalar given for a parameter of type {}",
+            type_name()
+        )),
+    }
+}
+
+impl<'c> Machine<'c> {
+    // ----- errors -----
+
+    /// The op cannot be evaluated: malformed IR or unknowable values.
+    pub(crate) fn malformed(&self, op: OpId, message: impl Into<String>) -> Stop {
+        Stop::Error(InterpError::Malformed {
+            op: self.ctx.op_name(op).to_string(),
+            at: at(self.ctx, op),
+            message: message.into(),
+        })
+    }
+
+    /// The interpreter does not evaluate this op (or this use of it).
+    pub(crate) fn unsupported(&self, op: OpId, message: impl Into<String>) -> Stop {
+        Stop::Error(InterpError::Unsupported {
+            op: self.ctx.op_name(op).to_string(),
+            at: at(self.ctx, op),
+            message: message.into(),
+        })
+    }
+
+    // ----- values -----
+
+    pub(crate) fn get(&self, op: OpId, v: ValueId) -> Step<&Value> {
+        self.env
+            .get(&v)
+            .ok_or_else(|| self.malformed(op, "an operand is used before it is defined"))
+    }
+
+    pub(crate) fn operand(&self, op: OpId, i: usize) -> Step<&Value> {
+        let v = self
+            .ctx
+            .operand(op, i)
+            .ok_or_else(|| self.malformed(op, format!("operand #{i} is missing")))?;
+        self.get(op, v)
+    }
+
+    /// The values of `vs`, cloned.
+    pub(crate) fn values_of(&self, op: OpId, vs: &[ValueId]) -> Step<Vec<Value>> {
+        vs.iter().map(|&v| self.get(op, v).cloned()).collect()
+    }
+
+    /// All operand values of `op`, cloned.
+    pub(crate) fn operands(&self, op: OpId) -> Step<Vec<Value>> {
+        self.values_of(op, &self.ctx.op(op).operands)
+    }
+
+    /// Operand group `i` of `op` (variadic operands), by its definition.
+    pub(crate) fn group(&self, op: OpId, i: usize) -> Step<&'c [ValueId]> {
+        let def = self
+            .ctx
+            .op_def(op)
+            .ok_or_else(|| self.unsupported(op, "unregistered op"))?;
+        Ok(def.operand_group(self.ctx, op, i))
+    }
+
+    pub(crate) fn kind_of(&self, v: ValueId) -> &'c TypeKind {
+        self.ctx.type_kind(self.ctx.value_type(v))
+    }
+
+    /// The type of result `i` of `op`.
+    pub(crate) fn result_kind(&self, op: OpId, i: usize) -> Step<&'c TypeKind> {
+        let v = self
+            .ctx
+            .result(op, i)
+            .ok_or_else(|| self.malformed(op, format!("result #{i} is missing")))?;
+        Ok(self.kind_of(v))
+    }
+
+    pub(crate) fn attr(&self, op: OpId, name: &str) -> Option<&'c Attr> {
+        self.ctx.attr(op, name)
+    }
+
+    pub(crate) fn str_attr(&self, op: OpId, name: &str) -> Option<&'c str> {
+        self.attr(op, name).and_then(Attr::as_str)
+    }
+
+    /// A shape operand (`!shape.shape` or extent tensor).
+    pub(crate) fn shape_operand(&self, op: OpId, i: usize) -> Step<ShapeVal> {
+        match self.operand(op, i)? {
+            Value::Shape(s) => Ok(s.clone()),
+            Value::ExtentTensor(e) => Ok(Ok(e.clone())),
+            other => Err(self.malformed(op, format!("expected a shape, got {other}"))),
+        }
+    }
+
+    /// A size operand (`!shape.size` or `index`).
+    pub(crate) fn size_operand(&self, op: OpId, i: usize) -> Step<SizeVal> {
+        match self.operand(op, i)? {
+            Value::Size(s) => Ok(s.clone()),
+            Value::Index(v) => Ok(Ok(*v)),
+            other => Err(self.malformed(op, format!("expected a size, got {other}"))),
+        }
+    }
+
+    /// An `i1` operand.
+    pub(crate) fn bool_operand(&self, op: OpId, i: usize) -> Step<bool> {
+        match self.operand(op, i)? {
+            Value::Int { value, width: 1 } => Ok(*value != 0),
+            other => Err(self.malformed(op, format!("expected an i1, got {other}"))),
+        }
+    }
+
+    /// An `index` operand.
+    pub(crate) fn index_operand(&self, op: OpId, i: usize) -> Step<i64> {
+        match self.operand(op, i)? {
+            Value::Index(v) => Ok(*v),
+            other => Err(self.malformed(op, format!("expected an index, got {other}"))),
+        }
+    }
+
+    /// `shape` as a value of type `kind`: a `!shape.shape`, or an extent
+    /// tensor (which cannot hold an error: an invalid shape fails the
+    /// function, as does a length its static type does not allow).
+    pub(crate) fn shape_result(&self, op: OpId, kind: &TypeKind, shape: ShapeVal) -> Step<Value> {
+        match kind {
+            TypeKind::Shape => Ok(Value::Shape(shape)),
+            TypeKind::RankedTensor { shape: dims, .. } if is_extent_tensor_type(self.ctx, kind) => {
+                let extents = shape.map_err(Stop::Fail)?;
+                match fits(dims, &[extents.len() as i64]) {
+                    true => Ok(Value::ExtentTensor(extents)),
+                    false => Err(Stop::Fail(format!(
+                        "'{}' produced {} extents, which do not fit its result type",
+                        self.ctx.op_name(op),
+                        extents.len()
+                    ))),
+                }
+            }
+            _ => Err(self.malformed(op, "a shape result must be !shape.shape or tensor<?xindex>")),
+        }
+    }
+
+    /// `size` as a value of type `kind`: a `!shape.size`, or an `index`
+    /// (an invalid size fails the function).
+    pub(crate) fn size_result(&self, op: OpId, kind: &TypeKind, size: SizeVal) -> Step<Value> {
+        match kind {
+            TypeKind::Size => Ok(Value::Size(size)),
+            TypeKind::Index => size.map(Value::Index).map_err(Stop::Fail),
+            _ => Err(self.malformed(op, "a size result must be !shape.size or index")),
+        }
+    }
+
+    // ----- limits -----
+
+    fn step(&mut self, op: OpId) -> Step<()> {
+        self.steps += 1;
+        match self.steps > self.limits.steps {
+            true => Err(Stop::Error(InterpError::Limit(format!(
+                "more than {} ops executed (at '{}')",
+                self.limits.steps,
+                self.ctx.op_name(op)
+            )))),
+            false => Ok(()),
+        }
+    }
+
+    /// Check that a tensor of `shape` may keep its elements; its element count.
+    pub(crate) fn element_count(&self, op: OpId, shape: &[i64]) -> Step<usize> {
+        let count = shape
+            .iter()
+            .try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?));
+        match count {
+            Some(n) if n <= self.limits.elements => Ok(n),
+            Some(_) | None => Err(Stop::Error(InterpError::Limit(format!(
+                "{}'{}' builds a tensor of shape {} (more than {} elements)",
+                at(self.ctx, op),
+                self.ctx.op_name(op),
+                show(shape),
+                self.limits.elements
+            )))),
+        }
+    }
+
+    // ----- functions, regions, blocks -----
+
+    /// Call the function `func` on `args`: its return values.
+    pub(crate) fn call(&mut self, func: OpId, args: Vec<Value>) -> Step<Vec<Value>> {
+        let region = self.ctx.op(func).regions.first().copied();
+        let region = region
+            .filter(|&r| !self.ctx.region(r).blocks.is_empty())
+            .ok_or_else(|| self.unsupported(func, "a declaration without a body"))?;
+        let saved = std::mem::take(&mut self.env);
+        let exit = self.run_region(region, args);
+        self.env = saved;
+        let exit = exit?;
+        match self.ctx.op_name(exit.op) {
+            "func.return" | "shape.return" => Ok(exit.values),
+            other => Err(self.malformed(exit.op, format!("a function body ends in '{other}'"))),
+        }
+    }
+
+    /// Run `region` from its entry block with `args`, following branches,
+    /// until a terminator that leaves it.
+    pub(crate) fn run_region(&mut self, region: RegionId, args: Vec<Value>) -> Step<Exit> {
+        if self.depth >= self.limits.depth {
+            return Err(Stop::Error(InterpError::Limit(format!(
+                "regions and calls nested more than {} deep",
+                self.limits.depth
+            ))));
+        }
+        self.depth += 1;
+        let exit = self.run_blocks(region, args);
+        self.depth -= 1;
+        exit
+    }
+
+    fn run_blocks(&mut self, region: RegionId, mut args: Vec<Value>) -> Step<Exit> {
+        let owner = self.ctx.region(region).parent.unwrap_or(self.module);
+        let mut block = *self
+            .ctx
+            .region(region)
+            .blocks
+            .first()
+            .ok_or_else(|| self.malformed(owner, "a region without blocks is run"))?;
+        'blocks: loop {
+            let params = &self.ctx.block(block).args;
+            if params.len() != args.len() {
+                return Err(self.malformed(
+                    owner,
+                    format!(
+                        "a block of {} arguments entered with {}",
+                        params.len(),
+                        args.len()
+                    ),
+                ));
+            }
+            for (&p, a) in params.iter().zip(args) {
+                self.env.insert(p, a);
+            }
+            for op in self.ctx.block_ops(block) {
+                self.step(op)?;
+                let is_terminator = self.ctx.op_def(op).is_some_and(|d| d.traits.terminator);
+                if !is_terminator {
+                    self.exec(op)?;
+                    continue;
+                }
+                let (target, target_args) = match self.ctx.op_name(op) {
+                    "cf.br" => (0, self.operands(op)?),
+                    "cf.cond_br" => {
+                        let taken = match self.bool_operand(op, 0)? {
+                            true => 0,
+                            false => 1,
+                        };
+                        (taken, self.values_of(op, self.group(op, taken + 1)?)?)
+                    }
+                    "cf.switch" => self.switch_target(op)?,
+                    _ => {
+                        return Ok(Exit {
+                            op,
+                            values: self.operands(op)?,
+                        })
+                    }
+                };
+                block = *self
+                    .ctx
+                    .op(op)
+                    .successors
+                    .get(target)
+                    .ok_or_else(|| self.malformed(op, "a successor is missing"))?;
+                args = target_args;
+                continue 'blocks;
+            }
+            return Err(self.malformed(owner, "a block ends without a terminator"));
+        }
+    }
+
+    /// The successor a `cf.switch` takes (0: the default) and its operands.
+    fn switch_target(&self, op: OpId) -> Step<(usize, Vec<Value>)> {
+        let (flag, _) = crate::arith_ops::int_operand(self, op, 0)?;
+        let cases = match self.attr(op, "case_values") {
+            Some(a) => a
+                .int_elements(0)
+                .ok_or_else(|| self.malformed(op, "bad 'case_values'"))?,
+            None => Vec::new(),
+        };
+        let Some(case) = cases.iter().position(|&c| c == flag) else {
+            return Ok((0, self.values_of(op, self.group(op, 1)?)?));
+        };
+        let sizes = self
+            .attr(op, "case_operand_segments")
+            .and_then(|a| a.int_elements(0))
+            .ok_or_else(|| self.malformed(op, "bad 'case_operand_segments'"))?;
+        let size = |s: &i128| usize::try_from(*s).unwrap_or(0);
+        let start: usize = sizes.iter().take(case).map(size).sum();
+        let operands = self
+            .group(op, 2)?
+            .get(start..start + sizes.get(case).map_or(0, size))
+            .ok_or_else(|| self.malformed(op, "case operands out of range"))?;
+        Ok((case + 1, self.values_of(op, operands)?))
+    }
+
+    /// Run the single-block region `region` of `op` with `args`; the
+    /// operands of the terminator, which must be `terminator`.
+    pub(crate) fn run_body(
+        &mut self,
+        op: OpId,
+        region: usize,
+        args: Vec<Value>,
+        terminator: &str,
+    ) -> Step<Vec<Value>> {
+        let r = *self
+            .ctx
+            .op(op)
+            .regions
+            .get(region)
+            .ok_or_else(|| self.malformed(op, format!("region #{region} is missing")))?;
+        let exit = self.run_region(r, args)?;
+        match self.ctx.op_name(exit.op) == terminator {
+            true => Ok(exit.values),
+            false => Err(self.malformed(
+                exit.op,
+                format!("expected the region to end in '{terminator}'"),
+            )),
+        }
+    }
+
+    /// Call the function a `func.call` names.
+    pub(crate) fn call_symbol(&mut self, op: OpId) -> Step<Vec<Value>> {
+        let callee = match self.attr(op, "callee") {
+            Some(Attr::SymbolRef { root, nested }) => match nested.as_slice() {
+                [] => find_function(self.ctx, self.module, root, None),
+                [name] => find_function(self.ctx, self.module, name, Some(root)),
+                _ => None,
+            },
+            _ => return Err(self.malformed(op, "no callee")),
+        }
+        .ok_or_else(|| self.malformed(op, "the callee is not a function of the module"))?;
+        let args = self.operands(op)?;
+        self.call(callee, args)
+    }
+
+    /// Evaluate a non-terminator op and bind its results.
+    fn exec(&mut self, op: OpId) -> Step<()> {
+        let name = self.ctx.op_name(op);
+        let dialect = name.split('.').next().unwrap_or_default();
+        let results = match dialect {
+            "shape" => crate::shape_ops::exec(self, op, name)?,
+            "arith" => crate::arith_ops::exec(self, op, name)?,
+            "tensor" => crate::tensor_ops::exec(self, op, name)?,
+            "cf" | "scf" | "func" => crate::control::exec(self, op, name)?,
+            _ => return Err(self.unsupported(op, "no semantics for this op")),
+        };
+        let ids = &self.ctx.op(op).results;
+        if ids.len() != results.len() {
+            return Err(self.malformed(
+                op,
+                format!("{} results expected, {} computed", ids.len(), results.len()),
+            ));
+        }
+        for (&id, v) in ids.iter().zip(results) {
+            self.env.insert(id, v);
+        }
+        Ok(())
+    }
+}

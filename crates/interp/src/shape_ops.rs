@@ -1,0 +1,638 @@
+//! The `shape` dialect, following the dialect's documentation.
+//!
+//! Stage 1 (error-monadic): `!shape.shape` and `!shape.size` values carry
+//! errors; an op given an invalid operand gives that operand's error (the
+//! first invalid operand in operand order decides). Results of types that
+//! cannot carry errors (`index`, extent tensors) fail the function instead.
+//! `shape.meet` is a requirement: when it fails (or is given an invalid
+//! operand) the function fails there, with its `error` text or a message
+//! naming the conflicting values.
+//!
+//! Stage 2 (constrained): `shape.cstr_*` are runtime assertions evaluated
+//! where they stand (as MLIR's `convert-shape-constraints` lowers them): a
+//! failing one fails the function with its discardable `msg` attribute (or
+//! `error`), `cstr_require`'s own message, or a message saying what was
+//! required. `shape.assuming` on a failing witness (e.g. `const_witness
+//! false`) fails with the witness's message.
+
+use crate::arith_ops::{floor_div, int_value};
+use crate::machine::{show, Machine, Step, Stop};
+use crate::tensor_ops::{make_tensor, tensor_shape};
+use crate::value::{ShapeVal, SizeVal, Value};
+use ir::{OpId, TypeKind};
+
+/// `a op b` on sizes or indices: `index` results wrap as `arith` does,
+/// `!shape.size` results that overflow are invalid.
+pub(crate) fn size_arith(name: &str, a: SizeVal, b: SizeVal, wrap: bool) -> SizeVal {
+    let (a, b) = (a?, b?);
+    let (wide_a, wide_b) = (i128::from(a), i128::from(b));
+    let wide = match name {
+        "shape.add" => wide_a + wide_b,
+        "shape.mul" => wide_a * wide_b,
+        _ => floor_div(wide_a, wide_b).ok_or("division by zero")?,
+    };
+    match (i64::try_from(wide), wrap) {
+        (Ok(v), _) => Ok(v),
+        (Err(_), true) => Ok(wide as i64),
+        (Err(_), false) => Err(format!("{name} of {a} and {b} overflows")),
+    }
+}
+
+/// The broadcast of `shapes` (numpy rules), or why there is none.
+pub(crate) fn broadcast(shapes: Vec<ShapeVal>, error: Option<&str>) -> ShapeVal {
+    let mut result: Vec<i64> = Vec::new();
+    for shape in shapes {
+        let shape = shape?;
+        let rank = result.len().max(shape.len());
+        let padded = |s: &[i64], i: usize| match (i + s.len()).checked_sub(rank) {
+            Some(j) => s[j],
+            None => 1,
+        };
+        let mut next = Vec::with_capacity(rank);
+        for i in 0..rank {
+            let (a, b) = (padded(&result, i), padded(&shape, i));
+            next.push(match (a, b) {
+                _ if a == b || b == 1 => a,
+                (1, _) => b,
+                _ => {
+                    return Err(error.map(str::to_string).unwrap_or_else(|| {
+                        format!(
+                            "shapes {} and {} are not broadcastable",
+                            show(&result),
+                            show(&shape)
+                        )
+                    }))
+                }
+            });
+        }
+        result = next;
+    }
+    Ok(result)
+}
+
+/// `split_at(shape, index)`: negative indices count from the back; the
+/// index must lie in `[-rank, rank]`.
+pub(crate) fn split_at(shape: ShapeVal, index: SizeVal) -> (ShapeVal, ShapeVal) {
+    let split = || -> Result<(Vec<i64>, Vec<i64>), String> {
+        let (shape, index) = (shape?, index?);
+        let rank = shape.len() as i64;
+        let at = if index < 0 { index + rank } else { index };
+        if !(0..=rank).contains(&at) {
+            return Err(format!(
+                "split_at index {index} is out of range for a shape of rank {rank}"
+            ));
+        }
+        let (head, tail) = shape.split_at(at as usize);
+        Ok((head.to_vec(), tail.to_vec()))
+    };
+    match split() {
+        Ok((head, tail)) => (Ok(head), Ok(tail)),
+        Err(e) => (Err(e.clone()), Err(e)),
+    }
+}
+
+/// Extent `dim` of `shape`.
+pub(crate) fn get_extent(shape: ShapeVal, dim: SizeVal) -> SizeVal {
+    let (shape, dim) = (shape?, dim?);
+    usize::try_from(dim)
+        .ok()
+        .and_then(|d| shape.get(d).copied())
+        .ok_or_else(|| {
+            format!(
+                "dimension {dim} is out of range for a shape of rank {}",
+                shape.len()
+            )
+        })
+}
+
+/// Elementwise maximum or minimum of two shapes of equal rank.
+fn max_min_shapes(name: &str, a: ShapeVal, b: ShapeVal) -> ShapeVal {
+    let (a, b) = (a?, b?);
+    if a.len() != b.len() {
+        return Err(format!(
+            "{name} of shapes {} and {}: ranks differ",
+            show(&a),
+            show(&b)
+        ));
+    }
+    let pick = |(x, y): (&i64, &i64)| {
+        if name == "shape.max" {
+            *x.max(y)
+        } else {
+            *x.min(y)
+        }
+    };
+    Ok(a.iter().zip(&b).map(pick).collect())
+}
+
+/// The value an error of type `kind` is, if the type can carry one.
+fn invalid(kind: &TypeKind, message: &str) -> Option<Value> {
+    let m = message.to_string();
+    match kind {
+        TypeKind::Shape => Some(Value::Shape(Err(m))),
+        TypeKind::Size => Some(Value::Size(Err(m))),
+        TypeKind::ValueShape => Some(Value::ValueShape {
+            shape: Err(m),
+            value: None,
+        }),
+        _ => None,
+    }
+}
+
+fn i1(b: bool) -> Value {
+    Value::Int {
+        value: i128::from(b),
+        width: 1,
+    }
+}
+
+/// Integer elements of a `dense` attribute.
+pub(crate) fn dense_ints(m: &Machine, op: OpId, name: &str) -> Step<Vec<i128>> {
+    let attr = m
+        .attr(op, name)
+        .ok_or_else(|| m.malformed(op, format!("no '{name}' attribute")))?;
+    let count = match attr {
+        ir::Attr::Dense { ty, .. } => m
+            .ctx
+            .type_kind(*ty)
+            .shape()
+            .map_or(1, |s| s.iter().product::<i64>().max(0) as usize),
+        _ => 0,
+    };
+    attr.int_elements(count)
+        .ok_or_else(|| m.malformed(op, format!("'{name}' is not a dense integer attribute")))
+}
+
+impl Machine<'_> {
+    /// Every operand as a shape.
+    fn shape_operands(&self, op: OpId) -> Step<Vec<ShapeVal>> {
+        (0..self.ctx.op(op).operands.len())
+            .map(|i| self.shape_operand(op, i))
+            .collect()
+    }
+
+    /// Every operand as a shape that must be valid (constraints, predicates):
+    /// the extents, or the first operand's error.
+    fn valid_shapes(&self, op: OpId) -> Step<Result<Vec<Vec<i64>>, String>> {
+        Ok(self.shape_operands(op)?.into_iter().collect())
+    }
+
+    /// Whether operand `i` is a size (rather than a shape).
+    fn is_size(&self, op: OpId, i: usize) -> Step<bool> {
+        Ok(matches!(
+            self.operand(op, i)?,
+            Value::Size(_) | Value::Index(_)
+        ))
+    }
+
+    fn one_shape(&self, op: OpId, shape: ShapeVal) -> Step<Vec<Value>> {
+        Ok(vec![self.shape_result(
+            op,
+            self.result_kind(op, 0)?,
+            shape,
+        )?])
+    }
+
+    fn one_size(&self, op: OpId, size: SizeVal) -> Step<Vec<Value>> {
+        Ok(vec![self.size_result(
+            op,
+            self.result_kind(op, 0)?,
+            size,
+        )?])
+    }
+
+    /// A failing constraint: its message.
+    fn constraint_message(&self, op: OpId, default: &str) -> String {
+        self.str_attr(op, "msg")
+            .or_else(|| self.str_attr(op, "error"))
+            .unwrap_or(default)
+            .to_string()
+    }
+
+    /// The shape of a shaped value (tensor or value shape).
+    fn shape_of(&self, op: OpId, v: &Value) -> Step<ShapeVal> {
+        match v {
+            Value::ValueShape { shape, .. } => Ok(shape.clone()),
+            other => tensor_shape(other)
+                .map(Ok)
+                .ok_or_else(|| self.malformed(op, format!("expected a shaped value, got {other}"))),
+        }
+    }
+
+    fn meet(&self, op: OpId) -> Step<Vec<Value>> {
+        let failed = |default: String| {
+            Stop::Fail(self.str_attr(op, "error").map_or(default, str::to_string))
+        };
+        let kind = self.result_kind(op, 0)?;
+        if self.is_size(op, 0)? {
+            let (a, b) = (self.size_operand(op, 0)?, self.size_operand(op, 1)?);
+            let (a, b) = (a.map_err(Stop::Fail)?, b.map_err(Stop::Fail)?);
+            if a != b {
+                return Err(failed(format!("meet of sizes {a} and {b} failed")));
+            }
+            return Ok(vec![self.size_result(op, kind, Ok(a))?]);
+        }
+        let (a, b) = (self.shape_operand(op, 0)?, self.shape_operand(op, 1)?);
+        let (a, b) = (a.map_err(Stop::Fail)?, b.map_err(Stop::Fail)?);
+        if a != b {
+            return Err(failed(format!(
+                "meet of shapes {} and {} failed",
+                show(&a),
+                show(&b)
+            )));
+        }
+        Ok(vec![self.shape_result(op, kind, Ok(a))?])
+    }
+
+    fn constraint(&self, op: OpId, name: &str) -> Step<Vec<Value>> {
+        let (holds, default) = match name {
+            "shape.cstr_require" => (Ok(self.bool_operand(op, 0)?), "requirement failed"),
+            "shape.cstr_eq" => (
+                self.valid_shapes(op)?
+                    .map(|s| s.windows(2).all(|w| w[0] == w[1])),
+                "shapes must be equal",
+            ),
+            _ => (
+                self.valid_shapes(op)?
+                    .map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
+                "operands must be broadcastable",
+            ),
+        };
+        match holds.map_err(Stop::Fail)? {
+            true => Ok(vec![Value::Witness(Ok(()))]),
+            false => Err(Stop::Fail(self.constraint_message(op, default))),
+        }
+    }
+
+    fn reduce(&mut self, op: OpId) -> Step<Vec<Value>> {
+        let mut accs = self.values_of(op, self.group(op, 1)?)?;
+        let extents = match self.shape_operand(op, 0)? {
+            Ok(e) => e,
+            Err(message) => {
+                let kinds = (0..self.ctx.op(op).results.len()).map(|i| self.result_kind(op, i));
+                return kinds
+                    .map(|k| invalid(k?, &message).ok_or_else(|| Stop::Fail(message.clone())))
+                    .collect();
+            }
+        };
+        let extent_is_size = self
+            .ctx
+            .op(op)
+            .regions
+            .first()
+            .and_then(|&r| self.ctx.region(r).blocks.first())
+            .and_then(|&b| self.ctx.block(b).args.get(1))
+            .is_some_and(|&v| matches!(self.kind_of(v), TypeKind::Size));
+        for (i, &e) in extents.iter().enumerate() {
+            let extent = match extent_is_size {
+                true => Value::Size(Ok(e)),
+                false => Value::Index(e),
+            };
+            let mut args = vec![Value::Index(i as i64), extent];
+            args.extend(accs);
+            accs = self.run_body(op, 0, args, "shape.yield")?;
+        }
+        Ok(accs)
+    }
+
+    fn with_shape(&self, op: OpId) -> Step<Vec<Value>> {
+        let operand = self.operand(op, 0)?;
+        let new_shape = self.shape_operand(op, 1)?;
+        let value = match operand {
+            Value::ValueShape { value, .. } => value.clone(),
+            Value::ExtentTensor(e) => Some(e.clone()),
+            Value::Tensor {
+                elements: Some(e), ..
+            } => e
+                .iter()
+                .map(int_value)
+                .map(|v| v.and_then(|v| i64::try_from(v).ok()))
+                .collect(),
+            _ => None,
+        };
+        let shape = match (self.shape_of(op, operand)?, new_shape) {
+            (Err(e), _) | (_, Err(e)) => Err(e),
+            (Ok(old), Ok(new)) if value.is_some() && old != new => Err(format!(
+                "a value of shape {} does not conform to shape {}",
+                show(&old),
+                show(&new)
+            )),
+            (Ok(_), Ok(new)) => Ok(new),
+        };
+        Ok(vec![Value::ValueShape { shape, value }])
+    }
+
+    fn value_as_shape(&self, op: OpId) -> Step<Vec<Value>> {
+        let unknown = || self.unsupported(op, "the elements of the value are not known");
+        let values: Vec<i128> = match self.operand(op, 0)? {
+            Value::ValueShape { shape: Err(e), .. } => return self.one_shape(op, Err(e.clone())),
+            Value::ValueShape {
+                shape: Ok(s),
+                value,
+            } if s.len() == 1 => value
+                .as_ref()
+                .ok_or_else(unknown)?
+                .iter()
+                .map(|&v| v.into())
+                .collect(),
+            Value::ExtentTensor(e) => e.iter().map(|&v| v.into()).collect(),
+            Value::Tensor { shape, elements } if shape.len() == 1 => elements
+                .as_ref()
+                .ok_or_else(unknown)?
+                .iter()
+                .map(|v| int_value(v).ok_or_else(|| self.malformed(op, "non-integer elements")))
+                .collect::<Step<_>>()?,
+            other => {
+                let msg = format!("{other} is not a 1-D tensor of extents");
+                return self.one_shape(op, Err(msg));
+            }
+        };
+        let shape = values
+            .iter()
+            .map(|&v| i64::try_from(v).ok().filter(|&v| v >= 0).ok_or(v))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|v| format!("value element {v} is not an extent"));
+        self.one_shape(op, shape)
+    }
+
+    fn value_of(&self, op: OpId) -> Step<Vec<Value>> {
+        let Value::ValueShape { shape, value } = self.operand(op, 0)? else {
+            return Err(self.malformed(op, "expected a !shape.value_shape"));
+        };
+        let shape = shape.clone().map_err(Stop::Fail)?;
+        let kind = self.result_kind(op, 0)?;
+        let elem = kind.element_type().map(|t| self.ctx.type_kind(t));
+        let elements = match (value, elem) {
+            (Some(v), Some(TypeKind::Index)) => Some(v.iter().map(|&x| Value::Index(x)).collect()),
+            (Some(v), Some(TypeKind::Integer { width, .. })) => Some(
+                v.iter()
+                    .map(|&x| Value::Int {
+                        value: crate::arith_ops::wrap(x.into(), *width),
+                        width: *width,
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        };
+        Ok(vec![make_tensor(self, op, kind, shape, elements)?])
+    }
+}
+
+/// Evaluate the `shape` op `op` (named `name`): its results.
+pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
+    match name {
+        "shape.add" | "shape.mul" | "shape.div" => {
+            let (a, b) = (m.size_operand(op, 0)?, m.size_operand(op, 1)?);
+            let wrap = matches!(m.result_kind(op, 0)?, TypeKind::Index);
+            m.one_size(op, size_arith(name, a, b, wrap))
+        }
+        "shape.any" if m.is_size(op, 0)? => {
+            let sizes = (0..m.ctx.op(op).operands.len()).map(|i| m.size_operand(op, i));
+            let sizes: Vec<SizeVal> = sizes.collect::<Step<_>>()?;
+            let first = sizes
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()
+                .map(|s| s[0]);
+            m.one_size(op, first)
+        }
+        "shape.any" => {
+            let first = m
+                .shape_operands(op)?
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>();
+            m.one_shape(op, first.map(|mut s| s.swap_remove(0)))
+        }
+        "shape.assuming" => match m.operand(op, 0)? {
+            Value::Witness(Ok(())) => m.run_body(op, 0, Vec::new(), "shape.assuming_yield"),
+            Value::Witness(Err(message)) => Err(Stop::Fail(message.clone())),
+            _ => Err(m.malformed(op, "expected a witness")),
+        },
+        "shape.assuming_all" => {
+            let mut result = Ok(());
+            for v in m.operands(op)? {
+                match v {
+                    Value::Witness(w) => result = result.and(w),
+                    _ => return Err(m.malformed(op, "expected witnesses")),
+                }
+            }
+            Ok(vec![Value::Witness(result)])
+        }
+        "shape.broadcast" => {
+            let shapes = m.shape_operands(op)?;
+            m.one_shape(op, broadcast(shapes, m.str_attr(op, "error")))
+        }
+        "shape.concat" => {
+            let (a, b) = (m.shape_operand(op, 0)?, m.shape_operand(op, 1)?);
+            m.one_shape(op, a.and_then(|a| Ok([a, b?].concat())))
+        }
+        "shape.const_shape" => {
+            let extents = dense_ints(m, op, "shape")?;
+            let shape = extents.iter().map(|&e| i64::try_from(e).map_err(|_| e));
+            let shape = shape.collect::<Result<Vec<_>, _>>();
+            let shape =
+                shape.map_err(|e| m.malformed(op, format!("extent {e} does not fit i64")))?;
+            m.one_shape(op, Ok(shape))
+        }
+        "shape.const_size" => {
+            let v = m.attr(op, "value").and_then(ir::Attr::as_int);
+            let v = v.and_then(|v| i64::try_from(v).ok());
+            let v = v.ok_or_else(|| m.malformed(op, "no integer 'value'"))?;
+            m.one_size(op, Ok(v))
+        }
+        "shape.const_witness" => match m.attr(op, "passing").and_then(ir::Attr::as_int) {
+            Some(1) => Ok(vec![Value::Witness(Ok(()))]),
+            Some(_) => Ok(vec![Value::Witness(Err("the witness is false".into()))]),
+            None => Err(m.malformed(op, "no boolean 'passing'")),
+        },
+        "shape.cstr_broadcastable" | "shape.cstr_eq" | "shape.cstr_require" => {
+            m.constraint(op, name)
+        }
+        "shape.debug_print" => Ok(vec![m.operand(op, 0)?.clone()]),
+        "shape.dim" => {
+            let shape = m.shape_of(op, m.operand(op, 0)?)?;
+            let dim = m.size_operand(op, 1)?;
+            m.one_size(op, get_extent(shape, dim))
+        }
+        "shape.from_extent_tensor" => match m.operand(op, 0)? {
+            Value::ExtentTensor(e) => Ok(vec![Value::Shape(Ok(e.clone()))]),
+            _ => Err(m.malformed(op, "expected an extent tensor")),
+        },
+        "shape.from_extents" => {
+            let sizes = (0..m.ctx.op(op).operands.len()).map(|i| m.size_operand(op, i));
+            let sizes = sizes.collect::<Step<Vec<SizeVal>>>()?;
+            let shape = sizes
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()
+                .and_then(|s| match s.iter().find(|&&e| e < 0) {
+                    Some(e) => Err(format!("extent {e} is negative")),
+                    None => Ok(s),
+                });
+            Ok(vec![Value::Shape(shape)])
+        }
+        "shape.get_extent" => {
+            let (shape, dim) = (m.shape_operand(op, 0)?, m.size_operand(op, 1)?);
+            m.one_size(op, get_extent(shape, dim))
+        }
+        "shape.index_to_size" => {
+            let v = m.index_operand(op, 0)?;
+            let size = match v >= 0 {
+                true => Ok(v),
+                false => Err(format!("index {v} is negative and not a size")),
+            };
+            Ok(vec![Value::Size(size)])
+        }
+        "shape.is_broadcastable" => {
+            let shapes = m.valid_shapes(op)?;
+            let ok = shapes.is_ok_and(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok());
+            Ok(vec![i1(ok)])
+        }
+        "shape.max" | "shape.min" if m.is_size(op, 0)? => {
+            let (a, b) = (m.size_operand(op, 0)?, m.size_operand(op, 1)?);
+            let pick = |(a, b): (i64, i64)| {
+                if name == "shape.max" {
+                    a.max(b)
+                } else {
+                    a.min(b)
+                }
+            };
+            m.one_size(op, a.and_then(|a| Ok((a, b?))).map(pick))
+        }
+        "shape.max" | "shape.min" => {
+            let (a, b) = (m.shape_operand(op, 0)?, m.shape_operand(op, 1)?);
+            m.one_shape(op, max_min_shapes(name, a, b))
+        }
+        "shape.meet" => m.meet(op),
+        "shape.num_elements" => {
+            let wrap = matches!(m.result_kind(op, 0)?, TypeKind::Index);
+            let shape = m.shape_operand(op, 0)?;
+            let count = shape.and_then(|s| {
+                s.iter().try_fold(1i64, |acc, &e| match wrap {
+                    true => Ok(acc.wrapping_mul(e)),
+                    false => acc
+                        .checked_mul(e)
+                        .ok_or_else(|| format!("the element count of {} overflows", show(&s))),
+                })
+            });
+            m.one_size(op, count)
+        }
+        "shape.rank" => {
+            let shape = m.shape_operand(op, 0)?;
+            m.one_size(op, shape.map(|s| s.len() as i64))
+        }
+        "shape.reduce" => m.reduce(op),
+        "shape.shape_eq" => {
+            // Every invalid shape is the one error value, equal to itself.
+            let shapes: Vec<Option<Vec<i64>>> =
+                m.shape_operands(op)?.into_iter().map(Result::ok).collect();
+            Ok(vec![i1(shapes.windows(2).all(|w| w[0] == w[1]))])
+        }
+        "shape.shape_of" => {
+            let shape = m.shape_of(op, m.operand(op, 0)?)?;
+            m.one_shape(op, shape)
+        }
+        "shape.size_to_index" => {
+            let size = m.size_operand(op, 0)?.map_err(Stop::Fail)?;
+            Ok(vec![Value::Index(size)])
+        }
+        "shape.split_at" => {
+            let (head, tail) = split_at(m.shape_operand(op, 0)?, m.size_operand(op, 1)?);
+            let head = m.shape_result(op, m.result_kind(op, 0)?, head)?;
+            Ok(vec![head, m.shape_result(op, m.result_kind(op, 1)?, tail)?])
+        }
+        "shape.to_extent_tensor" => {
+            let shape = m.shape_operand(op, 0)?;
+            let kind = m.result_kind(op, 0)?;
+            let extents = shape.map_err(Stop::Fail)?;
+            let elements = extents.iter().map(|&e| Value::Index(e)).collect();
+            Ok(vec![make_tensor(
+                m,
+                op,
+                kind,
+                vec![extents.len() as i64],
+                Some(elements),
+            )?])
+        }
+        "shape.value_as_shape" => m.value_as_shape(op),
+        "shape.value_of" => m.value_of(op),
+        "shape.with_shape" => m.with_shape(op),
+        _ => Err(m.unsupported(op, "no semantics for this op")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_arithmetic() {
+        assert_eq!(size_arith("shape.add", Ok(2), Ok(3), false), Ok(5));
+        assert_eq!(size_arith("shape.mul", Ok(2), Ok(3), false), Ok(6));
+        assert_eq!(size_arith("shape.div", Ok(7), Ok(2), false), Ok(3));
+        assert_eq!(size_arith("shape.div", Ok(-7), Ok(2), true), Ok(-4));
+        assert_eq!(
+            size_arith("shape.div", Ok(7), Ok(0), false),
+            Err("division by zero".into())
+        );
+        assert!(size_arith("shape.mul", Ok(i64::MAX), Ok(2), false).is_err());
+        assert_eq!(size_arith("shape.mul", Ok(i64::MAX), Ok(2), true), Ok(-2));
+        assert_eq!(
+            size_arith("shape.add", Err("a".into()), Err("b".into()), false),
+            Err("a".into())
+        );
+        assert_eq!(
+            size_arith("shape.div", Ok(i64::MIN), Ok(-1), true),
+            Ok(i64::MIN)
+        );
+    }
+
+    #[test]
+    fn broadcasting() {
+        assert_eq!(
+            broadcast(vec![Ok(vec![2, 2]), Ok(vec![3, 1, 2])], None),
+            Ok(vec![3, 2, 2])
+        );
+        assert_eq!(
+            broadcast(vec![Ok(vec![1, 4]), Ok(vec![5, 1])], None),
+            Ok(vec![5, 4])
+        );
+        assert_eq!(broadcast(vec![], None), Ok(vec![]));
+        assert_eq!(
+            broadcast(vec![Ok(vec![2, 2]), Ok(vec![3, 2])], None),
+            Err("shapes [2, 2] and [3, 2] are not broadcastable".into())
+        );
+        assert_eq!(
+            broadcast(vec![Ok(vec![2]), Ok(vec![3])], Some("nope")),
+            Err("nope".into())
+        );
+        assert_eq!(
+            broadcast(vec![Ok(vec![2]), Err("bad".into())], None),
+            Err("bad".into())
+        );
+        assert_eq!(broadcast(vec![Ok(vec![0]), Ok(vec![1])], None), Ok(vec![0]));
+    }
+
+    #[test]
+    fn splitting_and_extents() {
+        let s = || Ok(vec![4, 5, 6]);
+        assert_eq!(split_at(s(), Ok(0)), (Ok(vec![]), Ok(vec![4, 5, 6])));
+        assert_eq!(split_at(s(), Ok(1)), (Ok(vec![4]), Ok(vec![5, 6])));
+        assert_eq!(split_at(s(), Ok(3)), (Ok(vec![4, 5, 6]), Ok(vec![])));
+        assert_eq!(split_at(s(), Ok(-1)), (Ok(vec![4, 5]), Ok(vec![6])));
+        assert_eq!(split_at(s(), Ok(-3)), (Ok(vec![]), Ok(vec![4, 5, 6])));
+        assert!(split_at(s(), Ok(4)).0.is_err());
+        assert!(split_at(s(), Ok(-4)).1.is_err());
+        assert!(split_at(s(), Ok(i64::MIN)).1.is_err());
+        assert_eq!(get_extent(s(), Ok(2)), Ok(6));
+        assert!(get_extent(s(), Ok(3)).is_err());
+        assert!(get_extent(s(), Ok(-1)).is_err());
+        assert_eq!(
+            max_min_shapes("shape.max", Ok(vec![1, 5]), Ok(vec![3, 2])),
+            Ok(vec![3, 5])
+        );
+        assert_eq!(
+            max_min_shapes("shape.min", Ok(vec![1, 5]), Ok(vec![3, 2])),
+            Ok(vec![1, 2])
+        );
+        assert!(max_min_shapes("shape.min", Ok(vec![1]), Ok(vec![3, 2])).is_err());
+    }
+}
