@@ -33,6 +33,9 @@ pub struct DriverOptions {
     pub threads: usize,
     /// IR printing around passes (`--mlir-print-ir-*`).
     pub ir_printing: IrPrinting,
+    /// `--verify-semantics=N`: run every function on N sampled inputs before
+    /// and after each pass; a disagreement fails the pipeline.
+    pub verify_semantics: Option<usize>,
     /// `--mlir-print-shape-facts`: each op's inferred shape facts as comments.
     pub print_shape_facts: bool,
     /// `--mlir-timing`: per-pass wall times.
@@ -347,15 +350,27 @@ pub fn process_chunk(
             before_text: None,
             tree_error: None,
         };
+        let mut semantics = options
+            .verify_semantics
+            .map(|n| validate::check::SemanticsCheck::new(validate::check::Interpreter, n));
+        let mut no_check = pass::NoInstrumentation;
+        let check: &mut dyn pass::Instrumentation = match &mut semantics {
+            Some(s) => s,
+            None => &mut no_check,
+        };
+        let mut hooks = pass::Both(&mut printer, check);
         match pipeline {
-            Pipeline::Passes(manager) => manager.run(&mut ctx, module, &mut printer),
+            Pipeline::Passes(manager) => manager.run(&mut ctx, module, &mut hooks),
             Pipeline::Stages(stages) => {
-                stages.run(&mut ctx, module, &mut printer, &mut |stage, _, _| {
+                stages.run(&mut ctx, module, &mut hooks, &mut |stage, _, _| {
                     tracing::info!(stage = stage.name(), "stage reached")
                 })
             }
         }
         .map_err(as_error)?;
+        if let Some(s) = &semantics {
+            tracing::info!(compared = s.compared, "semantics verified");
+        }
         if let Some(e) = printer.tree_error.take() {
             return Err(vec![Diagnostic::error(DiagLoc::Unknown, e)]);
         }

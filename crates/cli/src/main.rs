@@ -94,6 +94,11 @@ struct Args {
         value_name = "DIR"
     )]
     print_ir_tree_dir: Option<std::path::PathBuf>,
+    /// Translation validation: run every function on N sampled inputs
+    /// (default 32) with the reference interpreter before and after every
+    /// pass, and fail at the first input where they disagree.
+    #[arg(long = "verify-semantics", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "32")]
+    verify_semantics: Option<usize>,
     /// Print the shape facts `infer-shapes` knows as comments before each op.
     #[arg(long = "mlir-print-shape-facts", alias = "print-shape-facts")]
     print_shape_facts: bool,
@@ -276,6 +281,7 @@ fn main() -> ExitCode {
             tree_dir: args.print_ir_tree_dir.clone(),
         },
         print_shape_facts: args.print_shape_facts,
+        verify_semantics: args.verify_semantics,
         timing: args.timing,
     };
     let outcome = process_buffer(&name, text, &options);

@@ -106,3 +106,26 @@ fn failed_pipelines_leave_no_output_file() {
     assert_eq!(written.matches("arith.addi").count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn verify_semantics_catches_a_pass_that_drops_a_check() {
+    let stage2 = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/interp/matmul-stage2.mlir"
+    );
+    let dropped = shape_opt(
+        &["--verify-semantics", "-remove-shape-constraints", stage2],
+        "",
+    );
+    assert_eq!(dropped.status.code(), Some(1));
+    let log = stderr(&dropped);
+    assert!(
+        log.contains("error: pass 'remove-shape-constraints' changed what @matmul computes: on ("),
+        "{log}"
+    );
+    let kept = shape_opt(
+        &["--verify-semantics=64", "-canonicalize", "-cse", stage2],
+        "",
+    );
+    assert!(kept.status.success(), "{}", stderr(&kept));
+}

@@ -1,7 +1,9 @@
 //! The per-pass data-driven tests, `tests/passes/*.mlir`: each file's
 //! `// RUN:` lines run the built `shape-opt` on the file, and, when a line
 //! pipes into `FileCheck`, the output is checked against the file's check
-//! lines (`--verify-diagnostics` lines check themselves).
+//! lines (`--verify-diagnostics` lines check themselves). Every line runs
+//! with `--verify-semantics` added: each pass must keep what every function
+//! computes on sampled inputs.
 
 #[path = "../../../tests/common/mod.rs"]
 mod common;
@@ -99,6 +101,7 @@ fn every_run_line_of_every_pass_test_holds() {
         assert!(!lines.is_empty(), "{} has no RUN line", file.display());
         for run in lines {
             let out = Command::new(env!("CARGO_BIN_EXE_shape-opt"))
+                .arg("--verify-semantics")
                 .args(&run.shape_opt)
                 .output()
                 .expect("shape-opt runs");

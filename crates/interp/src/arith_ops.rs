@@ -277,7 +277,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         "arith.negf" => one(Value::Float(-float_operand(m, op, 0)?)),
         _ if INT_BINARY_OPS.contains(&name) => {
             let ((a, width), (b, _)) = (int_operand(m, op, 0)?, int_operand(m, op, 1)?);
-            let v = int_binary(name, a, b, width).map_err(Stop::Fail)?;
+            let v = int_binary(name, a, b, width).map_err(Stop::Undefined)?;
             one(int_result(m, op, m.result_kind(op, 0)?, v)?)
         }
         _ => Err(m.unsupported(op, "no semantics for this op")),

@@ -27,7 +27,9 @@ impl Machine<'_> {
         let template = self.operand(op, 0)?.clone();
         let mut values = self.values_of(op, self.group(op, 3)?)?;
         if step <= 0 {
-            return Err(Stop::Fail(format!("scf.for step {step} is not positive")));
+            return Err(Stop::Undefined(format!(
+                "scf.for step {step} is not positive"
+            )));
         }
         let unsigned = self.attr(op, "unsignedCmp").is_some();
         let below = |iv: i128| match unsigned {

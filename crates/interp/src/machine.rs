@@ -12,6 +12,9 @@ use rustc_hash::FxHashMap;
 pub(crate) enum Stop {
     /// The function fails with this message (its own error result).
     Fail(String),
+    /// The function did something MLIR leaves undefined (division by zero,
+    /// an out-of-range extent, an error value where none can be held).
+    Undefined(String),
     /// The function cannot be evaluated.
     Error(InterpError),
 }
@@ -86,6 +89,7 @@ pub(crate) fn run(
             None => Outcome::Ok(results),
         }),
         Err(Stop::Fail(message)) => Ok(Outcome::Error(message)),
+        Err(Stop::Undefined(message)) => Ok(Outcome::Undefined(message)),
         Err(Stop::Error(e)) => Err(e),
     }
 }
@@ -347,16 +351,16 @@ impl<'c> Machine<'c> {
     }
 
     /// `shape` as a value of type `kind`: a `!shape.shape`, or an extent
-    /// tensor (which cannot hold an error: an invalid shape fails the
-    /// function, as does a length its static type does not allow).
+    /// tensor (which cannot hold an error: an invalid shape is undefined
+    /// behaviour, as is a length its static type does not allow).
     pub(crate) fn shape_result(&self, op: OpId, kind: &TypeKind, shape: ShapeVal) -> Step<Value> {
         match kind {
             TypeKind::Shape => Ok(Value::Shape(shape)),
             TypeKind::RankedTensor { shape: dims, .. } if is_extent_tensor_type(self.ctx, kind) => {
-                let extents = shape.map_err(Stop::Fail)?;
+                let extents = shape.map_err(Stop::Undefined)?;
                 match fits(dims, &[extents.len() as i64]) {
                     true => Ok(Value::ExtentTensor(extents)),
-                    false => Err(Stop::Fail(format!(
+                    false => Err(Stop::Undefined(format!(
                         "'{}' produced {} extents, which do not fit its result type",
                         self.ctx.op_name(op),
                         extents.len()
@@ -368,11 +372,11 @@ impl<'c> Machine<'c> {
     }
 
     /// `size` as a value of type `kind`: a `!shape.size`, or an `index`
-    /// (an invalid size fails the function).
+    /// (an invalid size there is undefined behaviour).
     pub(crate) fn size_result(&self, op: OpId, kind: &TypeKind, size: SizeVal) -> Step<Value> {
         match kind {
             TypeKind::Size => Ok(Value::Size(size)),
-            TypeKind::Index => size.map(Value::Index).map_err(Stop::Fail),
+            TypeKind::Index => size.map(Value::Index).map_err(Stop::Undefined),
             _ => Err(self.malformed(op, "a size result must be !shape.size or index")),
         }
     }

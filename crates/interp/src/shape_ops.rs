@@ -271,7 +271,7 @@ impl Machine<'_> {
             Err(message) => {
                 let kinds = (0..self.ctx.op(op).results.len()).map(|i| self.result_kind(op, i));
                 return kinds
-                    .map(|k| invalid(k?, &message).ok_or_else(|| Stop::Fail(message.clone())))
+                    .map(|k| invalid(k?, &message).ok_or_else(|| Stop::Undefined(message.clone())))
                     .collect();
             }
         };
@@ -359,7 +359,7 @@ impl Machine<'_> {
         let Value::ValueShape { shape, value } = self.operand(op, 0)? else {
             return Err(self.malformed(op, "expected a !shape.value_shape"));
         };
-        let shape = shape.clone().map_err(Stop::Fail)?;
+        let shape = shape.clone().map_err(Stop::Undefined)?;
         let kind = self.result_kind(op, 0)?;
         let elem = kind.element_type().map(|t| self.ctx.type_kind(t));
         let elements = match (value, elem) {
@@ -531,7 +531,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             m.one_shape(op, shape)
         }
         "shape.size_to_index" => {
-            let size = m.size_operand(op, 0)?.map_err(Stop::Fail)?;
+            let size = m.size_operand(op, 0)?.map_err(Stop::Undefined)?;
             Ok(vec![Value::Index(size)])
         }
         "shape.split_at" => {
@@ -542,7 +542,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         "shape.to_extent_tensor" => {
             let shape = m.shape_operand(op, 0)?;
             let kind = m.result_kind(op, 0)?;
-            let extents = shape.map_err(Stop::Fail)?;
+            let extents = shape.map_err(Stop::Undefined)?;
             let elements = extents.iter().map(|&e| Value::Index(e)).collect();
             Ok(vec![make_tensor(
                 m,

@@ -62,7 +62,7 @@ pub(crate) fn make_tensor(
     let elem = kind.element_type().map(|t| m.ctx.type_kind(t));
     match kind {
         TypeKind::RankedTensor { shape: dims, .. } if !fits(dims, &shape) => {
-            return Err(Stop::Fail(format!(
+            return Err(Stop::Undefined(format!(
                 "'{}' produced a tensor of shape {}, which its type does not allow",
                 m.ctx.op_name(op),
                 show(&shape)
@@ -130,7 +130,7 @@ impl<'c> Machine<'c> {
         });
         let shape = shape.collect::<Step<Vec<i64>>>()?;
         match shape.iter().find(|&&d| d < 0) {
-            Some(d) => Err(Stop::Fail(format!("negative dimension size {d}"))),
+            Some(d) => Err(Stop::Undefined(format!("negative dimension size {d}"))),
             None => Ok((kind, shape)),
         }
     }
@@ -196,7 +196,7 @@ impl<'c> Machine<'c> {
                     .enumerate()
                     .all(|(i, (a, b))| i == dim || a == b);
             if !same_elsewhere {
-                return Err(Stop::Fail(format!(
+                return Err(Stop::Undefined(format!(
                     "tensor.concat of shapes {} and {} along dimension {dim}",
                     show(&first),
                     show(s)
@@ -242,7 +242,7 @@ impl<'c> Machine<'c> {
                 && strides[d] >= 1
                 && (sizes[d] == 0 || last < source_shape[d]);
             if !in_bounds {
-                return Err(Stop::Fail(format!(
+                return Err(Stop::Undefined(format!(
                     "tensor.extract_slice out of bounds in dimension {d} of a tensor of shape {}",
                     show(&source_shape)
                 )));
@@ -292,7 +292,7 @@ impl<'c> Machine<'c> {
         let (old, v) = self.tensor_operand(op, 0)?;
         let count = |s: &[i64]| s.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d));
         if shape.iter().any(|&d| d < 0) || count(&old) != count(&shape) {
-            return Err(Stop::Fail(format!(
+            return Err(Stop::Undefined(format!(
                 "'{}' of a tensor of shape {} into shape {}",
                 self.ctx.op_name(op),
                 show(&old),
@@ -329,7 +329,7 @@ impl<'c> Machine<'c> {
         let (shape, dest) = self.tensor_operand(op, 1)?;
         let indices = self.indices(op, 2)?;
         let at = flat_index(&shape, &indices).ok_or_else(|| {
-            Stop::Fail(format!(
+            Stop::Undefined(format!(
                 "tensor.insert at {} out of bounds of shape {}",
                 show(&indices),
                 show(&shape)
@@ -351,7 +351,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             let dim = m.index_operand(op, 1)?;
             let extent = usize::try_from(dim).ok().and_then(|d| shape.get(d));
             let extent = extent.ok_or_else(|| {
-                Stop::Fail(format!(
+                Stop::Undefined(format!(
                     "tensor.dim {dim} out of range for a tensor of rank {}",
                     shape.len()
                 ))
@@ -363,7 +363,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             let (shape, tensor) = m.tensor_operand(op, 0)?;
             let indices = m.indices(op, 1)?;
             let at = flat_index(&shape, &indices).ok_or_else(|| {
-                Stop::Fail(format!(
+                Stop::Undefined(format!(
                     "tensor.extract at {} out of bounds of shape {}",
                     show(&indices),
                     show(&shape)

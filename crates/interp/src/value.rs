@@ -67,6 +67,8 @@ impl Value {
         match self {
             Value::Shape(Ok(s)) | Value::ExtentTensor(s) => Canonical::Shape(s.clone()),
             Value::Size(Ok(v)) | Value::Index(v) => Canonical::Scalar(i128::from(*v)),
+            // `true` is 1 however it was built (`arith.constant true` holds -1).
+            Value::Int { value, width: 1 } => Canonical::Scalar(*value & 1),
             Value::Int { value, .. } => Canonical::Scalar(*value),
             Value::Float(f) => Canonical::Float(*f),
             Value::Tensor { shape, elements } => Canonical::Tensor {
@@ -273,16 +275,33 @@ impl fmt::Display for Arg {
 pub enum Outcome {
     /// The function returned these values.
     Ok(Vec<Value>),
-    /// The function failed with this message.
+    /// The function failed with this message: a failed requirement,
+    /// assertion or constraint, or an invalid result.
     Error(String),
+    /// The function did something MLIR leaves undefined (division by zero,
+    /// an out-of-range extent, a reshape that changes the element count):
+    /// any behaviour refines it.
+    Undefined(String),
 }
 
 impl Outcome {
     /// Same kind (ok / error) and, when ok, equal canonical results; error
     /// messages are not compared (a stage may word a requirement
     /// differently).
+    /// Undefined behaviour on either side agrees with anything.
     pub fn agrees_with(&self, other: &Outcome) -> bool {
         match (self, other) {
+            (Outcome::Undefined(_), _) | (_, Outcome::Undefined(_)) => true,
+            _ => self.refined_by(other),
+        }
+    }
+
+    /// Whether `after` (what a transformed function computes) keeps the
+    /// meaning of `self`: equal canonical results, a failure for a failure
+    /// (whatever the message), anything where `self` is undefined.
+    pub fn refined_by(&self, after: &Outcome) -> bool {
+        match (self, after) {
+            (Outcome::Undefined(_), _) => true,
             (Outcome::Ok(a), Outcome::Ok(b)) => canonical(a) == canonical(b),
             (Outcome::Error(_), Outcome::Error(_)) => true,
             _ => false,
@@ -298,6 +317,10 @@ impl Outcome {
                 json_list(&canonical(values), Canonical::to_json)
             ),
             Outcome::Error(m) => format!("{{\"ok\":false,\"error\":{}}}", json_string(m)),
+            Outcome::Undefined(m) => format!(
+                "{{\"ok\":false,\"undefined\":true,\"error\":{}}}",
+                json_string(m)
+            ),
         }
     }
 }
@@ -315,6 +338,7 @@ impl fmt::Display for Outcome {
                 Ok(())
             }
             Outcome::Error(m) => write!(f, "error: {m}"),
+            Outcome::Undefined(m) => write!(f, "error: undefined behaviour: {m}"),
         }
     }
 }

@@ -103,7 +103,7 @@ mod shape_stage1 {
           return %q : index
         }"#;
         assert_eq!(eval(g, &["-7", "2"]), "ok -4");
-        assert_eq!(eval(g, &["1", "0"]), "error: division by zero");
+        assert_eq!(eval(g, &["1", "0"]), "error: undefined behaviour: division by zero");
     }
 
     #[test]
@@ -157,7 +157,7 @@ mod shape_stage1 {
         );
         assert_eq!(
             eval(f, &["-1"]),
-            "error: index -1 is negative and not a size"
+            "error: undefined behaviour: index -1 is negative and not a size"
         );
     }
 
@@ -171,7 +171,7 @@ mod shape_stage1 {
         assert_eq!(eval(f, &["[1,2,3]", "2"]), "ok [3]");
         assert_eq!(
             eval(f, &["[1,2,3]", "7"]),
-            "error: split_at index 7 is out of range for a shape of rank 3"
+            "error: undefined behaviour: split_at index 7 is out of range for a shape of rank 3"
         );
         let g = r#"
         func.func @f(%s: !shape.shape) -> tensor<2xindex> {
@@ -181,7 +181,7 @@ mod shape_stage1 {
         assert_eq!(eval(g, &["[1,2]"]), "ok [1, 2]");
         assert_eq!(
             eval(g, &["[1,2,3]"]),
-            "error: 'shape.to_extent_tensor' produced a tensor of shape [3], which its type does not allow"
+            "error: undefined behaviour: 'shape.to_extent_tensor' produced a tensor of shape [3], which its type does not allow"
         );
     }
 
@@ -215,7 +215,7 @@ mod shape_stage1 {
         assert_eq!(eval(g, &["[2]"]), "ok [4, 5], [4, 5], [4, 5]");
         assert_eq!(
             eval(g, &["[3]"]),
-            "error: a value of shape [2] does not conform to shape [3]"
+            "error: undefined behaviour: a value of shape [2] does not conform to shape [3]"
         );
         let h = r#"
         func.func @f(%v: !shape.value_shape) -> !shape.shape {
@@ -335,7 +335,7 @@ mod arith {
             eval(f, &["127", "1"]),
             "ok -128, 127, 127, 127, 0, 127, 0, 1"
         );
-        assert_eq!(eval(f, &["1", "0"]), "error: division by zero");
+        assert_eq!(eval(f, &["1", "0"]), "error: undefined behaviour: division by zero");
         assert_eq!(
             eval(f, &["300", "1"]),
             "interp error: argument 1: 300 does not fit i8"
@@ -533,7 +533,7 @@ mod tensor {
         );
         assert_eq!(
             eval(f, &["3"]),
-            "error: tensor.extract_slice out of bounds in dimension 0 of a tensor of shape [3]"
+            "error: undefined behaviour: tensor.extract_slice out of bounds in dimension 0 of a tensor of shape [3]"
         );
     }
 
@@ -561,7 +561,7 @@ mod tensor {
         );
         assert_eq!(
             eval(f, &["3"]),
-            "error: 'tensor.expand_shape' of a tensor of shape [6] into shape [3, 3]"
+            "error: undefined behaviour: 'tensor.expand_shape' of a tensor of shape [6] into shape [3, 3]"
         );
     }
 
@@ -583,7 +583,7 @@ mod tensor {
         );
         assert_eq!(
             eval(f, &["[]", "2"]),
-            "error: tensor.dim 0 out of range for a tensor of rank 0"
+            "error: undefined behaviour: tensor.dim 0 out of range for a tensor of rank 0"
         );
         let g = r#"
         func.func @f(%t: tensor<*xf32>) -> tensor<2x?xf32> {
@@ -593,7 +593,7 @@ mod tensor {
         assert_eq!(eval(g, &["[2,7]"]), "ok tensor<2x7>");
         assert_eq!(
             eval(g, &["[3,7]"]),
-            "error: 'tensor.cast' produced a tensor of shape [3, 7], which its type does not allow"
+            "error: undefined behaviour: 'tensor.cast' produced a tensor of shape [3, 7], which its type does not allow"
         );
         let h = r#"
         func.func @f(%t: tensor<?xi32>) -> i32 {

@@ -8,31 +8,13 @@
 //! independent random shapes. Static dimensions of tensor types are always
 //! respected. The draw is deterministic.
 
+use interp::Arg as SampleArg;
 use ir::{Context, Type, TypeKind};
 
 /// The extents samples are made of.
 pub const EXTENTS: [i64; 5] = [0, 1, 2, 3, 7];
 /// The largest rank sampled for a parameter of unknown rank.
 pub const MAX_RANK: usize = 4;
-
-/// One argument.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum SampleArg {
-    Shape(Vec<i64>),
-    Scalar(i64),
-}
-
-impl std::fmt::Display for SampleArg {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SampleArg::Shape(s) => {
-                let parts: Vec<String> = s.iter().map(i64::to_string).collect();
-                write!(f, "[{}]", parts.join(","))
-            }
-            SampleArg::Scalar(v) => write!(f, "{v}"),
-        }
-    }
-}
 
 /// What a parameter's type allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
