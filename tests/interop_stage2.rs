@@ -1,11 +1,13 @@
 //! Interop: every stage-2 example in `examples/stage2/` is lowered with the
 //! real `mlir-opt` and run with `mlir-runner` on 24 concrete inputs each
 //! (ranks 0–4, extents from {0, 1, 2, 3, 7}); what it printed, or the
-//! assertion that aborted it, must match a hand-written oracle.
+//! assertion that aborted it, must match a hand-written oracle, and the
+//! reference interpreter (crate `interp`) run on the stage-2 file itself
+//! must give the same results or fail where the real run aborted.
 //!
 //! The oracles are small on purpose: they prove the harness
-//! (`common::runner`) right today. Later the reference interpreter takes
-//! their place. Skipped when the MLIR tools are absent; fails instead under
+//! (`common::runner`) right, independently of the interpreter. Skipped when
+//! the MLIR tools are absent; fails instead under
 //! `SHAPE_OPT_REQUIRE_MLIR=1`.
 
 mod common;
@@ -98,6 +100,7 @@ fn stage2_examples_match_oracle_under_mlir_runner() {
         return;
     };
     let mut failures = Vec::new();
+    let (mut interpreted, mut undefined) = (0, 0);
     for case in CASES {
         let start = Instant::now();
         let lowered = match tools.lower(&example(case.func), case.func) {
@@ -112,6 +115,28 @@ fn stage2_examples_match_oracle_under_mlir_runner() {
             .map(|n| (case.make)(&mut rng, n))
             .unzip();
         let actual = lowered.run_many(&inputs);
+        let source = std::fs::read_to_string(example(case.func)).expect("example");
+        let mut ctx = ir::Context::new();
+        let (module, diags) = syntax::parse_source(
+            &mut ctx,
+            0,
+            case.func,
+            source.as_bytes(),
+            &Default::default(),
+        );
+        let module = module.unwrap_or_else(|| panic!("{}: {diags:?}", case.func));
+        for (args, got) in inputs.iter().zip(&actual) {
+            let Ok(got) = got else { continue };
+            let interp_args: Vec<interp::Arg> = args.iter().map(interp_arg).collect();
+            match interp::run_function(&ctx, module, case.func, &interp_args) {
+                Ok(outcome) if same_as_run(&outcome, got) => interpreted += 1,
+                Ok(interp::Outcome::Undefined(_)) => undefined += 1,
+                other => failures.push(format!(
+                    "@{}{args:?}: mlir-runner gave {got:?}, the interpreter {other:?}",
+                    case.func
+                )),
+            }
+        }
         let aborts = expected
             .iter()
             .filter(|e| matches!(e, RunResult::Aborted { .. }))
@@ -138,7 +163,39 @@ fn stage2_examples_match_oracle_under_mlir_runner() {
             start.elapsed().as_secs_f64()
         );
     }
+    eprintln!("interpreter = mlir-runner on {interpreted} inputs ({undefined} undefined in MLIR, not compared)");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(interpreted >= 20 * CASES.len(), "{interpreted}");
+}
+
+/// A harness argument as the interpreter takes it.
+fn interp_arg(a: &Arg) -> interp::Arg {
+    match a {
+        Arg::Shaped(s) | Arg::Extents(s) => interp::Arg::Shape(s.clone()),
+        Arg::Index(i) => interp::Arg::Scalar(*i),
+    }
+}
+
+/// The interpreter's outcome is what the real run did: the same printed
+/// values, or a failure where it aborted (messages differ: mlir-opt words
+/// its own assertions).
+fn same_as_run(outcome: &interp::Outcome, run: &RunResult) -> bool {
+    use interp::Canonical;
+    match (outcome, run) {
+        (interp::Outcome::Ok(values), RunResult::Printed(printed)) => {
+            let printed: Vec<Canonical> = printed
+                .iter()
+                .map(|v| match v {
+                    Value::Extents(e) => Canonical::Shape(e.clone()),
+                    Value::Index(i) => Canonical::Scalar(i128::from(*i)),
+                    Value::Bool(b) => Canonical::Scalar(i128::from(*b)),
+                })
+                .collect();
+            interp::canonical(values) == printed
+        }
+        (interp::Outcome::Error(_), RunResult::Aborted { .. }) => true,
+        _ => false,
+    }
 }
 
 #[test]

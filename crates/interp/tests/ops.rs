@@ -103,7 +103,10 @@ mod shape_stage1 {
           return %q : index
         }"#;
         assert_eq!(eval(g, &["-7", "2"]), "ok -4");
-        assert_eq!(eval(g, &["1", "0"]), "error: undefined behaviour: division by zero");
+        assert_eq!(
+            eval(g, &["1", "0"]),
+            "error: undefined behaviour: division by zero"
+        );
     }
 
     #[test]
@@ -335,7 +338,10 @@ mod arith {
             eval(f, &["127", "1"]),
             "ok -128, 127, 127, 127, 0, 127, 0, 1"
         );
-        assert_eq!(eval(f, &["1", "0"]), "error: undefined behaviour: division by zero");
+        assert_eq!(
+            eval(f, &["1", "0"]),
+            "error: undefined behaviour: division by zero"
+        );
         assert_eq!(
             eval(f, &["300", "1"]),
             "interp error: argument 1: 300 does not fit i8"
