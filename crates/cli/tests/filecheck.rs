@@ -1,6 +1,8 @@
 //! The LLVM project's own RUN lines, with `shape-opt` in place of `mlir-opt`,
 //! checked by the real `FileCheck` (`tests/upstream/`). Only RUN lines whose
 //! passes shape-opt implements are here; README lists the count per file.
+//! Lines of semantics-preserving passes also run with `--verify-semantics`
+//! (`remove-shape-constraints` drops checks on purpose, so its lines do not).
 
 #[path = "../../../tests/common/mod.rs"]
 mod common;
@@ -96,7 +98,11 @@ fn remove_shape_constraints_replace_run_line() {
 fn shape_to_shape_run_line() {
     run_line(
         "shape-to-shape.mlir",
-        &[&["-shape-to-shape-lowering", "-split-input-file"]],
+        &[&[
+            "-shape-to-shape-lowering",
+            "-split-input-file",
+            "--verify-semantics",
+        ]],
         &[],
     );
 }
@@ -107,7 +113,12 @@ fn canonicalize_both_run_lines() {
         let flag = format!("-canonicalize=\"{options}\"");
         run_line(
             "canonicalize.mlir",
-            &[&["-split-input-file", "-allow-unregistered-dialect", &flag]],
+            &[&[
+                "-split-input-file",
+                "-allow-unregistered-dialect",
+                "--verify-semantics",
+                &flag,
+            ]],
             &[],
         );
     }
@@ -131,7 +142,12 @@ fn remove_shape_constraints_canon_run_line() {
 fn unranked_tensor_lowering_run_line() {
     run_line(
         "unranked-tensor-lowering.mlir",
-        &[&["-split-input-file", "-canonicalize", "-cse"]],
+        &[&[
+            "-split-input-file",
+            "--verify-semantics",
+            "-canonicalize",
+            "-cse",
+        ]],
         &[],
     );
 }
