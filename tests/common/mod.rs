@@ -78,24 +78,40 @@ pub fn reference_filecheck() -> Option<&'static PathBuf> {
 /// by `checklines`; when the real FileCheck is available it checks too,
 /// and a different verdict panics with both outputs.
 pub fn filecheck(check_file: &Path, input: &[u8], args: &[&str]) -> Result<(), String> {
-    let text = std::fs::read_to_string(check_file)
-        .map_err(|e| format!("{}: {e}", check_file.display()))?;
-    let mut options = checklines::Options::from_args(args)?;
-    options.check_file_name = check_file.display().to_string();
-    let ours = checklines::check(&text, &String::from_utf8_lossy(input), &options)
-        .map_err(|f| f.to_string());
-    if let Some(tool) = reference_filecheck() {
-        let path = check_file.to_string_lossy();
-        let theirs = run(tool, &[&[path.as_ref()], args].concat(), input);
+    let (ours, theirs) = filecheck_both(check_file, input, args);
+    if let Some(theirs) = theirs {
         assert_eq!(
             ours.is_ok(),
             theirs.is_ok(),
-            "checklines and FileCheck disagree on {path} {args:?}\n\
+            "checklines and FileCheck disagree on {} {args:?}\n\
              --- checklines: {ours:?}\n--- FileCheck: {theirs:?}\n--- input:\n{}",
+            check_file.display(),
             String::from_utf8_lossy(input)
         );
     }
     ours
+}
+
+/// The verdicts of `checklines` and, when it is available, of the real
+/// FileCheck on the same check file, input and flags.
+pub fn filecheck_both(
+    check_file: &Path,
+    input: &[u8],
+    args: &[&str],
+) -> (Result<(), String>, Option<Result<(), String>>) {
+    let ours = std::fs::read_to_string(check_file)
+        .map_err(|e| format!("{}: {e}", check_file.display()))
+        .and_then(|text| {
+            let mut options = checklines::Options::from_args(args)?;
+            options.check_file_name = check_file.display().to_string();
+            checklines::check(&text, &String::from_utf8_lossy(input), &options)
+                .map_err(|f| f.to_string())
+        });
+    let theirs = reference_filecheck().map(|tool| {
+        let path = check_file.to_string_lossy();
+        run(tool, &[&[path.as_ref()], args].concat(), input).map(drop)
+    });
+    (ours, theirs)
 }
 
 /// Run `tool args` on `input`; Ok(stdout) on success, Err(stderr) on failure.

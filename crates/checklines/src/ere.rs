@@ -8,8 +8,7 @@
 //! `$` also match at line boundaries. Back-references (`\1`..`\9`) are
 //! refused.
 
-/// The `regex`-crate source for the POSIX ERE `ere`, to be compiled in
-/// multi-line mode (`(?m)`).
+/// The `regex`-crate source for the POSIX ERE `ere`, for [`compile`].
 pub(crate) fn translate(ere: &str) -> Result<String, String> {
     let mut out = String::with_capacity(ere.len() + 8);
     let mut chars = ere.chars().peekable();
@@ -105,13 +104,21 @@ fn bracket(
     Ok(())
 }
 
+/// Compile translated regex source as LLVM's regexes are: on bytes, `.`
+/// any byte but newline, `^`/`$` also at line boundaries.
+pub(crate) fn compile(source: &str) -> Result<regex::bytes::Regex, regex::Error> {
+    regex::bytes::RegexBuilder::new(source)
+        .unicode(false)
+        .multi_line(true)
+        .build()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::translate;
+    use super::{compile, translate};
 
     fn matches(ere: &str, text: &str) -> bool {
-        let re = regex::Regex::new(&format!("(?m){}", translate(ere).unwrap())).unwrap();
-        re.is_match(text)
+        compile(&translate(ere).unwrap()).unwrap().is_match(text.as_bytes())
     }
 
     #[test]

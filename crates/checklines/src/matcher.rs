@@ -172,8 +172,8 @@ impl Run<'_> {
     /// The line constraints of `NEXT`/`EMPTY` (exactly one newline skipped)
     /// and `SAME` (none); `first` is where the match starts.
     fn check_line(&mut self, pat: &Pattern, skipped: Range<usize>, first: usize) -> bool {
-        let text = &self.input.text[skipped.clone()];
-        let newlines = text.matches('\n').count();
+        let text = self.input.text.as_bytes().get(skipped.clone()).unwrap_or_default();
+        let newlines = memchr::memchr_iter(b'\n', text).count();
         let name = pat.kind.describe(&pat.prefix);
         let message = match pat.kind {
             Kind::Next | Kind::Empty if newlines == 0 => "is on the same line as previous match",
@@ -187,7 +187,7 @@ impl Run<'_> {
         self.note(first, 1, "'next' match was here");
         self.note(skipped.start, 1, "previous match ended here");
         if newlines > 1 {
-            if let Some(nl) = text.find('\n') {
+            if let Some(nl) = memchr::memchr(b'\n', text) {
                 self.note(
                     skipped.start + nl + 1,
                     1,
@@ -221,7 +221,7 @@ impl Run<'_> {
     /// Find `pat` in `range`; `None` (after reporting) when it cannot be
     /// matched at all (undefined variable, regex too big).
     fn find(&mut self, pat: &Pattern, range: Range<usize>) -> Option<Option<Found>> {
-        match pat.find(&self.input.text, range, &mut self.vars) {
+        match pat.find(self.input.text.as_bytes(), range, &mut self.vars) {
             Ok(found) => Some(found),
             Err(MatchError::Undefined(names)) => {
                 for (at, name) in names {

@@ -5,9 +5,10 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use regex::Regex;
+use regex::bytes::Regex;
 
-use crate::{ere, Options};
+use crate::ere::{self, compile};
+use crate::Options;
 
 /// Values of string variables, by name (a leading `$` is part of the name).
 pub(crate) type Vars = HashMap<String, String>;
@@ -93,6 +94,8 @@ struct RegexBody {
 
 #[derive(Clone)]
 enum Piece {
+    /// Literal text.
+    Lit(String),
     /// `regex`-crate source.
     Re(String),
     /// `[[NAME]]`, its name at byte `at` of the buffer.
@@ -125,11 +128,6 @@ fn error(at: usize, message: impl Into<String>) -> ParseError {
         at,
         message: message.into(),
     }
-}
-
-/// Compile translated regex source in FileCheck's line-sensitive mode.
-fn compile(source: &str) -> Result<Regex, regex::Error> {
-    Regex::new(&format!("(?m){source}"))
 }
 
 impl Pattern {
@@ -218,21 +216,20 @@ impl Pattern {
     /// The first match in `input[range]`; defines the pattern's variables.
     pub(crate) fn find(
         &self,
-        input: &str,
+        input: &[u8],
         range: Range<usize>,
         vars: &mut Vars,
     ) -> Result<Option<Found>, MatchError> {
         let start = range.start;
-        let hay = &input[range.clone()];
+        let hay = input.get(range).unwrap_or_default();
         let found = match &self.body {
             Body::Eof => Some((hay.len(), 0)),
-            Body::Fixed(s) => hay.find(s.as_str()).map(|p| (p, s.len())),
+            Body::Fixed(s) => memchr::memmem::find(hay, s.as_bytes()).map(|p| (p, s.len())),
             // The newline ending the previous line, then an empty line; the
             // match starts after that newline, as FileCheck's does.
-            Body::EmptyLine => hay
-                .match_indices('\n')
-                .find(|&(i, _)| matches!(hay.as_bytes().get(i + 1), None | Some(b'\n')))
-                .map(|(i, _)| (i + 1, 0)),
+            Body::EmptyLine => memchr::memchr_iter(b'\n', hay)
+                .find(|&i| matches!(hay.get(i + 1), None | Some(b'\n')))
+                .map(|i| (i + 1, 0)),
             Body::Regex(r) => r.find(hay, vars)?,
         };
         Ok(found.map(|(pos, len)| Found {
@@ -251,7 +248,7 @@ impl RegexBody {
             defs: Vec::new(),
             compiled: None,
         };
-        let mut current = start;
+        body.pieces.push(Piece::Re(start));
         let mut i = 0;
         while i < text.len() {
             let rest = &text[i..];
@@ -259,11 +256,12 @@ impl RegexBody {
                 let len = block
                     .find("}}")
                     .ok_or_else(|| error(at + i, "found start of regex string with no end '}}'"))?;
-                current.push_str(&format!("(?:{})", checked_regex(&block[..len], at + i + 2)?));
+                let re = checked_regex(&block[..len], at + i + 2)?;
+                body.pieces.push(Piece::Re(format!("(?:{re})")));
                 i += len + 4;
             } else if let Some(block) = rest.strip_prefix("[[") {
                 let len = substitution_end(block).map_err(|(off, m)| error(at + i + 2 + off, m))?;
-                body.substitution(&block[..len], at + i + 2, &mut current)?;
+                body.substitution(&block[..len], at + i + 2)?;
                 i += len + 4;
             } else {
                 // Literal text up to the next block.
@@ -273,27 +271,22 @@ impl RegexBody {
                     .filter_map(|b| rest[first..].find(b).map(|p| p + first))
                     .min()
                     .unwrap_or(rest.len());
-                current.push_str(&regex::escape(&rest[..len]));
+                body.pieces.push(Piece::Lit(rest[..len].to_string()));
                 i += len;
             }
         }
-        current.push_str(end);
-        body.pieces.push(Piece::Re(current));
+        body.pieces.push(Piece::Re(end.to_string()));
+        body.pieces.retain(|p| !matches!(p, Piece::Re(s) if s.is_empty()));
         if body.uses().next().is_none() {
-            let source: String = body.pieces.iter().filter_map(Piece::regex).collect();
+            let source: String = body.pieces.iter().map(Piece::regex).collect();
             body.compiled = Some(compile(&source).map_err(|e| error(at, e.to_string()))?);
         }
         Ok(body)
     }
 
     /// Add the substitution block `block` (between `[[` and `]]`, at byte
-    /// `at`): a definition extends `current`, a use ends it.
-    fn substitution(
-        &mut self,
-        block: &str,
-        at: usize,
-        current: &mut String,
-    ) -> Result<(), ParseError> {
+    /// `at`): a definition or a use.
+    fn substitution(&mut self, block: &str, at: usize) -> Result<(), ParseError> {
         if block.starts_with('#') {
             return Err(error(
                 at,
@@ -319,7 +312,8 @@ impl RegexBody {
                     return Err(error(at, "invalid name in string variable definition"));
                 };
                 let re = checked_regex(ere, at + name_len + 1)?;
-                current.push_str(&format!("(?P<d{}>{re})", self.defs.len()));
+                self.pieces
+                    .push(Piece::Re(format!("(?P<d{}>{re})", self.defs.len())));
                 self.defs.push(name.to_string());
             }
             None if !rest.is_empty() => {
@@ -333,7 +327,6 @@ impl RegexBody {
                 ));
             }
             None => {
-                self.pieces.push(Piece::Re(std::mem::take(current)));
                 self.pieces.push(Piece::Use {
                     name: name.to_string(),
                     at,
@@ -346,30 +339,46 @@ impl RegexBody {
     fn uses(&self) -> impl Iterator<Item = &str> {
         self.pieces.iter().filter_map(|p| match p {
             Piece::Use { name, .. } => Some(name.as_str()),
-            Piece::Re(_) => None,
+            Piece::Lit(_) | Piece::Re(_) => None,
         })
     }
 
     /// First match in `hay` as (offset, length); defines the variables.
-    fn find(&self, hay: &str, vars: &mut Vars) -> Result<Option<(usize, usize)>, MatchError> {
+    fn find(&self, hay: &[u8], vars: &mut Vars) -> Result<Option<(usize, usize)>, MatchError> {
         let substituted;
         let re = match &self.compiled {
             Some(re) => re,
             None => {
-                let mut source = String::new();
+                let mut text = String::new();
                 let mut undefined = Vec::new();
                 for piece in &self.pieces {
                     match piece {
-                        Piece::Re(s) => source.push_str(s),
                         Piece::Use { name, at } => match vars.get(name) {
-                            Some(value) => source.push_str(&regex::escape(value)),
+                            Some(value) => text.push_str(value),
                             None => undefined.push((*at, name.clone())),
                         },
+                        // Substituted text is literal: no regex unless needed.
+                        Piece::Lit(s) => text.push_str(s),
+                        Piece::Re(_) => {}
                     }
                 }
                 if !undefined.is_empty() {
                     return Err(MatchError::Undefined(undefined));
                 }
+                if !self.pieces.iter().any(|p| matches!(p, Piece::Re(_))) {
+                    let found = memchr::memmem::find(hay, text.as_bytes());
+                    return Ok(found.map(|p| (p, text.len())));
+                }
+                let source: String = self
+                    .pieces
+                    .iter()
+                    .map(|p| match p {
+                        Piece::Use { name, .. } => {
+                            regex::escape(vars.get(name).map_or("", String::as_str))
+                        }
+                        _ => p.regex(),
+                    })
+                    .collect();
                 substituted = compile(&source).map_err(|e| MatchError::Regex(e.to_string()))?;
                 &substituted
             }
@@ -382,7 +391,8 @@ impl RegexBody {
         };
         for (k, name) in self.defs.iter().enumerate() {
             if let Some(value) = caps.name(&format!("d{k}")) {
-                vars.insert(name.clone(), value.as_str().to_string());
+                let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
+                vars.insert(name.clone(), value);
             }
         }
         Ok(caps.get(0).map(|m| (m.start(), m.len())))
@@ -390,10 +400,12 @@ impl RegexBody {
 }
 
 impl Piece {
-    fn regex(&self) -> Option<&str> {
+    /// The piece as `regex`-crate source (a use: nothing).
+    fn regex(&self) -> String {
         match self {
-            Piece::Re(s) => Some(s),
-            Piece::Use { .. } => None,
+            Piece::Lit(s) => regex::escape(s),
+            Piece::Re(s) => s.clone(),
+            Piece::Use { .. } => String::new(),
         }
     }
 }
