@@ -19,7 +19,10 @@ pub(crate) struct CheckString {
 
 /// What follows a prefix.
 enum Suffix {
-    Directive { kind: Kind, literal: bool },
+    Directive {
+        kind: Kind,
+        literal: bool,
+    },
     Comment,
     /// `-NOT` combined with another suffix.
     BadNot,
@@ -179,7 +182,10 @@ pub(crate) fn read(
         let (kind, literal) = match suffix {
             Suffix::Comment => continue,
             Suffix::BadNot => {
-                return Err(fail(at, format!("unsupported -NOT combo on prefix '{prefix}'")))
+                return Err(fail(
+                    at,
+                    format!("unsupported -NOT combo on prefix '{prefix}'"),
+                ))
             }
             Suffix::BadCount => {
                 return Err(fail(
@@ -239,7 +245,10 @@ pub(crate) fn read(
     }
     if !dag_not.is_empty() {
         checks.push(CheckString {
-            pat: Pattern::eof(options.prefixes.first().map_or("", String::as_str), text.len()),
+            pat: Pattern::eof(
+                options.prefixes.first().map_or("", String::as_str),
+                text.len(),
+            ),
             dag_not,
         });
     }

@@ -118,7 +118,9 @@ mod tests {
     use super::{compile, translate};
 
     fn matches(ere: &str, text: &str) -> bool {
-        compile(&translate(ere).unwrap()).unwrap().is_match(text.as_bytes())
+        compile(&translate(ere).unwrap())
+            .unwrap()
+            .is_match(text.as_bytes())
     }
 
     #[test]

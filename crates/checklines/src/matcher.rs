@@ -69,7 +69,12 @@ impl Run<'_> {
 
     /// Match one check string in `region`; in label-scan mode only its own
     /// pattern. The match spans all `COUNT` repetitions.
-    fn check_string(&mut self, cs: &CheckString, region: Range<usize>, scan: bool) -> Option<Found> {
+    fn check_string(
+        &mut self,
+        cs: &CheckString,
+        region: Range<usize>,
+        scan: bool,
+    ) -> Option<Found> {
         let mut nots = Vec::new();
         let last_pos = if scan {
             region.start
@@ -82,16 +87,12 @@ impl Run<'_> {
         for n in 1..=count {
             let m = self.find(&cs.pat, end..region.end)?;
             let Some(m) = m else {
-                let mut message = format!(
-                    "{}: expected string not found in input",
-                    cs.pat.kind.describe(&cs.pat.prefix)
-                );
-                if count > 1 {
-                    message.push_str(&format!(" ({n} out of {count})"));
-                }
-                self.error_at_pattern(&cs.pat, message);
-                self.note(end, 1, "scanning from here");
-                self.notes_for_uses(&cs.pat, end);
+                let progress = if count > 1 {
+                    format!(" ({n} out of {count})")
+                } else {
+                    String::new()
+                };
+                self.not_found(&cs.pat, end, &progress);
                 return None;
             };
             if n == 1 {
@@ -101,8 +102,7 @@ impl Run<'_> {
         }
         if !scan {
             let skipped = last_pos..first;
-            if !self.check_line(&cs.pat, skipped.clone(), first)
-                || !self.check_not(&nots, skipped)
+            if !self.check_line(&cs.pat, skipped.clone(), first) || !self.check_not(&nots, skipped)
             {
                 return None;
             }
@@ -133,12 +133,7 @@ impl Run<'_> {
             let mut from = start;
             let m = loop {
                 let Some(m) = self.find(pat, from..region.end)? else {
-                    self.error_at_pattern(
-                        pat,
-                        format!("{}: expected string not found in input", pat.kind.describe(&pat.prefix)),
-                    );
-                    self.note(from, 1, "scanning from here");
-                    self.notes_for_uses(pat, from);
+                    self.not_found(pat, from, "");
                     return None;
                 };
                 let range = m.pos..m.pos + m.len;
@@ -172,7 +167,12 @@ impl Run<'_> {
     /// The line constraints of `NEXT`/`EMPTY` (exactly one newline skipped)
     /// and `SAME` (none); `first` is where the match starts.
     fn check_line(&mut self, pat: &Pattern, skipped: Range<usize>, first: usize) -> bool {
-        let text = self.input.text.as_bytes().get(skipped.clone()).unwrap_or_default();
+        let text = self
+            .input
+            .text
+            .as_bytes()
+            .get(skipped.clone())
+            .unwrap_or_default();
         let newlines = memchr::memchr_iter(b'\n', text).count();
         let name = pat.kind.describe(&pat.prefix);
         let message = match pat.kind {
@@ -206,7 +206,10 @@ impl Run<'_> {
                 Some(Some(m)) => {
                     self.error_at_pattern(
                         pat,
-                        format!("{}: excluded string found in input", pat.kind.describe(&pat.prefix)),
+                        format!(
+                            "{}: excluded string found in input",
+                            pat.kind.describe(&pat.prefix)
+                        ),
                     );
                     self.note(m.pos, m.len, "found here");
                     ok = false;
@@ -225,7 +228,12 @@ impl Run<'_> {
             Ok(found) => Some(found),
             Err(MatchError::Undefined(names)) => {
                 for (at, name) in names {
-                    let d = self.source(pat).diag(at, 1, Severity::Error, format!("undefined variable: {name}"));
+                    let d = self.source(pat).diag(
+                        at,
+                        1,
+                        Severity::Error,
+                        format!("undefined variable: {name}"),
+                    );
                     self.diagnostics.push(d);
                 }
                 None
@@ -254,12 +262,19 @@ impl Run<'_> {
         self.diagnostics.push(d);
     }
 
-    /// `with "X" equal to "value"` for each defined variable `pat` uses.
-    fn notes_for_uses(&mut self, pat: &Pattern, at: usize) {
+    /// `pat` not found from `from` on (`progress`: which `COUNT` match).
+    fn not_found(&mut self, pat: &Pattern, from: usize, progress: &str) {
+        let name = pat.kind.describe(&pat.prefix);
+        self.error_at_pattern(
+            pat,
+            format!("{name}: expected string not found in input{progress}"),
+        );
+        self.note(from, 1, "scanning from here");
+        // The values of the variables it uses.
         for name in pat.uses() {
             if let Some(value) = self.vars.get(name) {
                 let message = format!("with \"{name}\" equal to \"{value}\"");
-                let d = self.input.diag(at, 1, Severity::Note, message);
+                let d = self.input.diag(from, 1, Severity::Note, message);
                 self.diagnostics.push(d);
             }
         }

@@ -17,7 +17,9 @@ pub(crate) type Vars = HashMap<String, String>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
     /// `PREFIX:` (`count` 1) or `PREFIX-COUNT-n:`.
-    Plain { count: usize },
+    Plain {
+        count: usize,
+    },
     Next,
     Same,
     Not,
@@ -276,9 +278,10 @@ impl RegexBody {
             }
         }
         body.pieces.push(Piece::Re(end.to_string()));
-        body.pieces.retain(|p| !matches!(p, Piece::Re(s) if s.is_empty()));
+        body.pieces
+            .retain(|p| !matches!(p, Piece::Re(s) if s.is_empty()));
         if body.uses().next().is_none() {
-            let source: String = body.pieces.iter().map(Piece::regex).collect();
+            let source: String = body.pieces.iter().map(|p| p.regex(&Vars::new())).collect();
             body.compiled = Some(compile(&source).map_err(|e| error(at, e.to_string()))?);
         }
         Ok(body)
@@ -369,16 +372,7 @@ impl RegexBody {
                     let found = memchr::memmem::find(hay, text.as_bytes());
                     return Ok(found.map(|p| (p, text.len())));
                 }
-                let source: String = self
-                    .pieces
-                    .iter()
-                    .map(|p| match p {
-                        Piece::Use { name, .. } => {
-                            regex::escape(vars.get(name).map_or("", String::as_str))
-                        }
-                        _ => p.regex(),
-                    })
-                    .collect();
+                let source: String = self.pieces.iter().map(|p| p.regex(vars)).collect();
                 substituted = compile(&source).map_err(|e| MatchError::Regex(e.to_string()))?;
                 &substituted
             }
@@ -400,12 +394,12 @@ impl RegexBody {
 }
 
 impl Piece {
-    /// The piece as `regex`-crate source (a use: nothing).
-    fn regex(&self) -> String {
+    /// The piece as `regex`-crate source, a use with its value in `vars`.
+    fn regex(&self, vars: &Vars) -> String {
         match self {
             Piece::Lit(s) => regex::escape(s),
             Piece::Re(s) => s.clone(),
-            Piece::Use { .. } => String::new(),
+            Piece::Use { name, .. } => regex::escape(vars.get(name).map_or("", String::as_str)),
         }
     }
 }

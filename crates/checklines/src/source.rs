@@ -125,12 +125,7 @@ impl fmt::Display for Diagnostic {
         // Underline within the line only, as SourceMgr does.
         let room = (loc.source_line.len() + 1).saturating_sub(loc.column);
         let tildes = loc.width.min(room.max(1)) - 1;
-        writeln!(
-            f,
-            "{}^{}",
-            " ".repeat(loc.column - 1),
-            "~".repeat(tildes)
-        )
+        writeln!(f, "{}^{}", " ".repeat(loc.column - 1), "~".repeat(tildes))
     }
 }
 

@@ -44,7 +44,13 @@ fn produce(command: &str, file: &Path, temp: &Path, mlir_opt: &Path) -> Option<V
         .replace("%s", &file.to_string_lossy())
         .replace("%t", &temp.to_string_lossy())
         .split(' ')
-        .map(|word| if word == "mlir-opt" { mlir_opt.to_string_lossy().into_owned() } else { word.to_string() })
+        .map(|word| {
+            if word == "mlir-opt" {
+                mlir_opt.to_string_lossy().into_owned()
+            } else {
+                word.to_string()
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ");
     let out = Command::new("bash")
@@ -77,7 +83,12 @@ fn change_token(line: &str) -> Option<String> {
         b'Z' => b'A',
         _ => c + 1,
     };
-    Some(format!("{}{}{}", &line[..last], changed as char, &line[last + 1..]))
+    Some(format!(
+        "{}{}{}",
+        &line[..last],
+        changed as char,
+        &line[last + 1..]
+    ))
 }
 
 /// The output and its mutants, each with a name.
@@ -98,7 +109,10 @@ fn inputs(output: &str) -> Vec<(String, String)> {
         if i + 1 < n {
             let mut swapped = lines.clone();
             swapped.swap(i, i + 1);
-            all.push((format!("lines {} and {} swapped", i + 1, i + 2), join(swapped)));
+            all.push((
+                format!("lines {} and {} swapped", i + 1, i + 2),
+                join(swapped),
+            ));
         }
         if let Some(changed) = change_token(lines[i]) {
             let mut token = lines.clone();
@@ -126,9 +140,12 @@ fn verdicts_equal_filecheck_on_upstream_tests() {
     };
     let filecheck = common::reference_filecheck();
     if filecheck.is_none() {
-        eprintln!("skipping the FileCheck half: FileCheck not found; reporting checklines' verdicts only");
+        eprintln!(
+            "skipping the FileCheck half: FileCheck not found; reporting checklines' verdicts only"
+        );
     }
-    let temp: PathBuf = std::env::temp_dir().join(format!("checklines-diff-{}", std::process::id()));
+    let temp: PathBuf =
+        std::env::temp_dir().join(format!("checklines-diff-{}", std::process::id()));
     let mut tally = Tally::default();
     for file in common::mlir_files(UPSTREAM) {
         let text = std::fs::read_to_string(&file).expect("upstream test file");
@@ -137,7 +154,10 @@ fn verdicts_equal_filecheck_on_upstream_tests() {
             let Some((producer, args)) = line.rsplit_once("| FileCheck") else {
                 continue;
             };
-            let name = format!("{}: {line}", file.strip_prefix(UPSTREAM).unwrap_or(&file).display());
+            let name = format!(
+                "{}: {line}",
+                file.strip_prefix(UPSTREAM).unwrap_or(&file).display()
+            );
             let Some(output) = produce(producer, &file, &temp, &mlir_opt) else {
                 tally.skipped.push(name);
                 let _ = std::fs::remove_file(&temp);
@@ -150,9 +170,11 @@ fn verdicts_equal_filecheck_on_upstream_tests() {
                 let (ours, theirs) = common::filecheck_both(&file, input.as_bytes(), &args);
                 match theirs {
                     None => tally.ours_only[usize::from(ours.is_ok())] += 1,
-                    Some(theirs) if theirs.is_ok() != ours.is_ok() => tally.disagreements.push(format!(
-                        "{name} ({what}):\n--- checklines: {ours:?}\n--- FileCheck: {theirs:?}"
-                    )),
+                    Some(theirs) if theirs.is_ok() != ours.is_ok() => {
+                        tally.disagreements.push(format!(
+                            "{name} ({what}):\n--- checklines: {ours:?}\n--- FileCheck: {theirs:?}"
+                        ))
+                    }
                     Some(_) if ours.is_ok() => tally.both_pass += 1,
                     Some(_) => tally.both_fail += 1,
                 }

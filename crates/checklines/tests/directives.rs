@@ -45,7 +45,12 @@ fn fail(check: &str, input: &str, args: &[&str], message: &str) -> String {
 fn plain() {
     pass("// CHECK: foo\n", "a foo b\n", &[]);
     pass("// CHECK: a\n// CHECK: b\n", "a b\n", &[]);
-    fail("// CHECK: b\n// CHECK: a\n", "a b\n", &[], "CHECK: expected string not found in input");
+    fail(
+        "// CHECK: b\n// CHECK: a\n",
+        "a b\n",
+        &[],
+        "CHECK: expected string not found in input",
+    );
     fail("// CHECK: foo\n", "bar\n", &[], "scanning from here");
 }
 
@@ -79,7 +84,12 @@ fn failure_renders_like_filecheck() {
 fn whitespace() {
     pass("// CHECK: a  b\n", "a\t \tb\n", &[]);
     pass("// CHECK:    a b   \n", "xa b\n", &[]);
-    fail("// CHECK: a  b\n", "a b\n", &["--strict-whitespace"], "expected string");
+    fail(
+        "// CHECK: a  b\n",
+        "a b\n",
+        &["--strict-whitespace"],
+        "expected string",
+    );
     pass("// CHECK: a  b\n", "a  b\n", &["--strict-whitespace"]);
     pass("// CHECK: a b\n", "a b\r\nc\r\n", &[]);
 }
@@ -87,30 +97,69 @@ fn whitespace() {
 #[test]
 fn next() {
     pass("// CHECK: a\n// CHECK-NEXT: b\n", "a\nb\n", &[]);
-    fail("// CHECK: a\n// CHECK-NEXT: b\n", "a b\n", &[], "is on the same line as previous match");
-    fail("// CHECK: a\n// CHECK-NEXT: b\n", "a\n\nb\n", &[], "is not on the line after");
-    fail("// CHECK-NEXT: b\n", "b\n", &[], "found 'CHECK-NEXT' without previous 'CHECK: line");
+    fail(
+        "// CHECK: a\n// CHECK-NEXT: b\n",
+        "a b\n",
+        &[],
+        "is on the same line as previous match",
+    );
+    fail(
+        "// CHECK: a\n// CHECK-NEXT: b\n",
+        "a\n\nb\n",
+        &[],
+        "is not on the line after",
+    );
+    fail(
+        "// CHECK-NEXT: b\n",
+        "b\n",
+        &[],
+        "found 'CHECK-NEXT' without previous 'CHECK: line",
+    );
 }
 
 #[test]
 fn same() {
     pass("// CHECK: a\n// CHECK-SAME: b\n", "a b\n", &[]);
-    fail("// CHECK: a\n// CHECK-SAME: b\n", "a\nb\n", &[], "is not on the same line");
+    fail(
+        "// CHECK: a\n// CHECK-SAME: b\n",
+        "a\nb\n",
+        &[],
+        "is not on the same line",
+    );
     fail("// CHECK-SAME: b\n", "b\n", &[], "without previous");
 }
 
 #[test]
 fn not() {
-    pass("// CHECK: a\n// CHECK-NOT: x\n// CHECK: b\n", "a b x\n", &[]);
-    fail("// CHECK: a\n// CHECK-NOT: x\n// CHECK: b\n", "a x b\n", &[], "CHECK-NOT: excluded string found in input");
+    pass(
+        "// CHECK: a\n// CHECK-NOT: x\n// CHECK: b\n",
+        "a b x\n",
+        &[],
+    );
+    fail(
+        "// CHECK: a\n// CHECK-NOT: x\n// CHECK: b\n",
+        "a x b\n",
+        &[],
+        "CHECK-NOT: excluded string found in input",
+    );
     // Before the first check, and after the last one (the implicit EOF check).
     fail("// CHECK-NOT: x\n// CHECK: b\n", "x b\n", &[], "found here");
     fail("// CHECK: b\n// CHECK-NOT: x\n", "b x\n", &[], "excluded");
     pass("// CHECK: b\n// CHECK-NOT: x\n", "x b\n", &[]);
     // Every NOT of a group is reported.
-    let e = fail("// CHECK-NOT: x\n// CHECK-NOT: y\n// CHECK: b\n", "x y b\n", &[], "excluded");
+    let e = fail(
+        "// CHECK-NOT: x\n// CHECK-NOT: y\n// CHECK: b\n",
+        "x y b\n",
+        &[],
+        "excluded",
+    );
     assert_eq!(e.matches("excluded string found").count(), 2);
-    fail("// CHECK-NOT-DAG: x\n", "a\n", &[], "unsupported -NOT combo on prefix 'CHECK'");
+    fail(
+        "// CHECK-NOT-DAG: x\n",
+        "a\n",
+        &[],
+        "unsupported -NOT combo on prefix 'CHECK'",
+    );
 }
 
 #[test]
@@ -118,12 +167,27 @@ fn label() {
     let check = "// CHECK-LABEL: f1\n// CHECK: x\n// CHECK-LABEL: f2\n// CHECK: y\n";
     pass(check, "f1 x\nf2 y\n", &[]);
     // `x` after f2 is outside f1's region.
-    fail(check, "f1\nf2 x y\n", &[], "CHECK: expected string not found");
+    fail(
+        check,
+        "f1\nf2 x y\n",
+        &[],
+        "CHECK: expected string not found",
+    );
     // The region after a failed one is still checked.
     let e = fail(check, "f1\nf2\n", &[], "expected string");
     assert_eq!(e.matches("error:").count(), 2);
-    fail(check, "f1 x\ny\n", &[], "CHECK-LABEL: expected string not found");
-    fail("// CHECK-LABEL: [[X:f]]\n", "f\n", &[], "with variable definition or use");
+    fail(
+        check,
+        "f1 x\ny\n",
+        &[],
+        "CHECK-LABEL: expected string not found",
+    );
+    fail(
+        "// CHECK-LABEL: [[X:f]]\n",
+        "f\n",
+        &[],
+        "with variable definition or use",
+    );
 }
 
 #[test]
@@ -134,43 +198,105 @@ fn dag() {
     fail(check, "start a end b\n", &[], "expected string");
     // Matches of one group do not overlap.
     pass("// CHECK-DAG: a\n// CHECK-DAG: a\n", "a a\n", &[]);
-    fail("// CHECK-DAG: a\n// CHECK-DAG: a\n", "a\n", &[], "CHECK-DAG: expected string not found");
+    fail(
+        "// CHECK-DAG: a\n// CHECK-DAG: a\n",
+        "a\n",
+        &[],
+        "CHECK-DAG: expected string not found",
+    );
     // A NOT between two groups applies between them.
     let groups = "// CHECK-DAG: a\n// CHECK-NOT: x\n// CHECK-DAG: b\n";
     pass(groups, "a b x\n", &[]);
     fail(groups, "a x b\n", &[], "excluded");
     // Trailing DAGs are checked by the implicit EOF check.
-    fail("// CHECK: a\n// CHECK-DAG: q\n", "a\n", &[], "expected string");
+    fail(
+        "// CHECK: a\n// CHECK-DAG: q\n",
+        "a\n",
+        &[],
+        "expected string",
+    );
 }
 
 #[test]
 fn empty() {
-    pass("// CHECK: a\n// CHECK-EMPTY:\n// CHECK-NEXT: b\n", "a\n\nb\n", &[]);
+    pass(
+        "// CHECK: a\n// CHECK-EMPTY:\n// CHECK-NEXT: b\n",
+        "a\n\nb\n",
+        &[],
+    );
     pass("// CHECK: a\n// CHECK-EMPTY:\n", "a x\n\n", &[]);
-    fail("// CHECK: a\n// CHECK-EMPTY:\n", "a\nx\n\n", &[], "CHECK-EMPTY: is not on the line after");
-    fail("// CHECK: a\n// CHECK-EMPTY: x\n", "a\n\n", &[], "found non-empty check string for empty check");
+    fail(
+        "// CHECK: a\n// CHECK-EMPTY:\n",
+        "a\nx\n\n",
+        &[],
+        "CHECK-EMPTY: is not on the line after",
+    );
+    fail(
+        "// CHECK: a\n// CHECK-EMPTY: x\n",
+        "a\n\n",
+        &[],
+        "found non-empty check string for empty check",
+    );
 }
 
 #[test]
 fn count() {
     pass("// CHECK-COUNT-3: ab\n", "ab ab\n ab\n", &[]);
-    fail("// CHECK-COUNT-3: ab\n", "ab ab\n", &[], "CHECK-COUNT: expected string not found in input (3 out of 3)");
-    fail("// CHECK-COUNT-0: ab\n", "ab\n", &[], "invalid count in -COUNT specification");
+    fail(
+        "// CHECK-COUNT-3: ab\n",
+        "ab ab\n",
+        &[],
+        "CHECK-COUNT: expected string not found in input (3 out of 3)",
+    );
+    fail(
+        "// CHECK-COUNT-0: ab\n",
+        "ab\n",
+        &[],
+        "invalid count in -COUNT specification",
+    );
 }
 
 #[test]
 fn prefixes() {
     let check = "// A: one\n// B: two\n// CHECK: three\n// A-B: four\n";
     pass(check, "one two\n", &["--check-prefixes=A,B"]);
-    pass(check, "one two\n", &["--check-prefix=A", "--check-prefix", "B"]);
-    fail(check, "two one\n", &["--check-prefixes=A,B"], "expected string");
+    pass(
+        check,
+        "one two\n",
+        &["--check-prefix=A", "--check-prefix", "B"],
+    );
+    fail(
+        check,
+        "two one\n",
+        &["--check-prefixes=A,B"],
+        "expected string",
+    );
     pass(check, "four\n", &["--check-prefix=A-B"]);
-    fail(check, "x\n", &["--check-prefixes=A,C,D"], "no check strings found with prefixes 'C:', 'D:'");
-    pass(check, "one\n", &["--check-prefixes=A,C", "--allow-unused-prefixes"]);
-    fail("// CHECK: a\n", "a\n", &["--check-prefix=X"], "no check strings found with prefix 'X:'");
+    fail(
+        check,
+        "x\n",
+        &["--check-prefixes=A,C,D"],
+        "no check strings found with prefixes 'C:', 'D:'",
+    );
+    pass(
+        check,
+        "one\n",
+        &["--check-prefixes=A,C", "--allow-unused-prefixes"],
+    );
+    fail(
+        "// CHECK: a\n",
+        "a\n",
+        &["--check-prefix=X"],
+        "no check strings found with prefix 'X:'",
+    );
     // A prefix must not be the end of a longer word.
     pass("// XCHECK: nowhere\n// CHECK: a\n", "a\n", &[]);
-    fail("// CHECK_NEXT: a\n", "a\n", &[], "misspelled directive 'CHECK_NEXT:'");
+    fail(
+        "// CHECK_NEXT: a\n",
+        "a\n",
+        &[],
+        "misspelled directive 'CHECK_NEXT:'",
+    );
 }
 
 #[test]
@@ -182,15 +308,33 @@ fn comments() {
     );
     pass("// CHECK: a RUN: b\n", "a RUN: b\n", &[]);
     fail("// CHECK: a RUN: b\n", "a\n", &[], "expected string");
-    pass("// C: a\n// CHECK: zzz\n", "a\n", &["--check-prefix=C", "--comment-prefixes=CHECK"]);
+    pass(
+        "// C: a\n// CHECK: zzz\n",
+        "a\n",
+        &["--check-prefix=C", "--comment-prefixes=CHECK"],
+    );
 }
 
 #[test]
 fn regexes() {
     pass("// CHECK: %{{[0-9]+}} = add\n", "%12 = add\n", &[]);
-    fail("// CHECK: %{{[0-9]+}} = add\n", "%x = add\n", &[], "expected string");
+    fail(
+        "// CHECK: %{{[0-9]+}} = add\n",
+        "%x = add\n",
+        &[],
+        "expected string",
+    );
     pass("// CHECK: {{^}}foo{{$}}\n", "foo\n", &[]);
-    fail("// CHECK: {{^}}foo{{$}}\n", " foo\n", &[], "expected string");
+    // `^` matches where the search starts, mid-line.
+    pass("// CHECK: a\n// CHECK-SAME: {{^}}b\n", "ab\n", &[]);
+    // `$` matches at the end of a LABEL region.
+    pass("// CHECK-LABEL: f\n// CHECK: x{{$}}\n// CHECK-LABEL: g\n", "f x\ng\n", &[]);
+    fail(
+        "// CHECK: {{^}}foo{{$}}\n",
+        " foo\n",
+        &[],
+        "expected string",
+    );
     pass("// CHECK: a{{\\[}}b\n", "a[b\n", &[]);
     pass("// CHECK: a{{.*}}b\n", "a x b\n", &[]);
     fail("// CHECK: a{{.*}}b\n", "a\nb\n", &[], "expected string");
@@ -198,7 +342,12 @@ fn regexes() {
     pass("// CHECK: a{{[\\]]}}b\n", "a\\]b\n", &[]);
     fail("// CHECK: a{{\\d}}\n", "a1\n", &[], "expected string");
     fail("// CHECK: a{{(}}\n", "a\n", &[], "invalid regex");
-    fail("// CHECK: a{{b\n", "ab\n", &[], "found start of regex string with no end '}}'");
+    fail(
+        "// CHECK: a{{b\n",
+        "ab\n",
+        &[],
+        "found start of regex string with no end '}}'",
+    );
 }
 
 #[test]
@@ -215,9 +364,19 @@ fn variables() {
     );
     // Values are literal text, not regexes.
     pass("// CHECK: [[X:.\\*]]\n// CHECK: [[X]]\n", "a* a*\n", &[]);
-    fail("// CHECK: [[X:a.]]\n// CHECK: [[X]]\n", "a. ab\n", &[], "expected string");
+    fail(
+        "// CHECK: [[X:a.]]\n// CHECK: [[X]]\n",
+        "a. ab\n",
+        &[],
+        "expected string",
+    );
     fail("// CHECK: [[X Y]]\n", "a\n", &[], "unexpected whitespace");
-    fail("// CHECK: [[#N]]\n", "1\n", &[], "not supported by checklines");
+    fail(
+        "// CHECK: [[#N]]\n",
+        "1\n",
+        &[],
+        "not supported by checklines",
+    );
 }
 
 #[test]
@@ -225,23 +384,48 @@ fn var_scope() {
     let check = "// CHECK-LABEL: f1\n// CHECK: [[L:[a-z]+]] [[$G:[0-9]+]]\n\
                  // CHECK-LABEL: f2\n// CHECK: [[$G]]\n// CHECK: [[L]]\n";
     pass(check, "f1 ab 12\nf2 12 ab\n", &[]);
-    fail(check, "f1 ab 12\nf2 12 ab\n", &["--enable-var-scope"], "undefined variable: L");
+    fail(
+        check,
+        "f1 ab 12\nf2 12 ab\n",
+        &["--enable-var-scope"],
+        "undefined variable: L",
+    );
 }
 
 #[test]
 fn full_lines() {
     pass("// CHECK: a b\n", "  a b  \n", &["--match-full-lines"]);
-    fail("// CHECK: a b\n", "a b c\n", &["--match-full-lines"], "expected string");
+    fail(
+        "// CHECK: a b\n",
+        "a b c\n",
+        &["--match-full-lines"],
+        "expected string",
+    );
     // NOT patterns are not anchored.
-    fail("// CHECK: x\n// CHECK-NOT: b\n", "x\na b c\n", &["--match-full-lines"], "excluded");
+    fail(
+        "// CHECK: x\n// CHECK-NOT: b\n",
+        "x\na b c\n",
+        &["--match-full-lines"],
+        "excluded",
+    );
 }
 
 #[test]
 fn implicit_check_not() {
     let check = "// CHECK: a\n// CHECK: b\n";
     pass(check, "a b\n", &["--implicit-check-not=x"]);
-    fail(check, "a x b\n", &["--implicit-check-not=x"], "IMPLICIT-CHECK-NOT: excluded string");
-    fail(check, "a b x\n", &["--implicit-check-not", "x"], "command line:1:22");
+    fail(
+        check,
+        "a x b\n",
+        &["--implicit-check-not=x"],
+        "IMPLICIT-CHECK-NOT: excluded string",
+    );
+    fail(
+        check,
+        "a b x\n",
+        &["--implicit-check-not", "x"],
+        "command line:1:22",
+    );
     // With the default prefix, implicit checks alone are enough.
     pass("nothing\n", "a\n", &["--implicit-check-not=x"]);
 }
@@ -249,13 +433,28 @@ fn implicit_check_not() {
 #[test]
 fn literal() {
     pass("// CHECK{LITERAL}: [[x]] {{y}}\n", "[[x]] {{y}}\n", &[]);
-    fail("// CHECK{LITERAL}: {{.*}}\n", "abc\n", &[], "expected string");
+    fail(
+        "// CHECK{LITERAL}: {{.*}}\n",
+        "abc\n",
+        &[],
+        "expected string",
+    );
 }
 
 #[test]
 fn check_file_errors() {
-    fail("// CHECK:\n", "a\n", &[], "found empty check string with prefix 'CHECK:'");
-    fail("// nothing\n", "a\n", &[], "no check strings found with prefix 'CHECK:'");
+    fail(
+        "// CHECK:\n",
+        "a\n",
+        &[],
+        "found empty check string with prefix 'CHECK:'",
+    );
+    fail(
+        "// nothing\n",
+        "a\n",
+        &[],
+        "no check strings found with prefix 'CHECK:'",
+    );
     fail("// CHECK: a\n", "", &[], "'<stdin>' is empty.");
     pass("// CHECK-NOT: a\n", "", &["--allow-empty"]);
     let options = checklines::Options::default();
@@ -270,4 +469,52 @@ fn check_file_errors() {
         checklines::check("", "a", &bad).map_err(|f| f.kind),
         Err(checklines::FailureKind::Usage)
     );
+}
+
+/// Check files and inputs glued from directive fragments, regex syntax and
+/// multi-byte characters: never a panic (checklines alone, to stay fast).
+#[test]
+fn no_panic_on_fragment_soup() {
+    const CHECK: [&str; 24] = [
+        "CHECK",
+        "-NEXT",
+        "-DAG",
+        "-NOT",
+        "-SAME",
+        "-EMPTY",
+        "-LABEL",
+        "-COUNT-",
+        "_",
+        ":",
+        "{{",
+        "}}",
+        "[[",
+        "]]",
+        "X:",
+        "[",
+        "]",
+        "\\",
+        "(",
+        "é",
+        " ",
+        "\n",
+        "a",
+        "{LITERAL}",
+    ];
+    const INPUT: [&str; 8] = ["a", "X", "é", "\n", " ", "[", "]", "\t"];
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        (state >> 33) as usize % n
+    };
+    for _ in 0..3000 {
+        let check: String = (0..next(30)).map(|_| CHECK[next(CHECK.len())]).collect();
+        let input: String = (0..next(20)).map(|_| INPUT[next(INPUT.len())]).collect();
+        for args in [&[][..], &["--match-full-lines", "--strict-whitespace"][..]] {
+            let options = checklines::Options::from_args(args).expect("flags");
+            let _ = checklines::check(&check, &input, &options).map_err(|f| f.to_string());
+        }
+    }
 }
