@@ -327,8 +327,6 @@ fn regexes() {
     pass("// CHECK: {{^}}foo{{$}}\n", "foo\n", &[]);
     // `^` matches where the search starts, mid-line.
     pass("// CHECK: a\n// CHECK-SAME: {{^}}b\n", "ab\n", &[]);
-    // `$` matches at the end of a LABEL region.
-    pass("// CHECK-LABEL: f\n// CHECK: x{{$}}\n// CHECK-LABEL: g\n", "f x\ng\n", &[]);
     fail(
         "// CHECK: {{^}}foo{{$}}\n",
         " foo\n",
