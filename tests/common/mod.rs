@@ -1,16 +1,22 @@
-//! Shared helpers of the integration tests: finding the real MLIR tools.
+//! Shared helpers of the integration tests: finding the real MLIR tools,
+//! and checking output against check lines.
 //!
-//! Tests that need `mlir-opt` (or `mlir-runner`, `FileCheck`) call
-//! [`mlir_tool`]: it returns the tool's path, or `None` after printing why
-//! the test is skipped. With `SHAPE_OPT_REQUIRE_MLIR=1` (as CI sets it) a
-//! missing tool fails the test instead.
+//! Tests that need `mlir-opt` (or `mlir-runner`) call [`mlir_tool`]: it
+//! returns the tool's path, or `None` after printing why the test is
+//! skipped. With `SHAPE_OPT_REQUIRE_MLIR=1` (as CI sets it) a missing tool
+//! fails the test instead.
+//!
+//! Check lines never need LLVM: [`filecheck`] matches with our `checklines`
+//! crate, and also runs the real `FileCheck` when it is installed (required
+//! with `SHAPE_OPT_REQUIRE_MLIR=1`), asserting that both agree.
 
 #![allow(dead_code)]
 
 pub mod runner;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
 /// Directories searched for the MLIR tools, in order.
 fn candidate_dirs() -> Vec<PathBuf> {
@@ -25,27 +31,97 @@ fn candidate_dirs() -> Vec<PathBuf> {
     dirs
 }
 
+/// Path of an LLVM tool in the candidate directories.
+fn find_tool(name: &str) -> Option<PathBuf> {
+    candidate_dirs()
+        .into_iter()
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// Whether CI asked for the MLIR tools (`SHAPE_OPT_REQUIRE_MLIR=1`).
+fn tools_required() -> bool {
+    std::env::var("SHAPE_OPT_REQUIRE_MLIR").is_ok_and(|v| v == "1")
+}
+
 /// Path of an MLIR tool, or `None` (skip) when it is absent and not required.
 pub fn mlir_tool(name: &str) -> Option<PathBuf> {
-    for d in candidate_dirs() {
-        let p = d.join(name);
-        if p.is_file() {
-            return Some(p);
-        }
-    }
-    missing(
-        &format!("{name} not found"),
-        "install mlir-22-tools / llvm-22-tools, or set SHAPE_OPT_MLIR_BIN",
-    )
+    find_tool(name).or_else(|| {
+        missing(
+            &format!("{name} not found"),
+            "install mlir-22-tools / llvm-22-tools, or set SHAPE_OPT_MLIR_BIN",
+        )
+    })
 }
 
 /// `None` after printing why the test is skipped, or a panic when
 /// `SHAPE_OPT_REQUIRE_MLIR=1` requires what is missing.
 pub fn missing<T>(what: &str, hint: &str) -> Option<T> {
-    let required = std::env::var("SHAPE_OPT_REQUIRE_MLIR").is_ok_and(|v| v == "1");
-    assert!(!required, "{what} and SHAPE_OPT_REQUIRE_MLIR=1: {hint}");
+    assert!(
+        !tools_required(),
+        "{what} and SHAPE_OPT_REQUIRE_MLIR=1: {hint}"
+    );
     eprintln!("skipping: {what} ({hint})");
     None
+}
+
+/// The real `FileCheck`, for differential checks of `checklines`; `None`
+/// (said once) when absent and not required.
+pub fn reference_filecheck() -> Option<&'static PathBuf> {
+    static TOOL: OnceLock<Option<PathBuf>> = OnceLock::new();
+    TOOL.get_or_init(|| {
+        let tool = find_tool("FileCheck");
+        if tool.is_none() {
+            assert!(
+                !tools_required(),
+                "FileCheck not found and SHAPE_OPT_REQUIRE_MLIR=1: install llvm-22-tools"
+            );
+            eprintln!("FileCheck not found: check lines are matched by checklines alone");
+        }
+        tool
+    })
+    .as_ref()
+}
+
+/// Check `input` against the check lines of `check_file`, with FileCheck's
+/// flags `args` (without the check file): Err holds the messages. Matched
+/// by `checklines`; when the real FileCheck is available it checks too,
+/// and a different verdict panics with both outputs.
+pub fn filecheck(check_file: &Path, input: &[u8], args: &[&str]) -> Result<(), String> {
+    let (ours, theirs) = filecheck_both(check_file, input, args);
+    if let Some(theirs) = theirs {
+        assert_eq!(
+            ours.is_ok(),
+            theirs.is_ok(),
+            "checklines and FileCheck disagree on {} {args:?}\n\
+             --- checklines: {ours:?}\n--- FileCheck: {theirs:?}\n--- input:\n{}",
+            check_file.display(),
+            String::from_utf8_lossy(input)
+        );
+    }
+    ours
+}
+
+/// The verdicts of `checklines` and, when it is available, of the real
+/// FileCheck on the same check file, input and flags.
+pub fn filecheck_both(
+    check_file: &Path,
+    input: &[u8],
+    args: &[&str],
+) -> (Result<(), String>, Option<Result<(), String>>) {
+    let ours = std::fs::read_to_string(check_file)
+        .map_err(|e| format!("{}: {e}", check_file.display()))
+        .and_then(|text| {
+            let mut options = checklines::Options::from_args(args)?;
+            options.check_file_name = check_file.display().to_string();
+            checklines::check(&text, &String::from_utf8_lossy(input), &options)
+                .map_err(|f| f.to_string())
+        });
+    let theirs = reference_filecheck().map(|tool| {
+        let path = check_file.to_string_lossy();
+        run(tool, &[&[path.as_ref()], args].concat(), input).map(drop)
+    });
+    (ours, theirs)
 }
 
 /// Run `tool args` on `input`; Ok(stdout) on success, Err(stderr) on failure.

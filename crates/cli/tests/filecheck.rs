@@ -1,8 +1,10 @@
 //! The LLVM project's own RUN lines, with `shape-opt` in place of `mlir-opt`,
-//! checked by the real `FileCheck` (`tests/upstream/`). Only RUN lines whose
-//! passes shape-opt implements are here; README lists the count per file.
-//! Lines of semantics-preserving passes also run with `--verify-semantics`
-//! (`remove-shape-constraints` drops checks on purpose, so its lines do not).
+//! checked by `checklines` (and by the real `FileCheck` too when installed,
+//! which must agree) (`tests/upstream/`). No LLVM needed. Only RUN lines
+//! whose passes shape-opt implements are here; README lists the count per
+//! file. Lines of semantics-preserving passes also run with
+//! `--verify-semantics` (`remove-shape-constraints` drops checks on
+//! purpose, so its lines do not).
 
 #[path = "../../../tests/common/mod.rs"]
 mod common;
@@ -20,12 +22,10 @@ fn shape_opt() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_shape-opt"))
 }
 
-/// Run `shape-opt args < file` (then more shape-opt stages), feed the last
-/// output to `FileCheck file check_args`; panic with both outputs on failure.
+/// Run `shape-opt args < file` (then more shape-opt stages), check the last
+/// output against the file's check lines with `check_args`; panic with the
+/// messages on failure.
 fn run_line(file: &str, stages: &[&[&str]], check_args: &[&str]) {
-    let Some(filecheck) = common::mlir_tool("FileCheck") else {
-        return;
-    };
     let path = Path::new(SHAPE).join(file);
     let mut input = std::fs::read(&path).expect("upstream file");
     for args in stages {
@@ -48,13 +48,8 @@ fn run_line(file: &str, stages: &[&[&str]], check_args: &[&str]) {
         );
         input = out.stdout;
     }
-    let check = common::run(
-        &filecheck,
-        &[&[path.to_str().unwrap_or(file)], check_args].concat(),
-        &input,
-    );
-    if let Err(e) = check {
-        panic!("FileCheck failed on {file}:\n{e}");
+    if let Err(e) = common::filecheck(&path, &input, check_args) {
+        panic!("check lines failed on {file}:\n{e}");
     }
 }
 
@@ -66,9 +61,6 @@ fn ops_mlir_both_run_lines() {
 
 #[test]
 fn invalid_mlir_verify_diagnostics() {
-    if common::mlir_tool("FileCheck").is_none() {
-        return;
-    }
     let out = Command::new(shape_opt())
         .args(["-split-input-file", "-verify-diagnostics"])
         .arg(Path::new(SHAPE).join("invalid.mlir"))

@@ -1,7 +1,8 @@
 //! The per-pass data-driven tests, `tests/passes/*.mlir`: each file's
 //! `// RUN:` lines run the built `shape-opt` on the file, and, when a line
 //! pipes into `FileCheck`, the output is checked against the file's check
-//! lines (`--verify-diagnostics` lines check themselves). Every line runs
+//! lines with `checklines` (and the real FileCheck when installed; no LLVM
+//! needed); `--verify-diagnostics` lines check themselves. Every line runs
 //! with `--verify-semantics` added: each pass must keep what every function
 //! computes on sampled inputs.
 
@@ -87,7 +88,6 @@ fn runs(file: &Path, text: &str) -> Vec<Run> {
 
 #[test]
 fn every_run_line_of_every_pass_test_holds() {
-    let filecheck = common::mlir_tool("FileCheck");
     let mut files: Vec<PathBuf> = std::fs::read_dir(DIR)
         .expect("tests/passes")
         .map(|e| e.expect("entry").path())
@@ -111,10 +111,11 @@ fn every_run_line_of_every_pass_test_holds() {
                 run.shape_opt,
                 String::from_utf8_lossy(&out.stderr)
             );
-            if let (Some(args), Some(fc)) = (&run.filecheck, &filecheck) {
-                let args: Vec<&str> = args.iter().map(String::as_str).collect();
-                if let Err(e) = common::run(fc, &args, &out.stdout) {
-                    panic!("FileCheck {args:?} failed for {}:\n{e}", file.display());
+            if let Some(args) = &run.filecheck {
+                // The check file is the test file itself (`FileCheck %s`).
+                let args: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+                if let Err(e) = common::filecheck(file, &out.stdout, &args) {
+                    panic!("check lines {args:?} failed for {}:\n{e}", file.display());
                 }
             }
             ran += 1;
