@@ -12,6 +12,7 @@
 
 #![allow(dead_code)]
 
+pub mod gen_stage1;
 pub mod runner;
 
 use std::path::{Path, PathBuf};

@@ -1,0 +1,686 @@
+//! Random valid stage-1 (error-monadic) shape functions, as MLIR text that
+//! our parser and `mlir-opt` 22 accept.
+//!
+//! [`function`] draws one `func.func` from a seed. Its parameters are 1–3
+//! tensors (ranked with static and dynamic extents, or unranked), then maybe
+//! a `!shape.shape` and a `!shape.size`; it returns 1–2 shapes or sizes. The
+//! body chains stage-1 ops: `shape_of`, `const_shape`, `const_size`, `meet`
+//! (shapes and sizes, with and without `error`), `"shape.split_at"` (generic
+//! form; constant indices in range, negative and out of range, and computed
+//! ones), `broadcast` (with and without `error`), `concat`, `rank`,
+//! `get_extent`, `add`, `mul`, `num_elements`, `from_extents`, and now and
+//! then `size_to_index` / `index_to_size` (negative indices are
+//! `arith.constant`s of type `index`, as upstream writes them).
+//!
+//! Operands are drawn preferring values nothing uses yet, so the returned
+//! values depend on most of the body ([`Function::live_ops`]); after the
+//! values to return are chosen, 1–2 more ops are left unused on purpose: a
+//! meet (a requirement even when unused) or an op whose result may be
+//! invalid. Constants are drawn from the extents `validate::sample` draws
+//! inputs from, so that requirements both hold and fail on sampled inputs.
+//! The draw is deterministic (splitmix64): a seed always gives the same text.
+
+use std::collections::BTreeSet;
+
+/// Constant extents and sizes: those of `validate::sample::EXTENTS`.
+const EXTENTS: [i64; 5] = [0, 1, 2, 3, 7];
+
+/// Types of tensor parameters, with their ranks. The first
+/// [`RICH_TENSOR_TYPES`] have more than `validate::sample`'s 5 extents as
+/// shapes: enough for the inputs a function of one parameter runs on.
+const TENSOR_TYPES: [(&str, Option<usize>); 5] = [
+    ("tensor<*xf32>", None),
+    ("tensor<?x?xf32>", Some(2)),
+    ("tensor<2x?x?xf32>", Some(3)),
+    ("tensor<?x3xf32>", Some(2)),
+    ("tensor<?xf32>", Some(1)),
+];
+const RICH_TENSOR_TYPES: usize = 3;
+
+/// A small deterministic generator (splitmix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`0` when `n` is 0).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// True with probability `p` percent.
+    fn percent(&mut self, p: u64) -> bool {
+        self.next() % 100 < p
+    }
+
+    /// Uniform in `lo..=hi`.
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as usize) as i64
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+
+    /// An index drawn by `weights` (one weight per index).
+    fn weighted(&mut self, weights: &[u32]) -> usize {
+        let total: u32 = weights.iter().sum();
+        let mut at = self.below(total as usize) as u32;
+        for (i, &w) in weights.iter().enumerate() {
+            if at < w {
+                return i;
+            }
+            at -= w;
+        }
+        weights.len() - 1
+    }
+}
+
+/// The type of an SSA value of the body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Tensor,
+    Shape,
+    Size,
+    Index,
+}
+
+impl Kind {
+    /// The MLIR type (for all kinds but `Tensor`, whose type each value holds).
+    fn ty(self) -> &'static str {
+        match self {
+            Kind::Tensor => "tensor",
+            Kind::Shape => "!shape.shape",
+            Kind::Size => "!shape.size",
+            Kind::Index => "index",
+        }
+    }
+}
+
+/// An SSA value: a parameter or an op result.
+struct Value {
+    name: String,
+    kind: Kind,
+    ty: &'static str,
+    uses: u32,
+    /// Its rank, for a tensor or shape whose rank is static.
+    rank: Option<usize>,
+    /// The op that defines it, or `"parameter"`.
+    origin: &'static str,
+    /// The ops (by position in the body) this value depends on, itself included.
+    deps: u128,
+}
+
+/// One generated function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Function {
+    /// The symbol name, without `@`.
+    pub name: String,
+    /// The seed it was drawn from.
+    pub seed: u64,
+    /// The `func.func`, as MLIR text.
+    pub text: String,
+    /// The static `error = "..."` messages of its meets and broadcasts.
+    pub messages: Vec<String>,
+    /// What it exercises: op names and variants (`"meet of sizes"`,
+    /// `"split_at negative index"`, `"unused meet"`...).
+    pub features: BTreeSet<&'static str>,
+    /// Ops in the body (the `return` not counted).
+    pub body_ops: usize,
+    /// Ops the returned values depend on.
+    pub live_ops: usize,
+}
+
+/// Ops of one main-body step, with the weights they are drawn by.
+const STEPS: [(&str, u32); 13] = [
+    ("shape.shape_of", 2),
+    ("shape.const_shape", 3),
+    ("shape.meet", 5),
+    ("shape.split_at", 10),
+    ("shape.broadcast", 7),
+    ("shape.concat", 6),
+    ("shape.rank", 6),
+    ("shape.get_extent", 8),
+    ("shape.add", 5),
+    ("shape.mul", 4),
+    ("shape.num_elements", 4),
+    ("shape.from_extents", 5),
+    ("shape.index_to_size", 2),
+];
+
+/// How `split_at` and `get_extent` draw their index: the weights of a
+/// constant in range, a negative constant, a constant out of range (for
+/// ranks up to 4), a computed size, and a computed size made an `index`.
+type IndexWeights = [u32; 5];
+const SPLIT_INDEX: IndexWeights = [6, 2, 1, 4, 1];
+/// Negative dimensions are out of range: only the out-of-range constants.
+const EXTENT_INDEX: IndexWeights = [6, 0, 1, 4, 1];
+/// Ops left unused: mostly indices that make invalid values.
+const UNUSED_INDEX: IndexWeights = [1, 2, 4, 1, 0];
+
+/// The body being drawn.
+struct Builder {
+    rng: Rng,
+    name: String,
+    values: Vec<Value>,
+    lines: Vec<String>,
+    messages: Vec<String>,
+    features: BTreeSet<&'static str>,
+}
+
+impl Builder {
+    /// A parameter of kind `kind` and type `ty`.
+    fn param(&mut self, name: String, kind: Kind, ty: &'static str, rank: Option<usize>) {
+        self.values.push(Value {
+            name,
+            kind,
+            ty,
+            rank,
+            uses: 0,
+            origin: "parameter",
+            deps: 0,
+        });
+    }
+
+    /// Append the op `text` (what follows `=`, written with the operand
+    /// names `operands` resolve to) defining `results`; the new values.
+    fn define(
+        &mut self,
+        feature: &'static str,
+        operands: &[usize],
+        results: &[Kind],
+        text: String,
+    ) -> Vec<usize> {
+        let position = self.lines.len();
+        let deps = operands
+            .iter()
+            .fold(1u128 << position, |d, &v| d | self.values[v].deps);
+        let first = self.values.len();
+        let names: Vec<String> = (0..results.len())
+            .map(|i| format!("%v{}", first + i))
+            .collect();
+        self.lines.push(format!("  {} = {text}", names.join(", ")));
+        for (name, &kind) in names.into_iter().zip(results) {
+            self.values.push(Value {
+                name,
+                kind,
+                ty: kind.ty(),
+                rank: None,
+                uses: 0,
+                origin: feature,
+                deps,
+            });
+        }
+        self.features.insert(feature);
+        (first..first + results.len()).collect()
+    }
+
+    /// `v`, now known to have rank `rank`.
+    fn with_rank(&mut self, v: usize, rank: Option<usize>) -> usize {
+        self.values[v].rank = rank;
+        v
+    }
+
+    fn name_of(&self, v: usize) -> &str {
+        &self.values[v].name
+    }
+
+    fn ty_of(&self, v: usize) -> &'static str {
+        self.values[v].ty
+    }
+
+    /// The values of kind `kind` that `like` holds for.
+    fn values_where(&self, kind: Kind, like: impl Fn(&Value) -> bool) -> Vec<usize> {
+        (0..self.values.len())
+            .filter(|&v| self.values[v].kind == kind && like(&self.values[v]))
+            .collect()
+    }
+
+    /// One of `candidates` (not empty) to use as an operand: one nothing
+    /// uses yet when there is one (mostly), else a recent or any one.
+    fn choose(&mut self, candidates: &[usize]) -> usize {
+        let unused: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&v| self.values[v].uses == 0)
+            .collect();
+        let v = if !unused.is_empty() && self.rng.percent(85) {
+            self.rng.pick(&unused)
+        } else if self.rng.percent(50) {
+            self.rng
+                .pick(&candidates[candidates.len().saturating_sub(3)..])
+        } else {
+            self.rng.pick(candidates)
+        };
+        self.values[v].uses += 1;
+        v
+    }
+
+    /// A value of kind `kind` to use as an operand (see [`Builder::choose`]);
+    /// a new one when none exists.
+    fn take(&mut self, kind: Kind) -> usize {
+        match self.values_where(kind, |_| true) {
+            all if all.is_empty() => {
+                let v = self.fresh(kind);
+                self.values[v].uses += 1;
+                v
+            }
+            all => self.choose(&all),
+        }
+    }
+
+    /// A second operand of kind `kind` beside `first`: mostly a shape of the
+    /// same static rank, or a value defined by the same op (or also a
+    /// parameter), which often holds the same value (ranks of ranked
+    /// tensors, shapes of tensors on inputs of one shape).
+    fn take_like(&mut self, kind: Kind, first: usize) -> usize {
+        let (origin, rank) = (self.values[first].origin, self.values[first].rank);
+        let mut alike = self.values_where(kind, |v| match rank {
+            Some(_) => v.rank == rank,
+            None => v.origin == origin,
+        });
+        alike.retain(|&v| v != first);
+        match alike.is_empty() || self.rng.percent(30) {
+            true => self.take(kind),
+            false => self.choose(&alike),
+        }
+    }
+
+    /// Two operands of kind `kind`, distinct when possible.
+    fn take_two(&mut self, kind: Kind) -> (usize, usize) {
+        let a = self.take(kind);
+        let mut b = self.take(kind);
+        if a == b {
+            b = self.take(kind);
+        }
+        (a, b)
+    }
+
+    /// The unused shape or size that depends on most ops (the latest of
+    /// those), if any.
+    fn widest_unused(&self) -> Option<usize> {
+        (0..self.values.len())
+            .filter(|&v| {
+                let value = &self.values[v];
+                value.uses == 0 && matches!(value.kind, Kind::Shape | Kind::Size)
+            })
+            .max_by_key(|&v| self.values[v].deps.count_ones())
+    }
+
+    /// Shape or size, evenly.
+    fn shape_or_size(&mut self) -> Kind {
+        match self.rng.percent(50) {
+            true => Kind::Shape,
+            false => Kind::Size,
+        }
+    }
+
+    /// A new shape or size with no operands of its kind.
+    fn fresh(&mut self, kind: Kind) -> usize {
+        match kind {
+            Kind::Shape if self.rng.percent(60) => self.shape_of(),
+            Kind::Shape => self.const_shape(),
+            Kind::Size if self.rng.percent(40) => self.const_size(&EXTENTS),
+            Kind::Size => {
+                let op = self.rng.pick(&["shape.rank", "shape.num_elements"]);
+                self.shape_to_size(op)
+            }
+            // Tensors are parameters; index operands are made where used.
+            Kind::Tensor | Kind::Index => unreachable!("no fresh {kind:?} values"),
+        }
+    }
+
+    fn shape_of(&mut self) -> usize {
+        let t = self.take(Kind::Tensor);
+        let text = format!(
+            "shape.shape_of {} : {} -> !shape.shape",
+            self.name_of(t),
+            self.ty_of(t)
+        );
+        let v = self.define("shape.shape_of", &[t], &[Kind::Shape], text)[0];
+        self.with_rank(v, self.values[t].rank)
+    }
+
+    fn const_shape(&mut self) -> usize {
+        let rank = self.rng.below(4);
+        let extents: Vec<String> = (0..rank)
+            .map(|_| self.rng.pick(&EXTENTS).to_string())
+            .collect();
+        let text = format!("shape.const_shape [{}] : !shape.shape", extents.join(", "));
+        let v = self.define("shape.const_shape", &[], &[Kind::Shape], text)[0];
+        self.with_rank(v, Some(rank))
+    }
+
+    /// `shape.const_size` of one of `values`.
+    fn const_size(&mut self, values: &[i64]) -> usize {
+        let value = self.rng.pick(values);
+        let text = format!("shape.const_size {value}");
+        self.define("shape.const_size", &[], &[Kind::Size], text)[0]
+    }
+
+    /// `arith.constant` of an index in `lo..=hi`.
+    fn const_index(&mut self, lo: i64, hi: i64) -> usize {
+        let value = self.rng.range(lo, hi);
+        let text = format!("arith.constant {value} : index");
+        self.define("arith.constant", &[], &[Kind::Index], text)[0]
+    }
+
+    /// A static message for the op defining the next value.
+    fn message(&mut self, what: &str) -> String {
+        let message = format!("{}: {what} %v{} failed", self.name, self.values.len());
+        self.messages.push(message.clone());
+        message
+    }
+
+    /// `shape.meet` of two shapes or two sizes, with an `error` message
+    /// half of the time.
+    fn meet(&mut self) -> usize {
+        let kind = self.shape_or_size();
+        let a = self.take(kind);
+        let b = self.take_like(kind, a);
+        let error = match self.rng.percent(50) {
+            true => {
+                self.features.insert("meet with error");
+                format!(", error = \"{}\"", self.message("meet"))
+            }
+            false => String::new(),
+        };
+        self.features.insert(match kind {
+            Kind::Shape => "meet of shapes",
+            _ => "meet of sizes",
+        });
+        let ty = kind.ty();
+        let text = format!(
+            "shape.meet {}, {}{error} : {ty}, {ty} -> {ty}",
+            self.name_of(a),
+            self.name_of(b)
+        );
+        self.define("shape.meet", &[a, b], &[kind], text)[0]
+    }
+
+    /// An index operand of `split_at` or `get_extent`, drawn by `weights`.
+    fn index_operand(&mut self, weights: IndexWeights) -> usize {
+        match self.rng.weighted(&weights) {
+            0 => {
+                self.features.insert("constant index in range");
+                match self.rng.percent(50) {
+                    true => self.const_size(&[0, 1, 2]),
+                    false => self.const_index(0, 2),
+                }
+            }
+            1 => {
+                self.features.insert("constant negative index");
+                self.const_index(-3, -1)
+            }
+            2 => {
+                self.features.insert("constant index out of range");
+                match self.rng.percent(50) {
+                    true => self.const_size(&[5, 6, 7]),
+                    false => self.const_index(-6, -5),
+                }
+            }
+            3 => {
+                self.features.insert("computed index");
+                self.small_size()
+            }
+            _ => {
+                self.features.insert("computed index");
+                let size = self.small_size();
+                self.size_to_index(size)
+            }
+        }
+    }
+
+    /// A size to use as an operand, mostly one that is likely small (a
+    /// rank, an extent, a constant or a parameter).
+    fn small_size(&mut self) -> usize {
+        let small = self.values_where(Kind::Size, |v| {
+            matches!(
+                v.origin,
+                "shape.rank" | "shape.get_extent" | "shape.const_size" | "parameter"
+            )
+        });
+        match small.is_empty() || self.rng.percent(20) {
+            true => self.take(Kind::Size),
+            false => self.choose(&small),
+        }
+    }
+
+    fn size_to_index(&mut self, size: usize) -> usize {
+        let text = format!("shape.size_to_index {} : !shape.size", self.name_of(size));
+        self.define("shape.size_to_index", &[size], &[Kind::Index], text)[0]
+    }
+
+    /// `"shape.split_at"` (generic form): head and tail.
+    fn split_at(&mut self, weights: IndexWeights) -> Vec<usize> {
+        let shape = self.take(Kind::Shape);
+        let index = self.index_operand(weights);
+        let text = format!(
+            "\"shape.split_at\"({}, {}) : (!shape.shape, {}) -> (!shape.shape, !shape.shape)",
+            self.name_of(shape),
+            self.name_of(index),
+            self.ty_of(index)
+        );
+        self.define("shape.split_at", &[shape, index], &[Kind::Shape; 2], text)
+    }
+
+    fn get_extent(&mut self, weights: IndexWeights) -> usize {
+        let shape = self.take(Kind::Shape);
+        let dim = self.index_operand(weights);
+        let text = format!(
+            "shape.get_extent {}, {} : !shape.shape, {} -> !shape.size",
+            self.name_of(shape),
+            self.name_of(dim),
+            self.ty_of(dim)
+        );
+        self.define("shape.get_extent", &[shape, dim], &[Kind::Size], text)[0]
+    }
+
+    /// `shape.broadcast` of 2–3 shapes, with an `error` message now and then.
+    fn broadcast(&mut self) -> usize {
+        let (a, b) = self.take_two(Kind::Shape);
+        let mut shapes = vec![a, b];
+        if self.rng.percent(25) {
+            shapes.push(self.take(Kind::Shape));
+        }
+        let attrs = match self.rng.percent(40) {
+            true => {
+                self.features.insert("broadcast with error");
+                format!(" {{error = \"{}\"}}", self.message("broadcast"))
+            }
+            false => String::new(),
+        };
+        let names: Vec<&str> = shapes.iter().map(|&v| self.name_of(v)).collect();
+        let types = vec!["!shape.shape"; shapes.len()].join(", ");
+        let text = format!(
+            "shape.broadcast {}{attrs} : {types} -> !shape.shape",
+            names.join(", ")
+        );
+        let v = self.define("shape.broadcast", &shapes, &[Kind::Shape], text)[0];
+        let ranks: Option<Vec<usize>> = shapes.iter().map(|&s| self.values[s].rank).collect();
+        self.with_rank(v, ranks.and_then(|r| r.into_iter().max()))
+    }
+
+    /// An op `name` of two operands of kind `operands` and `BINARY`-style
+    /// syntax (`concat`, `add`, `mul`).
+    fn binary(&mut self, name: &'static str, operands: Kind) -> usize {
+        let (a, b) = self.take_two(operands);
+        let ty = operands.ty();
+        let text = format!(
+            "{name} {}, {} : {ty}, {ty} -> {ty}",
+            self.name_of(a),
+            self.name_of(b)
+        );
+        let v = self.define(name, &[a, b], &[operands], text)[0];
+        let rank = match name {
+            "shape.concat" => self.values[a].rank.zip(self.values[b].rank),
+            _ => None,
+        };
+        self.with_rank(v, rank.map(|(a, b)| a + b))
+    }
+
+    /// An op `name` from a shape to a size (`rank`, `num_elements`).
+    fn shape_to_size(&mut self, name: &'static str) -> usize {
+        let shape = self.take(Kind::Shape);
+        let text = format!(
+            "{name} {} : !shape.shape -> !shape.size",
+            self.name_of(shape)
+        );
+        self.define(name, &[shape], &[Kind::Size], text)[0]
+    }
+
+    /// `shape.from_extents` of 1–3 sizes.
+    fn from_extents(&mut self) -> usize {
+        let sizes: Vec<usize> = (0..self.rng.range(1, 3))
+            .map(|_| self.take(Kind::Size))
+            .collect();
+        let names: Vec<&str> = sizes.iter().map(|&v| self.name_of(v)).collect();
+        let types = vec!["!shape.size"; sizes.len()].join(", ");
+        let text = format!("shape.from_extents {} : {types}", names.join(", "));
+        let v = self.define("shape.from_extents", &sizes, &[Kind::Shape], text)[0];
+        self.with_rank(v, Some(sizes.len()))
+    }
+
+    /// `shape.index_to_size` of an index constant or of a size made an
+    /// index. Never of a negative index: the dialect leaves that undefined,
+    /// MLIR's folder makes it a negative size, the interpreter an invalid one.
+    fn index_to_size(&mut self) -> usize {
+        let index = match self.rng.percent(50) {
+            true => self.const_index(0, 3),
+            false => {
+                let size = self.take(Kind::Size);
+                self.size_to_index(size)
+            }
+        };
+        let text = format!("shape.index_to_size {}", self.name_of(index));
+        self.define("shape.index_to_size", &[index], &[Kind::Size], text)[0]
+    }
+
+    /// One main-body op drawn from [`STEPS`]: its results.
+    fn step(&mut self) -> Vec<usize> {
+        let weights: Vec<u32> = STEPS.iter().map(|s| s.1).collect();
+        match STEPS[self.rng.weighted(&weights)].0 {
+            "shape.shape_of" => vec![self.shape_of()],
+            "shape.const_shape" => vec![self.const_shape()],
+            "shape.meet" => vec![self.meet()],
+            "shape.split_at" => self.split_at(SPLIT_INDEX),
+            "shape.broadcast" => vec![self.broadcast()],
+            "shape.concat" => vec![self.binary("shape.concat", Kind::Shape)],
+            "shape.rank" => vec![self.shape_to_size("shape.rank")],
+            "shape.get_extent" => vec![self.get_extent(EXTENT_INDEX)],
+            "shape.add" => vec![self.binary("shape.add", Kind::Size)],
+            "shape.mul" => vec![self.binary("shape.mul", Kind::Size)],
+            "shape.num_elements" => vec![self.shape_to_size("shape.num_elements")],
+            "shape.from_extents" => vec![self.from_extents()],
+            _ => vec![self.index_to_size()],
+        }
+    }
+
+    /// An op whose result stays unused: a meet (a requirement all the same)
+    /// or an op that may give an invalid value.
+    fn unused_op(&mut self) {
+        let feature = match self.rng.below(3) {
+            0 => {
+                self.meet();
+                "unused meet"
+            }
+            1 => {
+                self.split_at(UNUSED_INDEX);
+                "unused split_at"
+            }
+            _ => {
+                self.get_extent(UNUSED_INDEX);
+                "unused get_extent"
+            }
+        };
+        self.features.insert(feature);
+    }
+}
+
+/// The function `@name` drawn from `seed`.
+pub fn function(name: &str, seed: u64) -> Function {
+    let mut b = Builder {
+        rng: Rng(seed ^ 0x5eed_5eed_5eed_5eed),
+        name: name.to_string(),
+        values: Vec::new(),
+        lines: Vec::new(),
+        messages: Vec::new(),
+        features: BTreeSet::new(),
+    };
+    let tensors = b.rng.range(1, 3);
+    for i in 0..tensors {
+        let (ty, rank) = match tensors {
+            1 => b.rng.pick(&TENSOR_TYPES[..RICH_TENSOR_TYPES]),
+            _ => b.rng.pick(&TENSOR_TYPES),
+        };
+        b.features.insert(match rank {
+            None => "unranked tensor parameter",
+            Some(_) => "ranked tensor parameter",
+        });
+        b.param(format!("%a{i}"), Kind::Tensor, ty, rank);
+    }
+    if b.rng.percent(40) {
+        b.features.insert("shape parameter");
+        b.param("%s0".into(), Kind::Shape, Kind::Shape.ty(), None);
+    }
+    if b.rng.percent(40) {
+        b.features.insert("size parameter");
+        b.param("%n0".into(), Kind::Size, Kind::Size.ty(), None);
+    }
+    let params: Vec<String> = b
+        .values
+        .iter()
+        .map(|v| format!("{}: {}", v.name, v.ty))
+        .collect();
+    let mut last = Vec::new();
+    for _ in 0..tensors {
+        last = vec![b.shape_of()];
+    }
+    for _ in 0..b.rng.range(3, 9) {
+        last = b.step();
+    }
+    // A result of the last op, and often the unused value that depends on
+    // most ops.
+    let mut returned = vec![b.rng.pick(&last)];
+    b.values[returned[0]].uses += 1;
+    if b.rng.percent(75) {
+        returned.extend(b.widest_unused());
+    }
+    b.unused_op();
+    if b.rng.percent(30) {
+        b.unused_op();
+    }
+    let live = returned.iter().fold(0u128, |d, &v| d | b.values[v].deps);
+    let names: Vec<&str> = returned.iter().map(|&v| b.name_of(v)).collect();
+    let types: Vec<&str> = returned.iter().map(|&v| b.ty_of(v)).collect();
+    let text = format!(
+        "func.func @{name}({}) -> ({}) {{\n{}\n  return {} : {}\n}}\n",
+        params.join(", "),
+        types.join(", "),
+        b.lines.join("\n"),
+        names.join(", "),
+        types.join(", ")
+    );
+    Function {
+        name: name.to_string(),
+        seed,
+        text,
+        messages: b.messages,
+        features: b.features,
+        body_ops: b.lines.len(),
+        live_ops: live.count_ones() as usize,
+    }
+}
+
+/// `count` functions `@f<seed>` for the seeds `first..first + count`.
+pub fn functions(first: u64, count: usize) -> Vec<Function> {
+    (first..first + count as u64)
+        .map(|seed| function(&format!("f{seed}"), seed))
+        .collect()
+}
