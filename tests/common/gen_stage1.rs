@@ -92,10 +92,10 @@ enum Kind {
 }
 
 impl Kind {
-    /// The MLIR type (for all kinds but `Tensor`, whose type each value holds).
+    /// The MLIR type of a value of this kind.
     fn ty(self) -> &'static str {
         match self {
-            Kind::Tensor => "tensor",
+            Kind::Tensor => unreachable!("a tensor's type is its parameter's"),
             Kind::Shape => "!shape.shape",
             Kind::Size => "!shape.size",
             Kind::Index => "index",
@@ -113,7 +113,8 @@ struct Value {
     rank: Option<usize>,
     /// The op that defines it, or `"parameter"`.
     origin: &'static str,
-    /// The ops (by position in the body) this value depends on, itself included.
+    /// The ops (by position in the body, which stays far below 128 ops)
+    /// this value depends on, its own included.
     deps: u128,
 }
 
@@ -129,7 +130,7 @@ pub struct Function {
     /// The static `error = "..."` messages of its meets and broadcasts.
     pub messages: Vec<String>,
     /// What it exercises: op names and variants (`"meet of sizes"`,
-    /// `"split_at negative index"`, `"unused meet"`...).
+    /// `"constant negative index"`, `"unused meet"`...).
     pub features: BTreeSet<&'static str>,
     /// Ops in the body (the `return` not counted).
     pub body_ops: usize,
@@ -536,7 +537,7 @@ impl Builder {
     }
 
     /// `shape.from_extents` of 1–3 sizes.
-    fn from_extents(&mut self) -> usize {
+    fn shape_from_extents(&mut self) -> usize {
         let sizes: Vec<usize> = (0..self.rng.range(1, 3))
             .map(|_| self.take(Kind::Size))
             .collect();
@@ -577,7 +578,7 @@ impl Builder {
             "shape.add" => vec![self.binary("shape.add", Kind::Size)],
             "shape.mul" => vec![self.binary("shape.mul", Kind::Size)],
             "shape.num_elements" => vec![self.shape_to_size("shape.num_elements")],
-            "shape.from_extents" => vec![self.from_extents()],
+            "shape.from_extents" => vec![self.shape_from_extents()],
             _ => vec![self.index_to_size()],
         }
     }
@@ -650,7 +651,10 @@ pub fn function(name: &str, seed: u64) -> Function {
     let mut returned = vec![b.rng.pick(&last)];
     b.values[returned[0]].uses += 1;
     if b.rng.percent(75) {
-        returned.extend(b.widest_unused());
+        if let Some(v) = b.widest_unused() {
+            b.values[v].uses += 1;
+            returned.push(v);
+        }
     }
     b.unused_op();
     if b.rng.percent(30) {

@@ -1,5 +1,6 @@
 //! Shared helpers of the integration tests: finding the real MLIR tools,
-//! and checking output against check lines.
+//! checking output against check lines, and random stage-1 shape functions
+//! ([`gen_stage1`]).
 //!
 //! Tests that need `mlir-opt` (or `mlir-runner`) call [`mlir_tool`]: it
 //! returns the tool's path, or `None` after printing why the test is
