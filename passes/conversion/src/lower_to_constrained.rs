@@ -18,12 +18,13 @@
 //!   `get_extent`/`dim` (index below the rank), `div` (divisor not 0),
 //!   `broadcast` (`shape.cstr_broadcastable`), `index_to_size` (not
 //!   negative), `from_extents` (extents not negative, unless provably so),
-//!   `max`/`min` of shapes (equal ranks), `with_shape` (conformance). An
+//!   `max`/`min` of shapes (equal ranks). An
 //!   error that cannot reach an outcome does not fail a stage-1 function,
 //!   so no constraint is made for it, and dead ops are removed first.
 //! - Types: `!shape.shape` → `tensor<?xindex>`, `!shape.size` → `index`,
-//!   `!shape.value_shape` → `tensor<*xf32>` (a value shape stands for a
-//!   tensor); tensor arguments stay. Ops become their extent-tensor/index
+//!   `!shape.value_shape` → `tensor<*xf32>` (a value-shape argument stands
+//!   for a tensor, of which only `shape_of` and `dim` may be taken); tensor
+//!   arguments stay. Ops become their extent-tensor/index
 //!   forms (`const_size` → `arith.constant`, `add`/`mul`/`div` → `arith`,
 //!   `from_extents` → `tensor.from_elements`, `max`/`min` of shapes →
 //!   `tensor.generate`).
@@ -33,7 +34,10 @@
 //! every `func.func` and library `shape.func` is legal in the constrained
 //! stage (checked); a stage-1 function fails on an input exactly when its
 //! lowering does, and otherwise returns the same shapes. Declines, with an
-//! error at the op: ops it does not know on `!shape.*` values, a
+//! error at the op: ops it does not know on `!shape.*` values,
+//! `with_shape`/`value_of`/`value_as_shape` (a value shape whose shape was
+//! replaced has no tensor to stand for it; `reify-shape-library` binds
+//! value shapes to the operands they describe), a
 //! `shape_eq`/`is_broadcastable` of a value that may be an error no
 //! outcome depends on (stage 2 cannot represent the error it would see),
 //! error-producing ops inside `shape.reduce` bodies, overflowing size
@@ -137,7 +141,6 @@ const ERROR_PRODUCERS: &[&str] = &[
     "shape.from_extents",
     "shape.max",
     "shape.min",
-    "shape.with_shape",
 ];
 
 /// Ops whose `i1` result does not carry their operands' errors.
@@ -151,9 +154,11 @@ struct Errors {
     possible: FxHashSet<ValueId>,
 }
 
-fn analyse(ctx: &Context, body: &[OpId]) -> Errors {
+/// `ops`: every op of the function, in program order (nested ones after
+/// the op holding them).
+fn analyse(ctx: &Context, ops: &[OpId]) -> Errors {
     let mut possible = FxHashSet::default();
-    for &op in body {
+    for &op in ops {
         let name = ctx.op_name(op);
         let data = ctx.op(op);
         let from_operand = data.operands.iter().any(|v| possible.contains(v));
@@ -166,10 +171,15 @@ fn analyse(ctx: &Context, body: &[OpId]) -> Errors {
         }
     }
     let mut relevant = FxHashSet::default();
-    for &op in body.iter().rev() {
+    for &op in ops.iter().rev() {
         let name = ctx.op_name(op);
         let data = ctx.op(op);
-        let seeds = matches!(name, "func.return" | "shape.return" | "shape.meet");
+        // Results, meets, and what a `shape.reduce` body yields (its
+        // accumulators, which reach the reduce's results).
+        let seeds = matches!(
+            name,
+            "func.return" | "shape.return" | "shape.meet" | "shape.yield"
+        );
         let reached = data.results.iter().any(|r| relevant.contains(r));
         if seeds || (reached && !ERROR_SWALLOWERS.contains(&name)) {
             relevant.extend(data.operands.iter().copied());
@@ -197,8 +207,10 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
     pass::erase_dead_ops(ctx, f);
     let old_block = ctx.region(region).blocks[0];
     let body: Vec<OpId> = ctx.block_ops(old_block).collect();
-    let errors = analyse(ctx, &body);
-    for &op in &body {
+    let mut all = Vec::new();
+    ctx.walk_nested(f, &mut |o| all.push(o));
+    let errors = analyse(ctx, &all);
+    for &op in &all {
         if ERROR_SWALLOWERS.contains(&ctx.op_name(op)) {
             let hidden = ctx
                 .op(op)
@@ -677,16 +689,6 @@ impl Lowering<'_> {
                     "shape.is_broadcastable"
                 };
                 let v = self.emit1(name, &loc, &ops, i1, vec![]);
-                self.bind(op, &[v]);
-            }
-            "shape.with_shape" => {
-                // The value stands for the value shape; its shape must conform.
-                if self.guarded(op) {
-                    let s = self.emit1("shape.shape_of", &loc, &ops[..1], ext, vec![]);
-                    let msg = "value does not conform to its shape";
-                    self.constrain(op, "shape.cstr_eq", &[s, ops[1]], Some(msg))?;
-                }
-                let v = self.cast(&loc, ops[0], first_type);
                 self.bind(op, &[v]);
             }
             "shape.reduce" => self.reduce(op, &loc, &ops, &result_types)?,
