@@ -99,7 +99,7 @@ impl Value {
 /// all `Shape([2, 4])`; a `!shape.size` 6, an `index` 6 and an `i32` 6 are
 /// all `Scalar(6)`; a `!shape.value_shape` and a tensor of the same shape
 /// (and elements) are the same `Tensor`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum Canonical {
     /// A shape, extent tensor or 1-D `index` tensor of known elements.
     Shape(Vec<i64>),
@@ -118,6 +118,32 @@ pub enum Canonical {
     Witness(bool),
     /// An invalid shape or size, with its message.
     Invalid(String),
+}
+
+/// Floats are equal when they are the same number, `-0.0` and `0.0` apart,
+/// and every NaN equals every NaN (a result being NaN is what matters).
+impl PartialEq for Canonical {
+    fn eq(&self, other: &Canonical) -> bool {
+        use Canonical::*;
+        match (self, other) {
+            (Shape(a), Shape(b)) => a == b,
+            (Scalar(a), Scalar(b)) => a == b,
+            (Float(a), Float(b)) => a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
+            (
+                Tensor {
+                    shape: s1,
+                    elements: e1,
+                },
+                Tensor {
+                    shape: s2,
+                    elements: e2,
+                },
+            ) => s1 == s2 && e1 == e2,
+            (Witness(a), Witness(b)) => a == b,
+            (Invalid(a), Invalid(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 /// The comparable forms of `values` (see [`Canonical`]).

@@ -88,6 +88,7 @@ impl Instrumentation for AfterPass<'_> {
 pub fn registry() -> PassRegistry {
     let mut registry = PassRegistry::with_generic_passes();
     monadic::register(&mut registry);
+    conversion::register(&mut registry);
     registry
 }
 

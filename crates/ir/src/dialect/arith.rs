@@ -7,7 +7,7 @@
 
 use super::type_str;
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
-use crate::attrs::{Attr, DenseValues, NamedAttr};
+use crate::attrs::{attr_name, Attr, DenseValues, NamedAttr};
 use crate::context::{set_named_attr, Context, OpId, OperationState};
 use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, one, op, opt_attr, AttrKind, OpDef};
@@ -64,6 +64,17 @@ fn flags_of(name: &str) -> Flags {
         n if n.starts_with("math.") => Flags::OptFastmath,
         "arith.truncf" => Flags::Rounding,
         _ => Flags::Plain,
+    }
+}
+
+/// The properties an `arith` op named `name` has when its flag suffix is
+/// left out (`overflowFlags = none`, `fastmath = none`), for passes that
+/// create ops.
+pub fn default_properties(name: &str) -> Vec<NamedAttr> {
+    match flags_of(name) {
+        Flags::Overflow => vec![(attr_name("overflowFlags"), overflow_attr(&[]))],
+        Flags::Fastmath => vec![(attr_name("fastmath"), fastmath_attr(&[]))],
+        _ => Vec::new(),
     }
 }
 

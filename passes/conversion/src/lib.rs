@@ -1,0 +1,11 @@
+//! The lowerings between stages, one file each: `lower-to-constrained`
+//! (error-monadic → constrained).
+
+pub mod lower_to_constrained;
+
+use pass::PassRegistry;
+
+/// Register this crate's passes.
+pub fn register(registry: &mut PassRegistry) {
+    lower_to_constrained::register(registry);
+}

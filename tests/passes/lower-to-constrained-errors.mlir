@@ -1,0 +1,35 @@
+// RUN: shape-opt %s --split-input-file --verify-diagnostics --lower-to-constrained
+//
+// What lower-to-constrained declines, with an error at the op.
+
+func.func private @helper(%s: !shape.shape) -> !shape.shape
+
+func.func @call(%s: !shape.shape) -> !shape.shape {
+  // expected-error@+1 {{'func.call' op passes shape values to a function; run 'inline' before lowering}}
+  %0 = func.call @helper(%s) : (!shape.shape) -> !shape.shape
+  return %0 : !shape.shape
+}
+
+// -----
+
+func.func @hidden_error(%s: !shape.shape, %t: !shape.shape) -> i1 {
+  %c9 = shape.const_size 9
+  %h, %tail = "shape.split_at"(%s, %c9) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+  // expected-error@+1 {{'shape.shape_eq' op compares a value that may be an error no result depends on; stage 2 cannot represent it}}
+  %eq = shape.shape_eq %h, %t : !shape.shape, !shape.shape
+  return %eq : i1
+}
+
+// -----
+
+func.func @failing_body(%s: !shape.shape) -> !shape.size {
+  %c1 = shape.const_size 1
+  %c0 = shape.const_size 0
+  %n = shape.reduce(%s, %c1) : !shape.shape -> !shape.size {
+  ^bb0(%i: index, %e: !shape.size, %acc: !shape.size):
+    // expected-error@+1 {{'shape.div' op can fail inside the body of the 'shape.reduce'}}
+    %q = shape.div %acc, %c0 : !shape.size, !shape.size -> !shape.size
+    shape.yield %q : !shape.size
+  }
+  return %n : !shape.size
+}

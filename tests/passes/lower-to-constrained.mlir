@@ -1,0 +1,94 @@
+// RUN: shape-opt %s --split-input-file --lower-to-constrained | FileCheck %s
+//
+// `lower-to-constrained`: error-monadic shape functions to the most nested
+// constrained form. (The runner adds --verify-semantics: each function must
+// fail on the same inputs, and return the same shapes elsewhere.)
+
+// The matmul of the lowering walk-through: its two meets and two split_at
+// become constraints, each guarding all the code after it.
+// CHECK-LABEL: shape.function_library @shplib
+// CHECK:       func @matmul(%arg0: tensor<*xf32>, %arg1: tensor<*xf32>) -> tensor<?xindex>
+// CHECK:         cstr_require %{{.*}}, "operands of shape.meet must be equal"
+// CHECK-NEXT:    assuming
+// CHECK:           shape.cstr_require %{{.*}}, "requires rank 2 operands"
+// CHECK-NEXT:      shape.assuming
+// CHECK:             shape.cstr_require %{{.*}}, "split index out of range"
+// CHECK:               "shape.split_at"(%0, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+// CHECK:               shape.cstr_require %{{.*}}, "split index out of range"
+// CHECK:                 "shape.split_at"(%1, %c1)
+// CHECK-NEXT:            shape.cstr_eq %tail, %head_{{.*}} {msg = "inner dimensions required to match"}
+// CHECK-NEXT:            shape.assuming
+// CHECK-NEXT:              shape.concat %head, %tail_{{.*}} : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+// CHECK-NEXT:              shape.assuming_yield
+// CHECK:         return %{{.*}} : tensor<?xindex>
+shape.function_library @shplib {
+  func @matmul(%lhs: !shape.value_shape, %rhs: !shape.value_shape) -> !shape.shape {
+    %c1 = const_size 1
+    %c2 = const_size 2
+    %lhs_shape = shape_of %lhs : !shape.value_shape -> !shape.shape
+    %rhs_shape = shape_of %rhs : !shape.value_shape -> !shape.shape
+    %lhs_rank = rank %lhs_shape : !shape.shape -> !shape.size
+    %rhs_rank = rank %rhs_shape : !shape.shape -> !shape.size
+    %r = meet %lhs_rank, %rhs_rank : !shape.size, !shape.size -> !shape.size
+    %rank = meet %c2, %r, error = "requires rank 2 operands" : !shape.size, !shape.size -> !shape.size
+    %l0, %l1 = "shape.split_at"(%lhs_shape, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+    %r0, %r1 = "shape.split_at"(%rhs_shape, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+    %c = meet %l1, %r0, error = "inner dimensions required to match" : !shape.shape, !shape.shape -> !shape.shape
+    %res = concat %l0, %r1 : !shape.shape, !shape.shape -> !shape.shape
+    return %res : !shape.shape
+  }
+} mapping {foo.matmul = @matmul}
+
+// -----
+
+// Broadcast of shapes: cstr_broadcastable with the op's message; an
+// error-producing op whose error reaches nothing gets no constraint (and is
+// removed); the met size is the constant operand.
+// CHECK-LABEL: func.func @broadcast
+// CHECK-SAME:    (%arg0: tensor<?x?xf32>, %arg1: tensor<?xindex>, %arg2: index) -> (tensor<?xindex>, index)
+// CHECK:         %[[W:.*]] = shape.cstr_broadcastable %{{.*}}, %arg1 {msg = "incompatible operands"}
+// CHECK-NEXT:    shape.assuming %[[W]] -> (tensor<?xindex>, index)
+// CHECK:           shape.broadcast
+// CHECK:           arith.cmpi eq, %arg2, %[[C3:.*]] : index
+// CHECK-NEXT:      shape.cstr_require %{{.*}}, "operands of shape.meet must be equal"
+// CHECK-NEXT:      shape.assuming
+// CHECK-NEXT:        shape.assuming_yield %{{.*}}, %[[C3]] : tensor<?xindex>, index
+// CHECK-NOT:     get_extent
+func.func @broadcast(%a: tensor<?x?xf32>, %s: !shape.shape, %n: !shape.size) -> (!shape.shape, !shape.size) {
+  %sa = shape.shape_of %a : tensor<?x?xf32> -> !shape.shape
+  %b = shape.broadcast %sa, %s {error = "incompatible operands"} : !shape.shape, !shape.shape -> !shape.shape
+  %c7 = shape.const_size 7
+  %unused = shape.get_extent %b, %c7 : !shape.shape, !shape.size -> !shape.size
+  %c3 = shape.const_size 3
+  %m = shape.meet %n, %c3 : !shape.size, !shape.size -> !shape.size
+  return %b, %m : !shape.shape, !shape.size
+}
+
+// -----
+
+// Sizes and extents: get_extent needs its index below the rank, div a
+// non-zero divisor; from_extents of extents that are sizes by construction
+// needs nothing, of a size from an argument a check that it is not
+// negative.
+// CHECK-LABEL: func.func @sizes
+// CHECK:         arith.cmpi ult
+// CHECK-NEXT:    shape.cstr_require %{{.*}}, "dimension index out of range"
+// CHECK:           shape.get_extent
+// CHECK:           arith.cmpi ne
+// CHECK-NEXT:      shape.cstr_require %{{.*}}, "division by zero"
+// CHECK:             arith.floordivsi
+// CHECK-NOT:         "extents must be non-negative"
+// CHECK:             tensor.from_elements
+// CHECK:             shape.cstr_require %{{.*}}, "extents must be non-negative"
+// CHECK:               tensor.from_elements
+func.func @sizes(%a: tensor<*xf32>, %i: !shape.size, %d: !shape.size) -> (!shape.shape, !shape.shape) {
+  %s = shape.shape_of %a : tensor<*xf32> -> !shape.shape
+  %e = shape.get_extent %s, %i : !shape.shape, !shape.size -> !shape.size
+  %q = shape.div %e, %d : !shape.size, !shape.size -> !shape.size
+  %r = shape.rank %s : !shape.shape -> !shape.size
+  %n = shape.num_elements %s : !shape.shape -> !shape.size
+  %t = shape.mul %e, %n : !shape.size, !shape.size -> !shape.size
+  %known = shape.from_extents %t, %r : !shape.size, !shape.size
+  %signed = shape.from_extents %q : !shape.size
+  return %known, %signed : !shape.shape, !shape.shape
+}
