@@ -163,7 +163,8 @@ const SNIPPETS: &[Snippet] = &[
     Snippet { op: "shape.split_at", lowers: true, body: "func.func @f(%a: !shape.shape, %i: !shape.size) -> (!shape.shape, !shape.shape) {\n  %h, %t = \"shape.split_at\"(%a, %i) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)\n  return %h, %t : !shape.shape, !shape.shape\n}" },
     Snippet { op: "shape.to_extent_tensor", lowers: true, body: "func.func @f(%a: !shape.shape) -> tensor<?xindex> {\n  %0 = shape.to_extent_tensor %a : !shape.shape -> tensor<?xindex>\n  return %0 : tensor<?xindex>\n}" },
     Snippet { op: "shape.func / shape.return / shape.function_library", lowers: true, body: "shape.function_library @lib {\n  shape.func @g(%v: !shape.value_shape) -> !shape.shape {\n    %0 = shape.shape_of %v : !shape.value_shape -> !shape.shape\n    shape.return %0 : !shape.shape\n  }\n} mapping {foo.op = @g}" },
-    Snippet { op: "shape.with_shape / shape.value_of", lowers: false, body: "func.func @f(%t: tensor<?xf32>, %s: !shape.shape) -> tensor<?xf32> {\n  %0 = shape.with_shape %t, %s : tensor<?xf32>, !shape.shape\n  %1 = shape.value_of %0 : tensor<?xf32>\n  return %1 : tensor<?xf32>\n}" },
+    Snippet { op: "shape.with_shape", lowers: false, body: "func.func @f(%t: tensor<?xf32>, %s: !shape.shape) -> tensor<?xf32> {\n  %0 = shape.with_shape %t, %s : tensor<?xf32>, !shape.shape\n  %1 = shape.value_of %0 : tensor<?xf32>\n  return %1 : tensor<?xf32>\n}" },
+    Snippet { op: "shape.value_of", lowers: true, body: "func.func @f(%v: !shape.value_shape) -> tensor<?xf32> {\n  %0 = shape.value_of %v : tensor<?xf32>\n  return %0 : tensor<?xf32>\n}" },
     Snippet { op: "shape.value_as_shape", lowers: false, body: "func.func @f(%v: !shape.value_shape) -> !shape.shape {\n  %0 = shape.value_as_shape %v : !shape.value_shape -> !shape.shape\n  return %0 : !shape.shape\n}" },
 ];
 

@@ -473,14 +473,14 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             let (shape, dim) = (m.shape_operand(op, 0)?, m.size_operand(op, 1)?);
             m.one_size(op, get_extent(shape, dim))
         }
-        "shape.index_to_size" => {
-            let v = m.index_operand(op, 0)?;
-            let size = match v >= 0 {
-                true => Ok(v),
-                false => Err(format!("index {v} is negative and not a size")),
-            };
-            Ok(vec![Value::Size(size)])
-        }
+        // A negative index is no size: undefined (MLIR folds it to a
+        // negative constant size).
+        "shape.index_to_size" => match m.index_operand(op, 0)? {
+            v if v >= 0 => Ok(vec![Value::Size(Ok(v))]),
+            v => Err(Stop::Undefined(format!(
+                "index {v} is negative and not a size"
+            ))),
+        },
         "shape.is_broadcastable" => {
             let shapes = m.valid_shapes(op)?;
             let ok = shapes.is_ok_and(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok());

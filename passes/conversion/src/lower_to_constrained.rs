@@ -16,8 +16,8 @@
 //! - Ops that give an error value on bad input, when that error can reach
 //!   the function's results or a meet: `split_at` (index in `-rank..=rank`),
 //!   `get_extent`/`dim` (index below the rank), `div` (divisor not 0),
-//!   `broadcast` (`shape.cstr_broadcastable`), `index_to_size` (not
-//!   negative), `from_extents` (extents not negative, unless provably so),
+//!   `broadcast` (`shape.cstr_broadcastable`), `from_extents` (extents not
+//!   negative, unless provably so),
 //!   `max`/`min` of shapes (equal ranks). An
 //!   error that cannot reach an outcome does not fail a stage-1 function,
 //!   so no constraint is made for it, and dead ops are removed first.
@@ -35,9 +35,9 @@
 //! stage (checked); a stage-1 function fails on an input exactly when its
 //! lowering does, and otherwise returns the same shapes. Declines, with an
 //! error at the op: ops it does not know on `!shape.*` values,
-//! `with_shape`/`value_of`/`value_as_shape` (a value shape whose shape was
-//! replaced has no tensor to stand for it; `reify-shape-library` binds
-//! value shapes to the operands they describe), a
+//! `with_shape`/`value_as_shape` (a value shape whose shape was replaced
+//! has no tensor to stand for it; `reify-shape-library` binds value shapes
+//! to the operands they describe), a
 //! `shape_eq`/`is_broadcastable` of a value that may be an error no
 //! outcome depends on (stage 2 cannot represent the error it would see),
 //! error-producing ops inside `shape.reduce` bodies, overflowing size
@@ -137,7 +137,6 @@ const ERROR_PRODUCERS: &[&str] = &[
     "shape.dim",
     "shape.div",
     "shape.broadcast",
-    "shape.index_to_size",
     "shape.from_extents",
     "shape.max",
     "shape.min",
@@ -654,15 +653,8 @@ impl Lowering<'_> {
                 let t = self.cast(&loc, t, first_type);
                 self.bind(op, &[t]);
             }
-            "shape.index_to_size" => {
-                if self.guarded(op) {
-                    let zero = self.constant(&loc, 0);
-                    let ok = self.cmp(&loc, Cmp::Sge, ops[0], zero);
-                    self.require(op, ok, "size must be non-negative")?;
-                }
-                self.bind(op, &[ops[0]]);
-            }
             "shape.size_to_index"
+            | "shape.index_to_size"
             | "shape.debug_print"
             | "shape.from_extent_tensor"
             | "shape.to_extent_tensor"
