@@ -42,7 +42,7 @@ fn lower_to_refuses_with_a_located_diagnostic() {
     let options = DriverOptions {
         split_input_file: true,
         verify_diagnostics: true,
-        lower_to: Some(Stage::Constrained),
+        lower_to: Some(Stage::Std),
         ..Default::default()
     };
     let out = process_buffer("lower-to-errors.mlir", text, &options);

@@ -1,4 +1,4 @@
-// `--lower-to=constrained` on inputs it must refuse, with the op to blame.
+// `--lower-to=std` on inputs it must refuse, with the op to blame.
 
 func.func @mixed(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {
   // expected-error@+1 {{the input mixes forms: 'shape.cstr_eq' op is not legal in error-monadic form (constraints and witnesses)}}
@@ -8,7 +8,7 @@ func.func @mixed(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {
 }
 
 // -----
-// expected-error@+1 {{lowering error-monadic form to constrained form needs pass 'lower-to-constrained', which is not registered}}
+// expected-error@+1 {{lowering constrained form to asserting form needs pass 'lower-to-asserting', which is not registered}}
 func.func @size(%a: !shape.size) -> !shape.size {
   return %a : !shape.size
 }

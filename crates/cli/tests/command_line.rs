@@ -91,11 +91,13 @@ fn failed_pipelines_leave_no_output_file() {
     let path = out_file.to_str().unwrap();
     let failed = shape_opt(
         &["--lower-to=constrained", "-o", path, "-"],
-        "func.func @f(%a: !shape.size) -> !shape.size {\n  return %a : !shape.size\n}\n",
+        "func.func @f(%v: !shape.value_shape) -> !shape.shape {\n  %0 = shape.value_as_shape %v : !shape.value_shape -> !shape.shape\n  return %0 : !shape.shape\n}\n",
     );
     assert_eq!(failed.status.code(), Some(1));
     assert!(
-        stderr(&failed).contains("<stdin>:1:1: error: lowering error-monadic form"),
+        stderr(&failed).contains(
+            "<stdin>:2:8: error: 'shape.value_as_shape' op cannot be lowered to constrained form"
+        ),
         "{}",
         stderr(&failed)
     );

@@ -82,7 +82,10 @@ fn json_outcomes() {
 fn scalars_stdin_and_every_stage() {
     let f = "func.func @f(%a: index, %b: !shape.size) -> !shape.size {\n  %s = shape.index_to_size %a\n  %r = shape.add %s, %b : !shape.size, !shape.size -> !shape.size\n  return %r : !shape.size\n}\n";
     let out = shape_run(&["-", "--func", "f", "--arg", "-1", "--arg", "6"], f);
-    assert_eq!(stdout(&out), "error: index -1 is negative and not a size\n");
+    assert_eq!(
+        stdout(&out),
+        "error: undefined behaviour: index -1 is negative and not a size\n"
+    );
     let out = shape_run(&["-", "--func", "f", "--arg", "4", "--arg", "6"], f);
     assert_eq!(stdout(&out), "ok 10\n");
     for form in ["stage1", "stage2", "stage3", "std"] {
