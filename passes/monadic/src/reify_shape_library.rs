@@ -99,8 +99,10 @@ pub struct Instance {
     pub function: String,
 }
 
+/// The `reify-shape-library` pass (a thin wrapper of [`reify_shape_library`]).
 pub struct ReifyShapeLibrary;
 
+/// Register `reify-shape-library`, anchored on `builtin.module`.
 pub fn register(registry: &mut PassRegistry) {
     registry.register(PassInfo {
         name: "reify-shape-library",
@@ -172,8 +174,12 @@ fn libraries(ctx: &Context, module: OpId) -> Vec<OpId> {
     let is_library = |o: &OpId| ctx.op_name(*o) == "shape.function_library";
     let all = body_ops(ctx, module);
     let named = |a: &Attr| {
-        a.as_symbol()
-            .and_then(|n| all.iter().copied().filter(is_library).find(|&o| sym_name(ctx, o) == Some(n)))
+        a.as_symbol().and_then(|n| {
+            all.iter()
+                .copied()
+                .filter(is_library)
+                .find(|&o| sym_name(ctx, o) == Some(n))
+        })
     };
     match ctx.attr(module, "shape.lib") {
         Some(Attr::Array(items)) => items.iter().filter_map(named).collect(),
@@ -331,7 +337,9 @@ fn copy_as_func(ctx: &mut Context, f: OpId, block: ir::BlockId, public: bool) ->
         .cloned()
         .collect();
     if !public {
-        state.props.push(("sym_visibility".into(), Attr::string("private")));
+        state
+            .props
+            .push(("sym_visibility".into(), Attr::string("private")));
     }
     if let Some(&body) = ctx.op(f).regions.first() {
         let copy = ctx.create_region();
@@ -477,7 +485,9 @@ pub fn reify_shape_library(ctx: &mut Context, module: OpId) -> Result<Vec<Instan
             continue;
         };
         check_binding(ctx, op, target.function)?;
-        let library_function = sym_name(ctx, target.function).unwrap_or_default().to_string();
+        let library_function = sym_name(ctx, target.function)
+            .unwrap_or_default()
+            .to_string();
         let prefix = instance_prefix(ctx.op_name(op), &library_function);
         let name = (0..)
             .map(|n| format!("{prefix}{n}"))
@@ -533,4 +543,34 @@ pub fn reify_shape_library(ctx: &mut Context, module: OpId) -> Result<Vec<Instan
         });
     }
     Ok(instances)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROGRAM: &str = "shape.function_library @lib {\n  func @same(%a: !shape.value_shape) -> !shape.shape {\n    %0 = shape_of %a : !shape.value_shape -> !shape.shape\n    return %0 : !shape.shape\n  }\n} mapping {\"foo.op-1\" = @same}\nfunc.func @f(%a: tensor<?xf32>) -> tensor<?xf32> {\n  %0 = \"foo.op-1\"(%a) : (tensor<?xf32>) -> tensor<?xf32>\n  return %0 : tensor<?xf32>\n}\n";
+
+    #[test]
+    fn a_second_run_changes_nothing() {
+        let mut ctx = Context::new();
+        let options = syntax::ParseOptions {
+            allow_unregistered_dialect: true,
+            ..Default::default()
+        };
+        let (m, d) = syntax::parse_source(&mut ctx, 0, "t.mlir", PROGRAM.as_bytes(), &options);
+        let m = m.unwrap_or_else(|| panic!("{d:?}"));
+        let first = reify_shape_library(&mut ctx, m).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(
+            first
+                .iter()
+                .map(|i| (i.library_function.as_str(), i.function.as_str()))
+                .collect::<Vec<_>>(),
+            [("same", "foo_op_1_same_shape_0")]
+        );
+        let once = ir::printer::print_op(&ctx, m, Default::default());
+        let second = reify_shape_library(&mut ctx, m).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(second.is_empty());
+        assert_eq!(ir::printer::print_op(&ctx, m, Default::default()), once);
+    }
 }
