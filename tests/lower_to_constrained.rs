@@ -189,3 +189,57 @@ fn every_stage1_op_lowers_or_is_rejected_at_the_op() {
         }
     }
 }
+
+/// Issue 5, acceptance 2: a program using `foo.matmul` twice, with the
+/// library, reifies and lowers; each instance keeps the library's meaning.
+#[test]
+fn a_program_with_two_matmuls_reifies_and_lowers() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/matmul_program.mlir");
+    let options = DriverOptions {
+        pipeline: Some("builtin.module(reify-shape-library,lower-to-constrained)".to_string()),
+        verify_semantics: Some(48),
+        allow_unregistered_dialect: true,
+        ..Default::default()
+    };
+    let out = process_buffer(path, std::fs::read(path).unwrap(), &options);
+    assert!(out.success, "{}", out.diagnostics);
+    let text = out.output();
+    assert_eq!(
+        text.matches("shape.fn = @foo_matmul_matmul_shape_").count(),
+        2
+    );
+    let (ctx, module) = {
+        let mut ctx = ir::Context::new();
+        let options = syntax::ParseOptions {
+            allow_unregistered_dialect: true,
+            ..Default::default()
+        };
+        let (m, d) = syntax::parse_source(&mut ctx, 0, "out.mlir", text.as_bytes(), &options);
+        (ctx, m.unwrap_or_else(|| panic!("{d:?}")))
+    };
+    pass::stage::check_legality(&ctx, module, pass::stage::Stage::Constrained)
+        .expect("constrained form");
+    // The lowered instance computes what the stage-1 library function does.
+    let (lib_ctx, lib) = parse(&std::fs::read_to_string(MATMUL).unwrap());
+    for (a, b) in [
+        (vec![2, 3], vec![3, 4]),
+        (vec![2, 3], vec![4, 4]),
+        (vec![2], vec![2, 2]),
+    ] {
+        let args = [Arg::Shape(a), Arg::Shape(b)];
+        let want = interp::run_function(&lib_ctx, lib, "matmul", &args).unwrap();
+        let got = interp::run_function(&ctx, module, "foo_matmul_matmul_shape_0", &args).unwrap();
+        assert!(
+            want.refined_by(&got) && got.refined_by(&want),
+            "{want} vs {got}"
+        );
+    }
+    if let Some(mlir_opt) = common::mlir_tool("mlir-opt") {
+        common::run(
+            &mlir_opt,
+            &["--allow-unregistered-dialect"],
+            text.as_bytes(),
+        )
+        .expect("mlir-opt accepts it");
+    }
+}

@@ -221,7 +221,7 @@ fn is_symbol_table(ctx: &Context, op: OpId) -> bool {
 }
 
 /// The blocks of `op`'s first region (a callable's body).
-fn body_blocks(ctx: &Context, op: OpId) -> Vec<BlockId> {
+pub fn body_blocks(ctx: &Context, op: OpId) -> Vec<BlockId> {
     ctx.op(op)
         .regions
         .first()
@@ -706,7 +706,7 @@ fn stack_locations(callee: &Location, caller: &Location) -> Location {
 
 /// Give every op and block argument in `blocks` (nested ones included) a
 /// call-site location at `caller`.
-fn remap_locations(ctx: &mut Context, blocks: &[BlockId], caller: &Location) {
+pub fn remap_locations(ctx: &mut Context, blocks: &[BlockId], caller: &Location) {
     let mut cache: HashMap<Location, Location> = HashMap::new();
     let mut remap = |loc: Location| {
         cache

@@ -688,11 +688,14 @@ impl Lowering<'_> {
                 self.emit("shape.yield", &loc, &ops, &[], vec![]);
             }
             "func.call" => {
+                // A call of a shape function (one lowered here too, e.g. a
+                // reified instance): its results take stage-2 types. Shape
+                // values passed in could be errors the callee ignores, so
+                // those calls must be inlined first.
                 let data = self.ctx.op(op);
                 if data
                     .operands
                     .iter()
-                    .chain(&data.results)
                     .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)))
                 {
                     return Err(error_at(
@@ -701,7 +704,11 @@ impl Lowering<'_> {
                         "passes shape values to a function; run 'inline' before lowering",
                     ));
                 }
-                self.copy(op);
+                let copy = self.copy(op);
+                let results = self.ctx.op(copy).results.clone();
+                for (v, ty) in results.into_iter().zip(result_types) {
+                    self.ctx.set_value_type(v, ty);
+                }
             }
             _ => {
                 let data = self.ctx.op(op);
@@ -724,9 +731,10 @@ impl Lowering<'_> {
     }
 
     /// Copy an op that needs no lowering, with lowered operands.
-    fn copy(&mut self, op: OpId) {
+    fn copy(&mut self, op: OpId) -> OpId {
         let copy = self.ctx.clone_operation(op, &mut self.map);
         self.ctx.append_op(self.current, copy);
+        copy
     }
 
     fn meet(
