@@ -30,7 +30,7 @@ pub struct StagePlan {
 pub const DEFAULT_PLANS: [StagePlan; 4] = [
     StagePlan {
         stage: Stage::ErrorMonadic,
-        cleanup: "inline,canonicalize,cse",
+        cleanup: "reify-shape-library,inline,infer-shapes,canonicalize,cse",
         lowering: Some("lower-to-constrained"),
     },
     StagePlan {
