@@ -3,7 +3,7 @@
 //!
 //! `common::gen_stage1` draws valid error-monadic functions; each runs in the
 //! reference interpreter on inputs sampled from its parameter types
-//! (`validate::sample`), before and after `builtin.module(lower-to-constrained)`.
+//! (`validate::sample`), before and after `builtin.module(lower-to-constrained,hoist-constraints)`.
 //! The lowered function keeps its tensor parameters and takes
 //! `tensor<?xindex>` for `!shape.shape` and `index` for `!shape.size`, so the
 //! same arguments bind to both. The lowering must refine stage 1
@@ -32,7 +32,9 @@ const INPUTS: usize = 8;
 const MLIR_OPT_FUNCTIONS: usize = 300;
 /// The seed of the first function.
 const FIRST_SEED: u64 = 1;
-const PIPELINE: &str = "builtin.module(lower-to-constrained)";
+/// The lowering, and the stage-2 hoisting after it (every step must keep
+/// the meaning).
+const PIPELINE: &str = "builtin.module(lower-to-constrained,hoist-constraints)";
 
 /// Failures shown in full when the property fails.
 const SHOWN_FAILURES: usize = 5;

@@ -89,6 +89,7 @@ pub fn registry() -> PassRegistry {
     let mut registry = PassRegistry::with_generic_passes();
     monadic::register(&mut registry);
     conversion::register(&mut registry);
+    constrained::register(&mut registry);
     registry
 }
 

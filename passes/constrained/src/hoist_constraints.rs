@@ -1,0 +1,246 @@
+//! `hoist-constraints`: move every check as early as it can safely go, and
+//! merge the `shape.assuming` regions they guard.
+//!
+//! A constraint (`shape.cstr_*`, `shape.assuming_all`, `shape.const_witness`)
+//! and the pure computation of its operands move out of a `shape.assuming`
+//! region to just before it, repeatedly, as long as their operands are
+//! defined outside the region. Only ops that are defined on every input
+//! move (constants, `arith` integer ops other than division, `shape_of`,
+//! `rank`, `concat`, `num_elements`, `any`, `shape_eq`, `is_broadcastable`,
+//! `tensor.from_elements`); `split_at`, `get_extent`, `broadcast`,
+//! divisions and element reads stay behind the checks that make them
+//! defined. Then a region whose last op is another `shape.assuming`, whose
+//! results it yields unchanged and whose witness is defined outside, takes
+//! that region's body under the conjunction of both witnesses
+//! (`shape.assuming_all`, flattened and without duplicates).
+//!
+//! Why this keeps the meaning: a constraint fails where it stands, so
+//! reaching a region means every witness before it held; running a check
+//! earlier can only make a failing function fail with another of its
+//! messages, and running defined ops earlier changes nothing. Each region's
+//! body runs under at least the witnesses it ran under before.
+//!
+//! Precondition: constrained form. Postcondition: constrained form; no
+//! movable op is left in a region it could leave; no region is directly
+//! nested in another it could merge with. Declines: multi-block regions,
+//! ops with regions, anything that is not defined on every input.
+//!
+//! ```mlir
+//! %w1 = shape.cstr_require %ok, "requires rank 2 operands"
+//! %r = shape.assuming %w1 -> (tensor<?xindex>) {
+//!   %eq = arith.cmpi eq, %n, %m : index
+//!   %w2 = shape.cstr_require %eq, "ranks must match"
+//!   %s = shape.assuming %w2 -> (tensor<?xindex>) { ... }
+//!   shape.assuming_yield %s : tensor<?xindex>
+//! }
+//! // becomes
+//! %w1 = shape.cstr_require %ok, "requires rank 2 operands"
+//! %eq = arith.cmpi eq, %n, %m : index
+//! %w2 = shape.cstr_require %eq, "ranks must match"
+//! %w = shape.assuming_all %w1, %w2
+//! %r = shape.assuming %w -> (tensor<?xindex>) { ... }
+//! ```
+
+use diag::Diagnostic;
+use ir::{Context, OpId, OperationState, TypeKind, ValueId};
+use pass::{no_options, Pass, PassInfo, PassRegistry};
+
+pub struct HoistConstraints;
+
+pub fn register(registry: &mut PassRegistry) {
+    registry.register(PassInfo {
+        name: "hoist-constraints",
+        summary: "Move constraints as early as they can go and merge assuming regions",
+        anchor: None,
+        build: |options| {
+            no_options("hoist-constraints", options)?;
+            Ok(Box::new(HoistConstraints))
+        },
+    });
+}
+
+impl Pass for HoistConstraints {
+    fn name(&self) -> &'static str {
+        "hoist-constraints"
+    }
+    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        hoist_constraints(ctx, op);
+        Ok(())
+    }
+}
+
+/// Ops defined on every input, which may run before any check.
+fn movable(ctx: &Context, op: OpId) -> bool {
+    let data = ctx.op(op);
+    if !data.regions.is_empty() {
+        return false;
+    }
+    match ctx.op_name(op) {
+        "shape.cstr_eq"
+        | "shape.cstr_broadcastable"
+        | "shape.cstr_require"
+        | "shape.assuming_all"
+        | "shape.const_witness"
+        | "shape.shape_of"
+        | "shape.rank"
+        | "shape.concat"
+        | "shape.num_elements"
+        | "shape.any"
+        | "shape.shape_eq"
+        | "shape.is_broadcastable"
+        | "shape.const_shape"
+        | "shape.const_size"
+        | "tensor.from_elements"
+        | "arith.constant"
+        | "arith.addi"
+        | "arith.subi"
+        | "arith.muli"
+        | "arith.cmpi"
+        | "arith.andi"
+        | "arith.ori"
+        | "arith.xori"
+        | "arith.select"
+        | "arith.maxsi"
+        | "arith.minsi"
+        | "arith.maxui"
+        | "arith.minui"
+        | "arith.index_cast" => true,
+        // A shape of a value shape, or of a tensor: defined; of an error: not.
+        _ => false,
+    }
+}
+
+/// The block of `assuming`'s body, if it has exactly one.
+fn body(ctx: &Context, assuming: OpId) -> Option<ir::BlockId> {
+    let r = *ctx.op(assuming).regions.first()?;
+    match ctx.region(r).blocks.as_slice() {
+        [b] => Some(*b),
+        _ => None,
+    }
+}
+
+fn defined_inside(ctx: &Context, v: ValueId, region_holder: OpId) -> bool {
+    let block = ctx.value_block(v);
+    let holder = block.and_then(|b| ctx.block_parent_op(b));
+    holder.is_some_and(|h| h == region_holder || ctx.is_ancestor(region_holder, h))
+}
+
+/// Move the movable ops of `assuming`'s body whose operands are all
+/// defined outside it to just before it; returns how many moved.
+fn hoist_out_of(ctx: &mut Context, assuming: OpId) -> usize {
+    let Some(block) = body(ctx, assuming) else {
+        return 0;
+    };
+    let mut moved = 0;
+    let ops: Vec<OpId> = ctx.block_ops(block).collect();
+    for op in ops {
+        let free = ctx
+            .op(op)
+            .operands
+            .iter()
+            .all(|&v| !defined_inside(ctx, v, assuming));
+        if movable(ctx, op) && free {
+            ctx.move_op_before(op, assuming);
+            moved += 1;
+        }
+    }
+    moved
+}
+
+/// If `assuming`'s body ends with another assuming whose results it yields
+/// unchanged and whose witness is defined outside, take that one's body
+/// under both witnesses. Returns whether it merged.
+fn merge_nested(ctx: &mut Context, assuming: OpId) -> bool {
+    let Some(block) = body(ctx, assuming) else {
+        return false;
+    };
+    let ops: Vec<OpId> = ctx.block_ops(block).collect();
+    let [.., inner, yield_op] = ops.as_slice() else {
+        return false;
+    };
+    let (inner, yield_op) = (*inner, *yield_op);
+    let Some(inner_block) = (ctx.op_name(inner) == "shape.assuming")
+        .then(|| body(ctx, inner))
+        .flatten()
+    else {
+        return false;
+    };
+    let yields_inner = ctx.op(yield_op).operands.as_slice() == ctx.op(inner).results.as_slice();
+    let Some(inner_witness) = ctx.operand(inner, 0) else {
+        return false;
+    };
+    if !yields_inner || defined_inside(ctx, inner_witness, assuming) {
+        return false;
+    }
+    let Some(outer_witness) = ctx.operand(assuming, 0) else {
+        return false;
+    };
+    // The conjunction, before the outer region (both witnesses dominate it).
+    let witnesses = flattened(ctx, &[outer_witness, inner_witness]);
+    let loc = ctx.op(assuming).loc.clone();
+    let mut all = OperationState::new("shape.assuming_all", loc);
+    all.operands.extend(witnesses);
+    all.result_types.push(ctx.intern_type(TypeKind::Witness));
+    let all = ctx.create_op(all);
+    ctx.insert_op_before(assuming, all);
+    if let Some(w) = ctx.result(all, 0) {
+        ctx.set_operand(assuming, 0, w);
+    }
+    // The inner body moves up; its yield replaces the outer one.
+    let inner_ops: Vec<OpId> = ctx.block_ops(inner_block).collect();
+    for op in inner_ops {
+        ctx.move_op_before(op, yield_op);
+    }
+    ctx.erase_op(yield_op);
+    ctx.erase_op(inner);
+    true
+}
+
+/// `witnesses` with every `shape.assuming_all` among them replaced by its
+/// operands, first occurrences kept.
+fn flattened(ctx: &Context, witnesses: &[ValueId]) -> Vec<ValueId> {
+    let mut out: Vec<ValueId> = Vec::new();
+    for &w in witnesses {
+        let parts = match ctx.defining_op(w) {
+            Some(d) if ctx.op_name(d) == "shape.assuming_all" => {
+                flattened(ctx, &ctx.op(d).operands)
+            }
+            _ => vec![w],
+        };
+        for p in parts {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// Hoist and merge everywhere under `op` until nothing changes; returns
+/// how many ops moved or regions merged.
+pub fn hoist_constraints(ctx: &mut Context, op: OpId) -> usize {
+    let mut changes = 0;
+    loop {
+        let mut assumings = Vec::new();
+        ctx.walk_nested(op, &mut |o| {
+            if ctx.op_name(o) == "shape.assuming" {
+                assumings.push(o);
+            }
+        });
+        let mut round = 0;
+        for &a in assumings.iter().rev() {
+            round += hoist_out_of(ctx, a);
+        }
+        for &a in &assumings {
+            if ctx.op(a).parent.is_some() && merge_nested(ctx, a) {
+                round += 1;
+            }
+        }
+        if round == 0 {
+            // Conjunctions a merge made redundant go with the dead code.
+            pass::erase_dead_ops(ctx, op);
+            return changes;
+        }
+        changes += round;
+    }
+}
