@@ -35,7 +35,7 @@ pub const DEFAULT_PLANS: [StagePlan; 4] = [
     },
     StagePlan {
         stage: Stage::Constrained,
-        cleanup: "hoist-constraints,canonicalize,cse",
+        cleanup: "hoist-constraints,canonicalize-constraints,canonicalize,cse",
         lowering: Some("lower-to-asserting"),
     },
     StagePlan {

@@ -1,0 +1,487 @@
+//! `canonicalize-constraints`: decide each constraint with an e-graph
+//! (see the crate doc): proven true → `shape.const_witness true`, proven
+//! false → a compile-time error, unknown → kept, its facts learnt.
+//!
+//! Precondition: constrained form. Postcondition: no constraint is implied
+//! by the constraints before it (as far as the rules and the iteration and
+//! node budgets show), none is statically false; what each function
+//! computes is unchanged. Declines: facts from constraints inside regions
+//! other than `shape.assuming` (they may not run).
+//!
+//! ```mlir
+//! %w1 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+//! %w2 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+//! // becomes
+//! %w1 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+//! %w2 = shape.const_witness true
+//! ```
+
+use crate::language::{Graph, ShapeLang};
+use crate::{rules, ITERATION_LIMIT, NODE_LIMIT};
+use diag::Diagnostic;
+use egg::{Id, Runner, Symbol};
+use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
+use pass::{loc_of, no_options, Pass, PassInfo, PassRegistry};
+use std::collections::HashMap;
+
+pub struct CanonicalizeConstraints;
+
+pub fn register(registry: &mut PassRegistry) {
+    registry.register(PassInfo {
+        name: "canonicalize-constraints",
+        summary: "Decide constraints with an e-graph: remove the proven, reject the false",
+        anchor: None,
+        build: |options| {
+            no_options("canonicalize-constraints", options)?;
+            Ok(Box::new(CanonicalizeConstraints))
+        },
+    });
+}
+
+impl Pass for CanonicalizeConstraints {
+    fn name(&self) -> &'static str {
+        "canonicalize-constraints"
+    }
+    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        canonicalize_constraints(ctx, op).map(|_| ())
+    }
+}
+
+/// What was decided about one constraint.
+enum Verdict {
+    True(&'static str),
+    False(String, Option<ValueId>),
+    Unknown,
+}
+
+/// Values of one function in the e-graph.
+struct Builder<'a> {
+    ctx: &'a Context,
+    graph: Graph,
+    ids: HashMap<ValueId, Id>,
+    /// Operand sets checked broadcastable so far (as classes).
+    broadcastable: Vec<Vec<Id>>,
+}
+
+impl Builder<'_> {
+    fn opaque(&mut self, v: ValueId) -> Id {
+        self.graph
+            .add(ShapeLang::Opaque(Symbol::from(format!("v{}", v.0))))
+    }
+
+    fn id(&mut self, v: ValueId) -> Id {
+        if let Some(&id) = self.ids.get(&v) {
+            return id;
+        }
+        let id = self.opaque(v);
+        self.ids.insert(v, id);
+        id
+    }
+
+    /// The shape of a value of type `ty`: the list of its extents when the
+    /// rank is known (a symbol per unknown extent).
+    fn shape_of(&mut self, v: ValueId) -> Id {
+        let shape = match self.ctx.type_kind(self.ctx.value_type(v)) {
+            TypeKind::RankedTensor { shape, .. } => Some(shape.clone()),
+            _ => None,
+        };
+        match shape {
+            Some(dims) => {
+                let items: Vec<Id> = dims
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &d)| match d >= 0 {
+                        true => self.graph.add(ShapeLang::Int(d)),
+                        false => self
+                            .graph
+                            .add(ShapeLang::Opaque(Symbol::from(format!("v{}_{i}", v.0)))),
+                    })
+                    .collect();
+                self.graph.add(ShapeLang::List(items.into_boxed_slice()))
+            }
+            None => self.graph.add(ShapeLang::Opaque(Symbol::from(format!(
+                "shape_of_v{}",
+                v.0
+            )))),
+        }
+    }
+
+    /// Add the value(s) `op` computes.
+    fn op(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let data = ctx.op(op);
+        let operands: Vec<Id> = data.operands.clone().iter().map(|&v| self.id(v)).collect();
+        let bin = |ops: &[Id]| {
+            [
+                ops.first().copied().unwrap_or_default(),
+                ops.get(1).copied().unwrap_or_default(),
+            ]
+        };
+        let int = |a: &Attr| fold_int(a);
+        let node = match ctx.op_name(op) {
+            "arith.constant" => ctx.attr(op, "value").and_then(int).map(ShapeLang::Int),
+            "shape.const_shape" => ctx.attr(op, "shape").and_then(|a| dense(ctx, a)).map(|e| {
+                let items: Vec<Id> = e
+                    .into_iter()
+                    .map(|x| self.graph.add(ShapeLang::Int(x)))
+                    .collect();
+                ShapeLang::List(items.into_boxed_slice())
+            }),
+            "tensor.cast" | "shape.any" | "shape.to_extent_tensor" | "shape.from_extent_tensor" => {
+                if let (Some(&r), Some(&o)) = (data.results.first(), operands.first()) {
+                    self.ids.insert(r, o);
+                }
+                return;
+            }
+            "shape.shape_of" => {
+                let id = data.operands.first().map(|&t| self.shape_of(t));
+                if let (Some(&r), Some(id)) = (data.results.first(), id) {
+                    self.ids.insert(r, id);
+                }
+                return;
+            }
+            "tensor.from_elements" => Some(ShapeLang::List(operands.clone().into_boxed_slice())),
+            "shape.rank" => Some(ShapeLang::Rank(operands[0])),
+            "shape.get_extent" => Some(ShapeLang::Extent(bin(&operands))),
+            "shape.concat" => Some(ShapeLang::Concat(bin(&operands))),
+            "shape.broadcast" if operands.len() == 2 => Some(ShapeLang::Broadcast(bin(&operands))),
+            "shape.num_elements" => Some(ShapeLang::NumElements(operands[0])),
+            "arith.addi" => Some(ShapeLang::Add(bin(&operands))),
+            "arith.subi" => Some(ShapeLang::Sub(bin(&operands))),
+            "arith.muli" => Some(ShapeLang::Mul(bin(&operands))),
+            "arith.maxsi" => Some(ShapeLang::Max(bin(&operands))),
+            "arith.minsi" => Some(ShapeLang::Min(bin(&operands))),
+            "arith.andi" => Some(ShapeLang::And(bin(&operands))),
+            "arith.ori" => Some(ShapeLang::Or(bin(&operands))),
+            "arith.cmpi" => {
+                let b = bin(&operands);
+                match ctx.attr(op, "predicate").and_then(int) {
+                    Some(0) => Some(ShapeLang::Eq(b)),
+                    Some(1) => Some(ShapeLang::Ne(b)),
+                    Some(2) => Some(ShapeLang::Slt(b)),
+                    Some(3) => Some(ShapeLang::Sle(b)),
+                    Some(4) => Some(ShapeLang::Sgt(b)),
+                    Some(5) => Some(ShapeLang::Sge(b)),
+                    Some(6) => Some(ShapeLang::Ult(b)),
+                    _ => None,
+                }
+            }
+            "shape.split_at" => {
+                let b = bin(&operands);
+                let (head, tail) = (
+                    self.graph.add(ShapeLang::Head(b)),
+                    self.graph.add(ShapeLang::Tail(b)),
+                );
+                if let [h, t] = data.results.as_slice() {
+                    self.ids.insert(*h, head);
+                    self.ids.insert(*t, tail);
+                }
+                return;
+            }
+            _ => None,
+        };
+        if let (Some(node), Some(&r)) = (node, data.results.first()) {
+            let id = self.graph.add(node);
+            self.ids.insert(r, id);
+        }
+    }
+
+    fn saturate(&mut self) {
+        let graph = std::mem::take(&mut self.graph);
+        let runner = Runner::default()
+            .with_egraph(graph)
+            .with_iter_limit(ITERATION_LIMIT)
+            .with_node_limit(NODE_LIMIT)
+            .run(&rules::all());
+        tracing::debug!(stop = ?runner.stop_reason, nodes = runner.egraph.total_number_of_nodes(), "saturated");
+        self.graph = runner.egraph;
+    }
+
+    fn class(&self, id: Id) -> Id {
+        self.graph.find(id)
+    }
+
+    fn constant(&self, id: Id) -> Option<i64> {
+        self.graph[id].data.constant
+    }
+
+    /// The known constant extents of a shape class, where known.
+    fn known_extents(&self, id: Id) -> Option<Vec<Option<i64>>> {
+        let e = self.graph[id].data.extents.clone()?;
+        Some(e.iter().map(|&x| self.constant(x)).collect())
+    }
+
+    /// Decide `cstr` (facts of earlier constraints already in the graph).
+    fn decide(&mut self, cstr: OpId) -> Verdict {
+        let ctx = self.ctx;
+        let operands = ctx.op(cstr).operands.clone();
+        let ids: Vec<Id> = operands.iter().map(|&v| self.id(v)).collect();
+        self.saturate();
+        let classes: Vec<Id> = ids.iter().map(|&i| self.class(i)).collect();
+        let same = classes.windows(2).all(|w| w[0] == w[1]);
+        match ctx.op_name(cstr) {
+            "shape.cstr_require" => match classes.first().and_then(|&c| self.constant(c)) {
+                Some(1) => Verdict::True("its condition is known true"),
+                Some(_) => Verdict::False(
+                    "its condition is known false".into(),
+                    operands.first().copied(),
+                ),
+                None => Verdict::Unknown,
+            },
+            "shape.cstr_eq" => {
+                if same {
+                    return Verdict::True("its operands are known equal");
+                }
+                for (i, &a) in classes.iter().enumerate() {
+                    for (j, &b) in classes.iter().enumerate().skip(i + 1) {
+                        if let (Some(x), Some(y)) = (self.known_extents(a), self.known_extents(b)) {
+                            let conflict = x.len() != y.len()
+                                || x.iter()
+                                    .zip(&y)
+                                    .any(|(p, q)| matches!((p, q), (Some(p), Some(q)) if p != q));
+                            if conflict {
+                                return Verdict::False(
+                                    format!("the shapes are {} and {}", show(&x), show(&y)),
+                                    operands.get(j).copied(),
+                                );
+                            }
+                        }
+                    }
+                }
+                Verdict::Unknown
+            }
+            "shape.cstr_broadcastable" => {
+                if same {
+                    return Verdict::True("its operands are known equal");
+                }
+                let mut set = classes.clone();
+                set.sort();
+                set.dedup();
+                if set.len() == 1 {
+                    return Verdict::True("its operands are known equal");
+                }
+                if self
+                    .broadcastable
+                    .iter()
+                    .any(|s| set.iter().all(|c| s.iter().any(|x| self.class(*x) == *c)))
+                {
+                    return Verdict::True("a broadcastable superset was checked before");
+                }
+                let shapes: Option<Vec<Vec<Option<i64>>>> =
+                    set.iter().map(|&c| self.known_extents(c)).collect();
+                if let Some(shapes) = shapes {
+                    if let Some(why) = broadcast_conflict(&shapes) {
+                        return Verdict::False(why, operands.last().copied());
+                    }
+                }
+                Verdict::Unknown
+            }
+            _ => Verdict::Unknown,
+        }
+    }
+
+    /// Learn what `cstr` (kept, so it held if execution got past it) says.
+    fn learn(&mut self, cstr: OpId) {
+        let ctx = self.ctx;
+        let ids: Vec<Id> = ctx
+            .op(cstr)
+            .operands
+            .clone()
+            .iter()
+            .map(|&v| self.id(v))
+            .collect();
+        match ctx.op_name(cstr) {
+            "shape.cstr_eq" => {
+                for w in ids.windows(2) {
+                    self.graph.union(w[0], w[1]);
+                }
+            }
+            "shape.cstr_broadcastable" => self.broadcastable.push(ids),
+            "shape.cstr_require" => {
+                if let Some(&p) = ids.first() {
+                    self.holds(p);
+                }
+            }
+            _ => {}
+        }
+        self.graph.rebuild();
+    }
+
+    /// `p` (an `i1` class) is true: so are both sides of an `and`, and the
+    /// operands of an `eq` are one class.
+    fn holds(&mut self, p: Id) {
+        let mut pending = vec![p];
+        let mut seen = Vec::new();
+        while let Some(p) = pending.pop() {
+            let class = self.class(p);
+            if seen.contains(&class) {
+                continue;
+            }
+            seen.push(class);
+            let nodes = self.graph[class].nodes.clone();
+            let one = self.graph.add(ShapeLang::Int(1));
+            self.graph.union(class, one);
+            for node in nodes {
+                match node {
+                    ShapeLang::Eq([a, b]) => {
+                        self.graph.union(a, b);
+                    }
+                    ShapeLang::And([a, b]) => pending.extend([a, b]),
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+fn fold_int(a: &Attr) -> Option<i64> {
+    match a {
+        Attr::Int { value, .. } => i64::try_from(*value).ok(),
+        Attr::Bool(b) => Some(i64::from(*b)),
+        _ => None,
+    }
+}
+
+fn dense(ctx: &Context, a: &Attr) -> Option<Vec<i64>> {
+    let Attr::Dense { ty, .. } = a else {
+        return None;
+    };
+    let n = usize::try_from(*ctx.type_kind(*ty).shape()?.first()?).ok()?;
+    a.int_elements(n)?
+        .into_iter()
+        .map(|e| i64::try_from(e).ok())
+        .collect()
+}
+
+fn show(extents: &[Option<i64>]) -> String {
+    let parts: Vec<String> = extents
+        .iter()
+        .map(|e| e.map_or("?".into(), |x| x.to_string()))
+        .collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// Why fully or partly known shapes cannot broadcast, if they cannot.
+fn broadcast_conflict(shapes: &[Vec<Option<i64>>]) -> Option<String> {
+    let rank = shapes.iter().map(Vec::len).max()?;
+    for k in 0..rank {
+        let mut seen: Option<i64> = None;
+        for s in shapes {
+            let Some(&Some(e)) = (k + s.len()).checked_sub(rank).and_then(|i| s.get(i)) else {
+                continue;
+            };
+            match seen {
+                _ if e == 1 => {}
+                None => seen = Some(e),
+                Some(x) if x != e => {
+                    let all: Vec<String> = shapes.iter().map(|s| show(s)).collect();
+                    return Some(format!("the shapes {} cannot broadcast", all.join(", ")));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    None
+}
+
+/// Whether `op` certainly runs when the function reaches its region: in
+/// the function body or in `shape.assuming` regions only.
+fn certain(ctx: &Context, op: OpId, function: OpId) -> bool {
+    let mut p = ctx.parent_op(op);
+    while let Some(q) = p {
+        if q == function {
+            return true;
+        }
+        if ctx.op_name(q) != "shape.assuming" {
+            return false;
+        }
+        p = ctx.parent_op(q);
+    }
+    false
+}
+
+/// Decide every constraint of every function under `op`; returns how many
+/// were proven true and removed.
+pub fn canonicalize_constraints(ctx: &mut Context, op: OpId) -> Result<usize, Diagnostic> {
+    let mut functions = Vec::new();
+    ctx.walk_nested(op, &mut |o| {
+        if matches!(ctx.op_name(o), "func.func" | "shape.func") {
+            functions.push(o);
+        }
+    });
+    let mut removed = 0;
+    for f in functions {
+        let mut ops = Vec::new();
+        ctx.walk_nested(f, &mut |o| ops.push(o));
+        let mut proven = Vec::new();
+        {
+            let mut b = Builder {
+                ctx,
+                graph: Graph::default(),
+                ids: HashMap::new(),
+                broadcastable: Vec::new(),
+            };
+            for &o in &ops {
+                if !ctx.op_name(o).starts_with("shape.cstr_") {
+                    b.op(o);
+                    continue;
+                }
+                if !certain(ctx, o, f) {
+                    continue;
+                }
+                match b.decide(o) {
+                    Verdict::True(why) => {
+                        tracing::info!(target: "remark", at = %loc_text(ctx, o), "'{}' op is always true: {why}", ctx.op_name(o));
+                        proven.push(o);
+                    }
+                    Verdict::False(why, culprit) => {
+                        let message = ctx
+                            .attr(o, "msg")
+                            .and_then(Attr::as_str)
+                            .map(|m| format!("{m}: "))
+                            .unwrap_or_default();
+                        let mut d = Diagnostic::error(
+                            loc_of(ctx, o),
+                            format!("'{}' op always fails: {message}{why}", ctx.op_name(o)),
+                        );
+                        if let Some(def) = culprit.and_then(|v| ctx.defining_op(v)) {
+                            d.notes.push(Diagnostic::new(
+                                diag::Severity::Note,
+                                loc_of(ctx, def),
+                                "the conflicting value is computed here",
+                            ));
+                        }
+                        return Err(d);
+                    }
+                    Verdict::Unknown => b.learn(o),
+                }
+            }
+        }
+        for c in proven {
+            replace_with_true(ctx, c);
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+fn loc_text(ctx: &Context, op: OpId) -> String {
+    ctx.op(op)
+        .loc
+        .file_line_col()
+        .map_or_else(|| "?".into(), |(f, l, c)| format!("{f}:{l}:{c}"))
+}
+
+fn replace_with_true(ctx: &mut Context, cstr: OpId) {
+    let mut state = OperationState::new("shape.const_witness", ctx.op(cstr).loc.clone());
+    state
+        .props
+        .push((ir::attrs::attr_name("passing"), Attr::Bool(true)));
+    state.result_types.push(ctx.intern_type(TypeKind::Witness));
+    let w = ctx.create_op(state);
+    ctx.insert_op_before(cstr, w);
+    if let (Some(old), Some(new)) = (ctx.result(cstr, 0), ctx.result(w, 0)) {
+        ctx.replace_all_uses(old, new);
+    }
+    ctx.erase_op(cstr);
+}

@@ -1,0 +1,49 @@
+// RUN: shape-opt %s --split-input-file --canonicalize-constraints | FileCheck %s
+//
+// `canonicalize-constraints`: constraints implied by the ones before them
+// become `shape.const_witness true`; the rest stay. (The runner adds
+// --verify-semantics.)
+
+// Once the ranks are known to be 2, the split-index checks hold.
+// CHECK-LABEL: func.func @split_checks
+// CHECK:         shape.cstr_require %{{.*}}, "requires rank 2 operands"
+// CHECK-NOT:     "split index out of range"
+// CHECK:         shape.const_witness true
+// CHECK:         shape.assuming_all
+func.func @split_checks(%a: tensor<*xf32>) -> tensor<?xindex> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %s = shape.shape_of %a : tensor<*xf32> -> tensor<?xindex>
+  %r = shape.rank %s : tensor<?xindex> -> index
+  %is2 = arith.cmpi eq, %r, %c2 : index
+  %w1 = shape.cstr_require %is2, "requires rank 2 operands"
+  %neg = arith.subi %c0, %r : index
+  %lo = arith.cmpi sge, %c1, %neg : index
+  %hi = arith.cmpi sle, %c1, %r : index
+  %ok = arith.andi %lo, %hi : i1
+  %w2 = shape.cstr_require %ok, "split index out of range"
+  %w = shape.assuming_all %w1, %w2
+  %res = shape.assuming %w -> (tensor<?xindex>) {
+    %h, %t = "shape.split_at"(%s, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+    shape.assuming_yield %t : tensor<?xindex>
+  }
+  return %res : tensor<?xindex>
+}
+
+// -----
+
+// Equal shapes are broadcastable; a broadcastable set's subset is too; an
+// unknown check stays.
+// CHECK-LABEL: func.func @implied
+// CHECK:         shape.cstr_eq %arg0, %arg1
+// CHECK-NEXT:    shape.const_witness true
+// CHECK-NEXT:    shape.cstr_broadcastable %arg0, %arg2, %arg3
+// CHECK-NEXT:    shape.const_witness true
+func.func @implied(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %d: tensor<?xindex>) -> (!shape.witness, !shape.witness, !shape.witness, !shape.witness) {
+  %w1 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+  %w2 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %w3 = shape.cstr_broadcastable %a, %c, %d : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  %w4 = shape.cstr_broadcastable %d, %b : tensor<?xindex>, tensor<?xindex>
+  return %w1, %w2, %w3, %w4 : !shape.witness, !shape.witness, !shape.witness, !shape.witness
+}
