@@ -243,3 +243,59 @@ fn a_program_with_two_matmuls_reifies_and_lowers() {
         .expect("mlir-opt accepts it");
     }
 }
+
+/// Issue 6, acceptance 1 and 4: `--lower-to=constrained` gives the matmul
+/// the walk-through's `@matmul_shape2` structure (rank checks before any
+/// split, one region for the inner-dimension check, no duplicate or
+/// implied check), and running the constrained stage's passes again
+/// changes nothing.
+#[test]
+fn matmul_reaches_matmul_shape2_and_stays_there() {
+    let run = |pipeline: Option<&str>, lower_to, text: &str| {
+        let options = DriverOptions {
+            pipeline: pipeline.map(str::to_string),
+            lower_to,
+            verify_semantics: Some(48),
+            ..Default::default()
+        };
+        let out = process_buffer("m.mlir", text, &options);
+        assert!(out.success, "{}", out.diagnostics);
+        out.output()
+    };
+    let text = std::fs::read_to_string(MATMUL).unwrap();
+    let lowered = run(None, Some(pass::stage::Stage::Constrained), &text);
+    let checks: Vec<&str> = lowered.lines().filter(|l| l.contains("cstr_")).collect();
+    assert_eq!(
+        checks.len(),
+        3,
+        "two rank checks and the inner one:\n{lowered}"
+    );
+    assert_eq!(lowered.matches("assuming_all").count(), 1, "{lowered}");
+    assert_eq!(
+        lowered.matches("assuming %").count(),
+        2,
+        "two regions:\n{lowered}"
+    );
+    let first_split = lowered.find("split_at").expect("splits");
+    assert!(
+        lowered
+            .find("requires rank 2 operands")
+            .expect("rank check")
+            < first_split
+    );
+    let inner = lowered.find("inner dimensions required to match");
+    assert!(inner.expect("inner check") > first_split);
+    // Idempotent, and the same on one and two threads.
+    let again = run(
+        Some("builtin.module(hoist-constraints,canonicalize-constraints,canonicalize,cse)"),
+        None,
+        &lowered,
+    );
+    assert_eq!(again, lowered);
+    for _ in 0..3 {
+        assert_eq!(
+            run(None, Some(pass::stage::Stage::Constrained), &text),
+            lowered
+        );
+    }
+}
