@@ -197,6 +197,44 @@ impl Builder<'_> {
         self.graph = runner.egraph;
     }
 
+    /// The shapes a broadcast value is made of (its own class otherwise).
+    fn leaves(&mut self, v: ValueId) -> Vec<Id> {
+        let ctx = self.ctx;
+        match ctx.defining_op(v) {
+            Some(d) if ctx.op_name(d) == "shape.broadcast" => ctx
+                .op(d)
+                .operands
+                .clone()
+                .iter()
+                .flat_map(|&o| self.leaves(o))
+                .collect(),
+            // What an `assuming` region yields for this result.
+            Some(d) if ctx.op_name(d) == "shape.assuming" => {
+                let index = ctx.op(d).results.iter().position(|&r| r == v);
+                let block = ctx
+                    .op(d)
+                    .regions
+                    .first()
+                    .and_then(|&r| ctx.region(r).blocks.first().copied());
+                let yielded = block
+                    .and_then(|b| ctx.block_terminator(b))
+                    .zip(index)
+                    .and_then(|(t, i)| ctx.operand(t, i));
+                match yielded {
+                    Some(y) => self.leaves(y),
+                    None => {
+                        let id = self.id(v);
+                        vec![self.class(id)]
+                    }
+                }
+            }
+            _ => {
+                let id = self.id(v);
+                vec![self.class(id)]
+            }
+        }
+    }
+
     fn class(&self, id: Id) -> Id {
         self.graph.find(id)
     }
@@ -254,7 +292,9 @@ impl Builder<'_> {
                 if same {
                     return Verdict::True("its operands are known equal");
                 }
-                let mut set = classes.clone();
+                // `broadcast(a, b)` is defined only where `a` and `b`
+                // broadcast: checking it with `c` checks `{a, b, c}`.
+                let mut set: Vec<Id> = operands.iter().flat_map(|&v| self.leaves(v)).collect();
                 set.sort();
                 set.dedup();
                 if set.len() == 1 {
@@ -296,7 +336,16 @@ impl Builder<'_> {
                     self.graph.union(w[0], w[1]);
                 }
             }
-            "shape.cstr_broadcastable" => self.broadcastable.push(ids),
+            "shape.cstr_broadcastable" => {
+                let leaves = ctx
+                    .op(cstr)
+                    .operands
+                    .clone()
+                    .iter()
+                    .flat_map(|&v| self.leaves(v))
+                    .collect();
+                self.broadcastable.push(leaves);
+            }
             "shape.cstr_require" => {
                 if let Some(&p) = ids.first() {
                     self.holds(p);
