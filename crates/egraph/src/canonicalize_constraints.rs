@@ -452,9 +452,13 @@ fn certain(ctx: &Context, op: OpId, function: OpId) -> bool {
 /// Decide every constraint of every function under `op`; returns how many
 /// were proven true and removed.
 pub fn canonicalize_constraints(ctx: &mut Context, op: OpId) -> Result<usize, Diagnostic> {
+    let is_function = |ctx: &Context, o: OpId| matches!(ctx.op_name(o), "func.func" | "shape.func");
     let mut functions = Vec::new();
+    if is_function(ctx, op) {
+        functions.push(op);
+    }
     ctx.walk_nested(op, &mut |o| {
-        if matches!(ctx.op_name(o), "func.func" | "shape.func") {
+        if is_function(ctx, o) {
             functions.push(o);
         }
     });
