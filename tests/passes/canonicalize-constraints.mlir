@@ -1,4 +1,5 @@
 // RUN: shape-opt %s --split-input-file --canonicalize-constraints | FileCheck %s
+// RUN: shape-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize-constraints))' | FileCheck %s
 //
 // `canonicalize-constraints`: constraints implied by the ones before them
 // become `shape.const_witness true`; the rest stay. (The runner adds
