@@ -111,6 +111,10 @@ struct Args {
     /// Run everything on one thread (same as `--threads=1`).
     #[arg(long = "mlir-disable-threading", alias = "disable-threading")]
     disable_threading: bool,
+    /// Print what passes proved (e.g. a constraint that always holds, and
+    /// why) as `file:line:col: remark: ...` on stderr.
+    #[arg(long = "remarks", alias = "mlir-remarks")]
+    remarks: bool,
     /// Log filter for `tracing` events (`info`, `pass=debug`, ...), as in
     /// `RUST_LOG`, which is read when this is not given.
     #[arg(long = "log-level", alias = "mlir-log-level", value_name = "FILTER")]
@@ -189,20 +193,62 @@ fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
     (args, pipeline)
 }
 
+/// Prints the `remark` events passes send (a constraint proven true, and
+/// why) as MLIR remarks: `file:line:col: remark: message`.
+struct Remarks;
+
+/// The `at` and `message` fields of a remark event.
+#[derive(Default)]
+struct RemarkFields {
+    at: String,
+    message: String,
+}
+
+impl tracing::field::Visit for RemarkFields {
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        match field.name() {
+            "at" => self.at = format!("{value:?}"),
+            "message" => self.message = format!("{value:?}"),
+            _ => {}
+        }
+    }
+}
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Remarks {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        let mut fields = RemarkFields::default();
+        event.record(&mut fields);
+        eprintln!("{}: remark: {}", fields.at, fields.message);
+    }
+}
+
 /// Send `tracing` events to stderr, filtered by `--log-level` or else
-/// `RUST_LOG`; with neither, no subscriber is installed (no cost).
-fn init_logging(level: Option<&str>) -> Result<(), String> {
-    use tracing_subscriber::EnvFilter;
-    let filter = match (level, std::env::var("RUST_LOG")) {
-        (Some(l), _) => EnvFilter::try_new(l).map_err(|e| e.to_string())?,
-        (None, Ok(l)) => EnvFilter::try_new(l).map_err(|e| format!("RUST_LOG: {e}"))?,
-        (None, Err(_)) => return Ok(()),
-    };
+/// `RUST_LOG`, and with `--remarks` the passes' remarks in MLIR's form;
+/// with none of them, no subscriber is installed (no cost).
+fn init_logging(level: Option<&str>, remarks: bool) -> Result<(), String> {
     use std::io::IsTerminal;
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(std::io::stderr)
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    use tracing_subscriber::{filter::Targets, EnvFilter, Layer};
+    let filter = match (level, std::env::var("RUST_LOG")) {
+        (Some(l), _) => Some(EnvFilter::try_new(l).map_err(|e| e.to_string())?),
+        (None, Ok(l)) => Some(EnvFilter::try_new(l).map_err(|e| format!("RUST_LOG: {e}"))?),
+        (None, Err(_)) => None,
+    };
+    if filter.is_none() && !remarks {
+        return Ok(());
+    }
+    let log = filter.map(|f| {
+        tracing_subscriber::fmt::layer()
+            .with_ansi(std::io::stderr().is_terminal())
+            .with_writer(std::io::stderr)
+            .with_filter(f)
+    });
+    let remarks = remarks
+        .then(|| Remarks.with_filter(Targets::new().with_target("remark", tracing::Level::INFO)));
+    tracing_subscriber::registry()
+        .with(log)
+        .with(remarks)
         .try_init()
         .map_err(|e| e.to_string())
 }
@@ -224,7 +270,7 @@ fn main() -> ExitCode {
     if args.pass_pipeline.is_none() && !pass_flags.is_empty() {
         args.pass_pipeline = Some(format!("builtin.module({})", pass_flags.join(",")));
     }
-    if let Err(e) = init_logging(args.log_level.as_deref()) {
+    if let Err(e) = init_logging(args.log_level.as_deref(), args.remarks) {
         eprintln!("shape-opt: error: invalid --log-level: {e}");
         return ExitCode::FAILURE;
     }

@@ -131,3 +131,22 @@ fn verify_semantics_catches_a_pass_that_drops_a_check() {
     );
     assert!(kept.status.success(), "{}", stderr(&kept));
 }
+
+#[test]
+fn remarks_say_which_constraints_were_proven() {
+    let matmul = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/matmul.mlir");
+    let out = shape_opt(&["--remarks", "--lower-to=constrained", matmul], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let log = stderr(&out);
+    let remarks: Vec<&str> = log.lines().filter(|l| l.contains(": remark: ")).collect();
+    assert_eq!(remarks.len(), 2, "{log}");
+    for r in remarks {
+        assert!(
+            r.ends_with("matmul.mlir:14:16: remark: 'shape.cstr_require' op is always true: its condition is known true")
+                || r.ends_with("matmul.mlir:15:16: remark: 'shape.cstr_require' op is always true: its condition is known true"),
+            "{r}"
+        );
+    }
+    let quiet = shape_opt(&["--lower-to=constrained", matmul], "");
+    assert!(!stderr(&quiet).contains("remark"));
+}
