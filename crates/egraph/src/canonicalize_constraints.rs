@@ -155,14 +155,18 @@ impl Builder<'_> {
             "arith.ori" => Some(ShapeLang::Or(bin(&operands))),
             "arith.cmpi" => {
                 let b = bin(&operands);
-                match ctx.attr(op, "predicate").and_then(int) {
-                    Some(0) => Some(ShapeLang::Eq(b)),
-                    Some(1) => Some(ShapeLang::Ne(b)),
-                    Some(2) => Some(ShapeLang::Slt(b)),
-                    Some(3) => Some(ShapeLang::Sle(b)),
-                    Some(4) => Some(ShapeLang::Sgt(b)),
-                    Some(5) => Some(ShapeLang::Sge(b)),
-                    Some(6) => Some(ShapeLang::Ult(b)),
+                let predicate = ctx.attr(op, "predicate").and_then(int);
+                let name = predicate.and_then(|p| {
+                    ir::dialect::arith::CMPI_PREDICATES.get(usize::try_from(p).ok()?)
+                });
+                match name.copied() {
+                    Some("eq") => Some(ShapeLang::Eq(b)),
+                    Some("ne") => Some(ShapeLang::Ne(b)),
+                    Some("slt") => Some(ShapeLang::Slt(b)),
+                    Some("sle") => Some(ShapeLang::Sle(b)),
+                    Some("sgt") => Some(ShapeLang::Sgt(b)),
+                    Some("sge") => Some(ShapeLang::Sge(b)),
+                    Some("ult") => Some(ShapeLang::Ult(b)),
                     _ => None,
                 }
             }

@@ -12,10 +12,7 @@ use crate::{
 };
 use ir::{Attr, Context, OpId, Type, ValueId};
 
-/// `arith.cmpi` predicates in enum order (the stored integer is the index).
-const CMPI: &[&str] = &[
-    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
-];
+use ir::dialect::arith::CMPI_PREDICATES as CMPI;
 
 /// An integer operand: its value (sign-extended) and the type's width.
 #[derive(Clone, Copy)]

@@ -7,6 +7,7 @@ use crate::machine::{Machine, Step, Stop};
 use crate::tensor_ops::make_tensor;
 use crate::value::Value;
 use ir::attrs::DenseValues;
+use ir::dialect::arith::{CMPI_PREDICATES, INT_BINARY_OPS};
 use ir::types::FloatKind;
 use ir::{Attr, OpId, TypeKind};
 
@@ -145,34 +146,6 @@ fn int_binary(name: &str, a: i128, b: i128, width: u32) -> Result<i128, String> 
         _ => return Err(format!("no integer op named '{name}'")),
     })
 }
-
-/// The integer binary ops [`int_binary`] evaluates.
-const INT_BINARY_OPS: [&str; 20] = [
-    "arith.addi",
-    "arith.subi",
-    "arith.muli",
-    "arith.divsi",
-    "arith.remsi",
-    "arith.floordivsi",
-    "arith.ceildivsi",
-    "arith.divui",
-    "arith.remui",
-    "arith.ceildivui",
-    "arith.maxsi",
-    "arith.minsi",
-    "arith.maxui",
-    "arith.minui",
-    "arith.andi",
-    "arith.ori",
-    "arith.xori",
-    "arith.shli",
-    "arith.shrsi",
-    "arith.shrui",
-];
-
-const CMPI_PREDICATES: [&str; 10] = [
-    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
-];
 
 /// `arith.cmpi` with predicate number `predicate`.
 fn compare(predicate: usize, a: i128, b: i128, width: u32) -> Option<bool> {

@@ -302,14 +302,29 @@ fn convert_type(ctx: &mut Context, t: Type) -> Type {
     }
 }
 
-/// The predicate index of `arith.cmpi`.
+/// An `arith.cmpi` predicate, by its name.
 #[derive(Clone, Copy)]
 enum Cmp {
-    Eq = 0,
-    Ne = 1,
-    Sle = 3,
-    Sge = 5,
-    Ult = 6,
+    Eq,
+    Ne,
+    Sle,
+    Sge,
+    Ult,
+}
+
+impl Cmp {
+    /// The stored predicate: its index among MLIR's predicate names.
+    fn index(self) -> i128 {
+        let name = match self {
+            Cmp::Eq => "eq",
+            Cmp::Ne => "ne",
+            Cmp::Sle => "sle",
+            Cmp::Sge => "sge",
+            Cmp::Ult => "ult",
+        };
+        let names = ir::dialect::arith::CMPI_PREDICATES;
+        names.iter().position(|&n| n == name).unwrap_or(0) as i128
+    }
 }
 
 struct Lowering<'a> {
@@ -387,7 +402,7 @@ impl Lowering<'_> {
             signedness: Signedness::Signless,
         });
         let predicate = Attr::Int {
-            value: pred as i128,
+            value: pred.index(),
             ty: i64t,
         };
         self.emit1(

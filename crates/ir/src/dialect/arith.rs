@@ -14,8 +14,32 @@ use crate::op_def::{attr, one, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
 
+/// The binary ops on signless integers and `index`.
+pub const INT_BINARY_OPS: &[&str] = &[
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.divsi",
+    "arith.divui",
+    "arith.remsi",
+    "arith.remui",
+    "arith.ceildivsi",
+    "arith.ceildivui",
+    "arith.floordivsi",
+    "arith.maxsi",
+    "arith.minsi",
+    "arith.maxui",
+    "arith.minui",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.shli",
+    "arith.shrsi",
+    "arith.shrui",
+];
+
 /// `arith.cmpi` predicates, in enum order (the stored `i64` is the index).
-const CMPI_PREDICATES: &[&str] = &[
+pub const CMPI_PREDICATES: &[&str] = &[
     "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
 ];
 /// `arith.cmpf` predicates, in enum order.
@@ -205,28 +229,7 @@ pub fn ops() -> Vec<OpDef> {
                 .result_names(|_, _| vec![Some("low".into()), Some("high".into())]),
         );
     }
-    for name in [
-        "arith.addi",
-        "arith.subi",
-        "arith.muli",
-        "arith.divsi",
-        "arith.divui",
-        "arith.remsi",
-        "arith.remui",
-        "arith.ceildivsi",
-        "arith.ceildivui",
-        "arith.floordivsi",
-        "arith.maxsi",
-        "arith.minsi",
-        "arith.maxui",
-        "arith.minui",
-        "arith.andi",
-        "arith.ori",
-        "arith.xori",
-        "arith.shli",
-        "arith.shrsi",
-        "arith.shrui",
-    ] {
+    for &name in INT_BINARY_OPS {
         v.push(binary(name, Elem::Int));
     }
     for name in [
