@@ -95,3 +95,25 @@ func.func @stays(%s: tensor<?xindex>, %t: tensor<?xindex>, %i: index, %ok: i1) -
   }
   return %r : tensor<?xindex>
 }
+
+// -----
+
+// Conjunctions end canonical: nested ones flattened, duplicates dropped,
+// witnesses in the order they are defined (so equal conjunctions cse).
+// CHECK-LABEL: func.func @canonical_conjunction
+// CHECK:         %[[A:.*]] = shape.cstr_eq %arg0, %arg1
+// CHECK-NEXT:    %[[B:.*]] = shape.cstr_broadcastable %arg0, %arg2
+// CHECK-NEXT:    %[[C:.*]] = shape.cstr_require %arg3
+// CHECK-NEXT:    %[[ALL:.*]] = shape.assuming_all %[[A]], %[[B]], %[[C]]
+// CHECK-NEXT:    %[[R:.*]] = shape.assuming %[[ALL]]
+func.func @canonical_conjunction(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %ok: i1) -> tensor<?xindex> {
+  %wa = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+  %wb = shape.cstr_broadcastable %a, %c : tensor<?xindex>, tensor<?xindex>
+  %wc = shape.cstr_require %ok, "ok"
+  %inner = shape.assuming_all %wc, %wa
+  %all = shape.assuming_all %wb, %inner, %wc
+  %r = shape.assuming %all -> (tensor<?xindex>) {
+    shape.assuming_yield %a : tensor<?xindex>
+  }
+  return %r : tensor<?xindex>
+}

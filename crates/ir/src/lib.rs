@@ -17,6 +17,8 @@ pub mod types;
 pub mod verifier;
 
 pub use attrs::{Attr, NamedAttr};
-pub use context::{BlockId, CheckedOut, Context, OpId, OperationState, RegionId, ValueId};
+pub use context::{
+    BlockId, CheckedOut, Context, OpId, OperationState, RegionId, ValueDef, ValueId,
+};
 pub use location::Location;
 pub use types::{Type, TypeKind};

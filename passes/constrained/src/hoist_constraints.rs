@@ -11,8 +11,12 @@
 //! divisions and element reads stay behind the checks that make them
 //! defined. Then a region whose last op is another `shape.assuming`, whose
 //! results it yields unchanged and whose witness is defined outside, takes
-//! that region's body under the conjunction of both witnesses
-//! (`shape.assuming_all`, flattened and without duplicates).
+//! that region's body under the conjunction of both witnesses. Every
+//! `shape.assuming_all` ends canonical: flattened (an operand that is
+//! itself a conjunction is replaced by its operands), without duplicates,
+//! and sorted by where its witnesses are defined (outer blocks first, then
+//! program order), so equal conjunctions are equal ops and `cse` merges
+//! them.
 //!
 //! Why this keeps the meaning: a constraint fails where it stands, so
 //! reaching a region means every witness before it held; running a check
@@ -42,7 +46,7 @@
 //! ```
 
 use diag::Diagnostic;
-use ir::{Context, OpId, OperationState, TypeKind, ValueId};
+use ir::{Context, OpId, OperationState, TypeKind, ValueDef, ValueId};
 use pass::{no_options, Pass, PassInfo, PassRegistry};
 
 pub struct HoistConstraints;
@@ -197,7 +201,8 @@ fn merge_nested(ctx: &mut Context, assuming: OpId) -> bool {
 }
 
 /// `witnesses` with every `shape.assuming_all` among them replaced by its
-/// operands, first occurrences kept.
+/// operands, without duplicates, in canonical order: where they are
+/// defined (see [`definition_order`]).
 fn flattened(ctx: &Context, witnesses: &[ValueId]) -> Vec<ValueId> {
     let mut out: Vec<ValueId> = Vec::new();
     for &w in witnesses {
@@ -213,7 +218,51 @@ fn flattened(ctx: &Context, witnesses: &[ValueId]) -> Vec<ValueId> {
             }
         }
     }
+    out.sort_by_cached_key(|&w| definition_order(ctx, w));
     out
+}
+
+/// A sort key for values that all dominate one point: values of outer
+/// blocks first; within a block, arguments in order, then op results in
+/// program order.
+fn definition_order(ctx: &Context, v: ValueId) -> (usize, usize, u32) {
+    let depth = |block: ir::BlockId| {
+        let mut depth = 0;
+        let mut op = ctx.block(block).parent.and_then(|r| ctx.region(r).parent);
+        while let Some(o) = op {
+            depth += 1;
+            op = ctx.parent_op(o);
+        }
+        depth
+    };
+    match ctx.value(v).def {
+        ValueDef::BlockArg { block, index } => (depth(block), 0, index),
+        ValueDef::OpResult { op, index } => {
+            let position = std::iter::successors(Some(op), |&o| ctx.op(o).prev).count();
+            let depth = ctx.op(op).parent.map_or(0, depth);
+            (depth, position, index)
+        }
+    }
+}
+
+/// Give every `shape.assuming_all` under `op` its canonical operands:
+/// flattened, without duplicates, sorted. Returns how many changed.
+fn canonicalize_conjunctions(ctx: &mut Context, op: OpId) -> usize {
+    let mut conjunctions = Vec::new();
+    ctx.walk_nested(op, &mut |o| {
+        if ctx.op_name(o) == "shape.assuming_all" {
+            conjunctions.push(o);
+        }
+    });
+    let mut changed = 0;
+    for all in conjunctions {
+        let canonical = flattened(ctx, &ctx.op(all).operands);
+        if canonical.as_slice() != ctx.op(all).operands.as_slice() {
+            ctx.set_operands(all, &canonical);
+            changed += 1;
+        }
+    }
+    changed
 }
 
 /// Hoist and merge everywhere under `op` until nothing changes; returns
@@ -237,6 +286,7 @@ pub fn hoist_constraints(ctx: &mut Context, op: OpId) -> usize {
             }
         }
         if round == 0 {
+            changes += canonicalize_conjunctions(ctx, op);
             // Conjunctions a merge made redundant go with the dead code.
             pass::erase_dead_ops(ctx, op);
             return changes;
