@@ -52,3 +52,55 @@ fn never_more_constraints_than_mlir_opt_and_fewer_on_the_chain() {
         }
     }
 }
+
+/// Run `pipeline` on the broadcast chain with semantics checked and pass
+/// statistics on.
+fn run_on_chain(pipeline: &str) -> cli::Outcome {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/broadcast_chain.mlir");
+    let options = DriverOptions {
+        pipeline: Some(pipeline.into()),
+        verify_semantics: Some(24),
+        pass_statistics: true,
+        timing: true,
+        ..Default::default()
+    };
+    process_buffer(
+        file,
+        std::fs::read_to_string(file).unwrap().as_str(),
+        &options,
+    )
+}
+
+/// Budgets are pass options; hitting one leaves constraints unknown (kept,
+/// never an error, never a change of meaning), and the statistics say how
+/// saturations stopped.
+#[test]
+fn exhausted_budgets_only_leave_constraints_unknown() {
+    let full = run_on_chain("builtin.module(canonicalize-constraints)");
+    assert!(full.success, "{}", full.diagnostics);
+    assert!(full.log.contains("(S) 20 saturated - "), "{}", full.log);
+    assert!(full.log.contains("(S) 15 proven-true - "), "{}", full.log);
+    let starved =
+        run_on_chain("builtin.module(canonicalize-constraints{max-iterations=1 max-nodes=1})");
+    assert!(starved.success, "{}", starved.diagnostics);
+    assert!(
+        starved.log.contains("stopped-at-node-limit - ")
+            || starved.log.contains("stopped-at-iteration-limit - "),
+        "{}",
+        starved.log
+    );
+    assert!(constraints(&starved.output()) >= constraints(&full.output()));
+    // The timing report carries the same statistics under the pass.
+    let timing = full.log.split("Execution time report").nth(1).unwrap();
+    assert!(timing.contains("canonicalize-constraints\n"), "{timing}");
+    assert!(timing.contains("(S) 20 saturated - "), "{timing}");
+    let bad = run_on_chain("builtin.module(canonicalize-constraints{max-nodes=lots})");
+    assert!(!bad.success);
+    assert!(
+        bad.diagnostics.contains(
+            "invalid value 'lots' for option 'max-nodes' of pass 'canonicalize-constraints'"
+        ),
+        "{}",
+        bad.diagnostics
+    );
+}

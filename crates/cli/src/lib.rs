@@ -2,6 +2,7 @@
 //! it (`// -----`), parse, verify and print each part, and render
 //! diagnostics. Embedders call [`process_buffer`] directly.
 
+pub mod remarks;
 pub mod verify_diagnostics;
 
 use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
@@ -40,6 +41,8 @@ pub struct DriverOptions {
     pub print_shape_facts: bool,
     /// `--mlir-timing`: per-pass wall times.
     pub timing: bool,
+    /// `--mlir-pass-statistics`: what each pass counted.
+    pub pass_statistics: bool,
 }
 
 /// When and how to print the IR around passes, as `mlir-opt`'s
@@ -274,6 +277,19 @@ enum Pipeline {
     Stages(pass::stage_pipeline::StagePipeline),
 }
 
+impl Pipeline {
+    /// The steps run, and whether a function pipeline ran on several
+    /// threads.
+    fn timings(&self) -> (Vec<&pass::PassTiming>, bool) {
+        match self {
+            Pipeline::Passes(manager) => {
+                (manager.timings.iter().collect(), manager.ran_in_parallel)
+            }
+            Pipeline::Stages(stages) => (stages.timings().collect(), stages.ran_in_parallel()),
+        }
+    }
+}
+
 /// Parse, verify and print one chunk. Returns the text or the diagnostics.
 pub fn process_chunk(
     sources: &mut SourceMap,
@@ -381,20 +397,23 @@ pub fn process_chunk(
     } else {
         print_op_pieces(&ctx, module, options.print)
     };
+    let (steps, parallel) = pipeline.as_ref().map(Pipeline::timings).unwrap_or_default();
+    if options.pass_statistics {
+        log.push_str(&pass::manager::statistics_report(&steps));
+    }
     if options.timing {
         let step = |name: &str, time| pass::PassTiming {
             name: name.to_string(),
             depth: 0,
             time,
+            statistics: pass::Statistics::default(),
         };
-        let before = [step("Parser", parsed)];
-        let after = [step("Output", printing.elapsed())];
-        let report = match &pipeline {
-            Some(Pipeline::Passes(manager)) => manager.timing_report(&before, &after),
-            Some(Pipeline::Stages(stages)) => stages.timing_report(&before, &after),
-            None => pass::manager::timing_report(&[&before[0], &after[0]], false),
-        };
-        log.push_str(&report);
+        let (parser, output) = (step("Parser", parsed), step("Output", printing.elapsed()));
+        let all: Vec<&pass::PassTiming> = std::iter::once(&parser)
+            .chain(steps)
+            .chain(std::iter::once(&output))
+            .collect();
+        log.push_str(&pass::manager::timing_report(&all, parallel));
     }
     if options.leak_ir_at_exit {
         // Freeing millions of small allocations is pure cost in a process
@@ -488,13 +507,33 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     for chunk in chunks {
         if options.verify_diagnostics {
             let expected = verify_diagnostics::expectations(&chunk);
-            let got = match process_chunk(&mut sources, name, chunk, options, &mut log) {
+            // Remarks are diagnostics here: collected on this thread, so
+            // the chunk runs on it alone.
+            let remarks = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+            let collector = tracing_subscriber::layer::SubscriberExt::with(
+                tracing_subscriber::registry(),
+                remarks::Remarks::Collect(remarks.clone()).layer(),
+            );
+            let here = DriverOptions {
+                threads: 1,
+                ..options.clone()
+            };
+            let result = tracing::subscriber::with_default(collector, || {
+                process_chunk(&mut sources, name, chunk, &here, &mut log)
+            });
+            let mut got = match result {
                 Ok(out) => {
                     emit(out);
                     Vec::new()
                 }
                 Err(d) => d,
             };
+            got.extend(
+                remarks
+                    .lock()
+                    .map(|mut r| std::mem::take(&mut *r))
+                    .unwrap_or_default(),
+            );
             if let Err(msg) = verify_diagnostics::check(&sources, name, &expected, &got) {
                 diagnostics.push_str(&msg);
                 success = false;

@@ -105,6 +105,9 @@ struct Args {
     /// Report the wall time of every pass (to stderr).
     #[arg(long = "mlir-timing", alias = "timing")]
     timing: bool,
+    /// Print what each pass counted (e-graph sizes, stop reasons...).
+    #[arg(long = "mlir-pass-statistics", alias = "pass-statistics")]
+    pass_statistics: bool,
     /// Threads for function pipelines (0: one per core).
     #[arg(long = "threads", alias = "mlir-threads", default_value_t = 0)]
     threads: usize,
@@ -193,35 +196,6 @@ fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
     (args, pipeline)
 }
 
-/// Prints the `remark` events passes send (a constraint proven true, and
-/// why) as MLIR remarks: `file:line:col: remark: message`.
-struct Remarks;
-
-/// The `at` and `message` fields of a remark event.
-#[derive(Default)]
-struct RemarkFields {
-    at: String,
-    message: String,
-}
-
-impl tracing::field::Visit for RemarkFields {
-    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-        match field.name() {
-            "at" => self.at = format!("{value:?}"),
-            "message" => self.message = format!("{value:?}"),
-            _ => {}
-        }
-    }
-}
-
-impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Remarks {
-    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
-        let mut fields = RemarkFields::default();
-        event.record(&mut fields);
-        eprintln!("{}: remark: {}", fields.at, fields.message);
-    }
-}
-
 /// Send `tracing` events to stderr, filtered by `--log-level` or else
 /// `RUST_LOG`, and with `--remarks` the passes' remarks in MLIR's form;
 /// with none of them, no subscriber is installed (no cost).
@@ -229,7 +203,7 @@ fn init_logging(level: Option<&str>, remarks: bool) -> Result<(), String> {
     use std::io::IsTerminal;
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
-    use tracing_subscriber::{filter::Targets, EnvFilter, Layer};
+    use tracing_subscriber::{EnvFilter, Layer};
     let filter = match (level, std::env::var("RUST_LOG")) {
         (Some(l), _) => Some(EnvFilter::try_new(l).map_err(|e| e.to_string())?),
         (None, Ok(l)) => Some(EnvFilter::try_new(l).map_err(|e| format!("RUST_LOG: {e}"))?),
@@ -244,8 +218,7 @@ fn init_logging(level: Option<&str>, remarks: bool) -> Result<(), String> {
             .with_writer(std::io::stderr)
             .with_filter(f)
     });
-    let remarks = remarks
-        .then(|| Remarks.with_filter(Targets::new().with_target("remark", tracing::Level::INFO)));
+    let remarks = remarks.then(|| cli::remarks::Remarks::Print.layer());
     tracing_subscriber::registry()
         .with(log)
         .with(remarks)
@@ -329,6 +302,7 @@ fn main() -> ExitCode {
         print_shape_facts: args.print_shape_facts,
         verify_semantics: args.verify_semantics,
         timing: args.timing,
+        pass_statistics: args.pass_statistics,
     };
     let outcome = process_buffer(&name, text, &options);
     eprint!("{}{}", outcome.log, outcome.diagnostics);

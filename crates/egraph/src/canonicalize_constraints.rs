@@ -19,12 +19,32 @@
 use crate::language::{Graph, ShapeLang};
 use crate::{rules, ITERATION_LIMIT, NODE_LIMIT};
 use diag::Diagnostic;
-use egg::{Id, Runner, Symbol};
+use egg::{Id, Runner, StopReason, Symbol};
 use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
-use pass::{loc_of, no_options, Pass, PassInfo, PassRegistry};
+use pass::{loc_of, parse_option, Pass, PassInfo, PassRegistry, Statistics};
 use std::collections::HashMap;
 
-pub struct CanonicalizeConstraints;
+/// The pass, with its budgets: each saturation stops after
+/// `max-iterations` iterations or at `max-nodes` e-nodes.
+pub struct CanonicalizeConstraints {
+    pub limits: Limits,
+}
+
+/// Budgets of one saturation. Hitting one leaves constraints unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub iterations: usize,
+    pub nodes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            iterations: ITERATION_LIMIT,
+            nodes: NODE_LIMIT,
+        }
+    }
+}
 
 pub fn register(registry: &mut PassRegistry) {
     registry.register(PassInfo {
@@ -32,8 +52,20 @@ pub fn register(registry: &mut PassRegistry) {
         summary: "Decide constraints with an e-graph: remove the proven, reject the false",
         anchor: None,
         build: |options| {
-            no_options("canonicalize-constraints", options)?;
-            Ok(Box::new(CanonicalizeConstraints))
+            let mut limits = Limits::default();
+            for (key, value) in options {
+                let slot = match key.as_str() {
+                    "max-iterations" => &mut limits.iterations,
+                    "max-nodes" => &mut limits.nodes,
+                    _ => {
+                        return Err(format!(
+                            "pass 'canonicalize-constraints' has no option '{key}'"
+                        ))
+                    }
+                };
+                *slot = parse_option("canonicalize-constraints", key, value)?;
+            }
+            Ok(Box::new(CanonicalizeConstraints { limits }))
         },
     });
 }
@@ -43,7 +75,15 @@ impl Pass for CanonicalizeConstraints {
         "canonicalize-constraints"
     }
     fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        canonicalize_constraints(ctx, op).map(|_| ())
+        self.run_counted(ctx, op, &mut Statistics::default())
+    }
+    fn run_counted(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        statistics: &mut Statistics,
+    ) -> Result<(), Diagnostic> {
+        canonicalize_constraints(ctx, op, self.limits, statistics).map(|_| ())
     }
 }
 
@@ -61,6 +101,8 @@ struct Builder<'a> {
     ids: HashMap<ValueId, Id>,
     /// Operand sets checked broadcastable so far (as classes).
     broadcastable: Vec<Vec<Id>>,
+    limits: Limits,
+    statistics: &'a mut Statistics,
 }
 
 impl Builder<'_> {
@@ -194,10 +236,39 @@ impl Builder<'_> {
         let graph = std::mem::take(&mut self.graph);
         let runner = Runner::default()
             .with_egraph(graph)
-            .with_iter_limit(ITERATION_LIMIT)
-            .with_node_limit(NODE_LIMIT)
+            .with_iter_limit(self.limits.iterations)
+            .with_node_limit(self.limits.nodes)
             .run(&rules::all());
-        tracing::debug!(stop = ?runner.stop_reason, nodes = runner.egraph.total_number_of_nodes(), "saturated");
+        let nodes = runner.egraph.total_number_of_nodes();
+        let classes = runner.egraph.number_of_classes();
+        tracing::debug!(stop = ?runner.stop_reason, nodes, classes, "saturated");
+        let (stop, why) = match runner.stop_reason {
+            Some(StopReason::Saturated) => ("saturated", "saturations that reached a fixpoint"),
+            Some(StopReason::IterationLimit(_)) => (
+                "stopped-at-iteration-limit",
+                "saturations stopped by max-iterations (constraints left unknown)",
+            ),
+            Some(StopReason::NodeLimit(_)) => (
+                "stopped-at-node-limit",
+                "saturations stopped by max-nodes (constraints left unknown)",
+            ),
+            _ => (
+                "stopped-otherwise",
+                "saturations stopped for another reason",
+            ),
+        };
+        let s = &mut *self.statistics;
+        s.add(stop, why, 1);
+        s.max(
+            "max-egraph-nodes",
+            "most e-nodes in one function's e-graph",
+            nodes as u64,
+        );
+        s.max(
+            "max-egraph-classes",
+            "most e-classes in one function's e-graph",
+            classes as u64,
+        );
         self.graph = runner.egraph;
     }
 
@@ -453,9 +524,14 @@ fn certain(ctx: &Context, op: OpId, function: OpId) -> bool {
     false
 }
 
-/// Decide every constraint of every function under `op`; returns how many
-/// were proven true and removed.
-pub fn canonicalize_constraints(ctx: &mut Context, op: OpId) -> Result<usize, Diagnostic> {
+/// Decide every constraint of every function under `op` within `limits`,
+/// counting in `statistics`; returns how many were proven true and removed.
+pub fn canonicalize_constraints(
+    ctx: &mut Context,
+    op: OpId,
+    limits: Limits,
+    statistics: &mut Statistics,
+) -> Result<usize, Diagnostic> {
     let is_function = |ctx: &Context, o: OpId| matches!(ctx.op_name(o), "func.func" | "shape.func");
     let mut functions = Vec::new();
     if is_function(ctx, op) {
@@ -477,6 +553,8 @@ pub fn canonicalize_constraints(ctx: &mut Context, op: OpId) -> Result<usize, Di
                 graph: Graph::default(),
                 ids: HashMap::new(),
                 broadcastable: Vec::new(),
+                limits,
+                statistics: &mut *statistics,
             };
             for &o in &ops {
                 if !ctx.op_name(o).starts_with("shape.cstr_") {
@@ -488,7 +566,11 @@ pub fn canonicalize_constraints(ctx: &mut Context, op: OpId) -> Result<usize, Di
                 }
                 match b.decide(o) {
                     Verdict::True(why) => {
-                        tracing::info!(target: "remark", at = %loc_text(ctx, o), "'{}' op is always true: {why}", ctx.op_name(o));
+                        pass::remark(
+                            ctx,
+                            o,
+                            format_args!("'{}' op is always true: {why}", ctx.op_name(o)),
+                        );
                         proven.push(o);
                     }
                     Verdict::False(why, culprit) => {
@@ -510,23 +592,26 @@ pub fn canonicalize_constraints(ctx: &mut Context, op: OpId) -> Result<usize, Di
                         }
                         return Err(d);
                     }
-                    Verdict::Unknown => b.learn(o),
+                    Verdict::Unknown => {
+                        b.statistics
+                            .add("kept", "constraints left as runtime checks", 1);
+                        b.learn(o)
+                    }
                 }
             }
         }
+        statistics.add("functions", "functions decided", 1);
+        statistics.add(
+            "proven-true",
+            "constraints proven true and removed",
+            proven.len() as u64,
+        );
         for c in proven {
             replace_with_true(ctx, c);
             removed += 1;
         }
     }
     Ok(removed)
-}
-
-fn loc_text(ctx: &Context, op: OpId) -> String {
-    ctx.op(op)
-        .loc
-        .file_line_col()
-        .map_or_else(|| "?".into(), |(f, l, c)| format!("{f}:{l}:{c}"))
 }
 
 fn replace_with_true(ctx: &mut Context, cstr: OpId) {

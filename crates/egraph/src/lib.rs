@@ -19,15 +19,20 @@
 //! - **unknown**: kept, and its facts join the e-graph.
 //!
 //! Rules ([`rules`]) are grouped by family and named; no blanket
-//! commutativity. Budgets: each saturation stops at [`ITERATION_LIMIT`]
-//! iterations or [`NODE_LIMIT`] nodes, and a stop only leaves constraints
-//! unknown. egg runs in its deterministic mode.
+//! commutativity. Budgets (pass options `max-iterations`, `max-nodes`;
+//! defaults [`ITERATION_LIMIT`] and [`NODE_LIMIT`]): a saturation that hits
+//! one stops, and that only leaves constraints unknown. egg runs in its
+//! deterministic mode. How saturations stopped and the largest e-graph are
+//! pass statistics (`--mlir-pass-statistics`, and under the pass in
+//! `--mlir-timing`).
 
 pub mod canonicalize_constraints;
 pub mod language;
 pub mod rules;
 
-pub use canonicalize_constraints::{canonicalize_constraints, register};
+pub use canonicalize_constraints::{
+    canonicalize_constraints, register, CanonicalizeConstraints, Limits,
+};
 pub use language::{Facts, ShapeLang};
 
 /// Saturation stops after this many iterations (the constraint is then

@@ -50,7 +50,7 @@
 //! ```
 
 use crate::symbol_dce::{is_private, symbol_name, symbol_refs};
-use crate::{NoInstrumentation, Pass, PassInfo, PassManager, PassRegistry};
+use crate::{parse_option, NoInstrumentation, Pass, PassInfo, PassManager, PassRegistry};
 use diag::{DiagLoc, Diagnostic};
 use ir::{Attr, BlockId, Context, Location, OpId, OperationState, TypeKind};
 use std::collections::{HashMap, HashSet};
@@ -83,13 +83,7 @@ impl Inline {
         for (key, value) in options {
             match key.as_str() {
                 "default-pipeline" => pass.pipeline = simplification_pipeline(value)?,
-                "max-iterations" => {
-                    pass.max_iterations = value.parse().map_err(|_| {
-                        format!(
-                            "invalid value '{value}' for option 'max-iterations' of pass 'inline'"
-                        )
-                    })?
-                }
+                "max-iterations" => pass.max_iterations = parse_option("inline", key, value)?,
                 _ => return Err(format!("pass 'inline' has no option '{key}'")),
             }
         }

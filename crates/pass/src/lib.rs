@@ -23,8 +23,8 @@ pub mod symbol_dce;
 use diag::Diagnostic;
 use ir::{Context, OpId};
 pub use manager::{
-    loc_of, loc_of_location, render_pipeline_error, verify, Both, Instrumentation,
-    NoInstrumentation, PassManager, PassTiming, RunOptions,
+    loc_of, loc_of_location, render_pipeline_error, statistics_report, timing_report, verify, Both,
+    Instrumentation, NoInstrumentation, PassManager, PassTiming, RunOptions,
 };
 
 /// A transformation of the IR under one op.
@@ -33,6 +33,81 @@ pub trait Pass: Send + Sync {
     fn name(&self) -> &'static str;
     /// Run on `op` (an op of the pass's anchor).
     fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic>;
+    /// Run on `op`, counting what was done in `statistics` (MLIR's pass
+    /// statistics). Passes that count something override this and make
+    /// [`Pass::run`] call it.
+    fn run_counted(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        statistics: &mut Statistics,
+    ) -> Result<(), Diagnostic> {
+        let _ = statistics;
+        self.run(ctx, op)
+    }
+}
+
+/// How a statistic combines over the runs of a pass (one per function).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    Sum,
+    Max,
+}
+
+/// One named count a pass reports (`--mlir-pass-statistics`, and under
+/// the pass in `--mlir-timing`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statistic {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub value: u64,
+    pub combine: Combine,
+}
+
+/// The statistics of one pass, in the order first reported.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Statistics(pub Vec<Statistic>);
+
+impl Statistics {
+    /// Add `value` to the counter `name`.
+    pub fn add(&mut self, name: &'static str, description: &'static str, value: u64) {
+        self.record(name, description, value, Combine::Sum);
+    }
+
+    /// Raise the counter `name` to at least `value`.
+    pub fn max(&mut self, name: &'static str, description: &'static str, value: u64) {
+        self.record(name, description, value, Combine::Max);
+    }
+
+    fn record(
+        &mut self,
+        name: &'static str,
+        description: &'static str,
+        value: u64,
+        combine: Combine,
+    ) {
+        self.merge(&Statistics(vec![Statistic {
+            name,
+            description,
+            value,
+            combine,
+        }]));
+    }
+
+    /// Combine another run's statistics into these.
+    pub fn merge(&mut self, other: &Statistics) {
+        for s in &other.0 {
+            match self.0.iter_mut().find(|t| t.name == s.name) {
+                Some(t) => {
+                    t.value = match t.combine {
+                        Combine::Sum => t.value.saturating_add(s.value),
+                        Combine::Max => t.value.max(s.value),
+                    }
+                }
+                None => self.0.push(s.clone()),
+            }
+        }
+    }
 }
 
 /// Builds a pass from its `{key=value}` options.
@@ -78,6 +153,28 @@ impl PassRegistry {
     pub fn passes(&self) -> &[PassInfo] {
         &self.passes
     }
+}
+
+/// The `tracing` target of remarks.
+pub const REMARK_TARGET: &str = "remark";
+
+/// Send a remark about `op` (a fact a pass established, and why): a
+/// `tracing` event on [`REMARK_TARGET`] with the op's `file`, `line` and
+/// `col`. `shape-opt --remarks` prints them MLIR-style, and
+/// `--verify-diagnostics` checks them against `expected-remark`s.
+pub fn remark(ctx: &Context, op: OpId, message: std::fmt::Arguments) {
+    let (file, line, col) = ctx.op(op).loc.file_line_col().map_or_else(
+        || ("?".to_string(), 0, 0),
+        |(f, l, c)| (f.to_string(), l, c),
+    );
+    tracing::info!(target: REMARK_TARGET, file, line, col, "{message}");
+}
+
+/// The value of option `key` of pass `pass`, parsed.
+pub fn parse_option<T: std::str::FromStr>(pass: &str, key: &str, value: &str) -> Result<T, String> {
+    value
+        .parse()
+        .map_err(|_| format!("invalid value '{value}' for option '{key}' of pass '{pass}'"))
 }
 
 /// Reject options a pass does not take.
@@ -144,6 +241,33 @@ pub fn erase_dead_ops(ctx: &mut Context, op: OpId) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn statistics_add_up_or_keep_the_largest_over_runs() {
+        let run = |nodes, kept| {
+            let mut s = Statistics::default();
+            s.add("kept", "kept", kept);
+            s.max("nodes", "nodes", nodes);
+            s
+        };
+        let mut total = run(7, 2);
+        total.merge(&run(3, 5));
+        total.merge(&run(9, 0));
+        let values: Vec<(&str, u64)> = total.0.iter().map(|s| (s.name, s.value)).collect();
+        assert_eq!(values, [("kept", 7), ("nodes", 9)]);
+        let step = |depth, name: &str| PassTiming {
+            name: name.into(),
+            depth,
+            time: std::time::Duration::ZERO,
+            statistics: total.clone(),
+        };
+        let (outer, inner) = (step(0, "'func.func' Pipeline"), step(1, "p"));
+        let report = statistics_report(&[&outer, &inner, &inner]);
+        assert!(
+            report.contains("\n  p\n    (S) 14 kept - kept\n    (S) 9 nodes - nodes\n"),
+            "{report}"
+        );
+    }
 
     #[test]
     fn unknown_passes_get_a_suggestion() {

@@ -15,6 +15,7 @@
 use crate::pipeline::{did_you_mean, parse_pipeline, Element, PipelineError};
 use crate::PassRegistry;
 use crate::{Pass, PassInfo};
+use crate::{Statistic, Statistics};
 use diag::{DiagLoc, Diagnostic};
 use ir::{Context, OpId};
 use rayon::prelude::*;
@@ -85,6 +86,8 @@ pub struct PassTiming {
     /// Nesting depth in the pipeline (for the timing tree).
     pub depth: usize,
     pub time: Duration,
+    /// What the pass counted on this run (empty for pipelines).
+    pub statistics: Statistics,
 }
 
 /// How a pipeline runs.
@@ -193,14 +196,6 @@ impl PassManager {
         self.timings.append(&mut runner.timings);
         result
     }
-
-    /// The timing report (`mlir-opt --mlir-timing`'s tree) of the steps run
-    /// so far, with `before`/`after` steps of the caller (parsing, printing)
-    /// around them.
-    pub fn timing_report(&self, before: &[PassTiming], after: &[PassTiming]) -> String {
-        let steps: Vec<&PassTiming> = before.iter().chain(&self.timings).chain(after).collect();
-        timing_report(&steps, self.ran_in_parallel)
-    }
 }
 
 /// Where function pipelines run.
@@ -247,6 +242,7 @@ impl Runner<'_> {
                         name: format!("'{anchor}' Pipeline"),
                         depth,
                         time: Duration::ZERO,
+                        statistics: Statistics::default(),
                     });
                     let start = Instant::now();
                     let targets = nested_ops(ctx, op, anchor);
@@ -293,13 +289,15 @@ impl Runner<'_> {
         let _span = tracing::info_span!("pass", name = pass.name(), op = ctx.op_name(op)).entered();
         instrument.before(pass.name(), ctx, op);
         let start = Instant::now();
-        pass.run(ctx, op)?;
+        let mut statistics = Statistics::default();
+        pass.run_counted(ctx, op, &mut statistics)?;
         let time = start.elapsed();
         tracing::debug!(?time, "pass done");
         self.timings.push(PassTiming {
             name: pass.name().to_string(),
             depth,
             time,
+            statistics,
         });
         if self.options.verify_each {
             ir::verifier::verify(ctx, op, self.options.allow_unregistered).map_err(|e| {
@@ -374,28 +372,45 @@ fn runs_alone(ctx: &Context, op: OpId) -> bool {
         && data.results.is_empty()
 }
 
-/// The report: one line per step name at each depth (times of repeated runs
-/// added up), indented by nesting, with percentages of the total.
-pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool) -> String {
-    let total: Duration = steps.iter().filter(|t| t.depth == 0).map(|t| t.time).sum();
-    let mut merged: Vec<(usize, &str, Duration)> = Vec::new();
+/// Steps with the same name at the same depth, their times and statistics
+/// added up, in the order first run.
+fn merge_steps(steps: &[&PassTiming]) -> Vec<PassTiming> {
+    let mut merged: Vec<PassTiming> = Vec::new();
     for t in steps {
         match merged
             .iter_mut()
-            .find(|(d, n, _)| *d == t.depth && *n == t.name)
+            .find(|m| m.depth == t.depth && m.name == t.name)
         {
-            Some(m) => m.2 += t.time,
-            None => merged.push((t.depth, &t.name, t.time)),
+            Some(m) => {
+                m.time += t.time;
+                m.statistics.merge(&t.statistics);
+            }
+            None => merged.push((*t).clone()),
         }
     }
-    let rule = "===-------------------------------------------------------------------------===";
+    merged
+}
+
+const RULE: &str =
+    "===-------------------------------------------------------------------------===";
+
+/// A statistic's line: `(S) 12 name - description`.
+fn statistic_line(s: &Statistic) -> String {
+    format!("(S) {} {} - {}", s.value, s.name, s.description)
+}
+
+/// The report: one line per step name at each depth (times of repeated runs
+/// added up), indented by nesting, with percentages of the total; a pass's
+/// statistics follow its line.
+pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool) -> String {
+    let total: Duration = steps.iter().filter(|t| t.depth == 0).map(|t| t.time).sum();
     let column = if summed_over_threads {
         "----Time (passes in parallel pipelines summed over threads)----"
     } else {
         "----Wall Time----"
     };
     let mut s = format!(
-        "{rule}\n                         ... Execution time report ...\n{rule}\n  Total Execution Time: {:.4} seconds\n\n  {column}  ----Name----\n",
+        "{RULE}\n                         ... Execution time report ...\n{RULE}\n  Total Execution Time: {:.4} seconds\n\n  {column}  ----Name----\n",
         total.as_secs_f64()
     );
     let percent = |time: Duration| {
@@ -405,20 +420,37 @@ pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool) -> String
             100.0 * time.as_secs_f64() / total.as_secs_f64()
         }
     };
-    for (depth, name, time) in merged {
+    for step in merge_steps(steps) {
+        let indent = "  ".repeat(step.depth);
         s.push_str(&format!(
-            "  {:>8.4} ({:>5.1}%)  {}{}\n",
-            time.as_secs_f64(),
-            percent(time),
-            "  ".repeat(depth),
-            name
+            "  {:>8.4} ({:>5.1}%)  {indent}{}\n",
+            step.time.as_secs_f64(),
+            percent(step.time),
+            step.name
         ));
+        for stat in &step.statistics.0 {
+            s.push_str(&format!("{:19}  {indent}  {}\n", "", statistic_line(stat)));
+        }
     }
     s.push_str(&format!("  {:>8.4} (100.0%)  Total\n", total.as_secs_f64()));
     s
 }
 
-/// Ops named `anchor` directly in the regions of `op`.
+/// MLIR's pass statistics report: the pipeline tree, each pass with the
+/// statistics it counted (added up over its runs).
+pub fn statistics_report(steps: &[&PassTiming]) -> String {
+    let mut s =
+        format!("{RULE}\n                         ... Pass statistics report ...\n{RULE}\n");
+    for step in merge_steps(steps) {
+        let indent = "  ".repeat(step.depth);
+        s.push_str(&format!("{indent}{}\n", step.name));
+        for stat in &step.statistics.0 {
+            s.push_str(&format!("{indent}  {}\n", statistic_line(stat)));
+        }
+    }
+    s
+}
+
 fn nested_ops(ctx: &Context, op: OpId, anchor: &str) -> Vec<OpId> {
     let mut out = Vec::new();
     for &r in &ctx.op(op).regions {

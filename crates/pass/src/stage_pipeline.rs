@@ -10,7 +10,7 @@
 //! how embedders inspect it between stages. A plan whose lowering pass is
 //! not registered fails before anything runs, naming the pass.
 
-use crate::manager::{loc_of, timing_report, Instrumentation, PassManager, PassTiming, RunOptions};
+use crate::manager::{loc_of, Instrumentation, PassManager, PassTiming, RunOptions};
 use crate::stage::{check_legality, Stage};
 use crate::PassRegistry;
 use diag::Diagnostic;
@@ -145,16 +145,14 @@ impl StagePipeline {
         Ok(())
     }
 
-    /// The timing report of every stage's passes, with the caller's steps
-    /// (parsing, printing) around them.
-    pub fn timing_report(&self, before: &[PassTiming], after: &[PassTiming]) -> String {
-        let steps: Vec<&PassTiming> = before
-            .iter()
-            .chain(self.steps.iter().flat_map(|(_, m, _)| m.timings.iter()))
-            .chain(after)
-            .collect();
-        let parallel = self.steps.iter().any(|(_, m, _)| m.ran_in_parallel);
-        timing_report(&steps, parallel)
+    /// Every stage's steps run so far, in order.
+    pub fn timings(&self) -> impl Iterator<Item = &PassTiming> {
+        self.steps.iter().flat_map(|(_, m, _)| m.timings.iter())
+    }
+
+    /// True once a function pipeline of any stage ran on several threads.
+    pub fn ran_in_parallel(&self) -> bool {
+        self.steps.iter().any(|(_, m, _)| m.ran_in_parallel)
     }
 }
 
