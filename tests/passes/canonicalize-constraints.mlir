@@ -48,3 +48,70 @@ func.func @implied(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>
   %w4 = shape.cstr_broadcastable %d, %b : tensor<?xindex>, tensor<?xindex>
   return %w1, %w2, %w3, %w4 : !shape.witness, !shape.witness, !shape.witness, !shape.witness
 }
+
+// -----
+
+// A later broadcastable check on a superset of an earlier one's shapes
+// widens the earlier check (all its shapes are defined before it) and
+// goes; so a chain keeps one check.
+// CHECK-LABEL: func.func @widened
+// CHECK:         %[[W:.*]] = shape.cstr_broadcastable %arg0, %arg1, %arg2
+// CHECK-NEXT:    shape.assuming %[[W]]
+// CHECK:         shape.const_witness true
+// CHECK-NOT:     cstr_
+func.func @widened(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) -> tensor<?xindex> {
+  %w1 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %ab = shape.assuming %w1 -> (tensor<?xindex>) {
+    %x = shape.broadcast %a, %b : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %x : tensor<?xindex>
+  }
+  %w2 = shape.cstr_broadcastable %ab, %c : tensor<?xindex>, tensor<?xindex>
+  %abc = shape.assuming %w2 -> (tensor<?xindex>) {
+    %y = shape.broadcast %ab, %c : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %y : tensor<?xindex>
+  }
+  return %abc : tensor<?xindex>
+}
+
+// -----
+
+// No widening when a shape is defined only after the earlier check, or
+// when the messages differ.
+// CHECK-LABEL: func.func @not_widened
+// CHECK:         shape.cstr_broadcastable %arg0, %arg1
+// CHECK:         shape.cstr_broadcastable %{{.*}}, %arg2 {msg = "other"}
+// CHECK:         shape.cstr_broadcastable %{{.*}}, %[[LATE:.*]] :
+func.func @not_widened(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %t: tensor<?x?xf32>) -> tensor<?xindex> {
+  %w1 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %ab = shape.assuming %w1 -> (tensor<?xindex>) {
+    %x = shape.broadcast %a, %b : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %x : tensor<?xindex>
+  }
+  %w2 = shape.cstr_broadcastable %ab, %c {msg = "other"} : tensor<?xindex>, tensor<?xindex>
+  %late = shape.shape_of %t : tensor<?x?xf32> -> tensor<?xindex>
+  %w3 = shape.cstr_broadcastable %ab, %late : tensor<?xindex>, tensor<?xindex>
+  %w = shape.assuming_all %w2, %w3
+  %r = shape.assuming %w -> (tensor<?xindex>) {
+    shape.assuming_yield %ab : tensor<?xindex>
+  }
+  return %r : tensor<?xindex>
+}
+
+// -----
+
+// Facts come only from checks that run whenever the function does: not
+// from another branch of a multi-block body.
+// CHECK-LABEL: func.func @branches
+// CHECK:       ^bb1:
+// CHECK-NEXT:    shape.cstr_eq %arg0, %arg1
+// CHECK:       ^bb2:
+// CHECK-NEXT:    shape.cstr_eq %arg0, %arg1
+func.func @branches(%a: tensor<?xindex>, %b: tensor<?xindex>, %p: i1) -> !shape.witness {
+  cf.cond_br %p, ^bb1, ^bb2
+^bb1:
+  %w1 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+  return %w1 : !shape.witness
+^bb2:
+  %w2 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+  return %w2 : !shape.witness
+}

@@ -272,42 +272,22 @@ impl Builder<'_> {
         self.graph = runner.egraph;
     }
 
-    /// The shapes a broadcast value is made of (its own class otherwise).
+    /// The classes of the shapes a broadcast value is made of (its own
+    /// class otherwise).
     fn leaves(&mut self, v: ValueId) -> Vec<Id> {
-        let ctx = self.ctx;
-        match ctx.defining_op(v) {
-            Some(d) if ctx.op_name(d) == "shape.broadcast" => ctx
-                .op(d)
-                .operands
-                .clone()
-                .iter()
-                .flat_map(|&o| self.leaves(o))
-                .collect(),
-            // What an `assuming` region yields for this result.
-            Some(d) if ctx.op_name(d) == "shape.assuming" => {
-                let index = ctx.op(d).results.iter().position(|&r| r == v);
-                let block = ctx
-                    .op(d)
-                    .regions
-                    .first()
-                    .and_then(|&r| ctx.region(r).blocks.first().copied());
-                let yielded = block
-                    .and_then(|b| ctx.block_terminator(b))
-                    .zip(index)
-                    .and_then(|(t, i)| ctx.operand(t, i));
-                match yielded {
-                    Some(y) => self.leaves(y),
-                    None => {
-                        let id = self.id(v);
-                        vec![self.class(id)]
-                    }
-                }
-            }
-            _ => {
-                let id = self.id(v);
-                vec![self.class(id)]
-            }
-        }
+        leaf_values(self.ctx, v)
+            .into_iter()
+            .map(|l| {
+                let id = self.id(l);
+                self.class(id)
+            })
+            .collect()
+    }
+
+    /// The classes of the shapes `cstr`'s operands are made of.
+    fn leaves_of(&mut self, cstr: OpId) -> Vec<Id> {
+        let operands = self.ctx.op(cstr).operands.clone();
+        operands.iter().flat_map(|&v| self.leaves(v)).collect()
     }
 
     fn class(&self, id: Id) -> Id {
@@ -458,6 +438,34 @@ impl Builder<'_> {
     }
 }
 
+/// The values a broadcast value is made of: the operands of
+/// `shape.broadcast`s, seen through what `shape.assuming` regions yield;
+/// the value itself otherwise.
+fn leaf_values(ctx: &Context, v: ValueId) -> Vec<ValueId> {
+    match ctx.defining_op(v) {
+        Some(d) if ctx.op_name(d) == "shape.broadcast" => ctx
+            .op(d)
+            .operands
+            .iter()
+            .flat_map(|&o| leaf_values(ctx, o))
+            .collect(),
+        Some(d) if ctx.op_name(d) == "shape.assuming" => {
+            let index = ctx.op(d).results.iter().position(|&r| r == v);
+            let block = ctx
+                .op(d)
+                .regions
+                .first()
+                .and_then(|&r| ctx.region(r).blocks.first().copied());
+            let yielded = block
+                .and_then(|b| ctx.block_terminator(b))
+                .zip(index)
+                .and_then(|(t, i)| ctx.operand(t, i));
+            yielded.map_or_else(|| vec![v], |y| leaf_values(ctx, y))
+        }
+        _ => vec![v],
+    }
+}
+
 fn fold_int(a: &Attr) -> Option<i64> {
     match a {
         Attr::Int { value, .. } => i64::try_from(*value).ok(),
@@ -508,11 +516,21 @@ fn broadcast_conflict(shapes: &[Vec<Option<i64>>]) -> Option<String> {
     None
 }
 
-/// Whether `op` certainly runs when the function reaches its region: in
-/// the function body or in `shape.assuming` regions only.
+/// Whether `op` certainly runs once the function starts: every region from
+/// the function down to it has a single block, and every op holding one is
+/// a `shape.assuming` (whose body runs when it is reached).
 fn certain(ctx: &Context, op: OpId, function: OpId) -> bool {
+    let single_block = |o: OpId| {
+        ctx.op(o)
+            .regions
+            .iter()
+            .all(|&r| ctx.region(r).blocks.len() == 1)
+    };
     let mut p = ctx.parent_op(op);
     while let Some(q) = p {
+        if !single_block(q) {
+            return false;
+        }
         if q == function {
             return true;
         }
@@ -522,6 +540,65 @@ fn certain(ctx: &Context, op: OpId, function: OpId) -> bool {
         p = ctx.parent_op(q);
     }
     false
+}
+
+/// Whether `v` is defined at `at` (`position` numbers ops in program
+/// order): in a block that holds `at`, before it.
+fn visible(ctx: &Context, v: ValueId, at: OpId, position: &HashMap<OpId, usize>) -> bool {
+    let holds_at = |block: ir::BlockId| {
+        std::iter::successors(Some(at), |&o| ctx.parent_op(o))
+            .any(|o| ctx.op(o).parent == Some(block))
+    };
+    match ctx.value(v).def {
+        ir::ValueDef::BlockArg { block, .. } => holds_at(block),
+        ir::ValueDef::OpResult { op, .. } => {
+            ctx.op(op).parent.is_some_and(holds_at) && position.get(&op) < position.get(&at)
+        }
+    }
+}
+
+/// A `cstr_broadcastable` kept so far, and the classes of the shapes it
+/// checks.
+struct KeptBroadcast {
+    op: OpId,
+    classes: Vec<Id>,
+}
+
+impl Builder<'_> {
+    /// For a `cstr_broadcastable` left unknown: an earlier kept one with
+    /// the same message that checks a subset of its shapes and before which
+    /// all its shapes are defined. Widened to check them all, it makes this
+    /// one redundant. Returns its index in `kept` and the shapes.
+    fn absorbing_check(
+        &mut self,
+        cstr: OpId,
+        kept: &[KeptBroadcast],
+        position: &HashMap<OpId, usize>,
+    ) -> Option<(usize, Vec<ValueId>)> {
+        let ctx = self.ctx;
+        let mut values: Vec<ValueId> = Vec::new();
+        let mut classes: Vec<Id> = Vec::new();
+        for v in ctx
+            .op(cstr)
+            .operands
+            .iter()
+            .flat_map(|&o| leaf_values(ctx, o))
+        {
+            let id = self.id(v);
+            let class = self.class(id);
+            if !classes.contains(&class) {
+                classes.push(class);
+                values.push(v);
+            }
+        }
+        let message = |o: OpId| ctx.attr(o, "msg").cloned();
+        let index = kept.iter().rposition(|k| {
+            message(k.op) == message(cstr)
+                && k.classes.iter().all(|&c| classes.contains(&self.class(c)))
+                && values.iter().all(|&v| visible(ctx, v, k.op, position))
+        })?;
+        Some((index, values))
+    }
 }
 
 /// Decide every constraint of every function under `op` within `limits`,
@@ -547,7 +624,11 @@ pub fn canonicalize_constraints(
         let mut ops = Vec::new();
         ctx.walk_nested(f, &mut |o| ops.push(o));
         let mut proven = Vec::new();
+        let mut widened: Vec<(OpId, Vec<ValueId>)> = Vec::new();
         {
+            let position: HashMap<OpId, usize> =
+                ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+            let mut kept: Vec<KeptBroadcast> = Vec::new();
             let mut b = Builder {
                 ctx,
                 graph: Graph::default(),
@@ -592,6 +673,36 @@ pub fn canonicalize_constraints(
                         }
                         return Err(d);
                     }
+                    Verdict::Unknown if ctx.op_name(o) == "shape.cstr_broadcastable" => {
+                        match b.absorbing_check(o, &kept, &position) {
+                            Some((k, shapes)) => {
+                                pass::remark(
+                                    ctx,
+                                    o,
+                                    format_args!(
+                                        "'shape.cstr_broadcastable' op is merged into the check at {}",
+                                        line_col(ctx, kept[k].op)
+                                    ),
+                                );
+                                b.statistics.add(
+                                    "merged",
+                                    "broadcastable checks merged into an earlier one",
+                                    1,
+                                );
+                                proven.push(o);
+                                kept[k].classes = shapes.iter().map(|&v| b.id(v)).collect();
+                                widened.retain(|(w, _)| *w != kept[k].op);
+                                widened.push((kept[k].op, shapes));
+                            }
+                            None => {
+                                b.statistics
+                                    .add("kept", "constraints left as runtime checks", 1);
+                                let classes = b.leaves_of(o);
+                                kept.push(KeptBroadcast { op: o, classes });
+                            }
+                        }
+                        b.learn(o)
+                    }
                     Verdict::Unknown => {
                         b.statistics
                             .add("kept", "constraints left as runtime checks", 1);
@@ -602,16 +713,27 @@ pub fn canonicalize_constraints(
         }
         statistics.add("functions", "functions decided", 1);
         statistics.add(
-            "proven-true",
-            "constraints proven true and removed",
+            "removed",
+            "constraints removed (proven true, or merged into an earlier check)",
             proven.len() as u64,
         );
+        for (check, shapes) in widened {
+            ctx.set_operands(check, &shapes);
+        }
         for c in proven {
             replace_with_true(ctx, c);
             removed += 1;
         }
     }
     Ok(removed)
+}
+
+/// Where `op` is, as `line:col`.
+fn line_col(ctx: &Context, op: OpId) -> String {
+    ctx.op(op).loc.file_line_col().map_or_else(
+        || "an unknown location".into(),
+        |(_, l, c)| format!("{l}:{c}"),
+    )
 }
 
 fn replace_with_true(ctx: &mut Context, cstr: OpId) {
