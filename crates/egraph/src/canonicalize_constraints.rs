@@ -16,6 +16,7 @@
 //! %w2 = shape.const_witness true
 //! ```
 
+use crate::constraint_graph::{self, Picture};
 use crate::language::{Graph, ShapeLang};
 use crate::{rules, ITERATION_LIMIT, NODE_LIMIT};
 use diag::Diagnostic;
@@ -468,6 +469,7 @@ pub fn canonicalize_constraints(ctx: &mut Context, op: OpId) -> Result<usize, Di
     });
     let mut removed = 0;
     for f in functions {
+        constraint_graph::trace(ctx, f, Picture::WitnessDagBefore);
         let mut ops = Vec::new();
         ctx.walk_nested(f, &mut |o| ops.push(o));
         let mut proven = Vec::new();
@@ -513,11 +515,13 @@ pub fn canonicalize_constraints(ctx: &mut Context, op: OpId) -> Result<usize, Di
                     Verdict::Unknown => b.learn(o),
                 }
             }
+            constraint_graph::trace(ctx, f, Picture::EGraph(&b.graph));
         }
         for c in proven {
             replace_with_true(ctx, c);
             removed += 1;
         }
+        constraint_graph::trace(ctx, f, Picture::WitnessDagAfter);
     }
     Ok(removed)
 }

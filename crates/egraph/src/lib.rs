@@ -24,6 +24,7 @@
 //! unknown. egg runs in its deterministic mode.
 
 pub mod canonicalize_constraints;
+pub mod constraint_graph;
 pub mod language;
 pub mod rules;
 
