@@ -15,7 +15,8 @@
 //! events on target [`TARGET`] with the fields `function` (the symbol
 //! name), `stage` (`before`, `egraph` or `after`) and `dot` (the text),
 //! only when a subscriber listens to that target: they cost nothing
-//! otherwise. `shape-opt --dump-constraint-graph=DIR` writes them to files.
+//! otherwise. A function with a constraint proven false stops the pass
+//! after its `before` picture. `shape-opt --dump-constraint-graph=DIR` writes them to files.
 
 use crate::language::{Graph, ShapeLang};
 use egg::{Id, Language};
@@ -32,7 +33,8 @@ pub const TARGET: &str = "constraint_graph";
 /// What a node of the witness DAG stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WitnessKind {
-    /// An op that checks something and makes a witness (`shape.cstr_*`).
+    /// An op that checks something and makes a witness (`shape.cstr_*`, or
+    /// any other op with a `!shape.witness` result).
     Constraint,
     /// `shape.assuming_all`: the conjunction of its witnesses.
     AllOf,
