@@ -2,6 +2,7 @@
 //! it (`// -----`), parse, verify and print each part, and render
 //! diagnostics. Embedders call [`process_buffer`] directly.
 
+pub mod constraint_graph_files;
 pub mod remarks;
 pub mod verify_diagnostics;
 

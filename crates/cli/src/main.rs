@@ -1,6 +1,7 @@
 //! `shape-opt`: the command line, shaped like `mlir-opt`.
 
 use clap::Parser;
+use cli::constraint_graph_files::{self, ConstraintGraphFiles};
 use cli::{process_buffer, write_output, DriverOptions, IrPrinting};
 use ir::printer::PrintOptions;
 use std::io::Read;
@@ -122,6 +123,12 @@ struct Args {
     /// `RUST_LOG`, which is read when this is not given.
     #[arg(long = "log-level", alias = "mlir-log-level", value_name = "FILTER")]
     log_level: Option<String>,
+    /// Write Graphviz pictures of each function's constraints, as
+    /// `canonicalize-constraints` sees them, to DIR (created if missing):
+    /// `<function>.before.dot` and `<function>.after.dot` (the witness DAG)
+    /// and `<function>.egraph.dot` (its e-graph).
+    #[arg(long = "dump-constraint-graph", value_name = "DIR")]
+    dump_constraint_graph: Option<std::path::PathBuf>,
 }
 
 /// mimalloc's `mi_option_arena_eager_commit` (see its `mimalloc.h`).
@@ -197,10 +204,17 @@ fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
 }
 
 /// Send `tracing` events to stderr, filtered by `--log-level` or else
-/// `RUST_LOG`, and with `--remarks` the passes' remarks in MLIR's form;
-/// with none of them, no subscriber is installed (no cost).
-fn init_logging(level: Option<&str>, remarks: bool) -> Result<(), String> {
+/// `RUST_LOG` (never the constraint pictures: they go to files), with
+/// `--remarks` the passes' remarks in MLIR's form, and with
+/// `--dump-constraint-graph` the constraint pictures to their files; with
+/// none of them, no subscriber is installed (no cost).
+fn init_logging(
+    level: Option<&str>,
+    remarks: bool,
+    constraint_graphs: Option<ConstraintGraphFiles>,
+) -> Result<(), String> {
     use std::io::IsTerminal;
+    use tracing_subscriber::filter::{filter_fn, FilterExt, Targets};
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
     use tracing_subscriber::{EnvFilter, Layer};
@@ -209,19 +223,30 @@ fn init_logging(level: Option<&str>, remarks: bool) -> Result<(), String> {
         (None, Ok(l)) => Some(EnvFilter::try_new(l).map_err(|e| format!("RUST_LOG: {e}"))?),
         (None, Err(_)) => None,
     };
-    if filter.is_none() && !remarks {
+    if filter.is_none() && !remarks && constraint_graphs.is_none() {
         return Ok(());
     }
     let log = filter.map(|f| {
+        // Pictures go to files, and remarks (with --remarks) are printed once.
+        let no_pictures = filter_fn(move |meta| {
+            meta.target() != constraint_graph_files::TARGET
+                && !(remarks && meta.target() == pass::REMARK_TARGET)
+        });
         tracing_subscriber::fmt::layer()
             .with_ansi(std::io::stderr().is_terminal())
             .with_writer(std::io::stderr)
-            .with_filter(f)
+            .with_filter(f.and(no_pictures))
     });
     let remarks = remarks.then(|| cli::remarks::Remarks::Print.layer());
+    let constraint_graphs = constraint_graphs.map(|files| {
+        files.with_filter(
+            Targets::new().with_target(constraint_graph_files::TARGET, tracing::Level::INFO),
+        )
+    });
     tracing_subscriber::registry()
         .with(log)
         .with(remarks)
+        .with(constraint_graphs)
         .try_init()
         .map_err(|e| e.to_string())
 }
@@ -243,7 +268,21 @@ fn main() -> ExitCode {
     if args.pass_pipeline.is_none() && !pass_flags.is_empty() {
         args.pass_pipeline = Some(format!("builtin.module({})", pass_flags.join(",")));
     }
-    if let Err(e) = init_logging(args.log_level.as_deref(), args.remarks) {
+    let constraint_graphs = match args.dump_constraint_graph.as_deref() {
+        Some(dir) => match ConstraintGraphFiles::new(dir) {
+            Ok(files) => Some(files),
+            Err(e) => {
+                eprintln!("shape-opt: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    if let Err(e) = init_logging(
+        args.log_level.as_deref(),
+        args.remarks,
+        constraint_graphs.clone(),
+    ) {
         eprintln!("shape-opt: error: invalid --log-level: {e}");
         return ExitCode::FAILURE;
     }
@@ -306,6 +345,10 @@ fn main() -> ExitCode {
     };
     let outcome = process_buffer(&name, text, &options);
     eprint!("{}{}", outcome.log, outcome.diagnostics);
+    if let Some(e) = constraint_graphs.and_then(|files| files.first_error()) {
+        eprintln!("shape-opt: {e}");
+        return ExitCode::FAILURE;
+    }
     if !outcome.success {
         return ExitCode::FAILURE;
     }

@@ -150,3 +150,77 @@ fn remarks_say_which_constraints_were_proven() {
     let quiet = shape_opt(&["--lower-to=constrained", matmul], "");
     assert!(!stderr(&quiet).contains("remark"));
 }
+
+#[test]
+fn dump_constraint_graph_writes_dot_files_per_function_and_stage() {
+    let matmul = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/matmul.mlir");
+    let root = std::env::temp_dir().join(format!("shape-opt-dump-{}", std::process::id()));
+    // A directory that does not exist yet, below one that does not either.
+    let dir = root.join("pictures");
+    let flag = format!("--dump-constraint-graph={}", dir.display());
+    let out = shape_opt(&["--lower-to=constrained", &flag, matmul], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let graphviz = Command::new("dot").arg("-V").output().is_ok();
+    if !graphviz {
+        println!("skipping the `dot -Tsvg` check: graphviz's `dot` is not installed");
+    }
+    for stage in ["before", "egraph", "after"] {
+        let file = dir.join(format!("matmul.{stage}.dot"));
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{stage}: {e}"));
+        assert!(text.starts_with("digraph {"), "{stage}: {text}");
+        if graphviz {
+            let svg = Command::new("dot")
+                .arg("-Tsvg")
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(svg.status.success(), "{stage}: {}", stderr(&svg));
+        }
+    }
+    let after = std::fs::read_to_string(dir.join("matmul.after.dot")).unwrap();
+    assert_eq!(after.matches("shape.const_witness").count(), 2, "{after}");
+
+    // A directory that cannot be made: an error, no output.
+    let blocked = root.join("file");
+    std::fs::write(&blocked, "").unwrap();
+    let flag = format!("--dump-constraint-graph={}", blocked.join("sub").display());
+    let failed = shape_opt(&["--lower-to=constrained", &flag, matmul], "");
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(
+        stderr(&failed).starts_with("shape-opt: could not create '"),
+        "{}",
+        stderr(&failed)
+    );
+    assert!(failed.stdout.is_empty());
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn dump_constraint_graph_numbers_repeated_names_and_reports_write_errors() {
+    let dir = std::env::temp_dir().join(format!("shape-opt-dump-names-{}", std::process::id()));
+    let flag = format!("--dump-constraint-graph={}", dir.display());
+    let twice = format!("{DOUBLE}// -----\n{DOUBLE}");
+    let args = ["--split-input-file", "--lower-to=constrained", &flag, "-"];
+    let out = shape_opt(&args, &twice);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for name in [
+        "f.before.dot",
+        "f-2.before.dot",
+        "f.after.dot",
+        "f-2.after.dot",
+    ] {
+        assert!(dir.join(name).is_file(), "no {name}");
+    }
+    // A directory where a file should go: the write fails.
+    std::fs::remove_file(dir.join("f.egraph.dot")).unwrap();
+    std::fs::create_dir(dir.join("f.egraph.dot")).unwrap();
+    let failed = shape_opt(&args, DOUBLE);
+    assert_eq!(failed.status.code(), Some(1));
+    let log = stderr(&failed);
+    assert!(
+        log.starts_with("shape-opt: could not write '") && log.contains("f.egraph.dot'"),
+        "{log}"
+    );
+    assert!(failed.stdout.is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -16,6 +16,7 @@
 //! %w2 = shape.const_witness true
 //! ```
 
+use crate::constraint_graph::{self, Picture};
 use crate::language::{Graph, ShapeLang};
 use crate::{rules, ITERATION_LIMIT, NODE_LIMIT};
 use diag::Diagnostic;
@@ -621,6 +622,7 @@ pub fn canonicalize_constraints(
     });
     let mut removed = 0;
     for f in functions {
+        constraint_graph::trace(ctx, f, Picture::WitnessDagBefore);
         let mut ops = Vec::new();
         ctx.walk_nested(f, &mut |o| ops.push(o));
         let mut proven = Vec::new();
@@ -710,6 +712,7 @@ pub fn canonicalize_constraints(
                     }
                 }
             }
+            constraint_graph::trace(ctx, f, Picture::EGraph(&b.graph));
         }
         statistics.add("functions", "functions decided", 1);
         statistics.add(
@@ -724,6 +727,7 @@ pub fn canonicalize_constraints(
             replace_with_true(ctx, c);
             removed += 1;
         }
+        constraint_graph::trace(ctx, f, Picture::WitnessDagAfter);
     }
     Ok(removed)
 }

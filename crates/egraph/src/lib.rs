@@ -27,6 +27,7 @@
 //! `--mlir-timing`).
 
 pub mod canonicalize_constraints;
+pub mod constraint_graph;
 pub mod language;
 pub mod rules;
 

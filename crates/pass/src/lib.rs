@@ -158,6 +158,10 @@ impl PassRegistry {
 /// The `tracing` target of remarks.
 pub const REMARK_TARGET: &str = "remark";
 
+/// The `tracing` target of the constraint pictures `canonicalize-constraints`
+/// sends (`shape-opt --dump-constraint-graph` writes them to files).
+pub const CONSTRAINT_GRAPH_TARGET: &str = "constraint_graph";
+
 /// Send a remark about `op` (a fact a pass established, and why): a
 /// `tracing` event on [`REMARK_TARGET`] with the op's `file`, `line` and
 /// `col`. `shape-opt --remarks` prints them MLIR-style, and
