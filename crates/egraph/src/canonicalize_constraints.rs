@@ -88,6 +88,14 @@ impl Pass for CanonicalizeConstraints {
     }
 }
 
+/// The rewrite rules, built once (building parses their patterns).
+fn rules() -> &'static [egg::Rewrite<ShapeLang, crate::language::ShapeAnalysis>] {
+    static RULES: std::sync::LazyLock<
+        Vec<egg::Rewrite<ShapeLang, crate::language::ShapeAnalysis>>,
+    > = std::sync::LazyLock::new(rules::all);
+    &RULES
+}
+
 /// What was decided about one constraint.
 enum Verdict {
     True(&'static str),
@@ -239,7 +247,7 @@ impl Builder<'_> {
             .with_egraph(graph)
             .with_iter_limit(self.limits.iterations)
             .with_node_limit(self.limits.nodes)
-            .run(&rules::all());
+            .run(rules());
         let nodes = runner.egraph.total_number_of_nodes();
         let classes = runner.egraph.number_of_classes();
         tracing::debug!(stop = ?runner.stop_reason, nodes, classes, "saturated");
