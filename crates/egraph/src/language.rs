@@ -265,7 +265,7 @@ pub fn decide(comparison: Comparison, lhs: &Facts, rhs: &Facts) -> Option<bool> 
 /// The analysis: facts of constants, ranks, extents and arithmetic
 /// (checked, see the module doc), comparisons decided on them, and extent
 /// lists.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct ShapeAnalysis;
 
 pub type Graph = EGraph<ShapeLang, ShapeAnalysis>;

@@ -5,6 +5,7 @@
 
 use crate::language::{Graph, ShapeAnalysis, ShapeLang};
 use egg::{rewrite as rw, Id, Rewrite, Subst, Var};
+use std::sync::LazyLock;
 
 /// Rank identities.
 pub fn rank() -> Vec<Rewrite<ShapeLang, ShapeAnalysis>> {
@@ -68,12 +69,17 @@ pub fn bounds() -> Vec<Rewrite<ShapeLang, ShapeAnalysis>> {
     ]
 }
 
-/// Every rule.
-pub fn all() -> Vec<Rewrite<ShapeLang, ShapeAnalysis>> {
+/// Every rule, compiled once.
+static ALL: LazyLock<Vec<Rewrite<ShapeLang, ShapeAnalysis>>> = LazyLock::new(|| {
     [rank(), split_concat(), broadcast(), arith(), bounds()]
         .into_iter()
         .flatten()
         .collect()
+});
+
+/// Every rule (sharing the compiled patterns: a copy is cheap).
+pub fn all() -> Vec<Rewrite<ShapeLang, ShapeAnalysis>> {
+    ALL.clone()
 }
 
 #[cfg(test)]
