@@ -41,3 +41,50 @@ func.func @proven(%a: tensor<?xindex>, %b: tensor<?xindex>) -> !shape.witness {
   %w = shape.assuming_all %w1, %w2
   return %w : !shape.witness
 }
+
+// -----
+
+// Bounds: an extent is never negative.
+func.func @negative_extent(%a: tensor<?xf32>) -> !shape.witness {
+  %c0 = arith.constant 0 : index
+  %s = shape.shape_of %a : tensor<?xf32> -> tensor<?xindex>
+  %d = shape.get_extent %s, %c0 : tensor<?xindex>, index -> index
+  // expected-note@+1 {{the conflicting value is computed here}}
+  %negative = arith.cmpi slt, %d, %c0 : index
+  // expected-error@+1 {{'shape.cstr_require' op always fails: expected a negative extent: its condition is known false (the operands of `slt` are 0..? and 0)}}
+  %w = shape.cstr_require %negative, "expected a negative extent"
+  return %w : !shape.witness
+}
+
+// -----
+
+// Bounds learnt from a check: after `%d <= 3`, `%d` is not 5.
+func.func @bound_from_a_check(%a: tensor<?xf32>) -> !shape.witness {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %s = shape.shape_of %a : tensor<?xf32> -> tensor<?xindex>
+  %d = shape.get_extent %s, %c0 : tensor<?xindex>, index -> index
+  %small = arith.cmpi sle, %d, %c3 : index
+  %w1 = shape.cstr_require %small, "at most 3"
+  // expected-note@+1 {{the conflicting value is computed here}}
+  %five = arith.cmpi eq, %d, %c5 : index
+  // expected-error@+1 {{'shape.cstr_require' op always fails: exactly 5: its condition is known false (the operands of `eq` are 0..3 and 5)}}
+  %w2 = shape.cstr_require %five, "exactly 5"
+  %w = shape.assuming_all %w1, %w2
+  return %w : !shape.witness
+}
+
+// -----
+
+// Divisibility: a multiple of 4 is not 6.
+func.func @divisibility(%a: tensor<?x4xf32>) -> !shape.witness {
+  %c6 = arith.constant 6 : index
+  %s = shape.shape_of %a : tensor<?x4xf32> -> tensor<?xindex>
+  %n = shape.num_elements %s : tensor<?xindex> -> index
+  // expected-note@+1 {{the conflicting value is computed here}}
+  %six = arith.cmpi eq, %n, %c6 : index
+  // expected-error@+1 {{'shape.cstr_require' op always fails: 6 elements: its condition is known false (the operands of `eq` are ? (a multiple of 4) and 6)}}
+  %w = shape.cstr_require %six, "6 elements"
+  return %w : !shape.witness
+}

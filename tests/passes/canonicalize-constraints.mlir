@@ -115,3 +115,52 @@ func.func @branches(%a: tensor<?xindex>, %b: tensor<?xindex>, %p: i1) -> !shape.
   %w2 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
   return %w2 : !shape.witness
 }
+
+// -----
+
+// Bounds: extents of tensors and ranks are non-negative, and a kept
+// `cstr_require` narrows its operands (after `1 <= %d`, `%d` is in 1..?;
+// after `%r >= 2`, index 1 is below the rank).
+// CHECK-LABEL: func.func @bounds
+// CHECK-NOT:     "extents are non-negative"
+// CHECK:         shape.cstr_require %{{.*}}, "a non-empty operand"
+// CHECK-NOT:     "index 0 in range"
+// CHECK:         shape.cstr_require %{{.*}}, "rank 2 or more"
+// CHECK-NOT:     "index 1 below the rank"
+// CHECK:         return
+func.func @bounds(%a: tensor<?x3xf32>, %b: tensor<*xf32>) -> (!shape.witness, !shape.witness, !shape.witness, !shape.witness, !shape.witness) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %s = shape.shape_of %a : tensor<?x3xf32> -> tensor<?xindex>
+  %d = shape.get_extent %s, %c0 : tensor<?xindex>, index -> index
+  %nonneg = arith.cmpi sge, %d, %c0 : index
+  %w1 = shape.cstr_require %nonneg, "extents are non-negative"
+  %nonempty = arith.cmpi sle, %c1, %d : index
+  %w2 = shape.cstr_require %nonempty, "a non-empty operand"
+  %in_range = arith.cmpi ult, %c0, %d : index
+  %w3 = shape.cstr_require %in_range, "index 0 in range"
+  %t = shape.shape_of %b : tensor<*xf32> -> tensor<?xindex>
+  %r = shape.rank %t : tensor<?xindex> -> index
+  %ranked = arith.cmpi sge, %r, %c2 : index
+  %w4 = shape.cstr_require %ranked, "rank 2 or more"
+  %below = arith.cmpi slt, %c1, %r : index
+  %w5 = shape.cstr_require %below, "index 1 below the rank"
+  return %w1, %w2, %w3, %w4, %w5 : !shape.witness, !shape.witness, !shape.witness, !shape.witness, !shape.witness
+}
+
+// -----
+
+// Divisibility: the element count of a `?x4` tensor is a multiple of 4
+// (even where the product wraps), so it is not 6.
+// CHECK-LABEL: func.func @divisibility
+// CHECK-NOT:     shape.cstr_require
+// CHECK:         shape.const_witness true
+func.func @divisibility(%a: tensor<?x4xf32>) -> !shape.witness {
+  %c6 = arith.constant 6 : index
+  %s = shape.shape_of %a : tensor<?x4xf32> -> tensor<?xindex>
+  %n = shape.num_elements %s : tensor<?xindex> -> index
+  %not6 = arith.cmpi ne, %n, %c6 : index
+  %w = shape.cstr_require %not6, "not 6 elements"
+  return %w : !shape.witness
+}

@@ -2,11 +2,23 @@
 //! (see the crate doc): proven true → `shape.const_witness true`, proven
 //! false → a compile-time error, unknown → kept, its facts learnt.
 //!
+//! Deciding reads the analysis ([`crate::language::Facts`]): a
+//! `cstr_require` is decided when its predicate's class is a constant (a
+//! comparison its operands' bounds or divisors decide folds to one); a
+//! `cstr_eq` fails when its operands' partial shapes do not merge
+//! ([`lattice::PartialShape::merge`]), a `cstr_broadcastable` when those of
+//! known rank do not broadcast ([`lattice::PartialShape::broadcast_merge`]).
+//! Messages print shapes as `[3, ?]` (`?`: an extent not known to be one
+//! value; `[*]`: an unknown rank) and bounds as the lattice does (`3`,
+//! `1..4`, `0..?`, `?`). Learning a kept `cstr_require` of a comparison
+//! narrows its operands' bounds ([`lattice::Comparison::assume`]).
+//!
 //! Precondition: constrained form. Postcondition: no constraint is implied
-//! by the constraints before it (as far as the rules and the iteration and
-//! node budgets show), none is statically false; what each function
-//! computes is unchanged. Declines: facts from constraints inside regions
-//! other than `shape.assuming` (they may not run).
+//! by the constraints before it (as far as the rules, the analysis and the
+//! iteration and node budgets show), none is statically false; what each
+//! function computes is unchanged. Declines: facts from constraints inside
+//! regions other than `shape.assuming` (they may not run); arithmetic on
+//! integers other than `index` and `i1` (opaque values).
 //!
 //! ```mlir
 //! %w1 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
@@ -17,11 +29,12 @@
 //! ```
 
 use crate::constraint_graph::{self, Picture};
-use crate::language::{Graph, ShapeLang};
+use crate::language::{self, partial_shape, Divisor, Facts, Graph, ShapeAnalysis, ShapeLang};
 use crate::{rules, ITERATION_LIMIT, NODE_LIMIT};
 use diag::Diagnostic;
-use egg::{Id, Runner, StopReason, Symbol};
+use egg::{Analysis, Id, Runner, StopReason, Symbol};
 use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
+use lattice::{Interval, PartialShape};
 use pass::{loc_of, parse_option, Pass, PassInfo, PassRegistry, Statistics};
 use std::collections::HashMap;
 
@@ -88,17 +101,9 @@ impl Pass for CanonicalizeConstraints {
     }
 }
 
-/// The rewrite rules, built once (building parses their patterns).
-fn rules() -> &'static [egg::Rewrite<ShapeLang, crate::language::ShapeAnalysis>] {
-    static RULES: std::sync::LazyLock<
-        Vec<egg::Rewrite<ShapeLang, crate::language::ShapeAnalysis>>,
-    > = std::sync::LazyLock::new(rules::all);
-    &RULES
-}
-
 /// What was decided about one constraint.
 enum Verdict {
-    True(&'static str),
+    True(String),
     False(String, Option<ValueId>),
     Unknown,
 }
@@ -130,7 +135,8 @@ impl Builder<'_> {
     }
 
     /// The shape of a value of type `ty`: the list of its extents when the
-    /// rank is known (a symbol per unknown extent).
+    /// rank is known (a symbol per unknown extent); its extents are
+    /// non-negative.
     fn shape_of(&mut self, v: ValueId) -> Id {
         let shape = match self.ctx.type_kind(self.ctx.value_type(v)) {
             TypeKind::RankedTensor { shape, .. } => Some(shape.clone()),
@@ -143,17 +149,33 @@ impl Builder<'_> {
                     .enumerate()
                     .map(|(i, &d)| match d >= 0 {
                         true => self.graph.add(ShapeLang::Int(d)),
-                        false => self
-                            .graph
-                            .add(ShapeLang::Opaque(Symbol::from(format!("v{}_{i}", v.0)))),
+                        false => {
+                            let symbol = Symbol::from(format!("v{}_{i}", v.0));
+                            let extent = self.graph.add(ShapeLang::Opaque(symbol));
+                            let facts = Facts::integer(Interval::NON_NEGATIVE, Divisor::default());
+                            self.learn_facts(extent, facts);
+                            extent
+                        }
                     })
                     .collect();
                 self.graph.add(ShapeLang::List(items.into_boxed_slice()))
             }
-            None => self.graph.add(ShapeLang::Opaque(Symbol::from(format!(
-                "shape_of_v{}",
-                v.0
-            )))),
+            None => {
+                let symbol = Symbol::from(format!("shape_of_v{}", v.0));
+                let shape = self.graph.add(ShapeLang::Opaque(symbol));
+                self.learn_facts(shape, Facts::shape(None, Interval::NON_NEGATIVE));
+                shape
+            }
+        }
+    }
+
+    /// Adds `facts` (known by other means than the class's nodes) to the
+    /// class of `id`, as a merge of facts would.
+    fn learn_facts(&mut self, id: Id, facts: Facts) {
+        let class = self.class(id);
+        let mut data = self.graph[class].data.clone();
+        if ShapeAnalysis.merge(&mut data, facts).0 {
+            self.graph.set_analysis_data(class, data);
         }
     }
 
@@ -169,8 +191,18 @@ impl Builder<'_> {
             ]
         };
         let int = |a: &Attr| fold_int(a);
+        // Integers other than `index` and `i1` are opaque: arithmetic on
+        // them wraps at another width, and an `i1` is signed (`true` is -1).
+        let kind = |v: Option<&ValueId>| v.map(|&v| ctx.type_kind(ctx.value_type(v)));
+        let (result, operand) = (kind(data.results.first()), kind(data.operands.first()));
+        let index = matches!(result, Some(TypeKind::Index));
+        let boolean = matches!(result, Some(TypeKind::Integer { width: 1, .. }));
         let node = match ctx.op_name(op) {
-            "arith.constant" => ctx.attr(op, "value").and_then(int).map(ShapeLang::Int),
+            "arith.constant" if index => ctx.attr(op, "value").and_then(int).map(ShapeLang::Int),
+            "arith.constant" if boolean => ctx
+                .attr(op, "value")
+                .and_then(int)
+                .map(|b| ShapeLang::Int(b & 1)),
             "shape.const_shape" => ctx.attr(op, "shape").and_then(|a| dense(ctx, a)).map(|e| {
                 let items: Vec<Id> = e
                     .into_iter()
@@ -197,14 +229,14 @@ impl Builder<'_> {
             "shape.concat" => Some(ShapeLang::Concat(bin(&operands))),
             "shape.broadcast" if operands.len() == 2 => Some(ShapeLang::Broadcast(bin(&operands))),
             "shape.num_elements" => Some(ShapeLang::NumElements(operands[0])),
-            "arith.addi" => Some(ShapeLang::Add(bin(&operands))),
-            "arith.subi" => Some(ShapeLang::Sub(bin(&operands))),
-            "arith.muli" => Some(ShapeLang::Mul(bin(&operands))),
-            "arith.maxsi" => Some(ShapeLang::Max(bin(&operands))),
-            "arith.minsi" => Some(ShapeLang::Min(bin(&operands))),
-            "arith.andi" => Some(ShapeLang::And(bin(&operands))),
-            "arith.ori" => Some(ShapeLang::Or(bin(&operands))),
-            "arith.cmpi" => {
+            "arith.addi" if index => Some(ShapeLang::Add(bin(&operands))),
+            "arith.subi" if index => Some(ShapeLang::Sub(bin(&operands))),
+            "arith.muli" if index => Some(ShapeLang::Mul(bin(&operands))),
+            "arith.maxsi" if index => Some(ShapeLang::Max(bin(&operands))),
+            "arith.minsi" if index => Some(ShapeLang::Min(bin(&operands))),
+            "arith.andi" if boolean => Some(ShapeLang::And(bin(&operands))),
+            "arith.ori" if boolean => Some(ShapeLang::Or(bin(&operands))),
+            "arith.cmpi" if matches!(operand, Some(TypeKind::Index)) => {
                 let b = bin(&operands);
                 let predicate = ctx.attr(op, "predicate").and_then(int);
                 let name = predicate.and_then(|p| {
@@ -236,7 +268,8 @@ impl Builder<'_> {
             _ => None,
         };
         if let (Some(node), Some(&r)) = (node, data.results.first()) {
-            let id = self.graph.add(node);
+            // The id of this node (messages quote it), not its class's.
+            let id = self.graph.add_uncanonical(node);
             self.ids.insert(r, id);
         }
     }
@@ -247,7 +280,7 @@ impl Builder<'_> {
             .with_egraph(graph)
             .with_iter_limit(self.limits.iterations)
             .with_node_limit(self.limits.nodes)
-            .run(rules());
+            .run(rules::all());
         let nodes = runner.egraph.total_number_of_nodes();
         let classes = runner.egraph.number_of_classes();
         tracing::debug!(stop = ?runner.stop_reason, nodes, classes, "saturated");
@@ -303,14 +336,23 @@ impl Builder<'_> {
         self.graph.find(id)
     }
 
-    fn constant(&self, id: Id) -> Option<i64> {
-        self.graph[id].data.constant
-    }
-
-    /// The known constant extents of a shape class, where known.
-    fn known_extents(&self, id: Id) -> Option<Vec<Option<i64>>> {
-        let e = self.graph[id].data.extents.clone()?;
-        Some(e.iter().map(|&x| self.constant(x)).collect())
+    /// The facts that decide the predicate `id` was made as, for messages:
+    /// the operands of its comparison, unless both are constants (which
+    /// speak for themselves).
+    fn why(&self, id: Id) -> String {
+        let node = self.graph.id_to_node(id);
+        let Some((comparison, [a, b])) = node.comparison() else {
+            return String::new();
+        };
+        let (a, b) = (&self.graph[a].data, &self.graph[b].data);
+        match language::decide(comparison, a, b) {
+            Some(_) if a.constant().is_none() || b.constant().is_none() => format!(
+                " (the operands of `{node}` are {} and {})",
+                describe(a),
+                describe(b)
+            ),
+            _ => String::new(),
+        }
     }
 
     /// Decide `cstr` (facts of earlier constraints already in the graph).
@@ -322,31 +364,34 @@ impl Builder<'_> {
         let classes: Vec<Id> = ids.iter().map(|&i| self.class(i)).collect();
         let same = classes.windows(2).all(|w| w[0] == w[1]);
         match ctx.op_name(cstr) {
-            "shape.cstr_require" => match classes.first().and_then(|&c| self.constant(c)) {
-                Some(1) => Verdict::True("its condition is known true"),
-                Some(_) => Verdict::False(
-                    "its condition is known false".into(),
-                    operands.first().copied(),
-                ),
-                None => Verdict::Unknown,
-            },
+            "shape.cstr_require" => {
+                let Some(&p) = ids.first() else {
+                    return Verdict::Unknown;
+                };
+                match self.graph[p].data.constant() {
+                    Some(1) => Verdict::True(format!("its condition is known true{}", self.why(p))),
+                    Some(_) => Verdict::False(
+                        format!("its condition is known false{}", self.why(p)),
+                        operands.first().copied(),
+                    ),
+                    None => Verdict::Unknown,
+                }
+            }
             "shape.cstr_eq" => {
                 if same {
-                    return Verdict::True("its operands are known equal");
+                    return Verdict::True("its operands are known equal".into());
                 }
-                for (i, &a) in classes.iter().enumerate() {
-                    for (j, &b) in classes.iter().enumerate().skip(i + 1) {
-                        if let (Some(x), Some(y)) = (self.known_extents(a), self.known_extents(b)) {
-                            let conflict = x.len() != y.len()
-                                || x.iter()
-                                    .zip(&y)
-                                    .any(|(p, q)| matches!((p, q), (Some(p), Some(q)) if p != q));
-                            if conflict {
-                                return Verdict::False(
-                                    format!("the shapes are {} and {}", show(&x), show(&y)),
-                                    operands.get(j).copied(),
-                                );
-                            }
+                // Equal shapes have one partial shape: the merge of theirs.
+                let mut merged = PartialShape::dynamic(None);
+                for (j, &c) in classes.iter().enumerate() {
+                    let shape = partial_shape(&self.graph, c);
+                    match merged.merge(&shape) {
+                        Ok(m) => merged = m,
+                        Err(_) => {
+                            return Verdict::False(
+                                format!("the shapes are {} and {}", show(&merged), show(&shape)),
+                                operands.get(j).copied(),
+                            )
                         }
                     }
                 }
@@ -354,7 +399,7 @@ impl Builder<'_> {
             }
             "shape.cstr_broadcastable" => {
                 if same {
-                    return Verdict::True("its operands are known equal");
+                    return Verdict::True("its operands are known equal".into());
                 }
                 // `broadcast(a, b)` is defined only where `a` and `b`
                 // broadcast: checking it with `c` checks `{a, b, c}`.
@@ -362,23 +407,21 @@ impl Builder<'_> {
                 set.sort();
                 set.dedup();
                 if set.len() == 1 {
-                    return Verdict::True("its operands are known equal");
+                    return Verdict::True("its operands are known equal".into());
                 }
                 if self
                     .broadcastable
                     .iter()
                     .any(|s| set.iter().all(|c| s.iter().any(|x| self.class(*x) == *c)))
                 {
-                    return Verdict::True("a broadcastable superset was checked before");
+                    return Verdict::True("a broadcastable superset was checked before".into());
                 }
-                let shapes: Option<Vec<Vec<Option<i64>>>> =
-                    set.iter().map(|&c| self.known_extents(c)).collect();
-                if let Some(shapes) = shapes {
-                    if let Some(why) = broadcast_conflict(&shapes) {
-                        return Verdict::False(why, operands.last().copied());
-                    }
+                let shapes: Vec<PartialShape> =
+                    set.iter().map(|&c| partial_shape(&self.graph, c)).collect();
+                match broadcast_conflict(&shapes) {
+                    Some(why) => Verdict::False(why, operands.last().copied()),
+                    None => Verdict::Unknown,
                 }
-                Verdict::Unknown
             }
             _ => Verdict::Unknown,
         }
@@ -420,12 +463,18 @@ impl Builder<'_> {
         self.graph.rebuild();
     }
 
-    /// `p` (an `i1` class) is true: so are both sides of an `and`, and the
-    /// operands of an `eq` are one class.
+    /// `p` (an `i1` class) is true: so are both sides of an `and`, the
+    /// operands of an `eq` are one class, and the operands of another
+    /// comparison narrow to the values for which it holds (`sle 1, %d`:
+    /// `%d` is at least 1).
     fn holds(&mut self, p: Id) {
         let mut pending = vec![p];
         let mut seen = Vec::new();
         while let Some(p) = pending.pop() {
+            // Facts read below are up to date.
+            if !self.graph.clean {
+                self.graph.rebuild();
+            }
             let class = self.class(p);
             if seen.contains(&class) {
                 continue;
@@ -440,7 +489,17 @@ impl Builder<'_> {
                         self.graph.union(a, b);
                     }
                     ShapeLang::And([a, b]) => pending.extend([a, b]),
-                    _ => {}
+                    _ => {
+                        let Some((comparison, [a, b])) = node.comparison() else {
+                            continue;
+                        };
+                        let (ia, ib) = (self.graph[a].data.interval, self.graph[b].data.interval);
+                        // Never holding means the code after is unreachable.
+                        if let Some((ia, ib)) = comparison.assume(ia, ib) {
+                            self.learn_facts(a, Facts::integer(ia, Divisor::default()));
+                            self.learn_facts(b, Facts::integer(ib, Divisor::default()));
+                        }
+                    }
                 }
             }
         }
@@ -494,31 +553,41 @@ fn dense(ctx: &Context, a: &Attr) -> Option<Vec<i64>> {
         .collect()
 }
 
-fn show(extents: &[Option<i64>]) -> String {
-    let parts: Vec<String> = extents
-        .iter()
-        .map(|e| e.map_or("?".into(), |x| x.to_string()))
-        .collect();
-    format!("[{}]", parts.join(", "))
+/// A partial shape in the dialect's notation: `[3, ?]`, `[*]` for an
+/// unknown rank.
+fn show(shape: &PartialShape) -> String {
+    match shape.dims() {
+        Some(dims) => {
+            let parts: Vec<String> = dims.iter().map(ToString::to_string).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        None => "[*]".into(),
+    }
 }
 
-/// Why fully or partly known shapes cannot broadcast, if they cannot.
-fn broadcast_conflict(shapes: &[Vec<Option<i64>>]) -> Option<String> {
-    let rank = shapes.iter().map(Vec::len).max()?;
-    for k in 0..rank {
-        let mut seen: Option<i64> = None;
-        for s in shapes {
-            let Some(&Some(e)) = (k + s.len()).checked_sub(rank).and_then(|i| s.get(i)) else {
-                continue;
-            };
-            match seen {
-                _ if e == 1 => {}
-                None => seen = Some(e),
-                Some(x) if x != e => {
-                    let all: Vec<String> = shapes.iter().map(|s| show(s)).collect();
-                    return Some(format!("the shapes {} cannot broadcast", all.join(", ")));
-                }
-                Some(_) => {}
+/// Facts of an integer class, for messages: its interval (`3`, `0..?`,
+/// `?`), and a divisor it is known to have.
+fn describe(facts: &Facts) -> String {
+    match facts.divisor.get() {
+        d if d > 1 && facts.constant().is_none() => {
+            format!("{} (a multiple of {d})", facts.interval)
+        }
+        _ => facts.interval.to_string(),
+    }
+}
+
+/// Why partial shapes cannot broadcast, if no shapes they describe can.
+/// Shapes of unknown rank are left out: the others conflict whatever they
+/// are.
+fn broadcast_conflict(shapes: &[PartialShape]) -> Option<String> {
+    let ranked = shapes.iter().filter(|s| s.rank().is_some());
+    let mut merged = PartialShape::default();
+    for shape in ranked {
+        match merged.broadcast_merge(shape) {
+            Ok(m) => merged = m,
+            Err(_) => {
+                let all: Vec<String> = shapes.iter().map(show).collect();
+                return Some(format!("the shapes {} cannot broadcast", all.join(", ")));
             }
         }
     }

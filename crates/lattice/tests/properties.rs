@@ -1,6 +1,6 @@
 //! Property tests of the lattice laws (see the crate's guarantees).
 
-use lattice::{Dimension, PartialShape, ShapeValue, SizeValue};
+use lattice::{Comparison, Dimension, Interval, PartialShape, ShapeValue, SizeValue};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -13,6 +13,44 @@ fn dimension() -> impl Strategy<Value = Dimension> {
         1 => prop_oneof![Just(Dimension::MAX), Just(i64::MIN), any::<i64>()]
             .prop_map(|value| Dimension::new(value).unwrap_or_default()),
     ]
+}
+
+/// An end of an interval: small values collide often; the extremes test
+/// checked arithmetic.
+fn end() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        8 => -3i64..5,
+        1 => prop_oneof![Just(i64::MIN), Just(i64::MAX), any::<i64>()],
+    ]
+}
+
+fn interval() -> impl Strategy<Value = Interval> {
+    (end(), end()).prop_map(|(a, b)| Interval::new(a.min(b), a.max(b)).unwrap_or_default())
+}
+
+/// A value of `interval`, picked by `pick`.
+fn value_in(interval: Interval, pick: u64) -> i64 {
+    let (lo, hi) = (i128::from(interval.lo()), i128::from(interval.hi()));
+    let width = hi - lo + 1;
+    // An end half of the time, else anywhere.
+    let offset = match pick % 4 {
+        0 => 0,
+        1 => width - 1,
+        _ => i128::from(pick) % width,
+    };
+    i64::try_from(lo + offset).unwrap_or(interval.lo())
+}
+
+fn comparison() -> impl Strategy<Value = Comparison> {
+    prop::sample::select(vec![
+        Comparison::Eq,
+        Comparison::Ne,
+        Comparison::Lt,
+        Comparison::Le,
+        Comparison::Gt,
+        Comparison::Ge,
+        Comparison::UnsignedLt,
+    ])
 }
 
 fn partial_shape() -> impl Strategy<Value = PartialShape> {
@@ -130,6 +168,82 @@ proptest! {
     #[test]
     fn dimension_notation_round_trips(a in dimension()) {
         prop_assert_eq!(a.to_string().parse::<Dimension>(), Ok(a));
+    }
+
+    // Interval.
+
+    #[test]
+    fn interval_meet_and_join_laws(a in interval(), b in interval(), c in interval()) {
+        prop_assert_eq!(a.meet(b), b.meet(a));
+        prop_assert_eq!(a.meet(a), Some(a));
+        prop_assert_eq!(a.meet(b).and_then(|ab| ab.meet(c)), b.meet(c).and_then(|bc| a.meet(bc)));
+        prop_assert_eq!(a.join(b), b.join(a));
+        prop_assert_eq!(a.join(a), a);
+        prop_assert_eq!(a.join(b).join(c), a.join(b.join(c)));
+        // Greatest lower and least upper bounds in the refinement order.
+        if let Some(m) = a.meet(b) {
+            prop_assert!(m.refines(a) && m.refines(b));
+            if c.refines(a) && c.refines(b) {
+                prop_assert!(c.refines(m));
+            }
+        } else {
+            prop_assert!(!(c.refines(a) && c.refines(b)));
+        }
+        prop_assert!(a.refines(a.join(b)) && b.refines(a.join(b)));
+        if a.refines(c) && b.refines(c) {
+            prop_assert!(a.join(b).refines(c));
+        }
+    }
+
+    #[test]
+    fn interval_operations_are_sound(
+        a in interval(), b in interval(), comparison in comparison(), x in any::<u64>(), y in any::<u64>()
+    ) {
+        let (x, y) = (value_in(a, x), value_in(b, y));
+        let (wx, wy) = (i128::from(x), i128::from(y));
+        // Checked arithmetic bounds the exact (and so the wrapped) result.
+        for (result, exact) in [
+            (a.checked_add(b), wx + wy),
+            (a.checked_sub(b), wx - wy),
+            (a.checked_mul(b), wx * wy),
+        ] {
+            if let Some(r) = result {
+                prop_assert!(i64::try_from(exact).is_ok_and(|e| r.contains(e)), "{} in {}", exact, r);
+            }
+        }
+        prop_assert!(a.max(b).contains(x.max(y)) && a.min(b).contains(x.min(y)));
+        // Decisions hold on every pair; assumptions keep every pair that
+        // passes.
+        let holds = comparison.holds(x, y);
+        if let Some(answer) = comparison.decide(a, b) {
+            prop_assert_eq!(answer, holds);
+        }
+        match comparison.assume(a, b) {
+            Some((na, nb)) => {
+                prop_assert!(na.refines(a) && nb.refines(b));
+                if holds {
+                    prop_assert!(na.contains(x) && nb.contains(y));
+                }
+            }
+            None => prop_assert!(!holds),
+        }
+        // Broadcasting: the result of a pair that broadcasts is in the
+        // result; no result means no pair broadcasts.
+        let concrete = match (x, y) {
+            (1, other) | (other, 1) => Some(other),
+            (x, y) if x == y => Some(x),
+            _ => None,
+        };
+        match a.broadcast_merge(b) {
+            Some(r) => prop_assert!(concrete.is_none_or(|e| r.contains(e))),
+            None => prop_assert!(concrete.is_none()),
+        }
+        prop_assert_eq!(a.broadcast_merge(b), b.broadcast_merge(a));
+    }
+
+    #[test]
+    fn interval_notation_round_trips(a in interval()) {
+        prop_assert_eq!(a.to_string().parse::<Interval>(), Ok(a));
     }
 
     // PartialShape.
@@ -291,11 +405,14 @@ proptest! {
     }
 
     #[test]
-    fn parsers_never_panic(text in r"[\[\]{}?*, 0-9a-z-]{0,12}") {
+    fn parsers_never_panic(text in r"[\[\]{}?*., 0-9a-z-]{0,12}") {
         // Whatever the text, parsing returns; what parses prints back the same
         // value.
         if let Ok(d) = text.parse::<Dimension>() {
             prop_assert_eq!(d.to_string().parse::<Dimension>(), Ok(d));
+        }
+        if let Ok(i) = text.parse::<Interval>() {
+            prop_assert_eq!(i.to_string().parse::<Interval>(), Ok(i));
         }
         if let Ok(s) = text.parse::<PartialShape>() {
             prop_assert_eq!(s.to_string().parse::<PartialShape>(), Ok(s));
