@@ -19,6 +19,7 @@ use crate::arith_ops::{floor_div, int_value};
 use crate::machine::{show, Machine, Step, Stop};
 use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{ShapeVal, SizeVal, Value};
+use ir::dialect::shape::{constraint_message, FALSE_WITNESS_MESSAGE};
 use ir::{OpId, TypeKind};
 
 /// `a op b` on sizes or indices: `index` results wrap as `arith` does,
@@ -201,14 +202,6 @@ impl Machine<'_> {
         )?])
     }
 
-    /// A failing constraint: its message.
-    fn constraint_message(&self, op: OpId, default: &str) -> String {
-        self.str_attr(op, "msg")
-            .or_else(|| self.str_attr(op, "error"))
-            .unwrap_or(default)
-            .to_string()
-    }
-
     /// The shape of a shaped value (tensor or value shape).
     fn shape_of(&self, op: OpId, v: &Value) -> Step<ShapeVal> {
         match v {
@@ -245,22 +238,18 @@ impl Machine<'_> {
     }
 
     fn constraint(&self, op: OpId, name: &str) -> Step<Vec<Value>> {
-        let (holds, default) = match name {
-            "shape.cstr_require" => (Ok(self.bool_operand(op, 0)?), "requirement failed"),
-            "shape.cstr_eq" => (
-                self.valid_shapes(op)?
-                    .map(|s| s.windows(2).all(|w| w[0] == w[1])),
-                "shapes must be equal",
-            ),
-            _ => (
-                self.valid_shapes(op)?
-                    .map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
-                "operands must be broadcastable",
-            ),
+        let holds = match name {
+            "shape.cstr_require" => Ok(self.bool_operand(op, 0)?),
+            "shape.cstr_eq" => self
+                .valid_shapes(op)?
+                .map(|s| s.windows(2).all(|w| w[0] == w[1])),
+            _ => self
+                .valid_shapes(op)?
+                .map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
         };
         match holds.map_err(Stop::Fail)? {
             true => Ok(vec![Value::Witness(Ok(()))]),
-            false => Err(Stop::Fail(self.constraint_message(op, default))),
+            false => Err(Stop::Fail(constraint_message(self.ctx, op).to_string())),
         }
     }
 
@@ -441,7 +430,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         }
         "shape.const_witness" => match m.attr(op, "passing").and_then(ir::Attr::as_int) {
             Some(1) => Ok(vec![Value::Witness(Ok(()))]),
-            Some(_) => Ok(vec![Value::Witness(Err("the witness is false".into()))]),
+            Some(_) => Ok(vec![Value::Witness(Err(FALSE_WITNESS_MESSAGE.into()))]),
             None => Err(m.malformed(op, "no boolean 'passing'")),
         },
         "shape.cstr_broadcastable" | "shape.cstr_eq" | "shape.cstr_require" => {

@@ -1299,6 +1299,28 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
+// ------------------------------------------------------------ constraint messages
+
+/// What a `shape.assuming` on a false witness (`shape.const_witness false`,
+/// alone or in a `shape.assuming_all`) fails with.
+pub const FALSE_WITNESS_MESSAGE: &str = "the witness is false";
+
+/// The message a failing constraint (`shape.cstr_eq`,
+/// `shape.cstr_broadcastable`, `shape.cstr_require`) fails with: its `msg`
+/// attribute, else an `error` attribute, else what it requires. The
+/// interpreter fails stage 2 with it and `lower-to-asserting` asserts with
+/// it, so that stages 2 and 3 fail with the same text.
+pub fn constraint_message(ctx: &Context, op: OpId) -> &str {
+    let own = |name| ctx.attr(op, name).and_then(Attr::as_str);
+    own("msg")
+        .or_else(|| own("error"))
+        .unwrap_or_else(|| match ctx.op_name(op) {
+            "shape.cstr_eq" => "shapes must be equal",
+            "shape.cstr_broadcastable" => "operands must be broadcastable",
+            _ => "requirement failed",
+        })
+}
+
 // ------------------------------------------------------------ dialect attribute
 
 /// The op named `name` directly inside the first block of `table`'s regions.
