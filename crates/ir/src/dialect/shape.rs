@@ -1301,6 +1301,28 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
 
 // ------------------------------------------------------------ constraint messages
 
+/// What stage-1 ops fail with when they carry no `error` attribute.
+/// `lower-to-constrained` puts the same texts on the checks it makes, so a
+/// function fails with one text at every stage (a runtime assertion cannot
+/// quote the values it saw).
+pub mod failure {
+    /// `shape.meet` of different sizes or shapes.
+    pub const MEET: &str = "operands of shape.meet must be equal";
+    /// `shape.broadcast` of shapes that do not broadcast (also what
+    /// `shape.cstr_broadcastable` fails with).
+    pub const BROADCAST: &str = "operands must be broadcastable";
+    /// `shape.split_at` outside `[-rank, rank]`.
+    pub const SPLIT_INDEX: &str = "split index out of range";
+    /// `shape.get_extent`/`shape.dim` outside `[0, rank)`.
+    pub const EXTENT_INDEX: &str = "dimension index out of range";
+    /// `shape.div` by zero.
+    pub const DIVISION_BY_ZERO: &str = "division by zero";
+    /// `shape.from_extents` or `index_to_size` of a negative extent.
+    pub const NEGATIVE_EXTENT: &str = "extents must be non-negative";
+    /// `shape.max`/`shape.min` of shapes of different ranks.
+    pub const RANKS: &str = "ranks must match";
+}
+
 /// What a `shape.assuming` on a false witness (`shape.const_witness false`,
 /// alone or in a `shape.assuming_all`) fails with.
 pub const FALSE_WITNESS_MESSAGE: &str = "the witness is false";
@@ -1316,7 +1338,7 @@ pub fn constraint_message(ctx: &Context, op: OpId) -> &str {
         .or_else(|| own("error"))
         .unwrap_or_else(|| match ctx.op_name(op) {
             "shape.cstr_eq" => "shapes must be equal",
-            "shape.cstr_broadcastable" => "operands must be broadcastable",
+            "shape.cstr_broadcastable" => failure::BROADCAST,
             _ => "requirement failed",
         })
 }
