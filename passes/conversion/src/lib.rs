@@ -1,11 +1,13 @@
 //! The lowerings between stages, one file each: `lower-to-constrained`
 //! (error-monadic → constrained).
 
+pub mod convert_shape_to_std;
 pub mod lower_to_constrained;
 
 use pass::PassRegistry;
 
 /// Register this crate's passes.
 pub fn register(registry: &mut PassRegistry) {
+    convert_shape_to_std::register(registry);
     lower_to_constrained::register(registry);
 }
