@@ -45,7 +45,8 @@ fn predicate(ctx: &mut Context, name: &str) -> Attr {
 /// How many times an op folded in place is folded again.
 const MAX_IN_PLACE_FOLDS: usize = 2;
 
-/// What a region's block ends with, given what the builder made in it.
+/// Fills a region's block: given the block's arguments, makes its ops (at
+/// the cursor, in a scope of its own) and returns what its terminator takes.
 pub(super) type Body<'b, 'a> =
     dyn FnOnce(&mut Lowering<'a>, &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> + 'b;
 

@@ -133,8 +133,8 @@ fn error_at(ctx: &Context, op: OpId, message: impl std::fmt::Display) -> Diagnos
     )
 }
 
-/// Create a detached op named `name` like `state` describes, with the
-/// default properties of `arith` ops.
+/// The state of a new op named `name`, with the properties an `arith` op
+/// written without flags has.
 fn new_state(name: &'static str, loc: Location) -> OperationState {
     let mut state = OperationState::new(name, loc);
     state.props = ir::dialect::arith::default_properties(name);
@@ -447,29 +447,36 @@ impl Lowering<'_> {
         }
     }
 
-    /// Lower a copy of `block` (a `shape.reduce` body) at the cursor, its
-    /// arguments bound to `arguments`; what its `shape.yield` yields.
+    /// Lower a copy of the body of `reduce` at the cursor, its arguments
+    /// bound to `arguments`; what its `shape.yield` yields.
     fn lower_copy(
         &mut self,
-        block: BlockId,
+        reduce: OpId,
         arguments: Vec<Lowered>,
     ) -> Result<Vec<Lowered>, Diagnostic> {
         self.push_scope();
-        let result = self.copy_ops(block, arguments);
+        let result = self.copy_ops(reduce, arguments);
         self.pop_scope();
         result
     }
 
     fn copy_ops(
         &mut self,
-        block: BlockId,
+        reduce: OpId,
         arguments: Vec<Lowered>,
     ) -> Result<Vec<Lowered>, Diagnostic> {
-        let args = self.ctx.block(block).args.clone();
+        let body = self
+            .ctx
+            .op(reduce)
+            .regions
+            .first()
+            .and_then(|&r| self.ctx.region(r).blocks.first().copied())
+            .ok_or_else(|| error_at(self.ctx, reduce, "has no body"))?;
+        let args = self.ctx.block(body).args.clone();
         for (a, l) in args.into_iter().zip(arguments) {
             self.lowered.insert(a, l);
         }
-        let ops: Vec<OpId> = self.ctx.block_ops(block).collect();
+        let ops: Vec<OpId> = self.ctx.block_ops(body).collect();
         for op in ops {
             self.loc = self.ctx.op(op).loc.clone();
             match self.ctx.op_name(op) {
@@ -484,11 +491,11 @@ impl Lowering<'_> {
                 _ => self.copy_op(op)?,
             }
         }
-        let parent = self.ctx.block_parent_op(block);
-        Err(match parent {
-            Some(p) => error_at(self.ctx, p, "has a body that does not end in 'shape.yield'"),
-            None => Diagnostic::error(diag::DiagLoc::Unknown, "a body without 'shape.yield'"),
-        })
+        Err(error_at(
+            self.ctx,
+            reduce,
+            "has a body that does not end in 'shape.yield'",
+        ))
     }
 
     /// Copy a non-shape op of a copied body to the cursor, its operands (and

@@ -7,24 +7,22 @@ use super::{error_at, Lowered, Lowering, Shape};
 use diag::Diagnostic;
 use ir::{OpId, ValueId};
 
-/// Whether a value is a shape (extent tensor) or a scalar.
-fn is_shape(lowered: &Lowered) -> bool {
-    matches!(lowered, Lowered::Shape(_))
-}
-
 impl<'a> Lowering<'a> {
     /// Lower shape op `op` at the cursor: what stands for each result.
     pub(super) fn lower_shape_op(&mut self, op: OpId) -> Result<Vec<Lowered>, Diagnostic> {
         let name = self.ctx.op_name(op).to_string();
         let operands = self.ctx.op(op).operands.to_vec();
-        let malformed = |this: &Self| error_at(this.ctx, op, "has unexpected operands");
         let scalar = |l: ValueId| Lowered::Scalar(l);
         let shape = |s: Shape| Lowered::Shape(s);
         Ok(match (name.as_str(), operands.as_slice()) {
             ("shape.shape_of", &[t]) => {
                 let t = self.value(t)?;
                 if !self.ctx.type_kind(self.ctx.value_type(t)).is_tensor() {
-                    return Err(error_at(self.ctx, op, "takes the shape of a value that is not a tensor"));
+                    return Err(error_at(
+                        self.ctx,
+                        op,
+                        "takes the shape of a value that is not a tensor",
+                    ));
                 }
                 vec![shape(Shape::Of(t))]
             }
@@ -88,7 +86,7 @@ impl<'a> Lowering<'a> {
                     "shape.max" => "arith.maxsi",
                     _ => "arith.minsi",
                 };
-                if is_shape(&self.lookup(a)) {
+                if matches!(self.lookup(a), Lowered::Shape(_)) {
                     vec![shape(self.elementwise(arith, a, b)?)]
                 } else {
                     let (a, b) = (self.scalar(a), self.scalar(b));
@@ -96,46 +94,7 @@ impl<'a> Lowering<'a> {
                 }
             }
             ("shape.reduce", [s, inits @ ..]) => self.reduce(op, *s, inits)?,
-            (
-                "shape.cstr_broadcastable"
-                | "shape.cstr_eq"
-                | "shape.cstr_require"
-                | "shape.assuming"
-                | "shape.assuming_all"
-                | "shape.assuming_yield"
-                | "shape.const_witness",
-                _,
-            ) => {
-                return Err(error_at(
-                    self.ctx,
-                    op,
-                    "is a constraint or witness, which std form cannot hold; run 'lower-to-asserting' first",
-                ))
-            }
-            (
-                "shape.shape_of"
-                | "shape.const_shape"
-                | "shape.const_size"
-                | "shape.to_extent_tensor"
-                | "shape.from_extent_tensor"
-                | "shape.index_to_size"
-                | "shape.size_to_index"
-                | "shape.debug_print"
-                | "shape.any"
-                | "shape.rank"
-                | "shape.dim"
-                | "shape.get_extent"
-                | "shape.split_at"
-                | "shape.concat"
-                | "shape.num_elements"
-                | "shape.add"
-                | "shape.mul"
-                | "shape.div"
-                | "shape.max"
-                | "shape.min"
-                | "shape.reduce",
-                _,
-            ) => return Err(malformed(self)),
+            // Anything else, ops that carry errors (`shape.meet`) among them.
             _ => return Err(error_at(self.ctx, op, "cannot be lowered to std form")),
         })
     }
@@ -486,13 +445,6 @@ impl<'a> Lowering<'a> {
         s: ValueId,
         inits: &[ValueId],
     ) -> Result<Vec<Lowered>, Diagnostic> {
-        let body = self
-            .ctx
-            .op(op)
-            .regions
-            .first()
-            .and_then(|&r| self.ctx.region(r).blocks.first().copied())
-            .ok_or_else(|| error_at(self.ctx, op, "has no body"))?;
         let accumulators: Vec<Lowered> = inits.iter().map(|&v| self.lookup(v)).collect();
         if let Some(n) = self.known_rank(s) {
             let extents = self.extents(s, n);
@@ -501,7 +453,7 @@ impl<'a> Lowering<'a> {
                 let mut arguments =
                     vec![Lowered::Scalar(self.constant(j as i64)), Lowered::Scalar(e)];
                 arguments.extend(accumulators);
-                accumulators = self.lower_copy(body, arguments)?;
+                accumulators = self.lower_copy(op, arguments)?;
             }
             return Ok(accumulators);
         }
@@ -519,7 +471,7 @@ impl<'a> Lowering<'a> {
                 let e = this.extract(t, args[0]);
                 let mut arguments = vec![Lowered::Scalar(args[0]), Lowered::Scalar(e)];
                 arguments.extend(args[1..].iter().map(|&a| this.lookup(a)));
-                let yielded = this.lower_copy(body, arguments)?;
+                let yielded = this.lower_copy(op, arguments)?;
                 yielded
                     .into_iter()
                     .zip(types)
