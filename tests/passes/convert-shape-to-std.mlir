@@ -135,14 +135,20 @@ func.func @split_known(%t: tensor<?x3x?xf32>) -> (tensor<?xindex>, tensor<?xinde
 
 // -----
 
-// split_at at a runtime index, negative ones included (`0 - i`): slices.
+// split_at at a runtime index, negative ones included (`0 - i`): slices,
+// made into tensors where returned (tensor.extract_slice of an extent
+// tensor, a tensor.generate of tensor.dims of an unranked tensor).
 // CHECK-LABEL: func.func @split_runtime
 // CHECK-NOT:     scf.for
 // CHECK:         arith.cmpi slt
 // CHECK:         arith.select
-// CHECK:         tensor.extract_slice
-// CHECK:         tensor.extract_slice
-func.func @split_runtime(%t: tensor<*xf32>, %i: index) -> (tensor<?xindex>, tensor<?xindex>) {
+// CHECK:         tensor.generate
+// CHECK:           tensor.dim %arg0
+// CHECK:         tensor.generate
+// CHECK:           tensor.dim %arg0
+// CHECK:         tensor.extract_slice %arg1
+// CHECK:         tensor.extract_slice %arg1
+func.func @split_runtime(%t: tensor<*xf32>, %e: tensor<?xindex>, %i: index) -> (tensor<?xindex>, tensor<?xindex>, tensor<?xindex>, tensor<?xindex>) {
   %c0 = arith.constant 0 : index
   %s = shape.shape_of %t : tensor<*xf32> -> tensor<?xindex>
   %rank = shape.rank %s : tensor<?xindex> -> index
@@ -150,7 +156,45 @@ func.func @split_runtime(%t: tensor<*xf32>, %i: index) -> (tensor<?xindex>, tens
   cf.assert %ok, "split index out of range"
   %neg = arith.subi %c0, %i : index
   %h, %tl = "shape.split_at"(%s, %neg) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
-  return %h, %tl : tensor<?xindex>, tensor<?xindex>
+  %elen = shape.rank %e : tensor<?xindex> -> index
+  %eok = arith.cmpi ule, %i, %elen : index
+  cf.assert %eok, "split index out of range of e"
+  %eh, %et = "shape.split_at"(%e, %i) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+  return %h, %tl, %eh, %et : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+}
+
+// -----
+
+// split_at at a constant index of an unknown rank (as batch matmuls split
+// off their batch dimensions): the tail at -2 has two extents, read with
+// tensor.dim; the head (the batch dimensions) is a slice read in the loop
+// over the broadcast.
+// CHECK-LABEL: func.func @split_unknown_rank
+// CHECK:         cf.assert %{{.*}}, "rank below 2"
+// CHECK-DAG:     %[[AT:.*]] = arith.addi %{{.*}}, %c-2
+// CHECK-DAG:     tensor.dim %arg0, %[[AT]]
+// CHECK-DAG:     %[[NEXT:.*]] = arith.addi %[[AT]], %c1
+// CHECK-DAG:     tensor.dim %arg0, %[[NEXT]]
+// CHECK:         scf.for
+// CHECK:         cf.assert %{{.*}}, "batch dimensions must broadcast"
+// CHECK-NOT:     tensor.generate
+// CHECK:         return
+func.func @split_unknown_rank(%t: tensor<*xf32>, %b: tensor<*xf32>) -> (i1, index, index) {
+  %c2 = arith.constant 2 : index
+  %cm2 = arith.constant -2 : index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = shape.shape_of %t : tensor<*xf32> -> tensor<?xindex>
+  %rank = shape.rank %s : tensor<?xindex> -> index
+  %ok = arith.cmpi uge, %rank, %c2 : index
+  cf.assert %ok, "rank below 2"
+  %batch, %mk = "shape.split_at"(%s, %cm2) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+  %m = shape.get_extent %mk, %c0 : tensor<?xindex>, index -> index
+  %k = shape.get_extent %mk, %c1 : tensor<?xindex>, index -> index
+  %sb = shape.shape_of %b : tensor<*xf32> -> tensor<?xindex>
+  %bc = shape.is_broadcastable %batch, %sb : tensor<?xindex>, tensor<?xindex>
+  cf.assert %bc, "batch dimensions must broadcast"
+  return %bc, %m, %k : i1, index, index
 }
 
 // -----
@@ -223,12 +267,15 @@ func.func @broadcast_static(%a: tensor<?x?xf32>, %b: tensor<1x1xf32>, %c: tensor
 // -----
 
 // Broadcast with an unknown rank: a loop for the check, a tensor.generate
-// for the result, over the largest rank; each operand padded with 1s.
+// for the result, over the largest rank; each operand padded with 1s, its
+// extents read with tensor.dim.
 // CHECK-LABEL: func.func @broadcast_unknown
 // CHECK:         arith.maxui
 // CHECK:         scf.for
 // CHECK:           scf.if
-// CHECK:           tensor.extract
+// CHECK:             tensor.dim %arg0
+// CHECK:           scf.if
+// CHECK:             tensor.dim %arg1
 // CHECK:         cf.assert %{{.*}}, "shapes must broadcast"
 // CHECK:         tensor.generate
 func.func @broadcast_unknown(%a: tensor<*xf32>, %b: tensor<?x?xf32>) -> tensor<?xindex> {
@@ -406,7 +453,7 @@ func.func @reduce_known(%t: tensor<?x4x?xf32>) -> index {
 
 // CHECK-LABEL: func.func @reduce_unknown
 // CHECK:         scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (index)
-// CHECK:           %[[E:.*]] = tensor.extract %{{.*}}[%[[I]]]
+// CHECK:           %[[E:.*]] = tensor.dim %arg0, %[[I]]
 // CHECK:           arith.muli %[[ACC]], %[[E]]
 // CHECK:           scf.yield
 func.func @reduce_unknown(%t: tensor<*xf32>) -> index {

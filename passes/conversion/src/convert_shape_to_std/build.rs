@@ -382,15 +382,4 @@ impl<'a> Lowering<'a> {
         let dim = Attr::Int { value: 0, ty: i64t };
         self.emit1("tensor.concat", parts, ty, vec![("dim", dim)])
     }
-
-    /// The shape of tensor `t` of unknown rank, as an extent tensor:
-    /// `tensor.generate` of its dimensions.
-    pub(super) fn shape_of_unranked(&mut self, t: ValueId) -> Result<ValueId, Diagnostic> {
-        let index = ir::dialect::index(self.ctx);
-        let rank = self.emit1("tensor.rank", &[t], index, vec![]);
-        self.generate(
-            rank,
-            Box::new(move |this, j| Ok(vec![this.dim_at(t, j[0])])),
-        )
-    }
 }

@@ -293,6 +293,26 @@ enum Shape {
     Of(ValueId),
     /// This extent tensor.
     Tensor(ValueId),
+    /// `length` extents of a source (a part `split_at` made at a runtime
+    /// index or rank), read where they are used.
+    Slice { from: Source, length: ValueId },
+}
+
+/// What the extents of a shape are read from.
+#[derive(Clone, Copy, Debug)]
+enum Base {
+    /// The dimensions of this tensor (`tensor.dim`).
+    Dims(ValueId),
+    /// The elements of this extent tensor (`tensor.extract`).
+    Elements(ValueId),
+}
+
+/// Where the extents of a shape are read at a runtime index: in `base`,
+/// from `offset` on.
+#[derive(Clone, Copy, Debug)]
+struct Source {
+    base: Base,
+    offset: ValueId,
 }
 
 /// What a value of the input stands for in the output.
@@ -597,16 +617,18 @@ impl Lowering<'_> {
         if let Some(e) = self.scopes.iter().rev().find_map(|s| s.extents.get(&v)) {
             return e.clone();
         }
-        let extents: Vec<ValueId> = match self.shape(v) {
+        let from = match self.shape(v) {
             Shape::Extents(e) => return e,
-            Shape::Of(t) => (0..n).map(|j| self.dim(t, j)).collect(),
-            Shape::Tensor(x) => (0..n)
-                .map(|j| {
-                    let j = self.constant(j as i64);
-                    self.extract(x, j)
-                })
-                .collect(),
+            Shape::Slice { from, .. } => from,
+            Shape::Of(t) => self.at_start(Base::Dims(t)),
+            Shape::Tensor(x) => self.at_start(Base::Elements(x)),
         };
+        let extents: Vec<ValueId> = (0..n)
+            .map(|j| {
+                let j = self.constant(j as i64);
+                self.read(from, j)
+            })
+            .collect();
         if let Some(scope) = self.scopes.last_mut() {
             scope.extents.insert(v, extents.clone());
         }
@@ -642,8 +664,51 @@ impl Lowering<'_> {
                     let e: Vec<ValueId> = (0..shape.len()).map(|j| self.dim(t, j)).collect();
                     Ok(self.extent_tensor(&e))
                 }
-                _ => self.shape_of_unranked(t),
+                _ => {
+                    let index = ir::dialect::index(self.ctx);
+                    let rank = self.emit1("tensor.rank", &[t], index, vec![]);
+                    let from = self.at_start(Base::Dims(t));
+                    self.generate(
+                        rank,
+                        Box::new(move |this, j| Ok(vec![this.read(from, j[0])])),
+                    )
+                }
             },
+            Shape::Slice { from, length } => match from.base {
+                Base::Elements(x) => Ok(self.slice(x, from.offset, length)),
+                Base::Dims(_) => self.generate(
+                    length,
+                    Box::new(move |this, j| Ok(vec![this.read(from, j[0])])),
+                ),
+            },
+        }
+    }
+
+    /// Where the extents of shape `v` are read at a runtime index: the
+    /// dimensions of the tensor it is the shape of, an extent tensor, or
+    /// the source it is a slice of.
+    fn source(&mut self, v: ValueId) -> Result<Source, Diagnostic> {
+        let base = match self.shape(v) {
+            Shape::Slice { from, .. } => return Ok(from),
+            Shape::Of(t) => Base::Dims(t),
+            Shape::Tensor(x) => Base::Elements(x),
+            Shape::Extents(_) => Base::Elements(self.tensor(v)?),
+        };
+        Ok(self.at_start(base))
+    }
+
+    /// The extents of `base` from the first on.
+    fn at_start(&mut self, base: Base) -> Source {
+        let offset = self.constant(0);
+        Source { base, offset }
+    }
+
+    /// The extent at `index` of `source`.
+    fn read(&mut self, source: Source, index: ValueId) -> ValueId {
+        let index = self.binary("arith.addi", source.offset, index);
+        match source.base {
+            Base::Dims(t) => self.dim_at(t, index),
+            Base::Elements(x) => self.extract(x, index),
         }
     }
 
@@ -659,6 +724,7 @@ impl Lowering<'_> {
                 self.emit1("tensor.rank", &[t], index, vec![])
             }
             Shape::Tensor(x) => self.dim(x, 0),
+            Shape::Slice { length, .. } => length,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::build::Body;
 use super::ranks::constant_int;
-use super::{error_at, Lowered, Lowering, Shape};
+use super::{error_at, Lowered, Lowering, Shape, Source};
 use diag::Diagnostic;
 use ir::{OpId, ValueId};
 
@@ -109,17 +109,13 @@ impl<'a> Lowering<'a> {
                 return Ok(extent);
             }
         }
-        Ok(match self.shape(s) {
-            Shape::Of(t) => self.dim_at(t, index),
-            Shape::Tensor(x) => self.extract(x, index),
-            Shape::Extents(_) => {
-                let t = self.tensor(s)?;
-                self.extract(t, index)
-            }
-        })
+        let source = self.source(s)?;
+        Ok(self.read(source, index))
     }
 
-    /// `split_at(s, i)`: its head and tail.
+    /// `split_at(s, i)`: its head and tail; lists of extents at a known
+    /// rank and a constant index, slices of `s` read where they are used
+    /// otherwise.
     fn split_at(&mut self, s: ValueId, i: ValueId) -> Result<(Shape, Shape), Diagnostic> {
         let index = self.scalar(i);
         if let (Some(n), Some(i)) = (self.known_rank(s), constant_int(self.ctx, index)) {
@@ -134,18 +130,27 @@ impl<'a> Lowering<'a> {
                 return Ok((Shape::Extents(head), Shape::Extents(tail)));
             }
         }
-        // At a runtime index: `at = i < 0 ? i + rank : i`, then two slices
-        // (undefined, as in the interpreter, when `at` is out of range).
+        // At a runtime index: `at = i < 0 ? i + rank : i` (undefined, as in
+        // the interpreter, when `at` is out of range).
         let rank = self.rank_value(s);
         let zero = self.constant(0);
         let negative = self.cmp("slt", index, zero);
         let from_back = self.binary("arith.addi", index, rank);
         let at = self.select(negative, from_back, index);
-        let t = self.tensor(s)?;
+        let from = self.source(s)?;
         let rest = self.binary("arith.subi", rank, at);
-        let head = self.slice(t, zero, at);
-        let tail = self.slice(t, at, rest);
-        Ok((Shape::Tensor(head), Shape::Tensor(tail)))
+        let offset = self.binary("arith.addi", from.offset, at);
+        let tail_from = Source {
+            base: from.base,
+            offset,
+        };
+        Ok((
+            Shape::Slice { from, length: at },
+            Shape::Slice {
+                from: tail_from,
+                length: rest,
+            },
+        ))
     }
 
     fn concat_shapes(&mut self, a: ValueId, b: ValueId) -> Result<Shape, Diagnostic> {
@@ -214,11 +219,11 @@ impl<'a> Lowering<'a> {
                 .collect();
             return Ok(Shape::Extents(extents));
         }
-        let (tensors, offsets, rank) = self.aligned_tensors(shapes)?;
+        let (sources, offsets, rank) = self.aligned_sources(shapes)?;
         let t = self.generate(
             rank,
             Box::new(move |this, j| {
-                let candidates = this.aligned_extents(&tensors, &offsets, j[0])?;
+                let candidates = this.aligned_extents(&sources, &offsets, j[0])?;
                 Ok(vec![this.broadcast_extent(&candidates)])
             }),
         )?;
@@ -248,13 +253,13 @@ impl<'a> Lowering<'a> {
                 .collect();
             return Ok(self.all(&checks));
         }
-        let (tensors, offsets, rank) = self.aligned_tensors(shapes)?;
+        let (sources, offsets, rank) = self.aligned_sources(shapes)?;
         let yes = self.boolean(true);
         let ok = self.for_loop(
             rank,
             &[yes],
             Box::new(move |this, args| {
-                let candidates = this.aligned_extents(&tensors, &offsets, args[0])?;
+                let candidates = this.aligned_extents(&sources, &offsets, args[0])?;
                 let here = this.dimension_broadcasts(&candidates);
                 Ok(vec![this.binary("arith.andi", args[1], here)])
             }),
@@ -263,15 +268,15 @@ impl<'a> Lowering<'a> {
     }
 
     /// For a loop over the dimensions of the broadcast of `shapes` (of
-    /// unknown ranks): their extent tensors, how far each is shifted right
-    /// (the result rank minus its rank), and the result rank.
-    fn aligned_tensors(
+    /// unknown ranks): where their extents are read, how far each is
+    /// shifted right (the result rank minus its rank), and the result rank.
+    fn aligned_sources(
         &mut self,
         shapes: &[ValueId],
-    ) -> Result<(Vec<ValueId>, Vec<ValueId>, ValueId), Diagnostic> {
-        let tensors: Vec<ValueId> = shapes
+    ) -> Result<(Vec<Source>, Vec<ValueId>, ValueId), Diagnostic> {
+        let sources: Vec<Source> = shapes
             .iter()
-            .map(|&s| self.tensor(s))
+            .map(|&s| self.source(s))
             .collect::<Result<_, _>>()?;
         let ranks: Vec<ValueId> = shapes.iter().map(|&s| self.rank_value(s)).collect();
         let rank = match ranks.split_first() {
@@ -284,29 +289,29 @@ impl<'a> Lowering<'a> {
             .iter()
             .map(|&r| self.binary("arith.subi", rank, r))
             .collect();
-        Ok((tensors, offsets, rank))
+        Ok((sources, offsets, rank))
     }
 
-    /// In a loop body at dimension `j` of the broadcast: each tensor's
+    /// In a loop body at dimension `j` of the broadcast: each shape's
     /// extent there, 1 where it has none.
     fn aligned_extents(
         &mut self,
-        tensors: &[ValueId],
+        sources: &[Source],
         offsets: &[ValueId],
         j: ValueId,
     ) -> Result<Vec<ValueId>, Diagnostic> {
         let index = ir::dialect::index(self.ctx);
-        tensors
+        sources
             .iter()
             .zip(offsets)
-            .map(|(&t, &offset)| {
+            .map(|(&source, &offset)| {
                 let inside = self.cmp("uge", j, offset);
                 let extent = self.if_else(
                     inside,
                     &[index],
                     Box::new(move |this, _| {
                         let k = this.binary("arith.subi", j, offset);
-                        Ok(vec![this.extract(t, k)])
+                        Ok(vec![this.read(source, k)])
                     }),
                     Box::new(|this, _| Ok(vec![this.constant(1)])),
                 )?;
@@ -356,9 +361,9 @@ impl<'a> Lowering<'a> {
                 })
             }
             None => {
-                let tensors: Vec<ValueId> = shapes
+                let sources: Vec<Source> = shapes
                     .iter()
-                    .map(|&s| self.tensor(s))
+                    .map(|&s| self.source(s))
                     .collect::<Result<_, _>>()?;
                 Box::new(move |this, _| {
                     let yes = this.boolean(true);
@@ -366,9 +371,9 @@ impl<'a> Lowering<'a> {
                         rank,
                         &[yes],
                         Box::new(move |this, args| {
-                            let extents: Vec<Vec<ValueId>> = tensors
+                            let extents: Vec<Vec<ValueId>> = sources
                                 .iter()
-                                .map(|&t| vec![this.extract(t, args[0])])
+                                .map(|&source| vec![this.read(source, args[0])])
                                 .collect();
                             let here = this.equal_extents(&extents);
                             Ok(vec![this.binary("arith.andi", args[1], here)])
@@ -392,14 +397,14 @@ impl<'a> Lowering<'a> {
             let extents = self.extents(s, n);
             return Ok(self.product(&extents));
         }
-        let t = self.tensor(s)?;
+        let source = self.source(s)?;
         let rank = self.rank_value(s);
         let one = self.constant(1);
         let product = self.for_loop(
             rank,
             &[one],
             Box::new(move |this, args| {
-                let e = this.extract(t, args[0]);
+                let e = this.read(source, args[0]);
                 Ok(vec![this.binary("arith.muli", args[1], e)])
             }),
         )?;
@@ -424,13 +429,13 @@ impl<'a> Lowering<'a> {
                 return Ok(Shape::Extents(extents));
             }
         }
-        let (ta, tb) = (self.tensor(a)?, self.tensor(b)?);
+        let (sa, sb) = (self.source(a)?, self.source(b)?);
         let rank = self.rank_value(a);
         let t = self.generate(
             rank,
             Box::new(move |this, j| {
-                let x = this.extract(ta, j[0]);
-                let y = this.extract(tb, j[0]);
+                let x = this.read(sa, j[0]);
+                let y = this.read(sb, j[0]);
                 Ok(vec![this.binary(arith, x, y)])
             }),
         )?;
@@ -457,7 +462,7 @@ impl<'a> Lowering<'a> {
             }
             return Ok(accumulators);
         }
-        let t = self.tensor(s)?;
+        let source = self.source(s)?;
         let rank = self.rank_value(s);
         let inits: Vec<ValueId> = inits
             .iter()
@@ -468,7 +473,7 @@ impl<'a> Lowering<'a> {
             rank,
             &inits,
             Box::new(move |this, args| {
-                let e = this.extract(t, args[0]);
+                let e = this.read(source, args[0]);
                 let mut arguments = vec![Lowered::Scalar(args[0]), Lowered::Scalar(e)];
                 arguments.extend(args[1..].iter().map(|&a| this.lookup(a)));
                 let yielded = this.lower_copy(op, arguments)?;

@@ -8,7 +8,8 @@
 //! - how it was made ([`Rule`]): `from_extents` and `const_shape` count
 //!   their extents, `concat` adds its operands' ranks, `broadcast` takes
 //!   their maximum, `split_at` at a constant index splits one (a negative
-//!   index counts from the back, as in MLIR), casts and
+//!   index counts from the back, as in MLIR; the head at `i >= 0` has `i`
+//!   extents and the tail at `i < 0` has `-i`, whatever the rank), casts and
 //!   `to_extent_tensor`/`from_extent_tensor` keep it, `max`/`min`/`any`
 //!   take any operand's;
 //! - the checks before the point ([`Facts`]): after `cf.assert %c`, where
@@ -345,6 +346,9 @@ impl RankAnalysis {
             };
             let known = |o: &ValueId| memo.get(o).copied().flatten();
             let all = |vs: &[ValueId]| vs.iter().map(known).collect::<Option<Vec<usize>>>();
+            // Where a split is defined, the head at `i >= 0` has `i` extents
+            // and the tail at `i < 0` has `-i`, whatever the rank.
+            let length = |i: i64| usize::try_from(i.unsigned_abs()).ok();
             let split = |s: &ValueId, i: i64| {
                 let n = i64::try_from(known(s)?).ok()?;
                 let at = if i < 0 { i.checked_add(n)? } else { i };
@@ -359,6 +363,8 @@ impl RankAnalysis {
                     .and_then(|ns| ns.into_iter().try_fold(0usize, |acc, n| acc.checked_add(n))),
                 Rule::Max(vs) => all(vs).map(|ns| ns.into_iter().max().unwrap_or(0)),
                 Rule::AnyOf(vs) => vs.iter().find_map(known),
+                Rule::Head(_, i) if *i >= 0 => length(*i),
+                Rule::Tail(_, i) if *i < 0 => length(*i),
                 Rule::Head(s, i) => split(s, *i).map(|(head, _)| head),
                 Rule::Tail(s, i) => split(s, *i).map(|(_, tail)| tail),
             };
