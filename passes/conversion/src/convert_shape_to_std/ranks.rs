@@ -1,0 +1,388 @@
+//! The rank analysis of `convert-shape-to-std`: which shapes have a rank
+//! known at a given point of a function, so that the lowering can emit
+//! straight-line code for them.
+//!
+//! A shape's rank is known from three sources:
+//!
+//! - its type: `tensor<3xindex>`, the shape of a ranked tensor;
+//! - how it was made ([`Rule`]): `from_extents` and `const_shape` count
+//!   their extents, `concat` adds its operands' ranks, `broadcast` takes
+//!   their maximum, `split_at` at a constant index splits one (a negative
+//!   index counts from the back, as in MLIR; the head at `i >= 0` has `i`
+//!   extents and the tail at `i < 0` has `-i`, whatever the rank), casts and
+//!   `to_extent_tensor`/`from_extent_tensor` keep it, `max`/`min`/`any`
+//!   take any operand's;
+//! - the checks before the point ([`Facts`]): after `cf.assert %c`, where
+//!   `%c` is an `arith.cmpi eq` of a rank term (`shape.rank %s`,
+//!   `tensor.rank %t`, `tensor.dim %s, 0` of an extent tensor) and a
+//!   constant or another rank term, or a `shape.shape_eq`, or an
+//!   `arith.andi` of such conditions, the ranks compared are equal. Facts
+//!   are about [`Atom`]s, the ranks of SSA values, so the shape of `%t` and
+//!   `%t` itself (and their casts) share one.
+//!
+//! Soundness: an SSA value never changes, and the rank of a value's shape is
+//! fixed once the value is. A fact holds on every execution that passed its
+//! assert. The lowering adds a fact to the scope of the block holding the
+//! assert, visible to the ops after it in that block and to the regions
+//! nested in them, and drops it at the end of the block: every op that sees
+//! a fact is dominated by its assert, so every execution reaching the op
+//! passed the assert. Rules hold on every execution (they are what the ops
+//! compute); an op whose input is out of its domain (a `split_at` index out
+//! of range) gives no rank. Contradictory facts (rank 2 and rank 3) can only
+//! meet in code no execution reaches, where any answer is sound.
+
+use ir::{Context, OpId, TypeKind, ValueId};
+use rustc_hash::FxHashMap;
+
+/// The rank of a value: of a tensor (its number of dimensions) or of a
+/// shape (its number of extents).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Atom {
+    /// The rank of a tensor.
+    Rank(ValueId),
+    /// The number of extents of a shape or extent tensor.
+    Length(ValueId),
+}
+
+/// What a checked condition says about ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fact {
+    Equal(Atom, Atom),
+    Is(Atom, usize),
+}
+
+/// How a shape's rank follows from its operands' ranks.
+#[derive(Clone, Debug)]
+enum Rule {
+    Known(usize),
+    Same(ValueId),
+    Sum(Vec<ValueId>),
+    Max(Vec<ValueId>),
+    /// The rank of whichever operand has a known one (they are equal on
+    /// every input where the op is defined).
+    AnyOf(Vec<ValueId>),
+    /// The first / second result of `split_at` at this constant index.
+    Head(ValueId, i64),
+    Tail(ValueId, i64),
+}
+
+impl Rule {
+    fn operands(&self) -> &[ValueId] {
+        match self {
+            Rule::Known(_) => &[],
+            Rule::Same(v) | Rule::Head(v, _) | Rule::Tail(v, _) => std::slice::from_ref(v),
+            Rule::Sum(vs) | Rule::Max(vs) | Rule::AnyOf(vs) => vs,
+        }
+    }
+}
+
+/// Rank facts proven by the asserts seen so far; a union-find of atoms,
+/// the class of an atom possibly holding a rank.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Facts {
+    parent: FxHashMap<Atom, Atom>,
+    rank: FxHashMap<Atom, usize>,
+}
+
+impl Facts {
+    fn find(&self, mut a: Atom) -> Atom {
+        // Every link points to an atom added earlier: the walk ends.
+        while let Some(&p) = self.parent.get(&a) {
+            a = p;
+        }
+        a
+    }
+
+    pub(super) fn add(&mut self, fact: Fact) {
+        match fact {
+            Fact::Is(a, n) => {
+                let root = self.find(a);
+                self.rank.entry(root).or_insert(n);
+            }
+            Fact::Equal(a, b) => {
+                let (ra, rb) = (self.find(a), self.find(b));
+                if ra != rb {
+                    self.parent.insert(ra, rb);
+                    if let Some(n) = self.rank.remove(&ra) {
+                        self.rank.entry(rb).or_insert(n);
+                    }
+                }
+            }
+        }
+    }
+
+    fn rank(&self, a: Atom) -> Option<usize> {
+        self.rank.get(&self.find(a)).copied()
+    }
+}
+
+/// Rank rules and atoms of a function's values, and the facts of its
+/// asserts, read from the function as it is before the lowering changes it.
+pub(super) struct RankAnalysis {
+    rules: FxHashMap<ValueId, Rule>,
+    atoms: FxHashMap<ValueId, Atom>,
+    facts: FxHashMap<OpId, Vec<Fact>>,
+}
+
+/// The static length of a 1-D tensor type, if it is one with a known length.
+fn static_length(kind: &TypeKind) -> Option<usize> {
+    match kind {
+        TypeKind::RankedTensor { shape, .. } if shape.len() == 1 => usize::try_from(shape[0]).ok(),
+        _ => None,
+    }
+}
+
+/// True for a 1-D tensor of `index` (an extent tensor, of any length).
+pub(super) fn is_extent_tensor(ctx: &Context, v: ValueId) -> bool {
+    match ctx.type_kind(ctx.value_type(v)) {
+        TypeKind::RankedTensor { shape, elem, .. } => {
+            shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index)
+        }
+        _ => false,
+    }
+}
+
+/// The integer constant `v` holds, if it is one.
+pub(super) fn constant_int(ctx: &Context, v: ValueId) -> Option<i64> {
+    fold::constant_value(ctx, v)
+        .as_ref()
+        .and_then(fold::int_of)
+        .and_then(|n| i64::try_from(n).ok())
+}
+
+/// Longest chain of casts followed to find an atom (chains are short; the
+/// bound only guarantees termination on any IR).
+const MAX_CHAIN: usize = 1 << 12;
+
+/// The atom standing for the rank of tensor `t`.
+fn tensor_atom(ctx: &Context, mut t: ValueId) -> Atom {
+    for _ in 0..MAX_CHAIN {
+        match ctx.defining_op(t) {
+            Some(d) if ctx.op_name(d) == "tensor.cast" => match ctx.operand(d, 0) {
+                Some(x) => t = x,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    Atom::Rank(t)
+}
+
+/// The atom standing for the number of extents of shape `s`: the shape of a
+/// tensor has the tensor's rank, casts keep it.
+fn shape_atom(ctx: &Context, mut s: ValueId) -> Atom {
+    for _ in 0..MAX_CHAIN {
+        let Some(d) = ctx.defining_op(s) else { break };
+        let Some(x) = ctx.operand(d, 0) else { break };
+        match ctx.op_name(d) {
+            "shape.shape_of" => return tensor_atom(ctx, x),
+            "tensor.cast"
+            | "shape.to_extent_tensor"
+            | "shape.from_extent_tensor"
+            | "shape.debug_print" => s = x,
+            _ => break,
+        }
+    }
+    Atom::Length(s)
+}
+
+impl RankAnalysis {
+    /// Read `function` (any op: everything nested in it).
+    pub(super) fn new(ctx: &Context, function: OpId) -> Self {
+        let mut analysis = RankAnalysis {
+            rules: FxHashMap::default(),
+            atoms: FxHashMap::default(),
+            facts: FxHashMap::default(),
+        };
+        ctx.walk_nested(function, &mut |op| analysis.read(ctx, op));
+        analysis
+    }
+
+    fn read(&mut self, ctx: &Context, op: OpId) {
+        let data = ctx.op(op);
+        let operands = data.operands.to_vec();
+        let results = data.results.to_vec();
+        let name = ctx.op_name(op);
+        if name == "cf.assert" {
+            if let Some(&condition) = operands.first() {
+                let facts = self.condition_facts(ctx, condition);
+                self.facts.insert(op, facts);
+            }
+            return;
+        }
+        for &r in &results {
+            self.atoms.insert(r, shape_atom(ctx, r));
+        }
+        let constant_index = operands.get(1).and_then(|&i| constant_int(ctx, i));
+        let rules: Vec<Rule> = match (name, operands.as_slice()) {
+            ("shape.shape_of", [t]) => match ctx.type_kind(ctx.value_type(*t)) {
+                TypeKind::RankedTensor { shape, .. } => vec![Rule::Known(shape.len())],
+                _ => vec![],
+            },
+            ("shape.const_shape", _) => ctx
+                .attr(op, "shape")
+                .and_then(|a| fold::extents(ctx, a))
+                .map(|e| vec![Rule::Known(e.len())])
+                .unwrap_or_default(),
+            ("shape.from_extents", _) => vec![Rule::Known(operands.len())],
+            ("shape.concat", _) => vec![Rule::Sum(operands)],
+            ("shape.broadcast", _) => vec![Rule::Max(operands)],
+            ("shape.split_at", [s, _]) => match constant_index {
+                Some(i) => vec![Rule::Head(*s, i), Rule::Tail(*s, i)],
+                None => vec![],
+            },
+            ("shape.max" | "shape.min" | "shape.any", _) => vec![Rule::AnyOf(operands)],
+            (
+                "tensor.cast"
+                | "shape.to_extent_tensor"
+                | "shape.from_extent_tensor"
+                | "shape.debug_print",
+                [x],
+            ) => vec![Rule::Same(*x)],
+            _ => vec![],
+        };
+        for (r, rule) in results.into_iter().zip(rules) {
+            self.rules.insert(r, rule);
+        }
+    }
+
+    /// The atom of a rank term (`shape.rank %s`, `tensor.rank %t`,
+    /// `tensor.dim %s, 0` of an extent tensor, through size/index casts).
+    fn rank_term(ctx: &Context, mut v: ValueId) -> Option<Atom> {
+        for _ in 0..MAX_CHAIN {
+            let d = ctx.defining_op(v)?;
+            let x = ctx.operand(d, 0)?;
+            match ctx.op_name(d) {
+                "shape.rank" => return Some(shape_atom(ctx, x)),
+                "tensor.rank" => return Some(tensor_atom(ctx, x)),
+                "tensor.dim" if is_extent_tensor(ctx, x) => {
+                    let dim = ctx.operand(d, 1).and_then(|i| constant_int(ctx, i));
+                    return (dim == Some(0)).then(|| shape_atom(ctx, x));
+                }
+                "shape.size_to_index" | "shape.index_to_size" => v = x,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// What `condition` being true says about ranks.
+    fn condition_facts(&self, ctx: &Context, condition: ValueId) -> Vec<Fact> {
+        let mut facts = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut work = vec![condition];
+        while let Some(c) = work.pop() {
+            if !seen.insert(c) {
+                continue;
+            }
+            let Some(d) = ctx.defining_op(c) else {
+                continue;
+            };
+            let operands = &ctx.op(d).operands;
+            match (ctx.op_name(d), operands.as_slice()) {
+                ("arith.andi", [a, b]) => work.extend([*a, *b]),
+                ("arith.cmpi", [a, b]) if is_eq_predicate(ctx, d) => {
+                    let terms = (Self::rank_term(ctx, *a), Self::rank_term(ctx, *b));
+                    let rank = |v| constant_int(ctx, v).and_then(|n| usize::try_from(n).ok());
+                    match terms {
+                        (Some(x), Some(y)) => facts.push(Fact::Equal(x, y)),
+                        (Some(x), None) => facts.extend(rank(*b).map(|n| Fact::Is(x, n))),
+                        (None, Some(y)) => facts.extend(rank(*a).map(|n| Fact::Is(y, n))),
+                        (None, None) => {}
+                    }
+                }
+                ("shape.shape_eq", [first, rest @ ..]) => {
+                    let a = shape_atom(ctx, *first);
+                    facts.extend(rest.iter().map(|&s| Fact::Equal(a, shape_atom(ctx, s))));
+                }
+                _ => {}
+            }
+        }
+        facts
+    }
+
+    /// The facts `assert` establishes (none for an op it did not read).
+    pub(super) fn facts_of(&self, assert: OpId) -> &[Fact] {
+        self.facts.get(&assert).map_or(&[], Vec::as_slice)
+    }
+
+    /// The rank of shape `v` under `facts`, if known; `memo` holds earlier
+    /// answers under the same facts.
+    pub(super) fn rank(
+        &self,
+        ctx: &Context,
+        v: ValueId,
+        facts: &Facts,
+        memo: &mut FxHashMap<ValueId, Option<usize>>,
+    ) -> Option<usize> {
+        // Post-order over the rules, without recursion: a value is
+        // provisionally unknown while its operands are evaluated, which also
+        // ends any cycle (possible only in code no execution reaches).
+        let mut stack = vec![(v, false)];
+        while let Some((x, expanded)) = stack.pop() {
+            if !expanded {
+                if memo.contains_key(&x) {
+                    continue;
+                }
+                let direct = static_length(ctx.type_kind(ctx.value_type(x)))
+                    .or_else(|| facts.rank(self.atom(x)));
+                match (direct, self.rules.get(&x)) {
+                    (Some(n), _) => {
+                        memo.insert(x, Some(n));
+                    }
+                    (None, None) => {
+                        memo.insert(x, None);
+                    }
+                    (None, Some(rule)) => {
+                        memo.insert(x, None);
+                        stack.push((x, true));
+                        stack.extend(rule.operands().iter().map(|&o| (o, false)));
+                    }
+                }
+                continue;
+            }
+            let Some(rule) = self.rules.get(&x) else {
+                continue;
+            };
+            let known = |o: &ValueId| memo.get(o).copied().flatten();
+            let all = |vs: &[ValueId]| vs.iter().map(known).collect::<Option<Vec<usize>>>();
+            // Where a split is defined, the head at `i >= 0` has `i` extents
+            // and the tail at `i < 0` has `-i`, whatever the rank.
+            let length = |i: i64| usize::try_from(i.unsigned_abs()).ok();
+            let split = |s: &ValueId, i: i64| {
+                let n = i64::try_from(known(s)?).ok()?;
+                let at = if i < 0 { i.checked_add(n)? } else { i };
+                (0..=n)
+                    .contains(&at)
+                    .then_some((at as usize, (n - at) as usize))
+            };
+            let rank = match rule {
+                Rule::Known(n) => Some(*n),
+                Rule::Same(o) => known(o),
+                Rule::Sum(vs) => all(vs)
+                    .and_then(|ns| ns.into_iter().try_fold(0usize, |acc, n| acc.checked_add(n))),
+                Rule::Max(vs) => all(vs).map(|ns| ns.into_iter().max().unwrap_or(0)),
+                Rule::AnyOf(vs) => vs.iter().find_map(known),
+                Rule::Head(_, i) if *i >= 0 => length(*i),
+                Rule::Tail(_, i) if *i < 0 => length(*i),
+                Rule::Head(s, i) => split(s, *i).map(|(head, _)| head),
+                Rule::Tail(s, i) => split(s, *i).map(|(_, tail)| tail),
+            };
+            memo.insert(x, rank);
+        }
+        memo.get(&v).copied().flatten()
+    }
+
+    fn atom(&self, v: ValueId) -> Atom {
+        self.atoms.get(&v).copied().unwrap_or(Atom::Length(v))
+    }
+}
+
+/// True if `cmpi` compares with `eq`.
+fn is_eq_predicate(ctx: &Context, cmpi: OpId) -> bool {
+    let eq = ir::dialect::arith::CMPI_PREDICATES
+        .iter()
+        .position(|&p| p == "eq");
+    let predicate = ctx.attr(cmpi, "predicate").and_then(fold::int_of);
+    predicate.and_then(|p| usize::try_from(p).ok()) == eq
+}
