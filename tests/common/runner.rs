@@ -9,12 +9,16 @@
 //! ```
 //!
 //! [`Tools::lower`] runs the upstream shape lowering ([`SHAPE_TO_STD`]) once
-//! per function and checks that no `shape` op is left. [`Lowered::run`] then
+//! per function and checks that no `shape` op is left; [`Tools::load_std`]
+//! takes a std-form module lowered elsewhere (by `shape-opt --lower-to=std`)
+//! instead. [`Lowered::bind`] turns the interpreter's arguments into
+//! arguments of the lowered function's parameters. [`Lowered::run`] then
 //! appends a `@main` to the std-form module that builds the arguments (a
 //! `tensor.empty` of the given shape, or a `tensor.from_elements` of the given
 //! extents, cast to the parameter type), calls the function and prints each
 //! result on its own line with the C runner utils (`printI64`, `printComma`,
-//! `printNewline`). That module goes through [`TO_LLVM`] and one
+//! `printNewline`): an `index` or `i1`, the elements of an extent tensor, the
+//! extents of any other ranked tensor. That module goes through [`TO_LLVM`] and one
 //! `mlir-runner` process per input, so one input that aborts cannot hide
 //! the others; [`Lowered::run_many`] spreads many inputs over the cores.
 //!
@@ -61,6 +65,9 @@ pub const TO_LLVM: &[&str] = &[
 /// How [`Tools::lower_source`]'s error starts when upstream left `shape` ops.
 pub const LEFT_SHAPE_OPS: &str = "upstream left shape ops";
 
+/// How [`Tools::load_std`]'s error starts when its module is not std form.
+pub const NOT_STD: &str = "shape ops or types left in the std-form module";
+
 /// One concrete argument of a call.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
@@ -75,7 +82,8 @@ pub enum Arg {
 /// One printed result, read back according to the result's type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
-    /// A 1-D `index` tensor (an extent tensor).
+    /// A 1-D `index` tensor (an extent tensor): its elements; any other
+    /// ranked tensor: its extents.
     Extents(Vec<i64>),
     /// An `index`.
     Index(i64),
@@ -135,9 +143,6 @@ impl Tools {
     /// [`Tools::lower`] on MLIR text. `Err` names the `shape` ops (and
     /// types) upstream left behind, if any.
     pub fn lower_source(&self, source: &str, func: &str) -> Result<Lowered<'_>, String> {
-        if func == "main" {
-            return Err("the function may not be called `main`: the wrapper needs the name".into());
-        }
         let module = self.mlir_opt(SHAPE_TO_STD, source)?;
         let left: Vec<&str> = module
             .lines()
@@ -145,6 +150,28 @@ impl Tools {
             .collect();
         if !left.is_empty() {
             return Err(format!("{LEFT_SHAPE_OPS}:\n{}", left.join("\n")));
+        }
+        self.load_std(module, func)
+    }
+
+    /// Function `func` of `module`, a std-form module lowered elsewhere
+    /// (e.g. by `shape-opt --lower-to=std`; top-level ops without the
+    /// `module { ... }` around them are put in one), ready to
+    /// [`Lowered::run`]. `Err` (starting with [`NOT_STD`]) lists the lines
+    /// that still hold a `shape` op or type; discardable attributes named
+    /// `shape.*` may stay.
+    pub fn load_std(&self, module: String, func: &str) -> Result<Lowered<'_>, String> {
+        if func == "main" {
+            return Err("the function may not be called `main`: the wrapper needs the name".into());
+        }
+        let module = if module.lines().any(|l| l.starts_with("module")) {
+            module
+        } else {
+            format!("module {{\n{module}}}\n")
+        };
+        let left = shape_ops_left(&module);
+        if !left.is_empty() {
+            return Err(format!("{NOT_STD}:\n{}", left.join("\n")));
         }
         let (params, results) = signature(&module, func)?;
         let assert_messages = module
@@ -187,7 +214,8 @@ pub struct Lowered<'t> {
 }
 
 impl Lowered<'_> {
-    /// The std-form module (the output of [`SHAPE_TO_STD`]).
+    /// The std-form module (the output of [`SHAPE_TO_STD`], or the module
+    /// given to [`Tools::load_std`]).
     pub fn std_module(&self) -> &str {
         &self.module
     }
@@ -195,6 +223,33 @@ impl Lowered<'_> {
     /// The messages of the module's `cf.assert`s, in order.
     pub fn assert_messages(&self) -> &[String] {
         &self.assert_messages
+    }
+
+    /// The interpreter's arguments (`interp::run_function` takes them for
+    /// the function before lowering) as arguments of this function: a shape
+    /// for an extent tensor parameter gives its [`Arg::Extents`], for any
+    /// other tensor a tensor of that shape, a scalar for an `index` an
+    /// [`Arg::Index`].
+    pub fn bind(&self, args: &[interp::Arg]) -> Result<Vec<Arg>, String> {
+        if args.len() != self.params.len() {
+            return Err(format!(
+                "@{} takes {} arguments, got {}",
+                self.func,
+                self.params.len(),
+                args.len()
+            ));
+        }
+        args.iter()
+            .zip(&self.params)
+            .map(|(arg, param)| match (arg, param) {
+                (interp::Arg::Scalar(v), Type::Index) => Ok(Arg::Index(*v)),
+                (interp::Arg::Shape(s), ty @ Type::Tensor { .. }) if ty.is_extent_tensor() => {
+                    Ok(Arg::Extents(s.clone()))
+                }
+                (interp::Arg::Shape(s), Type::Tensor { .. }) => Ok(Arg::Shaped(s.clone())),
+                _ => Err(format!("cannot pass {arg} as {}", param.text())),
+            })
+            .collect()
     }
 
     /// The std-form module with a `@main` that calls the function on `args`
@@ -369,6 +424,39 @@ impl Type {
             Type::Tensor { text, .. } => text,
         }
     }
+
+    /// A 1-D tensor of `index`.
+    fn is_extent_tensor(&self) -> bool {
+        matches!(self, Type::Tensor { dims: Some(dims), elem, .. } if dims.len() == 1 && elem == "index")
+    }
+}
+
+impl Value {
+    /// The interpreter's comparable form of the value (`interp::Canonical`):
+    /// extents are a shape, an `index` or `i1` a scalar.
+    pub fn canonical(&self) -> interp::Canonical {
+        match self {
+            Value::Extents(e) => interp::Canonical::Shape(e.clone()),
+            Value::Index(i) => interp::Canonical::Scalar(i128::from(*i)),
+            Value::Bool(b) => interp::Canonical::Scalar(i128::from(*b)),
+        }
+    }
+}
+
+/// The lines of `module` that hold a `shape` op (an op name starting with
+/// `shape.`) or a `!shape.*` type.
+fn shape_ops_left(module: &str) -> Vec<&str> {
+    module
+        .lines()
+        .filter(|line| {
+            let statement = line.trim_start();
+            let op = match statement.split_once(" = ") {
+                Some((results, op)) if results.starts_with('%') => op,
+                _ => statement,
+            };
+            op.trim_start_matches('"').starts_with("shape.") || line.contains("!shape.")
+        })
+        .collect()
 }
 
 fn type_list(types: &[Type]) -> String {
@@ -503,11 +591,7 @@ fn print_result(main: &mut String, i: usize, ty: &Type) -> Result<(), String> {
             *main += &format!("    %p{i} = arith.extui %r{i} : i1 to i64\n");
             *main += &format!("    {}\n", print(&format!("%p{i}")));
         }
-        Type::Tensor {
-            dims: Some(dims),
-            elem,
-            text,
-        } if dims.len() == 1 && elem == "index" => {
+        ty @ Type::Tensor { text, .. } if ty.is_extent_tensor() => {
             *main += &format!(
                 "    %n{i} = tensor.dim %r{i}, %c0 : {text}\n    \
                  scf.for %j{i} = %c0 to %n{i} step %c1 {{\n      \
@@ -517,6 +601,22 @@ fn print_result(main: &mut String, i: usize, ty: &Type) -> Result<(), String> {
                  func.call @printComma() : () -> ()\n    }}\n",
                 print(&format!("%p{i}"))
             );
+        }
+        Type::Tensor {
+            dims: Some(dims),
+            text,
+            ..
+        } => {
+            for d in 0..dims.len() {
+                *main += &format!(
+                    "    %d{i}_{d} = arith.constant {d} : index\n    \
+                     %n{i}_{d} = tensor.dim %r{i}, %d{i}_{d} : {text}\n    \
+                     %p{i}_{d} = arith.index_cast %n{i}_{d} : index to i64\n    \
+                     {}\n    \
+                     func.call @printComma() : () -> ()\n",
+                    print(&format!("%p{i}_{d}"))
+                );
+            }
         }
         Type::Tensor { text, .. } => return Err(format!("cannot print a result of type {text}")),
     }
