@@ -2,11 +2,14 @@
 //
 // [b..., m, k] x [c..., k, n] gives [broadcast(b, c)..., m, n].
 // The library maps `foo.batch_matmul` to @batch_matmul, in error-monadic
-// form. Each requirement is a `shape.meet` or a `shape.broadcast` with its
-// own `error=` text, checked in this order: both operands have rank >= 2
-// (`min(rank, 2)` meets 2), the batch dimensions broadcast, and the
-// contracting dimensions k agree. `split_at` at the negative index -2 (an
-// `index` constant: a `!shape.size` is never negative) separates the batch
+// form. Each requirement has its own `error=` text: both operands have
+// rank >= 2 (`min(rank, 2)` meets 2), the contracting dimensions k agree,
+// and the batch dimensions broadcast. A `shape.meet` fails where it
+// stands, a `shape.broadcast` gives an error value that fails the function
+// when it reaches the result, so an input failing the last two fails with
+// the k message here; the lowering checks the broadcast where it stands,
+// before the k check. `split_at` at the negative index -2 (an `index`
+// constant: a `!shape.size` is never negative) separates the batch
 // dimensions from the matrix dimensions.
 shape.function_library @batch_matmul_lib {
   func @batch_matmul(%lhs: !shape.value_shape, %rhs: !shape.value_shape) -> !shape.shape {
@@ -25,8 +28,8 @@ shape.function_library @batch_matmul_lib {
     %rhs_batch, %rhs_kn = "shape.split_at"(%rhs_shape, %cm2) : (!shape.shape, index) -> (!shape.shape, !shape.shape)
     %m, %lhs_k = "shape.split_at"(%lhs_mk, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
     %rhs_k, %n = "shape.split_at"(%rhs_kn, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
-    %batch = broadcast %lhs_batch, %rhs_batch {error = "batch dimensions must broadcast"} : !shape.shape, !shape.shape -> !shape.shape
     %k = meet %lhs_k, %rhs_k, error = "contracting dimensions required to match" : !shape.shape, !shape.shape -> !shape.shape
+    %batch = broadcast %lhs_batch, %rhs_batch {error = "batch dimensions must broadcast"} : !shape.shape, !shape.shape -> !shape.shape
     %batch_m = concat %batch, %m : !shape.shape, !shape.shape -> !shape.shape
     %res = concat %batch_m, %n : !shape.shape, !shape.shape -> !shape.shape
     return %res : !shape.shape
