@@ -26,18 +26,17 @@
 //!   failures from the same constraints.
 //!
 //! A lowered form keeps stage 1's meaning when it returns the same values,
-//! or fails with the same message. Two exceptions, both allowed by the
-//! architecture's invariants: where the interpreter worded the stage-1
-//! failure itself (a `shape.meet` without `error=`: "meet of sizes 2 and 3
-//! failed"), any failure will do, as the lowerings word such failures from
-//! what was required ("operands of shape.meet must be equal"); and an
-//! input that fails several of the source's requirements may fail with
-//! another of them when a lowering checks it earlier (stage 1 fails at the
-//! first failing `shape.meet`, but at a failed `shape.broadcast` only when
-//! its error reaches the result, while the lowering checks the broadcast
-//! where it stands). Such inputs are counted and shown, not failed. Where
-//! the interpreter says the input is undefined in MLIR, nothing is
-//! compared.
+//! or fails with the same message (every stage words a failure alike:
+//! `error=` texts travel with the checks, and what an op without one fails
+//! with is `ir::dialect::shape::failure`'s text at every stage). One
+//! exception, allowed by the architecture's invariants: an input that fails
+//! several requirements may fail with another of them when a lowering
+//! checks it earlier (stage 1 fails at the first failing `shape.meet`, but
+//! at a failed `shape.broadcast` only when its error reaches the result,
+//! while the lowering checks the broadcast where it stands). The other
+//! message must be one stage 1 fails some input with; such inputs are
+//! counted and shown, not failed. Where the interpreter says the input is
+//! undefined in MLIR, nothing is compared.
 //!
 //! The std part needs `lower-to-asserting` and `convert-shape-to-std`
 //! (issue 7): an example in [`MUST_RUN_TO_STD`] whose lowering fails fails
@@ -56,6 +55,7 @@ use std::time::Instant;
 use cli::{process_buffer, DriverOptions};
 use common::runner::{RunResult, Tools, LEFT_SHAPE_OPS};
 use interp::{Arg, Canonical, Outcome};
+use ir::dialect::shape::failure;
 use pass::stage::Stage;
 use proptest::prelude::RngExt;
 use proptest::test_runner::{RngAlgorithm, TestRng};
@@ -133,8 +133,8 @@ struct Example {
     file: &'static str,
     func: &'static str,
     inputs: Inputs,
-    /// Prefixes of the stage-1 failure messages the inputs must reach
-    /// (each by at least one input).
+    /// The stage-1 failure messages the inputs must reach (each by at
+    /// least one input).
     failures: &'static [&'static str],
     /// What `func` computes, where the interpreter cannot run it.
     chain: Option<Chain>,
@@ -177,7 +177,7 @@ const EXAMPLES: &[Example] = &[
             "requires rank 2 operands",
             "inner dimensions required to match",
             // The meet of the two ranks has no `error=`.
-            "meet of sizes",
+            failure::MEET,
         ],
     ),
     drawn(
@@ -328,10 +328,11 @@ impl Prepared {
         }
     }
 
-    /// Whether `message` is the source's own text (an `error=` or `msg`),
-    /// rather than one the interpreter worded.
-    fn source_worded(&self, message: &str) -> bool {
-        self.source.contains(&format!("\"{message}\""))
+    /// Whether stage 1 fails some input with `message`.
+    fn stage1_fails_with(&self, message: &str) -> bool {
+        self.reference
+            .iter()
+            .any(|o| matches!(o, Observed::Failed(m) if m == message))
     }
 
     /// The example lowered by shape-opt to `stage`, printed.
@@ -500,13 +501,13 @@ impl Observed {
 
 /// How a lowered form's observation compares with stage 1's.
 enum Verdict {
-    /// The same values, or the same failure (or any failure, where the
-    /// interpreter worded stage 1's message).
+    /// The same values, or the same failure.
     Same,
     /// Stage 1 is undefined in MLIR: not compared.
     Undefined,
-    /// Both fail with different messages of the source's own requirements:
-    /// a lowering checked the second one earlier.
+    /// Both fail, with different messages of the function's requirements
+    /// (stage 1 fails other inputs with the lowered form's message): a
+    /// lowering checked that requirement earlier.
     CheckedEarlier,
     Differs,
 }
@@ -515,16 +516,10 @@ enum Verdict {
 fn verdict(reference: &Observed, lowered: &Observed, example: &Prepared) -> Verdict {
     match (reference, lowered) {
         (Observed::Undefined(_), _) => Verdict::Undefined,
-        (Observed::Failed(want), Observed::Failed(got)) => {
-            if want == got || !example.source_worded(want) {
-                Verdict::Same
-            } else if example.source_worded(got) {
-                Verdict::CheckedEarlier
-            } else {
-                Verdict::Differs
-            }
-        }
         _ if reference == lowered => Verdict::Same,
+        (Observed::Failed(_), Observed::Failed(got)) if example.stage1_fails_with(got) => {
+            Verdict::CheckedEarlier
+        }
         _ => Verdict::Differs,
     }
 }
@@ -576,7 +571,7 @@ fn inputs_cover_every_failure_and_the_constrained_form_agrees() {
             let reached = prepared
                 .reference
                 .iter()
-                .any(|o| matches!(o, Observed::Failed(m) if m.starts_with(wanted)));
+                .any(|o| matches!(o, Observed::Failed(m) if m == wanted));
             if !reached {
                 tally
                     .failures
