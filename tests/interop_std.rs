@@ -15,12 +15,13 @@
 //! inputs must reach, and, for a program whose ops the interpreter cannot
 //! run, the chain of library shape functions that stands for it.
 //!
-//! Three forms of each input are compared:
+//! The forms of each input compared:
 //! - **stage 1**, the interpreter on the example: the reference;
 //! - **constrained**, the interpreter on `--lower-to=constrained`: must keep
-//!   stage 1's meaning ([`verdict`]). This needs no MLIR tool, runs today,
-//!   and is what checks the generators (with the coverage of
-//!   [`Example::failures`]);
+//!   stage 1's meaning ([`verdict`]); and the interpreter on
+//!   `--lower-to=asserting` must give exactly what the constrained form
+//!   gives. This needs no MLIR tool, and is what checks the generators
+//!   (with the coverage of [`Example::failures`]);
 //! - **std**, `mlir-runner` on `--lower-to=std`: must keep stage 1's
 //!   meaning, and equal the constrained form exactly: both word their
 //!   failures from the same constraints.
@@ -361,9 +362,9 @@ impl Prepared {
         }
     }
 
-    /// The interpreter on the example lowered to constrained form.
-    fn constrained(&self) -> Result<Vec<Observed>, String> {
-        let text = self.lower(Stage::Constrained)?;
+    /// The interpreter on the example lowered to `stage`.
+    fn interpreted(&self, stage: Stage) -> Result<Vec<Observed>, String> {
+        let text = self.lower(stage)?;
         let module = parse(self.example.file, &text);
         self.inputs
             .iter()
@@ -390,6 +391,31 @@ impl Prepared {
                     tally.checked_earlier.push(line());
                 }
                 Verdict::Differs => tally.failures.push(line()),
+            }
+        }
+    }
+}
+
+impl Prepared {
+    /// Compare what `form` did on each input (`None`: not run) with what
+    /// `earlier` (a form it was lowered from) did: it must be the same,
+    /// failure messages included, wherever `earlier` is defined.
+    fn compare_exactly(
+        &self,
+        form: &str,
+        got: &[Option<Observed>],
+        earlier_form: &str,
+        earlier: &[Observed],
+        tally: &mut Tally,
+    ) {
+        for ((args, earlier), got) in self.inputs.iter().zip(earlier).zip(got) {
+            match (earlier, got) {
+                (Observed::Undefined(_), _) | (_, None) => {}
+                (earlier, Some(got)) if earlier == got => {}
+                (earlier, Some(got)) => tally.failures.push(format!(
+                    "{} @{}{args:?}: {earlier_form} gives {earlier:?}, {form} {got:?}",
+                    self.example.file, self.example.func
+                )),
             }
         }
     }
@@ -543,11 +569,12 @@ fn every_example_has_a_row() {
     }
 }
 
-/// The generators reach every failure listed and pass often enough, and
+/// The generators reach every failure listed and pass often enough,
 /// `--lower-to=constrained` keeps the meaning of every example on every
-/// input (the interpreter on both forms; no MLIR tool needed).
+/// input, and `--lower-to=asserting` gives exactly what the constrained
+/// form gives (the interpreter on each form; no MLIR tool needed).
 #[test]
-fn inputs_cover_every_failure_and_the_constrained_form_agrees() {
+fn inputs_cover_every_failure_and_lowered_forms_agree() {
     let mut tally = Tally::default();
     for &example in EXAMPLES.iter().filter(|e| !MIXED_FORMS.contains(&e.file)) {
         let prepared = Prepared::new(example);
@@ -578,12 +605,23 @@ fn inputs_cover_every_failure_and_the_constrained_form_agrees() {
                     .push(format!("{}: no input fails with {wanted:?}", example.file));
             }
         }
-        match prepared.constrained() {
-            Ok(observed) => {
-                let observed: Vec<_> = observed.into_iter().map(Some).collect();
-                prepared.compare("constrained", &observed, &mut tally);
+        match (
+            prepared.interpreted(Stage::Constrained),
+            prepared.interpreted(Stage::Asserting),
+        ) {
+            (Ok(constrained), Ok(asserting)) => {
+                let constrained_run: Vec<_> = constrained.iter().cloned().map(Some).collect();
+                prepared.compare("constrained", &constrained_run, &mut tally);
+                let asserting: Vec<_> = asserting.into_iter().map(Some).collect();
+                prepared.compare_exactly(
+                    "asserting",
+                    &asserting,
+                    "constrained",
+                    &constrained,
+                    &mut tally,
+                );
             }
-            Err(e) => tally.failures.push(e),
+            (Err(e), _) | (_, Err(e)) => tally.failures.push(e),
         }
         eprintln!(
             "{:32} {inputs} inputs: {passing} pass, {} fail",
@@ -687,27 +725,25 @@ fn examples_lowered_to_std_run_like_the_interpreter() {
                 continue;
             }
         };
-        let (constrained, lowered) =
-            match (prepared.constrained(), tools.load_std(std, example.func)) {
-                (Ok(constrained), Ok(lowered)) => (constrained, lowered),
-                (Err(e), _) | (_, Err(e)) => {
-                    tally.failures.push(format!("{}: {e}", example.file));
-                    continue;
-                }
-            };
+        let (constrained, lowered) = match (
+            prepared.interpreted(Stage::Constrained),
+            tools.load_std(std, example.func),
+        ) {
+            (Ok(constrained), Ok(lowered)) => (constrained, lowered),
+            (Err(e), _) | (_, Err(e)) => {
+                tally.failures.push(format!("{}: {e}", example.file));
+                continue;
+            }
+        };
         let observed = run_all(&lowered, &prepared, &mut tally.failures);
         prepared.compare("mlir-runner", &observed, &mut tally);
-        for ((args, constrained), got) in prepared.inputs.iter().zip(&constrained).zip(&observed) {
-            match (constrained, got) {
-                (Observed::Undefined(_), _) | (_, None) => {}
-                (constrained, Some(got)) if constrained == got => {}
-                (constrained, Some(got)) => tally.failures.push(format!(
-                    "{} @{}{args:?}: the constrained form gives {constrained:?}, \
-                     mlir-runner {got:?}",
-                    example.file, example.func
-                )),
-            }
-        }
+        prepared.compare_exactly(
+            "mlir-runner",
+            &observed,
+            "constrained",
+            &constrained,
+            &mut tally,
+        );
         eprintln!(
             "{:32} {} inputs in {:.1}s",
             example.file,
