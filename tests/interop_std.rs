@@ -755,7 +755,10 @@ fn examples_lowered_to_std_run_like_the_interpreter() {
 }
 
 /// @program of tensor_program.mlir in std form, written by hand: what
-/// `--lower-to=std` should make of it, up to the form of the checks.
+/// `--lower-to=std` should make of it, up to the form of the checks. The
+/// `shape.fn` attribute the reified pad keeps is there on purpose: a
+/// discardable `shape.*` attribute is legal in std form, and the harness
+/// must take it.
 const PROGRAM_BY_HAND: &str = r#"module {
   func.func @program(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>, %low: index, %high: index, %offset: index, %rows: index) -> tensor<?x?xf32> {
     %c0 = arith.constant 0 : index
