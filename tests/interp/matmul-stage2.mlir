@@ -10,7 +10,7 @@ func.func @matmul(%lhs: tensor<*xf32>, %rhs: tensor<*xf32>) -> tensor<?xindex> {
   %lhs_rank = shape.rank %lhs_shape : tensor<?xindex> -> index
   %rhs_rank = shape.rank %rhs_shape : tensor<?xindex> -> index
   %same = arith.cmpi eq, %lhs_rank, %rhs_rank : index
-  %w0 = shape.cstr_require %same, "ranks must match"
+  %w0 = shape.cstr_require %same, "operands of shape.meet must be equal"
   %is2 = arith.cmpi eq, %lhs_rank, %c2 : index
   %w1 = shape.cstr_require %is2, "requires rank 2 operands"
   %w = shape.assuming_all %w0, %w1

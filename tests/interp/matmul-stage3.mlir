@@ -8,7 +8,7 @@ func.func @matmul(%lhs: tensor<*xf32>, %rhs: tensor<*xf32>) -> tensor<?xindex> {
   %lhs_rank = shape.rank %lhs_shape : tensor<?xindex> -> index
   %rhs_rank = shape.rank %rhs_shape : tensor<?xindex> -> index
   %same = arith.cmpi eq, %lhs_rank, %rhs_rank : index
-  cf.assert %same, "ranks must match"
+  cf.assert %same, "operands of shape.meet must be equal"
   %is2 = arith.cmpi eq, %lhs_rank, %c2 : index
   cf.assert %is2, "requires rank 2 operands"
   %l0, %l1 = "shape.split_at"(%lhs_shape, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)

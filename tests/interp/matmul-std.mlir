@@ -7,7 +7,7 @@ func.func @matmul(%lhs: tensor<*xf32>, %rhs: tensor<*xf32>) -> tensor<2xindex> {
   %lhs_rank = tensor.rank %lhs : tensor<*xf32>
   %rhs_rank = tensor.rank %rhs : tensor<*xf32>
   %same = arith.cmpi eq, %lhs_rank, %rhs_rank : index
-  cf.assert %same, "ranks must match"
+  cf.assert %same, "operands of shape.meet must be equal"
   %is2 = arith.cmpi eq, %lhs_rank, %c2 : index
   cf.assert %is2, "requires rank 2 operands"
   %m = tensor.dim %lhs, %c0 : tensor<*xf32>

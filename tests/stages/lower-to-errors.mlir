@@ -8,7 +8,7 @@ func.func @mixed(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {
 }
 
 // -----
-// expected-error@+1 {{lowering constrained form to asserting form needs pass 'lower-to-asserting', which is not registered}}
+// expected-error@+1 {{lowering asserting form to std form needs pass 'convert-shape-to-std', which is not registered}}
 func.func @size(%a: !shape.size) -> !shape.size {
   return %a : !shape.size
 }

@@ -152,6 +152,31 @@ fn remarks_say_which_constraints_were_proven() {
 }
 
 #[test]
+fn lower_to_asserting_leaves_asserts_in_source_order_and_no_witness() {
+    let matmul = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/matmul.mlir");
+    let out = shape_opt(&["--verify-semantics", "--lower-to=asserting", matmul], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for leftover in ["shape.cstr", "assuming", "witness"] {
+        assert!(!text.contains(leftover), "{leftover} left:\n{text}");
+    }
+    let messages: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("cf.assert "))
+        .filter_map(|l| l.split('"').nth(1))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "operands of shape.meet must be equal",
+            "requires rank 2 operands",
+            "inner dimensions required to match"
+        ],
+        "{text}"
+    );
+}
+
+#[test]
 fn dump_constraint_graph_writes_dot_files_per_function_and_stage() {
     let matmul = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/matmul.mlir");
     let root = std::env::temp_dir().join(format!("shape-opt-dump-{}", std::process::id()));

@@ -403,7 +403,7 @@ impl Builder<'_> {
                 }
                 // `broadcast(a, b)` is defined only where `a` and `b`
                 // broadcast: checking it with `c` checks `{a, b, c}`.
-                let mut set: Vec<Id> = operands.iter().flat_map(|&v| self.leaves(v)).collect();
+                let mut set = self.leaves_of(cstr);
                 set.sort();
                 set.dedup();
                 if set.len() == 1 {
@@ -444,13 +444,7 @@ impl Builder<'_> {
                 }
             }
             "shape.cstr_broadcastable" => {
-                let leaves = ctx
-                    .op(cstr)
-                    .operands
-                    .clone()
-                    .iter()
-                    .flat_map(|&v| self.leaves(v))
-                    .collect();
+                let leaves = self.leaves_of(cstr);
                 self.broadcastable.push(leaves);
             }
             "shape.cstr_require" => {

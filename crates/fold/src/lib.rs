@@ -24,6 +24,7 @@
 //! the IR.
 
 pub mod arith;
+pub mod cf;
 mod rewriter;
 pub mod shape;
 pub mod tensor;
@@ -262,6 +263,7 @@ pub fn apply_patterns(rw: &mut Rewriter, op: OpId) -> bool {
     let name = rw.ctx.op_name(op).to_string();
     match name.split_once('.').map_or("", |(d, _)| d) {
         "arith" => arith::apply_patterns(rw, op, &name),
+        "cf" => cf::apply_patterns(rw, op, &name),
         "shape" => shape::apply_patterns(rw, op, &name),
         "tensor" => {
             // Patterns are registered op by op in name order: the shape

@@ -19,6 +19,7 @@ use crate::arith_ops::{floor_div, int_value};
 use crate::machine::{show, Machine, Step, Stop};
 use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{ShapeVal, SizeVal, Value};
+use ir::dialect::shape::{constraint_message, failure, FALSE_WITNESS_MESSAGE};
 use ir::{OpId, TypeKind};
 
 /// `a op b` on sizes or indices: `index` results wrap as `arith` does,
@@ -29,7 +30,7 @@ pub(crate) fn size_arith(name: &str, a: SizeVal, b: SizeVal, wrap: bool) -> Size
     let wide = match name {
         "shape.add" => wide_a + wide_b,
         "shape.mul" => wide_a * wide_b,
-        _ => floor_div(wide_a, wide_b).ok_or("division by zero")?,
+        _ => floor_div(wide_a, wide_b).ok_or(failure::DIVISION_BY_ZERO)?,
     };
     match (i64::try_from(wide), wrap) {
         (Ok(v), _) => Ok(v),
@@ -54,15 +55,7 @@ pub(crate) fn broadcast(shapes: Vec<ShapeVal>, error: Option<&str>) -> ShapeVal 
             next.push(match (a, b) {
                 _ if a == b || b == 1 => a,
                 (1, _) => b,
-                _ => {
-                    return Err(error.map(str::to_string).unwrap_or_else(|| {
-                        format!(
-                            "shapes {} and {} are not broadcastable",
-                            show(&result),
-                            show(&shape)
-                        )
-                    }))
-                }
+                _ => return Err(error.unwrap_or(failure::BROADCAST).to_string()),
             });
         }
         result = next;
@@ -78,9 +71,7 @@ pub(crate) fn split_at(shape: ShapeVal, index: SizeVal) -> (ShapeVal, ShapeVal) 
         let rank = shape.len() as i64;
         let at = if index < 0 { index + rank } else { index };
         if !(0..=rank).contains(&at) {
-            return Err(format!(
-                "split_at index {index} is out of range for a shape of rank {rank}"
-            ));
+            return Err(failure::SPLIT_INDEX.to_string());
         }
         let (head, tail) = shape.split_at(at as usize);
         Ok((head.to_vec(), tail.to_vec()))
@@ -97,23 +88,14 @@ pub(crate) fn get_extent(shape: ShapeVal, dim: SizeVal) -> SizeVal {
     usize::try_from(dim)
         .ok()
         .and_then(|d| shape.get(d).copied())
-        .ok_or_else(|| {
-            format!(
-                "dimension {dim} is out of range for a shape of rank {}",
-                shape.len()
-            )
-        })
+        .ok_or_else(|| failure::EXTENT_INDEX.to_string())
 }
 
 /// Elementwise maximum or minimum of two shapes of equal rank.
 fn max_min_shapes(name: &str, a: ShapeVal, b: ShapeVal) -> ShapeVal {
     let (a, b) = (a?, b?);
     if a.len() != b.len() {
-        return Err(format!(
-            "{name} of shapes {} and {}: ranks differ",
-            show(&a),
-            show(&b)
-        ));
+        return Err(failure::RANKS.to_string());
     }
     let pick = |(x, y): (&i64, &i64)| {
         if name == "shape.max" {
@@ -201,14 +183,6 @@ impl Machine<'_> {
         )?])
     }
 
-    /// A failing constraint: its message.
-    fn constraint_message(&self, op: OpId, default: &str) -> String {
-        self.str_attr(op, "msg")
-            .or_else(|| self.str_attr(op, "error"))
-            .unwrap_or(default)
-            .to_string()
-    }
-
     /// The shape of a shaped value (tensor or value shape).
     fn shape_of(&self, op: OpId, v: &Value) -> Step<ShapeVal> {
         match v {
@@ -220,47 +194,43 @@ impl Machine<'_> {
     }
 
     fn meet(&self, op: OpId) -> Step<Vec<Value>> {
-        let failed = |default: String| {
-            Stop::Fail(self.str_attr(op, "error").map_or(default, str::to_string))
+        let failed = || {
+            Stop::Fail(
+                self.str_attr(op, "error")
+                    .unwrap_or(failure::MEET)
+                    .to_string(),
+            )
         };
         let kind = self.result_kind(op, 0)?;
         if self.is_size(op, 0)? {
             let (a, b) = (self.size_operand(op, 0)?, self.size_operand(op, 1)?);
             let (a, b) = (a.map_err(Stop::Fail)?, b.map_err(Stop::Fail)?);
             if a != b {
-                return Err(failed(format!("meet of sizes {a} and {b} failed")));
+                return Err(failed());
             }
             return Ok(vec![self.size_result(op, kind, Ok(a))?]);
         }
         let (a, b) = (self.shape_operand(op, 0)?, self.shape_operand(op, 1)?);
         let (a, b) = (a.map_err(Stop::Fail)?, b.map_err(Stop::Fail)?);
         if a != b {
-            return Err(failed(format!(
-                "meet of shapes {} and {} failed",
-                show(&a),
-                show(&b)
-            )));
+            return Err(failed());
         }
         Ok(vec![self.shape_result(op, kind, Ok(a))?])
     }
 
     fn constraint(&self, op: OpId, name: &str) -> Step<Vec<Value>> {
-        let (holds, default) = match name {
-            "shape.cstr_require" => (Ok(self.bool_operand(op, 0)?), "requirement failed"),
-            "shape.cstr_eq" => (
-                self.valid_shapes(op)?
-                    .map(|s| s.windows(2).all(|w| w[0] == w[1])),
-                "shapes must be equal",
-            ),
-            _ => (
-                self.valid_shapes(op)?
-                    .map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
-                "operands must be broadcastable",
-            ),
+        let holds = match name {
+            "shape.cstr_require" => Ok(self.bool_operand(op, 0)?),
+            "shape.cstr_eq" => self
+                .valid_shapes(op)?
+                .map(|s| s.windows(2).all(|w| w[0] == w[1])),
+            _ => self
+                .valid_shapes(op)?
+                .map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
         };
         match holds.map_err(Stop::Fail)? {
             true => Ok(vec![Value::Witness(Ok(()))]),
-            false => Err(Stop::Fail(self.constraint_message(op, default))),
+            false => Err(Stop::Fail(constraint_message(self.ctx, op).to_string())),
         }
     }
 
@@ -441,7 +411,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         }
         "shape.const_witness" => match m.attr(op, "passing").and_then(ir::Attr::as_int) {
             Some(1) => Ok(vec![Value::Witness(Ok(()))]),
-            Some(_) => Ok(vec![Value::Witness(Err("the witness is false".into()))]),
+            Some(_) => Ok(vec![Value::Witness(Err(FALSE_WITNESS_MESSAGE.into()))]),
             None => Err(m.malformed(op, "no boolean 'passing'")),
         },
         "shape.cstr_broadcastable" | "shape.cstr_eq" | "shape.cstr_require" => {
@@ -464,7 +434,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
                 .into_iter()
                 .collect::<Result<Vec<_>, _>>()
                 .and_then(|s| match s.iter().find(|&&e| e < 0) {
-                    Some(e) => Err(format!("extent {e} is negative")),
+                    Some(_) => Err(failure::NEGATIVE_EXTENT.to_string()),
                     None => Ok(s),
                 });
             Ok(vec![Value::Shape(shape)])
@@ -598,7 +568,7 @@ mod tests {
         assert_eq!(broadcast(vec![], None), Ok(vec![]));
         assert_eq!(
             broadcast(vec![Ok(vec![2, 2]), Ok(vec![3, 2])], None),
-            Err("shapes [2, 2] and [3, 2] are not broadcastable".into())
+            Err(failure::BROADCAST.into())
         );
         assert_eq!(
             broadcast(vec![Ok(vec![2]), Ok(vec![3])], Some("nope")),

@@ -22,7 +22,7 @@ mod shape_stage1 {
         assert_eq!(eval(f, &["[4,5,6]", "-1"]), "ok [6, 4, 5]");
         assert_eq!(
             eval(f, &["[4,5,6]", "4"]),
-            "error: split_at index 4 is out of range for a shape of rank 3"
+            "error: split index out of range"
         );
     }
 
@@ -50,7 +50,7 @@ mod shape_stage1 {
         assert_eq!(eval(f, &["2", "2", "[1]", "[1]"]), "ok 1");
         assert_eq!(
             eval(f, &["2", "3", "[1]", "[2]"]),
-            "error: meet of sizes 2 and 3 failed"
+            "error: operands of shape.meet must be equal"
         );
         assert_eq!(eval(f, &["2", "2", "[1]", "[2]"]), "error: shapes differ");
         let g = r#"
@@ -60,7 +60,7 @@ mod shape_stage1 {
         }"#;
         assert_eq!(
             eval(g, &["[1, 2]", "[2]"]),
-            "error: meet of shapes [1, 2] and [2] failed"
+            "error: operands of shape.meet must be equal"
         );
         assert_eq!(eval(g, &["[]", "[]"]), "ok []");
     }
@@ -74,10 +74,7 @@ mod shape_stage1 {
           %m = shape.meet %e, %c5, error = "five" : !shape.size, !shape.size -> !shape.size
           return %m : !shape.size
         }"#;
-        assert_eq!(
-            eval(f, &["[1]"]),
-            "error: dimension 5 is out of range for a shape of rank 1"
-        );
+        assert_eq!(eval(f, &["[1]"]), "error: dimension index out of range");
     }
 
     #[test]
@@ -128,7 +125,7 @@ mod shape_stage1 {
         );
         assert_eq!(
             eval(f, &["[2,2]", "[3,2]"]),
-            "error: shapes [2, 2] and [3, 2] are not broadcastable"
+            "error: operands must be broadcastable"
         );
         let g = r#"
         func.func @f(%s: !shape.shape, %t: !shape.shape) -> !shape.shape {
@@ -174,7 +171,7 @@ mod shape_stage1 {
         assert_eq!(eval(f, &["[1,2,3]", "2"]), "ok [3]");
         assert_eq!(
             eval(f, &["[1,2,3]", "7"]),
-            "error: undefined behaviour: split_at index 7 is out of range for a shape of rank 3"
+            "error: undefined behaviour: split index out of range"
         );
         let g = r#"
         func.func @f(%s: !shape.shape) -> tensor<2xindex> {

@@ -209,6 +209,44 @@ pub fn effect_free(ctx: &Context, op: OpId) -> bool {
     free
 }
 
+/// True if `op` gives its results on every input of a constrained or
+/// asserting shape function and has no effect, so it may run before any
+/// check: constants, `arith` integer ops other than division, `shape_of`,
+/// `rank`, `concat`, `num_elements`, `any`, `shape_eq`, `is_broadcastable`,
+/// `tensor.from_elements`. `split_at`, `get_extent`, `broadcast`, divisions
+/// and element reads are undefined on some inputs; ops with regions are
+/// not considered.
+pub fn defined_everywhere(ctx: &Context, op: OpId) -> bool {
+    ctx.op(op).regions.is_empty()
+        && matches!(
+            ctx.op_name(op),
+            "shape.shape_of"
+                | "shape.rank"
+                | "shape.concat"
+                | "shape.num_elements"
+                | "shape.any"
+                | "shape.shape_eq"
+                | "shape.is_broadcastable"
+                | "shape.const_shape"
+                | "shape.const_size"
+                | "tensor.from_elements"
+                | "arith.constant"
+                | "arith.addi"
+                | "arith.subi"
+                | "arith.muli"
+                | "arith.cmpi"
+                | "arith.andi"
+                | "arith.ori"
+                | "arith.xori"
+                | "arith.select"
+                | "arith.maxsi"
+                | "arith.minsi"
+                | "arith.maxui"
+                | "arith.minui"
+                | "arith.index_cast"
+        )
+}
+
 pub fn trivially_dead(ctx: &Context, op: OpId) -> bool {
     let data = ctx.op(op);
     !ctx.op_def(op).is_some_and(|d| d.traits.terminator)

@@ -13,9 +13,7 @@
 //! (a `tracing` span per pass).
 
 use crate::pipeline::{did_you_mean, parse_pipeline, Element, PipelineError};
-use crate::PassRegistry;
-use crate::{Pass, PassInfo};
-use crate::{Statistic, Statistics};
+use crate::{Pass, PassInfo, PassRegistry, Statistic, Statistics};
 use diag::{DiagLoc, Diagnostic};
 use ir::{Context, OpId};
 use rayon::prelude::*;

@@ -73,45 +73,18 @@ impl Pass for HoistConstraints {
     }
 }
 
-/// Ops defined on every input, which may run before any check.
+/// Constraints, and ops defined on every input: they may run before any
+/// check.
 fn movable(ctx: &Context, op: OpId) -> bool {
-    let data = ctx.op(op);
-    if !data.regions.is_empty() {
-        return false;
-    }
-    match ctx.op_name(op) {
+    let constraint = matches!(
+        ctx.op_name(op),
         "shape.cstr_eq"
-        | "shape.cstr_broadcastable"
-        | "shape.cstr_require"
-        | "shape.assuming_all"
-        | "shape.const_witness"
-        | "shape.shape_of"
-        | "shape.rank"
-        | "shape.concat"
-        | "shape.num_elements"
-        | "shape.any"
-        | "shape.shape_eq"
-        | "shape.is_broadcastable"
-        | "shape.const_shape"
-        | "shape.const_size"
-        | "tensor.from_elements"
-        | "arith.constant"
-        | "arith.addi"
-        | "arith.subi"
-        | "arith.muli"
-        | "arith.cmpi"
-        | "arith.andi"
-        | "arith.ori"
-        | "arith.xori"
-        | "arith.select"
-        | "arith.maxsi"
-        | "arith.minsi"
-        | "arith.maxui"
-        | "arith.minui"
-        | "arith.index_cast" => true,
-        // A shape of a value shape, or of a tensor: defined; of an error: not.
-        _ => false,
-    }
+            | "shape.cstr_broadcastable"
+            | "shape.cstr_require"
+            | "shape.assuming_all"
+            | "shape.const_witness"
+    );
+    constraint || pass::defined_everywhere(ctx, op)
 }
 
 /// The block of `assuming`'s body, if it has exactly one.

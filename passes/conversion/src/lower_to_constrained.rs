@@ -59,6 +59,7 @@
 //! ```
 
 use diag::Diagnostic;
+use ir::dialect::shape::failure;
 use ir::types::Signedness;
 use ir::{Attr, BlockId, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
@@ -591,7 +592,7 @@ impl Lowering<'_> {
                 if self.guarded(op) {
                     let r = self.rank(&loc, shape);
                     let ok = self.cmp(&loc, Cmp::Ult, i, r);
-                    self.require(op, ok, "dimension index out of range")?;
+                    self.require(op, ok, failure::EXTENT_INDEX)?;
                 }
                 let e = self.emit1("shape.get_extent", &loc, &[shape, i], index, vec![]);
                 self.bind(op, &[e]);
@@ -605,7 +606,7 @@ impl Lowering<'_> {
                     let low = self.cmp(&loc, Cmp::Sge, i, neg);
                     let high = self.cmp(&loc, Cmp::Sle, i, r);
                     let ok = self.and(&loc, low, high);
-                    self.require(op, ok, "split index out of range")?;
+                    self.require(op, ok, failure::SPLIT_INDEX)?;
                 }
                 let parts = self.emit("shape.split_at", &loc, &[s, i], &[ext, ext], vec![]);
                 let head = self.cast(&loc, parts[0], result_types[0]);
@@ -642,7 +643,7 @@ impl Lowering<'_> {
                 if self.guarded(op) {
                     let zero = self.constant(&loc, 0);
                     let ok = self.cmp(&loc, Cmp::Ne, ops[1], zero);
-                    self.require(op, ok, "division by zero")?;
+                    self.require(op, ok, failure::DIVISION_BY_ZERO)?;
                 }
                 let v = self.emit1("arith.floordivsi", &loc, &ops, index, vec![]);
                 self.bind(op, &[v]);
@@ -660,7 +661,7 @@ impl Lowering<'_> {
                         });
                     }
                     if let Some(ok) = all {
-                        self.require(op, ok, "extents must be non-negative")?;
+                        self.require(op, ok, failure::NEGATIVE_EXTENT)?;
                     }
                 }
                 let exact = extent_tensor(self.ctx, Some(ops.len()));
@@ -768,9 +769,7 @@ impl Lowering<'_> {
             };
             fold::constant_value(ctx, v).is_some()
         };
-        let msg = self
-            .error_text(op)
-            .unwrap_or_else(|| "operands of shape.meet must be equal".into());
+        let msg = self.error_text(op).unwrap_or_else(|| failure::MEET.into());
         let sizes = matches!(self.ctx.type_kind(ty), TypeKind::Index);
         if sizes {
             let eq = self.cmp(loc, Cmp::Eq, a, b);
@@ -825,7 +824,7 @@ impl Lowering<'_> {
         if self.guarded(op) {
             let rb = self.rank(loc, b);
             let ok = self.cmp(loc, Cmp::Eq, ra, rb);
-            self.require(op, ok, "ranks must match")?;
+            self.require(op, ok, failure::RANKS)?;
         }
         // tensor.generate %ra { ^bb0(%i): extract both, max/min, yield }
         let region = self.ctx.create_region();

@@ -1299,6 +1299,50 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
+// ------------------------------------------------------------ constraint messages
+
+/// What stage-1 ops fail with when they carry no `error` attribute.
+/// `lower-to-constrained` puts the same texts on the checks it makes, so a
+/// function fails with one text at every stage (a runtime assertion cannot
+/// quote the values it saw).
+pub mod failure {
+    /// `shape.meet` of different sizes or shapes.
+    pub const MEET: &str = "operands of shape.meet must be equal";
+    /// `shape.broadcast` of shapes that do not broadcast (also what
+    /// `shape.cstr_broadcastable` fails with).
+    pub const BROADCAST: &str = "operands must be broadcastable";
+    /// `shape.split_at` outside `[-rank, rank]`.
+    pub const SPLIT_INDEX: &str = "split index out of range";
+    /// `shape.get_extent`/`shape.dim` outside `[0, rank)`.
+    pub const EXTENT_INDEX: &str = "dimension index out of range";
+    /// `shape.div` by zero.
+    pub const DIVISION_BY_ZERO: &str = "division by zero";
+    /// `shape.from_extents` or `index_to_size` of a negative extent.
+    pub const NEGATIVE_EXTENT: &str = "extents must be non-negative";
+    /// `shape.max`/`shape.min` of shapes of different ranks.
+    pub const RANKS: &str = "ranks must match";
+}
+
+/// What a `shape.assuming` on a false witness (`shape.const_witness false`,
+/// alone or in a `shape.assuming_all`) fails with.
+pub const FALSE_WITNESS_MESSAGE: &str = "the witness is false";
+
+/// The message a failing constraint (`shape.cstr_eq`,
+/// `shape.cstr_broadcastable`, `shape.cstr_require`) fails with: its `msg`
+/// attribute, else an `error` attribute, else what it requires. The
+/// interpreter fails stage 2 with it and `lower-to-asserting` asserts with
+/// it, so that stages 2 and 3 fail with the same text.
+pub fn constraint_message(ctx: &Context, op: OpId) -> &str {
+    let own = |name| ctx.attr(op, name).and_then(Attr::as_str);
+    own("msg")
+        .or_else(|| own("error"))
+        .unwrap_or_else(|| match ctx.op_name(op) {
+            "shape.cstr_eq" => "shapes must be equal",
+            "shape.cstr_broadcastable" => failure::BROADCAST,
+            _ => "requirement failed",
+        })
+}
+
 // ------------------------------------------------------------ dialect attribute
 
 /// The op named `name` directly inside the first block of `table`'s regions.

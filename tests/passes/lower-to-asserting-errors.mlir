@@ -1,0 +1,97 @@
+// RUN: shape-opt %s --split-input-file --verify-diagnostics --lower-to-asserting
+//
+// What lower-to-asserting declines, with an error at the op: witnesses
+// that escape (the check they stand for cannot travel with them), and
+// input that is not in constrained form.
+
+// expected-error@+1 {{'func.func' op has a witness in its signature, which cannot be lowered to asserting form: a witness must be made by a constraint and guard only 'shape.assuming' regions (directly or through 'shape.assuming_all')}}
+func.func @argument(%w: !shape.witness, %a: tensor<?xindex>) -> tensor<?xindex> {
+  %0 = shape.assuming %w -> (tensor<?xindex>) {
+    shape.assuming_yield %a : tensor<?xindex>
+  }
+  return %0 : tensor<?xindex>
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op has a witness in its signature}}
+func.func private @declared() -> !shape.witness
+
+// -----
+
+func.func private @make() -> i1
+
+func.func @call_result(%a: tensor<?xindex>) -> tensor<?xindex> {
+  // expected-error@+1 {{'func.call' op gives a witness no constraint made, which cannot be lowered to asserting form}}
+  %w = "func.call"() {callee = @make} : () -> !shape.witness
+  %0 = shape.assuming %w -> (tensor<?xindex>) {
+    shape.assuming_yield %a : tensor<?xindex>
+  }
+  return %0 : tensor<?xindex>
+}
+
+// -----
+
+func.func @call_operand(%a: tensor<?xindex>, %b: tensor<?xindex>) {
+  %w = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+  // expected-error@+1 {{'func.call' op uses a witness, which cannot be lowered to asserting form}}
+  func.call @take(%w) : (!shape.witness) -> ()
+  return
+}
+
+func.func private @take(!shape.witness)
+
+// -----
+
+func.func @yielded_by_scf(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: i1) -> tensor<?xindex> {
+  // expected-error@+1 {{'scf.if' op gives a witness no constraint made, which cannot be lowered to asserting form}}
+  %w = scf.if %c -> (!shape.witness) {
+    %eq = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+    scf.yield %eq : !shape.witness
+  } else {
+    %yes = shape.const_witness true
+    scf.yield %yes : !shape.witness
+  }
+  %0 = shape.assuming %w -> (tensor<?xindex>) {
+    shape.assuming_yield %a : tensor<?xindex>
+  }
+  return %0 : tensor<?xindex>
+}
+
+// -----
+
+func.func @loop_carried(%a: tensor<?xindex>, %n: index) -> tensor<?xindex> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %yes = shape.const_witness true
+  // expected-error@+1 {{'scf.for' op has a witness block argument, which cannot be lowered to asserting form}}
+  %w = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %yes) -> (!shape.witness) {
+    scf.yield %acc : !shape.witness
+  }
+  %0 = shape.assuming %w -> (tensor<?xindex>) {
+    shape.assuming_yield %a : tensor<?xindex>
+  }
+  return %0 : tensor<?xindex>
+}
+
+// -----
+
+// A witness yielded out of a region is followed to its users.
+func.func @yielded_then_cast(%a: tensor<?xindex>, %b: tensor<?xindex>) -> i1 {
+  %yes = shape.const_witness true
+  %0:2 = shape.assuming %yes -> (!shape.witness, tensor<?xindex>) {
+    %eq = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+    shape.assuming_yield %eq, %a : !shape.witness, tensor<?xindex>
+  }
+  // expected-error@+1 {{'builtin.unrealized_conversion_cast' op uses a witness}}
+  %flag = builtin.unrealized_conversion_cast %0#0 : !shape.witness to i1
+  return %flag : i1
+}
+
+// -----
+
+func.func @not_constrained(%a: tensor<?xindex>, %b: tensor<?xindex>) -> tensor<?xindex> {
+  // expected-error@+1 {{'shape.meet' op is not legal in constrained form (values that carry errors); lower-to-asserting takes constrained form}}
+  %0 = shape.meet %a, %b : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+  return %0 : tensor<?xindex>
+}
