@@ -8,7 +8,19 @@ func.func @mixed(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {
 }
 
 // -----
-// expected-error@+1 {{lowering asserting form to std form needs pass 'convert-shape-to-std', which is not registered}}
-func.func @size(%a: !shape.size) -> !shape.size {
-  return %a : !shape.size
+// Every pass of the default pipelines is registered: what the lowering to
+// std form declines is an error at the op.
+
+func.func @twice(%t: tensor<*xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  return %c0 : index
 }
+
+shape.function_library @lib {
+  // expected-error@+1 {{'shape.func' op cannot leave library @lib: the module already defines @twice}}
+  func @twice(%t: tensor<*xf32>) -> index {
+    %s = shape_of %t : tensor<*xf32> -> tensor<?xindex>
+    %r = rank %s : tensor<?xindex> -> index
+    return %r : index
+  }
+} mapping {foo.op = @twice}
