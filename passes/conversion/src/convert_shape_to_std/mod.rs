@@ -20,28 +20,35 @@
 //! shape was made, or from the `cf.assert`s before it (module `ranks`) — the
 //! shape is a list of `index` values (a `tensor.dim` of a tensor, a
 //! `tensor.extract` at a constant index of an extent tensor, constants) and
-//! its ops are straight-line code on them: `broadcast` picks
-//! `arith.select(%a == 1, %b, %a)` per dimension, `is_broadcastable` checks
-//! every extent is 1 or that, `split_at` and `concat` rearrange the list,
-//! `reduce` is unrolled. A list becomes a tensor (`tensor.from_elements`)
-//! only where an op that is not lowered here uses it. Shapes of unknown
-//! rank get loops: `tensor.generate`, `scf.for`, `scf.if`,
-//! `tensor.extract_slice`, `tensor.concat`. `shape_of` makes no code of its
-//! own: its extents are taken where they are used, after the asserts that
-//! fix the tensor's rank.
+//! its ops are straight-line code on them: `broadcast` takes per dimension
+//! the last extent that is not 1 (`arith.select(%b == 1, %a, %b)`),
+//! `is_broadcastable` checks that every other extent is 1 or that one,
+//! `split_at` and `concat` rearrange the list, `reduce` is unrolled. A list
+//! becomes a tensor (`tensor.from_elements`) only where an op that is not
+//! lowered here uses it. Shapes of unknown rank (or of a rank above 64) get
+//! loops: `tensor.generate`, `scf.for` (with `scf.if` where an operand of a
+//! broadcast has no extent), `tensor.concat`. `shape_of` makes no code of
+//! its own, and the parts `split_at` makes at a runtime index are slices:
+//! their extents are read where they are used (`tensor.dim`, or
+//! `tensor.extract` at an offset), after the asserts that fix the ranks; a
+//! part whose length a constant index gives (the head at `i >= 0`, the tail
+//! at `i < 0`) is straight-line code whatever the rank.
 //!
 //! Precondition: asserting form, or any function whose `shape` ops are the
-//! ones above on extent tensors, `index`, `!shape.shape` or `!shape.size`.
-//! Postcondition: every function is legal in std form (checked), verifies,
-//! and on every input gives the same results, or fails at the same
-//! `cf.assert` with the same message; code whose shape ops were undefined
-//! on an input (a broadcast of shapes that do not broadcast, a `split_at`
-//! index out of range, a division by zero) may give anything on that input,
-//! and no check is added for it. Declines, with an error at the op:
-//! witnesses and constraints (`lower-to-asserting` goes first), values that
-//! carry errors (`shape.meet`, `!shape.value_shape`, `shape.with_shape`,
-//! `shape.value_as_shape`, `shape.value_of`), and a library function whose
-//! name the module already uses.
+//! ones above on extent tensors, `index`, `!shape.shape` or `!shape.size`
+//! (values of the latter two types, which asserting form does not have,
+//! are taken to hold no error). Postcondition: every function is legal in
+//! std form (checked), verifies, and on every input gives the same
+//! results, or fails at the same `cf.assert` with the same message; code
+//! whose shape ops were undefined on an input (a broadcast of shapes that do
+//! not broadcast, a `split_at` index out of range, a division by zero) may
+//! give anything on that input, and no check is added for it. Declines,
+//! with an error at the op: witnesses and constraints (`lower-to-asserting`
+//! goes first), values that carry errors (`shape.meet`,
+//! `!shape.value_shape`, `shape.with_shape`, `shape.value_as_shape`,
+//! `shape.value_of`), and a library function whose name the module already
+//! uses. Shape ops outside functions and libraries are left alone (the std
+//! stage's legality check names them).
 //!
 //! ```mlir
 //! %s = shape.shape_of %lhs : tensor<*xf32> -> tensor<?xindex>

@@ -235,7 +235,9 @@ impl<'a> Lowering<'a> {
     fn dimension_broadcasts(&mut self, candidates: &[ValueId]) -> ValueId {
         let result = self.broadcast_extent(candidates);
         let mut checks = Vec::new();
-        let (_, others) = candidates.split_last().unwrap_or((&result, &[]));
+        let others = candidates
+            .split_last()
+            .map_or(&[][..], |(_, others)| others);
         for &e in others {
             let one = self.equals(e, 1);
             let same = self.cmp("eq", e, result);
