@@ -80,3 +80,24 @@ func.func @unknown(%a: tensor<*xf32>) -> !shape.size {
   %r = shape.rank %s : !shape.shape -> !shape.size
   return %r : !shape.size
 }
+
+// -----
+
+// A known rank of a shape that may be an error is not a constant: when the
+// broadcast fails, its rank is that error (so are the products of it).
+// CHECK-LABEL: func.func @rank_of_a_failing_broadcast
+// CHECK:         %[[B:.*]] = shape.broadcast
+// CHECK:         shape.rank %[[B]]
+// CHECK:         shape.mul
+func.func @rank_of_a_failing_broadcast(%a0: tensor<2x?x?xf32>, %a1: tensor<?xf32>) -> !shape.size {
+  %s1 = shape.shape_of %a1 : tensor<?xf32> -> !shape.shape
+  %s0 = shape.shape_of %a0 : tensor<2x?x?xf32> -> !shape.shape
+  %c = shape.concat %s1, %s0 : !shape.shape, !shape.shape -> !shape.shape
+  %c2 = arith.constant 2 : index
+  %head, %tail = "shape.split_at"(%c, %c2) : (!shape.shape, index) -> (!shape.shape, !shape.shape)
+  %seven = shape.const_size 7
+  %b = shape.broadcast %tail, %head : !shape.shape, !shape.shape -> !shape.shape
+  %r = shape.rank %b : !shape.shape -> !shape.size
+  %p = shape.mul %seven, %r : !shape.size, !shape.size -> !shape.size
+  return %p : !shape.size
+}

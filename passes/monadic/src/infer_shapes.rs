@@ -646,8 +646,79 @@ fn constant_for(ctx: &mut Context, fact: &Fact, ty: Type) -> Option<Attr> {
     }
 }
 
-/// Fold the ops of `func` whose results are fully known; returns how many.
+/// Ops that give a valid result whenever their operands are valid.
+const TOTAL_OPS: &[&str] = &[
+    "shape.shape_of",
+    "shape.const_shape",
+    "shape.const_size",
+    "shape.rank",
+    "shape.concat",
+    "shape.any",
+    "shape.to_extent_tensor",
+    "shape.from_extent_tensor",
+    "shape.size_to_index",
+    "arith.constant",
+];
+
+/// The values of `func` that hold no error on any input: values of types
+/// that cannot carry one, block arguments, and results of ops whose
+/// operands hold none and that cannot fail on them (a total op, or one whose
+/// operands are all fully known, or a `split_at`/`get_extent` of a known
+/// rank at a known index, so the facts decided its outcome). A fold
+/// may replace only such a value by a constant: `rank` of a broadcast that
+/// may fail has a known rank, yet it is the broadcast's error then.
+fn error_free_values(ctx: &Context, func: OpId, facts: &Facts) -> rustc_hash::FxHashSet<ValueId> {
+    let carries_errors = |v: ValueId| {
+        matches!(
+            ctx.type_kind(ctx.value_type(v)),
+            TypeKind::Shape | TypeKind::Size | TypeKind::ValueShape
+        )
+    };
+    let known = |v: ValueId| {
+        facts.get(v).is_some_and(|f| match f {
+            Fact::Shape(s) => known_extents(s).is_some(),
+            Fact::Size(n) => matches!(n, SizeValue::Known(_)),
+            Fact::Bool(b) => b.is_some(),
+        })
+    };
+    let mut free = rustc_hash::FxHashSet::default();
+    let mut ops = vec![func];
+    ctx.walk_nested(func, &mut |o| ops.push(o));
+    for &o in &ops {
+        for &r in ctx.op(o).regions.iter() {
+            for &b in &ctx.region(r).blocks {
+                free.extend(ctx.block(b).args.iter().copied());
+            }
+        }
+        let data = ctx.op(o);
+        let operands_free = data
+            .operands
+            .iter()
+            .all(|&v| free.contains(&v) || !carries_errors(v));
+        // `split_at` and `get_extent` fail only on an index out of range,
+        // which a known rank and index decide.
+        let ranked = |v: ValueId| matches!(facts.get(v), Some(Fact::Shape(ShapeValue::Ranked(_))));
+        let decided = TOTAL_OPS.contains(&ctx.op_name(o))
+            || data.operands.iter().all(|&v| known(v))
+            || matches!(ctx.op_name(o), "shape.split_at" | "shape.get_extent")
+                && matches!(data.operands.as_slice(), [s, i] if ranked(*s) && known(*i));
+        for &r in data.results.iter() {
+            let invalid = matches!(
+                facts.get(r),
+                Some(Fact::Shape(ShapeValue::Invalid(_)) | Fact::Size(SizeValue::Invalid(_)))
+            );
+            if !carries_errors(r) || (operands_free && decided && !invalid) {
+                free.insert(r);
+            }
+        }
+    }
+    free
+}
+
+/// Fold the ops of `func` whose results are fully known and hold no error;
+/// returns how many.
 fn fold_known(ctx: &mut Context, func: OpId, facts: &Facts) -> usize {
+    let error_free = error_free_values(ctx, func, facts);
     let mut candidates = Vec::new();
     ctx.walk_nested(func, &mut |o| {
         let data = ctx.op(o);
@@ -673,6 +744,9 @@ fn fold_known(ctx: &mut Context, func: OpId, facts: &Facts) -> usize {
         let Some(fact) = facts.get(result) else {
             continue;
         };
+        if !error_free.contains(&result) {
+            continue;
+        }
         let ty = ctx.value_type(result);
         let Some(attr) = constant_for(ctx, fact, ty) else {
             continue;
