@@ -681,18 +681,8 @@ pub fn canonicalize_constraints(
     limits: Limits,
     statistics: &mut Statistics,
 ) -> Result<usize, Diagnostic> {
-    let is_function = |ctx: &Context, o: OpId| matches!(ctx.op_name(o), "func.func" | "shape.func");
-    let mut functions = Vec::new();
-    if is_function(ctx, op) {
-        functions.push(op);
-    }
-    ctx.walk_nested(op, &mut |o| {
-        if is_function(ctx, o) {
-            functions.push(o);
-        }
-    });
     let mut removed = 0;
-    for f in functions {
+    for f in pass::functions_under(ctx, op) {
         constraint_graph::trace(ctx, f, Picture::WitnessDagBefore);
         let mut ops = Vec::new();
         ctx.walk_nested(f, &mut |o| ops.push(o));

@@ -155,6 +155,22 @@ impl PassRegistry {
     }
 }
 
+/// The functions (`func.func`, `shape.func`) under `op`, and `op` itself
+/// if it is one, in program order.
+pub fn functions_under(ctx: &Context, op: OpId) -> Vec<OpId> {
+    let is_function = |o: OpId| matches!(ctx.op_name(o), "func.func" | "shape.func");
+    let mut out = Vec::new();
+    if is_function(op) {
+        out.push(op);
+    }
+    ctx.walk_nested(op, &mut |o| {
+        if is_function(o) {
+            out.push(o);
+        }
+    });
+    out
+}
+
 /// The `tracing` target of remarks.
 pub const REMARK_TARGET: &str = "remark";
 

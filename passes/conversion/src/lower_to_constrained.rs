@@ -92,17 +92,7 @@ impl Pass for LowerToConstrained {
 
 /// Lower every function under `op` (and `op` itself if it is one).
 pub fn lower_to_constrained(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-    let mut functions = Vec::new();
-    let is_function = |ctx: &Context, o: OpId| matches!(ctx.op_name(o), "func.func" | "shape.func");
-    if is_function(ctx, op) {
-        functions.push(op);
-    }
-    ctx.walk_nested(op, &mut |o| {
-        if is_function(ctx, o) {
-            functions.push(o);
-        }
-    });
-    for f in functions {
+    for f in pass::functions_under(ctx, op) {
         lower_function(ctx, f)?;
         check_legality(ctx, f, Stage::Constrained).map_err(|mut d| {
             d.message = format!("internal error: lowering left {}", d.message);

@@ -608,21 +608,6 @@ pub fn infer_facts(ctx: &Context, func: OpId) -> Facts {
     inference.facts
 }
 
-/// Functions under `op` (and `op` itself if it is one).
-pub fn functions(ctx: &Context, op: OpId) -> Vec<OpId> {
-    let is_function = |o: OpId| matches!(ctx.op_name(o), "func.func" | "shape.func");
-    let mut out = Vec::new();
-    if is_function(op) {
-        out.push(op);
-    }
-    ctx.walk_nested(op, &mut |o| {
-        if is_function(o) {
-            out.push(o);
-        }
-    });
-    out
-}
-
 /// The constant `fact` as an attribute of type `ty`, if it is fully known
 /// and `ty` can hold it.
 fn constant_for(ctx: &mut Context, fact: &Fact, ty: Type) -> Option<Attr> {
@@ -773,7 +758,7 @@ fn fold_known(ctx: &mut Context, func: OpId, facts: &Facts) -> usize {
 /// under `op`; returns how many ops were folded.
 pub fn infer_shapes(ctx: &mut Context, op: OpId) -> Result<usize, Diagnostic> {
     let mut folded = 0;
-    for func in functions(ctx, op) {
+    for func in pass::functions_under(ctx, op) {
         let facts = infer_facts(ctx, func);
         if let Some(failure) = facts.failures.first() {
             return Err(Diagnostic::error(
