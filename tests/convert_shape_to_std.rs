@@ -18,7 +18,7 @@ use std::path::Path;
 
 use cli::{process_buffer, split_chunks, DriverOptions};
 use common::runner::{RunResult, Tools};
-use ir::{Attr, TypeKind};
+use ir::Attr;
 
 /// Inputs drawn per function.
 const INPUTS: usize = 24;
@@ -52,12 +52,7 @@ fn functions(ctx: &mut ir::Context, name: &str, source: &str) -> (ir::OpId, Vec<
 /// The sampled inputs of function `name`.
 fn inputs(ctx: &ir::Context, module: ir::OpId, name: &str, count: usize) -> Vec<Vec<interp::Arg>> {
     let f = interp::find_function(ctx, module, name).expect("the function");
-    let ty = ctx.attr(f, "function_type").and_then(Attr::as_type);
-    let Some(TypeKind::Function { inputs, .. }) = ty.map(|t| ctx.type_kind(t)) else {
-        panic!("@{name} has no function type");
-    };
-    let params = validate::sample::params(ctx, inputs).expect("sampleable parameters");
-    validate::sample::samples(&params, count, 0x57d)
+    validate::sample::function_inputs(ctx, f, count, 0x57d).expect("sampleable parameters")
 }
 
 /// How one function fared.

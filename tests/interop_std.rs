@@ -478,12 +478,7 @@ fn run(module: &Module, func: &str, args: &[Arg]) -> Result<Outcome, String> {
 fn sample(module: &Module, func: &str) -> Vec<Vec<Arg>> {
     let ctx = &module.ctx;
     let op = interp::find_function(ctx, module.root, func).expect("the function exists");
-    let ty = ctx.attr(op, "function_type").and_then(ir::Attr::as_type);
-    let Some(ir::TypeKind::Function { inputs, .. }) = ty.map(|t| ctx.type_kind(t)) else {
-        panic!("@{func} has no function type");
-    };
-    let params = validate::sample::params(ctx, inputs).expect("parameters can be sampled");
-    validate::sample::samples(&params, INPUTS, 0x5eed)
+    validate::sample::function_inputs(ctx, op, INPUTS, 0x5eed).expect("parameters can be sampled")
 }
 
 /// What a form of a function did on one input, comparable across forms.

@@ -100,12 +100,7 @@ fn lower_checking_messages(session: &Session, module: &mut Module) -> Result<Che
 fn sample_inputs(module: &Module, name: &str, seed: u64) -> Vec<Vec<Arg>> {
     let ctx = &module.ctx;
     let func = interp::find_function(ctx, module.root, name).expect("the function exists");
-    let ty = ctx.attr(func, "function_type").and_then(ir::Attr::as_type);
-    let Some(ir::TypeKind::Function { inputs, .. }) = ty.map(|t| ctx.type_kind(t)) else {
-        panic!("@{name} has no function type");
-    };
-    let params = validate::sample::params(ctx, inputs).expect("parameters can be sampled");
-    validate::sample::samples(&params, 8, seed)
+    validate::sample::function_inputs(ctx, func, 8, seed).expect("parameters can be sampled")
 }
 
 /// Lower one random function through `pipeline` and `lower-to-asserting`:

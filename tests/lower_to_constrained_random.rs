@@ -60,12 +60,7 @@ fn parse(session: &mut Session, name: &str, text: &str) -> Module {
 fn sample_inputs(module: &Module, name: &str, seed: u64) -> Vec<Vec<Arg>> {
     let ctx = &module.ctx;
     let func = interp::find_function(ctx, module.root, name).expect("the function exists");
-    let ty = ctx.attr(func, "function_type").and_then(ir::Attr::as_type);
-    let Some(ir::TypeKind::Function { inputs, .. }) = ty.map(|t| ctx.type_kind(t)) else {
-        panic!("@{name} has no function type");
-    };
-    let params = validate::sample::params(ctx, inputs).expect("parameters can be sampled");
-    validate::sample::samples(&params, INPUTS, seed)
+    validate::sample::function_inputs(ctx, func, INPUTS, seed).expect("parameters can be sampled")
 }
 
 /// What `@name` of `module` gives on `args`, or why it cannot be evaluated.

@@ -115,15 +115,6 @@ fn functions(ctx: &Context, op: OpId) -> Vec<(String, OpId)> {
     out
 }
 
-/// The input types of a function op.
-fn inputs(ctx: &Context, f: OpId) -> Option<Vec<ir::Type>> {
-    let ty = ctx.attr(f, "function_type").and_then(ir::Attr::as_type)?;
-    match ctx.type_kind(ty) {
-        ir::TypeKind::Function { inputs, .. } => Some(inputs.clone()),
-        _ => None,
-    }
-}
-
 /// A stable seed per function name, so that every pass sees the same inputs.
 fn seed(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
@@ -141,7 +132,8 @@ impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
         let module = root_of(ctx, op);
         self.recorded.clear();
         for (name, f) in functions(ctx, op) {
-            let Some(params) = inputs(ctx, f).and_then(|t| params(ctx, &t)) else {
+            let Some(params) = crate::sample::input_types(ctx, f).and_then(|t| params(ctx, &t))
+            else {
                 continue;
             };
             let runs = samples(&params, self.count, seed(&name))

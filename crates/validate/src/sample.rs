@@ -9,7 +9,7 @@
 //! respected. The draw is deterministic.
 
 use interp::Arg as SampleArg;
-use ir::{Context, Type, TypeKind};
+use ir::{Context, OpId, Type, TypeKind};
 
 /// The extents samples are made of.
 pub const EXTENTS: [i64; 5] = [0, 1, 2, 3, 7];
@@ -145,6 +145,27 @@ fn sample(params: &[Param], family: usize, draw: &mut Draw) -> Vec<SampleArg> {
             SampleArg::Shape(shape)
         })
         .collect()
+}
+
+/// The input types of function op `f`.
+pub fn input_types(ctx: &Context, f: OpId) -> Option<Vec<Type>> {
+    let ty = ctx.attr(f, "function_type").and_then(ir::Attr::as_type)?;
+    match ctx.type_kind(ty) {
+        TypeKind::Function { inputs, .. } => Some(inputs.clone()),
+        _ => None,
+    }
+}
+
+/// `count` inputs of function op `f`, drawn from `seed`; `None` when a
+/// parameter type cannot be sampled.
+pub fn function_inputs(
+    ctx: &Context,
+    f: OpId,
+    count: usize,
+    seed: u64,
+) -> Option<Vec<Vec<SampleArg>>> {
+    let params = params(ctx, &input_types(ctx, f)?)?;
+    Some(samples(&params, count, seed))
 }
 
 #[cfg(test)]
