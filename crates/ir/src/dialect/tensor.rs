@@ -452,8 +452,9 @@ fn print_mixed_list(p: &mut OpPrinter, statics: &[i64], values: &[ValueId]) {
     p.push("]");
 }
 
-/// The values of the operand group called `name`.
-fn named_group<'c>(ctx: &'c Context, op: OpId, name: &str) -> &'c [ValueId] {
+/// The values of the operand group called `name` (empty when the op has
+/// no such group).
+pub fn named_group<'c>(ctx: &'c Context, op: OpId, name: &str) -> &'c [ValueId] {
     let Some(def) = crate::op_def::def_of(ctx, op) else {
         return &[];
     };
@@ -464,11 +465,36 @@ fn named_group<'c>(ctx: &'c Context, op: OpId, name: &str) -> &'c [ValueId] {
 }
 
 /// A `array<i64: ...>` attribute as integers (empty when missing).
-fn static_list(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {
+pub fn static_list(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {
     ctx.attr(op, name)
         .and_then(|a| a.int_elements(0))
         .map(|v| v.into_iter().map(|x| x as i64).collect())
         .unwrap_or_default()
+}
+
+/// One entry of a mixed static/dynamic list (`[%a, 4]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mixed {
+    /// A constant held in the static attribute.
+    Static(i64),
+    /// An `index` operand, where the static attribute holds `DYNAMIC`.
+    Dynamic(ValueId),
+}
+
+/// The mixed list of static attribute `static_name` whose dynamic entries
+/// are the operand group `group` in order (`static_low`/`low` of
+/// `tensor.pad`, `static_sizes`/`sizes` of the slices, ...). `None` when
+/// the dynamic entries and operands do not match up.
+pub fn mixed_list(ctx: &Context, op: OpId, static_name: &str, group: &str) -> Option<Vec<Mixed>> {
+    let mut dynamic = named_group(ctx, op, group).iter();
+    let list = static_list(ctx, op, static_name)
+        .into_iter()
+        .map(|x| match x {
+            DYNAMIC => dynamic.next().copied().map(Mixed::Dynamic),
+            x => Some(Mixed::Static(x)),
+        })
+        .collect::<Option<Vec<_>>>()?;
+    dynamic.next().is_none().then_some(list)
 }
 
 // ------------------------------------------------------ hand-written syntax

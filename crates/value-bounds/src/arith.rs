@@ -1,0 +1,285 @@
+//! `arith`: constants, `index` addition, subtraction, multiplication and
+//! division by constants, max/min, select and casts.
+
+use crate::{BoundsOp, Target, ValueBounds};
+use bounds::{Affine, BoundKind};
+use ir::{OpId, TypeKind};
+
+pub(crate) fn bounds_op(name: &str) -> Option<&'static dyn BoundsOp> {
+    Some(match name {
+        "arith.constant" => &Constant,
+        "arith.addi" => &Add,
+        "arith.subi" => &Sub,
+        "arith.muli" => &Mul,
+        "arith.floordivsi" => &FloorDiv,
+        "arith.ceildivsi" => &CeilDiv,
+        "arith.divsi" | "arith.divui" => &DivOfNonNegative,
+        "arith.remsi" | "arith.remui" => &RemOfNonNegative,
+        "arith.maxsi" | "arith.maxui" => &Max,
+        "arith.minsi" | "arith.minui" => &Min,
+        "arith.select" => &Select,
+        "arith.index_cast" | "arith.index_castui" => &IndexCast,
+        _ => return None,
+    })
+}
+
+/// The operands of `op` as expressions, when `target` is an `index`
+/// result (the only arithmetic assumed not to wrap).
+pub(crate) fn index_operands(
+    op: OpId,
+    target: Target,
+    b: &mut ValueBounds<'_>,
+) -> Option<(Affine, Vec<Affine>)> {
+    let ctx = b.ctx();
+    let Target::Value(v) = target else {
+        return None;
+    };
+    if !matches!(
+        ctx.type_kind(ctx.value_type(v)),
+        TypeKind::Index | TypeKind::Size
+    ) {
+        return None;
+    }
+    let operands = ctx.op(op).operands.clone();
+    let x = b.expr(target);
+    Some((x, operands.into_iter().map(|o| b.value(o)).collect()))
+}
+
+/// The result and both operands of a binary op on `index` values.
+pub(crate) fn binary_operands(
+    op: OpId,
+    target: Target,
+    b: &mut ValueBounds<'_>,
+) -> Option<(Affine, Affine, Affine)> {
+    let (x, operands) = index_operands(op, target, b)?;
+    let [l, r]: [Affine; 2] = operands.try_into().ok()?;
+    Some((x, l, r))
+}
+
+/// `result = a + b`.
+pub(crate) fn add_bound(op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+    if let Some((x, l, r)) = binary_operands(op, target, b) {
+        if let Some(sum) = l.add(&r) {
+            b.add(BoundKind::Equal, &x, &sum);
+        }
+    }
+}
+
+/// `result = a · b` when one side is a constant.
+pub(crate) fn mul_bound(op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+    if let Some((x, l, r)) = binary_operands(op, target, b) {
+        let product = match (l.as_constant(), r.as_constant()) {
+            (Some(k), _) => r.scale(k),
+            (_, Some(k)) => l.scale(k),
+            _ => None,
+        };
+        if let Some(product) = product {
+            b.add(BoundKind::Equal, &x, &product);
+        }
+    }
+}
+
+/// `result = ⌊(a + shift·(d - 1)) / d⌋` for a constant divisor `d > 0`
+/// (`shift` 0 for floor, 1 for ceiling division); `require_nonnegative`
+/// for truncating divisions, which agree with floor division only there.
+pub(crate) fn div_bound(
+    op: OpId,
+    target: Target,
+    b: &mut ValueBounds<'_>,
+    shift: i64,
+    require_nonnegative: bool,
+) -> Option<(Affine, Affine, Affine, i64)> {
+    let (x, a, d) = binary_operands(op, target, b)?;
+    let d = d.as_constant().filter(|&d| d > 0)?;
+    if require_nonnegative && b.constant_bound_of(BoundKind::Lower, &a)? < 0 {
+        return None;
+    }
+    let q = b.floor_div(&a.offset(shift * (d - 1))?, d)?;
+    Some((x, a, q, d))
+}
+
+/// The constant bounds of `values`: the least lower and the greatest
+/// upper bound over all of them (the hull of what a choice among them can
+/// give).
+fn hull(b: &mut ValueBounds<'_>, values: &[Affine]) -> (Option<i64>, Option<i64>) {
+    let mut lower = Some(i64::MAX);
+    let mut upper = Some(i64::MIN);
+    for v in values {
+        lower = lower
+            .zip(b.constant_bound_of(BoundKind::Lower, v))
+            .map(|(a, c)| a.min(c));
+        upper = upper
+            .zip(b.constant_bound_of(BoundKind::Upper, v))
+            .map(|(a, c)| a.max(c));
+    }
+    (lower, upper)
+}
+
+/// `x` is one of `values`: it lies in their constant hull.
+pub(crate) fn one_of(b: &mut ValueBounds<'_>, x: &Affine, values: &[Affine]) {
+    let (lower, upper) = hull(b, values);
+    if let Some(l) = lower {
+        b.add(BoundKind::Lower, x, &Affine::constant(l));
+    }
+    if let Some(u) = upper {
+        b.add(BoundKind::Upper, x, &Affine::constant(u));
+    }
+}
+
+/// `x = max(values)` (`largest`) or `min(values)`: above (below) each of
+/// them, and within their hull.
+pub(crate) fn extremum(b: &mut ValueBounds<'_>, x: &Affine, values: &[Affine], largest: bool) {
+    let kind = if largest {
+        BoundKind::Lower
+    } else {
+        BoundKind::Upper
+    };
+    for v in values {
+        b.add(kind, x, v);
+    }
+    one_of(b, x, values);
+}
+
+/// The result is the op's constant value.
+pub(crate) struct Constant;
+impl BoundsOp for Constant {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        let v = b.ctx().op(op).results[0];
+        let value = b.value(v);
+        if value.as_constant().is_some() {
+            b.bound(BoundKind::Equal, target, &value);
+        }
+    }
+}
+
+struct Add;
+impl BoundsOp for Add {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        add_bound(op, target, b);
+    }
+}
+
+struct Sub;
+impl BoundsOp for Sub {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        if let Some((x, l, r)) = binary_operands(op, target, b) {
+            if let Some(difference) = l.sub(&r) {
+                b.add(BoundKind::Equal, &x, &difference);
+            }
+        }
+    }
+}
+
+struct Mul;
+impl BoundsOp for Mul {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        mul_bound(op, target, b);
+    }
+}
+
+struct FloorDiv;
+impl BoundsOp for FloorDiv {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        if let Some((x, _, q, _)) = div_bound(op, target, b, 0, false) {
+            b.add(BoundKind::Equal, &x, &q);
+        }
+    }
+}
+
+struct CeilDiv;
+impl BoundsOp for CeilDiv {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        if let Some((x, _, q, _)) = div_bound(op, target, b, 1, false) {
+            b.add(BoundKind::Equal, &x, &q);
+        }
+    }
+}
+
+struct DivOfNonNegative;
+impl BoundsOp for DivOfNonNegative {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        if let Some((x, _, q, _)) = div_bound(op, target, b, 0, true) {
+            b.add(BoundKind::Equal, &x, &q);
+        }
+    }
+}
+
+struct RemOfNonNegative;
+impl BoundsOp for RemOfNonNegative {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        // a rem d = a - d·⌊a/d⌋ for a ≥ 0.
+        if let Some((x, a, q, d)) = div_bound(op, target, b, 0, true) {
+            if let Some(rest) = q.scale(d).and_then(|dq| a.sub(&dq)) {
+                b.add(BoundKind::Equal, &x, &rest);
+            }
+        }
+    }
+}
+
+struct Max;
+impl BoundsOp for Max {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        if let Some((x, operands)) = index_operands(op, target, b) {
+            extremum(b, &x, &operands, true);
+        }
+    }
+}
+
+struct Min;
+impl BoundsOp for Min {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        if let Some((x, operands)) = index_operands(op, target, b) {
+            extremum(b, &x, &operands, false);
+        }
+    }
+}
+
+struct Select;
+impl BoundsOp for Select {
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        if let Some((x, operands)) = index_operands(op, target, b) {
+            one_of(b, &x, &operands[1..]);
+        }
+    }
+}
+
+struct IndexCast;
+impl BoundsOp for IndexCast {
+    /// Equal to the operand when the cast keeps the value: widening, or a
+    /// value the narrower type holds (signed for `index_cast`, unsigned
+    /// for `index_castui`).
+    fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
+        let ctx = b.ctx();
+        let (Some(&source), Target::Value(result)) = (ctx.op(op).operands.first(), target) else {
+            return;
+        };
+        let width = |v| match ctx.type_kind(ctx.value_type(v)) {
+            TypeKind::Integer { width, .. } => *width,
+            _ => 64,
+        };
+        let narrowest = width(source).min(width(result));
+        let unsigned = ctx.op_name(op) == "arith.index_castui";
+        // The values both types read the same (the result's bits read
+        // signed, as the bounds read every value).
+        let high = match narrowest {
+            w if w >= 64 => i64::MAX,
+            w => (1i64 << (w - 1)) - 1,
+        };
+        let low = match (unsigned, narrowest) {
+            (true, _) => 0,
+            (false, w) if w >= 64 => i64::MIN,
+            (false, w) => -(1i64 << (w - 1)),
+        };
+        let x = b.expr(target);
+        let a = b.value(source);
+        let fits = (low == i64::MIN
+            || b.constant_bound_of(BoundKind::Lower, &a)
+                .is_some_and(|l| l >= low))
+            && (high == i64::MAX
+                || b.constant_bound_of(BoundKind::Upper, &a)
+                    .is_some_and(|u| u <= high));
+        if fits {
+            b.add(BoundKind::Equal, &x, &a);
+        }
+    }
+}
