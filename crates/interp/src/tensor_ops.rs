@@ -1,8 +1,10 @@
 //! The `tensor` dialect: shapes always, elements when they are known
 //! (integer and `index` tensors the function builds; the elements of
-//! argument tensors, `tensor.empty` and float tensors are not). An
-//! out-of-bounds index or a shape that does not fit a static result type is
-//! undefined behaviour in MLIR and fails the function.
+//! argument tensors, `tensor.empty` and float tensors are not; neither are
+//! those of `tensor.pack` and `tensor.unpack` results). An out-of-bounds
+//! index or slice, negative padding or sizes, a tile that does not fit, or a
+//! shape that does not fit a static result type is undefined behaviour in
+//! MLIR and fails the function.
 
 use crate::machine::{fits, is_extent_tensor_type, show, Machine, Step, Stop};
 use crate::value::Value;
@@ -27,14 +29,20 @@ fn elements_of(v: &Value) -> Option<Vec<Value>> {
     }
 }
 
-/// The row-major position of `indices` in `shape`, if in bounds.
+/// Whether `indices` address an element of a tensor of `shape`.
+fn in_bounds(shape: &[i64], indices: &[i64]) -> bool {
+    shape.len() == indices.len() && shape.iter().zip(indices).all(|(&d, &i)| 0 <= i && i < d)
+}
+
+/// The row-major position of `indices` in `shape`, if in bounds (and
+/// representable: a tensor whose elements are known always is).
 fn flat_index(shape: &[i64], indices: &[i64]) -> Option<usize> {
-    if shape.len() != indices.len() {
+    if !in_bounds(shape, indices) {
         return None;
     }
     shape.iter().zip(indices).try_fold(0usize, |acc, (&d, &i)| {
         let (d, i) = (usize::try_from(d).ok()?, usize::try_from(i).ok()?);
-        (i < d).then_some(acc.checked_mul(d)?.checked_add(i)?)
+        acc.checked_mul(d)?.checked_add(i)
     })
 }
 
@@ -562,20 +570,28 @@ impl<'c> Machine<'c> {
         self.reshaped(op, shape)
     }
 
+    /// Undefined behaviour unless `indices` address an element of a
+    /// tensor of `shape`.
+    fn check_index(&self, op: OpId, shape: &[i64], indices: &[i64]) -> Step<()> {
+        match in_bounds(shape, indices) {
+            true => Ok(()),
+            false => Err(Stop::Undefined(format!(
+                "{} at {} out of bounds of shape {}",
+                self.ctx.op_name(op),
+                show(indices),
+                show(shape)
+            ))),
+        }
+    }
+
     fn insert(&self, op: OpId) -> Step<Value> {
         let scalar = self.operand(op, 0)?.clone();
         let (shape, dest) = self.tensor_operand(op, 1)?;
         let indices = self.indices(op, 2)?;
-        let at = flat_index(&shape, &indices).ok_or_else(|| {
-            Stop::Undefined(format!(
-                "tensor.insert at {} out of bounds of shape {}",
-                show(&indices),
-                show(&shape)
-            ))
-        })?;
-        let elements = elements_of(dest).map(|mut e| {
-            e[at] = scalar;
-            e
+        self.check_index(op, &shape, &indices)?;
+        let elements = elements_of(dest).and_then(|mut e| {
+            *e.get_mut(flat_index(&shape, &indices)?)? = scalar;
+            Some(e)
         });
         make_tensor(self, op, self.result_kind(op, 0)?, shape, elements)
     }
@@ -600,20 +616,16 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         "tensor.extract" => {
             let (shape, tensor) = m.tensor_operand(op, 0)?;
             let indices = m.indices(op, 1)?;
-            let at = flat_index(&shape, &indices).ok_or_else(|| {
-                Stop::Undefined(format!(
-                    "tensor.extract at {} out of bounds of shape {}",
-                    show(&indices),
-                    show(&shape)
-                ))
-            })?;
-            match tensor {
-                Value::ExtentTensor(e) => Value::Index(e[at]),
+            m.check_index(op, &shape, &indices)?;
+            let at = flat_index(&shape, &indices);
+            let element = match tensor {
+                Value::ExtentTensor(e) => at.and_then(|at| e.get(at)).map(|&x| Value::Index(x)),
                 Value::Tensor {
                     elements: Some(e), ..
-                } => e[at].clone(),
-                _ => return Err(m.unsupported(op, "the tensor's elements are not known")),
-            }
+                } => at.and_then(|at| e.get(at)).cloned(),
+                _ => None,
+            };
+            element.ok_or_else(|| m.unsupported(op, "the tensor's elements are not known"))?
         }
         "tensor.from_elements" => {
             let kind = m.result_kind(op, 0)?;
@@ -685,6 +697,7 @@ mod tests {
         assert_eq!(flat_index(&[], &[]), Some(0));
         assert_eq!(multi_index(&[2, 3], 5), vec![1, 2]);
         assert_eq!(multi_index(&[2, 3], 0), vec![0, 0]);
+        assert!(in_bounds(&[1 << 40, 1 << 40], &[1 << 39, 1 << 39]));
         assert_eq!(flat_index(&[1 << 40, 1 << 40], &[1 << 39, 1 << 39]), None);
     }
 
