@@ -82,10 +82,7 @@ fn reified_by_mlir(text: &str) -> Option<String> {
     let input = Path::new(env!("CARGO_TARGET_TMPDIR")).join("interp_tensor_ops.mlir");
     std::fs::write(&input, renamed).expect("write the input of mlir-opt");
     let out = Command::new(opt)
-        .args([
-            "--resolve-ranked-shaped-type-result-dims",
-            "--canonicalize",
-        ])
+        .args(["--resolve-ranked-shaped-type-result-dims", "--canonicalize"])
         .arg(&input)
         .output()
         .expect("mlir-opt runs");
