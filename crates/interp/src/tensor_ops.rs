@@ -1,8 +1,10 @@
 //! The `tensor` dialect: shapes always, elements when they are known
 //! (integer and `index` tensors the function builds; the elements of
-//! argument tensors, `tensor.empty` and float tensors are not). An
-//! out-of-bounds index or a shape that does not fit a static result type is
-//! undefined behaviour in MLIR and fails the function.
+//! argument tensors, `tensor.empty` and float tensors are not; neither are
+//! those of `tensor.pack` and `tensor.unpack` results). An out-of-bounds
+//! index or slice, negative padding or sizes, a tile that does not fit, or a
+//! shape that does not fit a static result type is undefined behaviour in
+//! MLIR and fails the function.
 
 use crate::machine::{fits, is_extent_tensor_type, show, Machine, Step, Stop};
 use crate::value::Value;
@@ -27,14 +29,20 @@ fn elements_of(v: &Value) -> Option<Vec<Value>> {
     }
 }
 
-/// The row-major position of `indices` in `shape`, if in bounds.
+/// Whether `indices` address an element of a tensor of `shape`.
+fn in_bounds(shape: &[i64], indices: &[i64]) -> bool {
+    shape.len() == indices.len() && shape.iter().zip(indices).all(|(&d, &i)| 0 <= i && i < d)
+}
+
+/// The row-major position of `indices` in `shape`, if in bounds (and
+/// representable: a tensor whose elements are known always is).
 fn flat_index(shape: &[i64], indices: &[i64]) -> Option<usize> {
-    if shape.len() != indices.len() {
+    if !in_bounds(shape, indices) {
         return None;
     }
     shape.iter().zip(indices).try_fold(0usize, |acc, (&d, &i)| {
         let (d, i) = (usize::try_from(d).ok()?, usize::try_from(i).ok()?);
-        (i < d).then_some(acc * d + i)
+        acc.checked_mul(d)?.checked_add(i)
     })
 }
 
@@ -47,6 +55,65 @@ fn multi_index(shape: &[i64], mut flat: usize) -> Vec<i64> {
         flat /= d;
     }
     index
+}
+
+/// Offsets, sizes and strides of a slice, one of each per dimension.
+struct Slice {
+    offsets: Vec<i64>,
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+}
+
+/// The shape of a slice of `sizes` as a type of dimensions `dims` holds it:
+/// a rank-reducing slice drops the unit sizes the type lacks.
+fn rank_reduced(sizes: &[i64], dims: &[i64]) -> Vec<i64> {
+    let Some(mut drops) = sizes.len().checked_sub(dims.len()).filter(|&n| n > 0) else {
+        return sizes.to_vec();
+    };
+    let mut kept = Vec::new();
+    for &s in sizes {
+        let expected = dims.get(kept.len()).copied();
+        if drops > 0 && s == 1 && expected != Some(1) {
+            drops -= 1;
+        } else {
+            kept.push(s);
+        }
+    }
+    kept
+}
+
+/// How `tensor.pack` tiles a tensor (and `tensor.unpack` untiles it).
+struct Tiling {
+    /// The dimensions tiled, in the order of the inner tiles.
+    inner_dims_pos: Vec<usize>,
+    /// The tile size of each of them.
+    tiles: Vec<i64>,
+    /// The order of the outer dimensions (empty: unchanged).
+    outer_dims_perm: Vec<usize>,
+}
+
+/// The packed shape of a tensor of shape `unpacked`: each tiled extent
+/// becomes the number of tiles (rounded up), the outer dimensions are
+/// permuted, and the tile sizes follow. `None` when a position is out of
+/// range or the permutation has the wrong length.
+fn packed_shape(unpacked: &[i64], tiling: &Tiling) -> Option<Vec<i64>> {
+    let mut outer = unpacked.to_vec();
+    for (&d, &tile) in tiling.inner_dims_pos.iter().zip(&tiling.tiles) {
+        let extent = outer.get_mut(d)?;
+        *extent = extent.checked_add(tile - 1)? / tile;
+    }
+    if !tiling.outer_dims_perm.is_empty() {
+        if tiling.outer_dims_perm.len() != outer.len() {
+            return None;
+        }
+        outer = tiling
+            .outer_dims_perm
+            .iter()
+            .map(|&d| outer.get(d).copied())
+            .collect::<Option<_>>()?;
+    }
+    outer.extend_from_slice(&tiling.tiles);
+    Some(outer)
 }
 
 /// A tensor of type `kind` with `shape` and `elements`: an extent tensor
@@ -224,66 +291,245 @@ impl<'c> Machine<'c> {
         make_tensor(self, op, self.result_kind(op, 0)?, shape, elements)
     }
 
-    fn extract_slice(&self, op: OpId) -> Step<Value> {
-        let (source_shape, source) = self.tensor_operand(op, 0)?;
-        let offsets = self.mixed(op, "static_offsets", 1)?;
-        let sizes = self.mixed(op, "static_sizes", 2)?;
-        let strides = self.mixed(op, "static_strides", 3)?;
-        let n = source_shape.len();
-        if offsets.len() != n || sizes.len() != n || strides.len() != n {
-            return Err(self.malformed(op, "offsets, sizes and strides must match the rank"));
+    /// The offsets, sizes and strides of a slice op, from the operand groups
+    /// starting at `first_group`; one of each per dimension of a tensor of
+    /// rank `rank`.
+    fn slice(&self, op: OpId, first_group: usize, rank: usize) -> Step<Slice> {
+        let slice = Slice {
+            offsets: self.mixed(op, "static_offsets", first_group)?,
+            sizes: self.mixed(op, "static_sizes", first_group + 1)?,
+            strides: self.mixed(op, "static_strides", first_group + 2)?,
+        };
+        match [&slice.offsets, &slice.sizes, &slice.strides].map(Vec::len) == [rank; 3] {
+            true => Ok(slice),
+            false => Err(self.malformed(op, "offsets, sizes and strides must match the rank")),
         }
-        for d in 0..n {
-            let last = offsets[d]
-                .checked_add(sizes[d].saturating_sub(1).saturating_mul(strides[d]))
+    }
+
+    /// Check that `slice` lies within a tensor of `shape`: non-negative
+    /// offsets and sizes, positive strides, and the last element of every
+    /// non-empty dimension in bounds (undefined behaviour otherwise).
+    fn check_in_bounds(&self, op: OpId, shape: &[i64], slice: &Slice) -> Step<()> {
+        for (d, &extent) in shape.iter().enumerate() {
+            let (offset, size, stride) = (slice.offsets[d], slice.sizes[d], slice.strides[d]);
+            let last = offset
+                .checked_add(size.saturating_sub(1).saturating_mul(stride))
                 .unwrap_or(i64::MAX);
-            let in_bounds = offsets[d] >= 0
-                && sizes[d] >= 0
-                && strides[d] >= 1
-                && (sizes[d] == 0 || last < source_shape[d]);
+            let in_bounds = offset >= 0 && size >= 0 && stride >= 1 && (size == 0 || last < extent);
             if !in_bounds {
                 return Err(Stop::Undefined(format!(
-                    "tensor.extract_slice out of bounds in dimension {d} of a tensor of shape {}",
-                    show(&source_shape)
+                    "{} out of bounds in dimension {d} of a tensor of shape {}",
+                    self.ctx.op_name(op),
+                    show(shape)
                 )));
             }
         }
+        Ok(())
+    }
+
+    /// The row-major positions, in a tensor of `shape`, of the elements of
+    /// `slice` (checked in bounds), in the slice's own row-major order.
+    fn slice_positions(&self, op: OpId, shape: &[i64], slice: &Slice) -> Step<Vec<usize>> {
+        let count = self.element_count(op, &slice.sizes)?;
+        let position = |flat| {
+            let index = multi_index(&slice.sizes, flat);
+            let at: Vec<i64> = (0..index.len())
+                .map(|d| slice.offsets[d] + index[d] * slice.strides[d])
+                .collect();
+            flat_index(shape, &at)
+        };
+        (0..count)
+            .map(position)
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| self.malformed(op, "slice element out of range"))
+    }
+
+    fn extract_slice(&self, op: OpId) -> Step<Value> {
+        let (source_shape, source) = self.tensor_operand(op, 0)?;
+        let slice = self.slice(op, 1, source_shape.len())?;
+        self.check_in_bounds(op, &source_shape, &slice)?;
         let elements = match elements_of(source) {
-            Some(all) => {
-                let count = self.element_count(op, &sizes)?;
-                let pick = |flat| {
-                    let index = multi_index(&sizes, flat);
-                    let at: Vec<i64> = (0..n).map(|d| offsets[d] + index[d] * strides[d]).collect();
-                    flat_index(&source_shape, &at).and_then(|i| all.get(i).cloned())
-                };
-                Some(
-                    (0..count)
-                        .map(pick)
-                        .collect::<Option<Vec<_>>>()
-                        .ok_or_else(|| self.malformed(op, "slice element out of range"))?,
-                )
-            }
+            Some(all) => Some(
+                self.slice_positions(op, &source_shape, &slice)?
+                    .into_iter()
+                    .map(|i| all[i].clone())
+                    .collect(),
+            ),
             None => None,
         };
-        // A rank-reducing slice drops unit dimensions the result type lacks.
         let kind = self.result_kind(op, 0)?;
         let shape = match kind.shape() {
-            Some(dims) if dims.len() < sizes.len() => {
-                let mut drops = sizes.len() - dims.len();
-                let mut kept = Vec::new();
-                for &s in &sizes {
-                    let expected = dims.get(kept.len()).copied();
-                    if drops > 0 && s == 1 && expected != Some(1) {
-                        drops -= 1;
-                    } else {
-                        kept.push(s);
-                    }
-                }
-                kept
-            }
-            _ => sizes,
+            Some(dims) => rank_reduced(&slice.sizes, dims),
+            None => slice.sizes,
         };
         make_tensor(self, op, kind, shape, elements)
+    }
+
+    /// `tensor.insert_slice`: `dest` with the slice replaced by `source`,
+    /// whose shape must be the slice's sizes (less the unit dimensions its
+    /// type drops).
+    fn insert_slice(&self, op: OpId) -> Step<Value> {
+        let (source_shape, source) = self.tensor_operand(op, 0)?;
+        let (dest_shape, dest) = self.tensor_operand(op, 1)?;
+        let slice = self.slice(op, 2, dest_shape.len())?;
+        self.check_in_bounds(op, &dest_shape, &slice)?;
+        let source_dims = self
+            .kind_of(self.ctx.op(op).operands[0])
+            .shape()
+            .ok_or_else(|| self.malformed(op, "the source is not a ranked tensor"))?;
+        let expected = rank_reduced(&slice.sizes, source_dims);
+        if source_shape != expected {
+            return Err(Stop::Undefined(format!(
+                "tensor.insert_slice of a tensor of shape {} into a slice of sizes {}",
+                show(&source_shape),
+                show(&slice.sizes)
+            )));
+        }
+        let elements = match (elements_of(source), elements_of(dest)) {
+            (Some(part), Some(mut all)) => {
+                let positions = self.slice_positions(op, &dest_shape, &slice)?;
+                for (at, v) in positions.into_iter().zip(part) {
+                    all[at] = v;
+                }
+                Some(all)
+            }
+            _ => None,
+        };
+        make_tensor(self, op, self.result_kind(op, 0)?, dest_shape, elements)
+    }
+
+    /// `tensor.pad`: `low + source + high` in every dimension; the source's
+    /// elements where they land, the body's value (run on the result index)
+    /// elsewhere. Negative padding is undefined behaviour.
+    fn pad(&mut self, op: OpId) -> Step<Value> {
+        let (source_shape, source) = self.tensor_operand(op, 0)?;
+        let source_elements = elements_of(source);
+        let low = self.mixed(op, "static_low", 1)?;
+        let high = self.mixed(op, "static_high", 2)?;
+        if low.len() != source_shape.len() || high.len() != source_shape.len() {
+            return Err(self.malformed(op, "low and high padding must match the rank"));
+        }
+        let padding = low.iter().zip(&high).enumerate();
+        if let Some((d, (l, h))) = padding.clone().find(|(_, (&l, &h))| l < 0 || h < 0) {
+            return Err(Stop::Undefined(format!(
+                "tensor.pad with negative padding (low {l}, high {h}) in dimension {d}"
+            )));
+        }
+        let shape = padding
+            .map(|(d, (&l, &h))| l.checked_add(source_shape[d])?.checked_add(h))
+            .collect::<Option<Vec<i64>>>()
+            .ok_or_else(|| Stop::Undefined("tensor.pad to an extent beyond i64".into()))?;
+        let kind = self.result_kind(op, 0)?;
+        let Some(inner) = source_elements else {
+            return make_tensor(self, op, kind, shape, None);
+        };
+        let count = self.element_count(op, &shape)?;
+        let mut elements = Vec::with_capacity(count);
+        for flat in 0..count {
+            let index = multi_index(&shape, flat);
+            let in_source: Vec<i64> = index.iter().zip(&low).map(|(i, l)| i - l).collect();
+            let element = match flat_index(&source_shape, &in_source) {
+                Some(at) => inner[at].clone(),
+                None => {
+                    let args = index.into_iter().map(Value::Index).collect();
+                    let mut yielded = self.run_body(op, 0, args, "tensor.yield")?;
+                    match (yielded.pop(), yielded.is_empty()) {
+                        (Some(v), true) => v,
+                        _ => return Err(self.malformed(op, "the body must yield one value")),
+                    }
+                }
+            };
+            elements.push(element);
+        }
+        make_tensor(self, op, kind, shape, Some(elements))
+    }
+
+    /// The tiling of a `tensor.pack` or `tensor.unpack` whose tile sizes are
+    /// operand group `tiles_group`; tile sizes must be positive.
+    fn tiling(&self, op: OpId, tiles_group: usize) -> Step<Tiling> {
+        let positions = |name: &str| -> Step<Vec<usize>> {
+            let Some(attr) = self.attr(op, name) else {
+                return Ok(Vec::new());
+            };
+            let values = attr
+                .int_elements(0)
+                .ok_or_else(|| self.malformed(op, format!("bad '{name}'")))?;
+            values
+                .into_iter()
+                .map(|v| {
+                    usize::try_from(v).map_err(|_| self.malformed(op, format!("bad '{name}'")))
+                })
+                .collect()
+        };
+        let tiling = Tiling {
+            inner_dims_pos: positions("inner_dims_pos")?,
+            tiles: self.mixed(op, "static_inner_tiles", tiles_group)?,
+            outer_dims_perm: positions("outer_dims_perm")?,
+        };
+        if tiling.tiles.len() != tiling.inner_dims_pos.len() {
+            return Err(self.malformed(op, "one tile size per tiled dimension expected"));
+        }
+        match tiling.tiles.iter().find(|&&t| t <= 0) {
+            Some(t) => Err(Stop::Undefined(format!(
+                "'{}' with tile size {t}",
+                self.ctx.op_name(op)
+            ))),
+            None => Ok(tiling),
+        }
+    }
+
+    /// The packed shape of `unpacked` under `tiling`, which must be well
+    /// formed for its rank.
+    fn packed(&self, op: OpId, unpacked: &[i64], tiling: &Tiling) -> Step<Vec<i64>> {
+        packed_shape(unpacked, tiling)
+            .ok_or_else(|| self.malformed(op, "inner_dims_pos or outer_dims_perm out of range"))
+    }
+
+    /// `tensor.pack`: the result is `dest`, whose shape must be the packed
+    /// shape of the source. Without a padding value, a tile that does not
+    /// divide its dimension is undefined behaviour.
+    fn pack(&self, op: OpId) -> Step<Value> {
+        let (source_shape, _) = self.tensor_operand(op, 0)?;
+        let (dest_shape, _) = self.tensor_operand(op, 1)?;
+        let tiling = self.tiling(op, 3)?;
+        let expected = self.packed(op, &source_shape, &tiling)?;
+        if self.group(op, 2)?.is_empty() {
+            let partial = tiling.inner_dims_pos.iter().zip(&tiling.tiles);
+            if let Some((&d, t)) = partial.clone().find(|(&d, &t)| source_shape[d] % t != 0) {
+                return Err(Stop::Undefined(format!(
+                    "tensor.pack without a padding value: tile {t} does not divide extent {} of dimension {d}",
+                    source_shape[d]
+                )));
+            }
+        }
+        self.check_packed(op, &expected, &dest_shape, "destination")?;
+        make_tensor(self, op, self.result_kind(op, 0)?, dest_shape, None)
+    }
+
+    /// `tensor.unpack`: the result is `dest`; the source must be the packed
+    /// shape of `dest`. As MLIR's verifier and lowering have it, the last
+    /// tile of a dimension may be partial (the unpacked extent need not be
+    /// a multiple of the tile: the padding is dropped).
+    fn unpack(&self, op: OpId) -> Step<Value> {
+        let (source_shape, _) = self.tensor_operand(op, 0)?;
+        let (dest_shape, _) = self.tensor_operand(op, 1)?;
+        let tiling = self.tiling(op, 2)?;
+        let expected = self.packed(op, &dest_shape, &tiling)?;
+        self.check_packed(op, &expected, &source_shape, "source")?;
+        make_tensor(self, op, self.result_kind(op, 0)?, dest_shape, None)
+    }
+
+    /// Undefined behaviour unless the packed operand `what` has shape `expected`.
+    fn check_packed(&self, op: OpId, expected: &[i64], actual: &[i64], what: &str) -> Step<()> {
+        match expected == actual {
+            true => Ok(()),
+            false => Err(Stop::Undefined(format!(
+                "'{}' with a {what} of shape {}, expected {}",
+                self.ctx.op_name(op),
+                show(actual),
+                show(expected)
+            ))),
+        }
     }
 
     /// Operand 0 with its elements (row-major) laid out in `shape`; the
@@ -324,20 +570,28 @@ impl<'c> Machine<'c> {
         self.reshaped(op, shape)
     }
 
+    /// Undefined behaviour unless `indices` address an element of a
+    /// tensor of `shape`.
+    fn check_index(&self, op: OpId, shape: &[i64], indices: &[i64]) -> Step<()> {
+        match in_bounds(shape, indices) {
+            true => Ok(()),
+            false => Err(Stop::Undefined(format!(
+                "{} at {} out of bounds of shape {}",
+                self.ctx.op_name(op),
+                show(indices),
+                show(shape)
+            ))),
+        }
+    }
+
     fn insert(&self, op: OpId) -> Step<Value> {
         let scalar = self.operand(op, 0)?.clone();
         let (shape, dest) = self.tensor_operand(op, 1)?;
         let indices = self.indices(op, 2)?;
-        let at = flat_index(&shape, &indices).ok_or_else(|| {
-            Stop::Undefined(format!(
-                "tensor.insert at {} out of bounds of shape {}",
-                show(&indices),
-                show(&shape)
-            ))
-        })?;
-        let elements = elements_of(dest).map(|mut e| {
-            e[at] = scalar;
-            e
+        self.check_index(op, &shape, &indices)?;
+        let elements = elements_of(dest).and_then(|mut e| {
+            *e.get_mut(flat_index(&shape, &indices)?)? = scalar;
+            Some(e)
         });
         make_tensor(self, op, self.result_kind(op, 0)?, shape, elements)
     }
@@ -362,20 +616,16 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         "tensor.extract" => {
             let (shape, tensor) = m.tensor_operand(op, 0)?;
             let indices = m.indices(op, 1)?;
-            let at = flat_index(&shape, &indices).ok_or_else(|| {
-                Stop::Undefined(format!(
-                    "tensor.extract at {} out of bounds of shape {}",
-                    show(&indices),
-                    show(&shape)
-                ))
-            })?;
-            match tensor {
-                Value::ExtentTensor(e) => Value::Index(e[at]),
+            m.check_index(op, &shape, &indices)?;
+            let at = flat_index(&shape, &indices);
+            let element = match tensor {
+                Value::ExtentTensor(e) => at.and_then(|at| e.get(at)).map(|&x| Value::Index(x)),
                 Value::Tensor {
                     elements: Some(e), ..
-                } => e[at].clone(),
-                _ => return Err(m.unsupported(op, "the tensor's elements are not known")),
-            }
+                } => at.and_then(|at| e.get(at)).cloned(),
+                _ => None,
+            };
+            element.ok_or_else(|| m.unsupported(op, "the tensor's elements are not known"))?
         }
         "tensor.from_elements" => {
             let kind = m.result_kind(op, 0)?;
@@ -406,6 +656,10 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         }
         "tensor.concat" => m.concat(op)?,
         "tensor.extract_slice" => m.extract_slice(op)?,
+        "tensor.insert_slice" => m.insert_slice(op)?,
+        "tensor.pad" => m.pad(op)?,
+        "tensor.pack" => m.pack(op)?,
+        "tensor.unpack" => m.unpack(op)?,
         "tensor.insert" => m.insert(op)?,
         "tensor.collapse_shape" => m.collapse(op)?,
         "tensor.expand_shape" => {
@@ -443,5 +697,43 @@ mod tests {
         assert_eq!(flat_index(&[], &[]), Some(0));
         assert_eq!(multi_index(&[2, 3], 5), vec![1, 2]);
         assert_eq!(multi_index(&[2, 3], 0), vec![0, 0]);
+        assert!(in_bounds(&[1 << 40, 1 << 40], &[1 << 39, 1 << 39]));
+        assert_eq!(flat_index(&[1 << 40, 1 << 40], &[1 << 39, 1 << 39]), None);
+    }
+
+    #[test]
+    fn rank_reduction_drops_the_unit_sizes_the_type_lacks() {
+        assert_eq!(rank_reduced(&[1, 16, 4], &[16, 4]), vec![16, 4]);
+        assert_eq!(rank_reduced(&[1, 1, 4], &[1, 4]), vec![1, 4]);
+        assert_eq!(rank_reduced(&[4, 1], &[4]), vec![4]);
+        assert_eq!(rank_reduced(&[2, 3], &[2, 3]), vec![2, 3]);
+        assert_eq!(rank_reduced(&[2, 3], &[6, 1, 1]), vec![2, 3]);
+    }
+
+    fn tiling(inner_dims_pos: &[usize], tiles: &[i64], outer_dims_perm: &[usize]) -> Tiling {
+        Tiling {
+            inner_dims_pos: inner_dims_pos.to_vec(),
+            tiles: tiles.to_vec(),
+            outer_dims_perm: outer_dims_perm.to_vec(),
+        }
+    }
+
+    #[test]
+    fn packed_shapes() {
+        // The examples of the op's documentation: NC to NCnc, CK to KCck,
+        // and a padded tile.
+        let nc = tiling(&[0, 1], &[8, 32], &[]);
+        assert_eq!(packed_shape(&[128, 256], &nc), Some(vec![16, 8, 8, 32]));
+        let ck = tiling(&[0, 1], &[8, 32], &[1, 0]);
+        assert_eq!(packed_shape(&[128, 256], &ck), Some(vec![8, 16, 8, 32]));
+        let padded = tiling(&[1], &[2], &[2, 1, 0]);
+        assert_eq!(
+            packed_shape(&[200, 127, 256], &padded),
+            Some(vec![256, 64, 200, 2])
+        );
+        assert_eq!(packed_shape(&[0, 5], &nc), Some(vec![0, 1, 8, 32]));
+        assert_eq!(packed_shape(&[128], &nc), None);
+        assert_eq!(packed_shape(&[128, 256], &tiling(&[0], &[8], &[0])), None);
+        assert_eq!(packed_shape(&[i64::MAX], &tiling(&[0], &[2], &[])), None);
     }
 }

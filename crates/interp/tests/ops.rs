@@ -608,6 +608,207 @@ mod tensor {
     }
 }
 
+mod tensor_padding_and_packing {
+    use super::eval;
+
+    #[test]
+    fn pad_adds_low_and_high_and_runs_the_body() {
+        let f = r#"
+        func.func @f(%n: index, %l: index) -> (tensor<?x3xindex>, index) {
+          %c0 = arith.constant 0 : index
+          %c7 = arith.constant 7 : index
+          %g = tensor.generate %n {
+          ^bb0(%i: index, %j: index):
+            %c10 = arith.constant 10 : index
+            %t = arith.muli %i, %c10 : index
+            %v = arith.addi %t, %j : index
+            tensor.yield %v : index
+          } : tensor<?x2xindex>
+          %p = tensor.pad %g low[%l, 1] high[1, 0] {
+          ^bb0(%i: index, %j: index):
+            %v = arith.addi %i, %c7 : index
+            tensor.yield %v : index
+          } : tensor<?x2xindex> to tensor<?x3xindex>
+          %d = tensor.dim %p, %c0 : tensor<?x3xindex>
+          return %p, %d : tensor<?x3xindex>, index
+        }"#;
+        assert_eq!(
+            eval(f, &["1", "1"]),
+            "ok tensor<3x3> [7, 7, 7, 8, 0, 1, 9, 9, 9], 3"
+        );
+        assert_eq!(eval(f, &["0", "0"]), "ok tensor<1x3> [7, 7, 7], 1");
+        assert_eq!(
+            eval(f, &["2", "-3"]),
+            "error: undefined behaviour: tensor.pad with negative padding (low -3, high 1) in dimension 0"
+        );
+    }
+
+    #[test]
+    fn pad_of_unknown_elements_and_static_result_types() {
+        let f = r#"
+        func.func @f(%t: tensor<?x3xf32>, %h: index) -> tensor<5x?xf32> {
+          %z = arith.constant 0.0 : f32
+          %p = tensor.pad %t low[1, 0] high[2, %h] {
+          ^bb0(%i: index, %j: index):
+            tensor.yield %z : f32
+          } : tensor<?x3xf32> to tensor<5x?xf32>
+          return %p : tensor<5x?xf32>
+        }"#;
+        assert_eq!(eval(f, &["[2,3]", "4"]), "ok tensor<5x7>");
+        assert_eq!(
+            eval(f, &["[3,3]", "4"]),
+            "error: undefined behaviour: 'tensor.pad' produced a tensor of shape [6, 7], which its type does not allow"
+        );
+        assert_eq!(
+            eval(f, &["[2,3]", "-4"]),
+            "error: undefined behaviour: tensor.pad with negative padding (low 0, high -4) in dimension 1"
+        );
+    }
+
+    #[test]
+    fn insert_slice_replaces_the_slice_of_dest() {
+        let f = r#"
+        func.func @f(%o: index, %s: index) -> tensor<2x6xindex> {
+          %c9 = arith.constant 9 : index
+          %d = tensor.generate {
+          ^bb0(%i: index, %j: index):
+            tensor.yield %j : index
+          } : tensor<2x6xindex>
+          %src = tensor.splat %c9[%s] : tensor<?xindex>
+          %r = tensor.insert_slice %src into %d[1, %o] [1, %s] [1, 2] : tensor<?xindex> into tensor<2x6xindex>
+          return %r : tensor<2x6xindex>
+        }"#;
+        assert_eq!(
+            eval(f, &["1", "3"]),
+            "ok tensor<2x6> [0, 1, 2, 3, 4, 5, 0, 9, 2, 9, 4, 9]"
+        );
+        assert_eq!(
+            eval(f, &["2", "3"]),
+            "error: undefined behaviour: tensor.insert_slice out of bounds in dimension 1 of a tensor of shape [2, 6]"
+        );
+        assert_eq!(
+            eval(f, &["0", "-1"]),
+            "error: undefined behaviour: negative dimension size -1"
+        );
+    }
+
+    #[test]
+    fn insert_slice_sources_must_have_the_slice_sizes() {
+        let f = r#"
+        func.func @f(%t: tensor<?x4xf32>, %d: tensor<8x?xf32>, %n: index) -> tensor<8x?xf32> {
+          %r = tensor.insert_slice %t into %d[0, 0] [%n, 4] [1, 1] : tensor<?x4xf32> into tensor<8x?xf32>
+          return %r : tensor<8x?xf32>
+        }"#;
+        assert_eq!(eval(f, &["[3,4]", "[8,5]", "3"]), "ok tensor<8x5>");
+        assert_eq!(
+            eval(f, &["[2,4]", "[8,5]", "3"]),
+            "error: undefined behaviour: tensor.insert_slice of a tensor of shape [2, 4] into a slice of sizes [3, 4]"
+        );
+        assert_eq!(
+            eval(f, &["[3,4]", "[8,3]", "3"]),
+            "error: undefined behaviour: tensor.insert_slice out of bounds in dimension 1 of a tensor of shape [8, 3]"
+        );
+    }
+
+    #[test]
+    fn pack_tiles_permutes_and_pads() {
+        let f = r#"
+        func.func @f(%s: tensor<?x?xf32>, %d: tensor<?x?x8x?xf32>, %t: index) -> tensor<?x?x8x?xf32> {
+          %p = tensor.pack %s outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, %t] into %d : tensor<?x?xf32> -> tensor<?x?x8x?xf32>
+          return %p : tensor<?x?x8x?xf32>
+        }"#;
+        assert_eq!(
+            eval(f, &["[16,12]", "[3,2,8,4]", "4"]),
+            "ok tensor<3x2x8x4>"
+        );
+        assert_eq!(
+            eval(f, &["[16,12]", "[2,3,8,4]", "4"]),
+            "error: undefined behaviour: 'tensor.pack' with a destination of shape [2, 3, 8, 4], expected [3, 2, 8, 4]"
+        );
+        assert_eq!(
+            eval(f, &["[16,13]", "[4,2,8,4]", "4"]),
+            "error: undefined behaviour: tensor.pack without a padding value: tile 4 does not divide extent 13 of dimension 1"
+        );
+        assert_eq!(
+            eval(f, &["[16,12]", "[3,2,8,0]", "0"]),
+            "error: undefined behaviour: 'tensor.pack' with tile size 0"
+        );
+        let padded = r#"
+        func.func @f(%s: tensor<?xf32>, %d: tensor<?x8xf32>) -> tensor<?x8xf32> {
+          %z = arith.constant 0.0 : f32
+          %p = tensor.pack %s padding_value(%z : f32) inner_dims_pos = [0] inner_tiles = [8] into %d : tensor<?xf32> -> tensor<?x8xf32>
+          return %p : tensor<?x8xf32>
+        }"#;
+        assert_eq!(eval(padded, &["[13]", "[2,8]"]), "ok tensor<2x8>");
+        assert_eq!(eval(padded, &["[0]", "[0,8]"]), "ok tensor<0x8>");
+        assert_eq!(
+            eval(padded, &["[13]", "[3,8]"]),
+            "error: undefined behaviour: 'tensor.pack' with a destination of shape [3, 8], expected [2, 8]"
+        );
+    }
+
+    #[test]
+    fn unpack_takes_the_shape_of_dest() {
+        let f = r#"
+        func.func @f(%s: tensor<?x?x8x?xf32>, %d: tensor<?x?xf32>, %t: index) -> tensor<?x?xf32> {
+          %u = tensor.unpack %s outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, %t] into %d : tensor<?x?x8x?xf32> -> tensor<?x?xf32>
+          return %u : tensor<?x?xf32>
+        }"#;
+        assert_eq!(eval(f, &["[3,2,8,4]", "[16,12]", "4"]), "ok tensor<16x12>");
+        // The padding of a partial last tile is dropped.
+        assert_eq!(eval(f, &["[3,2,8,4]", "[13,10]", "4"]), "ok tensor<13x10>");
+        assert_eq!(
+            eval(f, &["[3,2,8,4]", "[16,12]", "3"]),
+            "error: undefined behaviour: 'tensor.unpack' with a source of shape [3, 2, 8, 4], expected [4, 2, 8, 3]"
+        );
+        assert_eq!(
+            eval(f, &["[3,2,8,4]", "[16,12]", "-4"]),
+            "error: undefined behaviour: 'tensor.unpack' with tile size -4"
+        );
+    }
+
+    #[test]
+    fn bad_sizes_fail_cleanly() {
+        let f = r#"
+        func.func @f(%n: index, %t: tensor<?x?xi32>, %i: index) -> (tensor<?xf32>, tensor<?xindex>, i32) {
+          %e = tensor.empty(%n) : tensor<?xf32>
+          %g = tensor.generate %n {
+          ^bb0(%k: index):
+            tensor.yield %k : index
+          } : tensor<?xindex>
+          %x = tensor.extract %t[%i, %i] : tensor<?x?xi32>
+          return %e, %g, %x : tensor<?xf32>, tensor<?xindex>, i32
+        }"#;
+        assert_eq!(
+            eval(f, &["-1", "[1,1]", "0"]),
+            "error: undefined behaviour: negative dimension size -1"
+        );
+        let huge = format!("[{0},{0}]", 1u64 << 40);
+        let out = eval(f, &["1", &huge, "549755813888"]);
+        assert!(out.contains("the tensor's elements are not known"), "{out}");
+        let r = r#"
+        func.func @f(%s: tensor<2xindex>) -> tensor<?x?xf32> {
+          %t = tensor.empty() : tensor<6xf32>
+          %r = tensor.reshape %t(%s) : (tensor<6xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+          return %r : tensor<?x?xf32>
+        }"#;
+        assert_eq!(eval(r, &["[2,3]"]), "ok tensor<2x3>");
+        assert_eq!(
+            eval(r, &["[-2,-3]"]),
+            "error: undefined behaviour: 'tensor.reshape' of a tensor of shape [6] into shape [-2, -3]"
+        );
+        let x = r#"
+        func.func @f(%t: tensor<?xf32>, %n: index) -> tensor<?x2xf32> {
+          %e = tensor.expand_shape %t [[0, 1]] output_shape [%n, 2] : tensor<?xf32> into tensor<?x2xf32>
+          return %e : tensor<?x2xf32>
+        }"#;
+        assert_eq!(
+            eval(x, &["[4]", "-2"]),
+            "error: undefined behaviour: 'tensor.expand_shape' of a tensor of shape [4] into shape [-2, 2]"
+        );
+    }
+}
+
 mod binding {
     use super::common;
     use interp::{InterpError, Outcome, Value};
