@@ -88,3 +88,58 @@ func.func @divisibility(%a: tensor<?x4xf32>) -> !shape.witness {
   %w = shape.cstr_require %six, "6 elements"
   return %w : !shape.witness
 }
+
+// -----
+
+// Value bounds: once `0 <= axis < rank` has been checked, splitting at
+// `axis` leaves a tail of `rank - axis >= 1` extents, so splitting that
+// tail at 1 is in range. Intervals alone do not relate `axis` and `rank`.
+func.func @split_after_axis_check(%a: tensor<*xf32>, %axis: index) -> tensor<?xindex> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = shape.shape_of %a : tensor<*xf32> -> tensor<?xindex>
+  %rank = shape.rank %s : tensor<?xindex> -> index
+  %in_range = arith.cmpi ult, %axis, %rank : index
+  %w0 = shape.cstr_require %in_range, "axis out of range"
+  %r = shape.assuming %w0 -> (tensor<?xindex>) {
+    %head, %tail = "shape.split_at"(%s, %axis) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+    %n = shape.rank %tail : tensor<?xindex> -> index
+    %neg = arith.subi %c0, %n : index
+    %lo = arith.cmpi sge, %c1, %neg : index
+    %hi = arith.cmpi sle, %c1, %n : index
+    %ok = arith.andi %lo, %hi : i1
+    // expected-remark@+1 {{'shape.cstr_require' op is always true: its condition follows from the value bounds of what it compares}}
+    %w1 = shape.cstr_require %ok, "split index out of range"
+    %t = shape.assuming %w1 -> (tensor<?xindex>) {
+      %h2, %t2 = "shape.split_at"(%tail, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+      shape.assuming_yield %t2 : tensor<?xindex>
+    }
+    shape.assuming_yield %t : tensor<?xindex>
+  }
+  return %r : tensor<?xindex>
+}
+
+// -----
+
+// Value bounds: a padded height less a kernel that fits in it, divided by
+// a stride of at least 1, is not negative.
+func.func @output_extent(%h: index, %k: index, %stride: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s1 = arith.maxsi %stride, %c1 : index
+  %positive = arith.cmpi eq, %s1, %stride : index
+  %w0 = shape.cstr_require %positive, "stride must be positive"
+  %fits = arith.cmpi sle, %k, %h : index
+  %w1 = shape.cstr_require %fits, "kernel must fit"
+  %diff = arith.subi %h, %k : index
+  %q = arith.floordivsi %diff, %stride : index
+  %out = arith.addi %q, %c1 : index
+  %ok = arith.cmpi sge, %out, %c0 : index
+  // expected-remark@+1 {{'shape.cstr_require' op is always true: its condition follows from the value bounds of what it compares}}
+  %w2 = shape.cstr_require %ok, "extents must be non-negative"
+  %w = shape.assuming_all %w0, %w1, %w2
+  %r = shape.assuming %w -> (index) {
+    shape.assuming_yield %out : index
+  }
+  return %r : index
+}

@@ -2,7 +2,6 @@
 //! columns, projected by Fourier–Motzkin elimination.
 
 use crate::affine::{Affine, Column};
-use std::collections::HashMap;
 
 /// Which bound of a column a query asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -193,7 +192,13 @@ impl ConstraintSet {
     /// `x = b`. Only the tightest of bounds that differ in their constant
     /// is kept. Empty when nothing is known (or the set is infeasible).
     pub fn bound(&self, kind: BoundKind, x: Column, keep: impl Fn(Column) -> bool) -> Vec<Affine> {
-        let shadow = self.project(|c| c == x || keep(c));
+        self.project(|c| c == x || keep(c)).read_bounds(kind, x)
+    }
+
+    /// [`ConstraintSet::bound`] on a set already projected onto `x` and
+    /// the columns the bounds may mention.
+    fn read_bounds(&self, kind: BoundKind, x: Column) -> Vec<Affine> {
+        let shadow = self;
         if shadow.infeasible {
             return Vec::new();
         }
@@ -248,13 +253,17 @@ impl ConstraintSet {
     /// The constant bound of `x`: the greatest lower bound, the least
     /// upper bound, or the value (for [`BoundKind::Equal`]).
     pub fn constant_bound(&self, kind: BoundKind, x: Column) -> Option<i64> {
-        let constants = self.bound(kind, x, |_| false);
-        let mut values = constants.iter().filter_map(Affine::as_constant);
-        match kind {
-            BoundKind::Lower => values.max(),
-            BoundKind::Upper => values.min(),
-            BoundKind::Equal => values.next(),
-        }
+        greatest_constant(kind, &self.bound(kind, x, |_| false))
+    }
+
+    /// The greatest lower and least upper constant bounds of `x`, from one
+    /// projection.
+    pub fn constant_range(&self, x: Column) -> (Option<i64>, Option<i64>) {
+        let shadow = self.project(|c| c == x);
+        (
+            greatest_constant(BoundKind::Lower, &shadow.read_bounds(BoundKind::Lower, x)),
+            greatest_constant(BoundKind::Upper, &shadow.read_bounds(BoundKind::Upper, x)),
+        )
     }
 
     fn eliminate_by_equality(&mut self, x: Column) {
@@ -330,20 +339,26 @@ impl ConstraintSet {
         }
     }
 
-    /// One inequality per coefficient vector (the tightest), and equal
-    /// equalities once.
+    /// One inequality per coefficient vector (the tightest: sorted, the
+    /// smallest constant of equal terms comes first), and equal equalities
+    /// once.
     fn deduplicate(&mut self) {
-        let mut tightest: HashMap<Vec<(Column, i64)>, i64> = HashMap::new();
-        for e in &self.inequalities {
-            let c = tightest.entry(e.terms().to_vec()).or_insert(i64::MAX);
-            *c = (*c).min(e.constant_part());
-        }
-        let mut seen = std::collections::HashSet::new();
+        self.inequalities.sort_unstable();
         self.inequalities
-            .retain(|e| tightest[e.terms()] == e.constant_part() && seen.insert(e.clone()));
-        self.inequalities.sort();
-        self.equalities.sort();
+            .dedup_by(|later, kept| later.terms() == kept.terms());
+        self.equalities.sort_unstable();
         self.equalities.dedup();
+    }
+}
+
+/// The tightest constant among `bounds` of `kind`: the largest lower
+/// bound, the smallest upper bound, the value.
+fn greatest_constant(kind: BoundKind, bounds: &[Affine]) -> Option<i64> {
+    let mut values = bounds.iter().filter_map(Affine::as_constant);
+    match kind {
+        BoundKind::Lower => values.max(),
+        BoundKind::Upper => values.min(),
+        BoundKind::Equal => values.next(),
     }
 }
 

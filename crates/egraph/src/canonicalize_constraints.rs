@@ -37,6 +37,7 @@ use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
 use pass::{loc_of, parse_option, Pass, PassInfo, PassRegistry, Statistics};
 use std::collections::HashMap;
+use value_bounds::ValueBounds;
 
 /// The pass, with its budgets: each saturation stops after
 /// `max-iterations` iterations or at `max-nodes` e-nodes.
@@ -692,6 +693,9 @@ pub fn canonicalize_constraints(
             let position: HashMap<OpId, usize> =
                 ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
             let mut kept: Vec<KeptBroadcast> = Vec::new();
+            // The predicates of the requires that ran before: each held,
+            // or execution would not be past it.
+            let mut established: Vec<ValueId> = Vec::new();
             let mut b = Builder {
                 ctx,
                 graph: Graph::default(),
@@ -708,7 +712,16 @@ pub fn canonicalize_constraints(
                 if !certain(ctx, o, f) {
                     continue;
                 }
-                match b.decide(o) {
+                let verdict = match b.decide(o) {
+                    Verdict::Unknown if ctx.op_name(o) == "shape.cstr_require" => {
+                        decide_by_bounds(ctx, o, &established)
+                    }
+                    verdict => verdict,
+                };
+                if ctx.op_name(o) == "shape.cstr_require" {
+                    established.extend(ctx.op(o).operands.first().copied());
+                }
+                match verdict {
                     Verdict::True(why) => {
                         pass::remark(
                             ctx,
@@ -791,6 +804,31 @@ pub fn canonicalize_constraints(
         constraint_graph::trace(ctx, f, Picture::WitnessDagAfter);
     }
     Ok(removed)
+}
+
+/// Decide a `cstr_require` the e-graph left unknown with value bounds
+/// (crate `value-bounds`), assuming the predicates of the requires that ran
+/// before it: the linear facts of sums, differences, divisions, maxima,
+/// ranks and extents of shapes that intervals alone do not relate
+/// (`axis < rank` proves `1 ≤ rank - axis`).
+fn decide_by_bounds(ctx: &Context, cstr: OpId, established: &[ValueId]) -> Verdict {
+    let Some(&p) = ctx.op(cstr).operands.first() else {
+        return Verdict::Unknown;
+    };
+    let mut bounds = ValueBounds::new(ctx, |_| false);
+    for &q in established {
+        bounds.assume(q);
+    }
+    match bounds.decide(p) {
+        Some(true) => {
+            Verdict::True("its condition follows from the value bounds of what it compares".into())
+        }
+        Some(false) => Verdict::False(
+            "its condition contradicts the value bounds of what it compares".into(),
+            Some(p),
+        ),
+        None => Verdict::Unknown,
+    }
 }
 
 /// Where `op` is, as `line:col`.

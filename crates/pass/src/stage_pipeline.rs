@@ -40,12 +40,12 @@ pub const DEFAULT_PLANS: [StagePlan; 4] = [
     },
     StagePlan {
         stage: Stage::Asserting,
-        cleanup: "canonicalize,cse",
+        cleanup: "canonicalize,cse,discharge-asserts",
         lowering: Some("convert-shape-to-std"),
     },
     StagePlan {
         stage: Stage::Std,
-        cleanup: "canonicalize,cse",
+        cleanup: "discharge-asserts,canonicalize,cse",
         lowering: None,
     },
 ];

@@ -177,30 +177,52 @@ impl BoundsOp for Mul {
     }
 }
 
+/// `result = a / d` rounded down (`shift` 0) or up (1), or truncated
+/// (`require_nonnegative`): exact for a constant divisor; for any other
+/// divisor known to be at least 1 and a dividend known non-negative,
+/// `0 ≤ result ≤ a`.
+pub(crate) fn quotient(
+    op: OpId,
+    target: Target,
+    b: &mut ValueBounds<'_>,
+    shift: i64,
+    require_nonnegative: bool,
+) {
+    if let Some((x, _, q, _)) = div_bound(op, target, b, shift, require_nonnegative) {
+        b.add(BoundKind::Equal, &x, &q);
+        return;
+    }
+    let Some((x, a, d)) = binary_operands(op, target, b) else {
+        return;
+    };
+    let positive = |b: &mut ValueBounds<'_>, e: &Affine, least| {
+        b.constant_bound_of(BoundKind::Lower, e)
+            .is_some_and(|l| l >= least)
+    };
+    if positive(b, &d, 1) && positive(b, &a, 0) {
+        b.add(BoundKind::Lower, &x, &Affine::constant(0));
+        b.add(BoundKind::Upper, &x, &a);
+    }
+}
+
 struct FloorDiv;
 impl BoundsOp for FloorDiv {
     fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
-        if let Some((x, _, q, _)) = div_bound(op, target, b, 0, false) {
-            b.add(BoundKind::Equal, &x, &q);
-        }
+        quotient(op, target, b, 0, false);
     }
 }
 
 struct CeilDiv;
 impl BoundsOp for CeilDiv {
     fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
-        if let Some((x, _, q, _)) = div_bound(op, target, b, 1, false) {
-            b.add(BoundKind::Equal, &x, &q);
-        }
+        quotient(op, target, b, 1, false);
     }
 }
 
 struct DivOfNonNegative;
 impl BoundsOp for DivOfNonNegative {
     fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
-        if let Some((x, _, q, _)) = div_bound(op, target, b, 0, true) {
-            b.add(BoundKind::Equal, &x, &q);
-        }
+        quotient(op, target, b, 0, true);
     }
 }
 

@@ -27,6 +27,7 @@
 
 mod arith;
 mod interface;
+mod predicates;
 mod reify;
 mod scf;
 mod set;

@@ -3,7 +3,7 @@
 use crate::{bounds_op, Target};
 use bounds::{Affine, BoundKind, Column, ConstraintSet};
 use ir::{Context, TypeKind, ValueId};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// How many targets one set explains before it stops looking further (a
 /// bound on the work, not on soundness: unexplained targets are just
@@ -31,10 +31,10 @@ impl<'c> ValueBounds<'c> {
         ValueBounds {
             ctx,
             set: ConstraintSet::new(),
-            columns: HashMap::new(),
+            columns: HashMap::default(),
             targets: Vec::new(),
             pending: Vec::new(),
-            queued: HashSet::new(),
+            queued: HashSet::default(),
             stop: Box::new(stop),
             populated: 0,
         }
@@ -177,54 +177,61 @@ impl<'c> ValueBounds<'c> {
 
     /// The constant bound of `e` after explaining what is queued.
     pub fn constant_bound_of(&mut self, kind: BoundKind, e: &Affine) -> Option<i64> {
+        let (lower, upper) = self.constant_range_of(e);
+        match kind {
+            BoundKind::Lower => lower,
+            BoundKind::Upper => upper,
+            BoundKind::Equal => lower.filter(|&l| upper == Some(l)),
+        }
+    }
+
+    /// The greatest lower and least upper constant bounds of `e` after
+    /// explaining what is queued (one projection).
+    pub fn constant_range_of(&mut self, e: &Affine) -> (Option<i64>, Option<i64>) {
         self.process();
         if let Some(c) = e.as_constant() {
-            return Some(c);
+            return (Some(c), Some(c));
+        }
+        if let [(x, 1)] = e.terms() {
+            let (lower, upper) = self.set.constant_range(*x);
+            let shift = |b: Option<i64>| b.and_then(|b| b.checked_add(e.constant_part()));
+            return (shift(lower), shift(upper));
         }
         let mut set = self.set.clone();
         let x = set.add_column();
-        set.add_bound(BoundKind::Equal, &Affine::column(x), e)?;
-        set.constant_bound(kind, x)
+        if set
+            .add_bound(BoundKind::Equal, &Affine::column(x), e)
+            .is_none()
+        {
+            return (None, None);
+        }
+        set.constant_range(x)
     }
 
     /// Whether `lhs ⋈ rhs` holds at every point of the set, for `⋈` one of
-    /// `arith.cmpi`'s predicates on signed or non-negative values (`eq`,
-    /// `ne`, `slt`, `sle`, `sgt`, `sge`); `None` when it cannot be shown
-    /// either way (`Some(false)` means it never holds).
+    /// `arith.cmpi`'s signed predicates (`eq`, `ne`, `slt`, `sle`, `sgt`,
+    /// `sge`): `Some(true)` if it always does, `Some(false)` if it never
+    /// does, `None` when the bounds of `lhs - rhs` do not tell.
     pub fn compare(&mut self, lhs: &Affine, predicate: &str, rhs: &Affine) -> Option<bool> {
-        self.process();
-        let difference = lhs.sub(rhs)?;
-        let holds = |set: &ConstraintSet, e: &Affine| set.implies_nonnegative(e);
-        let negated = difference.scale(-1)?;
-        // d ≥ 0, d > 0, d ≤ 0, d < 0 as "e ≥ 0" forms.
-        let ge = difference.clone();
-        let gt = difference.offset(-1)?;
-        let le = negated.clone();
-        let lt = negated.offset(-1)?;
-        let decide = |yes: &[&Affine], no: &[&Affine]| -> Option<bool> {
-            if yes.iter().all(|e| holds(&self.set, e)) {
+        let (lower, upper) = self.constant_range_of(&lhs.sub(rhs)?);
+        let at_least = |k: i64| lower.is_some_and(|l| l >= k);
+        let at_most = |k: i64| upper.is_some_and(|u| u <= k);
+        let decided = |yes: bool, no: bool| {
+            if yes {
                 Some(true)
-            } else if no.iter().any(|e| holds(&self.set, e)) {
+            } else if no {
                 Some(false)
             } else {
                 None
             }
         };
         match predicate {
-            "sge" => decide(&[&ge], &[&lt]),
-            "sgt" => decide(&[&gt], &[&le]),
-            "sle" => decide(&[&le], &[&gt]),
-            "slt" => decide(&[&lt], &[&ge]),
-            "eq" => {
-                if holds(&self.set, &ge) && holds(&self.set, &le) {
-                    Some(true)
-                } else if holds(&self.set, &gt) || holds(&self.set, &lt) {
-                    Some(false)
-                } else {
-                    None
-                }
-            }
-            "ne" => self.compare(lhs, "eq", rhs).map(|eq| !eq),
+            "sge" => decided(at_least(0), at_most(-1)),
+            "sgt" => decided(at_least(1), at_most(0)),
+            "sle" => decided(at_most(0), at_least(1)),
+            "slt" => decided(at_most(-1), at_least(0)),
+            "eq" => decided(at_least(0) && at_most(0), at_least(1) || at_most(-1)),
+            "ne" => decided(at_least(1) || at_most(-1), at_least(0) && at_most(0)),
             _ => None,
         }
     }

@@ -2,7 +2,7 @@
 //! split, joined and broadcast, and values passing through
 //! `shape.assuming`.
 
-use crate::arith::{add_bound, div_bound, extremum, mul_bound, one_of};
+use crate::arith::{add_bound, extremum, mul_bound, one_of, quotient};
 use crate::{BoundsOp, Target, ValueBounds};
 use bounds::{Affine, BoundKind};
 use ir::{OpId, TypeKind};
@@ -84,9 +84,7 @@ struct Div;
 impl BoundsOp for Div {
     /// `shape.div` rounds toward negative infinity.
     fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
-        if let Some((x, _, q, _)) = div_bound(op, target, b, 0, false) {
-            b.add(BoundKind::Equal, &x, &q);
-        }
+        quotient(op, target, b, 0, false);
     }
 }
 

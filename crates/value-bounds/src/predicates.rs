@@ -1,0 +1,165 @@
+//! `i1` predicates over bounded values: assuming one holds adds its
+//! constraints, deciding one asks whether the set implies it or its
+//! negation.
+
+use crate::set::{constant_index, ValueBounds};
+use bounds::{Affine, BoundKind};
+use ir::{TypeKind, ValueId};
+
+/// How deep `and`/`or`/`xor` trees are followed.
+const MAX_DEPTH: usize = 32;
+
+impl ValueBounds<'_> {
+    /// Assume `p` (an `i1`) is true: both sides of an `arith.andi`, and
+    /// the comparison of an `arith.cmpi` (`ne` adds nothing; an unsigned
+    /// comparison adds its signed meaning where the side it bounds is known
+    /// non-negative). Anything else adds nothing.
+    pub fn assume(&mut self, p: ValueId) {
+        self.assume_at(p, 0);
+    }
+
+    fn assume_at(&mut self, p: ValueId, depth: usize) {
+        let ctx = self.ctx();
+        let Some(op) = ctx.defining_op(p).filter(|_| depth < MAX_DEPTH) else {
+            return;
+        };
+        let operands = ctx.op(op).operands.clone();
+        match ctx.op_name(op) {
+            "arith.andi" => {
+                for o in operands {
+                    self.assume_at(o, depth + 1);
+                }
+            }
+            "arith.cmpi" => {
+                let Some((predicate, l, r)) = self.comparison(op) else {
+                    return;
+                };
+                let strict = |e: &Affine| e.offset(-1);
+                match predicate {
+                    "eq" => self.add(BoundKind::Equal, &l, &r),
+                    "sle" => self.add(BoundKind::Upper, &l, &r),
+                    "sge" => self.add(BoundKind::Lower, &l, &r),
+                    "slt" => {
+                        if let Some(r) = strict(&r) {
+                            self.add(BoundKind::Upper, &l, &r);
+                        }
+                    }
+                    "sgt" => {
+                        if let Some(l) = strict(&l) {
+                            self.add(BoundKind::Lower, &l, &r);
+                        }
+                    }
+                    // `a <u b` with `b ≥ 0`: `0 ≤ a < b` (and mirrored).
+                    "ult" | "ule" | "ugt" | "uge" => {
+                        let (small, large) = if predicate.starts_with("ul") {
+                            (l, r)
+                        } else {
+                            (r, l)
+                        };
+                        if !self.implies(&large) {
+                            return;
+                        }
+                        let zero = Affine::constant(0);
+                        self.add(BoundKind::Lower, &small, &zero);
+                        let bound = if predicate.ends_with('t') {
+                            strict(&large)
+                        } else {
+                            Some(large)
+                        };
+                        if let Some(bound) = bound {
+                            self.add(BoundKind::Upper, &small, &bound);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether `p` (an `i1`) holds at every point of the set (`Some(true)`),
+    /// at none (`Some(false)`), or cannot be told: constants, `andi`,
+    /// `ori`, `xori` with `true`, and `arith.cmpi` of bounded values
+    /// (unsigned comparisons where both sides are known non-negative).
+    pub fn decide(&mut self, p: ValueId) -> Option<bool> {
+        self.decide_at(p, 0)
+    }
+
+    fn decide_at(&mut self, p: ValueId, depth: usize) -> Option<bool> {
+        let ctx = self.ctx();
+        if let Some(c) = constant_index(ctx, p) {
+            return Some(c != 0);
+        }
+        let op = ctx.defining_op(p).filter(|_| depth < MAX_DEPTH)?;
+        let operands = ctx.op(op).operands.clone();
+        match ctx.op_name(op) {
+            "arith.andi" | "arith.ori" => {
+                let conjunction = ctx.op_name(op) == "arith.andi";
+                // and: false if any side is, true if all are; or: dually.
+                let mut all = true;
+                for o in operands {
+                    match self.decide_at(o, depth + 1) {
+                        Some(v) if v != conjunction => return Some(v),
+                        Some(_) => {}
+                        None => all = false,
+                    }
+                }
+                all.then_some(conjunction)
+            }
+            "arith.xori" => {
+                let [a, b] = operands.as_slice() else {
+                    return None;
+                };
+                let (a, b) = (*a, *b);
+                Some(self.decide_at(a, depth + 1)? != self.decide_at(b, depth + 1)?)
+            }
+            "arith.cmpi" => {
+                let (predicate, l, r) = self.comparison(op)?;
+                let signed = match predicate {
+                    "ult" | "ule" | "ugt" | "uge" => {
+                        let zero = Affine::constant(0);
+                        let nonnegative =
+                            |s: &mut Self, e: &Affine| s.compare(e, "sge", &zero) == Some(true);
+                        if !(nonnegative(self, &l) && nonnegative(self, &r)) {
+                            return None;
+                        }
+                        match predicate {
+                            "ult" => "slt",
+                            "ule" => "sle",
+                            "ugt" => "sgt",
+                            _ => "sge",
+                        }
+                    }
+                    other => other,
+                };
+                self.compare(&l, signed, &r)
+            }
+            _ => None,
+        }
+    }
+
+    /// The predicate name and both sides of an `arith.cmpi` on `index`
+    /// or integer values.
+    fn comparison(&mut self, op: ir::OpId) -> Option<(&'static str, Affine, Affine)> {
+        let ctx = self.ctx();
+        let [l, r] = ctx.op(op).operands.as_slice() else {
+            return None;
+        };
+        let (l, r) = (*l, *r);
+        let integer = match ctx.type_kind(ctx.value_type(l)) {
+            TypeKind::Index => true,
+            TypeKind::Integer { width, .. } => *width > 1,
+            _ => false,
+        };
+        if !integer {
+            return None;
+        }
+        let index = ctx
+            .attr(op, "predicate")
+            .and_then(fold::int_of)
+            .and_then(|i| usize::try_from(i).ok())?;
+        let predicate = *ir::dialect::arith::CMPI_PREDICATES.get(index)?;
+        let (l, r) = (self.value(l), self.value(r));
+        Some((predicate, l, r))
+    }
+}
