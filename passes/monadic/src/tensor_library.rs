@@ -133,6 +133,8 @@ struct Writer<'c> {
     constants: FxHashMap<i64, String>,
     /// The `!shape.shape` of each tensor operand read so far.
     shapes: FxHashMap<usize, String>,
+    /// The extents (operand, dimension) read so far.
+    read_extents: FxHashMap<(usize, usize), Index>,
     requirements: usize,
 }
 
@@ -147,6 +149,7 @@ impl<'c> Writer<'c> {
             next: 0,
             constants: FxHashMap::default(),
             shapes: FxHashMap::default(),
+            read_extents: FxHashMap::default(),
             requirements: 0,
         }
     }
@@ -195,15 +198,24 @@ impl<'c> Writer<'c> {
     }
 
     fn add(&mut self, a: &Index, b: &Index) -> Index {
-        self.arith("addi", a, b, i64::checked_add)
+        match (a, b) {
+            (Index::Known(0), x) | (x, Index::Known(0)) => x.clone(),
+            _ => self.arith("addi", a, b, i64::checked_add),
+        }
     }
 
     fn sub(&mut self, a: &Index, b: &Index) -> Index {
-        self.arith("subi", a, b, i64::checked_sub)
+        match b {
+            Index::Known(0) => a.clone(),
+            _ => self.arith("subi", a, b, i64::checked_sub),
+        }
     }
 
     fn mul(&mut self, a: &Index, b: &Index) -> Index {
-        self.arith("muli", a, b, i64::checked_mul)
+        match (a, b) {
+            (Index::Known(1), x) | (x, Index::Known(1)) => x.clone(),
+            _ => self.arith("muli", a, b, i64::checked_mul),
+        }
     }
 
     fn product(&mut self, values: &[Index]) -> Index {
@@ -214,8 +226,10 @@ impl<'c> Writer<'c> {
 
     /// `a / max(b, 1)` (truncating), defined for every `b`.
     fn div_by_positive(&mut self, a: &Index, b: &Index) -> Index {
-        let divisor = self.arith("maxsi", b, &Index::Known(1), |x, y| Some(x.max(y)));
-        self.arith("divsi", a, &divisor, i64::checked_div)
+        match self.arith("maxsi", b, &Index::Known(1), |x, y| Some(x.max(y))) {
+            Index::Known(1) => a.clone(),
+            divisor => self.arith("divsi", a, &divisor, i64::checked_div),
+        }
     }
 
     /// `a % max(b, 1)`, defined for every `b`.
@@ -390,12 +404,17 @@ impl<'c> Writer<'c> {
                 return Index::Known(d);
             }
         }
+        if let Some(known) = self.read_extents.get(&(operand, dim)) {
+            return known.clone();
+        }
         let shape = self.shape_of(operand);
         let index = self.name(&Index::Known(dim as i64));
         let size = self.emit(&format!(
             "shape.get_extent {shape}, {index} : !shape.shape, index -> !shape.size"
         ));
-        Index::Ssa(self.emit(&format!("shape.size_to_index {size} : !shape.size")))
+        let extent = Index::Ssa(self.emit(&format!("shape.size_to_index {size} : !shape.size")));
+        self.read_extents.insert((operand, dim), extent.clone());
+        extent
     }
 
     /// The extents of ranked tensor operand `operand`.
