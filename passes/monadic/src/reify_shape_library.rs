@@ -36,6 +36,14 @@
 //! `symbol-dce`, and survives mlir-opt (a discardable attribute; MLIR's
 //! shape dialect only checks `shape.lib`).
 //!
+//! Tensor ops no library maps get the built-in shape function
+//! [`crate::tensor_library`] writes for them (a `func.func` named after the
+//! op, e.g. `@pad`, so instances are `tensor_pad_pad_shape_<N>`), parsed and
+//! instantiated the same way; ops it gives none (statically total and
+//! exact, or declined) are left alone. Option `tensor-library=false` turns
+//! this off. Ops inside library functions or inside instances already made
+//! are never instantiated.
+//!
 //! Precondition: the module verifies. Postcondition: every mapped op has a
 //! `shape.fn` attribute naming a private `func.func` of the module with the
 //! op's operand types as inputs, called right before the op; the
