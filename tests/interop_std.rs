@@ -95,11 +95,20 @@ const MUST_RUN_TO_STD: &[&str] = &[
 const MIXED_FORMS: &[&str] = &["stage2/last_dim.mlir", "stage2/matmul.mlir"];
 
 /// Examples of `examples/` that have no row, and why.
-const NOT_RUN: &[(&str, &str)] = &[(
-    "matmul_program.mlir",
-    "its `foo.matmul` ops have no lowering, so no runner can execute it; \
+const NOT_RUN: &[(&str, &str)] = &[
+    (
+        "tensor_ops.mlir",
+        "mlir-opt 22 crashes in the runnable pipeline on its std form, and every \
+         failure of its shape functions is undefined behaviour of a tensor op \
+         on the example as written, which the harness does not compare; \
+         tests/passes/reify-shape-library-tensor.mlir checks its instances",
+    ),
+    (
+        "matmul_program.mlir",
+        "its `foo.matmul` ops have no lowering, so no runner can execute it; \
      tests/reify.rs checks its shape-function instances",
-)];
+    ),
+];
 
 /// Inputs per example (the matmul has more: [`MATMUL_INPUTS`]).
 const INPUTS: usize = 24;

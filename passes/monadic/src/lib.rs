@@ -6,6 +6,7 @@
 
 pub mod infer_shapes;
 pub mod reify_shape_library;
+pub mod tensor_library;
 
 use pass::PassRegistry;
 

@@ -36,6 +36,14 @@
 //! `symbol-dce`, and survives mlir-opt (a discardable attribute; MLIR's
 //! shape dialect only checks `shape.lib`).
 //!
+//! Tensor ops no library maps get the built-in shape function
+//! [`crate::tensor_library`] writes for them (a `func.func` named after the
+//! op, e.g. `@pad`, so instances are `tensor_pad_pad_shape_<N>`), parsed and
+//! instantiated the same way; ops it gives none (statically total and
+//! exact, or declined) are left alone. Option `tensor-library=false` turns
+//! this off. Ops inside library functions or inside instances already made
+//! are never instantiated.
+//!
 //! Precondition: the module verifies. Postcondition: every mapped op has a
 //! `shape.fn` attribute naming a private `func.func` of the module with the
 //! op's operand types as inputs, called right before the op; the
@@ -79,10 +87,11 @@
 //! }
 //! ```
 
+use crate::tensor_library;
 use diag::Diagnostic;
 use ir::{Attr, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
 use pass::inline::{body_blocks, inline_calls, remap_locations};
-use pass::{loc_of, no_options, Pass, PassInfo, PassRegistry};
+use pass::{loc_of, parse_option, Pass, PassInfo, PassRegistry};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
 
@@ -101,7 +110,11 @@ pub struct Instance {
 }
 
 /// The `reify-shape-library` pass (a thin wrapper of [`reify_shape_library`]).
-pub struct ReifyShapeLibrary;
+pub struct ReifyShapeLibrary {
+    /// Option `tensor-library` (default true): use the built-in shape
+    /// functions of the tensor dialect for the tensor ops no library maps.
+    pub tensor_library: bool,
+}
 
 /// Register `reify-shape-library`, anchored on `builtin.module`.
 pub fn register(registry: &mut PassRegistry) {
@@ -110,8 +123,18 @@ pub fn register(registry: &mut PassRegistry) {
         summary: "Instantiate the library shape function of every mapped op, outlined and called",
         anchor: Some("builtin.module"),
         build: |options| {
-            no_options("reify-shape-library", options)?;
-            Ok(Box::new(ReifyShapeLibrary))
+            let mut pass = ReifyShapeLibrary {
+                tensor_library: true,
+            };
+            for (key, value) in options {
+                match key.as_str() {
+                    "tensor-library" => {
+                        pass.tensor_library = parse_option("reify-shape-library", key, value)?
+                    }
+                    _ => return Err(format!("pass 'reify-shape-library' has no option '{key}'")),
+                }
+            }
+            Ok(Box::new(pass))
         },
     });
 }
@@ -121,7 +144,7 @@ impl Pass for ReifyShapeLibrary {
         "reify-shape-library"
     }
     fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        reify_shape_library(ctx, op).map(|_| ())
+        reify_shape_library(ctx, op, self.tensor_library).map(|_| ())
     }
 }
 
@@ -166,7 +189,7 @@ fn signature(ctx: &Context, function: OpId) -> (Vec<Type>, Vec<Type>) {
     }
 }
 
-fn type_text(ctx: &Context, ty: Type) -> String {
+pub(crate) fn type_text(ctx: &Context, ty: Type) -> String {
     ir::print_attr::AttrPrinter::new(ctx).type_to_string(ty)
 }
 
@@ -224,20 +247,67 @@ fn targets(ctx: &Context, module: OpId) -> Result<FxHashMap<String, Target>, Dia
     Ok(out)
 }
 
-/// The mapped ops under `op` not yet reified, in pre-order, without
-/// looking into nested symbol tables (the libraries among them).
-fn mapped_ops(ctx: &Context, op: OpId, targets: &FxHashMap<String, Target>, out: &mut Vec<OpId>) {
+/// The ops under `op` whose name `wanted` accepts, not yet reified, in
+/// pre-order, without looking into nested symbol tables (the libraries
+/// among them) or into the instances `instances` names.
+fn mapped_ops(
+    ctx: &Context,
+    op: OpId,
+    wanted: &dyn Fn(&str) -> bool,
+    instances: &FxHashSet<&str>,
+    out: &mut Vec<OpId>,
+) {
     for &r in &ctx.op(op).regions {
         for &b in &ctx.region(r).blocks {
             for o in ctx.block_ops(b) {
-                if targets.contains_key(ctx.op_name(o)) && ctx.attr(o, SHAPE_FN).is_none() {
+                if wanted(ctx.op_name(o)) && ctx.attr(o, SHAPE_FN).is_none() {
                     out.push(o);
                 }
-                if !is_symbol_table(ctx, o) {
-                    mapped_ops(ctx, o, targets, out);
+                let instance = sym_name(ctx, o).is_some_and(|n| instances.contains(n));
+                if !is_symbol_table(ctx, o) && !instance {
+                    mapped_ops(ctx, o, wanted, instances, out);
                 }
             }
         }
+    }
+}
+
+/// The names of the instances the ops under `op` name with `shape.fn`.
+fn instance_names(ctx: &Context, op: OpId) -> FxHashSet<&str> {
+    let mut names = FxHashSet::default();
+    ctx.walk_nested(op, &mut |o| {
+        if let Some(name) = ctx.attr(o, SHAPE_FN).and_then(Attr::as_symbol) {
+            names.insert(name);
+        }
+    });
+    names
+}
+
+/// The built-in shape function of the tensor op `op`, parsed into a
+/// detached module of its own: (module, function); `None` when the op gets
+/// none (see [`tensor_library`]).
+fn builtin_target(ctx: &mut Context, op: OpId) -> Result<Option<Target>, Diagnostic> {
+    let Some(text) = tensor_library::shape_function(ctx, op) else {
+        return Ok(None);
+    };
+    let options = syntax::ParseOptions::default();
+    let (module, diagnostics) =
+        syntax::parse_source(ctx, 0, "tensor-library", text.as_bytes(), &options);
+    let function = module.and_then(|m| body_ops(ctx, m).first().copied());
+    match (module, function) {
+        (Some(library), Some(function)) if diagnostics.is_empty() => {
+            Ok(Some(Target { library, function }))
+        }
+        _ => Err(Diagnostic::error(
+            loc_of(ctx, op),
+            format!(
+                "internal error: the built-in shape function of '{}' does not parse: {}",
+                ctx.op_name(op),
+                diagnostics
+                    .first()
+                    .map_or("no function", |d| d.message.as_str())
+            ),
+        )),
     }
 }
 
@@ -468,12 +538,19 @@ fn value_shape_of(ctx: &mut Context, arg: ValueId) -> Option<ValueId> {
     ctx.result(with, 0)
 }
 
-/// Instantiate the shape function of every mapped op of `module` (see the
-/// module doc); returns the instances in program order.
-pub fn reify_shape_library(ctx: &mut Context, module: OpId) -> Result<Vec<Instance>, Diagnostic> {
+/// Instantiate the shape function of every mapped op of `module`, and,
+/// with `tensor_library`, the built-in one of every tensor op no library
+/// maps (see the module doc); returns the instances in program order.
+pub fn reify_shape_library(
+    ctx: &mut Context,
+    module: OpId,
+    tensor_library: bool,
+) -> Result<Vec<Instance>, Diagnostic> {
     let targets = targets(ctx, module)?;
+    let wanted =
+        |name: &str| targets.contains_key(name) || (tensor_library && name.starts_with("tensor."));
     let mut ops = Vec::new();
-    mapped_ops(ctx, module, &targets, &mut ops);
+    mapped_ops(ctx, module, &wanted, &instance_names(ctx, module), &mut ops);
     let mut taken: FxHashSet<String> = body_ops(ctx, module)
         .into_iter()
         .filter_map(|o| sym_name(ctx, o).map(str::to_string))
@@ -482,8 +559,12 @@ pub fn reify_shape_library(ctx: &mut Context, module: OpId) -> Result<Vec<Instan
     let mut placed: FxHashMap<OpId, OpId> = FxHashMap::default();
     let mut instances = Vec::new();
     for op in ops {
-        let Some(&target) = targets.get(ctx.op_name(op)) else {
-            continue;
+        let (target, builtin) = match targets.get(ctx.op_name(op)) {
+            Some(&target) => (target, false),
+            None => match builtin_target(ctx, op)? {
+                Some(target) => (target, true),
+                None => continue,
+            },
         };
         check_binding(ctx, op, target.function)?;
         let library_function = sym_name(ctx, target.function)
@@ -496,7 +577,11 @@ pub fn reify_shape_library(ctx: &mut Context, module: OpId) -> Result<Vec<Instan
             .unwrap_or(prefix);
         taken.insert(name.clone());
 
-        let f = outline(ctx, op, target)?;
+        let f = outline(ctx, op, target);
+        if builtin {
+            ctx.erase_op(target.library);
+        }
+        let f = f?;
         let operands = ctx.op(op).operands.to_vec();
         let operand_types: Vec<Type> = operands.iter().map(|&v| ctx.value_type(v)).collect();
         let (params, results) = signature(ctx, f);
@@ -582,7 +667,7 @@ mod tests {
         };
         let (m, d) = syntax::parse_source(&mut ctx, 0, "t.mlir", PROGRAM.as_bytes(), &options);
         let m = m.unwrap_or_else(|| panic!("{d:?}"));
-        let first = reify_shape_library(&mut ctx, m).unwrap_or_else(|e| panic!("{e:?}"));
+        let first = reify_shape_library(&mut ctx, m, true).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(
             first
                 .iter()
@@ -591,7 +676,7 @@ mod tests {
             [("same", "foo_op_1_same_shape_0")]
         );
         let once = ir::printer::print_op(&ctx, m, Default::default());
-        let second = reify_shape_library(&mut ctx, m).unwrap_or_else(|e| panic!("{e:?}"));
+        let second = reify_shape_library(&mut ctx, m, true).unwrap_or_else(|e| panic!("{e:?}"));
         assert!(second.is_empty());
         assert_eq!(ir::printer::print_op(&ctx, m, Default::default()), once);
     }
