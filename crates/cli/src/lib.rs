@@ -28,6 +28,9 @@ pub struct DriverOptions {
     /// `--lower-to`: run the default pipeline of every stage up to this one
     /// (ignored when `pipeline` is given).
     pub lower_to: Option<pass::stage::Stage>,
+    /// `--lower-from`: the form `lower_to` starts from, instead of the
+    /// latest one the input is legal in.
+    pub lower_from: Option<pass::stage::Stage>,
     /// Skip the verifier after each pass (`--verify-each=false`).
     pub no_verify_each: bool,
     /// Threads for function pipelines (`--threads`; 0 = every core,
@@ -348,7 +351,7 @@ pub fn process_chunk(
             let stages = pass::stage_pipeline::StagePipeline::for_module(
                 &ctx,
                 module,
-                target,
+                (options.lower_from, target),
                 &pass::stage_pipeline::DEFAULT_PLANS,
                 &registry,
                 run_options,

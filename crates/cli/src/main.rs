@@ -54,6 +54,11 @@ struct Args {
     /// this one.
     #[arg(long = "lower-to", value_name = "STAGE", value_parser = ["constrained", "asserting", "std"], conflicts_with = "pass_pipeline")]
     lower_to: Option<String>,
+    /// With --lower-to: start from this form instead of the latest one the
+    /// input is legal in (e.g. `error-monadic` to give a program of tensor
+    /// ops, legal std form, its built-in shape functions and checks).
+    #[arg(long = "lower-from", value_name = "STAGE", value_parser = ["error-monadic", "constrained", "asserting", "std"], requires = "lower_to")]
+    lower_from: Option<String>,
     /// List the registered passes with their summaries, and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
@@ -321,6 +326,10 @@ fn main() -> ExitCode {
         pipeline: args.pass_pipeline.clone(),
         lower_to: args
             .lower_to
+            .as_deref()
+            .and_then(pass::stage::Stage::from_name),
+        lower_from: args
+            .lower_from
             .as_deref()
             .and_then(pass::stage::Stage::from_name),
         no_verify_each: !args.verify_each,

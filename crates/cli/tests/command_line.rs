@@ -249,3 +249,32 @@ fn dump_constraint_graph_numbers_repeated_names_and_reports_write_errors() {
     assert!(failed.stdout.is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A program of tensor ops is legal std form; `--lower-from=error-monadic`
+/// runs the stage-1 passes on it, so its ops get their built-in shape
+/// functions and checks.
+#[test]
+fn lower_from_error_monadic_gives_tensor_programs_their_checks() {
+    let program = "func.func @pad(%x: tensor<?xf32>, %low: index) -> tensor<?xf32> {\n  %zero = arith.constant 0.0 : f32\n  %p = tensor.pad %x low[%low] high[0] {\n  ^bb0(%i: index):\n    tensor.yield %zero : f32\n  } : tensor<?xf32> to tensor<?xf32>\n  return %p : tensor<?xf32>\n}\n";
+    let as_is = shape_opt(&["--lower-to=std", "-"], program);
+    assert!(as_is.status.success(), "{}", stderr(&as_is));
+    assert!(!String::from_utf8_lossy(&as_is.stdout).contains("cf.assert"));
+    let args = [
+        "--verify-semantics",
+        "--lower-to=std",
+        "--lower-from=error-monadic",
+        "-",
+    ];
+    let checked = shape_opt(&args, program);
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    let text = String::from_utf8_lossy(&checked.stdout);
+    assert!(text.contains("must be non-negative"), "{text}");
+    let backwards = shape_opt(
+        &["--lower-to=constrained", "--lower-from=std", "-"],
+        program,
+    );
+    assert_eq!(backwards.status.code(), Some(1));
+    assert!(stderr(&backwards).contains("cannot lower from std form to constrained form"));
+    let unpaired = shape_opt(&["--lower-from=std", "-"], program);
+    assert_eq!(unpaired.status.code(), Some(1), "{}", stderr(&unpaired));
+}

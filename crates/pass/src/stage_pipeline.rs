@@ -59,18 +59,36 @@ pub struct StagePipeline {
 
 impl StagePipeline {
     /// The managers that take `root` from the form it is in (see
-    /// [`starting_stage`]) to `target`, each running `plans`' passes for its
+    /// [`starting_stage`]; `from` names it instead, and the input must be
+    /// legal in that form) to `target`, each running `plans`' passes for its
     /// stage. A missing lowering pass is reported at the first op that needs
     /// it.
     pub fn for_module(
         ctx: &Context,
         root: OpId,
-        target: Stage,
+        (from, target): (Option<Stage>, Stage),
         plans: &[StagePlan],
         registry: &PassRegistry,
         options: RunOptions,
     ) -> Result<Self, Diagnostic> {
-        let from = starting_stage(ctx, root, target)?;
+        let from = match from {
+            None => starting_stage(ctx, root, target)?,
+            Some(from) if from > target => {
+                return Err(Diagnostic::error(
+                    loc_of(ctx, root),
+                    format!("cannot lower from {from} form to {target} form, an earlier one"),
+                ))
+            }
+            Some(from) => {
+                check_legality(ctx, root, from).map_err(|d| {
+                    Diagnostic::error(
+                        d.loc,
+                        format!("the input is not in {from} form: {}", d.message),
+                    )
+                })?;
+                from
+            }
+        };
         let mut steps = Vec::new();
         for plan in plans
             .iter()

@@ -209,7 +209,7 @@ impl Session {
         let mut stages = pass::stage_pipeline::StagePipeline::for_module(
             &module.ctx,
             module.root,
-            target,
+            (None, target),
             &pass::stage_pipeline::DEFAULT_PLANS,
             &self.registry,
             self.options,

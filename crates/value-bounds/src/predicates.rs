@@ -31,6 +31,9 @@ impl ValueBounds<'_> {
                 }
             }
             "arith.cmpi" => {
+                if let Some((c, true)) = self.selected_condition(op) {
+                    return self.assume_at(c, depth + 1);
+                }
                 let Some((predicate, l, r)) = self.comparison(op) else {
                     return;
                 };
@@ -114,6 +117,9 @@ impl ValueBounds<'_> {
                 Some(self.decide_at(a, depth + 1)? != self.decide_at(b, depth + 1)?)
             }
             "arith.cmpi" => {
+                if let Some((c, same)) = self.selected_condition(op) {
+                    return self.decide_at(c, depth + 1).map(|v| v == same);
+                }
                 let (predicate, l, r) = self.comparison(op)?;
                 let signed = match predicate {
                     "ult" | "ule" | "ugt" | "uge" => {
@@ -136,6 +142,44 @@ impl ValueBounds<'_> {
             }
             _ => None,
         }
+    }
+
+    /// For `cmpi eq|ne (select %c, k1, k2), k` (either side) with
+    /// constants `k1 ≠ k2` and `k` one of them: `%c`, and whether the
+    /// comparison means `%c` (`true`) or its negation (`false`). This is
+    /// how a condition made a number (`select %c, 1, 0`) is required.
+    fn selected_condition(&self, op: ir::OpId) -> Option<(ValueId, bool)> {
+        let ctx = self.ctx();
+        let [l, r] = ctx.op(op).operands.as_slice() else {
+            return None;
+        };
+        let index = ctx
+            .attr(op, "predicate")
+            .and_then(fold::int_of)
+            .and_then(|i| usize::try_from(i).ok())?;
+        let equal = match *ir::dialect::arith::CMPI_PREDICATES.get(index)? {
+            "eq" => true,
+            "ne" => false,
+            _ => return None,
+        };
+        let selection = |v: ValueId| {
+            let s = ctx
+                .defining_op(v)
+                .filter(|&s| ctx.op_name(s) == "arith.select")?;
+            let [c, a, b] = ctx.op(s).operands.as_slice() else {
+                return None;
+            };
+            Some((*c, constant_index(ctx, *a)?, constant_index(ctx, *b)?))
+        };
+        let ((c, a, b), k) = match (selection(*l), selection(*r)) {
+            (Some(s), _) => (s, constant_index(ctx, *r)?),
+            (None, Some(s)) => (s, constant_index(ctx, *l)?),
+            _ => return None,
+        };
+        if a == b || (k != a && k != b) {
+            return None;
+        }
+        Some((c, (k == a) == equal))
     }
 
     /// The predicate name and both sides of an `arith.cmpi` on `index`

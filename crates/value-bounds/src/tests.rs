@@ -1,6 +1,7 @@
 //! Bounds of small functions, read back as expressions and as IR.
 
 use super::*;
+use bounds::Affine;
 use ir::{Context, OpId, ValueId};
 
 /// The parsed module and the values named by `name = ` comments' order:
@@ -173,4 +174,43 @@ fn materialized_bounds_are_arith() {
     let text = ir::printer::print_op(&ctx, func, Default::default());
     assert!(text.contains("tensor.dim %arg0, %c0"), "{text}");
     assert!(text.contains("arith.addi %arg1, %dim_"), "{text}");
+}
+
+#[test]
+fn assumed_predicates_decide_later_ones() {
+    let (ctx, _, args, values) = parse(
+        "func.func @f(%i: index, %n: index, %d: index) {
+           %c0 = arith.constant 0 : index
+           %c1 = arith.constant 1 : index
+           %lt = arith.cmpi ult, %i, %n : index
+           %i1 = arith.addi %i, %c1 : index
+           %fits = arith.cmpi sle, %i1, %n : index
+           %nonneg = arith.cmpi sge, %i, %c0 : index
+           %both = arith.andi %fits, %nonneg : i1
+           %big = arith.cmpi sgt, %i, %n : index
+           %pos = arith.cmpi sgt, %d, %c0 : index
+           %as_number = arith.select %pos, %c1, %c0 : index
+           %required = arith.cmpi eq, %as_number, %c1 : index
+           %d1 = arith.subi %d, %c1 : index
+           %d1_nonneg = arith.cmpi sge, %d1, %c0 : index
+           return
+         }",
+    );
+    let v = |i: usize| values[i];
+    let (lt, both, big, required, d1_nonneg) = (v(2), v(6), v(7), v(10), v(12));
+    // `i <u n` says nothing until `n` is known non-negative.
+    let mut b = ValueBounds::new(&ctx, |_| false);
+    b.assume(lt);
+    assert_eq!(b.decide(both), None);
+    let mut b = ValueBounds::new(&ctx, |_| false);
+    let n = b.expr(Target::Value(args[1]));
+    b.add(BoundKind::Lower, &n, &Affine::constant(0));
+    b.assume(lt);
+    assert_eq!(b.decide(both), Some(true));
+    assert_eq!(b.decide(big), Some(false));
+    // `select %pos, 1, 0 == 1` is `%pos`.
+    let mut b = ValueBounds::new(&ctx, |_| false);
+    assert_eq!(b.decide(d1_nonneg), None);
+    b.assume(required);
+    assert_eq!(b.decide(d1_nonneg), Some(true));
 }
