@@ -5,8 +5,10 @@
 // under `shape.assuming_all`. (The runner adds --verify-semantics.)
 
 // The matmul as lower-to-constrained gives it (the most nested form)
-// becomes the walk-through's @matmul_shape2: every rank and split-index
-// check before any split_at, one region for the inner-dimension check.
+// becomes straight-line checks: every rank check before any split_at, and
+// each split_at right after the split-index check that proves its index in
+// range (value bounds), so the inner-dimension check and the concat move
+// out too; the last region only yields.
 // CHECK-LABEL: func @matmul
 // CHECK-NOT:     split_at
 // CHECK:         %[[W1:.*]] = cstr_require %{{.*}}, "operands of shape.meet must be equal"
@@ -14,14 +16,15 @@
 // CHECK:         %[[W2:.*]] = cstr_require %{{.*}}, "requires rank 2 operands"
 // CHECK-NOT:     split_at
 // CHECK:         %[[W3:.*]] = cstr_require %{{.*}}, "split index out of range"
+// CHECK-NEXT:    "shape.split_at"(%0, %c1)
 // CHECK-NOT:     split_at
 // CHECK:         %[[W4:.*]] = cstr_require %{{.*}}, "split index out of range"
-// CHECK-NEXT:    %[[ALL:.*]] = assuming_all %[[W1]], %[[W2]], %[[W3]], %[[W4]]
+// CHECK-NEXT:    "shape.split_at"(%1, %c1)
+// CHECK-NEXT:    %[[W5:.*]] = cstr_eq %tail, %head_{{.*}} {msg = "inner dimensions required to match"}
+// CHECK-NEXT:    concat
+// CHECK-NEXT:    %[[ALL:.*]] = assuming_all %[[W1]], %[[W2]], %[[W3]], %[[W4]], %[[W5]]
 // CHECK-NEXT:    assuming %[[ALL]]
-// CHECK-NEXT:      "shape.split_at"
-// CHECK-NEXT:      "shape.split_at"
-// CHECK-NEXT:      shape.cstr_eq %tail, %head_{{.*}} {msg = "inner dimensions required to match"}
-// CHECK-NOT:     cstr
+// CHECK-NEXT:      shape.assuming_yield
 module {
   shape.function_library @shplib {
     func @matmul(%arg0: tensor<*xf32>, %arg1: tensor<*xf32>) -> tensor<?xindex> {
@@ -116,4 +119,28 @@ func.func @canonical_conjunction(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: t
     shape.assuming_yield %a : tensor<?xindex>
   }
   return %r : tensor<?xindex>
+}
+
+// -----
+
+// A get_extent whose index no earlier check bounds stays behind the check
+// that makes it defined; one whose index an earlier check proves in range
+// moves out.
+// CHECK-LABEL: func.func @extent_index
+// CHECK:         cstr_require %{{.*}}, "index must be below the rank"
+// CHECK-NEXT:    shape.get_extent %{{.*}}, %arg1
+// CHECK:         shape.assuming
+// CHECK-NEXT:      shape.get_extent %{{.*}}, %arg2
+func.func @extent_index(%a: tensor<*xf32>, %i: index, %j: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %s = shape.shape_of %a : tensor<*xf32> -> tensor<?xindex>
+  %r = shape.rank %s : tensor<?xindex> -> index
+  %below = arith.cmpi ult, %i, %r : index
+  %w = shape.cstr_require %below, "index must be below the rank"
+  %x, %y = shape.assuming %w -> (index, index) {
+    %e = shape.get_extent %s, %i : tensor<?xindex>, index -> index
+    %f = shape.get_extent %s, %j : tensor<?xindex>, index -> index
+    shape.assuming_yield %e, %f : index, index
+  }
+  return %x, %y : index, index
 }

@@ -7,9 +7,12 @@
 //! defined outside the region. Only ops that are defined on every input
 //! move (constants, `arith` integer ops other than division, `shape_of`,
 //! `rank`, `concat`, `num_elements`, `any`, `shape_eq`, `is_broadcastable`,
-//! `tensor.from_elements`); `split_at`, `get_extent`, `broadcast`,
-//! divisions and element reads stay behind the checks that make them
-//! defined. Then a region whose last op is another `shape.assuming`, whose
+//! `tensor.from_elements`), and `split_at` and `get_extent` whose index
+//! value bounds (crate `value-bounds`) prove in range just before the
+//! region, from the requires that ran before it (`0 ≤ i < rank` checked
+//! earlier: `get_extent %s, %i` is defined there); other `split_at`s and
+//! `get_extent`s, `broadcast`, divisions and element reads stay behind the
+//! checks that make them defined. Then a region whose last op is another `shape.assuming`, whose
 //! results it yields unchanged and whose witness is defined outside, takes
 //! that region's body under the conjunction of both witnesses. Every
 //! `shape.assuming_all` ends canonical: flattened (an operand that is
@@ -87,6 +90,47 @@ fn movable(ctx: &Context, op: OpId) -> bool {
     constraint || pass::defined_everywhere(ctx, op)
 }
 
+/// Whether `op`, a `shape.get_extent` or `shape.split_at`, is defined
+/// just before `at`: its index is in range (`0 ≤ i < rank`, or
+/// `-rank ≤ i ≤ rank` for a split) given the requires that ran before
+/// `at` (in its block and the enclosing ones, before it).
+fn index_in_range_before(ctx: &Context, op: OpId, at: OpId) -> bool {
+    let name = ctx.op_name(op);
+    if name != "shape.get_extent" && name != "shape.split_at" {
+        return false;
+    }
+    let [shape, index] = ctx.op(op).operands.as_slice() else {
+        return false;
+    };
+    let mut bounds = value_bounds::ValueBounds::new(ctx, |_| false);
+    for before in std::iter::successors(Some(at), |&o| ctx.parent_op(o)) {
+        let mut earlier = ctx.op(before).prev;
+        while let Some(o) = earlier {
+            if ctx.op_name(o) == "shape.cstr_require" {
+                if let Some(&p) = ctx.op(o).operands.first() {
+                    bounds.assume(p);
+                }
+            }
+            earlier = ctx.op(o).prev;
+        }
+    }
+    let rank = bounds.rank(*shape);
+    let i = bounds.value(*index);
+    let holds = |b: &mut value_bounds::ValueBounds<'_>,
+                 l: &bounds::Affine,
+                 p: &str,
+                 r: &bounds::Affine| { b.compare(l, p, r) == Some(true) };
+    if name == "shape.get_extent" {
+        holds(&mut bounds, &i, "sge", &bounds::Affine::constant(0))
+            && holds(&mut bounds, &i, "slt", &rank)
+    } else {
+        let Some(low) = rank.scale(-1) else {
+            return false;
+        };
+        holds(&mut bounds, &i, "sge", &low) && holds(&mut bounds, &i, "sle", &rank)
+    }
+}
+
 /// The block of `assuming`'s body, if it has exactly one.
 fn body(ctx: &Context, assuming: OpId) -> Option<ir::BlockId> {
     let r = *ctx.op(assuming).regions.first()?;
@@ -116,7 +160,7 @@ fn hoist_out_of(ctx: &mut Context, assuming: OpId) -> usize {
             .operands
             .iter()
             .all(|&v| !defined_inside(ctx, v, assuming));
-        if movable(ctx, op) && free {
+        if free && (movable(ctx, op) || index_in_range_before(ctx, op, assuming)) {
             ctx.move_op_before(op, assuming);
             moved += 1;
         }
