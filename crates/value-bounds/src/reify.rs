@@ -94,6 +94,23 @@ pub fn compute_bound(
         .collect()
 }
 
+/// A stop condition: the targets about one of `values` (typically a
+/// function's arguments), except the dimensions their types fix, which are
+/// better read as the constants they are.
+pub fn about_values<'a>(ctx: &'a Context, values: &'a [ValueId]) -> impl Fn(Target) -> bool + 'a {
+    move |t| {
+        let fixed = match t {
+            Target::Dim(v, d) => ctx
+                .type_kind(ctx.value_type(v))
+                .shape()
+                .and_then(|s| s.get(d))
+                .is_some_and(|&n| n != ir::types::DYNAMIC),
+            _ => false,
+        };
+        !fixed && values.contains(&t.value())
+    }
+}
+
 /// The constant `kind` bound of `target`, everything explained that can be.
 pub fn constant_bound(ctx: &Context, kind: BoundKind, target: Target) -> Option<i64> {
     let bounds = compute_bound(ctx, kind, target, |_| false);

@@ -174,3 +174,5 @@ fn materialized_bounds_are_arith() {
     assert!(text.contains("tensor.dim %arg0, %c0"), "{text}");
     assert!(text.contains("arith.addi %arg1, %dim_"), "{text}");
 }
+
+mod tensor;
