@@ -90,6 +90,7 @@ pub fn registry() -> PassRegistry {
     monadic::register(&mut registry);
     conversion::register(&mut registry);
     constrained::register(&mut registry);
+    reify::register(&mut registry);
     egraph::register(&mut registry);
     registry
 }
