@@ -43,19 +43,19 @@ func.func @pad(%t: tensor<?x3xf32>, %l: index, %h: index) -> (index, index) {
 // CHECK-NOT:     tensor.dim
 // CHECK:         %[[C4:.*]] = arith.constant 4 : index
 // CHECK:         return %arg0, %[[C4]], %arg1, %arg0
-func.func @empty_cast_splat_generate(%n: index, %m: index, %x: f32) -> (index, index, index, index) {
+func.func @empty_cast_splat_generate(%n: index, %m: index, %x: index) -> (index, index, index, index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %e = tensor.empty(%n) : tensor<?x4xf32>
   %c = tensor.cast %e : tensor<?x4xf32> to tensor<?x?xf32>
-  %s = tensor.splat %x[%m] : tensor<?xf32>
+  %s = tensor.splat %x[%m] : tensor<?xindex>
   %g = tensor.generate %n {
   ^bb0(%i: index):
     tensor.yield %i : index
   } : tensor<?xindex>
   %d0 = tensor.dim %c, %c0 : tensor<?x?xf32>
   %d1 = tensor.dim %c, %c1 : tensor<?x?xf32>
-  %d2 = tensor.dim %s, %c0 : tensor<?xf32>
+  %d2 = tensor.dim %s, %c0 : tensor<?xindex>
   %d3 = tensor.dim %g, %c0 : tensor<?xindex>
   return %d0, %d1, %d2, %d3 : index, index, index, index
 }

@@ -109,10 +109,7 @@ pub fn fixed_by_type(ctx: &Context, target: Target) -> bool {
 
 /// A stop condition: the targets about one of `values` (typically a
 /// function's arguments), except the dimensions their types fix.
-pub fn about_values<'a>(
-    ctx: &'a Context,
-    values: &'a [ValueId],
-) -> impl Fn(Target) -> bool + 'a {
+pub fn about_values<'a>(ctx: &'a Context, values: &'a [ValueId]) -> impl Fn(Target) -> bool + 'a {
     move |t| !fixed_by_type(ctx, t) && values.contains(&t.value())
 }
 
