@@ -85,7 +85,7 @@ const MAX_ROUNDS: usize = 16;
 /// Replace every `tensor.dim` under `root` that reads a dynamic result
 /// dimension of a `tensor` op by its equality bound in terms of the op's
 /// operands, and again for the `tensor.dim`s that made (up to
-/// [`MAX_ROUNDS`] times); the number replaced.
+/// `MAX_ROUNDS` times); the number replaced.
 pub fn reify_result_shapes(ctx: &mut Context, root: OpId) -> usize {
     let mut replaced = 0;
     for _ in 0..MAX_ROUNDS {
