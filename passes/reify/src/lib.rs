@@ -27,9 +27,8 @@ pub fn parse_kind(text: &str) -> Option<BoundKind> {
     }
 }
 
-/// The function (`func.func` or `shape.func`) `op` is in, and its
-/// arguments.
-pub fn enclosing_function(ctx: &Context, op: OpId) -> Option<(OpId, Vec<ValueId>)> {
+/// The arguments of the function (`func.func` or `shape.func`) `op` is in.
+pub fn enclosing_function_arguments(ctx: &Context, op: OpId) -> Option<Vec<ValueId>> {
     let mut at = ctx.parent_op(op);
     while let Some(f) = at {
         if matches!(ctx.op_name(f), "func.func" | "shape.func") {
@@ -38,7 +37,7 @@ pub fn enclosing_function(ctx: &Context, op: OpId) -> Option<(OpId, Vec<ValueId>
                 .regions
                 .first()
                 .and_then(|&r| ctx.region(r).blocks.first())?;
-            return Some((f, ctx.block(*entry).args.clone()));
+            return Some(ctx.block(*entry).args.clone());
         }
         at = ctx.parent_op(f);
     }

@@ -27,7 +27,7 @@
 //! %1 = arith.addi %0, %dim : index
 //! ```
 
-use crate::{enclosing_function, parse_kind};
+use crate::{enclosing_function_arguments, parse_kind};
 use diag::Diagnostic;
 use ir::{Context, OpId};
 use pass::{loc_of, Pass, PassInfo, PassRegistry};
@@ -121,7 +121,7 @@ pub fn reify_bounds(ctx: &mut Context, root: OpId, default: BoundKind) -> Result
                 })
                 .unwrap_or_default(),
             _ => {
-                let Some((_, args)) = enclosing_function(ctx, op) else {
+                let Some(args) = enclosing_function_arguments(ctx, op) else {
                     return Err(error(ctx, "not inside a function".into()));
                 };
                 compute_bound(ctx, kind, target, about_values(ctx, &args))
