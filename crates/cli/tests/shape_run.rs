@@ -191,3 +191,80 @@ fn unregistered_ops_parse_when_allowed_and_cannot_be_evaluated() {
         stderr(&allowed)
     );
 }
+
+/// `shape-run tests/shape_run/bounds.mlir --func F --reify-bound Q ARGS`.
+fn reify_bound(func: &str, query: &str, args: &[&str]) -> Output {
+    let mut all = vec![
+        "tests/shape_run/bounds.mlir",
+        "--func",
+        func,
+        "--reify-bound",
+        query,
+    ];
+    for a in args {
+        all.extend(["--arg", a]);
+    }
+    shape_run(&all, "")
+}
+
+#[test]
+fn reify_bound_prints_bounds_in_the_arguments_and_checks_them() {
+    for (func, query, args, expected) in [
+        (
+            "pad",
+            "eq:%p:0",
+            &[][..],
+            "eq dim(%p, 0) = %l + %h + dim(%t, 0)\n",
+        ),
+        (
+            "pad",
+            "eq:%p:0",
+            &["[5]", "1", "2"][..],
+            "eq dim(%p, 0) = %l + %h + dim(%t, 0)\non the arguments: bound 8, actual 8\n",
+        ),
+        (
+            "slice",
+            "ub:%x:0",
+            &["[20]", "30"][..],
+            "ub dim(%x, 0) <= min(16, dim(%t, 0), %n)\non the arguments: bound 16, actual 16\n",
+        ),
+        ("slice", "lb:%iv", &[][..], "lb %iv >= 0\n"),
+        (
+            "slice",
+            "ub:%iv",
+            &["[20]", "3"][..],
+            "ub %iv <= min(15, %n - 1)\n\
+             on the arguments: bound 2, actual not observable (defined in a nested region)\n",
+        ),
+    ] {
+        let out = reify_bound(func, query, args);
+        assert!(out.status.success(), "{query}: {}", stderr(&out));
+        assert_eq!(stdout(&out), expected, "{query}");
+    }
+}
+
+#[test]
+fn reify_bound_errors() {
+    for (func, query, expected) in [
+        (
+            "slice",
+            "eq:%k",
+            "shape-run: error: could not reify bound of %k\n",
+        ),
+        (
+            "slice",
+            "max:%k",
+            "shape-run: error: invalid --reify-bound 'max:%k': expected KIND:VALUE[:DIM] with KIND lb, ub or eq\n",
+        ),
+        (
+            "slice",
+            "eq:%nope",
+            "shape-run: error: no value %nope defined in @slice\n",
+        ),
+        ("pad", "eq:%p:3", "shape-run: error: %p has no dimension 3\n"),
+    ] {
+        let out = reify_bound(func, query, &[]);
+        assert_eq!(out.status.code(), Some(1), "{query}");
+        assert_eq!(stderr(&out), expected, "{query}");
+    }
+}

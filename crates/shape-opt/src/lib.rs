@@ -91,6 +91,7 @@ pub fn registry() -> PassRegistry {
     conversion::register(&mut registry);
     constrained::register(&mut registry);
     asserting::register(&mut registry);
+    reify::register(&mut registry);
     egraph::register(&mut registry);
     registry
 }

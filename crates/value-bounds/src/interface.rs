@@ -20,4 +20,5 @@ pub fn bounds_op(name: &str) -> Option<&'static dyn BoundsOp> {
     crate::arith::bounds_op(name)
         .or_else(|| crate::shape::bounds_op(name))
         .or_else(|| crate::scf::bounds_op(name))
+        .or_else(|| crate::tensor::bounds_op(name))
 }

@@ -32,13 +32,16 @@ mod reify;
 mod scf;
 mod set;
 mod shape;
+mod tensor;
 
 #[cfg(test)]
 mod tests;
 
 pub use bounds::BoundKind;
 pub use interface::{bounds_op, BoundsOp};
-pub use reify::{compute_bound, constant_bound, materialize, TargetExpr};
+pub use reify::{
+    about_values, compute_bound, constant_bound, fixed_by_type, materialize, TargetExpr,
+};
 pub use set::ValueBounds;
 
 use ir::{Context, TypeKind, ValueId};

@@ -94,6 +94,25 @@ pub fn compute_bound(
         .collect()
 }
 
+/// Whether `target` is a dimension its value's type fixes (better read as
+/// the constant it is than as a target to stop at).
+pub fn fixed_by_type(ctx: &Context, target: Target) -> bool {
+    match target {
+        Target::Dim(v, d) => ctx
+            .type_kind(ctx.value_type(v))
+            .shape()
+            .and_then(|s| s.get(d))
+            .is_some_and(|&n| n != ir::types::DYNAMIC),
+        _ => false,
+    }
+}
+
+/// A stop condition: the targets about one of `values` (typically a
+/// function's arguments), except the dimensions their types fix.
+pub fn about_values<'a>(ctx: &'a Context, values: &'a [ValueId]) -> impl Fn(Target) -> bool + 'a {
+    move |t| !fixed_by_type(ctx, t) && values.contains(&t.value())
+}
+
 /// The constant `kind` bound of `target`, everything explained that can be.
 pub fn constant_bound(ctx: &Context, kind: BoundKind, target: Target) -> Option<i64> {
     let bounds = compute_bound(ctx, kind, target, |_| false);

@@ -338,11 +338,48 @@ impl BoundsOp for Broadcast {
     }
 }
 
+/// `x` is the product of `factors`: exact when at most one is not a
+/// constant; otherwise non-negative, and at least each factor when all are
+/// positive.
+pub(crate) fn product(b: &mut ValueBounds<'_>, x: &Affine, factors: &[Affine]) {
+    let mut constant: i64 = 1;
+    let mut variable = Vec::new();
+    for e in factors {
+        match constant_of(b, e) {
+            Some(c) => match constant.checked_mul(c) {
+                Some(p) => constant = p,
+                None => return,
+            },
+            None => variable.push(e.clone()),
+        }
+    }
+    match variable.as_slice() {
+        [] => b.add(BoundKind::Equal, x, &Affine::constant(constant)),
+        [e] => {
+            if let Some(product) = e.scale(constant) {
+                b.add(BoundKind::Equal, x, &product);
+            }
+        }
+        _ => {
+            let lows: Vec<Option<i64>> = factors
+                .iter()
+                .map(|e| b.constant_bound_of(BoundKind::Lower, e))
+                .collect();
+            if lows.iter().all(|l| l.is_some_and(|l| l >= 0)) {
+                b.add(BoundKind::Lower, x, &Affine::constant(0));
+            }
+            if lows.iter().all(|l| l.is_some_and(|l| l >= 1)) {
+                for e in factors {
+                    b.add(BoundKind::Lower, x, e);
+                }
+            }
+        }
+    }
+}
+
 struct NumElements;
 impl BoundsOp for NumElements {
-    /// The product of the extents: exact when at most one is not a
-    /// constant; otherwise non-negative, and at least each extent when all
-    /// are positive.
+    /// The product of the extents ([`product`]).
     fn populate(&self, op: OpId, target: Target, b: &mut ValueBounds<'_>) {
         let s = b.ctx().op(op).operands[0];
         let Some(rank) = constant_rank(b, s) else {
@@ -350,39 +387,7 @@ impl BoundsOp for NumElements {
         };
         let x = b.expr(target);
         let extents: Vec<Affine> = (0..rank).map(|i| b.extent(s, i)).collect();
-        let mut constant: i64 = 1;
-        let mut variable = Vec::new();
-        for e in &extents {
-            match constant_of(b, e) {
-                Some(c) => match constant.checked_mul(c) {
-                    Some(p) => constant = p,
-                    None => return,
-                },
-                None => variable.push(e.clone()),
-            }
-        }
-        match variable.as_slice() {
-            [] => b.add(BoundKind::Equal, &x, &Affine::constant(constant)),
-            [e] => {
-                if let Some(product) = e.scale(constant) {
-                    b.add(BoundKind::Equal, &x, &product);
-                }
-            }
-            _ => {
-                let lows: Vec<Option<i64>> = extents
-                    .iter()
-                    .map(|e| b.constant_bound_of(BoundKind::Lower, e))
-                    .collect();
-                if lows.iter().all(|l| l.is_some_and(|l| l >= 0)) {
-                    b.add(BoundKind::Lower, &x, &Affine::constant(0));
-                }
-                if lows.iter().all(|l| l.is_some_and(|l| l >= 1)) {
-                    for e in &extents {
-                        b.add(BoundKind::Lower, &x, e);
-                    }
-                }
-            }
-        }
+        product(b, &x, &extents);
     }
 }
 

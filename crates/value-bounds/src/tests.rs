@@ -214,3 +214,4 @@ fn assumed_predicates_decide_later_ones() {
     b.assume(required);
     assert_eq!(b.decide(d1_nonneg), Some(true));
 }
+mod tensor;
