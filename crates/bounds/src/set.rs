@@ -192,7 +192,59 @@ impl ConstraintSet {
     /// `x = b`. Only the tightest of bounds that differ in their constant
     /// is kept. Empty when nothing is known (or the set is infeasible).
     pub fn bound(&self, kind: BoundKind, x: Column, keep: impl Fn(Column) -> bool) -> Vec<Affine> {
-        self.project(|c| c == x || keep(c)).read_bounds(kind, x)
+        self.related_to(x)
+            .project(|c| c == x || keep(c))
+            .read_bounds(kind, x)
+    }
+
+    /// The constraints linked to column `x` through shared columns: the
+    /// rest cannot bound `x` (unless they are infeasible on their own, in
+    /// which case every bound holds and dropping them only weakens the
+    /// answer). Bounds are read from this smaller set.
+    fn related_to(&self, x: Column) -> ConstraintSet {
+        // Union-find over columns, joined by every constraint.
+        let mut parent: Vec<Column> = (0..self.columns).collect();
+        fn root(parent: &mut [Column], mut c: Column) -> Column {
+            while parent[c] != c {
+                parent[c] = parent[parent[c]];
+                c = parent[c];
+            }
+            c
+        }
+        for e in self.equalities.iter().chain(&self.inequalities) {
+            let mut columns = e.columns();
+            if let Some(first) = columns.next() {
+                for c in columns {
+                    let (a, b) = (root(&mut parent, first), root(&mut parent, c));
+                    parent[b] = a;
+                }
+            }
+        }
+        let component = root(&mut parent, x);
+        let mut linked = |e: &&Affine| {
+            e.columns()
+                .next()
+                .is_some_and(|c| root(&mut parent, c) == component)
+        };
+        let equalities = self
+            .equalities
+            .iter()
+            .filter(&mut linked)
+            .cloned()
+            .collect();
+        let inequalities = self
+            .inequalities
+            .iter()
+            .filter(&mut linked)
+            .cloned()
+            .collect();
+        ConstraintSet {
+            columns: self.columns,
+            equalities,
+            inequalities,
+            infeasible: self.infeasible,
+            inexact: self.inexact,
+        }
     }
 
     /// [`ConstraintSet::bound`] on a set already projected onto `x` and
@@ -259,7 +311,7 @@ impl ConstraintSet {
     /// The greatest lower and least upper constant bounds of `x`, from one
     /// projection.
     pub fn constant_range(&self, x: Column) -> (Option<i64>, Option<i64>) {
-        let shadow = self.project(|c| c == x);
+        let shadow = self.related_to(x).project(|c| c == x);
         (
             greatest_constant(BoundKind::Lower, &shadow.read_bounds(BoundKind::Lower, x)),
             greatest_constant(BoundKind::Upper, &shadow.read_bounds(BoundKind::Upper, x)),

@@ -45,7 +45,7 @@ pub const DEFAULT_PLANS: [StagePlan; 4] = [
     },
     StagePlan {
         stage: Stage::Std,
-        cleanup: "discharge-asserts,canonicalize,cse",
+        cleanup: "canonicalize,cse",
         lowering: None,
     },
 ];
