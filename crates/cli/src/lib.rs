@@ -379,11 +379,31 @@ pub fn process_chunk(
             None => &mut no_check,
         };
         let mut hooks = pass::Both(&mut printer, check);
+        // Without instrumentation, independent functions lower in pieces on
+        // every thread (pass::split_lowering).
+        let splittable = options.threads != 1
+            && !options.timing
+            && !options.pass_statistics
+            && options.verify_semantics.is_none()
+            && !options.ir_printing.active();
         match pipeline {
             Pipeline::Passes(manager) => manager.run(&mut ctx, module, &mut hooks),
             Pipeline::Stages(stages) => {
-                stages.run(&mut ctx, module, &mut hooks, &mut |stage, _, _| {
-                    tracing::info!(stage = stage.name(), "stage reached")
+                let split = match (splittable, options.lower_to) {
+                    (true, Some(target)) => pass::split_lowering::lower_split(
+                        &mut ctx,
+                        module,
+                        (options.lower_from, target),
+                        &pass::stage_pipeline::DEFAULT_PLANS,
+                        &shape_opt::registry(),
+                        run_options,
+                    ),
+                    _ => None,
+                };
+                split.unwrap_or_else(|| {
+                    stages.run(&mut ctx, module, &mut hooks, &mut |stage, _, _| {
+                        tracing::info!(stage = stage.name(), "stage reached")
+                    })
                 })
             }
         }

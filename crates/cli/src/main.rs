@@ -333,7 +333,9 @@ fn main() -> ExitCode {
             .as_deref()
             .and_then(pass::stage::Stage::from_name),
         no_verify_each: !args.verify_each,
-        threads: if args.disable_threading {
+        // Remarks and pictures come out in the order passes send them: one
+        // thread keeps that order the same from run to run.
+        threads: if args.disable_threading || args.remarks || args.dump_constraint_graph.is_some() {
             1
         } else {
             args.threads

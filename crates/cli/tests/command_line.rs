@@ -278,3 +278,42 @@ fn lower_from_error_monadic_gives_tensor_programs_their_checks() {
     let unpaired = shape_opt(&["--lower-from=std", "-"], program);
     assert_eq!(unpaired.status.code(), Some(1), "{}", stderr(&unpaired));
 }
+
+/// A module of `n` independent stage-2 functions; those whose index is in
+/// `failing` check two constant shapes that differ.
+fn independent_functions(n: usize, failing: &[usize]) -> String {
+    let mut text = String::new();
+    for i in 0..n {
+        let (a, b) = if failing.contains(&i) {
+            ("[2]", "[3]")
+        } else {
+            ("[2]", "[2]")
+        };
+        text.push_str(&format!(
+            "func.func @f{i}(%x: tensor<?xindex>, %y: tensor<?xindex>) -> tensor<?xindex> {{\n  %a = shape.const_shape {a} : tensor<1xindex>\n  %b = shape.const_shape {b} : tensor<1xindex>\n  %w = shape.cstr_eq %a, %b : tensor<1xindex>, tensor<1xindex>\n  %v = shape.cstr_broadcastable %x, %y : tensor<?xindex>, tensor<?xindex>\n  %all = shape.assuming_all %w, %v\n  %r = shape.assuming %all -> (tensor<?xindex>) {{\n    %s = shape.broadcast %x, %y : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>\n    shape.assuming_yield %s : tensor<?xindex>\n  }}\n  return %r : tensor<?xindex>\n}}\n"
+        ));
+    }
+    text
+}
+
+/// Lowering independent functions in pieces on every thread gives the
+/// output of one thread, and reports the first failure in function order.
+#[test]
+fn split_lowering_matches_one_thread_and_reports_the_first_failure() {
+    let text = independent_functions(300, &[]);
+    let many = shape_opt(&["--lower-to=std", "--threads=2", "-"], &text);
+    let one = shape_opt(&["--lower-to=std", "--threads=1", "-"], &text);
+    assert!(many.status.success(), "{}", stderr(&many));
+    assert_eq!(many.stdout, one.stdout);
+    let failing = independent_functions(300, &[260, 170]);
+    for threads in ["--threads=2", "--threads=1"] {
+        let out = shape_opt(&["--lower-to=std", threads, "-"], &failing);
+        assert_eq!(out.status.code(), Some(1));
+        // @f170 starts on line 170 * 12 + 1; its cstr_eq is 3 lines down.
+        assert!(
+            stderr(&out).contains(&format!("<stdin>:{}:", 170 * 12 + 4)),
+            "{threads}: {}",
+            stderr(&out)
+        );
+    }
+}

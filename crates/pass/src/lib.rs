@@ -16,6 +16,7 @@ pub mod manager;
 pub mod pipeline;
 pub mod remove_shape_constraints;
 pub mod shape_to_shape_lowering;
+pub mod split_lowering;
 pub mod stage;
 pub mod stage_pipeline;
 pub mod symbol_dce;

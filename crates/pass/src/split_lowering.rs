@@ -1,0 +1,169 @@
+//! `--lower-to` on every core: a module of independent functions is cut
+//! into one piece per thread, each piece lowered by its own stage
+//! pipelines, and the functions put back in order.
+//!
+//! The default stage plans hold module passes (`lower-to-asserting`,
+//! `convert-shape-to-std`, ...) that see every function, so the pass
+//! manager runs them on one thread. When no function can see another —
+//! the module holds only `func.func`s and nothing in them names a symbol
+//! (no call, no `shape.fn`, no library) — lowering the module is lowering
+//! each function, and contiguous runs of functions can be lowered apart:
+//! each run moves into a `builtin.module` of its own, checked out into a
+//! context of its own ([`Context::check_out`]), lowered from the stage the
+//! *whole* module starts in (so every piece runs the same passes as the
+//! module would), checked back in, and its functions return to their
+//! places. The output is the one the unsplit run gives; the first failure
+//! in function order is reported.
+//!
+//! Declines (the caller runs the usual pipeline): modules with anything
+//! but functions, with symbol references, attributes or fewer functions
+//! than two per thread; runs that need instrumentation (the caller
+//! decides).
+
+use crate::manager::{NoInstrumentation, RunOptions};
+use crate::stage::Stage;
+use crate::stage_pipeline::{starting_stage, StagePipeline, StagePlan};
+use crate::PassRegistry;
+use diag::Diagnostic;
+use ir::{Attr, Context, OpId, OperationState};
+use rayon::prelude::*;
+
+/// Fewest functions worth a piece of their own.
+const MIN_FUNCTIONS_PER_PIECE: usize = 64;
+
+/// Lower `root` from `from` (or the form it is in) to `target` in pieces
+/// on the current rayon pool. `None` when the module is not made of
+/// independent functions or too small to split; otherwise the result of
+/// lowering.
+pub fn lower_split(
+    ctx: &mut Context,
+    root: OpId,
+    (from, target): (Option<Stage>, Stage),
+    plans: &[StagePlan],
+    registry: &PassRegistry,
+    options: RunOptions,
+) -> Option<Result<(), Diagnostic>> {
+    let functions = independent_functions(ctx, root)?;
+    let pieces = rayon::current_num_threads().min(functions.len() / MIN_FUNCTIONS_PER_PIECE);
+    if pieces < 2 {
+        return None;
+    }
+    let from = match from {
+        Some(from) => from,
+        None => match starting_stage(ctx, root, target) {
+            Ok(from) => from,
+            Err(e) => return Some(Err(e)),
+        },
+    };
+    let holders: Vec<OpId> = functions
+        .chunks(functions.len().div_ceil(pieces))
+        .map(|run| hold(ctx, run))
+        .collect();
+    let bodies: Vec<ir::CheckedOut> = holders.iter().map(|&h| ctx.check_out(h)).collect();
+    // Each piece's passes run in place: the pieces are the parallelism.
+    let options = RunOptions {
+        threads: 1,
+        ..options
+    };
+    let lowered: Vec<(ir::CheckedOut, Result<(), Diagnostic>)> = bodies
+        .into_par_iter()
+        .map(|mut body| {
+            let result = StagePipeline::for_module(
+                &body.ctx,
+                body.root,
+                (Some(from), target),
+                plans,
+                registry,
+                options,
+            )
+            .and_then(|mut stages| {
+                stages.run(
+                    &mut body.ctx,
+                    body.root,
+                    &mut NoInstrumentation,
+                    &mut |_, _, _| {},
+                )
+            });
+            (body, result)
+        })
+        .collect();
+    // Every piece goes back, even after a failure, so the IR stays whole.
+    let mut first_error = None;
+    for ((body, result), holder) in lowered.into_iter().zip(holders) {
+        ctx.check_in(body);
+        release(ctx, holder);
+        if let Err(e) = result {
+            first_error.get_or_insert(e);
+        }
+    }
+    Some(first_error.map_or(Ok(()), Err))
+}
+
+/// The top-level functions of `root`, when it holds nothing else, has no
+/// attribute and no op under it names a symbol.
+fn independent_functions(ctx: &Context, root: OpId) -> Option<Vec<OpId>> {
+    let data = ctx.op(root);
+    if !data.attrs.is_empty() {
+        return None;
+    }
+    let [region] = data.regions.as_slice() else {
+        return None;
+    };
+    let [block] = ctx.region(*region).blocks.as_slice() else {
+        return None;
+    };
+    let functions: Vec<OpId> = ctx.block_ops(*block).collect();
+    if functions.iter().any(|&f| ctx.op_name(f) != "func.func") {
+        return None;
+    }
+    let mut names_symbol = false;
+    for &f in &functions {
+        ctx.walk_nested(f, &mut |o| {
+            let op = ctx.op(o);
+            names_symbol |= op
+                .props
+                .iter()
+                .chain(&op.attrs)
+                .any(|(_, a)| mentions_symbol(a));
+        });
+    }
+    (!names_symbol).then_some(functions)
+}
+
+/// Whether `a` is or holds a symbol reference (opaque text with an `@`
+/// counts).
+fn mentions_symbol(a: &Attr) -> bool {
+    match a {
+        Attr::SymbolRef { .. } => true,
+        Attr::Opaque(text) => text.contains('@'),
+        Attr::Array(items) => items.iter().any(mentions_symbol),
+        Attr::Dict(entries) => entries.iter().any(|(_, a)| mentions_symbol(a)),
+        _ => false,
+    }
+}
+
+/// A `builtin.module` right before `run[0]` holding the functions of `run`.
+fn hold(ctx: &mut Context, run: &[OpId]) -> OpId {
+    let region = ctx.create_region();
+    let block = ctx.create_block();
+    ctx.append_block(region, block);
+    let mut state = OperationState::new("builtin.module", ctx.op(run[0]).loc.clone());
+    state.regions.push(region);
+    let holder = ctx.create_op(state);
+    ctx.insert_op_before(run[0], holder);
+    for &f in run {
+        ctx.unlink(f);
+        ctx.append_op(block, f);
+    }
+    holder
+}
+
+/// Put the functions `holder` holds back in its place, and erase it.
+fn release(ctx: &mut Context, holder: OpId) {
+    let block = ctx.region(ctx.op(holder).regions[0]).blocks[0];
+    let functions: Vec<OpId> = ctx.block_ops(block).collect();
+    for f in functions {
+        ctx.move_op_before(f, holder);
+    }
+    ctx.erase_op(holder);
+}
