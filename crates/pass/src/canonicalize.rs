@@ -32,7 +32,7 @@ use crate::{trivially_dead, Pass, PassInfo, PassRegistry};
 use diag::{DiagLoc, Diagnostic};
 use fold::{Event, FoldResult, Folded, Rewriter};
 use ir::{Attr, BlockId, Context, OpId, RegionId, Type, ValueId};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// How much the driver simplifies the control flow of regions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,7 +167,7 @@ pub fn canonicalize(ctx: &mut Context, root: OpId, config: &Config) -> bool {
         root,
         config,
         worklist: Vec::new(),
-        queued: HashMap::new(),
+        queued: HashMap::default(),
     };
     let mut iteration = 0u64;
     loop {
@@ -468,7 +468,7 @@ pub fn erase_unreachable_blocks(ctx: &mut Context, root: OpId) -> bool {
         if blocks.len() < 2 {
             continue;
         }
-        let mut reached = HashSet::new();
+        let mut reached = HashSet::default();
         let mut stack = vec![blocks[0]];
         while let Some(b) = stack.pop() {
             if !reached.insert(b) {
