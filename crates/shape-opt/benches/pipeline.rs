@@ -7,7 +7,7 @@
 //! inputs are the stage-2 corpus lowered by the default pipeline, printed
 //! once and parsed afresh for every run.
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingMode, Throughput};
 use shape_opt::pass::{NoInstrumentation, PassManager, PassRegistry};
 use shape_opt::{Module, Session, Stage};
 use std::fmt::Write as _;
@@ -31,14 +31,23 @@ fn write_broadcast_chain(out: &mut String, name: &str, operands: usize) {
         arguments.join(", ")
     );
     for a in 0..operands {
-        let _ = writeln!(out, "  %s{a} = shape.shape_of %t{a} : {TENSOR} -> {EXTENTS}");
+        let _ = writeln!(
+            out,
+            "  %s{a} = shape.shape_of %t{a} : {TENSOR} -> {EXTENTS}"
+        );
     }
     let mut accumulated = "%s0".to_string();
     for step in 1..operands {
         let pair = format!("{accumulated}, %s{step}");
         let types = format!("{EXTENTS}, {EXTENTS}");
-        let _ = writeln!(out, "  %w{step} = shape.cstr_broadcastable {pair} : {types}");
-        let _ = writeln!(out, "  %r{step} = shape.assuming %w{step} -> ({EXTENTS}) {{");
+        let _ = writeln!(
+            out,
+            "  %w{step} = shape.cstr_broadcastable {pair} : {types}"
+        );
+        let _ = writeln!(
+            out,
+            "  %r{step} = shape.assuming %w{step} -> ({EXTENTS}) {{"
+        );
         let _ = writeln!(
             out,
             "    %b{step} = shape.broadcast {pair} : {types} -> {EXTENTS}"
@@ -214,11 +223,16 @@ fn passes_group(c: &mut Criterion) {
         ("cse", &std),
     ];
     let mut group = c.benchmark_group("passes");
-    group.sample_size(10);
+    // Milliseconds to a second per run: the same number of runs per sample.
+    group.sampling_mode(SamplingMode::Flat).sample_size(10);
     for (pass, input) in cases {
         let mut manager = module_pass(session.registry(), pass);
         group.bench_function(pass, |b| {
-            b.iter_batched(|| parse(input), |m| run(&mut manager, m), BatchSize::LargeInput)
+            b.iter_batched(
+                || parse(input),
+                |m| run(&mut manager, m),
+                BatchSize::LargeInput,
+            )
         });
     }
     group.bench_function("lower-to-std", |b| {
@@ -243,7 +257,11 @@ fn egraph_group(c: &mut Criterion) {
         let mut text = String::new();
         write_broadcast_chain(&mut text, "chain", operands);
         group.bench_function(format!("chain-{operands}"), |b| {
-            b.iter_batched(|| parse(&text), |m| run(&mut manager, m), BatchSize::SmallInput)
+            b.iter_batched(
+                || parse(&text),
+                |m| run(&mut manager, m),
+                BatchSize::SmallInput,
+            )
         });
     }
     group.finish();
@@ -254,7 +272,7 @@ criterion_group! {
     config = Criterion::default()
         .sample_size(20)
         .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+        .measurement_time(Duration::from_secs(3));
     targets = parse_group, print_group, passes_group, egraph_group
 }
 criterion_main!(benches);
