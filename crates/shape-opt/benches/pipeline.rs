@@ -168,6 +168,8 @@ fn module_pass(registry: &PassRegistry, pass: &str) -> PassManager {
     manager
 }
 
+/// Run `manager` on `module`, handing it back so that it is freed outside
+/// the timed part.
 fn run(manager: &mut PassManager, mut module: Module) -> Module {
     manager
         .run(&mut module.ctx, module.root, &mut NoInstrumentation)
@@ -175,24 +177,37 @@ fn run(manager: &mut PassManager, mut module: Module) -> Module {
     module
 }
 
-fn parse_group(c: &mut Criterion) {
-    let mut inputs = vec![("stage2-corpus".to_string(), stage2_corpus())];
-    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
-    let mut paths: Vec<_> = std::fs::read_dir(examples)
+/// Every `examples/*.mlir`, by file stem, in name order.
+fn examples() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
         .expect("examples/ is readable")
         .map(|entry| entry.expect("examples/ entry").path())
         .filter(|path| path.extension().is_some_and(|e| e == "mlir"))
         .collect();
     paths.sort();
-    for path in paths {
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(&path).expect("example is readable");
-        inputs.push((name, text));
-    }
+    paths
+        .into_iter()
+        .map(|path| {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&path).expect("example is readable");
+            (name, text)
+        })
+        .collect()
+}
+
+fn parse_group(c: &mut Criterion) {
     let mut group = c.benchmark_group("parse");
-    for (name, text) in &inputs {
+    // The corpus takes tens of milliseconds a run: the same number of runs
+    // per sample keeps the group within its time.
+    group.sampling_mode(SamplingMode::Flat);
+    let mut bench = |name: &str, text: &str| {
         group.throughput(Throughput::Bytes(text.len() as u64));
-        group.bench_function(name.as_str(), |b| b.iter(|| parse(black_box(text))));
+        group.bench_function(name, |b| b.iter(|| parse(black_box(text))));
+    };
+    bench("stage2-corpus", &stage2_corpus());
+    for (name, text) in examples() {
+        bench(&name, &text);
     }
     group.finish();
 }
@@ -200,6 +215,7 @@ fn parse_group(c: &mut Criterion) {
 fn print_group(c: &mut Criterion) {
     let module = parse(&stage2_corpus());
     let mut group = c.benchmark_group("print");
+    group.sampling_mode(SamplingMode::Flat);
     group.throughput(Throughput::Bytes(module.print().len() as u64));
     group.bench_function("stage2-corpus", |b| b.iter(|| black_box(&module).print()));
     group.finish();
@@ -223,7 +239,6 @@ fn passes_group(c: &mut Criterion) {
         ("cse", &std),
     ];
     let mut group = c.benchmark_group("passes");
-    // Milliseconds to a second per run: the same number of runs per sample.
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
     for (pass, input) in cases {
         let mut manager = module_pass(session.registry(), pass);
@@ -235,6 +250,7 @@ fn passes_group(c: &mut Criterion) {
             )
         });
     }
+    group.measurement_time(Duration::from_secs(8));
     group.bench_function("lower-to-std", |b| {
         b.iter_batched(
             || parse(&stage2),
