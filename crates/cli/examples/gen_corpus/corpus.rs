@@ -101,7 +101,7 @@ pub fn legacy_module(n: usize, layout: &str) -> String {
         match layout {
             "stage1" => legacy_matmul_stage1(&mut out, i),
             "stage2" => broadcast_stage2(&mut out, i),
-            _ if i % 2 == 0 => broadcast_stage2(&mut out, i),
+            _ if i.is_multiple_of(2) => broadcast_stage2(&mut out, i),
             _ => legacy_matmul_stage1(&mut out, i),
         }
     }
@@ -122,15 +122,15 @@ fn function(out: &mut String, family: Family, stage: Stage, i: usize) {
         (Family::Mixed, _) => function(out, ROUND_ROBIN[i % ROUND_ROBIN.len()], stage, i),
         (Family::Broadcast, Stage::ErrorMonadic) => broadcast_stage1(out, i),
         (Family::Broadcast, Stage::Constrained) => broadcast_stage2(out, i),
-        (Family::Matmul, Stage::ErrorMonadic) if i % 2 == 0 => matmul_stage1(out, i),
+        (Family::Matmul, Stage::ErrorMonadic) if i.is_multiple_of(2) => matmul_stage1(out, i),
         (Family::Matmul, Stage::ErrorMonadic) => batch_matmul_stage1(out, i),
-        (Family::Matmul, Stage::Constrained) if i % 2 == 0 => matmul_stage2(out, i),
+        (Family::Matmul, Stage::Constrained) if i.is_multiple_of(2) => matmul_stage2(out, i),
         (Family::Matmul, Stage::Constrained) => batch_matmul_stage2(out, i),
         (Family::Conv, Stage::ErrorMonadic) => conv_stage1(out, i),
         (Family::Conv, Stage::Constrained) => conv_stage2(out, i),
-        (Family::ConcatSplit, Stage::ErrorMonadic) if i % 2 == 0 => concat_stage1(out, i),
+        (Family::ConcatSplit, Stage::ErrorMonadic) if i.is_multiple_of(2) => concat_stage1(out, i),
         (Family::ConcatSplit, Stage::ErrorMonadic) => split_stage1(out, i),
-        (Family::ConcatSplit, Stage::Constrained) if i % 2 == 0 => concat_stage2(out, i),
+        (Family::ConcatSplit, Stage::Constrained) if i.is_multiple_of(2) => concat_stage2(out, i),
         (Family::ConcatSplit, Stage::Constrained) => split_stage2(out, i),
         (Family::Reshape, Stage::ErrorMonadic) => reshape_stage1(out, i),
         (Family::Reshape, Stage::Constrained) => reshape_stage2(out, i),
@@ -149,7 +149,7 @@ fn parameters(names: &[String], types: &[&str]) -> String {
 
 /// Operand `a` of broadcast function `i`: ranked and unranked alternate.
 fn broadcast_operand_type(i: usize, a: usize) -> &'static str {
-    if (i + a) % 2 == 0 {
+    if (i + a).is_multiple_of(2) {
         "tensor<?x?xf32>"
     } else {
         "tensor<*xf32>"
@@ -638,7 +638,7 @@ fn split_stage2(out: &mut String, i: usize) {
 /// The type of the tensor whose shape reshape function `i` targets:
 /// unranked (even) or rank 2 (odd).
 fn reshape_target_type(i: usize) -> &'static str {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         "tensor<*xf32>"
     } else {
         "tensor<?x?xf32>"
