@@ -26,7 +26,7 @@ fn main() {
         Some(Ok(n)) => n,
         Some(Err(_)) => usage_error(),
     };
-    let module = match &args[1.min(args.len())..] {
+    let module = match args.get(1..).unwrap_or(&[]) {
         [] => corpus::legacy_module(n, "mixed"),
         [layout] if ["stage1", "stage2", "mixed"].contains(&layout.as_str()) => {
             corpus::legacy_module(n, layout)
