@@ -77,11 +77,13 @@ def hyperfine(commands, runs, warmup=1):
 def peak_rss_mb(argv):
     """Peak resident set size of one run of `argv`, in MB (from wait4's rusage,
     as /usr/bin/time reports it)."""
-    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode != 0:
-        sys.exit(f"{shlex.join(argv)} failed:\n{child.stderr.read().decode()}")
+    with tempfile.TemporaryFile() as errors:
+        child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            errors.seek(0)
+            sys.exit(f"{shlex.join(argv)} failed:\n{errors.read().decode()}")
     return usage.ru_maxrss / 1024
 
 
