@@ -21,3 +21,15 @@ bless:
 # Parse+verify+print throughput and peak memory against mlir-opt on a generated 50 MB module.
 bench:
     scripts/bench-parse-print.sh
+
+# `shape-opt --lower-to=std` against mlir-opt 22's shape lowering on one stage-2 corpus: time, peak RSS, output ops, MB/s, threads.
+bench-vs-mlir n="5000" family="broadcast":
+    scripts/bench-vs-mlir {{n}} {{family}}
+
+# Time per function of both tools from 1k to 100k functions; table, and docs/scaling.svg (extra flags, e.g. --mlir-max 20000, pass through).
+bench-scaling *flags:
+    scripts/bench-scaling {{flags}}
+
+# Run time of the code each tool generates, compiled by mlir-opt and run by mlir-runner over many calls.
+bench-runtime *flags:
+    scripts/bench-runtime {{flags}}
