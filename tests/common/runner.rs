@@ -349,7 +349,8 @@ impl Lowered<'_> {
 
 /// The start of the `@main` the harness appends: the printing functions,
 /// and `%c0`, `%c1` for the printing loops.
-const MAIN_HEADER: &str = "  func.func private @printI64(i64)\n  func.func private @printComma()\n  \
+const MAIN_HEADER: &str =
+    "  func.func private @printI64(i64)\n  func.func private @printComma()\n  \
      func.func private @printNewline()\n  func.func @main() {\n    \
      %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n";
 const MAIN_FOOTER: &str = "    return\n  }\n";
@@ -440,33 +441,30 @@ impl Tools {
 /// that.
 fn read_runs(out: &Output, calls: &[&Lowered<'_>]) -> Result<Vec<RunResult>, String> {
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let mut lines = stdout.lines();
+    let sigabrt = out.status.signal() == Some(6) || out.status.code() == Some(134);
+    let mut lines = stdout.lines().peekable();
     let mut runs = Vec::new();
     for lowered in calls {
-        let printed: Vec<&str> = lines.by_ref().take(lowered.results.len()).collect();
-        if printed.len() < lowered.results.len() {
-            let sigabrt = out.status.signal() == Some(6) || out.status.code() == Some(134);
-            return match printed.as_slice() {
-                [message] if sigabrt && lowered.assert_messages.iter().any(|m| m == message) => {
-                    runs.push(RunResult::Aborted {
-                        message: message.to_string(),
-                    });
-                    Ok(runs)
-                }
-                _ => Err(stdout),
-            };
+        let rest: Vec<&str> = lines.clone().collect();
+        if let [message] = rest.as_slice() {
+            if sigabrt && lowered.assert_messages.iter().any(|m| m == message) {
+                runs.push(RunResult::Aborted {
+                    message: message.to_string(),
+                });
+                return Ok(runs);
+            }
         }
-        let values = printed
+        let values = lowered
+            .results
             .iter()
-            .zip(&lowered.results)
-            .map(|(line, ty)| parse_value(line, ty))
+            .map(|ty| parse_value(lines.next()?, ty))
             .collect::<Option<Vec<_>>>();
         match values {
             Some(values) => runs.push(RunResult::Printed(values)),
             None => return Err(stdout),
         }
     }
-    if out.status.success() && lines.next().is_none() {
+    if out.status.success() && lines.peek().is_none() {
         Ok(runs)
     } else {
         Err(stdout)
