@@ -54,7 +54,8 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use cli::{process_buffer, DriverOptions};
-use common::runner::{RunResult, Tools, LEFT_SHAPE_OPS};
+use common::observed::{verdict, Observed, Verdict};
+use common::runner::{Tools, LEFT_SHAPE_OPS};
 use interp::{Arg, Canonical, Outcome};
 use ir::dialect::shape::failure;
 use pass::stage::Stage;
@@ -392,7 +393,7 @@ impl Prepared {
                     self.example.file, self.example.func
                 )
             };
-            match verdict(reference, lowered, self) {
+            match verdict(reference, lowered, |m| self.stage1_fails_with(m)) {
                 Verdict::Same => tally.compared += 1,
                 Verdict::Undefined => tally.undefined += 1,
                 Verdict::CheckedEarlier => {
@@ -488,70 +489,6 @@ fn sample(module: &Module, func: &str) -> Vec<Vec<Arg>> {
     let ctx = &module.ctx;
     let op = interp::find_function(ctx, module.root, func).expect("the function exists");
     validate::sample::function_inputs(ctx, op, INPUTS, 0x5eed).expect("parameters can be sampled")
-}
-
-/// What a form of a function did on one input, comparable across forms.
-#[derive(Clone, Debug, PartialEq)]
-enum Observed {
-    /// Returned these values (a tensor other than an extent tensor as its
-    /// shape: that is what the runner prints of it).
-    Returned(Vec<Canonical>),
-    /// Failed with this message.
-    Failed(String),
-    /// Undefined in MLIR (the interpreter only): anything keeps it.
-    Undefined(String),
-}
-
-impl Observed {
-    fn of_outcome(outcome: &Outcome) -> Observed {
-        match outcome {
-            Outcome::Ok(values) => Observed::Returned(
-                interp::canonical(values)
-                    .into_iter()
-                    .map(|c| match c {
-                        Canonical::Tensor { shape, .. } => Canonical::Shape(shape),
-                        other => other,
-                    })
-                    .collect(),
-            ),
-            Outcome::Error(message) => Observed::Failed(message.clone()),
-            Outcome::Undefined(message) => Observed::Undefined(message.clone()),
-        }
-    }
-
-    fn of_run(run: &RunResult) -> Observed {
-        match run {
-            RunResult::Printed(values) => {
-                Observed::Returned(values.iter().map(|v| v.canonical()).collect())
-            }
-            RunResult::Aborted { message } => Observed::Failed(message.clone()),
-        }
-    }
-}
-
-/// How a lowered form's observation compares with stage 1's.
-enum Verdict {
-    /// The same values, or the same failure.
-    Same,
-    /// Stage 1 is undefined in MLIR: not compared.
-    Undefined,
-    /// Both fail, with different messages of the function's requirements
-    /// (stage 1 fails other inputs with the lowered form's message): a
-    /// lowering checked that requirement earlier.
-    CheckedEarlier,
-    Differs,
-}
-
-/// `lowered` against `reference`, stage 1 of `example`.
-fn verdict(reference: &Observed, lowered: &Observed, example: &Prepared) -> Verdict {
-    match (reference, lowered) {
-        (Observed::Undefined(_), _) => Verdict::Undefined,
-        _ if reference == lowered => Verdict::Same,
-        (Observed::Failed(_), Observed::Failed(got)) if example.stage1_fails_with(got) => {
-            Verdict::CheckedEarlier
-        }
-        _ => Verdict::Differs,
-    }
 }
 
 #[test]

@@ -14,6 +14,7 @@
 #![allow(dead_code)]
 
 pub mod gen_stage1;
+pub mod observed;
 pub mod runner;
 
 use std::path::{Path, PathBuf};

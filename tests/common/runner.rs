@@ -21,6 +21,8 @@
 //! extents of any other ranked tensor. That module goes through [`TO_LLVM`] and one
 //! `mlir-runner` process per input, so one input that aborts cannot hide
 //! the others; [`Lowered::run_many`] spreads many inputs over the cores.
+//! [`Tools::run_batch`] instead runs many calls, of many functions, in one
+//! process (a fresh one after each abort).
 //!
 //! A failed `cf.assert` prints its message with `puts` and calls `abort`.
 //! `mlir-runner` runs under `stdbuf -oL`: otherwise the message stays in the
@@ -29,6 +31,7 @@
 //! last line is the message of one of the module's `cf.assert`s; any other
 //! failure is a harness error (`Err`).
 
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
@@ -143,7 +146,18 @@ impl Tools {
     /// [`Tools::lower`] on MLIR text. `Err` names the `shape` ops (and
     /// types) upstream left behind, if any.
     pub fn lower_source(&self, source: &str, func: &str) -> Result<Lowered<'_>, String> {
-        let module = self.mlir_opt(SHAPE_TO_STD, source)?;
+        self.lower_source_with(SHAPE_TO_STD, source, func)
+    }
+
+    /// [`Tools::lower_source`] with the `mlir-opt` flags `passes` instead of
+    /// [`SHAPE_TO_STD`].
+    pub fn lower_source_with(
+        &self,
+        passes: &[&str],
+        source: &str,
+        func: &str,
+    ) -> Result<Lowered<'_>, String> {
+        let module = self.mlir_opt(passes, source)?;
         let left: Vec<&str> = module
             .lines()
             .filter(|l| !l.trim_start().starts_with("cf.assert") && l.contains("shape."))
@@ -252,9 +266,9 @@ impl Lowered<'_> {
             .collect()
     }
 
-    /// The std-form module with a `@main` that calls the function on `args`
-    /// and prints its results.
-    pub fn wrapper(&self, args: &[Arg]) -> Result<String, String> {
+    /// The ops of `@main` that build `args`, call the function on them and
+    /// print its results (`%c0` and `%c1` defined before them).
+    fn call_ops(&self, args: &[Arg]) -> Result<String, String> {
         if args.len() != self.params.len() {
             return Err(format!(
                 "@{} takes {} arguments, got {}",
@@ -263,13 +277,9 @@ impl Lowered<'_> {
                 args.len()
             ));
         }
-        let mut main = String::from(
-            "  func.func private @printI64(i64)\n  func.func private @printComma()\n  \
-             func.func private @printNewline()\n  func.func @main() {\n    \
-             %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n",
-        );
+        let mut ops = String::new();
         for (i, (arg, param)) in args.iter().zip(&self.params).enumerate() {
-            build_arg(&mut main, i, arg, param)?;
+            build_arg(&mut ops, i, arg, param)?;
         }
         let operands: Vec<String> = (0..args.len()).map(|i| format!("%a{i}")).collect();
         let names: Vec<String> = (0..self.results.len()).map(|i| format!("%r{i}")).collect();
@@ -278,7 +288,7 @@ impl Lowered<'_> {
         } else {
             format!("{} = ", names.join(", "))
         };
-        main += &format!(
+        ops += &format!(
             "    {defs}func.call @{}({}) : ({}) -> ({})\n",
             self.func,
             operands.join(", "),
@@ -286,9 +296,15 @@ impl Lowered<'_> {
             type_list(&self.results)
         );
         for (i, ty) in self.results.iter().enumerate() {
-            print_result(&mut main, i, ty)?;
+            print_result(&mut ops, i, ty)?;
         }
-        main += "    return\n  }\n";
+        Ok(ops)
+    }
+
+    /// The std-form module with a `@main` that calls the function on `args`
+    /// and prints its results.
+    pub fn wrapper(&self, args: &[Arg]) -> Result<String, String> {
+        let main = format!("{MAIN_HEADER}{}{MAIN_FOOTER}", self.call_ops(args)?);
         let end = self.module.rfind('}').ok_or("mlir-opt printed no module")?;
         Ok(format!(
             "{}{main}{}",
@@ -300,44 +316,10 @@ impl Lowered<'_> {
     /// Run the function on `args` in a fresh `mlir-runner` process.
     pub fn run(&self, args: &[Arg]) -> Result<RunResult, String> {
         let llvm = self.tools.mlir_opt(TO_LLVM, &self.wrapper(args)?)?;
-        let libs = format!("--shared-libs={}", self.tools.c_runner_utils.display());
-        let out = execute(
-            Command::new(&self.tools.stdbuf)
-                .arg("-oL")
-                .arg(&self.tools.runner)
-                .args(["-e", "main", "--entry-point-result=void", &libs]),
-            &llvm,
-        )?;
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let failure = || {
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            let head: Vec<&str> = stderr.lines().take(20).collect();
-            format!(
-                "mlir-runner on {args:?} ended with {}\nstdout:\n{stdout}\nstderr:\n{}",
-                out.status,
-                head.join("\n")
-            )
-        };
-        if out.status.success() {
-            let lines: Vec<&str> = stdout.lines().collect();
-            if lines.len() != self.results.len() {
-                return Err(failure());
-            }
-            let values = lines
-                .iter()
-                .zip(&self.results)
-                .map(|(line, ty)| parse_value(line, ty))
-                .collect::<Option<Vec<_>>>()
-                .ok_or_else(failure)?;
-            return Ok(RunResult::Printed(values));
-        }
-        let sigabrt = out.status.signal() == Some(6) || out.status.code() == Some(134);
-        let message = stdout.lines().last().unwrap_or("").to_string();
-        if sigabrt && self.assert_messages.contains(&message) {
-            Ok(RunResult::Aborted { message })
-        } else {
-            Err(failure())
-        }
+        let out = self.tools.execute_main(&llvm)?;
+        let mut runs = read_runs(&out, &[self])
+            .map_err(|stdout| runner_failure(&format!("{args:?}"), &out, &stdout))?;
+        runs.pop().ok_or_else(|| "no run".into())
     }
 
     /// [`Lowered::run`] on every input, spread over the available cores;
@@ -363,6 +345,141 @@ impl Lowered<'_> {
         results.sort_by_key(|(i, _)| *i);
         results.into_iter().map(|(_, r)| r).collect()
     }
+}
+
+/// The start of the `@main` the harness appends: the printing functions,
+/// and `%c0`, `%c1` for the printing loops.
+const MAIN_HEADER: &str =
+    "  func.func private @printI64(i64)\n  func.func private @printComma()\n  \
+     func.func private @printNewline()\n  func.func @main() {\n    \
+     %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n";
+const MAIN_FOOTER: &str = "    return\n  }\n";
+
+impl Tools {
+    /// Each call (a function lowered by [`Tools::load_std`] or
+    /// [`Tools::lower_source`], and its arguments) run in order in one
+    /// `mlir-runner` process: the functions' modules joined into one whose
+    /// `@main` makes each call in an `scf.execute_region` of its own. An
+    /// abort ends the process: the calls after an aborted one run in a
+    /// fresh process, so there is one process per abort, plus one. A
+    /// harness error is the result of every call of the process it ended.
+    pub fn run_batch(&self, calls: &[(&Lowered<'_>, Vec<Arg>)]) -> Vec<Result<RunResult, String>> {
+        let mut results = Vec::with_capacity(calls.len());
+        while results.len() < calls.len() {
+            let rest = &calls[results.len()..];
+            match self.run_prefix(rest) {
+                Ok(runs) => results.extend(runs.into_iter().map(Ok)),
+                Err(e) => results.extend(rest.iter().map(|_| Err(e.clone()))),
+            }
+        }
+        results
+    }
+
+    /// The calls of `calls` up to the first that aborts (or all), run in
+    /// one process.
+    fn run_prefix(&self, calls: &[(&Lowered<'_>, Vec<Arg>)]) -> Result<Vec<RunResult>, String> {
+        let mut preamble = Vec::new();
+        let mut bodies = String::new();
+        let mut joined = BTreeSet::new();
+        for (lowered, _) in calls {
+            if !joined.insert(lowered.func.as_str()) {
+                continue;
+            }
+            let module = &lowered.module;
+            let start = module
+                .lines()
+                .position(|l| l.starts_with("module"))
+                .ok_or("no module")?;
+            for line in module.lines().take(start) {
+                if !preamble.contains(&line) {
+                    preamble.push(line);
+                }
+            }
+            let body: Vec<&str> = module.lines().skip(start + 1).collect();
+            let end = body
+                .iter()
+                .rposition(|l| l.starts_with('}'))
+                .ok_or("no end of module")?;
+            for line in &body[..end] {
+                bodies += line;
+                bodies.push('\n');
+            }
+        }
+        let mut main = String::from(MAIN_HEADER);
+        for (lowered, args) in calls {
+            main += "    scf.execute_region {\n";
+            main += &lowered.call_ops(args)?;
+            main += "      scf.yield\n    }\n";
+        }
+        main += MAIN_FOOTER;
+        let module = format!("{}\nmodule {{\n{bodies}{main}}}\n", preamble.join("\n"));
+        let llvm = self.mlir_opt(TO_LLVM, &module)?;
+        let out = self.execute_main(&llvm)?;
+        let lowered: Vec<&Lowered<'_>> = calls.iter().map(|(l, _)| *l).collect();
+        read_runs(&out, &lowered).map_err(|stdout| {
+            let what = format!("a batch of {} calls", calls.len());
+            runner_failure(&what, &out, &stdout)
+        })
+    }
+
+    /// `mlir-runner` on an LLVM-dialect module with a `@main`.
+    fn execute_main(&self, llvm: &str) -> Result<Output, String> {
+        let libs = format!("--shared-libs={}", self.c_runner_utils.display());
+        execute(
+            Command::new(&self.stdbuf)
+                .arg("-oL")
+                .arg(&self.runner)
+                .args(["-e", "main", "--entry-point-result=void", &libs]),
+            llvm,
+        )
+    }
+}
+
+/// What a `@main` calling `calls` in order printed, read back: the results
+/// of each call that returned, and the abort of the one that failed a
+/// `cf.assert` (the last, then). `Err` holds stdout when the output is not
+/// that.
+fn read_runs(out: &Output, calls: &[&Lowered<'_>]) -> Result<Vec<RunResult>, String> {
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let sigabrt = out.status.signal() == Some(6) || out.status.code() == Some(134);
+    let mut lines = stdout.lines().peekable();
+    let mut runs = Vec::new();
+    for lowered in calls {
+        let rest: Vec<&str> = lines.clone().collect();
+        if let [message] = rest.as_slice() {
+            if sigabrt && lowered.assert_messages.iter().any(|m| m == message) {
+                runs.push(RunResult::Aborted {
+                    message: message.to_string(),
+                });
+                return Ok(runs);
+            }
+        }
+        let values = lowered
+            .results
+            .iter()
+            .map(|ty| parse_value(lines.next()?, ty))
+            .collect::<Option<Vec<_>>>();
+        match values {
+            Some(values) => runs.push(RunResult::Printed(values)),
+            None => return Err(stdout),
+        }
+    }
+    if out.status.success() && lines.peek().is_none() {
+        Ok(runs)
+    } else {
+        Err(stdout)
+    }
+}
+
+/// The harness error of an `mlir-runner` process that ran `what`.
+fn runner_failure(what: &str, out: &Output, stdout: &str) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let head: Vec<&str> = stderr.lines().take(20).collect();
+    format!(
+        "mlir-runner on {what} ended with {}\nstdout:\n{stdout}\nstderr:\n{}",
+        out.status,
+        head.join("\n")
+    )
 }
 
 /// A parameter or result type, as far as the wrapper needs to know it.
