@@ -12,7 +12,7 @@
 //! input with, checked earlier; inputs undefined in MLIR not run):
 //! - **ours**: `--lower-to=std` (`cli::process_buffer`) of both kinds. A
 //!   function it rejects at compile time must fail on every sampled input;
-//! - **upstream**: `mlir-opt`'s own lowering ([`UPSTREAM`]) of the stage-2
+//! - **upstream**: `mlir-opt`'s own lowering ([`runner::UPSTREAM_TO_STD`]) of the stage-2
 //!   functions. Its asserts carry upstream's messages, not ours: a failure
 //!   compares as a failure whatever its message, results as results.
 //!   Functions it leaves `shape` ops in are counted, not run.
@@ -51,16 +51,6 @@ const REFERENCE_INPUTS: usize = 32;
 /// one batch per core and form of the inputs that return, 186
 /// `mlir-runner` processes in all on 2 cores.
 const FAILING_RUNS: usize = 60;
-/// `mlir-opt`'s lowering of constrained functions to std form.
-const UPSTREAM: &[&str] = &[
-    "--canonicalize",
-    "--convert-shape-constraints",
-    "--canonicalize",
-    "--shape-to-shape-lowering",
-    "--convert-shape-to-std",
-    "--canonicalize",
-    "--cse",
-];
 
 /// A source function and what the interpreter makes of it.
 struct Case {
@@ -174,12 +164,12 @@ impl<'c, 't> Form<'c, 't> {
         form
     }
 
-    /// `mlir-opt`'s [`UPSTREAM`] lowering of each case, loaded.
+    /// `mlir-opt`'s [`runner::UPSTREAM_TO_STD`] lowering of each case, loaded.
     fn upstream(tools: &'t Tools, cases: &'c [Case]) -> Self {
         let mut form = Form::new("stage 2, upstream", false);
         for case in cases {
             form.tally.functions += 1;
-            match tools.lower_source_with(UPSTREAM, &case.text, &case.name) {
+            match tools.lower_source_with(runner::UPSTREAM_TO_STD, &case.text, &case.name) {
                 Err(e) if e.starts_with(LEFT_SHAPE_OPS) => form.tally.not_lowered += 1,
                 loaded => form.load(case, loaded),
             }

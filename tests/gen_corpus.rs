@@ -22,17 +22,6 @@ use corpus::{Family, Stage};
 /// every variant of each family.
 const FUNCTIONS: usize = 10;
 
-/// The upstream pipeline `scripts/bench-vs-mlir` compares with.
-const UPSTREAM_TO_STD: &[&str] = &[
-    "--canonicalize",
-    "--convert-shape-constraints",
-    "--canonicalize",
-    "--shape-to-shape-lowering",
-    "--convert-shape-to-std",
-    "--canonicalize",
-    "--cse",
-];
-
 /// Every family in every stage, named as on the command line.
 fn corpora() -> Vec<(String, String)> {
     let mut all = Vec::new();
@@ -115,9 +104,10 @@ fn mlir_opt_parses_every_corpus_and_lowers_stage2() {
     }
     for family in Family::ALL {
         let text = corpus::module(FUNCTIONS, family, Stage::Constrained);
-        let lowered = mlir_opt(&tool, UPSTREAM_TO_STD, &text).unwrap_or_else(|errors| {
-            panic!("mlir-opt cannot lower `{}`:\n{errors}", family.name())
-        });
+        let lowered =
+            mlir_opt(&tool, common::runner::UPSTREAM_TO_STD, &text).unwrap_or_else(|errors| {
+                panic!("mlir-opt cannot lower `{}`:\n{errors}", family.name())
+            });
         let left: Vec<&str> = lowered.lines().filter(|l| l.contains("shape.")).collect();
         assert!(
             left.is_empty(),

@@ -47,6 +47,19 @@ pub const SHAPE_TO_STD: &[&str] = &[
     "--convert-shape-to-std",
 ];
 
+/// The whole upstream pipeline from constrained form to std form that
+/// `scripts/bench-vs-mlir` times and the differential tests run:
+/// [`SHAPE_TO_STD`] between canonicalizations, then `cse`.
+pub const UPSTREAM_TO_STD: &[&str] = &[
+    "--canonicalize",
+    "--convert-shape-constraints",
+    "--canonicalize",
+    "--shape-to-shape-lowering",
+    "--convert-shape-to-std",
+    "--canonicalize",
+    "--cse",
+];
+
 /// Lowering of std-form tensor code to the LLVM dialect, for `mlir-runner`:
 /// DESIGN.md's runnable pipeline plus `--lower-affine`, without which a
 /// slice of a slice (`split_at` of a `split_at` result) or a `tensor.concat`
