@@ -37,7 +37,6 @@ use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
 use pass::{loc_of, parse_option, Pass, PassInfo, PassRegistry, Statistics};
 use std::collections::HashMap;
-use value_bounds::ValueBounds;
 
 /// The pass, with its budgets: each saturation stops after
 /// `max-iterations` iterations or at `max-nodes` e-nodes.
@@ -815,11 +814,7 @@ fn decide_by_bounds(ctx: &Context, cstr: OpId, established: &[ValueId]) -> Verdi
     let Some(&p) = ctx.op(cstr).operands.first() else {
         return Verdict::Unknown;
     };
-    let mut bounds = ValueBounds::new(ctx, |_| false);
-    for &q in established {
-        bounds.assume(q);
-    }
-    match bounds.decide(p) {
+    match value_bounds::decide_given(ctx, p, established) {
         Some(true) => {
             Verdict::True("its condition follows from the value bounds of what it compares".into())
         }

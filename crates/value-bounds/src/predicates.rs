@@ -9,6 +9,21 @@ use ir::{TypeKind, ValueId};
 /// How deep `and`/`or`/`xor` trees are followed.
 const MAX_DEPTH: usize = 32;
 
+/// Decide `condition` (an `i1`) given that every one of `established`
+/// holds (checks that ran before it), with every target explained: see
+/// [`ValueBounds::decide`].
+pub fn decide_given(
+    ctx: &ir::Context,
+    condition: ValueId,
+    established: &[ValueId],
+) -> Option<bool> {
+    let mut bounds = ValueBounds::new(ctx, |_| false);
+    for &e in established {
+        bounds.assume(e);
+    }
+    bounds.decide(condition)
+}
+
 impl ValueBounds<'_> {
     /// Assume `p` (an `i1`) is true: both sides of an `arith.andi`, and
     /// the comparison of an `arith.cmpi` (`ne` adds nothing; an unsigned

@@ -2,7 +2,7 @@
 //! bounds prove, given the asserts that ran before it.
 //!
 //! Walking each function in program order, an assert's condition is
-//! decided by a [`value_bounds::ValueBounds`] set that assumes the
+//! decided by [`value_bounds::decide_given`]: value bounds that assume the
 //! conditions of the asserts *established* at that point: those earlier
 //! in the same block or in an enclosing block before the op holding it (an
 //! assert that fails aborts, so execution past it means it held). Asserts
@@ -36,7 +36,6 @@
 use diag::Diagnostic;
 use ir::{BlockId, Context, OpId, ValueId};
 use pass::{no_options, Pass, PassInfo, PassRegistry, Statistics};
-use value_bounds::ValueBounds;
 
 pub struct DischargeAsserts;
 
@@ -100,11 +99,7 @@ fn discharge_block(
             let Some(&condition) = ctx.op(op).operands.first() else {
                 continue;
             };
-            let mut bounds = ValueBounds::new(ctx, |_| false);
-            for &e in established.iter() {
-                bounds.assume(e);
-            }
-            if bounds.decide(condition) == Some(true) {
+            if value_bounds::decide_given(ctx, condition, established) == Some(true) {
                 pass::remark(
                     ctx,
                     op,
