@@ -62,6 +62,9 @@ impl Evaluator for SameMessage {
             _ => before.refined_by(after),
         }
     }
+    fn fails(&self, outcome: &Outcome) -> bool {
+        Interpreter.fails(outcome)
+    }
 }
 
 /// What checking one module found.

@@ -11,8 +11,40 @@ func.func @constraint(%a: tensor<?xindex>, %b: tensor<?xindex>) {
 // -----
 
 func.func @meet(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {
-  // expected-error@+1 {{'shape.meet' op cannot be lowered to std form}}
+  // expected-error@+1 {{'shape.meet' op may give an error as its !shape.shape result, which std form cannot hold: run 'lower-to-constrained' first}}
   %m = shape.meet %a, %b : !shape.shape, !shape.shape -> !shape.shape
+  return %m : !shape.shape
+}
+
+// -----
+
+// A stage-1 broadcast fails with its message on shapes that do not
+// broadcast; lowered as if it could not fail, it would pass them.
+func.func @error_monadic_broadcast(%a: tensor<?xf32>, %b: tensor<?xf32>) -> !shape.shape {
+  %sa = shape.shape_of %a : tensor<?xf32> -> !shape.shape
+  %sb = shape.shape_of %b : tensor<?xf32> -> !shape.shape
+  // expected-error@+1 {{'shape.broadcast' op may give an error as its !shape.shape result, which std form cannot hold: run 'lower-to-constrained' first}}
+  %r = shape.broadcast %sa, %sb {error = "a + b: shapes must broadcast"} : !shape.shape, !shape.shape -> !shape.shape
+  return %r : !shape.shape
+}
+
+// -----
+
+// Sizes overflow into an error, where index arithmetic wraps.
+func.func @size_arithmetic(%a: !shape.size, %b: !shape.size) -> !shape.size {
+  // expected-error@+1 {{'shape.add' op may give an error as its !shape.size result, which std form cannot hold: run 'lower-to-constrained' first}}
+  %s = shape.add %a, %b : !shape.size, !shape.size -> !shape.size
+  return %s : !shape.size
+}
+
+// -----
+
+// max and min of shapes fail on different ranks.
+func.func @max_of_shapes(%a: tensor<?x?xf32>, %b: tensor<?xf32>) -> !shape.shape {
+  %sa = shape.shape_of %a : tensor<?x?xf32> -> !shape.shape
+  %sb = shape.shape_of %b : tensor<?xf32> -> !shape.shape
+  // expected-error@+1 {{'shape.max' op may give an error as its !shape.shape result, which std form cannot hold: run 'lower-to-constrained' first}}
+  %m = shape.max %sa, %sb : !shape.shape, !shape.shape -> !shape.shape
   return %m : !shape.shape
 }
 

@@ -95,7 +95,7 @@ func.func @rank(%r: tensor<?x?xf32>, %u: tensor<*xf32>, %e: tensor<?xindex>) -> 
 // CHECK-DAG:     %[[A:.*]] = tensor.dim %arg0, %arg2 : tensor<*xf32>
 // CHECK-DAG:     %[[B:.*]] = tensor.dim %arg0, %c1 : tensor<*xf32>
 // CHECK-DAG:     %[[C:.*]] = tensor.extract %arg1[%arg2] : tensor<?xindex>
-// CHECK:         return %[[A]], %[[B]], %[[C]], %arg2
+// CHECK:         return %[[A]], %[[B]], %[[C]], %c5
 func.func @extents(%t: tensor<*xf32>, %e: tensor<?xindex>, %i: index) -> (index, index, index, index) {
   %c1 = arith.constant 1 : index
   %s = shape.shape_of %t : tensor<*xf32> -> tensor<?xindex>
@@ -110,10 +110,9 @@ func.func @extents(%t: tensor<*xf32>, %e: tensor<?xindex>, %i: index) -> (index,
   %a = shape.get_extent %s, %i : tensor<?xindex>, index -> index
   %b = shape.dim %t, %c1 : tensor<*xf32>, index -> index
   %c = shape.get_extent %e, %i : tensor<?xindex>, index -> index
-  %f = shape.from_extents %c1, %i, %c1 : index, index, index
-  %d = shape.get_extent %f, %c1 : !shape.shape, index -> !shape.size
-  %di = shape.size_to_index %d : !shape.size
-  return %a, %b, %c, %di : index, index, index, index
+  %f = shape.const_shape [1, 5, 1] : tensor<3xindex>
+  %d = shape.get_extent %f, %c1 : tensor<3xindex>, index -> index
+  return %a, %b, %c, %d : index, index, index, index
 }
 
 // -----
@@ -373,10 +372,10 @@ func.func @sizes(%a: index, %b: index) -> (index, index, index, index, index) {
 // CHECK-NOT:     shape.
 func.func @shape_types(%a: !shape.shape, %n: !shape.size) -> (!shape.size, !shape.shape) {
   %r = shape.rank %a : !shape.shape -> !shape.size
-  %s = shape.add %r, %n : !shape.size, !shape.size -> !shape.size
+  %s = shape.max %r, %n : !shape.size, !shape.size -> !shape.size
   %i = shape.size_to_index %s : !shape.size
   %back = shape.index_to_size %i
-  %t = shape.from_extents %back, %n : !shape.size, !shape.size
+  %t = shape.const_shape [2, 3] : !shape.shape
   %u = shape.concat %t, %a : !shape.shape, !shape.shape -> !shape.shape
   %e = shape.to_extent_tensor %u : !shape.shape -> tensor<?xindex>
   %v = shape.from_extent_tensor %e : tensor<?xindex>
@@ -385,7 +384,7 @@ func.func @shape_types(%a: !shape.shape, %n: !shape.size) -> (!shape.size, !shap
 
 // -----
 
-// const_shape, from_extents and to_extent_tensor to a static type.
+// const_shape, concat and to_extent_tensor to a static type.
 // CHECK-LABEL: func.func @constants
 // CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
@@ -395,41 +394,10 @@ func.func @constants(%t: tensor<?x?xf32>) -> tensor<3xindex> {
   %c1 = arith.constant 1 : index
   %n = tensor.dim %t, %c1 : tensor<?x?xf32>
   %c = shape.const_shape [2, 7] : tensor<2xindex>
-  %f = shape.from_extents %n : index
-  %s = shape.concat %c, %f : tensor<2xindex>, !shape.shape -> !shape.shape
+  %f = tensor.from_elements %n : tensor<1xindex>
+  %s = shape.concat %c, %f : tensor<2xindex>, tensor<1xindex> -> !shape.shape
   %r = shape.to_extent_tensor %s : !shape.shape -> tensor<3xindex>
   return %r : tensor<3xindex>
-}
-
-// -----
-
-// max and min of shapes: per extent at known (equal) ranks, a
-// tensor.generate at ranks an assert made equal.
-// CHECK-LABEL: func.func @max_known
-// CHECK-NOT:     tensor.generate
-// CHECK:         arith.maxsi
-// CHECK:         arith.maxsi
-func.func @max_known(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?xindex> {
-  %sa = shape.shape_of %a : tensor<?x?xf32> -> !shape.shape
-  %sb = shape.shape_of %b : tensor<?x?xf32> -> !shape.shape
-  %m = shape.max %sa, %sb : !shape.shape, !shape.shape -> !shape.shape
-  %t = shape.to_extent_tensor %m : !shape.shape -> tensor<?xindex>
-  return %t : tensor<?xindex>
-}
-
-// CHECK-LABEL: func.func @min_unknown
-// CHECK:         cf.assert
-// CHECK:         tensor.generate
-// CHECK:           arith.minsi
-func.func @min_unknown(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {
-  %ra = shape.rank %a : !shape.shape -> !shape.size
-  %rb = shape.rank %b : !shape.shape -> !shape.size
-  %ia = shape.size_to_index %ra : !shape.size
-  %ib = shape.size_to_index %rb : !shape.size
-  %same = arith.cmpi eq, %ia, %ib : index
-  cf.assert %same, "ranks differ"
-  %m = shape.min %a, %b : !shape.shape, !shape.shape -> !shape.shape
-  return %m : !shape.shape
 }
 
 // -----
@@ -457,17 +425,15 @@ func.func @reduce_known(%t: tensor<?x4x?xf32>) -> index {
 // CHECK:           arith.muli %[[ACC]], %[[E]]
 // CHECK:           scf.yield
 func.func @reduce_unknown(%t: tensor<*xf32>) -> index {
-  %s = shape.shape_of %t : tensor<*xf32> -> !shape.shape
-  %c1 = shape.const_size 1
-  %n = shape.reduce(%s, %c1) : !shape.shape -> !shape.size {
-    ^bb0(%i: index, %e: !shape.size, %acc: !shape.size):
-      %p = shape.mul %acc, %e : !shape.size, !shape.size -> !shape.size
-      %j = shape.index_to_size %i
-      %q = shape.add %p, %j : !shape.size, !shape.size -> !shape.size
-      shape.yield %q : !shape.size
+  %s = shape.shape_of %t : tensor<*xf32> -> tensor<?xindex>
+  %c1 = arith.constant 1 : index
+  %n = shape.reduce(%s, %c1) : tensor<?xindex> -> index {
+    ^bb0(%i: index, %e: index, %acc: index):
+      %p = shape.mul %acc, %e : index, index -> index
+      %q = shape.add %p, %i : index, index -> index
+      shape.yield %q : index
   }
-  %r = shape.size_to_index %n : !shape.size
-  return %r : index
+  return %n : index
 }
 
 // -----

@@ -29,6 +29,8 @@ pub trait Evaluator {
     /// Whether `after` (the transformed function's outcome) keeps the
     /// meaning of `before`.
     fn kept(&self, before: &Self::Outcome, after: &Self::Outcome) -> bool;
+    /// Whether the outcome is a failure: the input is rejected.
+    fn fails(&self, outcome: &Self::Outcome) -> bool;
 }
 
 /// The reference interpreter as an [`Evaluator`].
@@ -52,6 +54,33 @@ impl Evaluator for Interpreter {
     fn kept(&self, before: &interp::Outcome, after: &interp::Outcome) -> bool {
         before.refined_by(after)
     }
+    fn fails(&self, outcome: &interp::Outcome) -> bool {
+        matches!(outcome, interp::Outcome::Error(_))
+    }
+}
+
+/// How the runs of one pass compared, over every input of every function.
+///
+/// A pass that keeps meaning has only `kept` runs. `weakened` counts inputs
+/// that failed before and no longer do (including a failure turned into
+/// undefined behaviour): the one thing a lowering must never do.
+/// `strengthened` counts inputs that newly fail, `changed` the other
+/// disagreements (a different value, or not evaluable after the pass).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PassTally {
+    pub kept: usize,
+    /// Inputs on which the function failed before the pass.
+    pub failing_before: usize,
+    pub weakened: usize,
+    pub strengthened: usize,
+    pub changed: usize,
+}
+
+impl PassTally {
+    /// Every input compared.
+    pub fn compared(&self) -> usize {
+        self.kept + self.weakened + self.strengthened + self.changed
+    }
 }
 
 /// What a function computed before the running pass.
@@ -69,6 +98,8 @@ pub struct SemanticsCheck<E: Evaluator> {
     failure: Option<Diagnostic>,
     /// Function runs compared so far (for reports).
     pub compared: usize,
+    /// Per pass name, in the order passes first ran.
+    pub tallies: Vec<(String, PassTally)>,
 }
 
 impl<E: Evaluator> SemanticsCheck<E> {
@@ -79,6 +110,7 @@ impl<E: Evaluator> SemanticsCheck<E> {
             recorded: Vec::new(),
             failure: None,
             compared: 0,
+            tallies: Vec::new(),
         }
     }
 }
@@ -150,30 +182,57 @@ impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
     fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
         let module = root_of(ctx, op);
         let now = functions(ctx, op);
+        let mut tally = PassTally::default();
         for recorded in std::mem::take(&mut self.recorded) {
             let Some(&(_, f)) = now.iter().find(|(n, _)| *n == recorded.name) else {
                 continue;
             };
             for (args, before) in &recorded.runs {
                 self.compared += 1;
+                let failed_before = self.evaluator.fails(before);
+                tally.failing_before += usize::from(failed_before);
                 let after = self.evaluator.run(ctx, module, &recorded.name, args);
                 let verdict = match &after {
-                    Ok(after) if self.evaluator.kept(before, after) => continue,
-                    Ok(after) => format!("gave `{before}` before and `{after}` after"),
+                    Ok(after) if self.evaluator.kept(before, after) => {
+                        tally.kept += 1;
+                        continue;
+                    }
+                    Ok(after) => {
+                        if failed_before {
+                            tally.weakened += 1;
+                        } else if self.evaluator.fails(after) {
+                            tally.strengthened += 1;
+                        } else {
+                            tally.changed += 1;
+                        }
+                        format!("gave `{before}` before and `{after}` after")
+                    }
                     Err(why) => {
+                        tally.changed += 1;
                         format!("gave `{before}` before and cannot be evaluated after: {why}")
                     }
                 };
-                self.failure = Some(Diagnostic::error(
-                    pass::loc_of(ctx, f),
-                    format!(
-                        "pass '{pass}' changed what @{} computes: on {} it {verdict}",
-                        recorded.name,
-                        show(args)
-                    ),
-                ));
-                return;
+                if self.failure.is_none() {
+                    self.failure = Some(Diagnostic::error(
+                        pass::loc_of(ctx, f),
+                        format!(
+                            "pass '{pass}' changed what @{} computes: on {} it {verdict}",
+                            recorded.name,
+                            show(args)
+                        ),
+                    ));
+                }
             }
+        }
+        match self.tallies.iter_mut().find(|(name, _)| name == pass) {
+            Some((_, total)) => {
+                total.kept += tally.kept;
+                total.failing_before += tally.failing_before;
+                total.weakened += tally.weakened;
+                total.strengthened += tally.strengthened;
+                total.changed += tally.changed;
+            }
+            None => self.tallies.push((pass.to_string(), tally)),
         }
     }
 
@@ -213,6 +272,9 @@ mod tests {
         }
         fn kept(&self, before: &usize, after: &usize) -> bool {
             before == after
+        }
+        fn fails(&self, _outcome: &usize) -> bool {
+            false
         }
     }
 

@@ -631,20 +631,6 @@ fn constant_for(ctx: &mut Context, fact: &Fact, ty: Type) -> Option<Attr> {
     }
 }
 
-/// Ops that give a valid result whenever their operands are valid.
-const TOTAL_OPS: &[&str] = &[
-    "shape.shape_of",
-    "shape.const_shape",
-    "shape.const_size",
-    "shape.rank",
-    "shape.concat",
-    "shape.any",
-    "shape.to_extent_tensor",
-    "shape.from_extent_tensor",
-    "shape.size_to_index",
-    "arith.constant",
-];
-
 /// The values of `func` that hold no error on any input: values of types
 /// that cannot carry one, block arguments, and results of ops whose
 /// operands hold none and that cannot fail on them (a total op, or one whose
@@ -683,7 +669,7 @@ fn error_free_values(ctx: &Context, func: OpId, facts: &Facts) -> rustc_hash::Fx
         // `split_at` and `get_extent` fail only on an index out of range,
         // which a known rank and index decide.
         let ranked = |v: ValueId| matches!(facts.get(v), Some(Fact::Shape(ShapeValue::Ranked(_))));
-        let decided = TOTAL_OPS.contains(&ctx.op_name(o))
+        let decided = ir::dialect::shape::TOTAL_OPS.contains(&ctx.op_name(o))
             || data.operands.iter().all(|&v| known(v))
             || matches!(ctx.op_name(o), "shape.split_at" | "shape.get_extent")
                 && matches!(data.operands.as_slice(), [s, i] if ranked(*s) && known(*i));

@@ -1299,6 +1299,40 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
+// ------------------------------------------------------------ error values
+
+/// Ops that give a valid result whenever their operands are valid: in
+/// error-monadic form, an error in their result can only come from an
+/// operand. Every other op with a `!shape.shape` or `!shape.size` result
+/// may make an error of its own (a broadcast that does not broadcast, a
+/// meet of different values, an index out of range, a division by zero).
+pub const TOTAL_OPS: &[&str] = &[
+    "shape.shape_of",
+    "shape.const_shape",
+    "shape.const_size",
+    "shape.rank",
+    "shape.concat",
+    "shape.any",
+    "shape.to_extent_tensor",
+    "shape.from_extent_tensor",
+    "shape.size_to_index",
+    "arith.constant",
+];
+
+/// Whether `op` cannot make an error value of its own: an op of
+/// [`TOTAL_OPS`], `shape.index_to_size` (a negative index is undefined, not
+/// an error), or `shape.max`/`shape.min` of sizes (of shapes, they fail on
+/// different ranks).
+pub fn makes_no_error(ctx: &Context, op: OpId) -> bool {
+    let name = ctx.op_name(op);
+    TOTAL_OPS.contains(&name)
+        || name == "shape.index_to_size"
+        || matches!(name, "shape.max" | "shape.min")
+            && ctx.op(op).results.first().is_some_and(|&r| {
+                !matches!(ctx.type_kind(ctx.value_type(r)), crate::TypeKind::Shape)
+            })
+}
+
 // ------------------------------------------------------------ constraint messages
 
 /// What stage-1 ops fail with when they carry no `error` attribute.

@@ -5,7 +5,7 @@
 //! Every shape op that can remain in asserting form is lowered:
 //! `shape_of`, `rank`, `get_extent`, `dim`, `split_at`, `concat`,
 //! `broadcast`, `is_broadcastable`, `shape_eq`, `num_elements`,
-//! `from_extents`, `const_shape`, `const_size`, `add`, `mul`, `div`
+//! `const_shape`, `const_size`, `add`, `mul`, `div`
 //! (`arith.floordivsi`, floor division as the interpreter does), `max`,
 //! `min`, `any` (its first operand), `reduce`, and the identities
 //! `to_extent_tensor`, `from_extent_tensor`, `index_to_size`,
@@ -35,9 +35,13 @@
 //! at `i < 0`) is straight-line code whatever the rank.
 //!
 //! Precondition: asserting form, or any function whose `shape` ops are the
-//! ones above on extent tensors, `index`, `!shape.shape` or `!shape.size`
-//! (values of the latter two types, which asserting form does not have,
-//! are taken to hold no error). Postcondition: every function is legal in
+//! ones above on extent tensors, `index`, `!shape.shape` or `!shape.size`,
+//! where every `!shape.shape` or `!shape.size` value comes from a function
+//! argument or an op that cannot fail ([`ir::dialect::shape::makes_no_error`]):
+//! such a value holds no error, and std form has nothing else to hold it
+//! in. An op that may give an error value (a `shape.broadcast` of
+//! `!shape.shape`s, say) is refused with an error at it before anything is
+//! changed, rather than lowered as if it could not fail. Postcondition: every function is legal in
 //! std form (checked), verifies, and on every input gives the same
 //! results, or fails at the same `cf.assert` with the same message; code
 //! whose shape ops were undefined on an input (a broadcast of shapes that do
@@ -105,6 +109,7 @@ impl Pass for ConvertShapeToStd {
 /// Lower every function under `root` (and `root` itself if it is one),
 /// after moving library functions out of their libraries.
 pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
+    refuse_error_values(ctx, root)?;
     let mut libraries = Vec::new();
     ctx.walk_nested(root, &mut |o| {
         if ctx.op_name(o) == "shape.function_library" {
@@ -131,6 +136,39 @@ pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnos
         })?;
     }
     Ok(())
+}
+
+/// The first op under `root` whose `!shape.shape` or `!shape.size` result
+/// may be an error the op made itself, as an error: lowering it as if it
+/// could not fail would turn a failing input into a passing one.
+fn refuse_error_values(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
+    let mut refused = None;
+    ctx.walk_nested(root, &mut |o| {
+        if refused.is_some() || ir::dialect::shape::makes_no_error(ctx, o) {
+            return;
+        }
+        let error_value = ctx.op(o).results.iter().find(|&&r| {
+            matches!(
+                ctx.type_kind(ctx.value_type(r)),
+                TypeKind::Shape | TypeKind::Size
+            )
+        });
+        if let Some(&r) = error_value {
+            refused = Some((o, r));
+        }
+    });
+    match refused {
+        None => Ok(()),
+        Some((op, result)) => {
+            let shown =
+                ir::print_attr::AttrPrinter::new(ctx).type_to_string(ctx.value_type(result));
+            Err(error_at(
+                ctx,
+                op,
+                format!("may give an error as its {shown} result, which std form cannot hold: run 'lower-to-constrained' first"),
+            ))
+        }
+    }
 }
 
 fn error_at(ctx: &Context, op: OpId, message: impl std::fmt::Display) -> Diagnostic {

@@ -44,10 +44,6 @@ impl<'a> Lowering<'a> {
                     .ok_or_else(|| error_at(self.ctx, op, "has no constant value"))?;
                 vec![scalar(self.constant(n))]
             }
-            ("shape.from_extents", extents) => {
-                let extents = extents.iter().map(|&e| self.scalar(e)).collect();
-                vec![shape(Shape::Extents(extents))]
-            }
             (
                 "shape.to_extent_tensor"
                 | "shape.from_extent_tensor"
@@ -81,17 +77,15 @@ impl<'a> Lowering<'a> {
                 let (a, b) = (self.scalar(a), self.scalar(b));
                 vec![scalar(self.binary(arith, a, b))]
             }
+            // Of sizes: max and min of shapes fail on different ranks, and
+            // `refuse_error_values` declined them.
             ("shape.max" | "shape.min", &[a, b]) => {
                 let arith = match name.as_str() {
                     "shape.max" => "arith.maxsi",
                     _ => "arith.minsi",
                 };
-                if matches!(self.lookup(a), Lowered::Shape(_)) {
-                    vec![shape(self.elementwise(arith, a, b)?)]
-                } else {
-                    let (a, b) = (self.scalar(a), self.scalar(b));
-                    vec![scalar(self.binary(arith, a, b))]
-                }
+                let (a, b) = (self.scalar(a), self.scalar(b));
+                vec![scalar(self.binary(arith, a, b))]
             }
             ("shape.reduce", [s, inits @ ..]) => self.reduce(op, *s, inits)?,
             // Anything else, ops that carry errors (`shape.meet`) among them.
@@ -411,37 +405,6 @@ impl<'a> Lowering<'a> {
             }),
         )?;
         Ok(product[0])
-    }
-
-    /// `max`/`min` of two shapes of one rank: `arith` op `arith` on each
-    /// pair of extents.
-    fn elementwise(
-        &mut self,
-        arith: &'static str,
-        a: ValueId,
-        b: ValueId,
-    ) -> Result<Shape, Diagnostic> {
-        if let Some(all) = self.all_extents(&[a, b]) {
-            if all[0].len() == all[1].len() {
-                let extents = all[0]
-                    .iter()
-                    .zip(&all[1])
-                    .map(|(&x, &y)| self.binary(arith, x, y))
-                    .collect();
-                return Ok(Shape::Extents(extents));
-            }
-        }
-        let (sa, sb) = (self.source(a)?, self.source(b)?);
-        let rank = self.rank_value(a);
-        let t = self.generate(
-            rank,
-            Box::new(move |this, j| {
-                let x = this.read(sa, j[0]);
-                let y = this.read(sb, j[0]);
-                Ok(vec![this.binary(arith, x, y)])
-            }),
-        )?;
-        Ok(Shape::Tensor(t))
     }
 
     /// `shape.reduce`: its body once per extent, unrolled when the rank is

@@ -5,8 +5,7 @@
 //! A shape's rank is known from three sources:
 //!
 //! - its type: `tensor<3xindex>`, the shape of a ranked tensor;
-//! - how it was made ([`Rule`]): `from_extents` and `const_shape` count
-//!   their extents, `concat` adds its operands' ranks, `broadcast` takes
+//! - how it was made ([`Rule`]): `const_shape` counts its extents, `concat` adds its operands' ranks, `broadcast` takes
 //!   their maximum, `split_at` at a constant index splits one (a negative
 //!   index counts from the back, as in MLIR; the head at `i >= 0` has `i`
 //!   extents and the tail at `i < 0` has `-i`, whatever the rank), casts and
@@ -224,14 +223,13 @@ impl RankAnalysis {
                 .and_then(|a| fold::extents(ctx, a))
                 .map(|e| vec![Rule::Known(e.len())])
                 .unwrap_or_default(),
-            ("shape.from_extents", _) => vec![Rule::Known(operands.len())],
             ("shape.concat", _) => vec![Rule::Sum(operands)],
             ("shape.broadcast", _) => vec![Rule::Max(operands)],
             ("shape.split_at", [s, _]) => match constant_index {
                 Some(i) => vec![Rule::Head(*s, i), Rule::Tail(*s, i)],
                 None => vec![],
             },
-            ("shape.max" | "shape.min" | "shape.any", _) => vec![Rule::AnyOf(operands)],
+            ("shape.any", _) => vec![Rule::AnyOf(operands)],
             (
                 "tensor.cast"
                 | "shape.to_extent_tensor"
