@@ -298,20 +298,22 @@ fn independent_functions(n: usize, failing: &[usize]) -> String {
 
 /// Lowering independent functions in pieces on every thread gives the
 /// output of one thread, and reports the first failure in function order.
+/// 1,300 functions make three pieces (`MAX_FUNCTIONS_PER_PIECE` is 512), in
+/// two waves on two threads; the failures are in the second and third.
 #[test]
 fn split_lowering_matches_one_thread_and_reports_the_first_failure() {
-    let text = independent_functions(300, &[]);
+    let text = independent_functions(1300, &[]);
     let many = shape_opt(&["--lower-to=std", "--threads=2", "-"], &text);
     let one = shape_opt(&["--lower-to=std", "--threads=1", "-"], &text);
     assert!(many.status.success(), "{}", stderr(&many));
     assert_eq!(many.stdout, one.stdout);
-    let failing = independent_functions(300, &[260, 170]);
+    let failing = independent_functions(1300, &[1100, 700]);
     for threads in ["--threads=2", "--threads=1"] {
         let out = shape_opt(&["--lower-to=std", threads, "-"], &failing);
         assert_eq!(out.status.code(), Some(1));
-        // @f170 starts on line 170 * 12 + 1; its cstr_eq is 3 lines down.
+        // @f700 starts on line 700 * 12 + 1; its cstr_eq is 3 lines down.
         assert!(
-            stderr(&out).contains(&format!("<stdin>:{}:", 170 * 12 + 4)),
+            stderr(&out).contains(&format!("<stdin>:{}:", 700 * 12 + 4)),
             "{threads}: {}",
             stderr(&out)
         );

@@ -1,6 +1,6 @@
 //! `--lower-to` on every core: a module of independent functions is cut
-//! into one piece per thread, each piece lowered by its own stage
-//! pipelines, and the functions put back in order.
+//! into pieces of at most [`MAX_FUNCTIONS_PER_PIECE`] functions, each piece
+//! lowered by its own stage pipelines, and the functions put back in order.
 //!
 //! The default stage plans hold module passes (`lower-to-asserting`,
 //! `convert-shape-to-std`, ...) that see every function, so the pass
@@ -12,12 +12,15 @@
 //! context of its own ([`Context::check_out`]), lowered from the stage the
 //! *whole* module starts in (so every piece runs the same passes as the
 //! module would), checked back in, and its functions return to their
-//! places. The output is the one the unsplit run gives; the first failure
-//! in function order is reported.
+//! places. Pieces go in waves of one per thread, so that only that many
+//! piece contexts are alive at once, and each stays small enough for its
+//! arenas to stay in cache whatever the size of the module: the time per
+//! function does not grow with the module. The output is the one the
+//! unsplit run gives; the first failure in function order is reported.
 //!
 //! Declines (the caller runs the usual pipeline): modules with anything
-//! but functions, with symbol references, attributes or fewer functions
-//! than two per thread; runs that need instrumentation (the caller
+//! but functions, with symbol references, attributes or too few functions
+//! for two pieces; one thread; runs that need instrumentation (the caller
 //! decides).
 
 use crate::manager::{NoInstrumentation, RunOptions};
@@ -30,6 +33,9 @@ use rayon::prelude::*;
 
 /// Fewest functions worth a piece of their own.
 const MIN_FUNCTIONS_PER_PIECE: usize = 64;
+
+/// Most functions in one piece.
+pub const MAX_FUNCTIONS_PER_PIECE: usize = 512;
 
 /// Lower `root` from `from` (or the form it is in) to `target` in pieces
 /// on the current rayon pool. `None` when the module is not made of
@@ -44,8 +50,8 @@ pub fn lower_split(
     options: RunOptions,
 ) -> Option<Result<(), Diagnostic>> {
     let functions = independent_functions(ctx, root)?;
-    let pieces = rayon::current_num_threads().min(functions.len() / MIN_FUNCTIONS_PER_PIECE);
-    if pieces < 2 {
+    let threads = rayon::current_num_threads();
+    if threads < 2 || functions.len() < 2 * MIN_FUNCTIONS_PER_PIECE {
         return None;
     }
     let from = match from {
@@ -55,45 +61,46 @@ pub fn lower_split(
             Err(e) => return Some(Err(e)),
         },
     };
-    let holders: Vec<OpId> = functions
-        .chunks(functions.len().div_ceil(pieces))
-        .map(|run| hold(ctx, run))
-        .collect();
-    let bodies: Vec<ir::CheckedOut> = holders.iter().map(|&h| ctx.check_out(h)).collect();
+    let piece_len = functions
+        .len()
+        .div_ceil(threads)
+        .clamp(MIN_FUNCTIONS_PER_PIECE, MAX_FUNCTIONS_PER_PIECE);
     // Each piece's passes run in place: the pieces are the parallelism.
     let options = RunOptions {
         threads: 1,
         ..options
     };
-    let lowered: Vec<(ir::CheckedOut, Result<(), Diagnostic>)> = bodies
-        .into_par_iter()
-        .map(|mut body| {
-            let result = StagePipeline::for_module(
-                &body.ctx,
+    let lower = |mut body: ir::CheckedOut| {
+        let result = StagePipeline::for_module(
+            &body.ctx,
+            body.root,
+            (Some(from), target),
+            plans,
+            registry,
+            options,
+        )
+        .and_then(|mut stages| {
+            stages.run(
+                &mut body.ctx,
                 body.root,
-                (Some(from), target),
-                plans,
-                registry,
-                options,
+                &mut NoInstrumentation,
+                &mut |_, _, _| {},
             )
-            .and_then(|mut stages| {
-                stages.run(
-                    &mut body.ctx,
-                    body.root,
-                    &mut NoInstrumentation,
-                    &mut |_, _, _| {},
-                )
-            });
-            (body, result)
-        })
-        .collect();
-    // Every piece goes back, even after a failure, so the IR stays whole.
+        });
+        (body, result)
+    };
     let mut first_error = None;
-    for ((body, result), holder) in lowered.into_iter().zip(holders) {
-        ctx.check_in(body);
-        release(ctx, holder);
-        if let Err(e) = result {
-            first_error.get_or_insert(e);
+    for wave in functions.chunks(piece_len * threads) {
+        let holders: Vec<OpId> = wave.chunks(piece_len).map(|run| hold(ctx, run)).collect();
+        let bodies: Vec<ir::CheckedOut> = holders.iter().map(|&h| ctx.check_out(h)).collect();
+        let lowered: Vec<_> = bodies.into_par_iter().map(lower).collect();
+        // Every piece goes back, even after a failure, so the IR stays whole.
+        for ((body, result), holder) in lowered.into_iter().zip(holders) {
+            ctx.check_in(body);
+            release(ctx, holder);
+            if let Err(e) = result {
+                first_error.get_or_insert(e);
+            }
         }
     }
     Some(first_error.map_or(Ok(()), Err))
