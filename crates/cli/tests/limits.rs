@@ -29,6 +29,10 @@ fn scratch(test: &str) -> PathBuf {
 /// Run `shape-opt args` with `stdin` from a file, and measure it: the child
 /// is reaped with `wait4`, which gives its own peak memory (tests run
 /// concurrently, so `RUSAGE_CHILDREN` would mix runs).
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also reports its memory"
+)]
 fn shape_opt_measured(dir: &Path, args: &[&str], stdin: Option<&Path>) -> Run {
     let (out, err) = (dir.join("stdout"), dir.join("stderr"));
     let stdin = match stdin {
