@@ -4,16 +4,17 @@
 //! the function at that stage) to `DIR/<function>.<stage>.dot`.
 //!
 //! File names keep `[A-Za-z0-9_.-]` of the function's and the stage's
-//! names and replace any other character by `_`, so no file lands outside
-//! `DIR`. A name met again in the same run (functions of one name in
+//! names and replace any other character by `_`, and files are written
+//! through [`DumpDir`] (no link followed), so no file lands outside `DIR`. A name met again in the same run (functions of one name in
 //! several inputs or libraries, the pass run twice) is numbered:
 //! `f.before.dot`, then `f-2.before.dot`, and so on, in the order the
 //! pictures arrive. A layer cannot fail: the first write error is kept for
 //! the caller to report ([`ConstraintGraphFiles::first_error`]), and
 //! nothing more is written after it.
 
+use crate::dump_dir::DumpDir;
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
 pub use pass::CONSTRAINT_GRAPH_TARGET as TARGET;
@@ -21,7 +22,7 @@ pub use pass::CONSTRAINT_GRAPH_TARGET as TARGET;
 /// The layer; clones share what was written.
 #[derive(Clone)]
 pub struct ConstraintGraphFiles {
-    dir: PathBuf,
+    dir: Arc<DumpDir>,
     written: Arc<Mutex<Written>>,
 }
 
@@ -34,10 +35,8 @@ struct Written {
 impl ConstraintGraphFiles {
     /// Pictures go to `dir`, created (with its parents) if missing.
     pub fn new(dir: &Path) -> Result<Self, String> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("could not create '{}': {e}", dir.display()))?;
         Ok(ConstraintGraphFiles {
-            dir: dir.to_path_buf(),
+            dir: Arc::new(DumpDir::create(dir)?),
             written: Arc::default(),
         })
     }
@@ -57,14 +56,11 @@ impl ConstraintGraphFiles {
             return;
         }
         let name = file_name(function, stage, &written.names);
-        let path = self.dir.join(&name);
-        match std::fs::write(&path, dot) {
+        match self.dir.write(&[], &name, dot.as_bytes()) {
             Ok(()) => {
                 written.names.insert(name);
             }
-            Err(e) => {
-                written.first_error = Some(format!("could not write '{}': {e}", path.display()))
-            }
+            Err(e) => written.first_error = Some(e),
         }
     }
 }

@@ -3,6 +3,8 @@
 //! diagnostics. Embedders call [`process_buffer`] directly.
 
 pub mod constraint_graph_files;
+pub mod dump_dir;
+pub mod input;
 pub mod remarks;
 pub mod verify_diagnostics;
 
@@ -95,6 +97,8 @@ struct IrPrinter<'a> {
     runs: usize,
     /// The IR before the running pass, when only changes are printed.
     before_text: Option<String>,
+    /// The tree directory, opened at the first file written.
+    tree: Option<dump_dir::DumpDir>,
     tree_error: Option<String>,
 }
 
@@ -135,21 +139,33 @@ impl IrPrinter<'_> {
         let Some(dir) = &self.options.tree_dir else {
             return;
         };
-        let chain = enclosing_chain(ctx, op);
-        let mut path = dir.clone();
-        for &o in chain.iter().rev() {
-            path.push(tree_component(ctx, o));
+        if self.tree_error.is_some() {
+            return;
         }
-        let file = path.join(format!("{}_{pass}.mlir", self.runs));
+        let chain = enclosing_chain(ctx, op);
+        let components: Vec<String> = chain
+            .iter()
+            .rev()
+            .map(|&o| tree_component(ctx, o))
+            .collect();
+        let components: Vec<&str> = components.iter().map(String::as_str).collect();
+        let file = format!("{}_{pass}.mlir", self.runs);
         self.runs += 1;
         // The whole module, so that each file parses on its own (a function
         // alone may call functions it does not contain).
         let root = chain.last().copied().unwrap_or(op);
         let text = ir::printer::print_op(ctx, root, self.print);
-        let written = std::fs::create_dir_all(&path).and_then(|()| std::fs::write(&file, text));
+        let tree = match self.tree.take() {
+            Some(tree) => Ok(tree),
+            None => dump_dir::DumpDir::create(dir),
+        };
+        let written = tree.and_then(|tree| {
+            let written = tree.write(&components, &file, text.as_bytes());
+            self.tree = Some(tree);
+            written
+        });
         if let Err(e) = written {
-            self.tree_error
-                .get_or_insert_with(|| format!("could not write '{}': {e}", file.display()));
+            self.tree_error = Some(e);
         }
     }
 
@@ -209,29 +225,55 @@ pub const SPLIT_MARKER: &str = "// -----";
 /// the newlines of the text before it prepended, so line numbers stay those
 /// of the whole file.
 pub fn split_chunks(text: &[u8]) -> Vec<Vec<u8>> {
-    let mut chunks = Vec::new();
-    let mut current = Vec::new();
-    let mut lines_before = 0usize;
-    let mut lines_seen = 0usize;
-    for line in text.split_inclusive(|&b| b == b'\n') {
-        if line
-            .windows(SPLIT_MARKER.len())
-            .any(|w| w == SPLIT_MARKER.as_bytes())
-        {
-            let mut chunk = vec![b'\n'; lines_before];
-            chunk.append(&mut current);
-            chunks.push(chunk);
-            lines_seen += 1;
-            lines_before = lines_seen;
-            continue;
+    SplitChunks::new(text).collect()
+}
+
+/// The chunks of [`split_chunks`], each made only when asked for: a chunk's
+/// prepended newlines are as many as the lines before it, so holding every
+/// chunk of a long file with many markers at once would take memory
+/// quadratic in its length; one at a time takes at most twice the text.
+pub struct SplitChunks<'a> {
+    /// The text not yet split.
+    rest: Option<&'a [u8]>,
+    /// Lines before `rest`.
+    lines_before: usize,
+}
+
+impl<'a> SplitChunks<'a> {
+    pub fn new(text: &'a [u8]) -> Self {
+        SplitChunks {
+            rest: Some(text),
+            lines_before: 0,
         }
-        current.extend_from_slice(line);
-        lines_seen += 1;
     }
-    let mut chunk = vec![b'\n'; lines_before];
-    chunk.append(&mut current);
-    chunks.push(chunk);
-    chunks
+}
+
+impl Iterator for SplitChunks<'_> {
+    type Item = Vec<u8>;
+
+    fn next(&mut self) -> Option<Vec<u8>> {
+        let rest = self.rest?;
+        let mut lines = 0;
+        let mut end = rest.len();
+        let mut after = None;
+        let mut start = 0;
+        for line in rest.split_inclusive(|&b| b == b'\n') {
+            if memchr::memmem::find(line, SPLIT_MARKER.as_bytes()).is_some() {
+                end = start;
+                after = Some(start + line.len());
+                break;
+            }
+            start += line.len();
+            lines += 1;
+        }
+        let mut chunk = Vec::with_capacity(self.lines_before + end);
+        chunk.resize(self.lines_before, b'\n');
+        chunk.extend_from_slice(&rest[..end]);
+        self.rest = after.map(|a| &rest[a..]);
+        // The chunk's lines and the marker's line.
+        self.lines_before += lines + 1;
+        Some(chunk)
+    }
 }
 
 /// Result of processing a buffer: the printed output of every part that
@@ -368,6 +410,7 @@ pub fn process_chunk(
             log,
             runs: 0,
             before_text: None,
+            tree: None,
             tree_error: None,
         };
         let mut semantics = options
@@ -447,22 +490,14 @@ pub fn process_chunk(
     Ok(pieces)
 }
 
-/// Stack size of the thread that parses, verifies and prints: recursion is
-/// bounded by `max_nesting`, and this leaves room for the deepest input the
-/// parser accepts whatever the caller's own stack is.
-const WORKER_STACK: usize = 512 << 20;
-
 /// Run `work` on a worker thread with a stack large enough for the deepest
-/// input the parser accepts; `None` if the thread could not be started or
-/// did not finish.
+/// input the parser accepts ([`shape_opt::on_large_stack`]); `None` if it
+/// panicked.
 pub fn on_large_stack<R: Send>(work: impl FnOnce() -> R + Send) -> Option<R> {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(WORKER_STACK)
-            .spawn_scoped(scope, work)
-            .ok()
-            .and_then(|h| h.join().ok())
-    })
+    // The caller gets no value to observe after a panic, so no broken
+    // invariant can be seen through it.
+    let run = std::panic::AssertUnwindSafe(|| shape_opt::on_large_stack(work));
+    std::panic::catch_unwind(run).ok()
 }
 
 /// Process a whole input buffer as `mlir-opt` would (no passes yet). Runs on
@@ -488,7 +523,7 @@ fn with_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R {
         0 => None,
         n => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
-            .stack_size(WORKER_STACK)
+            .stack_size(shape_opt::WORKER_STACK)
             .build()
             .ok(),
     };
@@ -499,10 +534,10 @@ fn with_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R {
 }
 
 fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Outcome {
-    let chunks = if options.split_input_file {
-        split_chunks(&text)
+    let chunks: Box<dyn Iterator<Item = Vec<u8>>> = if options.split_input_file {
+        Box::new(SplitChunks::new(&text))
     } else {
-        vec![text]
+        Box::new(std::iter::once(text))
     };
     let mut sources = SourceMap::new();
     // mlir-opt ends each module with a blank line and joins parts with the marker.
@@ -582,11 +617,15 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     }
 }
 
-/// Regular files (and new ones) are replaced atomically: a temporary file
-/// next to the target, then a rename. Anything else (`/dev/null`, a pipe, a
-/// terminal) is written in place — renaming over it would replace the device.
+/// Regular files (and new ones) are replaced atomically: a new temporary
+/// file next to the target (created exclusively, under a random name, so it
+/// never follows a link or takes another's file), then a rename; on failure
+/// the temporary file is removed and the target is untouched. Anything else
+/// (`/dev/null`, a pipe, a terminal) is written in place — renaming over it
+/// would replace the device.
 pub fn write_output(path: &str, pieces: &[String]) -> std::io::Result<()> {
     use std::io::Write;
+    use std::os::unix::fs::PermissionsExt;
     let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
         for p in pieces {
             w.write_all(p.as_bytes())?;
@@ -605,14 +644,22 @@ pub fn write_output(path: &str, pieces: &[String]) -> std::io::Result<()> {
         let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
         return write_all(&mut f);
     }
-    let tmp = format!("{path}.tmp{}", std::process::id());
-    let written = std::fs::File::create(&tmp)
-        .and_then(|f| write_all(&mut std::io::BufWriter::new(f)))
-        .and_then(|()| std::fs::rename(&tmp, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
+    let target = std::path::Path::new(path);
+    let directory = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(target.file_name().unwrap_or_default());
+    prefix.push(".");
+    let mut temporary = tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(".tmp")
+        // As a file created by `File::create`: the umask decides.
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(directory)?;
+    write_all(&mut std::io::BufWriter::new(temporary.as_file_mut()))?;
+    temporary.persist(target).map(drop).map_err(|e| e.error)
 }
 
 #[cfg(test)]

@@ -4,7 +4,6 @@ use clap::Parser;
 use cli::constraint_graph_files::{self, ConstraintGraphFiles};
 use cli::{process_buffer, write_output, DriverOptions, IrPrinting};
 use ir::printer::PrintOptions;
-use std::io::Read;
 use std::process::ExitCode;
 
 /// The IR allocates many small objects; mimalloc is markedly faster at that
@@ -46,6 +45,9 @@ struct Args {
     /// Deepest nesting of regions, types and attributes accepted.
     #[arg(long = "max-nesting", default_value_t = 512)]
     max_nesting: usize,
+    /// Largest input accepted, in bytes (suffixes K, M, G; 0: no limit).
+    #[arg(long = "max-input-size", value_name = "BYTES", default_value_t = cli::input::DEFAULT_MAX_INPUT_SIZE, value_parser = cli::input::parse_byte_size)]
+    max_input_size: u64,
     /// The pass pipeline to run, in MLIR's textual syntax
     /// (`builtin.module(symbol-dce)`).
     #[arg(long = "pass-pipeline", short = 'p')]
@@ -298,20 +300,17 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let mut text = Vec::new();
-    let read = if args.input == "-" {
-        std::io::stdin().read_to_end(&mut text).map(|_| ())
-    } else {
-        std::fs::read(&args.input).map(|t| text = t)
-    };
-    if let Err(e) = read {
-        eprintln!("shape-opt: could not open input file '{}': {e}", args.input);
-        return ExitCode::FAILURE;
-    }
     let name = if args.input == "-" {
         "<stdin>".to_string()
     } else {
         args.input.clone()
+    };
+    let text = match cli::input::read_input(&args.input, args.max_input_size) {
+        Ok(text) => text,
+        Err(e) => {
+            eprint!("{}", e.render(&name));
+            return ExitCode::FAILURE;
+        }
     };
     let options = DriverOptions {
         split_input_file: args.split_input_file,

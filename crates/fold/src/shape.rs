@@ -6,7 +6,10 @@
 //! dimension (`get_extent`, `dim`), a split point out of `[-rank, rank]`,
 //! `div` by zero, `shape_of` of a static tensor into `!shape.shape`, a
 //! rewrite that would leave `broadcast`/`cstr_broadcastable` without enough
-//! operands, and casts to or from unranked tensors.
+//! operands, and casts to or from unranked tensors. Also declines `add`,
+//! `mul`, `div` and `num_elements` with a `!shape.size` result that
+//! overflows (an invalid size, not a number); with an `index` result they
+//! wrap, as MLIR's folders do.
 
 use crate::{
     constant, extent_tensor_type, extents, index_attr, index_tensor_attr, index_type, int_of,
@@ -68,16 +71,18 @@ pub(crate) fn fold(
         "shape.add" => fold_add(ctx, op, consts),
         "shape.mul" => {
             let (a, b) = (const_int(consts, 0)?, const_int(consts, 1)?);
-            constant(index_attr(ctx, (a as i64).wrapping_mul(b as i64)))
+            let product = i128::from(a as i64) * i128::from(b as i64);
+            constant(index_attr(ctx, size_result(ctx, op, product)?))
         }
         "shape.div" => {
             let (a, b) = (const_int(consts, 0)? as i64, const_int(consts, 1)? as i64);
             if b == 0 {
                 return None;
             }
-            let (q, r) = (a.wrapping_div(b), a.wrapping_rem(b));
+            let (a, b) = (i128::from(a), i128::from(b));
+            let (q, r) = (a / b, a % b);
             let q = if q < 0 && r != 0 { q - 1 } else { q };
-            constant(index_attr(ctx, q))
+            constant(index_attr(ctx, size_result(ctx, op, q)?))
         }
         "shape.assuming_all" => fold_assuming_all(ctx, op, consts),
         "shape.broadcast" => fold_broadcast(ctx, op, &operands, &shapes),
@@ -136,7 +141,10 @@ pub(crate) fn fold(
         }
         "shape.num_elements" => {
             let e = shapes.first()?.clone()?;
-            let n = e.iter().fold(1i64, |acc, &x| acc.wrapping_mul(x));
+            let n = match is_index_result(ctx, op) {
+                true => e.iter().fold(1i64, |acc, &x| acc.wrapping_mul(x)),
+                false => e.iter().try_fold(1i64, |acc, &x| acc.checked_mul(x))?,
+            };
             constant(index_attr(ctx, n))
         }
         "shape.rank" => {
@@ -176,7 +184,24 @@ fn fold_add(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Fold
         return constant(poison());
     }
     let (a, b) = (const_int(consts, 0)?, const_int(consts, 1)?);
-    constant(index_attr(ctx, (a as i64).wrapping_add(b as i64)))
+    let sum = i128::from(a as i64) + i128::from(b as i64);
+    constant(index_attr(ctx, size_result(ctx, op, sum)?))
+}
+
+fn is_index_result(ctx: &Context, op: OpId) -> bool {
+    result_type(ctx, op).is_some_and(|t| matches!(ctx.type_kind(t), TypeKind::Index))
+}
+
+/// `value` as the result of the size arithmetic `op`: wrapped to 64 bits
+/// for an `index` result, as MLIR's folders do; `None` (no fold) for a
+/// `!shape.size` result it does not fit, which is an invalid size, not a
+/// number (the interpreter's semantics, which `--verify-semantics` holds
+/// passes to).
+fn size_result(ctx: &Context, op: OpId, value: i128) -> Option<i64> {
+    match is_index_result(ctx, op) {
+        true => Some(value as i64),
+        false => i64::try_from(value).ok(),
+    }
 }
 
 /// Trailing constant witnesses are dropped; a failing one is the result;

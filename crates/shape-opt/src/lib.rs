@@ -11,6 +11,11 @@
 //! callback at every stage reached ([`Session::lower_to`]), and prints the
 //! result. Every failure is an [`Error`] holding MLIR-style diagnostics.
 //!
+//! Parsing, verifying, passes and printing recurse as deep as the IR nests
+//! (up to the parser's `max_nesting`), so every method that does them runs
+//! its work on a thread of its own with a large stack ([`on_large_stack`]):
+//! a host may call them from any thread, whatever its stack size.
+//!
 //! ```
 //! let mut session = shape_opt::Session::new();
 //! let mut module = session
@@ -41,7 +46,34 @@ pub struct Module {
 impl Module {
     /// The module in MLIR's custom form (what `mlir-opt` prints).
     pub fn print(&self) -> String {
-        ir::printer::print_op(&self.ctx, self.root, Default::default())
+        on_large_stack(|| ir::printer::print_op(&self.ctx, self.root, Default::default()))
+    }
+}
+
+/// Stack size of the threads [`on_large_stack`] starts: the recursion of
+/// the parser, the verifier, the passes and the printer is bounded by the
+/// parser's nesting limit, and this leaves room for the deepest input it
+/// accepts (only the pages touched are ever committed).
+pub const WORKER_STACK: usize = 512 << 20;
+
+/// Run `work` on a new thread with a [`WORKER_STACK`]-byte stack and return
+/// its result; a panic in `work` resumes on the caller's thread. If no
+/// thread can be started, `work` runs on the caller's thread.
+pub fn on_large_stack<R: Send>(work: impl FnOnce() -> R + Send) -> R {
+    let mut pending = Some(work);
+    let finished = std::thread::scope(|scope| {
+        let slot = &mut pending;
+        std::thread::Builder::new()
+            .stack_size(WORKER_STACK)
+            .spawn_scoped(scope, move || slot.take().map(|work| work()))
+            .ok()
+            .map(|handle| handle.join())
+    });
+    match (finished, pending) {
+        (Some(Ok(Some(result))), _) => result,
+        (Some(Err(panic)), _) => std::panic::resume_unwind(panic),
+        (_, Some(work)) => work(),
+        (_, None) => unreachable!("a thread that took the work either returned or panicked"),
     }
 }
 
@@ -76,7 +108,7 @@ impl Default for Session {
 }
 
 /// Calls a host callback after every pass run.
-struct AfterPass<'a>(&'a mut dyn FnMut(&str, &Context, OpId));
+struct AfterPass<'a>(&'a mut (dyn FnMut(&str, &Context, OpId) + Send));
 
 impl Instrumentation for AfterPass<'_> {
     fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
@@ -131,12 +163,18 @@ impl Session {
             allow_unregistered_dialect: self.options.allow_unregistered,
             ..Default::default()
         };
-        let (root, diags) = syntax::parse_source(&mut ctx, file, name, text.as_bytes(), &options);
-        let Some(root) = root else {
-            return Err(self.error(diags));
-        };
-        pass::verify(&ctx, root, self.options.allow_unregistered).map_err(|d| self.error(d))?;
-        Ok(Module { ctx, root })
+        let allow_unregistered = self.options.allow_unregistered;
+        let parsed = on_large_stack(|| {
+            let (root, diags) =
+                syntax::parse_source(&mut ctx, file, name, text.as_bytes(), &options);
+            let root = root.ok_or(diags)?;
+            pass::verify(&ctx, root, allow_unregistered)?;
+            Ok(root)
+        });
+        match parsed {
+            Ok(root) => Ok(Module { ctx, root }),
+            Err(diags) => Err(self.error(diags)),
+        }
     }
 
     /// Make ops named `op_name` (e.g. `foo.matmul`) map to the shape
@@ -178,7 +216,9 @@ impl Session {
         entries.push((ir::attrs::attr_name(op_name), target));
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         ctx.set_prop(library, "mapping", Attr::Dict(entries));
-        pass::verify(ctx, module.root, self.options.allow_unregistered).map_err(|d| self.error(d))
+        let ctx = &module.ctx;
+        on_large_stack(|| pass::verify(ctx, module.root, self.options.allow_unregistered))
+            .map_err(|d| self.error(d))
     }
 
     /// Run a textual pipeline (`builtin.module(func.func(cse),symbol-dce)`);
@@ -187,15 +227,14 @@ impl Session {
         &self,
         module: &mut Module,
         pipeline: &str,
-        after_pass: &mut dyn FnMut(&str, &Context, OpId),
+        after_pass: &mut (dyn FnMut(&str, &Context, OpId) + Send),
     ) -> Result<(), Error> {
         let mut manager = PassManager::parse(pipeline, &self.registry).map_err(|e| Error {
             rendered: pass::render_pipeline_error(pipeline, &e),
             diagnostics: vec![Diagnostic::error(DiagLoc::Unknown, e.message)],
         })?;
         manager.options = self.options;
-        manager
-            .run(&mut module.ctx, module.root, &mut AfterPass(after_pass))
+        on_large_stack(|| manager.run(&mut module.ctx, module.root, &mut AfterPass(after_pass)))
             .map_err(|d| self.error(vec![d]))
     }
 
@@ -205,25 +244,25 @@ impl Session {
         &self,
         module: &mut Module,
         target: Stage,
-        on_stage: &mut dyn FnMut(Stage, &Context, OpId),
+        on_stage: &mut (dyn FnMut(Stage, &Context, OpId) + Send),
     ) -> Result<(), Error> {
-        let mut stages = pass::stage_pipeline::StagePipeline::for_module(
-            &module.ctx,
-            module.root,
-            (None, target),
-            &pass::stage_pipeline::DEFAULT_PLANS,
-            &self.registry,
-            self.options,
-        )
-        .map_err(|d| self.error(vec![d]))?;
-        stages
+        on_large_stack(|| {
+            pass::stage_pipeline::StagePipeline::for_module(
+                &module.ctx,
+                module.root,
+                (None, target),
+                &pass::stage_pipeline::DEFAULT_PLANS,
+                &self.registry,
+                self.options,
+            )?
             .run(
                 &mut module.ctx,
                 module.root,
                 &mut pass::NoInstrumentation,
                 on_stage,
             )
-            .map_err(|d| self.error(vec![d]))
+        })
+        .map_err(|d| self.error(vec![d]))
     }
 }
 

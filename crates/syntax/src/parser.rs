@@ -112,6 +112,9 @@ fn signed_value(neg: bool, magnitude: u128) -> Option<i128> {
 
 pub use diag::line_starts;
 
+/// The widest integer type MLIR has (`i16777215`).
+const MAX_INTEGER_WIDTH: u32 = 16_777_215;
+
 impl<'a> Parser<'a> {
     pub fn new(
         ctx: &'a mut Context,
@@ -952,8 +955,9 @@ impl<'a> Parser<'a> {
             _ => Signedness::Signless,
         };
         let width = match width.parse::<u32>() {
-            Ok(w) if w <= 16_777_215 => w,
-            _ => return Err(self.err("invalid integer width")),
+            Ok(w) if w <= MAX_INTEGER_WIDTH => w,
+            Ok(_) => return Err(self.err("integer bitwidth is limited to 16777215 bits")),
+            Err(_) => return Err(self.err("invalid integer width")),
         };
         Ok(self
             .ctx
@@ -1510,7 +1514,9 @@ impl<'a> Parser<'a> {
                         self.err_at(at, "floating point value not valid for specified type")
                     );
                 }
-                let v = self.int_value(neg, lit, 64, Signedness::Signless, at)?;
+                // An index constant is a signed 64-bit value (as in MLIR,
+                // 2^63 and above are out of range, not wrapped).
+                let v = self.int_value(neg, lit, 64, Signedness::Signed, at)?;
                 Ok(Attr::Int { value: v, ty })
             }
             _ => Err(self.err_at(at, "integer literal not valid for specified type")),
@@ -1551,11 +1557,19 @@ impl<'a> Parser<'a> {
         let Some(v) = parse_int_literal(lit).and_then(|m| signed_value(neg, m)) else {
             return Err(self.err_at(at, "integer constant out of range for attribute"));
         };
+        if neg && signedness == Signedness::Unsigned {
+            return Err(self.err_at(
+                at,
+                "negative integer literal not valid for unsigned integer type",
+            ));
+        }
         if width >= 127 {
             return Ok(v);
         }
         let fits = match signedness {
-            Signedness::Unsigned => !neg && v < (1i128 << width),
+            Signedness::Unsigned => v < (1i128 << width),
+            // `si0` holds only 0.
+            Signedness::Signed if width == 0 => v == 0,
             Signedness::Signed => {
                 v >= -(1i128 << (width - 1).min(126)) && v < (1i128 << (width - 1))
             }
