@@ -48,3 +48,36 @@ fn lower_to_refuses_with_a_located_diagnostic() {
     let out = process_buffer("lower-to-errors.mlir", text, &options);
     assert!(out.success, "{}", out.diagnostics);
 }
+
+/// An input legal in no form, whose `!shape.size` values only convert
+/// constants and ranks, is canonicalized once and then lowered from the
+/// form it settles in; what it computes is checked on every pass.
+#[test]
+fn lower_to_settles_mixed_forms_by_canonicalizing_first() {
+    let text = "func.func @first(%a: tensor<?xindex>) -> index {
+  %one = shape.const_size 1
+  %c1 = shape.size_to_index %one : !shape.size
+  %c0 = arith.constant 0 : index
+  %rank = shape.rank %a : tensor<?xindex> -> index
+  %size = shape.index_to_size %rank
+  %r = shape.size_to_index %size : !shape.size
+  %ok = arith.cmpi uge, %r, %c1 : index
+  %w = shape.cstr_require %ok, \"rank must be at least 1\"
+  %e = shape.assuming %w -> (index) {
+    %x = shape.get_extent %a, %c0 : tensor<?xindex>, index -> index
+    shape.assuming_yield %x : index
+  }
+  return %e : index
+}
+";
+    let options = DriverOptions {
+        lower_to: Some(Stage::Std),
+        verify_semantics: Some(32),
+        ..Default::default()
+    };
+    let out = process_buffer("mixed.mlir", text, &options);
+    assert!(out.success, "{}", out.diagnostics);
+    let printed = out.pieces.concat();
+    assert!(!printed.contains("shape."), "{printed}");
+    assert!(printed.contains("cf.assert"), "{printed}");
+}

@@ -54,12 +54,10 @@ pub fn lower_split(
     if threads < 2 || functions.len() < 2 * MIN_FUNCTIONS_PER_PIECE {
         return None;
     }
+    // An input in no one form is the usual pipeline's to settle or report.
     let from = match from {
         Some(from) => from,
-        None => match starting_stage(ctx, root, target) {
-            Ok(from) => from,
-            Err(e) => return Some(Err(e)),
-        },
+        None => starting_stage(ctx, root, target).ok()?,
     };
     let piece_len = functions
         .len()

@@ -9,6 +9,14 @@
 //! left it. A callback sees the IR each time a stage is reached, which is
 //! how embedders inspect it between stages. A plan whose lowering pass is
 //! not registered fails before anything runs, naming the pass.
+//!
+//! An input legal in no form is canonicalized once before its form is
+//! decided: upstream's constrained functions often carry `!shape.size`
+//! values that only convert between `index` and sizes
+//! (`shape.size_to_index` of a `shape.const_size`), which canonicalize
+//! folds, as `mlir-opt`'s own shape lowering starts with `--canonicalize`.
+//! If it is still legal in no form, the error names the first op of the
+//! input that mixes them.
 
 use crate::manager::{loc_of, Instrumentation, PassManager, PassTiming, RunOptions};
 use crate::stage::{check_legality, Stage};
@@ -55,6 +63,10 @@ pub struct StagePipeline {
     /// Per stage run: the stage it starts in, its manager, and the stage
     /// its output must be legal in.
     steps: Vec<(Stage, PassManager, Stage)>,
+    /// For an input that mixes forms: canonicalize, run before the form is
+    /// decided (the steps then start from it), and the error if that does
+    /// not settle it.
+    settle: Option<(PassManager, Diagnostic)>,
 }
 
 impl StagePipeline {
@@ -71,8 +83,20 @@ impl StagePipeline {
         registry: &PassRegistry,
         options: RunOptions,
     ) -> Result<Self, Diagnostic> {
+        let mut settle = None;
         let from = match from {
-            None => starting_stage(ctx, root, target)?,
+            None => match starting_stage(ctx, root, target) {
+                Ok(from) => from,
+                Err(mixed) if mixes_forms(ctx, root) => {
+                    let mut canonicalize =
+                        PassManager::parse("builtin.module(canonicalize)", registry)
+                            .map_err(|_| mixed.clone())?;
+                    canonicalize.options = options;
+                    settle = Some((canonicalize, mixed));
+                    Stage::ErrorMonadic
+                }
+                Err(past) => return Err(past),
+            },
             Some(from) if from > target => {
                 return Err(Diagnostic::error(
                     loc_of(ctx, root),
@@ -133,7 +157,7 @@ impl StagePipeline {
             manager.options = options;
             steps.push((plan.stage, manager, reached));
         }
-        Ok(StagePipeline { steps })
+        Ok(StagePipeline { steps, settle })
     }
 
     /// Run every stage on `root`; `on_stage` sees the IR when each stage is
@@ -145,6 +169,12 @@ impl StagePipeline {
         instrument: &mut dyn Instrumentation,
         on_stage: &mut dyn FnMut(Stage, &Context, OpId),
     ) -> Result<(), Diagnostic> {
+        if let Some((mut canonicalize, mixed)) = self.settle.take() {
+            canonicalize.run(ctx, root, instrument)?;
+            let target = self.steps.last().map_or(Stage::Std, |&(_, _, t)| t);
+            let from = starting_stage(ctx, root, target).map_err(|_| mixed)?;
+            self.steps.retain(|&(start, _, _)| start >= from);
+        }
         for (i, (start, manager, reached)) in self.steps.iter_mut().enumerate() {
             if i == 0 {
                 check_legality(ctx, root, *start)?;
@@ -172,6 +202,13 @@ impl StagePipeline {
     pub fn ran_in_parallel(&self) -> bool {
         self.steps.iter().any(|(_, m, _)| m.ran_in_parallel)
     }
+}
+
+/// Whether `root` is legal in no form at all.
+fn mixes_forms(ctx: &Context, root: OpId) -> bool {
+    Stage::ALL
+        .into_iter()
+        .all(|s| check_legality(ctx, root, s).is_err())
 }
 
 /// Where lowering `root` to `target` starts: the latest stage up to
