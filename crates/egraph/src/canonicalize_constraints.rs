@@ -117,7 +117,19 @@ struct Builder<'a> {
     broadcastable: Vec<Vec<Id>>,
     limits: Limits,
     statistics: &'a mut Statistics,
+    /// E-nodes at the last saturation.
+    saturated_nodes: usize,
 }
+
+/// E-graphs up to this many e-nodes are saturated before every decision.
+/// A larger one (a function of thousands of constraints) is saturated
+/// again only once it has grown by a quarter: a saturation costs time in
+/// the size of the whole graph, so saturating before each of its
+/// constraints made the pass quadratic; so did rebuilding it (restoring
+/// congruence) after each constraint learnt, which waits as long. Decisions
+/// in between read the facts and equalities found so far, which are sound
+/// but may miss some; what they cannot decide stays a runtime check.
+const EAGER_SATURATION_NODES: usize = 1024;
 
 impl Builder<'_> {
     fn opaque(&mut self, v: ValueId) -> Id {
@@ -274,7 +286,30 @@ impl Builder<'_> {
         }
     }
 
+    /// Whether the graph is large and has not grown by a quarter since its
+    /// last saturation: it is then neither saturated nor rebuilt.
+    fn deferred(&self) -> bool {
+        let nodes = self.graph.total_number_of_nodes();
+        nodes > EAGER_SATURATION_NODES && nodes < self.saturated_nodes + self.saturated_nodes / 4
+    }
+
+    /// Restore the graph's invariants (congruence, analysis of parents),
+    /// unless that is deferred.
+    fn rebuild(&mut self) {
+        if !self.graph.clean && !self.deferred() {
+            self.graph.rebuild();
+        }
+    }
+
     fn saturate(&mut self) {
+        if self.deferred() {
+            self.statistics.add(
+                "saturations-deferred",
+                "decisions in a large e-graph that did not saturate it again",
+                1,
+            );
+            return;
+        }
         let graph = std::mem::take(&mut self.graph);
         let runner = Runner::default()
             .with_egraph(graph)
@@ -312,6 +347,7 @@ impl Builder<'_> {
             classes as u64,
         );
         self.graph = runner.egraph;
+        self.saturated_nodes = nodes;
     }
 
     /// The classes of the shapes a broadcast value is made of (its own
@@ -454,7 +490,7 @@ impl Builder<'_> {
             }
             _ => {}
         }
-        self.graph.rebuild();
+        self.rebuild();
     }
 
     /// `p` (an `i1` class) is true: so are both sides of an `and`, the
@@ -465,10 +501,8 @@ impl Builder<'_> {
         let mut pending = vec![p];
         let mut seen = Vec::new();
         while let Some(p) = pending.pop() {
-            // Facts read below are up to date.
-            if !self.graph.clean {
-                self.graph.rebuild();
-            }
+            // Facts read below are up to date (as far as the last rebuild).
+            self.rebuild();
             let class = self.class(p);
             if seen.contains(&class) {
                 continue;
@@ -702,6 +736,7 @@ pub fn canonicalize_constraints(
                 broadcastable: Vec::new(),
                 limits,
                 statistics: &mut *statistics,
+                saturated_nodes: 0,
             };
             for &o in &ops {
                 if !ctx.op_name(o).starts_with("shape.cstr_") {

@@ -35,7 +35,16 @@ struct Verifier<'a> {
     allow_unregistered: bool,
     /// Dominator sets of blocks, per multi-block region.
     dominators: HashMap<RegionId, HashMap<BlockId, HashSet<BlockId>>>,
+    /// Positions of the ops of long blocks, numbered on the first use that
+    /// is far from its definition.
+    positions: HashMap<BlockId, HashMap<OpId, usize>>,
 }
+
+/// How far back from a use the verifier walks a block looking for the
+/// definition before it numbers the block's ops: uses near their
+/// definitions (most) cost a short walk, and a block of thousands of ops
+/// is numbered once instead of walked once per use.
+const SHORT_WALK: usize = 32;
 
 /// Verify `root` and everything nested in it; the first error found.
 pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(), VerifyError> {
@@ -43,6 +52,7 @@ pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(),
         ctx,
         allow_unregistered,
         dominators: HashMap::default(),
+        positions: HashMap::default(),
     };
     v.op(root)
 }
@@ -172,6 +182,7 @@ impl Verifier<'_> {
                     ctx,
                     allow_unregistered,
                     dominators: HashMap::default(),
+                    positions: HashMap::default(),
                 }
                 .op(o)
             })
@@ -292,13 +303,21 @@ impl Verifier<'_> {
                     return not_dominated(self);
                 }
                 let mut o = ctx.op(cur).prev;
-                while let Some(p) = o {
-                    if p == def_op {
-                        return Ok(());
+                for _ in 0..SHORT_WALK {
+                    match o {
+                        Some(p) if p == def_op => return Ok(()),
+                        Some(p) => o = ctx.op(p).prev,
+                        None => return not_dominated(self),
                     }
-                    o = ctx.op(p).prev;
                 }
-                not_dominated(self)
+                let positions = self
+                    .positions
+                    .entry(def_block)
+                    .or_insert_with(|| ctx.block_ops(def_block).zip(0..).collect());
+                match (positions.get(&def_op), positions.get(&cur)) {
+                    (Some(d), Some(u)) if d < u => Ok(()),
+                    _ => not_dominated(self),
+                }
             }
         }
     }

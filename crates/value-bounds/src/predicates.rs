@@ -9,16 +9,24 @@ use ir::{TypeKind, ValueId};
 /// How deep `and`/`or`/`xor` trees are followed.
 const MAX_DEPTH: usize = 32;
 
-/// Decide `condition` (an `i1`) given that every one of `established`
-/// holds (checks that ran before it), with every target explained: see
-/// [`ValueBounds::decide`].
+/// How many of the checks before a condition [`decide_given`] assumes: the
+/// latest ones. A query then costs the same in a function of thousands of
+/// checks as in a short one (assuming them all made deciding every check
+/// of a function quadratic in their number, or worse); a condition that
+/// only a check further back implies stays undecided, and is kept.
+pub const MAX_ESTABLISHED: usize = 64;
+
+/// Decide `condition` (an `i1`) given that the latest [`MAX_ESTABLISHED`]
+/// of `established` hold (checks that ran before it, in order), with every
+/// target explained: see [`ValueBounds::decide`].
 pub fn decide_given(
     ctx: &ir::Context,
     condition: ValueId,
     established: &[ValueId],
 ) -> Option<bool> {
     let mut bounds = ValueBounds::new(ctx, |_| false);
-    for &e in established {
+    let latest = established.len().saturating_sub(MAX_ESTABLISHED);
+    for &e in &established[latest..] {
         bounds.assume(e);
     }
     bounds.decide(condition)
