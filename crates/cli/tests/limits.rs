@@ -266,9 +266,9 @@ fn integer_widths_and_literals_at_their_bounds() {
 }
 
 /// Size arithmetic near `i64::MAX` folds as the interpreter evaluates it:
-/// `index` results wrap (as in MLIR), a `!shape.size` that overflows is an
-/// invalid size and is left unfolded; `--verify-semantics` holds the
-/// folder to that.
+/// `index` results wrap (as in MLIR), a `!shape.size` that overflows is
+/// undefined and is left unfolded; `--verify-semantics` holds the folder to
+/// that.
 #[test]
 fn size_arithmetic_near_i64_max_folds_as_it_evaluates() {
     let dir = scratch("sizes");

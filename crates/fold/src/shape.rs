@@ -8,8 +8,8 @@
 //! rewrite that would leave `broadcast`/`cstr_broadcastable` without enough
 //! operands, and casts to or from unranked tensors. Also declines `add`,
 //! `mul`, `div` and `num_elements` with a `!shape.size` result that
-//! overflows (an invalid size, not a number); with an `index` result they
-//! wrap, as MLIR's folders do.
+//! overflows (undefined: no value is the right one); with an `index` result
+//! they wrap, as MLIR's folders do.
 
 use crate::{
     constant, extent_tensor_type, extents, index_attr, index_tensor_attr, index_type, int_of,

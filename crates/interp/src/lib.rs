@@ -19,8 +19,11 @@
 //! interpreter cannot evaluate (an unknown op, malformed IR, unknown tensor
 //! elements, a step, size or depth limit of [`Limits`]) is an
 //! [`InterpError`], never a wrong [`Outcome`]. Arithmetic is checked:
-//! `index` and integer ops wrap as in MLIR, `!shape.size` arithmetic that
-//! overflows gives an invalid size.
+//! `index` and integer ops wrap as in MLIR; `!shape.size` arithmetic that
+//! overflows is undefined behaviour (sizes count what tensors that exist
+//! have, and every lowering computes them with unchecked `index`
+//! arithmetic), as is an `index` division by zero; a `!shape.size`
+//! division by zero is an error.
 //!
 //! The op families live in one module each: `shape_ops` (the `shape`
 //! dialect), `arith_ops`, `tensor_ops` and `control` (`cf`, `scf`, `func`);

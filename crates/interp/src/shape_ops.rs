@@ -22,20 +22,30 @@ use crate::value::{ShapeVal, SizeVal, Value};
 use ir::dialect::shape::{constraint_message, failure, FALSE_WITNESS_MESSAGE};
 use ir::{OpId, TypeKind};
 
-/// `a op b` on sizes or indices: `index` results wrap as `arith` does,
-/// `!shape.size` results that overflow are invalid.
-pub(crate) fn size_arith(name: &str, a: SizeVal, b: SizeVal, wrap: bool) -> SizeVal {
-    let (a, b) = (a?, b?);
+/// `a op b` on sizes or indices: `index` results wrap as `arith` does and
+/// divide by zero undefined; a `!shape.size` divided by zero is an error.
+/// A `!shape.size` that overflows is undefined: sizes count the extents and
+/// elements of tensors that exist, and every lowering (ours, upstream's)
+/// computes them with `index` arithmetic, unchecked.
+pub(crate) fn size_arith(name: &str, a: SizeVal, b: SizeVal, wrap: bool) -> Step<SizeVal> {
+    let (a, b) = match (a, b) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return Ok(Err(e)),
+    };
     let (wide_a, wide_b) = (i128::from(a), i128::from(b));
     let wide = match name {
         "shape.add" => wide_a + wide_b,
         "shape.mul" => wide_a * wide_b,
-        _ => floor_div(wide_a, wide_b).ok_or(failure::DIVISION_BY_ZERO)?,
+        _ => match floor_div(wide_a, wide_b) {
+            Some(q) => q,
+            None if wrap => return Err(Stop::Undefined(failure::DIVISION_BY_ZERO.into())),
+            None => return Ok(Err(failure::DIVISION_BY_ZERO.into())),
+        },
     };
     match (i64::try_from(wide), wrap) {
-        (Ok(v), _) => Ok(v),
-        (Err(_), true) => Ok(wide as i64),
-        (Err(_), false) => Err(format!("{name} of {a} and {b} overflows")),
+        (Ok(v), _) => Ok(Ok(v)),
+        (Err(_), true) => Ok(Ok(wide as i64)),
+        (Err(_), false) => Err(Stop::Undefined(format!("{name} of {a} and {b} overflows"))),
     }
 }
 
@@ -354,7 +364,8 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         "shape.add" | "shape.mul" | "shape.div" => {
             let (a, b) = (m.size_operand(op, 0)?, m.size_operand(op, 1)?);
             let wrap = matches!(m.result_kind(op, 0)?, TypeKind::Index);
-            m.one_size(op, size_arith(name, a, b, wrap))
+            let result = size_arith(name, a, b, wrap)?;
+            m.one_size(op, result)
         }
         "shape.any" if m.is_size(op, 0)? => {
             let sizes = (0..m.ctx.op(op).operands.len()).map(|i| m.size_operand(op, i));
@@ -475,14 +486,17 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
         "shape.num_elements" => {
             let wrap = matches!(m.result_kind(op, 0)?, TypeKind::Index);
             let shape = m.shape_operand(op, 0)?;
-            let count = shape.and_then(|s| {
-                s.iter().try_fold(1i64, |acc, &e| match wrap {
+            // A `!shape.size` count that overflows is undefined, as
+            // `size_arith` says.
+            let count = match shape {
+                Ok(s) => Ok(s.iter().try_fold(1i64, |acc, &e| match wrap {
                     true => Ok(acc.wrapping_mul(e)),
-                    false => acc
-                        .checked_mul(e)
-                        .ok_or_else(|| format!("the element count of {} overflows", show(&s))),
-                })
-            });
+                    false => acc.checked_mul(e).ok_or_else(|| {
+                        Stop::Undefined(format!("the element count of {} overflows", show(&s)))
+                    }),
+                })?),
+                Err(e) => Err(e),
+            };
             m.one_size(op, count)
         }
         "shape.rank" => {
@@ -535,23 +549,45 @@ mod tests {
 
     #[test]
     fn size_arithmetic() {
-        assert_eq!(size_arith("shape.add", Ok(2), Ok(3), false), Ok(5));
-        assert_eq!(size_arith("shape.mul", Ok(2), Ok(3), false), Ok(6));
-        assert_eq!(size_arith("shape.div", Ok(7), Ok(2), false), Ok(3));
-        assert_eq!(size_arith("shape.div", Ok(-7), Ok(2), true), Ok(-4));
+        let undefined = |r: Step<SizeVal>| matches!(r, Err(Stop::Undefined(_)));
         assert_eq!(
-            size_arith("shape.div", Ok(7), Ok(0), false),
-            Err("division by zero".into())
-        );
-        assert!(size_arith("shape.mul", Ok(i64::MAX), Ok(2), false).is_err());
-        assert_eq!(size_arith("shape.mul", Ok(i64::MAX), Ok(2), true), Ok(-2));
-        assert_eq!(
-            size_arith("shape.add", Err("a".into()), Err("b".into()), false),
-            Err("a".into())
+            size_arith("shape.add", Ok(2), Ok(3), false).ok(),
+            Some(Ok(5))
         );
         assert_eq!(
-            size_arith("shape.div", Ok(i64::MIN), Ok(-1), true),
-            Ok(i64::MIN)
+            size_arith("shape.mul", Ok(2), Ok(3), false).ok(),
+            Some(Ok(6))
+        );
+        assert_eq!(
+            size_arith("shape.div", Ok(7), Ok(2), false).ok(),
+            Some(Ok(3))
+        );
+        assert_eq!(
+            size_arith("shape.div", Ok(-7), Ok(2), true).ok(),
+            Some(Ok(-4))
+        );
+        assert_eq!(
+            size_arith("shape.div", Ok(7), Ok(0), false).ok(),
+            Some(Err("division by zero".into()))
+        );
+        assert!(undefined(size_arith("shape.div", Ok(7), Ok(0), true)));
+        assert!(undefined(size_arith(
+            "shape.mul",
+            Ok(i64::MAX),
+            Ok(2),
+            false
+        )));
+        assert_eq!(
+            size_arith("shape.mul", Ok(i64::MAX), Ok(2), true).ok(),
+            Some(Ok(-2))
+        );
+        assert_eq!(
+            size_arith("shape.add", Err("a".into()), Err("b".into()), false).ok(),
+            Some(Err("a".into()))
+        );
+        assert_eq!(
+            size_arith("shape.div", Ok(i64::MIN), Ok(-1), true).ok(),
+            Some(Ok(i64::MIN))
         );
     }
 

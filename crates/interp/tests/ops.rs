@@ -92,7 +92,7 @@ mod shape_stage1 {
         assert_eq!(eval(f, &["7", "0"]), "error: division by zero");
         assert_eq!(
             eval(f, &["9223372036854775807", "1"]),
-            "error: shape.add of 9223372036854775807 and 1 overflows"
+            "error: undefined behaviour: shape.add of 9223372036854775807 and 1 overflows"
         );
         let g = r#"
         func.func @f(%a: index, %b: index) -> index {
