@@ -27,12 +27,12 @@ mod common;
 use std::time::Instant;
 
 use cli::{process_buffer, DriverOptions};
-use shapegen::stage1 as gen_stage1;
 use common::observed::{verdict, Observed, Verdict};
 use common::runner::{self, Lowered, RunResult, Tools, LEFT_SHAPE_OPS};
 use interp::Arg;
 use pass::stage::Stage;
 use shape_opt::Session;
+use shapegen::stage1 as gen_stage1;
 
 /// Random stage-1 functions.
 const STAGE1_FUNCTIONS: usize = 160;

@@ -19,9 +19,9 @@
 
 mod common;
 
-use shapegen::stage1 as gen_stage1;
 use interp::{Arg, Outcome};
 use shape_opt::{Module, Session, Stage};
+use shapegen::stage1 as gen_stage1;
 use std::cell::Cell;
 use std::rc::Rc;
 use validate::check::{Evaluator, Interpreter, SemanticsCheck};

@@ -18,9 +18,9 @@
 
 mod common;
 
-use shapegen::stage1::{self as gen_stage1, Function};
 use interp::{Arg, Outcome};
 use shape_opt::{Module, Session, Stage};
+use shapegen::stage1::{self as gen_stage1, Function};
 use std::collections::BTreeMap;
 use std::fmt;
 

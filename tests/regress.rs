@@ -1,0 +1,88 @@
+//! Fuzzing regressions: every file of `tests/regress/<target>/` is an input
+//! a fuzz target (fuzz/, docs/fuzzing.md) once failed on, replayed through
+//! that target's check of `crates/fuzz-harness` — on stable Rust, without a
+//! fuzzer. Each check panics on a bug, so each input must now pass it.
+//!
+//! The targets' seeds go through the same checks: the examples for `parse`
+//! and `round_trip`, and for `pipeline` the empty input (every choice 0)
+//! and [`PIPELINE_INPUTS`] random byte strings (each a generated function).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use shapegen::SplitMix64;
+
+/// Random byte strings `pipeline` replays besides its saved inputs.
+const PIPELINE_INPUTS: usize = 24;
+/// Their length: more than the generator draws from.
+const PIPELINE_INPUT_LEN: usize = 256;
+
+/// The files of `dir` (under the repository root) that are not `.md`,
+/// sorted, with their bytes.
+fn files(dir: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.is_file() && path.extension().is_none_or(|x| x != "md"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let data = std::fs::read(&path).expect("a readable input");
+            (path.display().to_string(), data)
+        })
+        .collect()
+}
+
+/// Run `check` on every saved input of `target` and on `seeds`; fail
+/// naming each input it panics on.
+fn replay(target: &str, check: fn(&[u8]), seeds: Vec<(String, Vec<u8>)>) {
+    let mut inputs = files(&format!("tests/regress/{target}"));
+    inputs.extend(seeds);
+    let failed: Vec<&str> = inputs
+        .iter()
+        .filter(|(_, data)| catch_unwind(AssertUnwindSafe(|| check(data))).is_err())
+        .map(|(name, _)| name.as_str())
+        .collect();
+    eprintln!("{target}: {} inputs replayed", inputs.len());
+    assert!(
+        failed.is_empty(),
+        "{target} fails on:\n{}",
+        failed.join("\n")
+    );
+}
+
+/// The example functions, seeds of the MLIR-text targets.
+fn examples() -> Vec<(String, Vec<u8>)> {
+    let mut all = files("examples");
+    all.extend(files("examples/stage2"));
+    all.retain(|(name, _)| name.ends_with(".mlir"));
+    all
+}
+
+#[test]
+fn parse_regressions() {
+    replay("parse", fuzz_harness::parse, examples());
+}
+
+#[test]
+fn round_trip_regressions() {
+    replay("round_trip", fuzz_harness::round_trip, examples());
+}
+
+#[test]
+fn pipeline_regressions() {
+    let mut random = SplitMix64::new(0xf022);
+    let seeds = (0..PIPELINE_INPUTS)
+        .map(|i| {
+            let bytes = (0..PIPELINE_INPUT_LEN)
+                .map(|_| random.next_u64() as u8)
+                .collect();
+            (format!("random input {i}"), bytes)
+        })
+        .chain([("empty input".to_string(), Vec::new())])
+        .collect();
+    replay("pipeline", fuzz_harness::pipeline, seeds);
+}
