@@ -3,6 +3,10 @@
 //! that target's check of `crates/fuzz-harness` — on stable Rust, without a
 //! fuzzer. Each check panics on a bug, so each input must now pass it.
 //!
+//! Inputs of bugs still open are in `tests/regress/<target>/open/`
+//! (described in tests/regress/README.md): each must still fail its check,
+//! so that a fix is noticed and the input moves up to the replayed ones.
+//!
 //! The targets' seeds go through the same checks: the examples for `parse`
 //! and `round_trip`, and for `pipeline` the empty input (every choice 0)
 //! and [`PIPELINE_INPUTS`] random byte strings (each a generated function).
@@ -91,4 +95,22 @@ fn pipeline_regressions() {
         .chain([("empty input".to_string(), Vec::new())])
         .collect();
     replay("pipeline", fuzz_harness::pipeline, seeds);
+}
+
+#[test]
+fn open_bugs_still_fail() {
+    let targets: [(&str, fn(&[u8])); 3] = [
+        ("parse", fuzz_harness::parse),
+        ("round_trip", fuzz_harness::round_trip),
+        ("pipeline", fuzz_harness::pipeline),
+    ];
+    for (target, check) in targets {
+        for (name, data) in files(&format!("tests/regress/{target}/open")) {
+            assert!(
+                catch_unwind(AssertUnwindSafe(|| check(&data))).is_err(),
+                "{name} passes now: the bug is fixed; move the file to tests/regress/{target}/ \
+                 and update tests/regress/README.md"
+            );
+        }
+    }
 }
