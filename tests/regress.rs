@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 
 use shapegen::SplitMix64;
 
+/// The check of a fuzz target.
+type Check = fn(&[u8]);
+
 /// Random byte strings `pipeline` replays besides its saved inputs.
 const PIPELINE_INPUTS: usize = 24;
 /// Their length: more than the generator draws from.
@@ -47,7 +50,7 @@ fn files(dir: &str) -> Vec<(String, Vec<u8>)> {
 
 /// Run `check` on every saved input of `target` and on `seeds`; fail
 /// naming each input it panics on.
-fn replay(target: &str, check: fn(&[u8]), seeds: Vec<(String, Vec<u8>)>) {
+fn replay(target: &str, check: Check, seeds: Vec<(String, Vec<u8>)>) {
     let mut inputs = files(&format!("tests/regress/{target}"));
     inputs.extend(seeds);
     let failed: Vec<&str> = inputs
@@ -99,7 +102,7 @@ fn pipeline_regressions() {
 
 #[test]
 fn open_bugs_still_fail() {
-    let targets: [(&str, fn(&[u8])); 3] = [
+    let targets: [(&str, Check); 3] = [
         ("parse", fuzz_harness::parse),
         ("round_trip", fuzz_harness::round_trip),
         ("pipeline", fuzz_harness::pipeline),
