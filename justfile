@@ -33,3 +33,7 @@ bench-scaling *flags:
 # Run time of the code each tool generates, compiled by mlir-opt and run by mlir-runner over many calls.
 bench-runtime *flags:
     scripts/bench-runtime {{flags}}
+
+# Run the cargo-fuzz targets (all, or those named) for `seconds` each; see docs/fuzzing.md.
+fuzz seconds="60" *targets:
+    scripts/fuzz {{seconds}} {{targets}}

@@ -1,7 +1,7 @@
 //! Differential suite (issue 10): random stage-1 and stage-2 shape functions
 //! lowered to std form run under `mlir-runner` as the interpreter says.
 //!
-//! [`STAGE1_FUNCTIONS`] functions come from `common::gen_stage1`;
+//! [`STAGE1_FUNCTIONS`] functions come from `shapegen::stage1`;
 //! [`STAGE2_FUNCTIONS`] more are stage-1 functions of other seeds lowered
 //! by `--lower-to=constrained` (there is no stage-2 generator). Each runs
 //! in the interpreter on [`REFERENCE_INPUTS`] inputs sampled from its
@@ -27,12 +27,12 @@ mod common;
 use std::time::Instant;
 
 use cli::{process_buffer, DriverOptions};
-use common::gen_stage1;
 use common::observed::{verdict, Observed, Verdict};
 use common::runner::{self, Lowered, RunResult, Tools, LEFT_SHAPE_OPS};
 use interp::Arg;
 use pass::stage::Stage;
 use shape_opt::Session;
+use shapegen::stage1 as gen_stage1;
 
 /// Random stage-1 functions.
 const STAGE1_FUNCTIONS: usize = 160;

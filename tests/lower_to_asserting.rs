@@ -6,7 +6,7 @@
 //! failure only for a failure with the same text, so that stage 2 and
 //! stage 3 fail alike. Checked on:
 //!
-//! - the 500 random stage-1 functions of `common::gen_stage1`, lowered by
+//! - the 500 random stage-1 functions of `shapegen::stage1`, lowered by
 //!   `lower-to-constrained,hoist-constraints,canonicalize-constraints`
 //!   (and, in the most nested form, by `lower-to-constrained` alone), then
 //!   `lower-to-asserting`; each must also refine its stage-1 form on the
@@ -19,9 +19,9 @@
 
 mod common;
 
-use common::gen_stage1;
 use interp::{Arg, Outcome};
 use shape_opt::{Module, Session, Stage};
+use shapegen::stage1 as gen_stage1;
 use std::cell::Cell;
 use std::rc::Rc;
 use validate::check::{Evaluator, Interpreter, SemanticsCheck};

@@ -1,7 +1,7 @@
 //! `lower-to-constrained` keeps the meaning of random stage-1 shape
 //! functions.
 //!
-//! `common::gen_stage1` draws valid error-monadic functions; each runs in the
+//! `shapegen::stage1` draws valid error-monadic functions; each runs in the
 //! reference interpreter on inputs sampled from its parameter types
 //! (`validate::sample`), before and after `builtin.module(lower-to-constrained,hoist-constraints)`.
 //! The lowered function keeps its tensor parameters and takes
@@ -18,9 +18,9 @@
 
 mod common;
 
-use common::gen_stage1::{self, Function};
 use interp::{Arg, Outcome};
 use shape_opt::{Module, Session, Stage};
+use shapegen::stage1::{self as gen_stage1, Function};
 use std::collections::BTreeMap;
 use std::fmt;
 

@@ -6,10 +6,8 @@
 //! the op named. (This is how `infer-shapes` was caught folding the rank of a
 //! broadcast that may fail.)
 
-mod common;
-
 use cli::{process_buffer, DriverOptions};
-use common::gen_stage1;
+use shapegen::stage1 as gen_stage1;
 
 #[test]
 fn random_functions_keep_their_meaning_down_to_std() {

@@ -1,6 +1,5 @@
 //! Shared helpers of the integration tests: finding the real MLIR tools,
-//! checking output against check lines, and random stage-1 shape functions
-//! ([`gen_stage1`]).
+//! and checking output against check lines.
 //!
 //! Tests that need `mlir-opt` (or `mlir-runner`) call [`mlir_tool`]: it
 //! returns the tool's path, or `None` after printing why the test is
@@ -13,7 +12,6 @@
 
 #![allow(dead_code)]
 
-pub mod gen_stage1;
 pub mod observed;
 pub mod runner;
 

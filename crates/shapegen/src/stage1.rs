@@ -18,9 +18,12 @@
 //! meet (a requirement even when unused) or an op whose result may be
 //! invalid. Constants are drawn from the extents `validate::sample` draws
 //! inputs from, so that requirements both hold and fail on sampled inputs.
-//! The draw is deterministic (splitmix64): a seed always gives the same text.
+//! [`function`] draws with [`SplitMix64`], so a seed always gives the same
+//! text; [`function_with`] draws with any [`Choices`] (fuzz input bytes).
 
 use std::collections::BTreeSet;
+
+use crate::{Choices, SplitMix64};
 
 /// Constant extents and sizes: those of `validate::sample::EXTENTS`.
 const EXTENTS: [i64; 5] = [0, 1, 2, 3, 7];
@@ -36,51 +39,6 @@ const TENSOR_TYPES: [(&str, Option<usize>); 5] = [
     ("tensor<?xf32>", Some(1)),
 ];
 const RICH_TENSOR_TYPES: usize = 3;
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`0` when `n` is 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    /// True with probability `p` percent.
-    fn percent(&mut self, p: u64) -> bool {
-        self.next() % 100 < p
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as usize) as i64
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-
-    /// An index drawn by `weights` (one weight per index).
-    fn weighted(&mut self, weights: &[u32]) -> usize {
-        let total: u32 = weights.iter().sum();
-        let mut at = self.below(total as usize) as u32;
-        for (i, &w) in weights.iter().enumerate() {
-            if at < w {
-                return i;
-            }
-            at -= w;
-        }
-        weights.len() - 1
-    }
-}
 
 /// The type of an SSA value of the body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +81,8 @@ struct Value {
 pub struct Function {
     /// The symbol name, without `@`.
     pub name: String,
-    /// The seed it was drawn from.
+    /// The seed it was drawn from ([`function`]), or the one given to
+    /// [`function_with`].
     pub seed: u64,
     /// The `func.func`, as MLIR text.
     pub text: String,
@@ -165,9 +124,9 @@ const EXTENT_INDEX: IndexWeights = [6, 0, 1, 4, 1];
 /// Ops left unused: mostly indices that make invalid values.
 const UNUSED_INDEX: IndexWeights = [1, 2, 4, 1, 0];
 
-/// The body being drawn.
-struct Builder {
-    rng: Rng,
+/// The body being drawn, by `draw`.
+struct Builder<C> {
+    draw: C,
     name: String,
     values: Vec<Value>,
     lines: Vec<String>,
@@ -175,7 +134,7 @@ struct Builder {
     features: BTreeSet<&'static str>,
 }
 
-impl Builder {
+impl<C: Choices> Builder<C> {
     /// A parameter of kind `kind` and type `ty`.
     fn param(&mut self, name: String, kind: Kind, ty: &'static str, rank: Option<usize>) {
         self.values.push(Value {
@@ -251,13 +210,13 @@ impl Builder {
             .copied()
             .filter(|&v| self.values[v].uses == 0)
             .collect();
-        let v = if !unused.is_empty() && self.rng.percent(85) {
-            self.rng.pick(&unused)
-        } else if self.rng.percent(50) {
-            self.rng
+        let v = if !unused.is_empty() && self.draw.percent(85) {
+            self.draw.pick(&unused)
+        } else if self.draw.percent(50) {
+            self.draw
                 .pick(&candidates[candidates.len().saturating_sub(3)..])
         } else {
-            self.rng.pick(candidates)
+            self.draw.pick(candidates)
         };
         self.values[v].uses += 1;
         v
@@ -287,7 +246,7 @@ impl Builder {
             None => v.origin == origin,
         });
         alike.retain(|&v| v != first);
-        match alike.is_empty() || self.rng.percent(30) {
+        match alike.is_empty() || self.draw.percent(30) {
             true => self.take(kind),
             false => self.choose(&alike),
         }
@@ -316,7 +275,7 @@ impl Builder {
 
     /// Shape or size, evenly.
     fn shape_or_size(&mut self) -> Kind {
-        match self.rng.percent(50) {
+        match self.draw.percent(50) {
             true => Kind::Shape,
             false => Kind::Size,
         }
@@ -325,11 +284,11 @@ impl Builder {
     /// A new shape or size with no operands of its kind.
     fn fresh(&mut self, kind: Kind) -> usize {
         match kind {
-            Kind::Shape if self.rng.percent(60) => self.shape_of(),
+            Kind::Shape if self.draw.percent(60) => self.shape_of(),
             Kind::Shape => self.const_shape(),
-            Kind::Size if self.rng.percent(40) => self.const_size(&EXTENTS),
+            Kind::Size if self.draw.percent(40) => self.const_size(&EXTENTS),
             Kind::Size => {
-                let op = self.rng.pick(&["shape.rank", "shape.num_elements"]);
+                let op = self.draw.pick(&["shape.rank", "shape.num_elements"]);
                 self.shape_to_size(op)
             }
             // Tensors are parameters; index operands are made where used.
@@ -349,9 +308,9 @@ impl Builder {
     }
 
     fn const_shape(&mut self) -> usize {
-        let rank = self.rng.below(4);
+        let rank = self.draw.below(4);
         let extents: Vec<String> = (0..rank)
-            .map(|_| self.rng.pick(&EXTENTS).to_string())
+            .map(|_| self.draw.pick(&EXTENTS).to_string())
             .collect();
         let text = format!("shape.const_shape [{}] : !shape.shape", extents.join(", "));
         let v = self.define("shape.const_shape", &[], &[Kind::Shape], text)[0];
@@ -360,14 +319,14 @@ impl Builder {
 
     /// `shape.const_size` of one of `values`.
     fn const_size(&mut self, values: &[i64]) -> usize {
-        let value = self.rng.pick(values);
+        let value = self.draw.pick(values);
         let text = format!("shape.const_size {value}");
         self.define("shape.const_size", &[], &[Kind::Size], text)[0]
     }
 
     /// `arith.constant` of an index in `lo..=hi`.
     fn const_index(&mut self, lo: i64, hi: i64) -> usize {
-        let value = self.rng.range(lo, hi);
+        let value = self.draw.range(lo, hi);
         let text = format!("arith.constant {value} : index");
         self.define("arith.constant", &[], &[Kind::Index], text)[0]
     }
@@ -385,7 +344,7 @@ impl Builder {
         let kind = self.shape_or_size();
         let a = self.take(kind);
         let b = self.take_like(kind, a);
-        let error = match self.rng.percent(50) {
+        let error = match self.draw.percent(50) {
             true => {
                 self.features.insert("meet with error");
                 format!(", error = \"{}\"", self.message("meet"))
@@ -407,10 +366,10 @@ impl Builder {
 
     /// An index operand of `split_at` or `get_extent`, drawn by `weights`.
     fn index_operand(&mut self, weights: IndexWeights) -> usize {
-        match self.rng.weighted(&weights) {
+        match self.draw.weighted(&weights) {
             0 => {
                 self.features.insert("constant index in range");
-                match self.rng.percent(50) {
+                match self.draw.percent(50) {
                     true => self.const_size(&[0, 1, 2]),
                     false => self.const_index(0, 2),
                 }
@@ -421,7 +380,7 @@ impl Builder {
             }
             2 => {
                 self.features.insert("constant index out of range");
-                match self.rng.percent(50) {
+                match self.draw.percent(50) {
                     true => self.const_size(&[5, 6, 7]),
                     false => self.const_index(-6, -5),
                 }
@@ -447,7 +406,7 @@ impl Builder {
                 "shape.rank" | "shape.get_extent" | "shape.const_size" | "parameter"
             )
         });
-        match small.is_empty() || self.rng.percent(20) {
+        match small.is_empty() || self.draw.percent(20) {
             true => self.take(Kind::Size),
             false => self.choose(&small),
         }
@@ -487,10 +446,10 @@ impl Builder {
     fn broadcast(&mut self) -> usize {
         let (a, b) = self.take_two(Kind::Shape);
         let mut shapes = vec![a, b];
-        if self.rng.percent(25) {
+        if self.draw.percent(25) {
             shapes.push(self.take(Kind::Shape));
         }
-        let attrs = match self.rng.percent(40) {
+        let attrs = match self.draw.percent(40) {
             true => {
                 self.features.insert("broadcast with error");
                 format!(" {{error = \"{}\"}}", self.message("broadcast"))
@@ -538,7 +497,7 @@ impl Builder {
 
     /// `shape.from_extents` of 1–3 sizes.
     fn shape_from_extents(&mut self) -> usize {
-        let sizes: Vec<usize> = (0..self.rng.range(1, 3))
+        let sizes: Vec<usize> = (0..self.draw.range(1, 3))
             .map(|_| self.take(Kind::Size))
             .collect();
         let names: Vec<&str> = sizes.iter().map(|&v| self.name_of(v)).collect();
@@ -552,7 +511,7 @@ impl Builder {
     /// index. Never of a negative index: the dialect leaves that undefined,
     /// MLIR's folder makes it a negative size, the interpreter an invalid one.
     fn index_to_size(&mut self) -> usize {
-        let index = match self.rng.percent(50) {
+        let index = match self.draw.percent(50) {
             true => self.const_index(0, 3),
             false => {
                 let size = self.take(Kind::Size);
@@ -566,7 +525,7 @@ impl Builder {
     /// One main-body op drawn from [`STEPS`]: its results.
     fn step(&mut self) -> Vec<usize> {
         let weights: Vec<u32> = STEPS.iter().map(|s| s.1).collect();
-        match STEPS[self.rng.weighted(&weights)].0 {
+        match STEPS[self.draw.weighted(&weights)].0 {
             "shape.shape_of" => vec![self.shape_of()],
             "shape.const_shape" => vec![self.const_shape()],
             "shape.meet" => vec![self.meet()],
@@ -586,7 +545,7 @@ impl Builder {
     /// An op whose result stays unused: a meet (a requirement all the same)
     /// or an op that may give an invalid value.
     fn unused_op(&mut self) {
-        let feature = match self.rng.below(3) {
+        let feature = match self.draw.below(3) {
             0 => {
                 self.meet();
                 "unused meet"
@@ -606,19 +565,25 @@ impl Builder {
 
 /// The function `@name` drawn from `seed`.
 pub fn function(name: &str, seed: u64) -> Function {
+    function_with(name, seed, SplitMix64::new(seed ^ 0x5eed_5eed_5eed_5eed))
+}
+
+/// The function `@name` drawn by `draw`; `seed` is only recorded (as
+/// [`Function::seed`]), for the caller to sample inputs from.
+pub fn function_with(name: &str, seed: u64, draw: impl Choices) -> Function {
     let mut b = Builder {
-        rng: Rng(seed ^ 0x5eed_5eed_5eed_5eed),
+        draw,
         name: name.to_string(),
         values: Vec::new(),
         lines: Vec::new(),
         messages: Vec::new(),
         features: BTreeSet::new(),
     };
-    let tensors = b.rng.range(1, 3);
+    let tensors = b.draw.range(1, 3);
     for i in 0..tensors {
         let (ty, rank) = match tensors {
-            1 => b.rng.pick(&TENSOR_TYPES[..RICH_TENSOR_TYPES]),
-            _ => b.rng.pick(&TENSOR_TYPES),
+            1 => b.draw.pick(&TENSOR_TYPES[..RICH_TENSOR_TYPES]),
+            _ => b.draw.pick(&TENSOR_TYPES),
         };
         b.features.insert(match rank {
             None => "unranked tensor parameter",
@@ -626,11 +591,11 @@ pub fn function(name: &str, seed: u64) -> Function {
         });
         b.param(format!("%a{i}"), Kind::Tensor, ty, rank);
     }
-    if b.rng.percent(40) {
+    if b.draw.percent(40) {
         b.features.insert("shape parameter");
         b.param("%s0".into(), Kind::Shape, Kind::Shape.ty(), None);
     }
-    if b.rng.percent(40) {
+    if b.draw.percent(40) {
         b.features.insert("size parameter");
         b.param("%n0".into(), Kind::Size, Kind::Size.ty(), None);
     }
@@ -643,21 +608,21 @@ pub fn function(name: &str, seed: u64) -> Function {
     for _ in 0..tensors {
         last = vec![b.shape_of()];
     }
-    for _ in 0..b.rng.range(3, 9) {
+    for _ in 0..b.draw.range(3, 9) {
         last = b.step();
     }
     // A result of the last op, and often the unused value that depends on
     // most ops.
-    let mut returned = vec![b.rng.pick(&last)];
+    let mut returned = vec![b.draw.pick(&last)];
     b.values[returned[0]].uses += 1;
-    if b.rng.percent(75) {
+    if b.draw.percent(75) {
         if let Some(v) = b.widest_unused() {
             b.values[v].uses += 1;
             returned.push(v);
         }
     }
     b.unused_op();
-    if b.rng.percent(30) {
+    if b.draw.percent(30) {
         b.unused_op();
     }
     let live = returned.iter().fold(0u128, |d, &v| d | b.values[v].deps);
