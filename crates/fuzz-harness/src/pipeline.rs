@@ -14,13 +14,8 @@
 //!   messages, allowing that, on larger samples);
 //! - a function rejected at compile time fails on every sampled input.
 //!
-//! Inputs where the source is undefined in MLIR, or that the interpreter
-//! cannot run on the source, are not compared; nor are those where it fails
-//! because size arithmetic overflows, which the lowering documents it does
-//! not check (sizes are extents of real tensors): its std form returns the
-//! wrapped value (tests/regress/README.md). `--verify-semantics` reports
-//! those too, as a pass that changed what the function computes; such a
-//! report is not a bug.
+//! Inputs where the source is undefined (an overflowing size among them),
+//! or that the interpreter cannot run on the source, are not compared.
 
 use arbitrary::Unstructured;
 use cli::{process_buffer, DriverOptions};
@@ -34,17 +29,6 @@ const NAME: &str = "f";
 const SEMANTICS_INPUTS: usize = 8;
 /// Inputs the source and its std form are compared on.
 const INPUTS: usize = 16;
-
-/// How `--verify-semantics` reports a source outcome that is an
-/// [`unchecked_overflow`].
-const UNCHECKED_BEFORE: &str = " overflows` before";
-
-/// Whether `outcome` is a failure of size arithmetic that overflows, which
-/// the lowering leaves unchecked (README: "overflow of sizes is not
-/// checked").
-fn unchecked_overflow(outcome: &Outcome) -> bool {
-    matches!(outcome, Outcome::Error(message) if message.ends_with(" overflows"))
-}
 
 /// Lower a function drawn from `data` to std form and check that it keeps
 /// its meaning.
@@ -116,19 +100,15 @@ impl Source {
         Source { text, runs }
     }
 
-    /// A rejection by `--lower-to=stage`: reported, and either a semantics
-    /// check that saw an unchecked overflow, or of a function failing on
-    /// every sampled input.
+    /// A rejection by `--lower-to=stage`: reported, never a semantics
+    /// check that failed, and of a function failing on every sampled input.
     fn assert_rejection(&self, stage: Stage, diagnostics: &str) {
         crate::assert_reported(diagnostics, self.text.as_bytes());
-        if diagnostics.contains("changed what") {
-            assert!(
-                diagnostics.contains(UNCHECKED_BEFORE),
-                "--lower-to={stage:?} changed what the function computes:\n{diagnostics}\n--- source:\n{}",
-                self.text
-            );
-            return;
-        }
+        assert!(
+            !diagnostics.contains("changed what"),
+            "--lower-to={stage:?} changed what the function computes:\n{diagnostics}\n--- source:\n{}",
+            self.text
+        );
         if let Some((args, outcome)) = self.runs.iter().find(|(_, o)| matches!(o, Outcome::Ok(_))) {
             panic!(
                 "--lower-to={stage:?} rejected a function that returns on {args:?} ({outcome}):\n\
@@ -145,7 +125,7 @@ impl Source {
         for (args, before) in &self.runs {
             let after = interp::run_function(&lowered.ctx, lowered.root, NAME, args);
             let kept = match &after {
-                Ok(after) => before.refined_by(after) || unchecked_overflow(before),
+                Ok(after) => before.refined_by(after),
                 Err(_) => matches!(before, Outcome::Undefined(_)),
             };
             assert!(

@@ -52,7 +52,16 @@ impl<'a> Lowering<'a> {
                 | "shape.debug_print",
                 &[x],
             ) => vec![self.lookup(x)],
-            ("shape.any", [first, ..]) => vec![self.lookup(*first)],
+            // MLIR leaves `any` of operands that differ undefined: the one
+            // whose rank is known (the rank analysis's choice too), so that
+            // its extents are read within that rank; else the first.
+            ("shape.any", [first, ..]) => {
+                let chosen = operands
+                    .iter()
+                    .copied()
+                    .find(|&o| self.known_rank(o).is_some());
+                vec![self.lookup(chosen.unwrap_or(*first))]
+            }
             ("shape.rank", &[s]) => vec![scalar(self.rank_value(s))],
             ("shape.dim", &[t, i]) => {
                 let (t, i) = (self.value(t)?, self.scalar(i));

@@ -57,8 +57,9 @@ enum Rule {
     Same(ValueId),
     Sum(Vec<ValueId>),
     Max(Vec<ValueId>),
-    /// The rank of whichever operand has a known one (they are equal on
-    /// every input where the op is defined).
+    /// The rank of the first operand with a known one: `shape.any` is
+    /// lowered to that operand (MLIR leaves its result undefined where the
+    /// operands differ).
     AnyOf(Vec<ValueId>),
     /// The first / second result of `split_at` at this constant index.
     Head(ValueId, i64),
