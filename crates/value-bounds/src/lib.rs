@@ -39,7 +39,7 @@ mod tests;
 
 pub use bounds::BoundKind;
 pub use interface::{bounds_op, BoundsOp};
-pub use predicates::decide_given;
+pub use predicates::{decide_given, MAX_ESTABLISHED};
 pub use reify::{
     about_values, compute_bound, constant_bound, fixed_by_type, materialize, TargetExpr,
 };
