@@ -44,18 +44,10 @@ struct Totals {
 impl Totals {
     fn add(&mut self, check: SemanticsCheck<Interpreter>) {
         for (pass, tally) in check.tallies {
-            let total = match self.per_pass.iter_mut().find(|(p, _)| *p == pass) {
-                Some((_, total)) => total,
-                None => {
-                    self.per_pass.push((pass, PassTally::default()));
-                    &mut self.per_pass.last_mut().expect("just pushed").1
-                }
-            };
-            total.kept += tally.kept;
-            total.failing_before += tally.failing_before;
-            total.weakened += tally.weakened;
-            total.strengthened += tally.strengthened;
-            total.changed += tally.changed;
+            match self.per_pass.iter_mut().find(|(p, _)| *p == pass) {
+                Some((_, total)) => *total += tally,
+                None => self.per_pass.push((pass, tally)),
+            }
         }
     }
 }

@@ -83,6 +83,16 @@ impl PassTally {
     }
 }
 
+impl std::ops::AddAssign for PassTally {
+    fn add_assign(&mut self, other: PassTally) {
+        self.kept += other.kept;
+        self.failing_before += other.failing_before;
+        self.weakened += other.weakened;
+        self.strengthened += other.strengthened;
+        self.changed += other.changed;
+    }
+}
+
 /// What a function computed before the running pass.
 struct Recorded<O> {
     name: String,
@@ -225,13 +235,7 @@ impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
             }
         }
         match self.tallies.iter_mut().find(|(name, _)| name == pass) {
-            Some((_, total)) => {
-                total.kept += tally.kept;
-                total.failing_before += tally.failing_before;
-                total.weakened += tally.weakened;
-                total.strengthened += tally.strengthened;
-                total.changed += tally.changed;
-            }
+            Some((_, total)) => *total += tally,
             None => self.tallies.push((pass.to_string(), tally)),
         }
     }
