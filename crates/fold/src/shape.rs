@@ -10,6 +10,8 @@
 //! `mul`, `div` and `num_elements` with a `!shape.size` result that
 //! overflows (undefined: no value is the right one); with an `index` result
 //! they wrap, as MLIR's folders do.
+//! Unlike MLIR, a `cstr_require` of a false constant does not fold to
+//! `shape.const_witness false`: it stays an assertion where it stands.
 
 use crate::{
     constant, extent_tensor_type, extents, index_attr, index_tensor_attr, index_type, int_of,
@@ -101,8 +103,13 @@ pub(crate) fn fold(
                 .then(|| constant(Attr::Bool(true)))
                 .flatten()
         }
+        // Only a requirement known to hold folds: a false one stays, so
+        // that it still fails where it stands, with its message (a
+        // `const_witness false` fails only where an `assuming` uses it, after
+        // ops that may be undefined on the inputs the requirement rejects).
+        // `mlir-opt` folds both.
         "shape.cstr_require" => match consts.first()? {
-            Some(a @ Attr::Bool(_)) => constant(a.clone()),
+            Some(a @ Attr::Bool(true)) => constant(a.clone()),
             _ => None,
         },
         "shape.dim" => {
