@@ -5,8 +5,7 @@
 
 mod common;
 
-use cli::{process_buffer, DriverOptions};
-use ir::printer::PrintOptions;
+use cli::process_buffer;
 
 /// Deterministic xorshift generator (the test must be reproducible).
 struct Rng(u64);
@@ -106,15 +105,7 @@ fn mutate(rng: &mut Rng, base: &[u8], other: &[u8]) -> Vec<u8> {
 }
 
 fn check(input: &[u8], generic: bool) {
-    let options = DriverOptions {
-        allow_unregistered_dialect: true,
-        split_input_file: true,
-        print: PrintOptions {
-            generic,
-            debug_info: false,
-        },
-        ..Default::default()
-    };
+    let options = fuzz_harness::parse_print_options(generic);
     let out = std::panic::catch_unwind(|| process_buffer("fuzz.mlir", input, &options));
     let out = out.unwrap_or_else(|_| panic!("panic on input:\n{}", String::from_utf8_lossy(input)));
     if !out.success {

@@ -14,7 +14,7 @@ mod round_trip;
 
 pub use parse::parse;
 pub use pipeline::pipeline;
-pub use round_trip::round_trip;
+pub use round_trip::{parse_print_options, round_trip};
 
 /// The buffer name inputs are given in diagnostics.
 const INPUT_NAME: &str = "fuzz.mlir";

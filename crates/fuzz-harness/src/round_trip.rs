@@ -4,20 +4,26 @@
 use cli::{process_buffer, DriverOptions};
 use ir::printer::PrintOptions;
 
+/// How the parse-and-print checks run an input: split at `// -----`,
+/// unregistered dialects allowed, printed in the generic form or not.
+pub fn parse_print_options(generic: bool) -> DriverOptions {
+    DriverOptions {
+        allow_unregistered_dialect: true,
+        split_input_file: true,
+        print: PrintOptions {
+            generic,
+            debug_info: false,
+        },
+        ..Default::default()
+    }
+}
+
 /// [`process_buffer`] of `data` (split at `// -----`, unregistered dialects
 /// allowed) printed in each form; each printed text, processed again, must
 /// print identically. A rejected input must carry an `error:` diagnostic.
 pub fn round_trip(data: &[u8]) {
     for generic in [false, true] {
-        let options = DriverOptions {
-            allow_unregistered_dialect: true,
-            split_input_file: true,
-            print: PrintOptions {
-                generic,
-                debug_info: false,
-            },
-            ..Default::default()
-        };
+        let options = parse_print_options(generic);
         let first = process_buffer(crate::INPUT_NAME, data, &options);
         if !first.success {
             crate::assert_reported(&first.diagnostics, data);
