@@ -223,3 +223,30 @@ fn lower_to_std_names_a_shape_op_left_over() {
     );
     assert!(out.output().is_empty());
 }
+
+/// `--lower-to=std` leaves nothing of the reification behind: no
+/// `shape.fn` attribute and no private instance of a shape function, in
+/// any example (their checks are inlined where the ops stand).
+#[test]
+fn lower_to_std_leaves_no_shape_function_instance() {
+    let files = common::mlir_files("examples");
+    assert!(files.len() >= 20, "{files:?}");
+    for file in files {
+        let text = std::fs::read(&file).unwrap();
+        let options = DriverOptions {
+            allow_unregistered_dialect: true,
+            lower_to: Some(pass::stage::Stage::Std),
+            ..Default::default()
+        };
+        let out = process_buffer(&file.display().to_string(), text, &options);
+        assert!(out.success, "{}: {}", file.display(), out.diagnostics);
+        let printed = out.output();
+        for left in ["shape.fn", "func.func private"] {
+            assert!(
+                !printed.contains(left),
+                "{}: {left} left\n{printed}",
+                file.display()
+            );
+        }
+    }
+}

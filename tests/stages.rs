@@ -81,3 +81,40 @@ fn lower_to_settles_mixed_forms_by_canonicalizing_first() {
     assert!(!printed.contains("shape."), "{printed}");
     assert!(printed.contains("cf.assert"), "{printed}");
 }
+
+/// Input as producers write it — constraints and `shape.assuming` on
+/// `!shape.shape` values, shape code in an `scf.execute_region`, which no
+/// form holds — lowers to std form from the most general stage, every pass
+/// checked on sampled inputs, and keeps its checks.
+#[test]
+fn lower_to_takes_general_input() {
+    let text = "func.func @stated(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> !shape.shape {
+  %sa = shape.shape_of %a : tensor<?x?xf32> -> !shape.shape
+  %sb = shape.shape_of %b : tensor<?x?xf32> -> !shape.shape
+  %w = shape.cstr_broadcastable %sa, %sb : !shape.shape, !shape.shape
+  %r = shape.assuming %w -> (!shape.shape) {
+    %c = shape.broadcast %sa, %sb : !shape.shape, !shape.shape -> !shape.shape
+    shape.assuming_yield %c : !shape.shape
+  }
+  return %r : !shape.shape
+}
+func.func @wrapped(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {
+  %r = scf.execute_region -> !shape.shape {
+    %w = shape.cstr_eq %a, %b : !shape.shape, !shape.shape
+    %m = shape.meet %a, %b, error = \"ranks differ\" : !shape.shape, !shape.shape -> !shape.shape
+    scf.yield %m : !shape.shape
+  }
+  return %r : !shape.shape
+}
+";
+    let options = DriverOptions {
+        lower_to: Some(Stage::Std),
+        verify_semantics: Some(32),
+        ..Default::default()
+    };
+    let out = process_buffer("general.mlir", text, &options);
+    assert!(out.success, "{}", out.diagnostics);
+    let printed = out.pieces.concat();
+    assert!(!printed.contains("shape."), "{printed}");
+    assert_eq!(printed.matches("cf.assert").count(), 3, "{printed}");
+}

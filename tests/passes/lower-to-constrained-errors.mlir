@@ -33,3 +33,20 @@ func.func @failing_body(%s: !shape.shape) -> !shape.size {
   }
   return %n : !shape.size
 }
+
+// -----
+
+// A guard holds the rest of its block; in a region of several blocks the
+// rest ends in a branch, which no `shape.assuming` can hold.
+func.func @branching_region(%a: !shape.shape, %b: !shape.shape, %p: i1) -> !shape.shape {
+  %r = scf.execute_region -> !shape.shape {
+    // expected-error@+1 {{'shape.broadcast' op can fail inside a region of several blocks; stage 2 cannot guard it there}}
+    %c = shape.broadcast %a, %b : !shape.shape, !shape.shape -> !shape.shape
+    cf.cond_br %p, ^bb1, ^bb2
+  ^bb1:
+    scf.yield %c : !shape.shape
+  ^bb2:
+    scf.yield %a : !shape.shape
+  }
+  return %r : !shape.shape
+}

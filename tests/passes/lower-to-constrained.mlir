@@ -92,3 +92,71 @@ func.func @sizes(%a: tensor<*xf32>, %i: !shape.size, %d: !shape.size) -> (!shape
   %signed = shape.from_extents %q : !shape.size
   return %known, %signed : !shape.shape, !shape.shape
 }
+
+// -----
+
+// Constraints the input states on `!shape.shape` values (how producers
+// write shape regions) stay where they stand, on the lowered operands; an
+// error value reaching one is checked by the guard of the op that made it
+// (here the split), before the constraint.
+// CHECK-LABEL: func.func @stated_constraints
+// CHECK-SAME:    (%[[A:.*]]: tensor<?xindex>, %[[B:.*]]: tensor<?xindex>, %[[I:.*]]: index) -> tensor<?xindex>
+// CHECK:         shape.cstr_require %{{.*}}, "split index out of range"
+// CHECK-NEXT:    %[[R:.*]] = shape.assuming
+// CHECK:           %[[H:.*]], %[[T:.*]] = "shape.split_at"(%[[A]], %[[I]])
+// CHECK-NEXT:      %[[W:.*]] = shape.cstr_broadcastable %[[T]], %[[B]] : tensor<?xindex>, tensor<?xindex>
+// CHECK-NEXT:      %[[S:.*]] = shape.assuming %[[W]] -> (tensor<?xindex>) {
+// CHECK:             shape.concat %[[H]]
+// CHECK:           shape.assuming_yield %[[S]] : tensor<?xindex>
+// CHECK:         return %[[R]] : tensor<?xindex>
+func.func @stated_constraints(%a: !shape.shape, %b: !shape.shape, %i: !shape.size) -> !shape.shape {
+  %h, %t = "shape.split_at"(%a, %i) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+  %w = shape.cstr_broadcastable %t, %b : !shape.shape, !shape.shape
+  %r = shape.assuming %w -> (!shape.shape) {
+    %c = shape.broadcast %t, %b : !shape.shape, !shape.shape -> !shape.shape
+    %d = shape.concat %h, %c : !shape.shape, !shape.shape -> !shape.shape
+    shape.assuming_yield %d : !shape.shape
+  }
+  return %r : !shape.shape
+}
+
+// -----
+
+// Shape values through `scf` regions: results and block arguments take
+// stage-2 types, and a check needed inside a region guards the rest of
+// that region only (its terminator yields through the guard).
+// CHECK-LABEL: func.func @regions
+// CHECK:         %[[IF:.*]] = scf.if %{{.*}} -> (tensor<?xindex>) {
+// CHECK-NEXT:      %[[W:.*]] = shape.cstr_broadcastable
+// CHECK-NEXT:      %[[G:.*]] = shape.assuming %[[W]] -> (tensor<?xindex>) {
+// CHECK-NEXT:        shape.broadcast
+// CHECK-NEXT:        shape.assuming_yield
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.yield %[[G]] : tensor<?xindex>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      scf.yield %{{.*}} : tensor<?xindex>
+// CHECK-NEXT:    }
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[IF]]) -> (tensor<?xindex>) {
+// CHECK:           shape.concat %[[ACC]]
+// CHECK:         scf.execute_region -> tensor<?xindex> {
+// CHECK:           shape.cstr_eq
+func.func @regions(%a: !shape.shape, %b: !shape.shape, %p: i1, %n: index) -> !shape.shape {
+  %r = scf.if %p -> !shape.shape {
+    %c = shape.broadcast %a, %b : !shape.shape, !shape.shape -> !shape.shape
+    scf.yield %c : !shape.shape
+  } else {
+    scf.yield %a : !shape.shape
+  }
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %l = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r) -> !shape.shape {
+    %one = shape.const_shape [1] : !shape.shape
+    %next = shape.concat %acc, %one : !shape.shape, !shape.shape -> !shape.shape
+    scf.yield %next : !shape.shape
+  }
+  %e = scf.execute_region -> !shape.shape {
+    %m = shape.meet %l, %b, error = "loop result differs" : !shape.shape, !shape.shape -> !shape.shape
+    scf.yield %m : !shape.shape
+  }
+  return %e : !shape.shape
+}

@@ -244,6 +244,10 @@ impl Context {
     pub fn set_prop(&mut self, op: OpId, name: &str, value: Attr) {
         set_named_attr(&mut self.op_mut(op).props, name, value);
     }
+    /// Remove the discardable attribute `name` from `op`, if it has one.
+    pub fn remove_discardable_attr(&mut self, op: OpId, name: &str) {
+        self.op_mut(op).attrs.retain(|(n, _)| &**n != name);
+    }
 
     /// Ops of a block in order.
     pub fn block_ops(&self, b: BlockId) -> BlockOps<'_> {

@@ -15,8 +15,14 @@
 //! values that only convert between `index` and sizes
 //! (`shape.size_to_index` of a `shape.const_size`), which canonicalize
 //! folds, as `mlir-opt`'s own shape lowering starts with `--canonicalize`.
-//! If it is still legal in no form, the error names the first op of the
-//! input that mixes them.
+//! If it is still legal in no form, it is *general* input: the forms as
+//! producers write them, e.g. `shape.cstr_broadcastable` and
+//! `shape.assuming` on `!shape.shape` values, or `cf.assert` beside
+//! `shape.meet`. It is lowered from the most general stage, error-monadic,
+//! whose passes take witnesses on error values (`lower-to-constrained`
+//! keeps each constraint, and a constraint given an error value fails with
+//! that error, as the interpreter says); only the legality check at its
+//! start is skipped, every later boundary is checked as usual.
 
 use crate::manager::{loc_of, Instrumentation, PassManager, PassTiming, RunOptions};
 use crate::stage::{check_legality, Stage};
@@ -64,9 +70,8 @@ pub struct StagePipeline {
     /// its output must be legal in.
     steps: Vec<(Stage, PassManager, Stage)>,
     /// For an input that mixes forms: canonicalize, run before the form is
-    /// decided (the steps then start from it), and the error if that does
-    /// not settle it.
-    settle: Option<(PassManager, Diagnostic)>,
+    /// decided (the steps then start from it).
+    settle: Option<PassManager>,
 }
 
 impl StagePipeline {
@@ -90,9 +95,9 @@ impl StagePipeline {
                 Err(mixed) if mixes_forms(ctx, root) => {
                     let mut canonicalize =
                         PassManager::parse("builtin.module(canonicalize)", registry)
-                            .map_err(|_| mixed.clone())?;
+                            .map_err(|_| mixed)?;
                     canonicalize.options = options;
-                    settle = Some((canonicalize, mixed));
+                    settle = Some(canonicalize);
                     Stage::ErrorMonadic
                 }
                 Err(past) => return Err(past),
@@ -169,15 +174,22 @@ impl StagePipeline {
         instrument: &mut dyn Instrumentation,
         on_stage: &mut dyn FnMut(Stage, &Context, OpId),
     ) -> Result<(), Diagnostic> {
-        if let Some((mut canonicalize, mixed)) = self.settle.take() {
+        // An input still legal in no form is general: the error-monadic
+        // stage's passes take it as it is (see the module docs).
+        let mut general = false;
+        if let Some(mut canonicalize) = self.settle.take() {
             canonicalize.run(ctx, root, instrument)?;
             let target = self.steps.last().map_or(Stage::Std, |&(_, _, t)| t);
-            let from = starting_stage(ctx, root, target).map_err(|_| mixed)?;
-            self.steps.retain(|&(start, _, _)| start >= from);
+            match starting_stage(ctx, root, target) {
+                Ok(from) => self.steps.retain(|&(start, _, _)| start >= from),
+                Err(_) => general = true,
+            }
         }
         for (i, (start, manager, reached)) in self.steps.iter_mut().enumerate() {
             if i == 0 {
-                check_legality(ctx, root, *start)?;
+                if !general {
+                    check_legality(ctx, root, *start)?;
+                }
                 on_stage(*start, ctx, root);
             }
             let _span = tracing::info_span!("stage", name = start.name()).entered();

@@ -70,6 +70,20 @@ pub(crate) fn is_private(ctx: &Context, op: OpId) -> bool {
 
 /// Erase the dead private symbols directly inside `table`; returns how many.
 pub fn eliminate_dead_symbols(ctx: &mut Context, table: OpId) -> usize {
+    erase_dead(ctx, table, &|_| true)
+}
+
+/// Erase the private symbols directly inside `table` that are dead and
+/// that `wanted` names (the rest stay, dead or not); returns how many.
+pub fn eliminate_dead_symbols_named(
+    ctx: &mut Context,
+    table: OpId,
+    wanted: &HashSet<String>,
+) -> usize {
+    erase_dead(ctx, table, &|name| wanted.contains(name))
+}
+
+fn erase_dead(ctx: &mut Context, table: OpId, wanted: &dyn Fn(&str) -> bool) -> usize {
     let body: Vec<OpId> = ctx
         .op(table)
         .regions
@@ -85,7 +99,7 @@ pub fn eliminate_dead_symbols(ctx: &mut Context, table: OpId) -> usize {
     let mut work: Vec<OpId> = body
         .iter()
         .copied()
-        .filter(|&o| symbol_name(ctx, o).is_none() || !is_private(ctx, o))
+        .filter(|&o| symbol_name(ctx, o).is_none_or(|name| !is_private(ctx, o) || !wanted(&name)))
         .collect();
     while let Some(o) = work.pop() {
         if !live.insert(o) {

@@ -29,8 +29,22 @@
 //!   `from_extents` → `tensor.from_elements`, `max`/`min` of shapes →
 //!   `tensor.generate`).
 //!
+//! Input as producers write it is taken too (the general form): witnesses
+//! and constraints on `!shape.shape`/`!shape.size` values
+//! (`shape.cstr_eq`, `cstr_broadcastable`, `assuming_all`) stay where they
+//! stand, on the lowered operands; a constraint given an error value fails
+//! with that error — the guard of the op that made it checks it first, so
+//! every constraint's operands count as needed. Ops holding regions
+//! (`shape.assuming`, `scf.if`, `scf.for`, `scf.while`,
+//! `scf.execute_region`, host ops) keep their place, with their results
+//! and block arguments retyped and their regions lowered in place: a guard
+//! needed inside a region holds the rest of that region, whose terminator
+//! yields through it. An error value a region yields counts as needed when
+//! the region's op gives it to a needed value.
+//!
 //! Precondition: calls to functions taking or returning `!shape.*` values
-//! are inlined (`inline`), and functions have one block. Postcondition:
+//! are inlined (`inline`), and functions have one block; a guard cannot go
+//! in a region of several blocks (an error at the op). Postcondition:
 //! every `func.func` and library `shape.func` is legal in the constrained
 //! stage (checked); a stage-1 function fails on an input exactly when its
 //! lowering does, and otherwise returns the same shapes. Declines, with an
@@ -145,37 +159,86 @@ struct Errors {
 }
 
 /// `ops`: every op of the function, in program order (nested ones after
-/// the op holding them).
+/// the op holding them). Both sets are fixpoints: values flow around loops
+/// (`scf.for` iteration arguments) and out of regions through their
+/// terminators.
 fn analyse(ctx: &Context, ops: &[OpId]) -> Errors {
     let mut possible = FxHashSet::default();
-    for &op in ops {
-        let name = ctx.op_name(op);
-        let data = ctx.op(op);
-        let from_operand = data.operands.iter().any(|v| possible.contains(v));
-        if (ERROR_PRODUCERS.contains(&name) || from_operand) && !ERROR_SWALLOWERS.contains(&name) {
-            possible.extend(
-                data.results.iter().copied().filter(|&r| {
-                    carries_errors(ctx, ctx.value_type(r)) || name == "shape.with_shape"
-                }),
-            );
-        }
-    }
     let mut relevant = FxHashSet::default();
-    for &op in ops.iter().rev() {
-        let name = ctx.op_name(op);
-        let data = ctx.op(op);
-        // Results, meets, and what a `shape.reduce` body yields (its
-        // accumulators, which reach the reduce's results).
-        let seeds = matches!(
-            name,
-            "func.return" | "shape.return" | "shape.meet" | "shape.yield"
-        );
-        let reached = data.results.iter().any(|r| relevant.contains(r));
-        if seeds || (reached && !ERROR_SWALLOWERS.contains(&name)) {
-            relevant.extend(data.operands.iter().copied());
+    loop {
+        let before = (possible.len(), relevant.len());
+        for &op in ops {
+            let name = ctx.op_name(op);
+            let data = ctx.op(op);
+            let from_operand = data.operands.iter().any(|v| possible.contains(v));
+            let from_region = region_values(ctx, op).any(|v| possible.contains(&v));
+            if (ERROR_PRODUCERS.contains(&name) || from_operand || from_region)
+                && !ERROR_SWALLOWERS.contains(&name)
+            {
+                possible.extend(data.results.iter().copied().filter(|&r| {
+                    carries_errors(ctx, ctx.value_type(r)) || name == "shape.with_shape"
+                }));
+                // What enters a region may be an error inside it.
+                possible.extend(
+                    block_args(ctx, op).filter(|&a| carries_errors(ctx, ctx.value_type(a))),
+                );
+            }
+        }
+        for &op in ops.iter().rev() {
+            let name = ctx.op_name(op);
+            let data = ctx.op(op);
+            // Results, meets, constraints (one given an error fails), what
+            // a `shape.reduce` body yields (its accumulators, which reach
+            // the reduce's results), and what a region gives its op when
+            // that op's results or the region's arguments matter.
+            let seeds = matches!(
+                name,
+                "func.return"
+                    | "shape.return"
+                    | "shape.meet"
+                    | "shape.yield"
+                    | "shape.cstr_eq"
+                    | "shape.cstr_broadcastable"
+            );
+            let reached = data.results.iter().any(|r| relevant.contains(r))
+                || block_args(ctx, op).any(|a| relevant.contains(&a));
+            let gives_to_holder = is_terminator(ctx, op)
+                && ctx.parent_op(op).is_some_and(|holder| {
+                    ctx.op(holder).results.iter().any(|r| relevant.contains(r))
+                        || block_args(ctx, holder).any(|a| relevant.contains(&a))
+                });
+            if seeds || gives_to_holder || (reached && !ERROR_SWALLOWERS.contains(&name)) {
+                relevant.extend(data.operands.iter().copied());
+            }
+        }
+        if (possible.len(), relevant.len()) == before {
+            return Errors { relevant, possible };
         }
     }
-    Errors { relevant, possible }
+}
+
+fn is_terminator(ctx: &Context, op: OpId) -> bool {
+    ctx.op_def(op).is_some_and(|d| d.traits.terminator)
+}
+
+/// The arguments of the blocks of `op`'s regions.
+fn block_args(ctx: &Context, op: OpId) -> impl Iterator<Item = ValueId> + '_ {
+    ctx.op(op)
+        .regions
+        .iter()
+        .flat_map(|&r| ctx.region(r).blocks.iter())
+        .flat_map(|&b| ctx.block(b).args.iter().copied())
+}
+
+/// What the terminators of `op`'s regions give back to it.
+fn region_values(ctx: &Context, op: OpId) -> impl Iterator<Item = ValueId> + '_ {
+    ctx.op(op)
+        .regions
+        .iter()
+        .flat_map(|&r| ctx.region(r).blocks.iter())
+        .filter_map(|&b| ctx.block(b).last)
+        .filter(|&t| is_terminator(ctx, t))
+        .flat_map(|t| ctx.op(t).operands.iter().copied())
 }
 
 fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
@@ -212,19 +275,18 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
             }
         }
     }
-    let result_types = function_result_types(ctx, f)
-        .into_iter()
-        .map(|t| convert_type(ctx, t))
-        .collect();
     let new_block = ctx.create_block();
     let mut lowering = Lowering {
         ctx,
         map: HashMap::new(),
         current: new_block,
         open: Vec::new(),
-        result_types,
+        result_types: Vec::new(),
         relevant: errors.relevant,
         in_body_of: None,
+        guard_base: 0,
+        guardable: true,
+        block_map: HashMap::new(),
     };
     for &a in &lowering.ctx.block(old_block).args.clone() {
         let ty = convert_type(lowering.ctx, lowering.ctx.value_type(a));
@@ -232,9 +294,7 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
         let na = lowering.ctx.add_block_arg(new_block, ty, loc);
         lowering.map.insert(a, na);
     }
-    for &op in &body {
-        lowering.op(op)?;
-    }
+    lowering.lower_block(old_block, new_block, true)?;
     // Swap the bodies: the old ops go (users before what they use).
     for &op in body.iter().rev() {
         ctx.erase_op(op);
@@ -242,14 +302,6 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
     ctx.append_block(region, new_block);
     ctx.retain_blocks(region, |b| b == new_block);
     convert_signature(ctx, f)
-}
-
-fn function_result_types(ctx: &Context, f: OpId) -> Vec<Type> {
-    let ty = ctx.attr(f, "function_type").and_then(Attr::as_type);
-    match ty.map(|t| ctx.type_kind(t)) {
-        Some(TypeKind::Function { results, .. }) => results.clone(),
-        _ => Vec::new(),
-    }
 }
 
 /// Give `f` the converted signature.
@@ -326,11 +378,20 @@ struct Lowering<'a> {
     current: BlockId,
     /// The `shape.assuming` ops opened so far, outermost first.
     open: Vec<OpId>,
-    /// The function's stage-2 result types (every assuming yields them).
+    /// The stage-2 types the current block's terminator yields (every
+    /// assuming opened in the block yields them).
     result_types: Vec<Type>,
     relevant: FxHashSet<ValueId>,
     /// Set while lowering a `shape.reduce` body, where no guard can go.
     in_body_of: Option<OpId>,
+    /// How many of `open` were open when the current block began: its
+    /// terminator yields through the rest.
+    guard_base: usize,
+    /// Whether a guard can open in the current block (not in a region of
+    /// several blocks, whose terminators branch).
+    guardable: bool,
+    /// Blocks of nested regions: stage-1 block → stage-2 block.
+    block_map: HashMap<BlockId, BlockId>,
 }
 
 impl Lowering<'_> {
@@ -419,6 +480,13 @@ impl Lowering<'_> {
     fn assume(&mut self, op: OpId, witness: ValueId) -> Result<(), Diagnostic> {
         if let Some(reduce) = self.in_body_of {
             return Err(error_at(self.ctx, op, format!("can fail inside the body of the 'shape.reduce' at {}; stage 2 cannot guard it there", loc_text(self.ctx, reduce))));
+        }
+        if !self.guardable {
+            return Err(error_at(
+                self.ctx,
+                op,
+                "can fail inside a region of several blocks; stage 2 cannot guard it there",
+            ));
         }
         let loc = self.ctx.op(op).loc.clone();
         let region = self.ctx.create_region();
@@ -542,7 +610,16 @@ impl Lowering<'_> {
             .collect();
         let first_type = result_types.first().copied().unwrap_or(index);
         match name.as_str() {
-            "func.return" | "shape.return" => self.finish(op, &ops),
+            // Constraints the input already states: on lowered operands, and
+            // a constraint given an error value fails with it, which the
+            // guard of the op that made the error checks first.
+            "shape.cstr_eq"
+            | "shape.cstr_broadcastable"
+            | "shape.cstr_require"
+            | "shape.assuming_all"
+            | "shape.const_witness" => {
+                self.copy(op);
+            }
             "shape.shape_of" => {
                 let s = self.emit1("shape.shape_of", &loc, &ops, first_type, vec![]);
                 self.bind(op, &[s]);
@@ -693,6 +770,8 @@ impl Lowering<'_> {
             "shape.yield" => {
                 self.emit("shape.yield", &loc, &ops, &[], vec![]);
             }
+            _ if is_terminator(self.ctx, op) => self.terminate(op, &ops),
+            _ if !self.ctx.op(op).regions.is_empty() => self.region_op(op, &ops, &result_types)?,
             "func.call" => {
                 // A call of a shape function (one lowered here too, e.g. a
                 // reified instance): its results take stage-2 types. Shape
@@ -880,22 +959,118 @@ impl Lowering<'_> {
         Ok(())
     }
 
-    /// The function's return: yield through every open `assuming`, then
-    /// return what the outermost one gives.
-    fn finish(&mut self, ret: OpId, values: &[ValueId]) {
-        let loc = self.ctx.op(ret).loc.clone();
-        let name: &'static str = if self.ctx.op_name(ret) == "shape.return" {
-            "shape.return"
-        } else {
-            "func.return"
-        };
+    /// A block's terminator: yield through every `assuming` opened in the
+    /// block, then terminate it with what the outermost one gives.
+    fn terminate(&mut self, terminator: OpId, values: &[ValueId]) {
+        let loc = self.ctx.op(terminator).loc.clone();
         let mut values = values.to_vec();
-        while let Some(assuming) = self.open.pop() {
+        while self.open.len() > self.guard_base {
+            let Some(assuming) = self.open.pop() else {
+                break;
+            };
             self.emit("shape.assuming_yield", &loc, &values, &[], vec![]);
             values = self.ctx.op(assuming).results.to_vec();
             self.current = self.ctx.op(assuming).parent.unwrap_or(self.current);
         }
-        self.emit(name, &loc, &values, &[], vec![]);
+        let copy = self.rebuild(terminator, &values, &[], Vec::new());
+        self.ctx.append_op(self.current, copy);
+    }
+
+    /// `op` with new operands, result types and regions, keeping its name,
+    /// attributes and (mapped) successors; detached.
+    fn rebuild(
+        &mut self,
+        op: OpId,
+        operands: &[ValueId],
+        result_types: &[Type],
+        regions: Vec<ir::RegionId>,
+    ) -> OpId {
+        let data = self.ctx.op(op);
+        let mut state = OperationState::new(data.name.to_string(), data.loc.clone());
+        state.operands.extend(operands.iter().copied());
+        state.result_types.extend(result_types.iter().copied());
+        state.props = data.props.to_vec();
+        state.attrs = data.attrs.to_vec();
+        state.successors = data
+            .successors
+            .iter()
+            .map(|b| self.block_map.get(b).copied().unwrap_or(*b))
+            .collect();
+        state.regions = regions;
+        self.ctx.create_op(state)
+    }
+
+    /// An op holding regions (`shape.assuming`, `scf.if`, `scf.for`,
+    /// `scf.execute_region`, `scf.while`, a host op): its result types and
+    /// block arguments lowered, and every op of its regions lowered in
+    /// place, guards included (a region's terminator yields through the
+    /// guards opened in it).
+    fn region_op(
+        &mut self,
+        op: OpId,
+        operands: &[ValueId],
+        result_types: &[Type],
+    ) -> Result<(), Diagnostic> {
+        let mut regions = Vec::new();
+        let old_regions: Vec<ir::RegionId> = self.ctx.op(op).regions.iter().copied().collect();
+        for old_region in old_regions {
+            let region = self.ctx.create_region();
+            let old_blocks = self.ctx.region(old_region).blocks.clone();
+            for &old in &old_blocks {
+                let block = self.ctx.create_block();
+                self.ctx.append_block(region, block);
+                self.block_map.insert(old, block);
+                for a in self.ctx.block(old).args.clone() {
+                    let ty = convert_type(self.ctx, self.ctx.value_type(a));
+                    let loc = self.ctx.arg_loc(a).cloned();
+                    let na = self.ctx.add_block_arg(block, ty, loc);
+                    self.map.insert(a, na);
+                }
+            }
+            for &old in &old_blocks {
+                let block = self.block_map[&old];
+                self.lower_block(old, block, old_blocks.len() == 1)?;
+            }
+            regions.push(region);
+        }
+        let new = self.rebuild(op, operands, result_types, regions);
+        self.ctx.append_op(self.current, new);
+        let results = self.ctx.op(new).results.to_vec();
+        self.bind(op, &results);
+        Ok(())
+    }
+
+    /// Lower the ops of `old` into `block`; guards opened there may hold
+    /// the rest of the block when `guardable`.
+    fn lower_block(
+        &mut self,
+        old: BlockId,
+        block: BlockId,
+        guardable: bool,
+    ) -> Result<(), Diagnostic> {
+        let yielded = match self.ctx.block(old).last {
+            Some(t) if is_terminator(self.ctx, t) => self.ctx.op(t).operands.to_vec(),
+            _ => Vec::new(),
+        };
+        let yielded = yielded
+            .into_iter()
+            .map(|v| convert_type(self.ctx, self.ctx.value_type(v)))
+            .collect();
+        let saved = (
+            std::mem::replace(&mut self.current, block),
+            std::mem::replace(&mut self.guard_base, self.open.len()),
+            std::mem::replace(&mut self.guardable, guardable),
+            std::mem::replace(&mut self.result_types, yielded),
+        );
+        let ops: Vec<OpId> = self.ctx.block_ops(old).collect();
+        let result = ops.into_iter().try_for_each(|o| self.op(o));
+        (
+            self.current,
+            self.guard_base,
+            self.guardable,
+            self.result_types,
+        ) = saved;
+        result
     }
 }
 

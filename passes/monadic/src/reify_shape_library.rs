@@ -95,8 +95,7 @@ use pass::{loc_of, parse_option, Pass, PassInfo, PassRegistry};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
 
-/// The attribute naming an op's instance.
-pub const SHAPE_FN: &str = "shape.fn";
+pub use ir::dialect::shape::SHAPE_FN;
 
 /// One shape function instantiated at one op.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1339,6 +1339,13 @@ pub fn makes_no_error(ctx: &Context, op: OpId) -> bool {
 /// `lower-to-constrained` puts the same texts on the checks it makes, so a
 /// function fails with one text at every stage (a runtime assertion cannot
 /// quote the values it saw).
+/// The discardable attribute by which an op names the instance of its
+/// shape function that `reify-shape-library` outlined for it
+/// (`{shape.fn = @foo_matmul_matmul_shape_0}`); it lives until
+/// `convert-shape-to-std`, which drops it with the instances it leaves
+/// unused.
+pub const SHAPE_FN: &str = "shape.fn";
+
 pub mod failure {
     /// `shape.meet` of different sizes or shapes.
     pub const MEET: &str = "operands of shape.meet must be equal";

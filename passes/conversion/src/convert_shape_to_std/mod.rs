@@ -76,6 +76,7 @@ mod ops;
 mod ranks;
 
 use diag::Diagnostic;
+use ir::dialect::shape::SHAPE_FN;
 use ir::{Attr, BlockId, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
 use pass::{loc_of, no_options, Pass, PassInfo, PassRegistry};
@@ -135,7 +136,33 @@ pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnos
             d
         })?;
     }
+    drop_shape_function_instances(ctx, root);
     Ok(())
+}
+
+/// Drop every `shape.fn` attribute under `root`, and the private instances
+/// they named that nothing else uses (their checks were inlined where the
+/// ops stand) when `root` is the module holding them.
+fn drop_shape_function_instances(ctx: &mut Context, root: OpId) {
+    let mut named = Vec::new();
+    if ctx.attr(root, SHAPE_FN).is_some() {
+        named.push(root);
+    }
+    ctx.walk_nested(root, &mut |o| {
+        if ctx.attr(o, SHAPE_FN).is_some() {
+            named.push(o);
+        }
+    });
+    let mut instances = std::collections::HashSet::new();
+    for op in named {
+        if let Some(name) = ctx.attr(op, SHAPE_FN).and_then(Attr::as_symbol) {
+            instances.insert(name.to_string());
+        }
+        ctx.remove_discardable_attr(op, SHAPE_FN);
+    }
+    if !instances.is_empty() && ctx.op_name(root) == "builtin.module" {
+        pass::symbol_dce::eliminate_dead_symbols_named(ctx, root, &instances);
+    }
 }
 
 /// The first op under `root` whose `!shape.shape` or `!shape.size` result
