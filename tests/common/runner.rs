@@ -93,6 +93,8 @@ pub enum Arg {
     Extents(Vec<i64>),
     /// An `index` value.
     Index(i64),
+    /// An `i1` value.
+    Bool(bool),
 }
 
 /// One printed result, read back according to the result's type.
@@ -270,6 +272,7 @@ impl Lowered<'_> {
             .zip(&self.params)
             .map(|(arg, param)| match (arg, param) {
                 (interp::Arg::Scalar(v), Type::Index) => Ok(Arg::Index(*v)),
+                (interp::Arg::Scalar(v @ (0 | 1)), Type::I1) => Ok(Arg::Bool(*v == 1)),
                 (interp::Arg::Shape(s), ty @ Type::Tensor { .. }) if ty.is_extent_tensor() => {
                     Ok(Arg::Extents(s.clone()))
                 }
@@ -666,6 +669,9 @@ fn build_arg(main: &mut String, i: usize, arg: &Arg, param: &Type) -> Result<(),
     match (arg, param) {
         (Arg::Index(v), Type::Index) => {
             *main += &format!("    %a{i} = arith.constant {v} : index\n");
+        }
+        (Arg::Bool(v), Type::I1) => {
+            *main += &format!("    %a{i} = arith.constant {v}\n");
         }
         (Arg::Shaped(shape), Type::Tensor { dims, elem, text }) => {
             if !fits(shape, dims.as_deref()) || shape.iter().any(|&e| e < 0) {
