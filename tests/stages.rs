@@ -118,3 +118,42 @@ func.func @wrapped(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {
     assert!(!printed.contains("shape."), "{printed}");
     assert_eq!(printed.matches("cf.assert").count(), 3, "{printed}");
 }
+
+/// A shape flowing into a host op, and one coming out of it, cross into std
+/// form through `builtin.unrealized_conversion_cast` bridges; the host ops
+/// keep their types and nothing else of the shape dialect is left.
+#[test]
+fn lower_to_bridges_host_ops() {
+    let text = "func.func @reshape(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?xf32> {
+  %sx = shape.shape_of %x : tensor<?x?xf32> -> !shape.shape
+  %sy = shape.shape_of %y : tensor<?x?xf32> -> !shape.shape
+  %b = shape.broadcast %sx, %sy : !shape.shape, !shape.shape -> !shape.shape
+  %n = shape.num_elements %b : !shape.shape -> !shape.size
+  %flat = shape.from_extents %n : !shape.size
+  %r = \"onnx.Reshape\"(%x, %flat) : (tensor<?x?xf32>, !shape.shape) -> tensor<?xf32>
+  %s = \"hip.shape_of\"(%r) : (tensor<?xf32>) -> !shape.shape
+  %k = shape.rank %s : !shape.shape -> !shape.size
+  \"hip.use\"(%k) : (!shape.size) -> ()
+  return %r : tensor<?xf32>
+}
+";
+    let options = DriverOptions {
+        lower_to: Some(Stage::Std),
+        allow_unregistered_dialect: true,
+        ..Default::default()
+    };
+    let out = process_buffer("host.mlir", text, &options);
+    assert!(out.success, "{}", out.diagnostics);
+    let printed = out.pieces.concat();
+    let shape_lines: Vec<&str> = printed.lines().filter(|l| l.contains("shape.")).collect();
+    assert_eq!(shape_lines.len(), 6, "{printed}");
+    for line in shape_lines {
+        assert!(
+            line.contains("unrealized_conversion_cast")
+                || line.contains("\"onnx.")
+                || line.contains("\"hip."),
+            "{line}"
+        );
+    }
+    assert!(printed.contains("cf.assert"), "{printed}");
+}

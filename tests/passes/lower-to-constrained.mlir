@@ -1,4 +1,4 @@
-// RUN: shape-opt %s --split-input-file --lower-to-constrained | FileCheck %s
+// RUN: shape-opt %s --split-input-file --allow-unregistered-dialect --lower-to-constrained | FileCheck %s
 //
 // `lower-to-constrained`: error-monadic shape functions to the most nested
 // constrained form. (The runner adds --verify-semantics: each function must
@@ -159,4 +159,29 @@ func.func @regions(%a: !shape.shape, %b: !shape.shape, %p: i1, %n: index) -> !sh
     scf.yield %m : !shape.shape
   }
   return %e : !shape.shape
+}
+
+// -----
+
+// Host ops (of dialects shape-opt does not model) keep their types: a
+// lowered shape reaches one through a bridge cast back to `!shape.shape`,
+// and a shape it makes is bridged to an extent tensor for the ops after
+// it. The error a host op could be given is checked before it.
+// CHECK-LABEL: func.func @host_ops
+// CHECK:         shape.cstr_broadcastable
+// CHECK-NEXT:    shape.assuming
+// CHECK:           %[[B:.*]] = shape.broadcast
+// CHECK-NEXT:      %[[TO:.*]] = builtin.unrealized_conversion_cast %[[B]] : tensor<?xindex> to !shape.shape
+// CHECK-NEXT:      %[[R:.*]] = "onnx.Reshape"(%{{.*}}, %[[TO]]) : (tensor<?x?xf32>, !shape.shape) -> tensor<?xf32>
+// CHECK-NEXT:      %[[S:.*]] = "hip.shape_of"(%[[R]]) : (tensor<?xf32>) -> !shape.shape
+// CHECK-NEXT:      %[[FROM:.*]] = builtin.unrealized_conversion_cast %[[S]] : !shape.shape to tensor<?xindex>
+// CHECK-NEXT:      shape.rank %[[FROM]] : tensor<?xindex> -> index
+func.func @host_ops(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> (tensor<?xf32>, !shape.size) {
+  %sx = shape.shape_of %x : tensor<?x?xf32> -> !shape.shape
+  %sy = shape.shape_of %y : tensor<?x?xf32> -> !shape.shape
+  %b = shape.broadcast %sx, %sy : !shape.shape, !shape.shape -> !shape.shape
+  %r = "onnx.Reshape"(%x, %b) : (tensor<?x?xf32>, !shape.shape) -> tensor<?xf32>
+  %s = "hip.shape_of"(%r) : (tensor<?xf32>) -> !shape.shape
+  %k = shape.rank %s : !shape.shape -> !shape.size
+  return %r, %k : tensor<?xf32>, !shape.size
 }

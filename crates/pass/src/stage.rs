@@ -10,7 +10,8 @@
 //!
 //! A module's form is the latest one it is legal in ([`current_stage`]): a
 //! function of plain `arith` is legal everywhere, so it is in std form
-//! already. [`check_legality`] reports the first illegal op (in pre-order)
+//! already. Host ops and the casts that bridge shape values to them keep
+//! their types in every form ([`keeps_host_types`]). [`check_legality`] reports the first illegal op (in pre-order)
 //! at its location, or the op whose operand, result or block argument has
 //! an illegal type.
 
@@ -124,10 +125,26 @@ fn first_illegal(ctx: &Context, root: OpId, stage: Stage) -> Option<(OpId, Strin
     found
 }
 
+/// Whether `op` keeps the types a host gave it in every form: a host op (of
+/// a dialect shape-opt does not model, e.g. `"onnx.Reshape"(%x, %s) :
+/// (tensor<?x?xf32>, !shape.shape) -> tensor<?xf32>`), or the bridge to one,
+/// `builtin.unrealized_conversion_cast` between an extent tensor and
+/// `!shape.shape` (`index` and `!shape.size`). The lowerings leave both as
+/// they are, so that the host's own conversion takes the shape over.
+pub fn keeps_host_types(ctx: &Context, op: OpId) -> bool {
+    ctx.op_def(op).is_none() || ctx.op_name(op) == BRIDGE
+}
+
+/// The op that bridges a lowered shape value to a host op and back.
+pub const BRIDGE: &str = "builtin.unrealized_conversion_cast";
+
 fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
     let name = ctx.op_name(op);
     if let Some(why) = stage.forbids_op(name) {
         return Some(format!("'{name}' op is not legal in {stage} form ({why})"));
+    }
+    if keeps_host_types(ctx, op) {
+        return None;
     }
     let data = ctx.op(op);
     let block_args = data

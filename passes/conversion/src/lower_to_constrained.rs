@@ -191,6 +191,7 @@ fn analyse(ctx: &Context, ops: &[OpId]) -> Errors {
             // a `shape.reduce` body yields (its accumulators, which reach
             // the reduce's results), and what a region gives its op when
             // that op's results or the region's arguments matter.
+            // A host op cannot take an error value either.
             let seeds = matches!(
                 name,
                 "func.return"
@@ -199,7 +200,7 @@ fn analyse(ctx: &Context, ops: &[OpId]) -> Errors {
                     | "shape.yield"
                     | "shape.cstr_eq"
                     | "shape.cstr_broadcastable"
-            );
+            ) || ctx.op_def(op).is_none();
             let reached = data.results.iter().any(|r| relevant.contains(r))
                 || block_args(ctx, op).any(|a| relevant.contains(&a));
             let gives_to_holder = is_terminator(ctx, op)
@@ -771,7 +772,14 @@ impl Lowering<'_> {
                 self.emit("shape.yield", &loc, &ops, &[], vec![]);
             }
             _ if is_terminator(self.ctx, op) => self.terminate(op, &ops),
-            _ if !self.ctx.op(op).regions.is_empty() => self.region_op(op, &ops, &result_types)?,
+            _ if pass::stage::keeps_host_types(self.ctx, op) => self.host_op(op, &ops)?,
+            _ if !self.ctx.op(op).regions.is_empty() => {
+                let regions = self.lower_regions(op)?;
+                let new = self.rebuild(op, &ops, &result_types, regions);
+                self.ctx.append_op(self.current, new);
+                let results = self.ctx.op(new).results.to_vec();
+                self.bind(op, &results);
+            }
             "func.call" => {
                 // A call of a shape function (one lowered here too, e.g. a
                 // reified instance): its results take stage-2 types. Shape
@@ -1000,17 +1008,11 @@ impl Lowering<'_> {
         self.ctx.create_op(state)
     }
 
-    /// An op holding regions (`shape.assuming`, `scf.if`, `scf.for`,
-    /// `scf.execute_region`, `scf.while`, a host op): its result types and
-    /// block arguments lowered, and every op of its regions lowered in
-    /// place, guards included (a region's terminator yields through the
-    /// guards opened in it).
-    fn region_op(
-        &mut self,
-        op: OpId,
-        operands: &[ValueId],
-        result_types: &[Type],
-    ) -> Result<(), Diagnostic> {
+    /// The regions of an op (`shape.assuming`, `scf.if`, `scf.for`,
+    /// `scf.while`, `scf.execute_region`, a host op), lowered: block
+    /// arguments retyped and every op lowered in place, guards included (a
+    /// region's terminator yields through the guards opened in it).
+    fn lower_regions(&mut self, op: OpId) -> Result<Vec<ir::RegionId>, Diagnostic> {
         let mut regions = Vec::new();
         let old_regions: Vec<ir::RegionId> = self.ctx.op(op).regions.iter().copied().collect();
         for old_region in old_regions {
@@ -1033,10 +1035,40 @@ impl Lowering<'_> {
             }
             regions.push(region);
         }
-        let new = self.rebuild(op, operands, result_types, regions);
+        Ok(regions)
+    }
+
+    /// A host op keeps its types (see [`pass::stage::keeps_host_types`]):
+    /// each lowered shape value it takes reaches it through a bridge
+    /// (`builtin.unrealized_conversion_cast %e : tensor<?xindex> to
+    /// !shape.shape`), and each shape value it makes is bridged to its
+    /// lowered type for the ops after it.
+    fn host_op(&mut self, op: OpId, lowered: &[ValueId]) -> Result<(), Diagnostic> {
+        let loc = self.ctx.op(op).loc.clone();
+        let original = self.ctx.op(op).operands.to_vec();
+        let mut operands = Vec::with_capacity(lowered.len());
+        for (&v, &was) in lowered.iter().zip(&original) {
+            let ty = self.ctx.value_type(was);
+            operands.push(match self.ctx.value_type(v) == ty {
+                true => v,
+                false => self.emit1(pass::stage::BRIDGE, &loc, &[v], ty, vec![]),
+            });
+        }
+        let results = self.ctx.op(op).results.to_vec();
+        let types: Vec<Type> = results.iter().map(|&r| self.ctx.value_type(r)).collect();
+        let regions = self.lower_regions(op)?;
+        let new = self.rebuild(op, &operands, &types, regions);
         self.ctx.append_op(self.current, new);
-        let results = self.ctx.op(new).results.to_vec();
-        self.bind(op, &results);
+        let made = self.ctx.op(new).results.to_vec();
+        let mut bound = Vec::with_capacity(made.len());
+        for (v, ty) in made.into_iter().zip(types) {
+            let lowered = convert_type(self.ctx, ty);
+            bound.push(match lowered == ty {
+                true => v,
+                false => self.emit1(pass::stage::BRIDGE, &loc, &[v], lowered, vec![]),
+            });
+        }
+        self.bind(op, &bound);
         Ok(())
     }
 

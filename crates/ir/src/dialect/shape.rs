@@ -1335,10 +1335,6 @@ pub fn makes_no_error(ctx: &Context, op: OpId) -> bool {
 
 // ------------------------------------------------------------ constraint messages
 
-/// What stage-1 ops fail with when they carry no `error` attribute.
-/// `lower-to-constrained` puts the same texts on the checks it makes, so a
-/// function fails with one text at every stage (a runtime assertion cannot
-/// quote the values it saw).
 /// The discardable attribute by which an op names the instance of its
 /// shape function that `reify-shape-library` outlined for it
 /// (`{shape.fn = @foo_matmul_matmul_shape_0}`); it lives until
@@ -1346,6 +1342,10 @@ pub fn makes_no_error(ctx: &Context, op: OpId) -> bool {
 /// unused.
 pub const SHAPE_FN: &str = "shape.fn";
 
+/// What stage-1 ops fail with when they carry no `error` attribute.
+/// `lower-to-constrained` puts the same texts on the checks it makes, so a
+/// function fails with one text at every stage (a runtime assertion cannot
+/// quote the values it saw).
 pub mod failure {
     /// `shape.meet` of different sizes or shapes.
     pub const MEET: &str = "operands of shape.meet must be equal";

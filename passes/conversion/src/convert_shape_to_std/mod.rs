@@ -171,7 +171,10 @@ fn drop_shape_function_instances(ctx: &mut Context, root: OpId) {
 fn refuse_error_values(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
     let mut refused = None;
     ctx.walk_nested(root, &mut |o| {
-        if refused.is_some() || ir::dialect::shape::makes_no_error(ctx, o) {
+        if refused.is_some()
+            || ir::dialect::shape::makes_no_error(ctx, o)
+            || pass::stage::keeps_host_types(ctx, o)
+        {
             return;
         }
         let error_value = ctx.op(o).results.iter().find(|&&r| {
@@ -311,6 +314,9 @@ fn convert_types(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
     ctx.walk_nested(f, &mut |o| ops.push(o));
     for op in ops {
         let data = ctx.op(op);
+        if pass::stage::keeps_host_types(ctx, op) {
+            continue;
+        }
         let block_args = data
             .regions
             .iter()
