@@ -287,6 +287,9 @@ const EXAMPLES: &[Example] = &[
     sampled("stage2/reshape.mlir", "reshape"),
     sampled("stage2/same_shape.mlir", "same_shape"),
     sampled("stage2/split_at.mlir", "split_at"),
+    sampled("general/stated_constraints.mlir", "broadcast_stated"),
+    sampled("general/stated_constraints.mlir", "matmul_stated"),
+    sampled("general/execute_region.mlir", "broadcast_region"),
 ];
 
 fn path(file: &str) -> String {

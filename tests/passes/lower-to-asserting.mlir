@@ -1,4 +1,4 @@
-// RUN: shape-opt %s --split-input-file --lower-to-asserting | FileCheck %s
+// RUN: shape-opt %s --split-input-file --allow-unregistered-dialect --lower-to-asserting | FileCheck %s
 //
 // `lower-to-asserting`: each constraint becomes a `cf.assert` where it
 // stands, `shape.assuming` regions are inlined, witnesses go. (The runner
@@ -265,3 +265,54 @@ shape.function_library @lib {
     return %0 : tensor<?xindex>
   }
 } mapping {foo.f = @f}
+
+// -----
+
+// Witnesses of the host (a function argument, a host op's result) stay the
+// host's: the region relying on them asserts each through a bridge to
+// `i1`; a host op given a witness a constraint made gets one that holds.
+// CHECK-LABEL: func.func @host_witnesses
+// CHECK-SAME:    (%[[W:.*]]: !shape.witness, %[[A:.*]]: tensor<?xindex>, %[[B:.*]]: tensor<?xindex>)
+// CHECK:         %[[H:.*]] = "mhlo.cstr_reshapable"(%[[A]], %[[B]]) : (tensor<?xindex>, tensor<?xindex>) -> !shape.witness
+// CHECK:         cf.assert %{{.*}}, "operands must be broadcastable"
+// CHECK-NEXT:    %[[TRUE:.*]] = arith.constant true
+// CHECK-NEXT:    %[[OURS:.*]] = builtin.unrealized_conversion_cast %[[TRUE]] : i1 to !shape.witness
+// CHECK-NEXT:    "mhlo.consume"(%[[OURS]]) : (!shape.witness) -> ()
+// CHECK-NEXT:    %[[HW:.*]] = builtin.unrealized_conversion_cast %[[W]] : !shape.witness to i1
+// CHECK-NEXT:    cf.assert %[[HW]], "a witness of the host does not hold"
+// CHECK-NEXT:    %[[HH:.*]] = builtin.unrealized_conversion_cast %[[H]] : !shape.witness to i1
+// CHECK-NEXT:    cf.assert %[[HH]], "a witness of the host does not hold"
+// CHECK-NEXT:    shape.broadcast %[[A]], %[[B]]
+// CHECK-NOT:     shape.assuming
+func.func @host_witnesses(%w: !shape.witness, %a: tensor<?xindex>, %b: tensor<?xindex>) -> tensor<?xindex> {
+  %h = "mhlo.cstr_reshapable"(%a, %b) : (tensor<?xindex>, tensor<?xindex>) -> !shape.witness
+  %ours = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  "mhlo.consume"(%ours) : (!shape.witness) -> ()
+  %all = shape.assuming_all %w, %h, %ours
+  %r = shape.assuming %all -> (tensor<?xindex>) {
+    %c = shape.broadcast %a, %b : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %c : tensor<?xindex>
+  }
+  return %r : tensor<?xindex>
+}
+
+// -----
+
+// A witness a constraint made, yielded out of a region and cast to `i1`
+// (a bridge is the host's, like a host op): the constraint was asserted
+// where it stands, so the cast gets a witness that holds.
+// CHECK-LABEL: func.func @yielded_then_cast
+// CHECK:         cf.assert %{{.*}}, "shapes must be equal"
+// CHECK:         %[[TRUE:.*]] = arith.constant true
+// CHECK-NEXT:    %[[W:.*]] = builtin.unrealized_conversion_cast %[[TRUE]] : i1 to !shape.witness
+// CHECK-NEXT:    %[[FLAG:.*]] = builtin.unrealized_conversion_cast %[[W]] : !shape.witness to i1
+// CHECK-NEXT:    return %[[FLAG]] : i1
+func.func @yielded_then_cast(%a: tensor<?xindex>, %b: tensor<?xindex>) -> i1 {
+  %yes = shape.const_witness true
+  %0:2 = shape.assuming %yes -> (!shape.witness, tensor<?xindex>) {
+    %eq = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+    shape.assuming_yield %eq, %a : !shape.witness, tensor<?xindex>
+  }
+  %flag = builtin.unrealized_conversion_cast %0#0 : !shape.witness to i1
+  return %flag : i1
+}

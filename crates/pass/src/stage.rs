@@ -138,6 +138,16 @@ pub fn keeps_host_types(ctx: &Context, op: OpId) -> bool {
 /// The op that bridges a lowered shape value to a host op and back.
 pub const BRIDGE: &str = "builtin.unrealized_conversion_cast";
 
+/// Whether every use of `v` is by an op that keeps host types: a block
+/// argument the host passes in (a witness in a function's signature, say)
+/// and only hands on to host ops or bridges keeps its type in every form.
+pub fn only_hosts_use(ctx: &Context, v: ValueId) -> bool {
+    ctx.value(v)
+        .uses
+        .iter()
+        .all(|u| keeps_host_types(ctx, u.op))
+}
+
 fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
     let name = ctx.op_name(op);
     if let Some(why) = stage.forbids_op(name) {
@@ -151,7 +161,8 @@ fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
         .regions
         .iter()
         .flat_map(|&r| ctx.region(r).blocks.iter())
-        .flat_map(|&b| ctx.block(b).args.iter());
+        .flat_map(|&b| ctx.block(b).args.iter())
+        .filter(|&&a| !only_hosts_use(ctx, a));
     let typed = |v: &ValueId| {
         let ty = ctx.value_type(*v);
         stage.forbids_type(ctx.type_kind(ty)).map(|why| (ty, why))

@@ -24,15 +24,25 @@
 //!   `cf.assert` of the `arith.andi` of their conditions, at the later
 //!   one's place: one assert per message, in source order.
 //!
+//! - Witnesses of the host — arguments of the function, results of host
+//!   ops (`"mhlo.cstr_reshapable"(...) : (...) -> !shape.witness`) — are
+//!   the host's business: each `assuming` that relies on one (directly or
+//!   through `assuming_all`) asserts it through a bridge,
+//!   `builtin.unrealized_conversion_cast %w : !shape.witness to i1`, which
+//!   the host's own conversion resolves, with [`HOST_WITNESS_MESSAGE`]. A
+//!   host op given a witness a constraint made gets one bridged from
+//!   `true` (the constraint was checked where it stands).
+//!
 //! Precondition: constrained form (checked), witnesses made by constraints
-//! and consumed only by `shape.assuming`, `shape.assuming_all` and
-//! `shape.assuming_yield`. Postcondition: asserting form (checked): no
-//! witness op or type is left; on every input the function gives the same
+//! or the host and consumed only by `shape.assuming`, `shape.assuming_all`,
+//! `shape.assuming_yield` and host ops. Postcondition: asserting form
+//! (checked): no witness op is left, and a witness type only on the host's
+//! values and bridges; on every input the function gives the same
 //! results, or fails with the same message. Declines, with an error at the
-//! op, a witness that escapes: in a function's signature, a block argument,
-//! the result of any other op (`func.call`), or an operand of any other op
-//! (`func.return`, `scf.yield`); the check it stands for cannot travel
-//! with it.
+//! op, a witness that escapes otherwise: returned by a function, a block
+//! argument of a region, the result of any other op (`func.call`), or an
+//! operand of any other op (`func.return`, `scf.yield`); the check it
+//! stands for cannot travel with it.
 //!
 //! ```mlir
 //! %w1 = shape.cstr_require %same, "ranks must match"
@@ -129,15 +139,23 @@ fn is_witness(ctx: &Context, v: ValueId) -> bool {
     matches!(ctx.type_kind(ctx.value_type(v)), TypeKind::Witness)
 }
 
-/// Whether the signature of a function op holds a witness.
-fn signature_has_witness(ctx: &Context, op: OpId) -> bool {
+/// Whether a function op returns a witness.
+fn signature_results_have_witness(ctx: &Context, op: OpId) -> bool {
     let ty = ctx.attr(op, "function_type").and_then(Attr::as_type);
     match ty.map(|t| ctx.type_kind(t)) {
-        Some(TypeKind::Function { inputs, results }) => inputs
+        Some(TypeKind::Function { results, .. }) => results
             .iter()
-            .chain(results)
             .any(|&t| matches!(ctx.type_kind(t), TypeKind::Witness)),
         _ => false,
+    }
+}
+
+/// Whether the witness `v` is the host's: an argument of the function, or
+/// made by a host op.
+fn host_witness(ctx: &Context, v: ValueId) -> bool {
+    match ctx.defining_op(v) {
+        Some(def) => pass::stage::keeps_host_types(ctx, def),
+        None => true,
     }
 }
 
@@ -154,15 +172,19 @@ fn check_witnesses_stay(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
             .iter()
             .flat_map(|&r| ctx.region(r).blocks.iter())
             .flat_map(|&b| ctx.block(b).args.iter());
-        if signature_has_witness(ctx, op) {
-            Some("has a witness in its signature")
-        } else if block_args.copied().any(|v| is_witness(ctx, v)) {
+        let host = pass::stage::keeps_host_types(ctx, op);
+        let function = matches!(name, "func.func" | "shape.func");
+        if function && signature_results_have_witness(ctx, op) {
+            Some("returns a witness")
+        } else if !function && block_args.copied().any(|v| is_witness(ctx, v)) {
             Some("has a witness block argument")
         } else if !WITNESS_MAKERS.contains(&name)
+            && !host
             && data.results.iter().any(|&v| is_witness(ctx, v))
         {
             Some("gives a witness no constraint made")
         } else if !WITNESS_TAKERS.contains(&name)
+            && !host
             && data.operands.iter().any(|&v| is_witness(ctx, v))
         {
             Some("uses a witness")
@@ -258,6 +280,10 @@ impl Lowering<'_> {
                 }
                 "shape.const_witness" | "shape.assuming_all" => self.witness_ops.push(op),
                 "shape.assuming" => cursor = self.inline(op)?,
+                _ if pass::stage::keeps_host_types(self.ctx, op) => {
+                    self.hand_witnesses_to_host(op)?;
+                    self.nested(op)?
+                }
                 _ => self.nested(op)?,
             }
         }
@@ -302,18 +328,19 @@ impl Lowering<'_> {
     fn inline(&mut self, assuming: OpId) -> Result<Option<OpId>, Diagnostic> {
         let witness = self.ctx.operand(assuming, 0);
         if witness.is_some_and(|w| self.known_false.contains(&w)) {
-            let loc = self.ctx.op(assuming).loc.clone();
-            let i1 = ir::dialect::i1(self.ctx);
-            let never = fold::materialize_constant(self.ctx, "arith", &Attr::Bool(false), i1, loc)
-                .ok_or_else(|| {
-                    Diagnostic::error(
-                        loc_of(self.ctx, assuming),
-                        "internal error: no 'arith' constant for false",
-                    )
-                })?;
-            self.ctx.insert_op_before(assuming, never);
-            let never = self.ctx.op(never).results[0];
+            let never = self.bool_before(assuming, false)?;
             self.assert(assuming, never, FALSE_WITNESS_MESSAGE.to_string());
+        }
+        for host in witness.map_or_else(Vec::new, |w| self.host_witnesses(w)) {
+            let i1 = ir::dialect::i1(self.ctx);
+            let mut state =
+                OperationState::new(pass::stage::BRIDGE, self.ctx.op(assuming).loc.clone());
+            state.operands.push(host);
+            state.result_types.push(i1);
+            let holds = self.ctx.create_op(state);
+            self.ctx.insert_op_before(assuming, holds);
+            let holds = self.ctx.op(holds).results[0];
+            self.assert(assuming, holds, HOST_WITNESS_MESSAGE.to_string());
         }
         let body = self
             .ctx
@@ -342,6 +369,70 @@ impl Lowering<'_> {
         Ok(first.or(next))
     }
 }
+
+impl Lowering<'_> {
+    /// An `arith.constant` of `value` before `at`.
+    fn bool_before(&mut self, at: OpId, value: bool) -> Result<ValueId, Diagnostic> {
+        let loc = self.ctx.op(at).loc.clone();
+        let i1 = ir::dialect::i1(self.ctx);
+        let constant = fold::materialize_constant(self.ctx, "arith", &Attr::Bool(value), i1, loc)
+            .ok_or_else(|| {
+            Diagnostic::error(
+                loc_of(self.ctx, at),
+                "internal error: no 'arith' constant for a boolean",
+            )
+        })?;
+        self.ctx.insert_op_before(at, constant);
+        Ok(self.ctx.op(constant).results[0])
+    }
+
+    /// The host's witnesses `witness` stands for: itself, or those it
+    /// combines through `shape.assuming_all` (and results of `assuming`s).
+    fn host_witnesses(&self, witness: ValueId) -> Vec<ValueId> {
+        let mut found = Vec::new();
+        let mut work = vec![witness];
+        let mut seen = FxHashSet::default();
+        while let Some(w) = work.pop() {
+            if !seen.insert(w) {
+                continue;
+            }
+            if host_witness(self.ctx, w) {
+                found.push(w);
+            } else if let Some(def) = self.ctx.defining_op(w) {
+                if self.ctx.op_name(def) == "shape.assuming_all" {
+                    work.extend(self.ctx.op(def).operands.iter().rev());
+                }
+            }
+        }
+        found
+    }
+
+    /// A host op given a witness a constraint made: the constraint was
+    /// checked where it stands, so the host op gets a witness that holds,
+    /// bridged from `true`.
+    fn hand_witnesses_to_host(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        for i in 0..self.ctx.op(op).operands.len() {
+            let Some(w) = self.ctx.operand(op, i) else {
+                continue;
+            };
+            if !is_witness(self.ctx, w) || host_witness(self.ctx, w) {
+                continue;
+            }
+            let holds = self.bool_before(op, true)?;
+            let mut state = OperationState::new(pass::stage::BRIDGE, self.ctx.op(op).loc.clone());
+            state.operands.push(holds);
+            state.result_types.push(self.ctx.value_type(w));
+            let bridge = self.ctx.create_op(state);
+            self.ctx.insert_op_before(op, bridge);
+            let bridged = self.ctx.op(bridge).results[0];
+            self.ctx.set_operand(op, i, bridged);
+        }
+        Ok(())
+    }
+}
+
+/// What a `cf.assert` of a witness the host made says when it fails.
+pub const HOST_WITNESS_MESSAGE: &str = "a witness of the host does not hold";
 
 /// Merge each `cf.assert` of `asserts` into the next one of the same
 /// message in its block when only ops defined on every input stand

@@ -297,14 +297,23 @@ fn convert_types(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
             format!("uses type {shown}, which convert-shape-to-std cannot lower: {hint}"),
         )
     };
+    // Arguments the function hands on to host ops only keep their types.
+    let hosts_only: Vec<bool> = body_args(ctx, f)
+        .map(|a| pass::stage::only_hosts_use(ctx, a) && !ctx.value(a).uses.is_empty())
+        .collect();
     if let Some(ty) = ctx.attr(f, "function_type").and_then(Attr::as_type) {
         if let TypeKind::Function { inputs, results } = ctx.type_kind(ty).clone() {
-            let mut convert = |ts: Vec<Type>| {
+            let mut convert = |ts: Vec<Type>, keep: &[bool]| {
                 ts.into_iter()
-                    .map(|t| std_type(ctx, t).ok_or(t))
+                    .enumerate()
+                    .map(|(i, t)| match keep.get(i) {
+                        Some(true) => Ok(t),
+                        _ => std_type(ctx, t).ok_or(t),
+                    })
                     .collect::<Result<Vec<Type>, Type>>()
             };
-            let converted = convert(inputs).and_then(|i| Ok((i, convert(results)?)));
+            let converted =
+                convert(inputs, &hosts_only).and_then(|i| Ok((i, convert(results, &[])?)));
             let (inputs, results) = converted.map_err(|t| cannot(ctx, f, t))?;
             let fty = ctx.intern_type(TypeKind::Function { inputs, results });
             ctx.set_prop(f, "function_type", Attr::Type(fty));
@@ -324,6 +333,9 @@ fn convert_types(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
             .flat_map(|&b| ctx.block(b).args.iter());
         let values: Vec<ValueId> = block_args.chain(data.results.iter()).copied().collect();
         for v in values {
+            if !ctx.value(v).uses.is_empty() && pass::stage::only_hosts_use(ctx, v) {
+                continue;
+            }
             let t = ctx.value_type(v);
             let converted = std_type(ctx, t).ok_or_else(|| cannot(ctx, op, t))?;
             if converted != t {
@@ -332,6 +344,16 @@ fn convert_types(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
         }
     }
     Ok(())
+}
+
+/// The arguments of the entry block of function `f`, if it has a body.
+fn body_args(ctx: &Context, f: OpId) -> impl Iterator<Item = ValueId> + '_ {
+    ctx.op(f)
+        .regions
+        .first()
+        .and_then(|&r| ctx.region(r).blocks.first())
+        .into_iter()
+        .flat_map(|&b| ctx.block(b).args.iter().copied())
 }
 
 fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
