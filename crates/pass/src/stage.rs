@@ -127,12 +127,47 @@ fn first_illegal(ctx: &Context, root: OpId, stage: Stage) -> Option<(OpId, Strin
 
 /// Whether `op` keeps the types a host gave it in every form: a host op (of
 /// a dialect shape-opt does not model, e.g. `"onnx.Reshape"(%x, %s) :
-/// (tensor<?x?xf32>, !shape.shape) -> tensor<?xf32>`), or the bridge to one,
+/// (tensor<?x?xf32>, !shape.shape) -> tensor<?xf32>`, or a call of a
+/// function declared without a body), or the bridge to one,
 /// `builtin.unrealized_conversion_cast` between an extent tensor and
 /// `!shape.shape` (`index` and `!shape.size`). The lowerings leave both as
 /// they are, so that the host's own conversion takes the shape over.
 pub fn keeps_host_types(ctx: &Context, op: OpId) -> bool {
-    ctx.op_def(op).is_none() || ctx.op_name(op) == BRIDGE
+    ctx.op_def(op).is_none() || ctx.op_name(op) == BRIDGE || calls_external(ctx, op)
+}
+
+/// Whether `op` is a `func.call` of a function declared without a body in
+/// the nearest symbol table around it: the host's function, whose signature
+/// is the host's too.
+pub fn calls_external(ctx: &Context, op: OpId) -> bool {
+    if ctx.op_name(op) != "func.call" {
+        return false;
+    }
+    let Some(callee) = ctx.attr(op, "callee").and_then(ir::Attr::as_symbol) else {
+        return false;
+    };
+    let mut table = ctx.parent_op(op);
+    while let Some(t) = table {
+        if ctx.op_name(t) == "builtin.module" {
+            break;
+        }
+        table = ctx.parent_op(t);
+    }
+    let Some(table) = table else {
+        return false;
+    };
+    let named = |f: OpId| {
+        ctx.attr(f, "sym_name").and_then(ir::Attr::as_str) == Some(callee)
+            && ctx.op_name(f) == "func.func"
+    };
+    let body_ops = ctx.op(table).regions.iter().flat_map(|&r| ctx.region(r).blocks.iter());
+    let found = body_ops.flat_map(|&b| ctx.block_ops(b)).find(|&f| named(f));
+    found.is_some_and(|f| {
+        ctx.op(f)
+            .regions
+            .first()
+            .is_none_or(|&r| ctx.region(r).blocks.is_empty())
+    })
 }
 
 /// The op that bridges a lowered shape value to a host op and back.

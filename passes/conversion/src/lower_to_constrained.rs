@@ -247,7 +247,9 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
         return Ok(());
     };
     match ctx.region(region).blocks.len() {
-        0 => return convert_signature(ctx, f),
+        // A declaration is the host's function: its signature stays, and
+        // calls reach it through bridges.
+        0 => return Ok(()),
         1 => {}
         _ => {
             return Err(error_at(
