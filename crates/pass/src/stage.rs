@@ -160,7 +160,11 @@ pub fn calls_external(ctx: &Context, op: OpId) -> bool {
         ctx.attr(f, "sym_name").and_then(ir::Attr::as_str) == Some(callee)
             && ctx.op_name(f) == "func.func"
     };
-    let body_ops = ctx.op(table).regions.iter().flat_map(|&r| ctx.region(r).blocks.iter());
+    let body_ops = ctx
+        .op(table)
+        .regions
+        .iter()
+        .flat_map(|&r| ctx.region(r).blocks.iter());
     let found = body_ops.flat_map(|&b| ctx.block_ops(b)).find(|&f| named(f));
     found.is_some_and(|f| {
         ctx.op(f)

@@ -39,7 +39,7 @@
 //! (checked): no witness op is left, and a witness type only on the host's
 //! values and bridges; on every input the function gives the same
 //! results, or fails with the same message. Declines, with an error at the
-//! op, a witness that escapes otherwise: returned by a function, a block
+//! op, a witness that escapes otherwise: returned by a function with a body, a block
 //! argument of a region, the result of any other op (`func.call`), or an
 //! operand of any other op (`func.return`, `scf.yield`); the check it
 //! stands for cannot travel with it.
@@ -174,7 +174,12 @@ fn check_witnesses_stay(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
             .flat_map(|&b| ctx.block(b).args.iter());
         let host = pass::stage::keeps_host_types(ctx, op);
         let function = matches!(name, "func.func" | "shape.func");
-        if function && signature_results_have_witness(ctx, op) {
+        let declaration = ctx
+            .op(op)
+            .regions
+            .iter()
+            .all(|&r| ctx.region(r).blocks.is_empty());
+        if function && !declaration && signature_results_have_witness(ctx, op) {
             Some("returns a witness")
         } else if !function && block_args.copied().any(|v| is_witness(ctx, v)) {
             Some("has a witness block argument")

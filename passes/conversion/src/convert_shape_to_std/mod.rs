@@ -303,7 +303,11 @@ fn convert_types(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
         .collect();
     // A declaration is the host's function, its signature the host's.
     let declaration = body_args(ctx, f).next().is_none()
-        && ctx.op(f).regions.iter().all(|&r| ctx.region(r).blocks.is_empty());
+        && ctx
+            .op(f)
+            .regions
+            .iter()
+            .all(|&r| ctx.region(r).blocks.is_empty());
     let signature = ctx.attr(f, "function_type").and_then(Attr::as_type);
     if let Some(ty) = signature.filter(|_| !declaration) {
         if let TypeKind::Function { inputs, results } = ctx.type_kind(ty).clone() {
