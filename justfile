@@ -34,6 +34,10 @@ bench-scaling *flags:
 bench-runtime *flags:
     scripts/bench-runtime {{flags}}
 
+# What mlir-opt 22 makes of each function of tests/realworld/ (--write: into README.md's table).
+realworld-vs-mlir *flags:
+    scripts/realworld-vs-mlir {{flags}}
+
 # Run the cargo-fuzz targets (all, or those named) for `seconds` each; see docs/fuzzing.md.
 fuzz seconds="60" *targets:
     scripts/fuzz {{seconds}} {{targets}}

@@ -168,11 +168,14 @@ fn stage2_examples_match_oracle_under_mlir_runner() {
     assert!(interpreted >= 20 * CASES.len(), "{interpreted}");
 }
 
-/// A harness argument as the interpreter takes it.
+/// A harness argument as the interpreter takes it (the generators make no
+/// data tensors).
 fn interp_arg(a: &Arg) -> interp::Arg {
     match a {
         Arg::Shaped(s) | Arg::Extents(s) => interp::Arg::Shape(s.clone()),
         Arg::Index(i) => interp::Arg::Scalar(*i),
+        Arg::Bool(b) => interp::Arg::Scalar(i64::from(*b)),
+        Arg::Elements(e) => panic!("no stage-2 example takes a data tensor, got {e:?}"),
     }
 }
 

@@ -15,7 +15,7 @@
 //! arguments of the lowered function's parameters. [`Lowered::run`] then
 //! appends a `@main` to the std-form module that builds the arguments (a
 //! `tensor.empty` of the given shape, or a `tensor.from_elements` of the given
-//! extents, cast to the parameter type), calls the function and prints each
+//! extents or data tensor elements, cast to the parameter type), calls the function and prints each
 //! result on its own line with the C runner utils (`printI64`, `printComma`,
 //! `printNewline`): an `index` or `i1`, the elements of an extent tensor, the
 //! extents of any other ranked tensor. That module goes through [`TO_LLVM`] and one
@@ -95,6 +95,9 @@ pub enum Arg {
     Index(i64),
     /// An `i1` value.
     Bool(bool),
+    /// A 1-D tensor of integers (or `index`) holding these elements: a
+    /// data tensor, e.g. the target shape of a reshape.
+    Elements(Vec<i64>),
 }
 
 /// One printed result, read back according to the result's type.
@@ -255,10 +258,8 @@ impl Lowered<'_> {
     }
 
     /// The interpreter's arguments (`interp::run_function` takes them for
-    /// the function before lowering) as arguments of this function: a shape
-    /// for an extent tensor parameter gives its [`Arg::Extents`], for any
-    /// other tensor a tensor of that shape, a scalar for an `index` an
-    /// [`Arg::Index`].
+    /// the function before lowering) as arguments of this function, each
+    /// as [`Lowered::bind_arg`] binds it.
     pub fn bind(&self, args: &[interp::Arg]) -> Result<Vec<Arg>, String> {
         if args.len() != self.params.len() {
             return Err(format!(
@@ -268,18 +269,29 @@ impl Lowered<'_> {
                 args.len()
             ));
         }
-        args.iter()
-            .zip(&self.params)
-            .map(|(arg, param)| match (arg, param) {
-                (interp::Arg::Scalar(v), Type::Index) => Ok(Arg::Index(*v)),
-                (interp::Arg::Scalar(v @ (0 | 1)), Type::I1) => Ok(Arg::Bool(*v == 1)),
-                (interp::Arg::Shape(s), ty @ Type::Tensor { .. }) if ty.is_extent_tensor() => {
-                    Ok(Arg::Extents(s.clone()))
-                }
-                (interp::Arg::Shape(s), Type::Tensor { .. }) => Ok(Arg::Shaped(s.clone())),
-                _ => Err(format!("cannot pass {arg} as {}", param.text())),
-            })
+        (0..args.len())
+            .map(|i| self.bind_arg(i, &args[i]))
             .collect()
+    }
+
+    /// The interpreter's argument `arg` as argument `i` of this function: a
+    /// shape for an extent tensor parameter gives its [`Arg::Extents`], for
+    /// any other tensor a tensor of that shape, a scalar for an `index` an
+    /// [`Arg::Index`], for an `i1` an [`Arg::Bool`].
+    pub fn bind_arg(&self, i: usize, arg: &interp::Arg) -> Result<Arg, String> {
+        let param = self
+            .params
+            .get(i)
+            .ok_or_else(|| format!("@{} has no argument {i}", self.func))?;
+        match (arg, param) {
+            (interp::Arg::Scalar(v), Type::Index) => Ok(Arg::Index(*v)),
+            (interp::Arg::Scalar(v @ (0 | 1)), Type::I1) => Ok(Arg::Bool(*v == 1)),
+            (interp::Arg::Shape(s), ty @ Type::Tensor { .. }) if ty.is_extent_tensor() => {
+                Ok(Arg::Extents(s.clone()))
+            }
+            (interp::Arg::Shape(s), Type::Tensor { .. }) => Ok(Arg::Shaped(s.clone())),
+            _ => Err(format!("cannot pass {arg} as {}", param.text())),
+        }
     }
 
     /// The ops of `@main` that build `args`, call the function on them and
@@ -682,17 +694,22 @@ fn build_arg(main: &mut String, i: usize, arg: &Arg, param: &Type) -> Result<(),
             *main += &format!("    %a{i}_t = tensor.empty() : {literal}\n");
             *main += &format!("    %a{i} = tensor.cast %a{i}_t : {literal} to {text}\n");
         }
-        (Arg::Extents(extents), Type::Tensor { dims, elem, text }) => {
-            let len = i64::try_from(extents.len()).map_err(|_| bad())?;
-            if elem != "index" || !fits(&[len], dims.as_deref()) {
+        (Arg::Extents(values), Type::Tensor { dims, elem, text })
+        | (Arg::Elements(values), Type::Tensor { dims, elem, text }) => {
+            let len = i64::try_from(values.len()).map_err(|_| bad())?;
+            let elem_fits = match arg {
+                Arg::Extents(_) => elem == "index",
+                _ => is_integer_type(elem),
+            };
+            if !elem_fits || !fits(&[len], dims.as_deref()) {
                 return Err(bad());
             }
             let mut names = Vec::new();
-            for (j, e) in extents.iter().enumerate() {
-                *main += &format!("    %a{i}_{j} = arith.constant {e} : index\n");
+            for (j, e) in values.iter().enumerate() {
+                *main += &format!("    %a{i}_{j} = arith.constant {e} : {elem}\n");
                 names.push(format!("%a{i}_{j}"));
             }
-            let literal = format!("tensor<{len}xindex>");
+            let literal = format!("tensor<{len}x{elem}>");
             *main += &format!(
                 "    %a{i}_t = tensor.from_elements {} : {literal}\n",
                 names.join(", ")
@@ -702,6 +719,14 @@ fn build_arg(main: &mut String, i: usize, arg: &Arg, param: &Type) -> Result<(),
         _ => return Err(bad()),
     }
     Ok(())
+}
+
+/// `index` or a signless integer type (`i64`, `i32`, ...).
+fn is_integer_type(elem: &str) -> bool {
+    elem == "index"
+        || elem
+            .strip_prefix('i')
+            .is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Whether a tensor of `shape` can be cast to a type with `dims`.

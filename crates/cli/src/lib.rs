@@ -11,6 +11,7 @@ pub mod verify_diagnostics;
 use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
 use ir::printer::{print_op_pieces, PrintOptions};
 use ir::{Context, OpId};
+use std::collections::BTreeMap;
 use syntax::ParseOptions;
 
 /// What to do with one input buffer.
@@ -284,6 +285,10 @@ pub struct Outcome {
     pub diagnostics: String,
     /// IR dumps and timing reports (mlir-opt writes these to stderr).
     pub log: String,
+    /// With `--verify-semantics`: the sampled inputs compared, summed over
+    /// every pass and chunk, by function name (a function no sampled input
+    /// of which the interpreter could evaluate has none).
+    pub compared: BTreeMap<String, usize>,
     pub success: bool,
 }
 
@@ -336,13 +341,16 @@ impl Pipeline {
     }
 }
 
-/// Parse, verify and print one chunk. Returns the text or the diagnostics.
+/// Parse, verify and print one chunk. Returns the text or the diagnostics;
+/// IR dumps and reports go to `log`, and with `--verify-semantics` the
+/// inputs compared per function are added to `compared`.
 pub fn process_chunk(
     sources: &mut SourceMap,
     name: &str,
     text: Vec<u8>,
     options: &DriverOptions,
     log: &mut String,
+    compared: &mut BTreeMap<String, usize>,
 ) -> Result<Vec<String>, Vec<Diagnostic>> {
     // Valid UTF-8 moves into the source map without a copy.
     let text = String::from_utf8(text)
@@ -453,6 +461,9 @@ pub fn process_chunk(
         .map_err(as_error)?;
         if let Some(s) = &semantics {
             tracing::info!(compared = s.compared, "semantics verified");
+            for (function, n) in &s.compared_by_function {
+                *compared.entry(function.clone()).or_default() += n;
+            }
         }
         if let Some(e) = printer.tree_error.take() {
             return Err(vec![Diagnostic::error(DiagLoc::Unknown, e)]);
@@ -510,6 +521,7 @@ pub fn process_buffer(name: &str, text: impl Into<Vec<u8>>, options: &DriverOpti
     .unwrap_or_else(|| Outcome {
         pieces: Vec::new(),
         log: String::new(),
+        compared: BTreeMap::new(),
         diagnostics: format!("{name}: error: internal error: processing thread failed\n"),
         success: false,
     })
@@ -551,6 +563,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     };
     let mut diagnostics = String::new();
     let mut log = String::new();
+    let mut compared = BTreeMap::new();
     let mut success = true;
     if let Some(text) = &options.pipeline {
         // A bad pipeline is reported once, before any input is read.
@@ -559,6 +572,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
                 pieces: Vec::new(),
                 diagnostics: pass::render_pipeline_error(text, &e),
                 log,
+                compared,
                 success: false,
             };
         }
@@ -578,7 +592,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
                 ..options.clone()
             };
             let result = tracing::subscriber::with_default(collector, || {
-                process_chunk(&mut sources, name, chunk, &here, &mut log)
+                process_chunk(&mut sources, name, chunk, &here, &mut log, &mut compared)
             });
             let mut got = match result {
                 Ok(out) => {
@@ -599,7 +613,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
             }
             continue;
         }
-        match process_chunk(&mut sources, name, chunk, options, &mut log) {
+        match process_chunk(&mut sources, name, chunk, options, &mut log, &mut compared) {
             Ok(out) => emit(out),
             Err(diags) => {
                 success = false;
@@ -613,6 +627,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
         pieces,
         diagnostics,
         log,
+        compared,
         success,
     }
 }

@@ -13,6 +13,7 @@ use diag::Diagnostic;
 use interp::Arg as SampleArg;
 use ir::{Context, OpId};
 use pass::Instrumentation;
+use std::collections::BTreeMap;
 
 /// Evaluates a function on concrete arguments.
 pub trait Evaluator {
@@ -108,6 +109,9 @@ pub struct SemanticsCheck<E: Evaluator> {
     failure: Option<Diagnostic>,
     /// Function runs compared so far (for reports).
     pub compared: usize,
+    /// [`SemanticsCheck::compared`] by function name: a function no input
+    /// of which could be evaluated (every sample skipped) was not checked.
+    pub compared_by_function: BTreeMap<String, usize>,
     /// Per pass name, in the order passes first ran.
     pub tallies: Vec<(String, PassTally)>,
 }
@@ -120,6 +124,7 @@ impl<E: Evaluator> SemanticsCheck<E> {
             recorded: Vec::new(),
             failure: None,
             compared: 0,
+            compared_by_function: BTreeMap::new(),
             tallies: Vec::new(),
         }
     }
@@ -197,6 +202,10 @@ impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
             let Some(&(_, f)) = now.iter().find(|(n, _)| *n == recorded.name) else {
                 continue;
             };
+            *self
+                .compared_by_function
+                .entry(recorded.name.clone())
+                .or_default() += recorded.runs.len();
             for (args, before) in &recorded.runs {
                 self.compared += 1;
                 let failed_before = self.evaluator.fails(before);
@@ -283,6 +292,11 @@ mod tests {
     }
 
     fn run(pipeline: &str) -> (Result<(), Diagnostic>, usize) {
+        let (result, check) = run_check(pipeline);
+        (result, check.compared)
+    }
+
+    fn run_check(pipeline: &str) -> (Result<(), Diagnostic>, SemanticsCheck<CountOps>) {
         let text = "func.func @f(%a: tensor<?x?xf32>) -> index {\n  %c0 = arith.constant 0 : index\n  %c0_0 = arith.constant 0 : index\n  %0 = tensor.dim %a, %c0 : tensor<?x?xf32>\n  return %0 : index\n}\nfunc.func private @unused(%a: tensor<?xf32>) {\n  return\n}\n";
         let mut ctx = Context::new();
         let (module, _) =
@@ -292,7 +306,7 @@ mod tests {
         let mut pm = pass::PassManager::parse(pipeline, &registry).expect("pipeline");
         let mut check = SemanticsCheck::new(CountOps, 8);
         let result = pm.run(&mut ctx, module, &mut check);
-        (result, check.compared)
+        (result, check)
     }
 
     #[test]
@@ -315,6 +329,17 @@ mod tests {
         );
         // symbol-dce kept @f as it was, and removed @unused (not compared).
         assert!(compared >= 8, "{compared}");
+    }
+
+    #[test]
+    fn compared_inputs_are_counted_per_function() {
+        let (result, check) = run_check("builtin.module(symbol-dce,symbol-dce)");
+        assert!(result.is_ok(), "{result:?}");
+        // @unused is removed by the first run and never compared; @f's 8
+        // inputs are compared after each run.
+        let expected: BTreeMap<String, usize> = [("f".to_string(), 16)].into();
+        assert_eq!(check.compared_by_function, expected);
+        assert_eq!(check.compared, 16);
     }
 
     #[test]
