@@ -65,11 +65,6 @@ const KNOWN_FAILING: &[(&str, &str)] = &[
     // cannot step over it, so neither `--verify-semantics` nor the
     // specification check sees a passing input.
     ("expand_host", "cannot evaluate 'torch.aten.expand'"),
-    // `arith.select` between two `!shape.shape` values.
-    (
-        "matmul_numpy",
-        "'arith.select' op cannot be lowered to constrained form",
-    ),
     // Data tensor arguments: they lower (and run as specified under
     // mlir-runner), but `--verify-semantics` samples them as tensors of
     // unknown elements, which the interpreter cannot read, and

@@ -54,3 +54,15 @@ func.func @branching_region(%a: !shape.shape, %b: !shape.shape, %p: i1) -> !shap
   }
   return %r : !shape.shape
 }
+
+// -----
+
+// Stage 1 fails only when the select chooses the broadcast that does not
+// broadcast; a check where the broadcast is made would fail the other
+// inputs too.
+func.func @select_of_an_error(%a: !shape.shape, %b: !shape.shape, %p: i1) -> !shape.shape {
+  %c = shape.broadcast %a, %b : !shape.shape, !shape.shape -> !shape.shape
+  // expected-error@+1 {{'arith.select' op chooses between shapes of which one may hold the error of the 'shape.broadcast' at}}
+  %r = arith.select %p, %c, %a : !shape.shape
+  return %r : !shape.shape
+}

@@ -185,3 +185,21 @@ func.func @host_ops(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> (tensor<?xf32>,
   %k = shape.rank %s : !shape.shape -> !shape.size
   return %r, %k : tensor<?xf32>, !shape.size
 }
+
+// -----
+
+// A select between shapes whose errors are checked anyway (the split's
+// other half is required equal) is a select of extent tensors.
+// CHECK-LABEL: func.func @select_of_checked
+// CHECK:         shape.cstr_require %{{.*}}, "split index out of range"
+// CHECK:           arith.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<?xindex>
+func.func @select_of_checked(%a: !shape.shape, %b: !shape.shape, %p: i1) -> !shape.shape {
+  %c1 = shape.const_size 1
+  %h, %t = "shape.split_at"(%a, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+  %w = shape.cstr_eq %t, %b : !shape.shape, !shape.shape
+  %r = shape.assuming %w -> (!shape.shape) {
+    %s = arith.select %p, %h, %b : !shape.shape
+    shape.assuming_yield %s : !shape.shape
+  }
+  return %r : !shape.shape
+}

@@ -162,7 +162,10 @@ struct Errors {
 /// the op holding them). Both sets are fixpoints: values flow around loops
 /// (`scf.for` iteration arguments) and out of regions through their
 /// terminators.
-fn analyse(ctx: &Context, ops: &[OpId]) -> Errors {
+///
+/// With `through_selects` false, an `arith.select` passes on no operand's
+/// error: what is needed then is needed whichever operand is chosen.
+fn analyse(ctx: &Context, ops: &[OpId], through_selects: bool) -> Errors {
     let mut possible = FxHashSet::default();
     let mut relevant = FxHashSet::default();
     loop {
@@ -208,13 +211,61 @@ fn analyse(ctx: &Context, ops: &[OpId]) -> Errors {
                     ctx.op(holder).results.iter().any(|r| relevant.contains(r))
                         || block_args(ctx, holder).any(|a| relevant.contains(&a))
                 });
-            if seeds || gives_to_holder || (reached && !ERROR_SWALLOWERS.contains(&name)) {
+            let passes_on =
+                !ERROR_SWALLOWERS.contains(&name) && (through_selects || name != "arith.select");
+            if seeds || gives_to_holder || (reached && passes_on) {
                 relevant.extend(data.operands.iter().copied());
             }
         }
         if (possible.len(), relevant.len()) == before {
             return Errors { relevant, possible };
         }
+    }
+}
+
+/// An `arith.select` between shapes passes on the error of the operand it
+/// chooses only; the lowering checks an error where it is made, whichever
+/// operand is chosen. That is sound when each check is needed anyway; a
+/// check that only a select needs would fail inputs on which stage 1
+/// chooses the other operand, so it is refused, at the select (an `scf.if`
+/// with each operand computed in its branch says it).
+fn refuse_checks_only_a_select_needs(
+    ctx: &Context,
+    ops: &[OpId],
+    errors: &Errors,
+) -> Result<(), Diagnostic> {
+    let selects: Vec<OpId> = ops
+        .iter()
+        .copied()
+        .filter(|&o| ctx.op_name(o) == "arith.select")
+        .filter(|&o| {
+            ctx.op(o)
+                .operands
+                .iter()
+                .any(|v| errors.possible.contains(v))
+        })
+        .collect();
+    if selects.is_empty() {
+        return Ok(());
+    }
+    let without = analyse(ctx, ops, false);
+    let needed_only_by_selects = |op: OpId| {
+        let made = &ctx.op(op).results;
+        ERROR_PRODUCERS.contains(&ctx.op_name(op))
+            && made.iter().any(|r| errors.relevant.contains(r))
+            && !made.iter().any(|r| without.relevant.contains(r))
+    };
+    match ops.iter().find(|&&o| needed_only_by_selects(o)) {
+        None => Ok(()),
+        Some(&producer) => Err(error_at(
+            ctx,
+            selects[0],
+            format!(
+                "chooses between shapes of which one may hold the error of the '{}' at {}, which only the chosen one would fail with; compute each in its branch of an 'scf.if' instead",
+                ctx.op_name(producer),
+                loc_text(ctx, producer)
+            ),
+        )),
     }
 }
 
@@ -265,7 +316,8 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
     let body: Vec<OpId> = ctx.block_ops(old_block).collect();
     let mut all = Vec::new();
     ctx.walk_nested(f, &mut |o| all.push(o));
-    let errors = analyse(ctx, &all);
+    let errors = analyse(ctx, &all, true);
+    refuse_checks_only_a_select_needs(ctx, &all, &errors)?;
     for &op in &all {
         if ERROR_SWALLOWERS.contains(&ctx.op_name(op)) {
             let hidden = ctx
@@ -781,6 +833,16 @@ impl Lowering<'_> {
                 self.ctx.append_op(self.current, new);
                 let results = self.ctx.op(new).results.to_vec();
                 self.bind(op, &results);
+            }
+            // Between shapes, a select of extent tensors (or sizes); the
+            // errors it may choose are checked where they are made (see
+            // `refuse_checks_only_a_select_needs`).
+            "arith.select" => {
+                let copy = self.copy(op);
+                let results = self.ctx.op(copy).results.clone();
+                for (v, ty) in results.into_iter().zip(result_types) {
+                    self.ctx.set_value_type(v, ty);
+                }
             }
             "func.call" => {
                 // A call of a shape function (one lowered here too, e.g. a
