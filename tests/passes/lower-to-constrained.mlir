@@ -203,3 +203,31 @@ func.func @select_of_checked(%a: !shape.shape, %b: !shape.shape, %p: i1) -> !sha
   }
   return %r : !shape.shape
 }
+
+// -----
+
+// `scf.while` carrying a shape: both regions' arguments and the condition's
+// values are retyped; the check a loop body needs stays in the body.
+// CHECK-LABEL: func.func @while_loop
+// CHECK:         scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (tensor<?xindex>, index) -> (tensor<?xindex>, index) {
+// CHECK:           scf.condition(%{{.*}}) %{{.*}}, %{{.*}} : tensor<?xindex>, index
+// CHECK:         } do {
+// CHECK:           shape.cstr_broadcastable
+// CHECK:           shape.assuming
+// CHECK:             shape.broadcast
+// CHECK:           scf.yield
+func.func @while_loop(%a: !shape.shape, %n: index) -> !shape.shape {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.while (%s = %a, %i = %c0) : (!shape.shape, index) -> (!shape.shape, index) {
+    %more = arith.cmpi slt, %i, %n : index
+    scf.condition(%more) %s, %i : !shape.shape, index
+  } do {
+  ^bb0(%s: !shape.shape, %i: index):
+    %two = shape.const_shape [2] : !shape.shape
+    %b = shape.broadcast %s, %two : !shape.shape, !shape.shape -> !shape.shape
+    %j = arith.addi %i, %c1 : index
+    scf.yield %b, %j : !shape.shape, index
+  }
+  return %r#0 : !shape.shape
+}
