@@ -13,6 +13,13 @@
 //! `1..4`, `0..?`, `?`). Learning a kept `cstr_require` of a comparison
 //! narrows its operands' bounds ([`lattice::Comparison::assume`]).
 //!
+//! A `cstr_broadcastable` left unknown merges into an earlier kept one of
+//! the same message that checks a subset of its shapes, widened to check
+//! them all, when its shapes are defined there and no op with side effects
+//! ([`ir::effects`]: a call to a function not known pure, a host op not
+//! declared pure) runs between the two: the shapes it adds are then
+//! checked earlier, and a check never moves across an effect.
+//!
 //! Precondition: constrained form. Postcondition: no constraint is implied
 //! by the constraints before it (as far as the rules, the analysis and the
 //! iteration and node budgets show), none is statically false; what each
@@ -33,6 +40,7 @@ use crate::language::{self, partial_shape, Divisor, Facts, Graph, ShapeAnalysis,
 use crate::{rules, ITERATION_LIMIT, NODE_LIMIT};
 use diag::Diagnostic;
 use egg::{Analysis, Id, Runner, StopReason, Symbol};
+use ir::effects::{Effect, Effects};
 use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
 use pass::{loc_of, parse_option, Pass, PassInfo, PassRegistry, Statistics};
@@ -672,14 +680,18 @@ struct KeptBroadcast {
 
 impl Builder<'_> {
     /// For a `cstr_broadcastable` left unknown: an earlier kept one with
-    /// the same message that checks a subset of its shapes and before which
-    /// all its shapes are defined. Widened to check them all, it makes this
-    /// one redundant. Returns its index in `kept` and the shapes.
+    /// the same message that checks a subset of its shapes, before which
+    /// all its shapes are defined, and after the op with side effects at
+    /// `barrier` (the last before `cstr`): widening it to check them all
+    /// moves the checks of the others there, and no check may cross an
+    /// effect ([`ir::effects`]). Widened, it makes this one redundant.
+    /// Returns its index in `kept` and the shapes.
     fn absorbing_check(
         &mut self,
         cstr: OpId,
         kept: &[KeptBroadcast],
         position: &HashMap<OpId, usize>,
+        barrier: Option<usize>,
     ) -> Option<(usize, Vec<ValueId>)> {
         let ctx = self.ctx;
         let mut values: Vec<ValueId> = Vec::new();
@@ -699,7 +711,8 @@ impl Builder<'_> {
         }
         let message = |o: OpId| ctx.attr(o, "msg").cloned();
         let index = kept.iter().rposition(|k| {
-            message(k.op) == message(cstr)
+            barrier.is_none_or(|e| position.get(&k.op).is_some_and(|&p| p > e))
+                && message(k.op) == message(cstr)
                 && k.classes.iter().all(|&c| classes.contains(&self.class(c)))
                 && values.iter().all(|&v| visible(ctx, v, k.op, position))
         })?;
@@ -738,8 +751,15 @@ pub fn canonicalize_constraints(
                 statistics: &mut *statistics,
                 saturated_nodes: 0,
             };
-            for &o in &ops {
+            // The op with side effects met last: no check moves back past it.
+            let mut effects = Effects::new();
+            let mut barrier = None;
+            for (i, &o) in ops.iter().enumerate() {
                 if !ctx.op_name(o).starts_with("shape.cstr_") {
+                    // The walk meets the ops of regions too.
+                    if effects.own(ctx, o) == Effect::Any {
+                        barrier = Some(i);
+                    }
                     b.op(o);
                     continue;
                 }
@@ -784,7 +804,7 @@ pub fn canonicalize_constraints(
                         return Err(d);
                     }
                     Verdict::Unknown if ctx.op_name(o) == "shape.cstr_broadcastable" => {
-                        match b.absorbing_check(o, &kept, &position) {
+                        match b.absorbing_check(o, &kept, &position, barrier) {
                             Some((k, shapes)) => {
                                 pass::remark(
                                     ctx,
