@@ -656,18 +656,87 @@ fn certain(ctx: &Context, op: OpId, function: OpId) -> bool {
     false
 }
 
-/// Whether `v` is defined at `at` (`position` numbers ops in program
-/// order): in a block that holds `at`, before it.
-fn visible(ctx: &Context, v: ValueId, at: OpId, position: &HashMap<OpId, usize>) -> bool {
-    let holds_at = |block: ir::BlockId| {
-        std::iter::successors(Some(at), |&o| ctx.parent_op(o))
-            .any(|o| ctx.op(o).parent == Some(block))
-    };
-    match ctx.value(v).def {
-        ir::ValueDef::BlockArg { block, .. } => holds_at(block),
-        ir::ValueDef::OpResult { op, .. } => {
-            ctx.op(op).parent.is_some_and(holds_at) && position.get(&op) < position.get(&at)
+/// Where the ops of a function stand: their place in program order
+/// (pre-order), and the ops the pass decided to move before a kept check
+/// (moved when it is done), which then stand just before it.
+struct Placement {
+    position: HashMap<OpId, usize>,
+    moved: HashMap<OpId, OpId>,
+}
+
+/// At most this many ops move before a check to widen it with a later
+/// one's shapes.
+const MOVED_PER_WIDENING: usize = 32;
+
+impl Placement {
+    /// The op whose place `op` has: the check it moves before, or itself.
+    fn location(&self, op: OpId) -> OpId {
+        self.moved.get(&op).copied().unwrap_or(op)
+    }
+
+    /// A sort key of `op`'s place within its block: just before the check
+    /// it moves before, or where it is.
+    fn key(&self, op: OpId) -> (Option<usize>, bool) {
+        let at = self.location(op);
+        (self.position.get(&at).copied(), at == op)
+    }
+
+    /// Whether `v` is defined at `at`: in a block that holds `at`, before it.
+    fn visible(&self, ctx: &Context, v: ValueId, at: OpId) -> bool {
+        let holds_at = |block: ir::BlockId| {
+            std::iter::successors(Some(at), |&o| ctx.parent_op(o))
+                .any(|o| ctx.op(o).parent == Some(block))
+        };
+        match ctx.value(v).def {
+            ir::ValueDef::BlockArg { block, .. } => holds_at(block),
+            ir::ValueDef::OpResult { op, .. } => {
+                ctx.op(self.location(op)).parent.is_some_and(holds_at)
+                    && self.key(op) < self.key(at)
+            }
         }
+    }
+
+    /// Whether the place just before `check` dominates `op`'s: `check` is
+    /// in a block holding `op` (or an op around it), before it.
+    fn dominates(&self, ctx: &Context, check: OpId, op: OpId) -> bool {
+        let block = ctx.op(check).parent;
+        let at = self.location(op);
+        std::iter::successors(Some(at), |&o| ctx.parent_op(o))
+            .find(|&o| ctx.op(o).parent == block)
+            .is_some_and(|holder| {
+                let key = if holder == at {
+                    self.key(op)
+                } else {
+                    self.key(holder)
+                };
+                self.key(check) < key
+            })
+    }
+
+    /// The ops to move before `check` so that `v` is defined there (in the
+    /// order to move them), added to `out`: the ops computing it, when each
+    /// is defined on every input ([`pass::defined_everywhere`], so pure)
+    /// and its place is dominated by `check`'s, so every use stays
+    /// dominated. `None` if `v` cannot be made defined there.
+    fn moves_for(&self, ctx: &Context, v: ValueId, check: OpId, out: &mut Vec<OpId>) -> Option<()> {
+        if self.visible(ctx, v, check) {
+            return Some(());
+        }
+        let d = ctx.defining_op(v)?;
+        if out.contains(&d) {
+            return Some(());
+        }
+        let movable = out.len() < MOVED_PER_WIDENING
+            && pass::defined_everywhere(ctx, d)
+            && self.dominates(ctx, check, d);
+        if !movable {
+            return None;
+        }
+        for &operand in &ctx.op(d).operands {
+            self.moves_for(ctx, operand, check, out)?;
+        }
+        out.push(d);
+        Some(())
     }
 }
 
@@ -678,21 +747,29 @@ struct KeptBroadcast {
     classes: Vec<Id>,
 }
 
+/// How an earlier check absorbs a later one: its index in the kept
+/// checks, the shapes it then checks, and the ops that move before it.
+struct Absorption {
+    check: usize,
+    shapes: Vec<ValueId>,
+    moves: Vec<OpId>,
+}
+
 impl Builder<'_> {
     /// For a `cstr_broadcastable` left unknown: an earlier kept one with
-    /// the same message that checks a subset of its shapes, before which
-    /// all its shapes are defined, and after the op with side effects at
-    /// `barrier` (the last before `cstr`): widening it to check them all
-    /// moves the checks of the others there, and no check may cross an
-    /// effect ([`ir::effects`]). Widened, it makes this one redundant.
-    /// Returns its index in `kept` and the shapes.
+    /// the same message that checks a subset of its shapes, after the op
+    /// with side effects at `barrier` (the last before `cstr`): widening it
+    /// to check them all moves the checks of the others there, and no check
+    /// may cross an effect ([`ir::effects`]). Its shapes must be defined
+    /// there, or made so by moving there the pure ops that compute them
+    /// ([`Placement::moves_for`]). Widened, it makes this one redundant.
     fn absorbing_check(
         &mut self,
         cstr: OpId,
         kept: &[KeptBroadcast],
-        position: &HashMap<OpId, usize>,
+        placement: &Placement,
         barrier: Option<usize>,
-    ) -> Option<(usize, Vec<ValueId>)> {
+    ) -> Option<Absorption> {
         let ctx = self.ctx;
         let mut values: Vec<ValueId> = Vec::new();
         let mut classes: Vec<Id> = Vec::new();
@@ -710,13 +787,22 @@ impl Builder<'_> {
             }
         }
         let message = |o: OpId| ctx.attr(o, "msg").cloned();
-        let index = kept.iter().rposition(|k| {
-            barrier.is_none_or(|e| position.get(&k.op).is_some_and(|&p| p > e))
+        kept.iter().enumerate().rev().find_map(|(index, k)| {
+            let candidate = barrier
+                .is_none_or(|e| placement.position.get(&k.op).is_some_and(|&p| p > e))
                 && message(k.op) == message(cstr)
-                && k.classes.iter().all(|&c| classes.contains(&self.class(c)))
-                && values.iter().all(|&v| visible(ctx, v, k.op, position))
-        })?;
-        Some((index, values))
+                && k.classes.iter().all(|&c| classes.contains(&self.class(c)));
+            let mut moves = Vec::new();
+            let defined = candidate
+                && values
+                    .iter()
+                    .all(|&v| placement.moves_for(ctx, v, k.op, &mut moves).is_some());
+            defined.then(|| Absorption {
+                check: index,
+                shapes: values.clone(),
+                moves,
+            })
+        })
     }
 }
 
@@ -735,9 +821,13 @@ pub fn canonicalize_constraints(
         ctx.walk_nested(f, &mut |o| ops.push(o));
         let mut proven = Vec::new();
         let mut widened: Vec<(OpId, Vec<ValueId>)> = Vec::new();
+        // Ops to move before a kept check, in order.
+        let mut moves: Vec<(OpId, OpId)> = Vec::new();
         {
-            let position: HashMap<OpId, usize> =
-                ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+            let mut placement = Placement {
+                position: ops.iter().enumerate().map(|(i, &o)| (o, i)).collect(),
+                moved: HashMap::new(),
+            };
             let mut kept: Vec<KeptBroadcast> = Vec::new();
             // The predicates of the requires that ran before: each held,
             // or execution would not be past it.
@@ -804,8 +894,12 @@ pub fn canonicalize_constraints(
                         return Err(d);
                     }
                     Verdict::Unknown if ctx.op_name(o) == "shape.cstr_broadcastable" => {
-                        match b.absorbing_check(o, &kept, &position, barrier) {
-                            Some((k, shapes)) => {
+                        match b.absorbing_check(o, &kept, &placement, barrier) {
+                            Some(Absorption {
+                                check: k,
+                                shapes,
+                                moves: moved,
+                            }) => {
                                 pass::remark(
                                     ctx,
                                     o,
@@ -823,6 +917,10 @@ pub fn canonicalize_constraints(
                                 kept[k].classes = shapes.iter().map(|&v| b.id(v)).collect();
                                 widened.retain(|(w, _)| *w != kept[k].op);
                                 widened.push((kept[k].op, shapes));
+                                for m in moved {
+                                    placement.moved.insert(m, kept[k].op);
+                                    moves.push((m, kept[k].op));
+                                }
                             }
                             None => {
                                 b.statistics
@@ -848,6 +946,9 @@ pub fn canonicalize_constraints(
             "constraints removed (proven true, or merged into an earlier check)",
             proven.len() as u64,
         );
+        for (op, check) in moves {
+            ctx.move_op_before(op, check);
+        }
         for (check, shapes) in widened {
             ctx.set_operands(check, &shapes);
         }

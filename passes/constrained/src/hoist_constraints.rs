@@ -49,8 +49,10 @@
 //! ```
 
 use diag::Diagnostic;
+use ir::effects::{Effect, Effects};
 use ir::{Context, OpId, OperationState, TypeKind, ValueDef, ValueId};
 use pass::{no_options, Pass, PassInfo, PassRegistry};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 pub struct HoistConstraints;
 
@@ -90,28 +92,39 @@ fn movable(ctx: &Context, op: OpId) -> bool {
     constraint || pass::defined_everywhere(ctx, op)
 }
 
+/// Whether `op`, not defined on every input, is defined just before `at`
+/// given the checks that ran before it: a `get_extent` or `split_at` whose
+/// index is in range, a `broadcast` whose shapes were checked
+/// broadcastable.
+fn defined_before(ctx: &Context, op: OpId, at: OpId) -> bool {
+    match ctx.op_name(op) {
+        "shape.get_extent" | "shape.split_at" => index_in_range_before(ctx, op, at),
+        "shape.broadcast" => broadcast_checked_before(ctx, op, at),
+        _ => false,
+    }
+}
+
+/// The ops that ran before `at` once it is reached: those before it in its
+/// block, then those before the op holding that block, and so on out.
+fn ops_before(ctx: &Context, at: OpId) -> impl Iterator<Item = OpId> + '_ {
+    std::iter::successors(Some(at), |&o| ctx.parent_op(o))
+        .flat_map(|o| std::iter::successors(ctx.op(o).prev, |&p| ctx.op(p).prev))
+}
+
 /// Whether `op`, a `shape.get_extent` or `shape.split_at`, is defined
 /// just before `at`: its index is in range (`0 ≤ i < rank`, or
 /// `-rank ≤ i ≤ rank` for a split) given the requires that ran before
-/// `at` (in its block and the enclosing ones, before it).
+/// `at`.
 fn index_in_range_before(ctx: &Context, op: OpId, at: OpId) -> bool {
-    let name = ctx.op_name(op);
-    if name != "shape.get_extent" && name != "shape.split_at" {
-        return false;
-    }
     let [shape, index] = ctx.op(op).operands.as_slice() else {
         return false;
     };
     let mut bounds = value_bounds::ValueBounds::new(ctx, |_| false);
-    for before in std::iter::successors(Some(at), |&o| ctx.parent_op(o)) {
-        let mut earlier = ctx.op(before).prev;
-        while let Some(o) = earlier {
-            if ctx.op_name(o) == "shape.cstr_require" {
-                if let Some(&p) = ctx.op(o).operands.first() {
-                    bounds.assume(p);
-                }
+    for o in ops_before(ctx, at) {
+        if ctx.op_name(o) == "shape.cstr_require" {
+            if let Some(&p) = ctx.op(o).operands.first() {
+                bounds.assume(p);
             }
-            earlier = ctx.op(o).prev;
         }
     }
     let rank = bounds.rank(*shape);
@@ -120,7 +133,7 @@ fn index_in_range_before(ctx: &Context, op: OpId, at: OpId) -> bool {
                  l: &bounds::Affine,
                  p: &str,
                  r: &bounds::Affine| { b.compare(l, p, r) == Some(true) };
-    if name == "shape.get_extent" {
+    if ctx.op_name(op) == "shape.get_extent" {
         holds(&mut bounds, &i, "sge", &bounds::Affine::constant(0))
             && holds(&mut bounds, &i, "slt", &rank)
     } else {
@@ -129,6 +142,38 @@ fn index_in_range_before(ctx: &Context, op: OpId, at: OpId) -> bool {
         };
         holds(&mut bounds, &i, "sge", &low) && holds(&mut bounds, &i, "sle", &rank)
     }
+}
+
+/// The shapes a broadcast value is made of: the operands of the
+/// `shape.broadcast`s that make it; the value itself otherwise.
+fn broadcast_leaves(ctx: &Context, v: ValueId, out: &mut Vec<ValueId>) {
+    match ctx.defining_op(v) {
+        Some(d) if ctx.op_name(d) == "shape.broadcast" => {
+            for &o in &ctx.op(d).operands {
+                broadcast_leaves(ctx, o, out);
+            }
+        }
+        _ if out.contains(&v) => {}
+        _ => out.push(v),
+    }
+}
+
+/// Whether a `cstr_broadcastable` that ran before `at` checked (at least)
+/// the shapes `broadcast`, a `shape.broadcast`, is made of.
+fn broadcast_checked_before(ctx: &Context, broadcast: OpId, at: OpId) -> bool {
+    let mut shapes = Vec::new();
+    for &o in &ctx.op(broadcast).operands {
+        broadcast_leaves(ctx, o, &mut shapes);
+    }
+    ops_before(ctx, at).any(|o| {
+        let mut checked = Vec::new();
+        if ctx.op_name(o) == "shape.cstr_broadcastable" {
+            for &v in &ctx.op(o).operands {
+                broadcast_leaves(ctx, v, &mut checked);
+            }
+        }
+        shapes.iter().all(|s| checked.contains(s))
+    })
 }
 
 /// The block of `assuming`'s body, if it has exactly one.
@@ -146,13 +191,100 @@ fn defined_inside(ctx: &Context, v: ValueId, region_holder: OpId) -> bool {
     holder.is_some_and(|h| h == region_holder || ctx.is_ancestor(region_holder, h))
 }
 
+/// Whether `v` is defined where `user` is: an argument of a block holding
+/// `user` (or an op around it), or the result of an op before it there.
+fn dominates(ctx: &Context, v: ValueId, user: OpId) -> bool {
+    let (block, def) = match ctx.value(v).def {
+        ValueDef::BlockArg { block, .. } => (Some(block), None),
+        ValueDef::OpResult { op, .. } => (ctx.op(op).parent, Some(op)),
+    };
+    let Some(block) = block else {
+        return false;
+    };
+    let Some(holder) = std::iter::successors(Some(user), |&o| ctx.parent_op(o))
+        .find(|&o| ctx.op(o).parent == Some(block))
+    else {
+        return false;
+    };
+    def.is_none_or(|d| {
+        std::iter::successors(ctx.op(holder).prev, |&p| ctx.op(p).prev).any(|p| p == d)
+    })
+}
+
+/// Make every `shape.cstr_broadcastable` under `root` check the shapes its
+/// operands are made of (through `shape.broadcast`s, and what
+/// `shape.assuming` regions yield), where they are all defined at the
+/// check: a broadcast of shapes is defined only where they broadcast, so
+/// `cstr_broadcastable (broadcast %a, %b), %c` checks `%a, %b, %c`; the
+/// check then depends neither on the broadcast nor on the region that made
+/// it. Returns how many changed.
+fn read_shapes_at_source(ctx: &mut Context, root: OpId) -> usize {
+    fn sources(ctx: &Context, v: ValueId, out: &mut Vec<ValueId>) {
+        let Some(d) = ctx.defining_op(v) else {
+            return out.push(v);
+        };
+        match ctx.op_name(d) {
+            "shape.broadcast" => {
+                for &o in &ctx.op(d).operands {
+                    sources(ctx, o, out);
+                }
+            }
+            "shape.assuming" => {
+                let index = ctx.op(d).results.iter().position(|&r| r == v);
+                let yielded = body(ctx, d)
+                    .and_then(|b| ctx.block_terminator(b))
+                    .zip(index)
+                    .and_then(|(t, i)| ctx.operand(t, i));
+                match yielded {
+                    Some(y) => sources(ctx, y, out),
+                    None => out.push(v),
+                }
+            }
+            _ => out.push(v),
+        }
+    }
+    let mut checks = Vec::new();
+    ctx.walk_nested(root, &mut |o| {
+        if ctx.op_name(o) == "shape.cstr_broadcastable" {
+            checks.push(o);
+        }
+    });
+    let mut changed = 0;
+    for cstr in checks {
+        let mut shapes: Vec<ValueId> = Vec::new();
+        for &operand in &ctx.op(cstr).operands {
+            let mut found = Vec::new();
+            sources(ctx, operand, &mut found);
+            if !found.iter().all(|&s| dominates(ctx, s, cstr)) {
+                found = vec![operand];
+            }
+            for s in found {
+                if !shapes.contains(&s) {
+                    shapes.push(s);
+                }
+            }
+        }
+        if shapes.as_slice() != ctx.op(cstr).operands.as_slice() {
+            ctx.set_operands(cstr, &shapes);
+            changed += 1;
+        }
+    }
+    changed
+}
+
 /// Move the movable ops of `assuming`'s body whose operands are all
-/// defined outside it to just before it; returns how many moved.
-fn hoist_out_of(ctx: &mut Context, assuming: OpId) -> usize {
+/// defined outside it to just before it; returns how many moved. A check
+/// stays where it is once an op with side effects stands before it in the
+/// body (pure ops still move past).
+fn hoist_out_of(ctx: &mut Context, assuming: OpId, effects: &mut Effects) -> usize {
     let Some(block) = body(ctx, assuming) else {
         return 0;
     };
     let mut moved = 0;
+    // Ops that stay, not yet known to be free of side effects; `blocked`
+    // once one of them has some.
+    let mut passed = Vec::new();
+    let mut blocked = false;
     let ops: Vec<OpId> = ctx.block_ops(block).collect();
     for op in ops {
         let free = ctx
@@ -160,10 +292,18 @@ fn hoist_out_of(ctx: &mut Context, assuming: OpId) -> usize {
             .operands
             .iter()
             .all(|&v| !defined_inside(ctx, v, assuming));
-        if free && (movable(ctx, op) || index_in_range_before(ctx, op, assuming)) {
-            ctx.move_op_before(op, assuming);
-            moved += 1;
+        if !(free && (movable(ctx, op) || defined_before(ctx, op, assuming))) {
+            passed.push(op);
+            continue;
         }
+        if effects.own(ctx, op) == Effect::Fails {
+            blocked = blocked || passed.drain(..).any(|p| effects.has_side_effects(ctx, p));
+            if blocked {
+                continue;
+            }
+        }
+        ctx.move_op_before(op, assuming);
+        moved += 1;
     }
     moved
 }
@@ -196,17 +336,8 @@ fn merge_nested(ctx: &mut Context, assuming: OpId) -> bool {
     let Some(outer_witness) = ctx.operand(assuming, 0) else {
         return false;
     };
-    // The conjunction, before the outer region (both witnesses dominate it).
-    let witnesses = flattened(ctx, &[outer_witness, inner_witness]);
-    let loc = ctx.op(assuming).loc.clone();
-    let mut all = OperationState::new("shape.assuming_all", loc);
-    all.operands.extend(witnesses);
-    all.result_types.push(ctx.intern_type(TypeKind::Witness));
-    let all = ctx.create_op(all);
-    ctx.insert_op_before(assuming, all);
-    if let Some(w) = ctx.result(all, 0) {
-        ctx.set_operand(assuming, 0, w);
-    }
+    let all = conjunction(ctx, &[outer_witness, inner_witness], assuming);
+    ctx.set_operand(assuming, 0, all);
     // The inner body moves up; its yield replaces the outer one.
     let inner_ops: Vec<OpId> = ctx.block_ops(inner_block).collect();
     for op in inner_ops {
@@ -215,6 +346,170 @@ fn merge_nested(ctx: &mut Context, assuming: OpId) -> bool {
     ctx.erase_op(yield_op);
     ctx.erase_op(inner);
     true
+}
+
+/// A `shape.assuming_all` of `witnesses` (flattened), made just before
+/// `at` (they must all be defined there).
+fn conjunction(ctx: &mut Context, witnesses: &[ValueId], at: OpId) -> ValueId {
+    let witnesses = flattened(ctx, witnesses);
+    let mut all = OperationState::new("shape.assuming_all", ctx.op(at).loc.clone());
+    all.operands.extend(witnesses);
+    all.result_types.push(ctx.intern_type(TypeKind::Witness));
+    let all = ctx.create_op(all);
+    ctx.insert_op_before(at, all);
+    ctx.op(all).results[0]
+}
+
+/// The effect of each region op met so far ([`Effects::of`] walks the
+/// whole region; a merged region's is the join of its parts'). Hoisting
+/// and merging never move an op with side effects out of a region, so a
+/// region keeps the effect noted.
+#[derive(Default)]
+struct RegionEffects(FxHashMap<OpId, Effect>);
+
+impl RegionEffects {
+    fn of(&mut self, ctx: &Context, effects: &mut Effects, op: OpId) -> Effect {
+        *self.0.entry(op).or_insert_with(|| effects.of(ctx, op))
+    }
+}
+
+/// Merge `first`, a `shape.assuming`, with the next `shape.assuming` of its
+/// block (`second`) into one region under both witnesses, when `second`'s
+/// witness can be computed before `first`: the ops between them that
+/// compute it (the constraints, the ops defined on every input, and those
+/// the checks before `first` make defined) move before `first`, as long as
+/// none uses `first`'s results and no check among them would cross an op
+/// with side effects (in `first`'s body, or between the two before it).
+/// The other ops between them move into the merged region, between the two
+/// bodies; the values used after `second` leave through its yield. Returns
+/// the merged op.
+fn merge_sequential(
+    ctx: &mut Context,
+    first: OpId,
+    effects: &mut Effects,
+    known: &mut RegionEffects,
+) -> Option<OpId> {
+    let between: Vec<OpId> = std::iter::successors(ctx.op(first).next, |&o| ctx.op(o).next)
+        .take_while(|&o| ctx.op_name(o) != "shape.assuming")
+        .collect();
+    let second = match between.last() {
+        Some(&last) => ctx.op(last).next?,
+        None => ctx.op(first).next?,
+    };
+    if ctx.op_name(second) != "shape.assuming" {
+        return None;
+    }
+    let (first_body, second_body) = (body(ctx, first)?, body(ctx, second)?);
+    // The ops between the two that compute `second`'s witness.
+    let between_set: FxHashSet<OpId> = between.iter().copied().collect();
+    let mut slice = FxHashSet::default();
+    let mut pending = vec![ctx.operand(second, 0)?];
+    while let Some(v) = pending.pop() {
+        match ctx.defining_op(v) {
+            Some(d) if d == first => return None,
+            Some(d) if between_set.contains(&d) && slice.insert(d) => {
+                pending.extend(ctx.op(d).operands.iter().copied());
+            }
+            _ => {}
+        }
+    }
+    let mut crossed = Vec::new();
+    let mut checks_cross = false;
+    for &op in &between {
+        if !slice.contains(&op) {
+            crossed.push(op);
+            continue;
+        }
+        if !(movable(ctx, op) || defined_before(ctx, op, first)) {
+            return None;
+        }
+        if effects.own(ctx, op) == Effect::Fails {
+            checks_cross = checks_cross
+                || known.of(ctx, effects, first) == Effect::Any
+                || crossed.drain(..).any(|c| effects.has_side_effects(ctx, c));
+            if checks_cross {
+                return None;
+            }
+        }
+    }
+    for &op in between.iter().filter(|o| slice.contains(o)) {
+        ctx.move_op_before(op, first);
+    }
+    let rest: Vec<OpId> = between.into_iter().filter(|o| !slice.contains(o)).collect();
+    // Values of the ops moving in that are used after `second`.
+    let moving_in: FxHashSet<OpId> = rest.iter().copied().chain([second]).collect();
+    let inside = |ctx: &Context, user: OpId| {
+        std::iter::successors(Some(user), |&o| ctx.parent_op(o)).any(|o| moving_in.contains(&o))
+    };
+    let escaping: Vec<ValueId> = rest
+        .iter()
+        .flat_map(|&r| ctx.op(r).results.iter().copied())
+        .filter(|&v| ctx.value(v).uses.iter().any(|u| !inside(ctx, u.op)))
+        .collect();
+    let merged_effect = [first, second]
+        .iter()
+        .chain(&rest)
+        .map(|&o| known.of(ctx, effects, o))
+        .max()
+        .unwrap_or(Effect::None);
+    let (first_witness, second_witness) = (ctx.operand(first, 0)?, ctx.operand(second, 0)?);
+    let all = conjunction(ctx, &[first_witness, second_witness], first);
+    // The merged region: `first`'s body, the rest, `second`'s body.
+    let first_yield = ctx.block_terminator(first_body)?;
+    let second_yield = ctx.block_terminator(second_body)?;
+    let first_yielded = ctx.op(first_yield).operands.to_vec();
+    let mut yielded = first_yielded.clone();
+    yielded.extend(escaping.iter().copied());
+    yielded.extend(ctx.op(second_yield).operands.iter().copied());
+    let region = ctx.create_region();
+    let block = ctx.create_block();
+    ctx.append_block(region, block);
+    let mut state = OperationState::new("shape.assuming", ctx.op(first).loc.clone());
+    state.operands.push(all);
+    state.result_types = yielded.iter().map(|&v| ctx.value_type(v)).collect();
+    state.regions.push(region);
+    let merged = ctx.create_op(state);
+    ctx.insert_op_before(first, merged);
+    let first_ops: Vec<OpId> = ctx.block_ops(first_body).collect();
+    let second_ops: Vec<OpId> = ctx.block_ops(second_body).collect();
+    for op in first_ops.into_iter().chain(rest).chain(second_ops) {
+        if op != first_yield && op != second_yield {
+            ctx.append_op(block, op);
+        }
+    }
+    let mut terminator =
+        OperationState::new("shape.assuming_yield", ctx.op(second_yield).loc.clone());
+    terminator.operands.extend(yielded.iter().copied());
+    let terminator = ctx.create_op(terminator);
+    ctx.append_op(block, terminator);
+    // Uses of `first`'s results inside read what its body yielded; uses
+    // outside of `first`'s and `second`'s results and of the values that
+    // left read the merged results.
+    let first_results = ctx.op(first).results.len();
+    let outer: Vec<ValueId> = ctx
+        .op(first)
+        .results
+        .iter()
+        .chain(&escaping)
+        .chain(&ctx.op(second).results)
+        .copied()
+        .collect();
+    let results = ctx.op(merged).results.to_vec();
+    for (i, (&old, &new)) in outer.iter().zip(&results).enumerate() {
+        for u in ctx.value(old).uses.to_vec() {
+            let yielded_inside = first_yielded.get(i).filter(|_| i < first_results);
+            let replacement = match (ctx.is_ancestor(merged, u.op), yielded_inside) {
+                (false, _) => new,
+                (true, Some(&inner)) => inner,
+                (true, None) => continue,
+            };
+            ctx.set_operand(u.op, u.operand as usize, replacement);
+        }
+    }
+    ctx.erase_op(first);
+    ctx.erase_op(second);
+    known.0.insert(merged, merged_effect);
+    Some(merged)
 }
 
 /// `witnesses` with every `shape.assuming_all` among them replaced by its
@@ -283,23 +578,35 @@ fn canonicalize_conjunctions(ctx: &mut Context, op: OpId) -> usize {
 }
 
 /// Hoist and merge everywhere under `op` until nothing changes; returns
-/// how many ops moved or regions merged.
+/// how many ops moved, checks read their shapes at the source, or regions
+/// merged.
 pub fn hoist_constraints(ctx: &mut Context, op: OpId) -> usize {
+    let mut effects = Effects::new();
+    let mut known = RegionEffects::default();
     let mut changes = 0;
     loop {
+        let mut round = read_shapes_at_source(ctx, op);
         let mut assumings = Vec::new();
         ctx.walk_nested(op, &mut |o| {
             if ctx.op_name(o) == "shape.assuming" {
                 assumings.push(o);
             }
         });
-        let mut round = 0;
         for &a in assumings.iter().rev() {
-            round += hoist_out_of(ctx, a);
+            round += hoist_out_of(ctx, a, &mut effects);
         }
         for &a in &assumings {
             if ctx.op(a).parent.is_some() && merge_nested(ctx, a) {
                 round += 1;
+            }
+        }
+        for &a in &assumings {
+            let mut current = Some(a).filter(|&a| ctx.op(a).parent.is_some());
+            while let Some(merged) =
+                current.and_then(|c| merge_sequential(ctx, c, &mut effects, &mut known))
+            {
+                round += 1;
+                current = Some(merged);
             }
         }
         if round == 0 {
