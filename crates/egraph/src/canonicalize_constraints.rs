@@ -14,11 +14,14 @@
 //! narrows its operands' bounds ([`lattice::Comparison::assume`]).
 //!
 //! A `cstr_broadcastable` left unknown merges into an earlier kept one of
-//! the same message that checks a subset of its shapes, widened to check
-//! them all, when its shapes are defined there and no op with side effects
+//! the same message that checks a subset of its shapes, and a `cstr_eq`
+//! into an earlier kept one sharing one of its shapes: the earlier one is
+//! widened to check them all, when no op with side effects
 //! ([`ir::effects`]: a call to a function not known pure, a host op not
-//! declared pure) runs between the two: the shapes it adds are then
-//! checked earlier, and a check never moves across an effect.
+//! declared pure) runs between the two (the shapes it adds are then checked
+//! earlier, and a check never moves across an effect) and the added shapes
+//! are defined there, or computed by ops defined on every input that can
+//! move there with it (`shape_of`, extent arithmetic).
 //!
 //! Precondition: constrained form. Postcondition: no constraint is implied
 //! by the constraints before it (as far as the rules, the analysis and the
@@ -740,10 +743,11 @@ impl Placement {
     }
 }
 
-/// A `cstr_broadcastable` kept so far, and the classes of the shapes it
-/// checks.
-struct KeptBroadcast {
+/// A `cstr_broadcastable` or `cstr_eq` kept so far: the shapes it checks
+/// (for a broadcast, those its operands are made of), and their classes.
+struct KeptCheck {
     op: OpId,
+    shapes: Vec<ValueId>,
     classes: Vec<Id>,
 }
 
@@ -756,53 +760,88 @@ struct Absorption {
 }
 
 impl Builder<'_> {
-    /// For a `cstr_broadcastable` left unknown: an earlier kept one with
-    /// the same message that checks a subset of its shapes, after the op
-    /// with side effects at `barrier` (the last before `cstr`): widening it
-    /// to check them all moves the checks of the others there, and no check
-    /// may cross an effect ([`ir::effects`]). Its shapes must be defined
-    /// there, or made so by moving there the pure ops that compute them
+    /// `values` without those of a class met before (in `classes` or
+    /// earlier in `values`), and the classes of those left.
+    fn distinct(
+        &mut self,
+        values: impl IntoIterator<Item = ValueId>,
+        classes: &[Id],
+    ) -> (Vec<ValueId>, Vec<Id>) {
+        let mut out = (Vec::new(), Vec::new());
+        for v in values {
+            let id = self.id(v);
+            let class = self.class(id);
+            if !classes.iter().any(|&c| self.class(c) == class) && !out.1.contains(&class) {
+                out.0.push(v);
+                out.1.push(class);
+            }
+        }
+        out
+    }
+
+    /// For a `cstr_broadcastable` or `cstr_eq` left unknown: an earlier
+    /// kept one of the same kind and message that, widened, checks what it
+    /// checks: a broadcast check of a subset of its shapes (broadcastable
+    /// together is broadcastable in part), an equality sharing one of its
+    /// shapes (equalities chain). It must stand after the op with side
+    /// effects at `barrier` (the last before `cstr`): widening it moves the
+    /// checks of the added shapes there, and no check may cross an effect
+    /// ([`ir::effects`]). The added shapes must be defined there, or made so
+    /// by moving there the pure ops that compute them
     /// ([`Placement::moves_for`]). Widened, it makes this one redundant.
     fn absorbing_check(
         &mut self,
         cstr: OpId,
-        kept: &[KeptBroadcast],
+        kept: &[KeptCheck],
         placement: &Placement,
         barrier: Option<usize>,
     ) -> Option<Absorption> {
         let ctx = self.ctx;
-        let mut values: Vec<ValueId> = Vec::new();
-        let mut classes: Vec<Id> = Vec::new();
-        for v in ctx
-            .op(cstr)
-            .operands
-            .iter()
-            .flat_map(|&o| leaf_values(ctx, o))
-        {
-            let id = self.id(v);
-            let class = self.class(id);
-            if !classes.contains(&class) {
-                classes.push(class);
-                values.push(v);
+        let name = ctx.op_name(cstr);
+        let broadcast = name == "shape.cstr_broadcastable";
+        let operands = ctx.op(cstr).operands.clone();
+        let (values, classes) = match broadcast {
+            true => self.distinct(operands.iter().flat_map(|&o| leaf_values(ctx, o)), &[]),
+            false => self.distinct(operands.iter().copied(), &[]),
+        };
+        let message = |o: OpId| ctx.attr(o, "msg").cloned();
+        for (index, k) in kept.iter().enumerate().rev() {
+            let after_effects =
+                barrier.is_none_or(|e| placement.position.get(&k.op).is_some_and(|&p| p > e));
+            if !after_effects || ctx.op_name(k.op) != name || message(k.op) != message(cstr) {
+                continue;
+            }
+            let known: Vec<Id> = k.classes.iter().map(|&c| self.class(c)).collect();
+            let (shapes, added) = match broadcast {
+                true if known.iter().all(|c| classes.contains(c)) => {
+                    (values.clone(), values.clone())
+                }
+                false if known.iter().any(|c| classes.contains(c)) => {
+                    let (added, _) = self.distinct(values.iter().copied(), &known);
+                    (
+                        k.shapes
+                            .iter()
+                            .copied()
+                            .chain(added.iter().copied())
+                            .collect(),
+                        added,
+                    )
+                }
+                _ => continue,
+            };
+            let mut moves = Vec::new();
+            if added
+                .iter()
+                .all(|&v| placement.moves_for(ctx, v, k.op, &mut moves).is_some())
+            {
+                return Some(Absorption {
+                    check: index,
+                    shapes,
+                    moves,
+                });
             }
         }
-        let message = |o: OpId| ctx.attr(o, "msg").cloned();
-        kept.iter().enumerate().rev().find_map(|(index, k)| {
-            let candidate = barrier
-                .is_none_or(|e| placement.position.get(&k.op).is_some_and(|&p| p > e))
-                && message(k.op) == message(cstr)
-                && k.classes.iter().all(|&c| classes.contains(&self.class(c)));
-            let mut moves = Vec::new();
-            let defined = candidate
-                && values
-                    .iter()
-                    .all(|&v| placement.moves_for(ctx, v, k.op, &mut moves).is_some());
-            defined.then(|| Absorption {
-                check: index,
-                shapes: values.clone(),
-                moves,
-            })
-        })
+        None
     }
 }
 
@@ -828,7 +867,7 @@ pub fn canonicalize_constraints(
                 position: ops.iter().enumerate().map(|(i, &o)| (o, i)).collect(),
                 moved: HashMap::new(),
             };
-            let mut kept: Vec<KeptBroadcast> = Vec::new();
+            let mut kept: Vec<KeptCheck> = Vec::new();
             // The predicates of the requires that ran before: each held,
             // or execution would not be past it.
             let mut established: Vec<ValueId> = Vec::new();
@@ -893,7 +932,7 @@ pub fn canonicalize_constraints(
                         }
                         return Err(d);
                     }
-                    Verdict::Unknown if ctx.op_name(o) == "shape.cstr_broadcastable" => {
+                    Verdict::Unknown if ctx.op_name(o) != "shape.cstr_require" => {
                         match b.absorbing_check(o, &kept, &placement, barrier) {
                             Some(Absorption {
                                 check: k,
@@ -904,17 +943,16 @@ pub fn canonicalize_constraints(
                                     ctx,
                                     o,
                                     format_args!(
-                                        "'shape.cstr_broadcastable' op is merged into the check at {}",
+                                        "'{}' op is merged into the check at {}",
+                                        ctx.op_name(o),
                                         line_col(ctx, kept[k].op)
                                     ),
                                 );
-                                b.statistics.add(
-                                    "merged",
-                                    "broadcastable checks merged into an earlier one",
-                                    1,
-                                );
+                                b.statistics
+                                    .add("merged", "checks merged into an earlier one", 1);
                                 proven.push(o);
                                 kept[k].classes = shapes.iter().map(|&v| b.id(v)).collect();
+                                kept[k].shapes = shapes.clone();
                                 widened.retain(|(w, _)| *w != kept[k].op);
                                 widened.push((kept[k].op, shapes));
                                 for m in moved {
@@ -925,8 +963,21 @@ pub fn canonicalize_constraints(
                             None => {
                                 b.statistics
                                     .add("kept", "constraints left as runtime checks", 1);
-                                let classes = b.leaves_of(o);
-                                kept.push(KeptBroadcast { op: o, classes });
+                                let shapes = match ctx.op_name(o) {
+                                    "shape.cstr_broadcastable" => ctx
+                                        .op(o)
+                                        .operands
+                                        .iter()
+                                        .flat_map(|&v| leaf_values(ctx, v))
+                                        .collect(),
+                                    _ => ctx.op(o).operands.to_vec(),
+                                };
+                                let classes = shapes.iter().map(|&v| b.id(v)).collect();
+                                kept.push(KeptCheck {
+                                    op: o,
+                                    shapes,
+                                    classes,
+                                });
                             }
                         }
                         b.learn(o)
