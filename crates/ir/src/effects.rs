@@ -118,11 +118,15 @@ impl PureOps {
     }
 }
 
-/// A comma-separated list of entries ([`PureOps::declare`]).
+/// A comma-separated list of entries ([`PureOps::declare`]); an empty
+/// list declares nothing.
 impl std::str::FromStr for PureOps {
     type Err = String;
     fn from_str(list: &str) -> Result<Self, String> {
         let mut declared = PureOps::default();
+        if list.trim().is_empty() {
+            return Ok(declared);
+        }
         for entry in list.split(',') {
             declared.declare(entry)?;
         }
