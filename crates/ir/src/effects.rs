@@ -260,8 +260,9 @@ mod tests {
         assert!(!declared.covers_op("chlo.broadcast_add2"));
         assert!(declared.covers_function("f") && !declared.covers_function("g"));
         assert!(!declared.is_empty() && PureOps::default().is_empty());
+        assert!(" ".parse::<PureOps>().unwrap().is_empty());
         for bad in [
-            "",
+            "mhlo.,",
             "mhlo",
             ".add",
             "@",

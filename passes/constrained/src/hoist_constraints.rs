@@ -7,15 +7,37 @@
 //! defined outside the region. Only ops that are defined on every input
 //! move (constants, `arith` integer ops other than division, `shape_of`,
 //! `rank`, `concat`, `num_elements`, `any`, `shape_eq`, `is_broadcastable`,
-//! `tensor.from_elements`), and `split_at` and `get_extent` whose index
-//! value bounds (crate `value-bounds`) prove in range just before the
-//! region, from the requires that ran before it (`0 ≤ i < rank` checked
-//! earlier: `get_extent %s, %i` is defined there); other `split_at`s and
-//! `get_extent`s, `broadcast`, divisions and element reads stay behind the
-//! checks that make them defined. Then a region whose last op is another `shape.assuming`, whose
-//! results it yields unchanged and whose witness is defined outside, takes
-//! that region's body under the conjunction of both witnesses. Every
-//! `shape.assuming_all` ends canonical: flattened (an operand that is
+//! `tensor.from_elements`), and ops the checks that ran before the region
+//! make defined: `split_at` and `get_extent` whose index value bounds
+//! (crate `value-bounds`) prove in range from the requires (`0 ≤ i < rank`
+//! checked earlier: `get_extent %s, %i` is defined there), `broadcast` of
+//! shapes a `cstr_broadcastable` checked. Other `split_at`s, `get_extent`s
+//! and `broadcast`s, divisions, element reads and host ops stay behind the
+//! checks that make them defined.
+//!
+//! No check crosses an op with side effects ([`ir::effects`]: a call to a
+//! function not known pure, a host op not declared pure): a check after
+//! one in its region stays there (the ops computing its operands still
+//! move), and regions merge only where no check would cross one.
+//!
+//! Regions merge two ways, under the conjunction of their witnesses:
+//! - a region whose last op is another `shape.assuming`, whose results it
+//!   yields unchanged and whose witness is defined outside, takes that
+//!   region's body;
+//! - a region and the next one of its block, when the ops between them
+//!   that compute the second's witness (constraints and ops defined there,
+//!   none using the first's results) can move before the first without a
+//!   check crossing an effect in the first's body or between the two: they
+//!   move, and one region holds the first body, the other ops between
+//!   (in their order) and the second body, yielding what is used after.
+//!
+//! A `cstr_broadcastable` checks the shapes its operands are made of: a
+//! broadcast of shapes is defined only where they broadcast, so
+//! `cstr_broadcastable (broadcast %a, %b), %c` checks `%a, %b, %c`, seen
+//! through `shape.broadcast`s and what regions yield, where they are all
+//! defined; the check then no longer waits for the broadcast or its region.
+//!
+//! Every `shape.assuming_all` ends canonical: flattened (an operand that is
 //! itself a conjunction is replaced by its operands), without duplicates,
 //! and sorted by where its witnesses are defined (outer blocks first, then
 //! program order), so equal conjunctions are equal ops and `cse` merges
@@ -23,14 +45,17 @@
 //!
 //! Why this keeps the meaning: a constraint fails where it stands, so
 //! reaching a region means every witness before it held; running a check
-//! earlier can only make a failing function fail with another of its
-//! messages, and running defined ops earlier changes nothing. Each region's
-//! body runs under at least the witnesses it ran under before.
+//! earlier, across ops without side effects, can only make a failing
+//! function fail with another of its messages, and running defined ops
+//! earlier changes nothing. Each region's body runs under at least the
+//! witnesses it ran under before, and ops with side effects keep their
+//! order among themselves and with every check.
 //!
 //! Precondition: constrained form. Postcondition: constrained form; no
 //! movable op is left in a region it could leave; no region is directly
-//! nested in another it could merge with. Declines: multi-block regions,
-//! ops with regions, anything that is not defined on every input.
+//! nested in another, or followed by one, it could merge with. Declines:
+//! multi-block regions, ops with regions, anything that is not defined on
+//! every input, moving a check across an op with side effects.
 //!
 //! ```mlir
 //! %w1 = shape.cstr_require %ok, "requires rank 2 operands"
@@ -616,5 +641,58 @@ pub fn hoist_constraints(ctx: &mut Context, op: OpId) -> usize {
             return changes;
         }
         changes += round;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What makes moving ops across effects sound: every op the passes
+    /// may run before a check ([`pass::defined_everywhere`]) has no effect.
+    #[test]
+    fn ops_defined_everywhere_have_no_effect() {
+        let text = r#"
+func.func @f(%t: tensor<?xf32>, %s: tensor<?xindex>, %i: index, %j: i64) {
+  %0 = shape.shape_of %t : tensor<?xf32> -> tensor<?xindex>
+  %1 = shape.rank %s : tensor<?xindex> -> index
+  %2 = shape.concat %s, %0 : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+  %3 = shape.num_elements %s : tensor<?xindex> -> index
+  %4 = shape.any %s, %0 : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+  %5 = shape.shape_eq %s, %0 : tensor<?xindex>, tensor<?xindex>
+  %6 = shape.is_broadcastable %s, %0 : tensor<?xindex>, tensor<?xindex>
+  %7 = shape.const_shape [1, 2] : tensor<2xindex>
+  %8 = shape.const_size 3
+  %9 = tensor.from_elements %i, %1 : tensor<2xindex>
+  %c = arith.constant 1 : index
+  %10 = arith.addi %i, %c : index
+  %11 = arith.subi %i, %c : index
+  %12 = arith.muli %i, %c : index
+  %13 = arith.cmpi slt, %i, %c : index
+  %14 = arith.andi %13, %5 : i1
+  %15 = arith.ori %13, %5 : i1
+  %16 = arith.xori %13, %5 : i1
+  %17 = arith.select %13, %i, %c : index
+  %18 = arith.maxsi %i, %c : index
+  %19 = arith.minsi %i, %c : index
+  %20 = arith.maxui %i, %c : index
+  %21 = arith.minui %i, %c : index
+  %22 = arith.index_cast %j : i64 to index
+  return
+}
+"#;
+        let mut ctx = Context::new();
+        let (module, diags) =
+            syntax::parse_source(&mut ctx, 0, "f.mlir", text.as_bytes(), &Default::default());
+        let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+        let mut defined = 0;
+        let mut effects = Effects::new();
+        ctx.walk_nested(module, &mut |o| {
+            if pass::defined_everywhere(&ctx, o) {
+                defined += 1;
+                assert_eq!(effects.of(&ctx, o), Effect::None, "{}", ctx.op_name(o));
+            }
+        });
+        assert_eq!(defined, 24);
     }
 }
