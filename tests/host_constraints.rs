@@ -56,7 +56,7 @@ fn cases(text: &str) -> (PureOps, Vec<Case>) {
                 .filter(|(_, rest)| rest.trim_end().ends_with('{'))
                 .filter_map(|(_, rest)| rest.split_once('('))
                 .map(|(name, _)| name.to_string())
-                .last()
+                .next_back()
                 .expect("a function");
             Case {
                 name,

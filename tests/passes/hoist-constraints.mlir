@@ -282,17 +282,17 @@ func.func @effect_after_the_check(%a: tensor<?xindex>, %b: tensor<?xindex>, %t: 
 
 // Shape functions in sequential regions (the interpreter runs them, so
 // the runner's --verify-semantics compares every input): a call to a
-// function whose body is pure stands between them; the broadcast check of
-// a region result reads the shapes it was made of, and the broadcast in
-// the second region, defined once that check ran, moves out.
+// function whose body is pure stands between them, and the broadcast check
+// of a region's result reads the shapes it was made of. The broadcasts
+// stay behind the checks, in the merged region.
 // CHECK-LABEL: func.func @shape_regions
 // CHECK:         %[[W0:.*]] = shape.cstr_broadcastable %arg0, %arg1 :
-// CHECK-NEXT:    %[[AB:.*]] = shape.broadcast %arg0, %arg1
 // CHECK-NEXT:    %[[W1:.*]] = shape.cstr_broadcastable %arg0, %arg1, %arg2 :
 // CHECK-NEXT:    shape.assuming_all %[[W0]], %[[W1]]
-// CHECK-NEXT:    shape.broadcast %[[AB]], %arg2
 // CHECK-NEXT:    shape.assuming
+// CHECK-NEXT:      %[[AB:.*]] = shape.broadcast %arg0, %arg1
 // CHECK-NEXT:      call @rank_of(%[[AB]])
+// CHECK-NEXT:      shape.broadcast %[[AB]], %arg2
 // CHECK-NEXT:      shape.assuming_yield
 func.func private @rank_of(%s: tensor<?xindex>) -> index {
   %r = shape.rank %s : tensor<?xindex> -> index

@@ -7,13 +7,12 @@
 //! defined outside the region. Only ops that are defined on every input
 //! move (constants, `arith` integer ops other than division, `shape_of`,
 //! `rank`, `concat`, `num_elements`, `any`, `shape_eq`, `is_broadcastable`,
-//! `tensor.from_elements`), and ops the checks that ran before the region
-//! make defined: `split_at` and `get_extent` whose index value bounds
-//! (crate `value-bounds`) prove in range from the requires (`0 ≤ i < rank`
-//! checked earlier: `get_extent %s, %i` is defined there), `broadcast` of
-//! shapes a `cstr_broadcastable` checked. Other `split_at`s, `get_extent`s
-//! and `broadcast`s, divisions, element reads and host ops stay behind the
-//! checks that make them defined.
+//! `tensor.from_elements`), and `split_at` and `get_extent` whose index
+//! value bounds (crate `value-bounds`) prove in range just before the
+//! region, from the requires that ran before it (`0 ≤ i < rank` checked
+//! earlier: `get_extent %s, %i` is defined there); other `split_at`s and
+//! `get_extent`s, `broadcast`, divisions, element reads and host ops stay
+//! behind the checks that make them defined.
 //!
 //! No check crosses an op with side effects ([`ir::effects`]: a call to a
 //! function not known pure, a host op not declared pure): a check after
@@ -119,12 +118,12 @@ fn movable(ctx: &Context, op: OpId) -> bool {
 
 /// Whether `op`, not defined on every input, is defined just before `at`
 /// given the checks that ran before it: a `get_extent` or `split_at` whose
-/// index is in range, a `broadcast` whose shapes were checked
-/// broadcastable.
+/// index is in range. (A `broadcast` whose shapes an earlier check found
+/// broadcastable stays: canonicalize drops a broadcastable check that a
+/// later one of more shapes subsumes, which would leave it unguarded.)
 fn defined_before(ctx: &Context, op: OpId, at: OpId) -> bool {
     match ctx.op_name(op) {
         "shape.get_extent" | "shape.split_at" => index_in_range_before(ctx, op, at),
-        "shape.broadcast" => broadcast_checked_before(ctx, op, at),
         _ => false,
     }
 }
@@ -167,38 +166,6 @@ fn index_in_range_before(ctx: &Context, op: OpId, at: OpId) -> bool {
         };
         holds(&mut bounds, &i, "sge", &low) && holds(&mut bounds, &i, "sle", &rank)
     }
-}
-
-/// The shapes a broadcast value is made of: the operands of the
-/// `shape.broadcast`s that make it; the value itself otherwise.
-fn broadcast_leaves(ctx: &Context, v: ValueId, out: &mut Vec<ValueId>) {
-    match ctx.defining_op(v) {
-        Some(d) if ctx.op_name(d) == "shape.broadcast" => {
-            for &o in &ctx.op(d).operands {
-                broadcast_leaves(ctx, o, out);
-            }
-        }
-        _ if out.contains(&v) => {}
-        _ => out.push(v),
-    }
-}
-
-/// Whether a `cstr_broadcastable` that ran before `at` checked (at least)
-/// the shapes `broadcast`, a `shape.broadcast`, is made of.
-fn broadcast_checked_before(ctx: &Context, broadcast: OpId, at: OpId) -> bool {
-    let mut shapes = Vec::new();
-    for &o in &ctx.op(broadcast).operands {
-        broadcast_leaves(ctx, o, &mut shapes);
-    }
-    ops_before(ctx, at).any(|o| {
-        let mut checked = Vec::new();
-        if ctx.op_name(o) == "shape.cstr_broadcastable" {
-            for &v in &ctx.op(o).operands {
-                broadcast_leaves(ctx, v, &mut checked);
-            }
-        }
-        shapes.iter().all(|s| checked.contains(s))
-    })
 }
 
 /// The block of `assuming`'s body, if it has exactly one.
@@ -289,7 +256,9 @@ fn read_shapes_at_source(ctx: &mut Context, root: OpId) -> usize {
                 }
             }
         }
-        if shapes.as_slice() != ctx.op(cstr).operands.as_slice() {
+        // One shape is trivially broadcastable, but the op takes two or
+        // more: deciding it is canonicalize-constraints' business.
+        if shapes.len() > 1 && shapes.as_slice() != ctx.op(cstr).operands.as_slice() {
             ctx.set_operands(cstr, &shapes);
             changed += 1;
         }
@@ -521,14 +490,22 @@ fn merge_sequential(
         .collect();
     let results = ctx.op(merged).results.to_vec();
     for (i, (&old, &new)) in outer.iter().zip(&results).enumerate() {
-        for u in ctx.value(old).uses.to_vec() {
-            let yielded_inside = first_yielded.get(i).filter(|_| i < first_results);
-            let replacement = match (ctx.is_ancestor(merged, u.op), yielded_inside) {
-                (false, _) => new,
-                (true, Some(&inner)) => inner,
-                (true, None) => continue,
-            };
-            ctx.set_operand(u.op, u.operand as usize, replacement);
+        let yielded_inside = first_yielded.get(i).filter(|_| i < first_results);
+        let replacements: Vec<(OpId, usize, ValueId)> = ctx
+            .value(old)
+            .uses
+            .iter()
+            .filter_map(|u| {
+                let replacement = match (ctx.is_ancestor(merged, u.op), yielded_inside) {
+                    (false, _) => new,
+                    (true, Some(&inner)) => inner,
+                    (true, None) => return None,
+                };
+                Some((u.op, u.operand as usize, replacement))
+            })
+            .collect();
+        for (user, operand, replacement) in replacements {
+            ctx.set_operand(user, operand, replacement);
         }
     }
     ctx.erase_op(first);
