@@ -450,6 +450,14 @@ impl Tools {
         })
     }
 
+    /// A std-form module with a `@main` (e.g. [`Lowered::wrapper`]'s, with
+    /// functions of the test's own added) lowered to LLVM and its `@main`
+    /// run: what the process printed and how it ended, whatever that was.
+    pub fn run_main(&self, module: &str) -> Result<Output, String> {
+        let llvm = self.mlir_opt(TO_LLVM, module)?;
+        self.execute_main(&llvm)
+    }
+
     /// `mlir-runner` on an LLVM-dialect module with a `@main`.
     fn execute_main(&self, llvm: &str) -> Result<Output, String> {
         let libs = format!("--shared-libs={}", self.c_runner_utils.display());

@@ -1,9 +1,11 @@
-// RUN: shape-opt %s --split-input-file --canonicalize-constraints | FileCheck %s
-// RUN: shape-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize-constraints))' | FileCheck %s
+// RUN: shape-opt %s --split-input-file --pure-ops=@pure_helper --canonicalize-constraints | FileCheck %s
+// RUN: shape-opt %s --split-input-file --pure-ops=@pure_helper --pass-pipeline='builtin.module(func.func(canonicalize-constraints))' | FileCheck %s
 //
 // `canonicalize-constraints`: constraints implied by the ones before them
 // become `shape.const_witness true`; the rest stay. (The runner adds
-// --verify-semantics.)
+// --verify-semantics.) `@pure_helper` is declared pure; functions are
+// checked out on their own in the second run, so no case relies on a
+// callee's body.
 
 // Once the ranks are known to be 2, the split-index checks hold.
 // CHECK-LABEL: func.func @split_checks
@@ -75,8 +77,9 @@ func.func @widened(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>
 
 // -----
 
-// No widening when a shape is defined only after the earlier check, or
-// when the messages differ.
+// No widening when a shape is computed after the earlier check by an op
+// not defined on every input (`tensor.dim`, which cannot move before it),
+// or when the messages differ.
 // CHECK-LABEL: func.func @not_widened
 // CHECK:         shape.cstr_broadcastable %arg0, %arg1
 // CHECK:         shape.cstr_broadcastable %{{.*}}, %arg2 {msg = "other"}
@@ -88,8 +91,10 @@ func.func @not_widened(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xin
     shape.assuming_yield %x : tensor<?xindex>
   }
   %w2 = shape.cstr_broadcastable %ab, %c {msg = "other"} : tensor<?xindex>, tensor<?xindex>
-  %late = shape.shape_of %t : tensor<?x?xf32> -> tensor<?xindex>
-  %w3 = shape.cstr_broadcastable %ab, %late : tensor<?xindex>, tensor<?xindex>
+  %c1 = arith.constant 1 : index
+  %d = tensor.dim %t, %c1 : tensor<?x?xf32>
+  %late = tensor.from_elements %d : tensor<1xindex>
+  %w3 = shape.cstr_broadcastable %ab, %late : tensor<?xindex>, tensor<1xindex>
   %w = shape.assuming_all %w2, %w3
   %r = shape.assuming %w -> (tensor<?xindex>) {
     shape.assuming_yield %ab : tensor<?xindex>
@@ -163,4 +168,91 @@ func.func @divisibility(%a: tensor<?x4xf32>) -> !shape.witness {
   %not6 = arith.cmpi ne, %n, %c6 : index
   %w = shape.cstr_require %not6, "not 6 elements"
   return %w : !shape.witness
+}
+
+// -----
+
+// A shape the later check adds, computed after the earlier check by ops
+// defined on every input (`shape_of`), moves before it with the widening.
+// CHECK-LABEL: func.func @widened_with_its_shape
+// CHECK:         %[[S:.*]] = shape.shape_of %arg2
+// CHECK-NEXT:    %[[W:.*]] = shape.cstr_broadcastable %arg0, %arg1, %[[S]]
+// CHECK-NEXT:    shape.assuming %[[W]]
+// CHECK:         shape.const_witness true
+func.func @widened_with_its_shape(%a: tensor<?xindex>, %b: tensor<?xindex>, %t: tensor<?x?xf32>) -> tensor<?xindex> {
+  %w1 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %ab = shape.assuming %w1 -> (tensor<?xindex>) {
+    %x = shape.broadcast %a, %b : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %x : tensor<?xindex>
+  }
+  %s = shape.shape_of %t : tensor<?x?xf32> -> tensor<?xindex>
+  %w2 = shape.cstr_broadcastable %ab, %s : tensor<?xindex>, tensor<?xindex>
+  %r = shape.assuming %w2 -> (tensor<?xindex>) {
+    %y = shape.broadcast %ab, %s : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %y : tensor<?xindex>
+  }
+  return %r : tensor<?xindex>
+}
+
+// -----
+
+// No check moves across a call that may have side effects (`@log` has no
+// body): the later check is not merged into the earlier one, which would
+// check %c before 42 is logged. A call declared pure does not stop it.
+// CHECK-LABEL: func.func @not_across_effects
+// CHECK:         shape.cstr_broadcastable %arg0, %arg1 :
+// CHECK:         call @log
+// CHECK:         shape.cstr_broadcastable %arg0, %arg1, %arg2 :
+// CHECK:         call @log
+// CHECK-LABEL: func.func @across_declared
+// CHECK:         shape.cstr_broadcastable %arg0, %arg1, %arg2 :
+// CHECK:         call @pure_helper
+// CHECK:         shape.const_witness true
+func.func private @log(i64)
+func.func private @pure_helper(i64)
+func.func @not_across_effects(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
+  %c42 = arith.constant 42 : i64
+  %c7 = arith.constant 7 : i64
+  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  shape.assuming %w0 {
+    func.call @log(%c42) : (i64) -> ()
+    shape.assuming_yield
+  }
+  %w1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  shape.assuming %w1 {
+    func.call @log(%c7) : (i64) -> ()
+    shape.assuming_yield
+  }
+  return
+}
+func.func @across_declared(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
+  %c42 = arith.constant 42 : i64
+  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  shape.assuming %w0 {
+    func.call @pure_helper(%c42) : (i64) -> ()
+    shape.assuming_yield
+  }
+  %w1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  shape.assuming %w1 {
+    shape.assuming_yield
+  }
+  return
+}
+
+// -----
+
+// Equalities chain: a later equality sharing a shape with an earlier kept
+// one widens it; then an equality of shapes of that class holds.
+// CHECK-LABEL: func.func @equalities
+// CHECK:         shape.cstr_eq %arg0, %arg1, %arg2 :
+// CHECK-NEXT:    shape.const_witness true
+// CHECK-NEXT:    shape.const_witness true
+// CHECK-NEXT:    shape.cstr_eq %arg3, %arg4 {msg = "other"}
+func.func @equalities(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %d: tensor<?xindex>, %e: tensor<?xindex>) -> !shape.witness {
+  %w0 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+  %w1 = shape.cstr_eq %b, %c : tensor<?xindex>, tensor<?xindex>
+  %w2 = shape.cstr_eq %c, %a : tensor<?xindex>, tensor<?xindex>
+  %w3 = shape.cstr_eq %d, %e {msg = "other"} : tensor<?xindex>, tensor<?xindex>
+  %all = shape.assuming_all %w0, %w1, %w2, %w3
+  return %all : !shape.witness
 }

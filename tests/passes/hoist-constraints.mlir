@@ -1,8 +1,11 @@
-// RUN: shape-opt %s --split-input-file --hoist-constraints | FileCheck %s
+// RUN: shape-opt %s --split-input-file --allow-unregistered-dialect --pure-ops=mhlo. --hoist-constraints | FileCheck %s
 //
 // `hoist-constraints`: checks move before the regions they sat in, with
 // the pure computation of their operands; regions directly nested merge
-// under `shape.assuming_all`. (The runner adds --verify-semantics.)
+// under `shape.assuming_all`, and so do regions one after the other when
+// the second's checks can move before the first. No check crosses an op
+// with side effects (`foo.*` ops, calls to functions without a body);
+// `mhlo.*` ops are declared pure. (The runner adds --verify-semantics.)
 
 // The matmul as lower-to-constrained gives it (the most nested form)
 // becomes straight-line checks: every rank check before any split_at, and
@@ -143,4 +146,169 @@ func.func @extent_index(%a: tensor<*xf32>, %i: index, %j: index) -> (index, inde
     shape.assuming_yield %e, %f : index, index
   }
   return %x, %y : index, index
+}
+
+// -----
+
+// A check after a call that may have side effects stays behind it, in its
+// region (it would otherwise fail before the call logs); the pure ops
+// computing its operands still move out.
+// CHECK-LABEL: func.func @behind_a_call
+// CHECK:         %[[S:.*]] = shape.shape_of %arg1
+// CHECK-NEXT:    shape.assuming %arg2
+// CHECK-NEXT:      call @log
+// CHECK-NEXT:      %[[W:.*]] = shape.cstr_eq %arg0, %[[S]]
+// CHECK-NEXT:      shape.assuming %[[W]]
+func.func private @log(i64)
+func.func @behind_a_call(%a: tensor<?xindex>, %t: tensor<?xf32>, %w: !shape.witness) {
+  %c42 = arith.constant 42 : i64
+  shape.assuming %w {
+    func.call @log(%c42) : (i64) -> ()
+    %s = shape.shape_of %t : tensor<?xf32> -> tensor<?xindex>
+    %w1 = shape.cstr_eq %a, %s : tensor<?xindex>, tensor<?xindex>
+    shape.assuming %w1 {
+      func.call @log(%c42) : (i64) -> ()
+      shape.assuming_yield
+    }
+    shape.assuming_yield
+  }
+  return
+}
+
+// -----
+
+// Regions one after the other: the second's check (and the `shape_of` it
+// reads) moves before the first region, whose ops are pure, and the two
+// bodies become one region under both witnesses; the first region's
+// result, used after both, leaves through the merged yield.
+// CHECK-LABEL: func.func @sequential
+// CHECK:         %[[W0:.*]] = shape.cstr_broadcastable %arg0, %arg1
+// CHECK-NEXT:    %[[S:.*]] = shape.shape_of %arg3
+// CHECK-NEXT:    %[[W1:.*]] = shape.cstr_broadcastable %arg0, %arg1, %[[S]]
+// CHECK-NEXT:    %[[ALL:.*]] = shape.assuming_all %[[W0]], %[[W1]]
+// CHECK-NEXT:    %[[R:.*]]:2 = shape.assuming %[[ALL]]
+// CHECK-NEXT:      %[[X:.*]] = "mhlo.exponential"(%arg2)
+// CHECK-NEXT:      %[[Y:.*]] = "mhlo.add"(%[[X]], %arg3)
+// CHECK-NEXT:      shape.assuming_yield %[[X]], %[[Y]]
+// CHECK:         return %[[R]]#0, %[[R]]#1
+func.func @sequential(%a: tensor<?xindex>, %b: tensor<?xindex>, %t: tensor<?xf32>, %u: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %r0 = shape.assuming %w0 -> (tensor<?xf32>) {
+    %x = "mhlo.exponential"(%t) : (tensor<?xf32>) -> tensor<?xf32>
+    shape.assuming_yield %x : tensor<?xf32>
+  }
+  %s = shape.shape_of %u : tensor<?xf32> -> tensor<?xindex>
+  %w1 = shape.cstr_broadcastable %a, %b, %s : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  %r1 = shape.assuming %w1 -> (tensor<?xf32>) {
+    %y = "mhlo.add"(%r0, %u) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    shape.assuming_yield %y : tensor<?xf32>
+  }
+  return %r0, %r1 : tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
+// The same with an op of unknown effects in the first region: the second
+// check may not move before it, the regions stay apart. Checks made before
+// both regions move nothing when the regions merge, whatever their ops do.
+// CHECK-LABEL: func.func @sequential_opaque
+// CHECK:         shape.assuming %{{.*}} -> (tensor<?xf32>) {
+// CHECK-NEXT:      "foo.exponential"
+// CHECK:         shape.cstr_broadcastable %arg0, %arg1, %{{.*}} :
+// CHECK-NEXT:    shape.assuming
+// CHECK-LABEL: func.func @checked_before_both
+// CHECK:         %[[W0:.*]] = shape.cstr_broadcastable %arg0, %arg1 :
+// CHECK-NEXT:    %[[W1:.*]] = shape.cstr_broadcastable %arg0, %arg1, %arg2 :
+// CHECK-NEXT:    %[[ALL:.*]] = shape.assuming_all %[[W0]], %[[W1]]
+// CHECK-NEXT:    shape.assuming %[[ALL]]
+// CHECK-NEXT:      "foo.op"
+// CHECK-NEXT:      "foo.op"
+// CHECK-NEXT:    }
+func.func @sequential_opaque(%a: tensor<?xindex>, %b: tensor<?xindex>, %t: tensor<?xf32>, %u: tensor<?xf32>) -> tensor<?xf32> {
+  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %r0 = shape.assuming %w0 -> (tensor<?xf32>) {
+    %x = "foo.exponential"(%t) : (tensor<?xf32>) -> tensor<?xf32>
+    shape.assuming_yield %x : tensor<?xf32>
+  }
+  %s = shape.shape_of %u : tensor<?xf32> -> tensor<?xindex>
+  %w1 = shape.cstr_broadcastable %a, %b, %s : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  %r1 = shape.assuming %w1 -> (tensor<?xf32>) {
+    %y = "mhlo.add"(%r0, %u) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    shape.assuming_yield %y : tensor<?xf32>
+  }
+  return %r1 : tensor<?xf32>
+}
+func.func @checked_before_both(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
+  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %w1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  shape.assuming %w0 {
+    "foo.op"() : () -> ()
+    shape.assuming_yield
+  }
+  shape.assuming %w1 {
+    "foo.op"() : () -> ()
+    shape.assuming_yield
+  }
+  return
+}
+
+// -----
+
+// An op of unknown effects between the regions, after the second check:
+// the check crosses only the pure first region; the op moves into the
+// merged region between the two bodies, keeping its order with them.
+// CHECK-LABEL: func.func @effect_after_the_check
+// CHECK:         shape.assuming_all
+// CHECK-NEXT:    shape.assuming
+// CHECK-NEXT:      "mhlo.exponential"
+// CHECK-NEXT:      "foo.trace"
+// CHECK-NEXT:      "mhlo.add"
+func.func @effect_after_the_check(%a: tensor<?xindex>, %b: tensor<?xindex>, %t: tensor<?xf32>) -> tensor<?xf32> {
+  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %r0 = shape.assuming %w0 -> (tensor<?xf32>) {
+    %x = "mhlo.exponential"(%t) : (tensor<?xf32>) -> tensor<?xf32>
+    shape.assuming_yield %x : tensor<?xf32>
+  }
+  %w1 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+  %traced = "foo.trace"(%r0) : (tensor<?xf32>) -> tensor<?xf32>
+  %r1 = shape.assuming %w1 -> (tensor<?xf32>) {
+    %y = "mhlo.add"(%traced, %t) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    shape.assuming_yield %y : tensor<?xf32>
+  }
+  return %r1 : tensor<?xf32>
+}
+
+// -----
+
+// Shape functions in sequential regions (the interpreter runs them, so
+// the runner's --verify-semantics compares every input): a call to a
+// function whose body is pure stands between them, and the broadcast check
+// of a region's result reads the shapes it was made of. The broadcasts
+// stay behind the checks, in the merged region.
+// CHECK-LABEL: func.func @shape_regions
+// CHECK:         %[[W0:.*]] = shape.cstr_broadcastable %arg0, %arg1 :
+// CHECK-NEXT:    %[[W1:.*]] = shape.cstr_broadcastable %arg0, %arg1, %arg2 :
+// CHECK-NEXT:    shape.assuming_all %[[W0]], %[[W1]]
+// CHECK-NEXT:    shape.assuming
+// CHECK-NEXT:      %[[AB:.*]] = shape.broadcast %arg0, %arg1
+// CHECK-NEXT:      call @rank_of(%[[AB]])
+// CHECK-NEXT:      shape.broadcast %[[AB]], %arg2
+// CHECK-NEXT:      shape.assuming_yield
+func.func private @rank_of(%s: tensor<?xindex>) -> index {
+  %r = shape.rank %s : tensor<?xindex> -> index
+  return %r : index
+}
+func.func @shape_regions(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) -> (tensor<?xindex>, index) {
+  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %ab = shape.assuming %w0 -> (tensor<?xindex>) {
+    %x = shape.broadcast %a, %b : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %x : tensor<?xindex>
+  }
+  %n = func.call @rank_of(%ab) : (tensor<?xindex>) -> index
+  %w1 = shape.cstr_broadcastable %ab, %c : tensor<?xindex>, tensor<?xindex>
+  %abc = shape.assuming %w1 -> (tensor<?xindex>) {
+    %y = shape.broadcast %ab, %c : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %y : tensor<?xindex>
+  }
+  return %abc, %n : tensor<?xindex>, index
 }

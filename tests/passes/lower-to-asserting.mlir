@@ -316,3 +316,30 @@ func.func @yielded_then_cast(%a: tensor<?xindex>, %b: tensor<?xindex>) -> i1 {
   %flag = builtin.unrealized_conversion_cast %0#0 : !shape.witness to i1
   return %flag : i1
 }
+
+// -----
+
+// Checks of one message merge only across ops defined on every input: a
+// call that may log stands between these two, so each check stays where it
+// is, before the call it guards and after the one before it.
+// CHECK-LABEL: func.func @log_between
+// CHECK:         cf.assert %{{.*}}, "operands must be broadcastable"
+// CHECK-NEXT:    call @log(%c42_i64)
+// CHECK:         cf.assert %{{.*}}, "operands must be broadcastable"
+// CHECK-NEXT:    call @log(%c7_i64)
+func.func private @log(i64)
+func.func @log_between(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
+  %c42 = arith.constant 42 : i64
+  %c7 = arith.constant 7 : i64
+  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  shape.assuming %w0 {
+    func.call @log(%c42) : (i64) -> ()
+    shape.assuming_yield
+  }
+  %w1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  shape.assuming %w1 {
+    func.call @log(%c7) : (i64) -> ()
+    shape.assuming_yield
+  }
+  return
+}

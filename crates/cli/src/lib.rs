@@ -50,6 +50,9 @@ pub struct DriverOptions {
     pub timing: bool,
     /// `--mlir-pass-statistics`: what each pass counted.
     pub pass_statistics: bool,
+    /// `--pure-ops`: host ops (names, dialects) and functions declared pure,
+    /// which checks may then cross ([`ir::effects`]).
+    pub pure_ops: ir::effects::PureOps,
 }
 
 /// When and how to print the IR around passes, as `mlir-opt`'s
@@ -358,6 +361,7 @@ pub fn process_chunk(
     let started = std::time::Instant::now();
     let file = sources.add(SourceFile::new(name, text));
     let mut ctx = Context::new();
+    ctx.set_pure_ops(options.pure_ops.clone());
     let parse_options = ParseOptions {
         allow_unregistered_dialect: options.allow_unregistered_dialect,
         max_nesting: if options.max_nesting == 0 {

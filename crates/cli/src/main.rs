@@ -61,6 +61,12 @@ struct Args {
     /// ops, legal std form, its built-in shape functions and checks).
     #[arg(long = "lower-from", value_name = "STAGE", value_parser = ["error-monadic", "constrained", "asserting", "std"], requires = "lower_to")]
     lower_from: Option<String>,
+    /// Host ops and functions without side effects, which checks may then
+    /// cross when passes move or merge them: op names (`chlo.broadcast_add`),
+    /// dialects of unregistered ops (`mhlo.`: every op of it), functions
+    /// (`@name`: calls to it), comma-separated.
+    #[arg(long = "pure-ops", value_name = "OPS")]
+    pure_ops: Option<ir::effects::PureOps>,
     /// List the registered passes with their summaries, and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
@@ -352,6 +358,7 @@ fn main() -> ExitCode {
         verify_semantics: args.verify_semantics,
         timing: args.timing,
         pass_statistics: args.pass_statistics,
+        pure_ops: args.pure_ops.clone().unwrap_or_default(),
     };
     let outcome = process_buffer(&name, text, &options);
     eprint!("{}{}", outcome.log, outcome.diagnostics);

@@ -13,6 +13,16 @@
 //! `1..4`, `0..?`, `?`). Learning a kept `cstr_require` of a comparison
 //! narrows its operands' bounds ([`lattice::Comparison::assume`]).
 //!
+//! A `cstr_broadcastable` left unknown merges into an earlier kept one of
+//! the same message that checks a subset of its shapes, and a `cstr_eq`
+//! into an earlier kept one sharing one of its shapes: the earlier one is
+//! widened to check them all, when no op with side effects
+//! ([`ir::effects`]: a call to a function not known pure, a host op not
+//! declared pure) runs between the two (the shapes it adds are then checked
+//! earlier, and a check never moves across an effect) and the added shapes
+//! are defined there, or computed by ops defined on every input that can
+//! move there with it (`shape_of`, extent arithmetic).
+//!
 //! Precondition: constrained form. Postcondition: no constraint is implied
 //! by the constraints before it (as far as the rules, the analysis and the
 //! iteration and node budgets show), none is statically false; what each
@@ -33,6 +43,7 @@ use crate::language::{self, partial_shape, Divisor, Facts, Graph, ShapeAnalysis,
 use crate::{rules, ITERATION_LIMIT, NODE_LIMIT};
 use diag::Diagnostic;
 use egg::{Analysis, Id, Runner, StopReason, Symbol};
+use ir::effects::{Effect, Effects};
 use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
 use pass::{loc_of, parse_option, Pass, PassInfo, PassRegistry, Statistics};
@@ -648,62 +659,189 @@ fn certain(ctx: &Context, op: OpId, function: OpId) -> bool {
     false
 }
 
-/// Whether `v` is defined at `at` (`position` numbers ops in program
-/// order): in a block that holds `at`, before it.
-fn visible(ctx: &Context, v: ValueId, at: OpId, position: &HashMap<OpId, usize>) -> bool {
-    let holds_at = |block: ir::BlockId| {
-        std::iter::successors(Some(at), |&o| ctx.parent_op(o))
-            .any(|o| ctx.op(o).parent == Some(block))
-    };
-    match ctx.value(v).def {
-        ir::ValueDef::BlockArg { block, .. } => holds_at(block),
-        ir::ValueDef::OpResult { op, .. } => {
-            ctx.op(op).parent.is_some_and(holds_at) && position.get(&op) < position.get(&at)
+/// Where the ops of a function stand: their place in program order
+/// (pre-order), and the ops the pass decided to move before a kept check
+/// (moved when it is done), which then stand just before it.
+struct Placement {
+    position: HashMap<OpId, usize>,
+    moved: HashMap<OpId, OpId>,
+}
+
+/// At most this many ops move before a check to widen it with a later
+/// one's shapes.
+const MOVED_PER_WIDENING: usize = 32;
+
+impl Placement {
+    /// The op whose place `op` has: the check it moves before, or itself.
+    fn location(&self, op: OpId) -> OpId {
+        self.moved.get(&op).copied().unwrap_or(op)
+    }
+
+    /// A sort key of `op`'s place within its block: just before the check
+    /// it moves before, or where it is.
+    fn key(&self, op: OpId) -> (Option<usize>, bool) {
+        let at = self.location(op);
+        (self.position.get(&at).copied(), at == op)
+    }
+
+    /// Whether `v` is defined at `at`: in a block that holds `at`, before it.
+    fn visible(&self, ctx: &Context, v: ValueId, at: OpId) -> bool {
+        let holds_at = |block: ir::BlockId| {
+            std::iter::successors(Some(at), |&o| ctx.parent_op(o))
+                .any(|o| ctx.op(o).parent == Some(block))
+        };
+        match ctx.value(v).def {
+            ir::ValueDef::BlockArg { block, .. } => holds_at(block),
+            ir::ValueDef::OpResult { op, .. } => {
+                ctx.op(self.location(op)).parent.is_some_and(holds_at)
+                    && self.key(op) < self.key(at)
+            }
         }
+    }
+
+    /// Whether the place just before `check` dominates `op`'s: `check` is
+    /// in a block holding `op` (or an op around it), before it.
+    fn dominates(&self, ctx: &Context, check: OpId, op: OpId) -> bool {
+        let block = ctx.op(check).parent;
+        let at = self.location(op);
+        std::iter::successors(Some(at), |&o| ctx.parent_op(o))
+            .find(|&o| ctx.op(o).parent == block)
+            .is_some_and(|holder| {
+                let key = if holder == at {
+                    self.key(op)
+                } else {
+                    self.key(holder)
+                };
+                self.key(check) < key
+            })
+    }
+
+    /// The ops to move before `check` so that `v` is defined there (in the
+    /// order to move them), added to `out`: the ops computing it, when each
+    /// is defined on every input ([`pass::defined_everywhere`], so pure)
+    /// and its place is dominated by `check`'s, so every use stays
+    /// dominated. `None` if `v` cannot be made defined there.
+    fn moves_for(&self, ctx: &Context, v: ValueId, check: OpId, out: &mut Vec<OpId>) -> Option<()> {
+        if self.visible(ctx, v, check) {
+            return Some(());
+        }
+        let d = ctx.defining_op(v)?;
+        if out.contains(&d) {
+            return Some(());
+        }
+        let movable = out.len() < MOVED_PER_WIDENING
+            && pass::defined_everywhere(ctx, d)
+            && self.dominates(ctx, check, d);
+        if !movable {
+            return None;
+        }
+        for &operand in &ctx.op(d).operands {
+            self.moves_for(ctx, operand, check, out)?;
+        }
+        out.push(d);
+        Some(())
     }
 }
 
-/// A `cstr_broadcastable` kept so far, and the classes of the shapes it
-/// checks.
-struct KeptBroadcast {
+/// A `cstr_broadcastable` or `cstr_eq` kept so far: the shapes it checks
+/// (for a broadcast, those its operands are made of), and their classes.
+struct KeptCheck {
     op: OpId,
+    shapes: Vec<ValueId>,
     classes: Vec<Id>,
 }
 
+/// How an earlier check absorbs a later one: its index in the kept
+/// checks, the shapes it then checks, and the ops that move before it.
+struct Absorption {
+    check: usize,
+    shapes: Vec<ValueId>,
+    moves: Vec<OpId>,
+}
+
 impl Builder<'_> {
-    /// For a `cstr_broadcastable` left unknown: an earlier kept one with
-    /// the same message that checks a subset of its shapes and before which
-    /// all its shapes are defined. Widened to check them all, it makes this
-    /// one redundant. Returns its index in `kept` and the shapes.
+    /// `values` without those of a class met before (in `classes` or
+    /// earlier in `values`), and the classes of those left.
+    fn distinct(
+        &mut self,
+        values: impl IntoIterator<Item = ValueId>,
+        classes: &[Id],
+    ) -> (Vec<ValueId>, Vec<Id>) {
+        let mut out = (Vec::new(), Vec::new());
+        for v in values {
+            let id = self.id(v);
+            let class = self.class(id);
+            if !classes.iter().any(|&c| self.class(c) == class) && !out.1.contains(&class) {
+                out.0.push(v);
+                out.1.push(class);
+            }
+        }
+        out
+    }
+
+    /// For a `cstr_broadcastable` or `cstr_eq` left unknown: an earlier
+    /// kept one of the same kind and message that, widened, checks what it
+    /// checks: a broadcast check of a subset of its shapes (broadcastable
+    /// together is broadcastable in part), an equality sharing one of its
+    /// shapes (equalities chain). It must stand after the op with side
+    /// effects at `barrier` (the last before `cstr`): widening it moves the
+    /// checks of the added shapes there, and no check may cross an effect
+    /// ([`ir::effects`]). The added shapes must be defined there, or made so
+    /// by moving there the pure ops that compute them
+    /// ([`Placement::moves_for`]). Widened, it makes this one redundant.
     fn absorbing_check(
         &mut self,
         cstr: OpId,
-        kept: &[KeptBroadcast],
-        position: &HashMap<OpId, usize>,
-    ) -> Option<(usize, Vec<ValueId>)> {
+        kept: &[KeptCheck],
+        placement: &Placement,
+        barrier: Option<usize>,
+    ) -> Option<Absorption> {
         let ctx = self.ctx;
-        let mut values: Vec<ValueId> = Vec::new();
-        let mut classes: Vec<Id> = Vec::new();
-        for v in ctx
-            .op(cstr)
-            .operands
-            .iter()
-            .flat_map(|&o| leaf_values(ctx, o))
-        {
-            let id = self.id(v);
-            let class = self.class(id);
-            if !classes.contains(&class) {
-                classes.push(class);
-                values.push(v);
+        let name = ctx.op_name(cstr);
+        let broadcast = name == "shape.cstr_broadcastable";
+        let operands = ctx.op(cstr).operands.clone();
+        let (values, classes) = match broadcast {
+            true => self.distinct(operands.iter().flat_map(|&o| leaf_values(ctx, o)), &[]),
+            false => self.distinct(operands.iter().copied(), &[]),
+        };
+        let message = |o: OpId| ctx.attr(o, "msg").cloned();
+        for (index, k) in kept.iter().enumerate().rev() {
+            let after_effects =
+                barrier.is_none_or(|e| placement.position.get(&k.op).is_some_and(|&p| p > e));
+            if !after_effects || ctx.op_name(k.op) != name || message(k.op) != message(cstr) {
+                continue;
+            }
+            let known: Vec<Id> = k.classes.iter().map(|&c| self.class(c)).collect();
+            let (shapes, added) = match broadcast {
+                true if known.iter().all(|c| classes.contains(c)) => {
+                    (values.clone(), values.clone())
+                }
+                false if known.iter().any(|c| classes.contains(c)) => {
+                    let (added, _) = self.distinct(values.iter().copied(), &known);
+                    (
+                        k.shapes
+                            .iter()
+                            .copied()
+                            .chain(added.iter().copied())
+                            .collect(),
+                        added,
+                    )
+                }
+                _ => continue,
+            };
+            let mut moves = Vec::new();
+            if added
+                .iter()
+                .all(|&v| placement.moves_for(ctx, v, k.op, &mut moves).is_some())
+            {
+                return Some(Absorption {
+                    check: index,
+                    shapes,
+                    moves,
+                });
             }
         }
-        let message = |o: OpId| ctx.attr(o, "msg").cloned();
-        let index = kept.iter().rposition(|k| {
-            message(k.op) == message(cstr)
-                && k.classes.iter().all(|&c| classes.contains(&self.class(c)))
-                && values.iter().all(|&v| visible(ctx, v, k.op, position))
-        })?;
-        Some((index, values))
+        None
     }
 }
 
@@ -722,10 +860,14 @@ pub fn canonicalize_constraints(
         ctx.walk_nested(f, &mut |o| ops.push(o));
         let mut proven = Vec::new();
         let mut widened: Vec<(OpId, Vec<ValueId>)> = Vec::new();
+        // Ops to move before a kept check, in order.
+        let mut moves: Vec<(OpId, OpId)> = Vec::new();
         {
-            let position: HashMap<OpId, usize> =
-                ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
-            let mut kept: Vec<KeptBroadcast> = Vec::new();
+            let mut placement = Placement {
+                position: ops.iter().enumerate().map(|(i, &o)| (o, i)).collect(),
+                moved: HashMap::new(),
+            };
+            let mut kept: Vec<KeptCheck> = Vec::new();
             // The predicates of the requires that ran before: each held,
             // or execution would not be past it.
             let mut established: Vec<ValueId> = Vec::new();
@@ -738,8 +880,15 @@ pub fn canonicalize_constraints(
                 statistics: &mut *statistics,
                 saturated_nodes: 0,
             };
-            for &o in &ops {
+            // The op with side effects met last: no check moves back past it.
+            let mut effects = Effects::new();
+            let mut barrier = None;
+            for (i, &o) in ops.iter().enumerate() {
                 if !ctx.op_name(o).starts_with("shape.cstr_") {
+                    // The walk meets the ops of regions too.
+                    if effects.own(ctx, o) == Effect::Any {
+                        barrier = Some(i);
+                    }
                     b.op(o);
                     continue;
                 }
@@ -783,32 +932,52 @@ pub fn canonicalize_constraints(
                         }
                         return Err(d);
                     }
-                    Verdict::Unknown if ctx.op_name(o) == "shape.cstr_broadcastable" => {
-                        match b.absorbing_check(o, &kept, &position) {
-                            Some((k, shapes)) => {
+                    Verdict::Unknown if ctx.op_name(o) != "shape.cstr_require" => {
+                        match b.absorbing_check(o, &kept, &placement, barrier) {
+                            Some(Absorption {
+                                check: k,
+                                shapes,
+                                moves: moved,
+                            }) => {
                                 pass::remark(
                                     ctx,
                                     o,
                                     format_args!(
-                                        "'shape.cstr_broadcastable' op is merged into the check at {}",
+                                        "'{}' op is merged into the check at {}",
+                                        ctx.op_name(o),
                                         line_col(ctx, kept[k].op)
                                     ),
                                 );
-                                b.statistics.add(
-                                    "merged",
-                                    "broadcastable checks merged into an earlier one",
-                                    1,
-                                );
+                                b.statistics
+                                    .add("merged", "checks merged into an earlier one", 1);
                                 proven.push(o);
                                 kept[k].classes = shapes.iter().map(|&v| b.id(v)).collect();
+                                kept[k].shapes = shapes.clone();
                                 widened.retain(|(w, _)| *w != kept[k].op);
                                 widened.push((kept[k].op, shapes));
+                                for m in moved {
+                                    placement.moved.insert(m, kept[k].op);
+                                    moves.push((m, kept[k].op));
+                                }
                             }
                             None => {
                                 b.statistics
                                     .add("kept", "constraints left as runtime checks", 1);
-                                let classes = b.leaves_of(o);
-                                kept.push(KeptBroadcast { op: o, classes });
+                                let shapes = match ctx.op_name(o) {
+                                    "shape.cstr_broadcastable" => ctx
+                                        .op(o)
+                                        .operands
+                                        .iter()
+                                        .flat_map(|&v| leaf_values(ctx, v))
+                                        .collect(),
+                                    _ => ctx.op(o).operands.to_vec(),
+                                };
+                                let classes = shapes.iter().map(|&v| b.id(v)).collect();
+                                kept.push(KeptCheck {
+                                    op: o,
+                                    shapes,
+                                    classes,
+                                });
                             }
                         }
                         b.learn(o)
@@ -828,6 +997,9 @@ pub fn canonicalize_constraints(
             "constraints removed (proven true, or merged into an earlier check)",
             proven.len() as u64,
         );
+        for (op, check) in moves {
+            ctx.move_op_before(op, check);
+        }
         for (check, shapes) in widened {
             ctx.set_operands(check, &shapes);
         }

@@ -139,6 +139,9 @@ pub struct Context {
     op_names: std::sync::Arc<rustc_hash::FxHashMap<String, std::sync::Arc<str>>>,
     /// Source locations of block arguments that have one (`%a: T loc(...)`).
     arg_locs: rustc_hash::FxHashMap<ValueId, Location>,
+    /// The host ops and functions declared pure, shared with the bodies
+    /// taken out by [`Context::check_out`].
+    pure_ops: std::sync::Arc<crate::effects::PureOps>,
 }
 
 /// A sorted list of named attributes (`Vec` while building, `ThinVec` on ops).
@@ -198,6 +201,15 @@ impl Context {
     }
     pub fn types(&self) -> &TypeInterner {
         &self.types
+    }
+
+    // ----- effects -----
+    /// The host ops and functions declared pure ([`crate::effects`]).
+    pub fn pure_ops(&self) -> &crate::effects::PureOps {
+        &self.pure_ops
+    }
+    pub fn set_pure_ops(&mut self, ops: crate::effects::PureOps) {
+        self.pure_ops = std::sync::Arc::new(ops);
     }
 
     // ----- accessors -----
@@ -1028,6 +1040,7 @@ impl Context {
         let mut body = Context {
             types: self.types.clone(),
             op_names: self.op_names.clone(),
+            pure_ops: self.pure_ops.clone(),
             ..Context::default()
         };
         let root_data = self.op(root);

@@ -6,6 +6,7 @@ pub mod asm;
 pub mod attrs;
 pub mod context;
 pub mod dialect;
+pub mod effects;
 pub mod float_text;
 pub mod format;
 pub mod loc_alias;

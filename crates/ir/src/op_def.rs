@@ -90,6 +90,23 @@ pub enum Syntax {
     GenericOnly,
 }
 
+/// What running an op may do besides computing its results, as passes that
+/// reorder code must know it (see [`crate::effects`]). Ordered: each one
+/// allows what the ones before it do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Effect {
+    /// Nothing: it computes its results (on the inputs it is defined on).
+    None,
+    /// It may fail (abort with its message) and does nothing else: a check
+    /// (`shape.cstr_*`, `cf.assert`). Checks may run in another order among
+    /// themselves, a failing input then failing with another of its messages.
+    Fails,
+    /// Anything: memory written, output printed, code run that is not
+    /// known. The default: what is not declared otherwise may do anything.
+    #[default]
+    Any,
+}
+
 /// Structural traits of an op.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Traits {
@@ -102,8 +119,14 @@ pub struct Traits {
     pub single_block: bool,
     /// Its regions may omit the terminator in text (implicit `*.yield`).
     pub implicit_terminator: Option<&'static str>,
-    /// No side effects: safe to erase when unused, hoist, CSE.
+    /// No side effects: safe to erase when unused, hoist, CSE (MLIR's
+    /// `Pure`). Implies an [`Effect::None`] `effect`.
     pub pure: bool,
+    /// What the op itself may do; the ops in its regions add theirs
+    /// ([`crate::effects::effect`]). An op MLIR does not mark `Pure` (so
+    /// that it stays when unused) can still have no effect
+    /// (`shape.is_broadcastable`, `scf.if`).
+    pub effect: Effect,
     /// The last region group is variadic (`scf.reduce`, `scf.index_switch`):
     /// the op checks its own region count.
     pub variadic_regions: bool,
@@ -247,6 +270,7 @@ impl OpDef {
     pub fn terminator(mut self) -> Self {
         self.traits.terminator = true;
         self.traits.pure = true;
+        self.traits.effect = Effect::None;
         self
     }
     pub fn isolated(mut self) -> Self {
@@ -255,6 +279,15 @@ impl OpDef {
     }
     pub fn pure(mut self) -> Self {
         self.traits.pure = true;
+        self.traits.effect = Effect::None;
+        self
+    }
+    /// What the op itself may do, for an op that is not [`OpDef::pure`]:
+    /// [`Effect::Fails`] for a check, [`Effect::None`] for an op MLIR keeps
+    /// when unused that does nothing itself (region ops such as `scf.if`
+    /// then do what their regions' ops do).
+    pub fn effect(mut self, effect: Effect) -> Self {
+        self.traits.effect = effect;
         self
     }
     pub fn single_block(mut self) -> Self {

@@ -9,7 +9,9 @@
 //! textual pipeline with a callback after every pass
 //! ([`Session::run_pipeline`]) or the default pipelines up to a stage with a
 //! callback at every stage reached ([`Session::lower_to`]), and prints the
-//! result. Every failure is an [`Error`] holding MLIR-style diagnostics.
+//! result. The host declares which of its ops (and functions) are pure
+//! ([`Session::declare_pure_ops`]), so that checks may move across them.
+//! Every failure is an [`Error`] holding MLIR-style diagnostics.
 //!
 //! Parsing, verifying, passes and printing recurse as deep as the IR nests
 //! (up to the parser's `max_nesting`), so every method that does them runs
@@ -34,6 +36,7 @@ pub use pass::stage::Stage;
 pub use syntax;
 
 use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
+use ir::effects::PureOps;
 use ir::{Attr, Context, OpId};
 use pass::{Instrumentation, PassInfo, PassManager, PassRegistry, RunOptions};
 
@@ -99,6 +102,8 @@ pub struct Session {
     sources: SourceMap,
     /// Verification after each pass, unregistered dialects, threads.
     pub options: RunOptions,
+    /// The host ops and functions declared pure.
+    pure_ops: PureOps,
 }
 
 impl Default for Session {
@@ -135,7 +140,25 @@ impl Session {
             registry: registry(),
             sources: SourceMap::new(),
             options: RunOptions::default(),
+            pure_ops: PureOps::default(),
         }
+    }
+
+    /// Declare host ops and functions pure: without side effects, so that
+    /// passes that move or merge checks may move them across these ops, as
+    /// the host's own passes do ([`ir::effects`]). Each entry is an op name
+    /// of an unregistered dialect (`chlo.broadcast_add`), such a dialect
+    /// (`mhlo.`: all its ops) or a function (`@name`: calls to it). The
+    /// declarations hold for every module the session parses, runs a
+    /// pipeline on or lowers from then on; an invalid entry declares
+    /// nothing.
+    pub fn declare_pure_ops(&mut self, entries: &[&str]) -> Result<(), Error> {
+        let mut declared = self.pure_ops.clone();
+        for entry in entries {
+            declared.declare(entry).map_err(plain_error)?;
+        }
+        self.pure_ops = declared;
+        Ok(())
     }
 
     /// Register a pass of the host's (replacing one of the same name).
@@ -159,6 +182,7 @@ impl Session {
     pub fn parse(&mut self, name: &str, text: &str) -> Result<Module, Error> {
         let file = self.sources.add(SourceFile::new(name, text));
         let mut ctx = Context::new();
+        ctx.set_pure_ops(self.pure_ops.clone());
         let options = syntax::ParseOptions {
             allow_unregistered_dialect: self.options.allow_unregistered,
             ..Default::default()
@@ -188,19 +212,15 @@ impl Session {
         function: &str,
     ) -> Result<(), Error> {
         let ctx = &mut module.ctx;
-        let fail = |message: String| Error {
-            rendered: format!("error: {message}\n"),
-            diagnostics: vec![Diagnostic::error(DiagLoc::Unknown, message)],
-        };
         let library = top_level_ops(ctx, module.root)
             .find(|&o| ctx.op_name(o) == "shape.function_library")
-            .ok_or_else(|| fail("the module has no shape.function_library".into()))?;
+            .ok_or_else(|| plain_error("the module has no shape.function_library".into()))?;
         let defined = top_level_ops(ctx, library).any(|o| {
             ctx.op_name(o) == "shape.func"
                 && ctx.attr(o, "sym_name").and_then(Attr::as_str) == Some(function)
         });
         if !defined {
-            return Err(fail(format!(
+            return Err(plain_error(format!(
                 "the shape.function_library has no shape.func @{function}"
             )));
         }
@@ -234,6 +254,7 @@ impl Session {
             diagnostics: vec![Diagnostic::error(DiagLoc::Unknown, e.message)],
         })?;
         manager.options = self.options;
+        module.ctx.set_pure_ops(self.pure_ops.clone());
         on_large_stack(|| manager.run(&mut module.ctx, module.root, &mut AfterPass(after_pass)))
             .map_err(|d| self.error(vec![d]))
     }
@@ -246,6 +267,7 @@ impl Session {
         target: Stage,
         on_stage: &mut (dyn FnMut(Stage, &Context, OpId) + Send),
     ) -> Result<(), Error> {
+        module.ctx.set_pure_ops(self.pure_ops.clone());
         on_large_stack(|| {
             pass::stage_pipeline::StagePipeline::for_module(
                 &module.ctx,
@@ -263,6 +285,14 @@ impl Session {
             )
         })
         .map_err(|d| self.error(vec![d]))
+    }
+}
+
+/// An error about no place in the input.
+fn plain_error(message: String) -> Error {
+    Error {
+        rendered: format!("error: {message}\n"),
+        diagnostics: vec![Diagnostic::error(DiagLoc::Unknown, message)],
     }
 }
 

@@ -12,6 +12,9 @@
 //! non-negative, a `select` or broadcast extent is one of its operands,
 //! `a < rank` bounds `rank - a`, ...).
 //!
+//! It moves nothing: an erased assert held wherever it stood, so the side
+//! effects around it (`ir::effects`) are untouched.
+//!
 //! Precondition: asserting or std form (assert conditions that the
 //! program computes once; value bounds assume the ops whose results they
 //! read succeeded, true of every op before the assert in this form).

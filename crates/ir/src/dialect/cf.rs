@@ -10,13 +10,14 @@ use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, DenseValues, NamedAttr, Scalar};
 use crate::context::{set_named_attr, BlockId, Context, OpId, OperationState, ValueId};
 use crate::format::{ParsedOperands, Var};
-use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, OpDef};
+use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind};
 
 pub fn ops() -> Vec<OpDef> {
     vec![
         op("cf.assert")
+            .effect(Effect::Fails)
             .summary("Assert operation with message attribute")
             .operands([one("arg").fixed(super::i1)])
             .attrs([attr("msg", AttrKind::Str)])

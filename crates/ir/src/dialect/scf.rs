@@ -12,13 +12,14 @@ use crate::asm::{Argument, AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, NamedAttr, Scalar};
 use crate::context::{set_named_attr, Context, OpId, OperationState, RegionId, ValueId};
 use crate::format::{ParsedOperands, Var};
-use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, OpDef};
+use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
 
 pub fn ops() -> Vec<OpDef> {
     vec![
         op("scf.for")
+            .effect(Effect::None)
             .summary("for operation")
             .operands([
                 one("lowerBound"),
@@ -34,6 +35,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_for, print_for)
             .verify(verify_for),
         op("scf.if")
+            .effect(Effect::None)
             .summary("if-then-else operation")
             .operands([one("condition").fixed(super::i1)])
             .results([many("results")])
@@ -62,6 +64,7 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .verify(verify_condition),
         op("scf.forall")
+            .effect(Effect::None)
             .summary("evaluate a block multiple times in parallel")
             .operands([
                 many("dynamicLowerBound"),
@@ -90,6 +93,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_in_parallel, print_in_parallel)
             .verify(verify_in_parallel),
         op("scf.execute_region")
+            .effect(Effect::None)
             .summary("operation that executes its region exactly once")
             .results([many("results")])
             .attrs([opt_attr("no_inline", AttrKind::Unit)])
@@ -97,6 +101,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_execute_region, print_execute_region)
             .verify(verify_execute_region),
         op("scf.parallel")
+            .effect(Effect::None)
             .summary("parallel for operation")
             .operands([
                 many("lowerBound"),
@@ -125,6 +130,7 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .verify(verify_reduce_return),
         op("scf.index_switch")
+            .effect(Effect::None)
             .summary("switch-case operation on an index argument")
             .operands([one("arg").fixed(super::index)])
             .results([many("results")])

@@ -16,7 +16,7 @@ use crate::dialect::{
     size, type_str, value_shape, witness,
 };
 use crate::format::{ParsedOperands, Var};
-use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, OpDef};
+use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
 
@@ -42,6 +42,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_any),
         op("shape.assuming")
+            .effect(Effect::None)
             .summary("Execute the region")
             .operands([one("witness").fixed(witness)])
             .results([many("results")])
@@ -101,18 +102,21 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_const_witness),
         op("shape.cstr_broadcastable")
+            .effect(Effect::Fails)
             .summary("Determines if 2+ shapes can be successfully broadcasted")
             .operands([many("shapes")])
             .results([one("result").fixed(witness)])
             .format("$shapes attr-dict `:` type($shapes)")
             .verify(verify_cstr_broadcastable),
         op("shape.cstr_eq")
+            .effect(Effect::Fails)
             .summary("Determines if all input shapes are equal")
             .operands([many("shapes")])
             .results([one("result").fixed(witness)])
             .format("$shapes attr-dict `:` type($shapes)")
             .verify(verify_cstr_eq),
         op("shape.cstr_require")
+            .effect(Effect::Fails)
             .summary("Represents a runtime assertion that an i1 is `true`")
             .operands([one("pred").fixed(i1)])
             .results([one("result").fixed(witness)])
@@ -198,6 +202,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_index_to_size),
         op("shape.is_broadcastable")
+            .effect(Effect::None)
             .summary("Determines if 2+ shapes can be successfully broadcasted")
             .operands([many("shapes")])
             .results([one("result").fixed(i1)])
@@ -211,6 +216,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_max_min),
         op("shape.meet")
+            .effect(Effect::Fails)
             .summary("Returns the least general shape or size of its operands")
             .operands([one("arg0"), one("arg1")])
             .results([one("result")])
@@ -249,6 +255,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_shape_to_size),
         op("shape.reduce")
+            .effect(Effect::None)
             .summary("Returns an expression reduced over a shape or extent tensor")
             .operands([one("shape"), many("initVals")])
             .results([many("result")])

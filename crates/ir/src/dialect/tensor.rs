@@ -16,7 +16,7 @@ use crate::context::{Context, OpId, OperationState, RegionId, ValueId};
 use crate::dialect::{ensure_terminator, index, type_str};
 use crate::format::{parse_format, print_format, Format, ParsedOperands, Var};
 use crate::location::Location;
-use crate::op_def::{attr, many, maybe, one, op, opt_attr, registry, AttrKind, OpDef};
+use crate::op_def::{attr, many, maybe, one, op, opt_attr, registry, AttrKind, Effect, OpDef};
 use crate::print_attr::{write_dims, AttrPrinter};
 use crate::printer::{print_op, OpPrinter, PrintOptions};
 use crate::types::{Type, TypeKind, DYNAMIC};
@@ -160,6 +160,7 @@ pub fn ops() -> Vec<OpDef> {
             .result_names(result_names)
             .verify(verify_gather),
         op("tensor.generate")
+            .effect(Effect::None)
             .summary("creates a dynamically sized tensor from elements")
             .operands([many("dynamicExtents").fixed(index)])
             .results([one("result")])
