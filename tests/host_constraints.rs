@@ -10,10 +10,11 @@
 //! - print what `mlir-opt --allow-unregistered-dialect` parses and verifies
 //!   (when mlir-opt is installed).
 //!
-//! The counts of `mlir-opt --canonicalize --cse` on each input, and what
-//! `--lower-to=std` does with it, are printed beside ours (run with
-//! `--nocapture` to see the table); `--lower-to=std` must end in output or
-//! in diagnostics, never in a crash.
+//! - lower to std form, witnesses of the host included (they become
+//!   `i1` bridges), in output `mlir-opt` verifies.
+//!
+//! The counts of `mlir-opt --canonicalize --cse` on each input are printed
+//! beside ours (run with `--nocapture` to see the table).
 
 mod common;
 
@@ -141,14 +142,12 @@ fn host_constraint_ir_reaches_its_stated_optimum() {
                 }
                 "lowered".to_string()
             } else {
-                assert!(
-                    std.diagnostics.contains("error:"),
-                    "{}: --lower-to=std failed without a diagnostic",
-                    case.name
-                );
-                let first = std.diagnostics.lines().next().unwrap_or_default();
-                let why = first.split("error: ").nth(1).unwrap_or(first);
-                format!("refused: {}", why.split(',').next().unwrap_or(why))
+                // Witnesses of the host included: they lower as bridges.
+                failures.push(format!(
+                    "{}: --lower-to=std refused it:\n{}",
+                    case.name, std.diagnostics
+                ));
+                "refused".to_string()
             };
             let pair = |(c, r): (usize, usize)| format!("{c}/{r}");
             println!(
