@@ -231,3 +231,22 @@ func.func @while_loop(%a: !shape.shape, %n: index) -> !shape.shape {
   }
   return %r#0 : !shape.shape
 }
+
+// -----
+
+// Stage 1 fails when the broadcast's error reaches the result, after the
+// call has logged; the check of the broadcast stands after the call (the
+// call moves up past the shape ops, which run the same either way).
+// CHECK-LABEL: func.func @check_after_effect
+// CHECK:         call @log
+// CHECK-NEXT:    shape.shape_of
+// CHECK:         shape.cstr_broadcastable
+func.func private @log(i64)
+func.func @check_after_effect(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> !shape.shape {
+  %c42 = arith.constant 42 : i64
+  %sa = shape.shape_of %a : tensor<?x?xf32> -> !shape.shape
+  %sb = shape.shape_of %b : tensor<?x?xf32> -> !shape.shape
+  %c = shape.broadcast %sa, %sb : !shape.shape, !shape.shape -> !shape.shape
+  func.call @log(%c42) : (i64) -> ()
+  return %c : !shape.shape
+}

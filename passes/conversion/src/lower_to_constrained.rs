@@ -42,6 +42,12 @@
 //! yields through it. An error value a region yields counts as needed when
 //! the region's op gives it to a needed value.
 //!
+//! A check made here stands where the error is made, which may be earlier
+//! than where stage 1 fails (at the result, meet or constraint the error
+//! reaches); so that it never lands before a side effect the source
+//! performs first, each op with side effects first moves up past the shape
+//! ops before it that cannot fail and that it does not use.
+//!
 //! Precondition: calls to functions taking or returning `!shape.*` values
 //! are inlined (`inline`), and functions have one block; a guard cannot go
 //! in a region of several blocks (an error at the op). Postcondition:
@@ -223,6 +229,62 @@ fn analyse(ctx: &Context, ops: &[OpId], through_selects: bool) -> Errors {
     }
 }
 
+/// Stage 1 fails where an error value reaches a result, a meet, a
+/// constraint or a host op, not where the error is made, while this
+/// lowering checks it where it is made. So that no check lands before a side
+/// effect the source performs first, each op with side effects
+/// ([`ir::effects`]) first moves up, in its block, past the ops before it
+/// that have none, cannot fail there (their results carry errors, or none
+/// of their operands may be an error) and make nothing it uses. The ops it
+/// passes run the same either way; what moves is only where the checks of
+/// the errors they make will stand.
+fn effects_first(ctx: &mut Context, f: OpId, errors: &Errors) {
+    let mut blocks = Vec::new();
+    let mut collect = |ctx: &Context, op: OpId| {
+        for &r in &ctx.op(op).regions {
+            blocks.extend(ctx.region(r).blocks.iter().copied());
+        }
+    };
+    collect(ctx, f);
+    ctx.walk_nested(f, &mut |op| collect(ctx, op));
+    let mut effects = ir::effects::Effects::new();
+    let cannot_fail = |ctx: &Context, op: OpId| {
+        let data = ctx.op(op);
+        data.regions.is_empty()
+            && (data
+                .results
+                .iter()
+                .all(|&r| carries_errors(ctx, ctx.value_type(r)))
+                || !data.operands.iter().any(|v| errors.possible.contains(v)))
+    };
+    for block in blocks {
+        let ops: Vec<OpId> = ctx.block_ops(block).collect();
+        for op in ops {
+            if is_terminator(ctx, op) || !effects.has_side_effects(ctx, op) {
+                continue;
+            }
+            let mut uses = FxHashSet::default();
+            uses.extend(ctx.op(op).operands.iter().copied());
+            ctx.walk_nested(op, &mut |o| uses.extend(ctx.op(o).operands.iter().copied()));
+            let mut anchor = None;
+            let mut cursor = ctx.op(op).prev;
+            while let Some(before) = cursor {
+                let passable = effects.of(ctx, before) == ir::effects::Effect::None
+                    && cannot_fail(ctx, before)
+                    && !ctx.op(before).results.iter().any(|r| uses.contains(r));
+                if !passable {
+                    break;
+                }
+                anchor = Some(before);
+                cursor = ctx.op(before).prev;
+            }
+            if let Some(anchor) = anchor {
+                ctx.move_op_before(op, anchor);
+            }
+        }
+    }
+}
+
 /// An `arith.select` between shapes passes on the error of the operand it
 /// chooses only; the lowering checks an error where it is made, whichever
 /// operand is chosen. That is sound when each check is needed anyway; a
@@ -318,6 +380,7 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
     ctx.walk_nested(f, &mut |o| all.push(o));
     let errors = analyse(ctx, &all, true);
     refuse_checks_only_a_select_needs(ctx, &all, &errors)?;
+    effects_first(ctx, f, &errors);
     for &op in &all {
         if ERROR_SWALLOWERS.contains(&ctx.op_name(op)) {
             let hidden = ctx
