@@ -24,8 +24,10 @@
 //! the op's results.
 //!
 //! Declined (an `InterpError`): an unregistered op with regions or
-//! successors, a result type nothing can be drawn for (a memref...), and a
-//! shape function that itself performs events.
+//! successors, the compile-time queries of the `reify-bounds` pass
+//! (`test.reify_bound`, `test.reify_constant_bound`: they ask for a bound,
+//! which has no value at run time), a result type nothing can be drawn for
+//! (a memref...), and a shape function that itself performs events.
 
 use crate::machine::{
     body_ops, find_function, fits, int_element_width, show, sym_name, Machine, Step, Stop,
@@ -34,6 +36,9 @@ use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{canonical, Effect, Event, Value};
 use ir::{Attr, OpId, TypeKind};
 
+/// Unregistered ops that ask a pass a question at compile time and have no
+/// run-time meaning.
+const COMPILE_TIME_QUERIES: [&str; 2] = ["test.reify_bound", "test.reify_constant_bound"];
 /// The extents drawn shapes are made of.
 const EXTENTS: [i64; 5] = [0, 1, 2, 3, 7];
 /// Integer tensors of at most this many elements get drawn elements.
@@ -180,6 +185,9 @@ impl Machine<'_> {
                 op,
                 "an op of no registered dialect with regions or successors",
             ));
+        }
+        if COMPILE_TIME_QUERIES.contains(&self.ctx.op_name(op)) {
+            return Err(self.unsupported(op, "a compile-time query, with no run-time value"));
         }
         let args = self.operands(op)?;
         let shapes = match self.shape_function(op)? {
