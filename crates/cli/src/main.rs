@@ -113,7 +113,10 @@ struct Args {
     /// With --verify-semantics: fail (exit 1) when a function could not be
     /// evaluated on any sampled input, or nothing was compared, instead of
     /// warning.
-    #[arg(long = "verify-semantics-require-inputs", requires = "verify_semantics")]
+    #[arg(
+        long = "verify-semantics-require-inputs",
+        requires = "verify_semantics"
+    )]
     verify_semantics_require_inputs: bool,
     /// Print the shape facts `infer-shapes` knows as comments before each op.
     #[arg(long = "mlir-print-shape-facts", alias = "print-shape-facts")]

@@ -235,9 +235,9 @@ impl<E: Evaluator> SemanticsCheck<E> {
         let least = covered.iter().map(|c| c.sampled).min();
         let most = covered.iter().map(|c| c.sampled).max();
         match (least, most) {
-            (Some(least), Some(most)) if partial.is_empty() && least == most => {
-                out.push_str(&format!("; each function on all its {least} sampled inputs"))
-            }
+            (Some(least), Some(most)) if partial.is_empty() && least == most => out.push_str(
+                &format!("; each function on all its {least} sampled inputs"),
+            ),
             (Some(least), Some(most)) if partial.is_empty() => out.push_str(&format!(
                 "; each function on all its sampled inputs ({least} to {most})"
             )),
@@ -330,7 +330,8 @@ impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
                     let ty = unsampleable(ctx, &types).map_or("?".into(), |t| {
                         ir::print_attr::AttrPrinter::new(ctx).type_to_string(t)
                     });
-                    coverage.not_evaluated = Some(format!("a parameter of type {ty} cannot be sampled"));
+                    coverage.not_evaluated =
+                        Some(format!("a parameter of type {ty} cannot be sampled"));
                 }
                 continue;
             };
@@ -610,6 +611,40 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
     }
 
     #[test]
+    fn sampled_reshape_targets_reach_every_outcome() {
+        let text = include_str!("../../../tests/shape_run/data.mlir");
+        let (ctx, module) = parse(text);
+        let f = interp::find_function(&ctx, module, "reshape").expect("@reshape");
+        let inputs =
+            crate::sample::function_inputs(&ctx, f, 64, seed("reshape")).expect("sampleable");
+        let mut outcomes = std::collections::BTreeMap::new();
+        for args in &inputs {
+            let outcome = match Interpreter.run(&ctx, module, "reshape", args) {
+                Ok(trace) => match trace.outcome {
+                    interp::Outcome::Ok(_) => "ok".to_string(),
+                    other => other.to_string(),
+                },
+                Err(e) => panic!("{args:?}: {e}"),
+            };
+            *outcomes.entry(outcome).or_insert(0) += 1;
+        }
+        let count = |o: &str| outcomes.get(o).copied().unwrap_or(0);
+        assert!(count("ok") >= 8, "{outcomes:?}");
+        assert!(
+            count("error: reshape must keep the element count") >= 8,
+            "{outcomes:?}"
+        );
+        assert!(
+            count("error: at most one extent may be -1") >= 1,
+            "{outcomes:?}"
+        );
+        assert!(
+            count("error: extents must be non-negative") >= 1,
+            "{outcomes:?}"
+        );
+    }
+
+    #[test]
     fn coverage_names_the_functions_and_the_op_that_stopped_them() {
         let text = r#"func.func @full(%a: tensor<?xindex>) -> tensor<?xindex> {
   return %a : tensor<?xindex>
@@ -637,11 +672,11 @@ func.func @unsampled(%m: memref<?xf32>) {
 "#;
         let (mut ctx, module) = parse(text);
         let registry = pass::PassRegistry::with_generic_passes();
-        let mut pm =
-            pass::PassManager::parse("builtin.module(cse)", &registry).expect("pipeline");
+        let mut pm = pass::PassManager::parse("builtin.module(cse)", &registry).expect("pipeline");
         pm.options.allow_unregistered = true;
         let mut check = SemanticsCheck::new(Interpreter, 16);
-        pm.run(&mut ctx, module, &mut check).expect("cse keeps them");
+        pm.run(&mut ctx, module, &mut check)
+            .expect("cse keeps them");
         let names: Vec<&str> = check.uncovered().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["never", "unsampled"]);
         let warnings: Vec<String> = check

@@ -248,7 +248,9 @@ fn data(p: &Param, shapes: &[Vec<i64>], draw: &mut Draw) -> SampleArg {
     };
     let elements = match shape.len() == 1 && count <= MAX_SHAPE_LIKE {
         true => shape_like(count, shapes, draw),
-        false => (0..count).map(|_| ELEMENTS[draw.below(ELEMENTS.len())]).collect(),
+        false => (0..count)
+            .map(|_| ELEMENTS[draw.below(ELEMENTS.len())])
+            .collect(),
     };
     SampleArg::Dense {
         shape,
@@ -321,8 +323,7 @@ fn shape_like(len: usize, shapes: &[Vec<i64>], draw: &mut Draw) -> Vec<i64> {
 /// `v` when it fits `width` bits (as a signed or unsigned number), else its
 /// lowest bit.
 fn fit_width(v: i64, width: u32) -> i64 {
-    let fits = width >= 64
-        || (width > 0 && -(1i64 << (width - 1)) <= v && v < (1i64 << width));
+    let fits = width >= 64 || (width > 0 && -(1i64 << (width - 1)) <= v && v < (1i64 << width));
     match fits {
         true => v,
         false => v.rem_euclid(2),
@@ -401,7 +402,10 @@ mod tests {
             else {
                 panic!("wrong kinds: {args:?}");
             };
-            assert_eq!((x.len(), shape.as_slice(), elements.len()), (2, &[2][..], 2));
+            assert_eq!(
+                (x.len(), shape.as_slice(), elements.len()),
+                (2, &[2][..], 2)
+            );
             same_count += usize::from(elements[0] * elements[1] == x[0] * x[1]);
             inferred += usize::from(elements.contains(&-1));
             zero += usize::from(elements.contains(&0));
@@ -432,7 +436,10 @@ mod tests {
             },
         ];
         for args in samples(&params, 32, 9) {
-            let [SampleArg::Shape(_), SampleArg::Dense { shape: b, elements: bits }, SampleArg::Dense { shape: u, .. }, SampleArg::Dense { shape: m, elements }] =
+            let [SampleArg::Shape(_), SampleArg::Dense {
+                shape: b,
+                elements: bits,
+            }, SampleArg::Dense { shape: u, .. }, SampleArg::Dense { shape: m, elements }] =
                 args.as_slice()
             else {
                 panic!("wrong kinds: {args:?}");
@@ -441,7 +448,10 @@ mod tests {
             assert!(bits.iter().all(|v| (-1..=1).contains(v)), "{bits:?}");
             assert_eq!(u.len(), 1);
             assert_eq!((m.len(), m[0]), (2, 2));
-            assert!(elements.iter().all(|e| ELEMENTS.contains(e)), "{elements:?}");
+            assert!(
+                elements.iter().all(|e| ELEMENTS.contains(e)),
+                "{elements:?}"
+            );
         }
     }
 
