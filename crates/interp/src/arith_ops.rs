@@ -315,10 +315,10 @@ fn elementwise(
                 .iter()
                 .zip(&columns)
                 .map(|(v, column)| match column {
-                    Some(c) => c[i].clone(),
-                    None => v.clone(),
+                    Some(c) => c.get(i).cloned().ok_or_else(unknown),
+                    None => Ok(v.clone()),
                 })
-                .collect();
+                .collect::<Step<_>>()?;
             scalar(m, op, name, &row, element)
         })
         .collect::<Step<Vec<_>>>()?;

@@ -236,6 +236,16 @@ fn bind_dense(
     if elements.len() > limits.elements {
         return Err(format!("more than {} elements", limits.elements));
     }
+    let count = shape
+        .iter()
+        .try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?));
+    if count != Some(elements.len()) {
+        return Err(format!(
+            "{} elements do not make a tensor of shape {}",
+            elements.len(),
+            show(&shape)
+        ));
+    }
     if dims.is_some_and(|dims| !fits(dims, &shape)) {
         return Err(format!(
             "elements of shape {} do not fit the parameter's shape",

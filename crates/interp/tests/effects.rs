@@ -58,6 +58,22 @@ fn integer_tensors_are_given_by_their_elements() {
     }
     let float = trace(RESHAPE, &["dense<[[1]]>", "dense<[1, 1]>"]);
     assert!(float.contains("not integers or index"), "{float}");
+    // Built by hand, elements must make the shape.
+    let p = common::parse(RESHAPE);
+    let uneven = interp::Arg::Dense {
+        shape: vec![2],
+        elements: vec![1],
+    };
+    let got = interp::run_function(
+        &p.ctx,
+        p.root,
+        "f",
+        &[interp::Arg::Shape(vec![1, 1]), uneven],
+    );
+    assert_eq!(
+        got.map_err(|e| e.to_string()),
+        Err("argument 2: 1 elements do not make a tensor of shape [2]".into())
+    );
 }
 
 #[test]

@@ -18,7 +18,9 @@
 //! inferred); another argument's shape (last extents, or padded with 1s in
 //! front as broadcasting pads, sometimes an extent made 1); positions within
 //! another argument's shape, from -extent to extent (slice bounds); and
-//! random values in -8..=8. Longer or higher-rank tensors get small values.
+//! random values in -8..=8. Longer or higher-rank tensors get small values;
+//! those of more than 4096 elements, or of none in more than one
+//! dimension, are given by their shape alone.
 //! Values that do not fit the element type become 0 or 1. The draw is
 //! deterministic.
 
@@ -243,7 +245,10 @@ fn data(p: &Param, shapes: &[Vec<i64>], draw: &mut Draw) -> SampleArg {
     let count = shape
         .iter()
         .try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?));
-    let Some(count) = count.filter(|&n| n <= MAX_DATA_ELEMENTS) else {
+    // Many elements, or none in more than one dimension (which nested
+    // lists cannot spell): the shape alone.
+    let spellable = |&n: &usize| n <= MAX_DATA_ELEMENTS && (n > 0 || shape.len() <= 1);
+    let Some(count) = count.filter(spellable) else {
         return SampleArg::Shape(shape);
     };
     let elements = match shape.len() == 1 && count <= MAX_SHAPE_LIKE {
@@ -419,7 +424,7 @@ mod tests {
 
         // A dynamic 1-D target is as long as a rank; i1 elements are 0 or
         // 1 (or -1: true); an unranked one is 1-D; a 2-D one is small
-        // values.
+        // values, or its shape alone when it has no element.
         let params = [
             Param::AnyRank,
             Param::Data {
@@ -435,24 +440,34 @@ mod tests {
                 width: 8,
             },
         ];
+        let mut empty = 0;
         for args in samples(&params, 32, 9) {
             let [SampleArg::Shape(_), SampleArg::Dense {
                 shape: b,
                 elements: bits,
-            }, SampleArg::Dense { shape: u, .. }, SampleArg::Dense { shape: m, elements }] =
-                args.as_slice()
+            }, SampleArg::Dense { shape: u, .. }, matrix] = args.as_slice()
             else {
                 panic!("wrong kinds: {args:?}");
             };
             assert!(b.len() == 1 && b[0] <= MAX_RANK as i64, "{b:?}");
             assert!(bits.iter().all(|v| (-1..=1).contains(v)), "{bits:?}");
             assert_eq!(u.len(), 1);
-            assert_eq!((m.len(), m[0]), (2, 2));
-            assert!(
-                elements.iter().all(|e| ELEMENTS.contains(e)),
-                "{elements:?}"
-            );
+            match matrix {
+                SampleArg::Dense { shape, elements } => {
+                    assert_eq!((shape.len(), shape[0]), (2, 2));
+                    assert!(
+                        elements.iter().all(|e| ELEMENTS.contains(e)),
+                        "{elements:?}"
+                    );
+                }
+                SampleArg::Shape(shape) => {
+                    assert_eq!(shape, &[2, 0]);
+                    empty += 1;
+                }
+                other => panic!("{other:?}"),
+            }
         }
+        assert!(empty > 0 && empty < 16, "{empty}");
     }
 
     #[test]
