@@ -8,7 +8,9 @@
 //! and its results are drawn: a function of the effect, the canonical
 //! forms of the operands and the event's position in the run, so that two
 //! runs of one input that perform the same events get the same results
-//! (whatever the stage: a `!shape.shape` and an extent tensor draw alike).
+//! whatever the stage: operands compare in canonical form, and a
+//! `!shape.shape` and a `tensor<?xindex>` result draw the same extents, as
+//! do a `!shape.size` and an `index`.
 //! Drawn values are small (0–7; extents from {0, 1, 2, 3, 7}); tensors
 //! keep a static shape and draw dynamic extents, and integer tensors of at
 //! most 16 elements draw their elements.
@@ -30,7 +32,8 @@
 //! (a memref...), and a shape function that itself performs events.
 
 use crate::machine::{
-    body_ops, find_function, fits, int_element_width, show, sym_name, Machine, Step, Stop,
+    body_ops, find_function, fits, int_element_width, is_extent_tensor_type, show, sym_name,
+    Machine, Step, Stop,
 };
 use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{canonical, Effect, Event, Value};
@@ -153,6 +156,17 @@ impl Machine<'_> {
                 shape: Ok(shape.unwrap_or_else(|| draw.shape(None))),
                 value: None,
             },
+            // An extent tensor draws as a `!shape.shape` does.
+            TypeKind::RankedTensor { shape: dims, .. }
+                if shape.is_none() && is_extent_tensor_type(self.ctx, kind) =>
+            {
+                match dims.as_slice() {
+                    [n] if *n != ir::types::DYNAMIC => {
+                        Value::ExtentTensor((0..*n).map(|_| draw.extent()).collect())
+                    }
+                    _ => Value::ExtentTensor(draw.shape(None)),
+                }
+            }
             TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } => {
                 let shape = shape.unwrap_or_else(|| draw.shape(kind.shape()));
                 let count = shape

@@ -236,6 +236,31 @@ fn results_are_drawn_from_the_callee_the_arguments_and_the_position() {
 }
 
 #[test]
+fn results_draw_alike_at_every_stage() {
+    let stage1 = r#"
+    func.func private @get(!shape.shape) -> (!shape.shape, !shape.size)
+    func.func @f(%s: !shape.shape) -> (!shape.shape, !shape.size) {
+      %r:2 = func.call @get(%s) : (!shape.shape) -> (!shape.shape, !shape.size)
+      return %r#0, %r#1 : !shape.shape, !shape.size
+    }"#;
+    let std = r#"
+    func.func private @get(tensor<?xindex>) -> (tensor<?xindex>, index)
+    func.func @f(%s: tensor<?xindex>) -> (tensor<?xindex>, index) {
+      %r:2 = func.call @get(%s) : (tensor<?xindex>) -> (tensor<?xindex>, index)
+      return %r#0, %r#1 : tensor<?xindex>, index
+    }"#;
+    let (one, other) = (common::parse(stage1), common::parse(std));
+    for args in [["[2,3]"], ["[]"], ["[7]"]] {
+        let (a, b) = (
+            one.trace("f", &args).unwrap(),
+            other.trace("f", &args).unwrap(),
+        );
+        assert_eq!(a.compare(&b), Verdict::Kept, "{a} / {b}");
+        assert_eq!(a.to_string(), b.to_string());
+    }
+}
+
+#[test]
 fn unregistered_ops_are_events() {
     let f = r#"
     func.func @f(%x: tensor<?x?xf32>, %k: index) -> index {
