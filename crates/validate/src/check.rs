@@ -598,7 +598,14 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
         // The declaration is not a function to compare.
         assert_eq!(check.coverage.len(), 1);
         assert_eq!(check.coverage[0].name, "f");
-        assert_eq!(check.coverage[0].evaluated, 64);
+        assert_eq!(
+            (
+                check.coverage[0].sampled,
+                check.coverage[0].evaluated,
+                check.coverage[0].compared
+            ),
+            (64, 64, 64)
+        );
         // The same pipeline without the move keeps every run.
         let (mut ctx, module) = parse(LOGS_THEN_FAILS);
         let mut pm = pass::PassManager::parse("builtin.module(cse,canonicalize)", &registry)
