@@ -766,7 +766,7 @@ fn matmul_lowers_to_straight_line_std_code() {
     assert!(prepared.inputs.len() >= 50);
     let rank = |arg: &Arg| match arg {
         Arg::Shape(s) => s.len(),
-        Arg::Scalar(_) => usize::MAX,
+        Arg::Scalar(_) | Arg::Dense { .. } => usize::MAX,
     };
     let ranks: Vec<(usize, usize)> = prepared
         .inputs

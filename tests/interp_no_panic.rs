@@ -1,7 +1,8 @@
 //! Robustness of the interpreter: every function of every corpus file
 //! (`tests/roundtrip`, `tests/upstream`, `tests/interp`, `examples`) runs on
-//! a range of arguments that fit its parameters, edge values included; none
-//! may panic, and every run ends (an outcome or an `InterpError`).
+//! a range of arguments that fit its parameters, edge values included (and
+//! again with every tensor's elements given); none may panic, and every run
+//! ends (events and an outcome, or an `InterpError`).
 
 mod common;
 
@@ -27,6 +28,23 @@ fn arg_for(kind: &TypeKind, n: i64) -> Arg {
             Arg::Shape(vec![extent; (n.rem_euclid(4)) as usize])
         }
         _ => Arg::Scalar(n),
+    }
+}
+
+/// `arg_for(kind, n)` with the elements of a tensor given, each `n` (as
+/// `dense<...>`; a tensor of other elements than integers is a bad
+/// argument, which must not panic either).
+fn dense_for(kind: &TypeKind, n: i64) -> Arg {
+    match arg_for(kind, n) {
+        Arg::Shape(shape) if kind.is_tensor() => {
+            let count = shape.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d));
+            let count = count.unwrap_or(i64::MAX).clamp(0, 64) as usize;
+            Arg::Dense {
+                shape,
+                elements: vec![n; count],
+            }
+        }
+        other => other,
     }
 }
 
@@ -85,10 +103,13 @@ fn corpus_functions_never_panic() {
             };
             for (name, params) in functions(&ctx, root) {
                 for &n in &SCALARS {
-                    let args: Vec<Arg> = params.iter().map(|k| arg_for(k, n)).collect();
-                    runs += 1;
-                    let result = interp::run_function_with_limits(&ctx, root, &name, &args, limits);
-                    evaluated += usize::from(result.is_ok());
+                    for make in [arg_for, dense_for] {
+                        let args: Vec<Arg> = params.iter().map(|k| make(k, n)).collect();
+                        runs += 1;
+                        let result =
+                            interp::trace_function_with_limits(&ctx, root, &name, &args, limits);
+                        evaluated += usize::from(result.is_ok());
+                    }
                 }
             }
         }

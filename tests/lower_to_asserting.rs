@@ -19,7 +19,7 @@
 
 mod common;
 
-use interp::{Arg, Outcome};
+use interp::{Arg, Outcome, Trace, Verdict};
 use shape_opt::{Module, Session, Stage};
 use shapegen::stage1 as gen_stage1;
 use std::cell::Cell;
@@ -43,26 +43,30 @@ struct SameMessage {
 }
 
 impl Evaluator for SameMessage {
-    type Outcome = Outcome;
+    type Outcome = Trace;
     fn run(
         &self,
         ctx: &ir::Context,
         module: ir::OpId,
         name: &str,
         args: &[Arg],
-    ) -> Result<Outcome, String> {
+    ) -> Result<Trace, String> {
         Interpreter.run(ctx, module, name, args)
     }
-    fn kept(&self, before: &Outcome, after: &Outcome) -> bool {
-        match (before, after) {
-            (Outcome::Error(b), Outcome::Error(a)) => {
+    fn compare(&self, before: &Trace, after: &Trace) -> Verdict {
+        let verdict = Interpreter.compare(before, after);
+        match (&before.outcome, &after.outcome) {
+            (Outcome::Error(b), Outcome::Error(a)) if verdict == Verdict::Kept => {
                 self.failures.set(self.failures.get() + 1);
-                a == b
+                match a == b {
+                    true => Verdict::Kept,
+                    false => Verdict::Changed,
+                }
             }
-            _ => before.refined_by(after),
+            _ => verdict,
         }
     }
-    fn fails(&self, outcome: &Outcome) -> bool {
+    fn fails(&self, outcome: &Trace) -> bool {
         Interpreter.fails(outcome)
     }
 }

@@ -42,8 +42,13 @@ pub struct DriverOptions {
     /// IR printing around passes (`--mlir-print-ir-*`).
     pub ir_printing: IrPrinting,
     /// `--verify-semantics=N`: run every function on N sampled inputs before
-    /// and after each pass; a disagreement fails the pipeline.
+    /// and after each pass; a disagreement fails the pipeline. A summary of
+    /// what was compared goes to the log, with a warning per function that
+    /// could be evaluated on no input.
     pub verify_semantics: Option<usize>,
+    /// `--verify-semantics-require-inputs`: a function `verify_semantics`
+    /// could compare on no input (or nothing compared at all) is an error.
+    pub verify_semantics_require_inputs: bool,
     /// `--mlir-print-shape-facts`: each op's inferred shape facts as comments.
     pub print_shape_facts: bool,
     /// `--mlir-timing`: per-pass wall times.
@@ -344,6 +349,37 @@ impl Pipeline {
     }
 }
 
+/// `--verify-semantics`'s report after a pipeline: the summary, and a
+/// warning per function compared on no input (naming the op that stopped
+/// the interpreter), into `log`; with `require_inputs` those functions, or
+/// a run that compared nothing, are errors instead.
+fn report_semantics(
+    check: &validate::check::SemanticsCheck<validate::check::Interpreter>,
+    require_inputs: bool,
+    sources: &SourceMap,
+    log: &mut String,
+) -> Result<(), Vec<Diagnostic>> {
+    log.push_str(&check.summary());
+    let severity = match require_inputs {
+        true => diag::Severity::Error,
+        false => diag::Severity::Warning,
+    };
+    let mut uncovered = check.uncovered_diagnostics(severity);
+    if require_inputs && check.compared == 0 && uncovered.is_empty() {
+        uncovered.push(Diagnostic::error(
+            DiagLoc::Unknown,
+            "verify-semantics: no function was compared on any input",
+        ));
+    }
+    if require_inputs && !uncovered.is_empty() {
+        return Err(uncovered);
+    }
+    for d in &uncovered {
+        log.push_str(&sources.render(d));
+    }
+    Ok(())
+}
+
 /// Parse, verify and print one chunk. Returns the text or the diagnostics;
 /// IR dumps and reports go to `log`, and with `--verify-semantics` the
 /// inputs compared per function are added to `compared`.
@@ -441,7 +477,7 @@ pub fn process_chunk(
             && !options.pass_statistics
             && options.verify_semantics.is_none()
             && !options.ir_printing.active();
-        match pipeline {
+        let ran = match pipeline {
             Pipeline::Passes(manager) => manager.run(&mut ctx, module, &mut hooks),
             Pipeline::Stages(stages) => {
                 let split = match (splittable, options.lower_to) {
@@ -461,17 +497,31 @@ pub fn process_chunk(
                     })
                 })
             }
-        }
-        .map_err(as_error)?;
-        if let Some(s) = &semantics {
-            tracing::info!(compared = s.compared, "semantics verified");
-            for (function, n) in &s.compared_by_function {
-                *compared.entry(function.clone()).or_default() += n;
+        };
+        // The report comes out whether or not the pipeline failed.
+        let report = match &semantics {
+            Some(s) => {
+                tracing::info!(compared = s.compared, "semantics verified");
+                for c in &s.coverage {
+                    *compared.entry(c.name.clone()).or_default() += c.compared;
+                }
+                let require = options.verify_semantics_require_inputs;
+                report_semantics(s, require, sources, printer.log)
             }
-        }
+            None => Ok(()),
+        };
+        ran.map_err(as_error)?;
+        report?;
         if let Some(e) = printer.tree_error.take() {
             return Err(vec![Diagnostic::error(DiagLoc::Unknown, e)]);
         }
+    } else if options.verify_semantics.is_some() {
+        let nothing = "verify-semantics: no pass ran, so nothing was compared";
+        if options.verify_semantics_require_inputs {
+            return Err(vec![Diagnostic::error(DiagLoc::Unknown, nothing)]);
+        }
+        log.push_str(nothing);
+        log.push('\n');
     }
     let printing = std::time::Instant::now();
     let pieces = if options.print_shape_facts {

@@ -110,9 +110,20 @@ struct Args {
     print_ir_tree_dir: Option<std::path::PathBuf>,
     /// Translation validation: run every function on N sampled inputs
     /// (default 32) with the reference interpreter before and after every
-    /// pass, and fail at the first input where they disagree.
+    /// pass, and fail at the first input where they disagree (other
+    /// results, a failure gone, or other events — calls of declarations,
+    /// unregistered ops — before the result or failure). Prints how many
+    /// inputs were compared, and warns of functions compared on none.
     #[arg(long = "verify-semantics", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "32")]
     verify_semantics: Option<usize>,
+    /// With --verify-semantics: fail (exit 1) when a function could not be
+    /// evaluated on any sampled input, or nothing was compared, instead of
+    /// warning.
+    #[arg(
+        long = "verify-semantics-require-inputs",
+        requires = "verify_semantics"
+    )]
+    verify_semantics_require_inputs: bool,
     /// Print the shape facts `infer-shapes` knows as comments before each op.
     #[arg(long = "mlir-print-shape-facts", alias = "print-shape-facts")]
     print_shape_facts: bool,
@@ -356,6 +367,7 @@ fn main() -> ExitCode {
         },
         print_shape_facts: args.print_shape_facts,
         verify_semantics: args.verify_semantics,
+        verify_semantics_require_inputs: args.verify_semantics_require_inputs,
         timing: args.timing,
         pass_statistics: args.pass_statistics,
         pure_ops: args.pure_ops.clone().unwrap_or_default(),

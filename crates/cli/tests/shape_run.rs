@@ -69,12 +69,15 @@ fn matmul_outcomes() {
 fn json_outcomes() {
     let ok = matmul("[2,3]", "[3,4]", &["--json"]);
     assert_eq!(ok.status.code(), Some(0));
-    assert_eq!(stdout(&ok), "{\"ok\":true,\"results\":[[2,4]]}\n");
+    assert_eq!(
+        stdout(&ok),
+        "{\"ok\":true,\"results\":[[2,4]],\"events\":[]}\n"
+    );
     let err = matmul("[2, 3]", "[4, 4]", &["--json"]);
     assert_eq!(err.status.code(), Some(0));
     assert_eq!(
         stdout(&err),
-        "{\"ok\":false,\"error\":\"inner dimensions required to match\"}\n"
+        "{\"ok\":false,\"error\":\"inner dimensions required to match\",\"events\":[]}\n"
     );
 }
 
@@ -169,7 +172,7 @@ fn a_bad_file_gives_a_located_diagnostic() {
 }
 
 #[test]
-fn unregistered_ops_parse_when_allowed_and_cannot_be_evaluated() {
+fn unregistered_ops_parse_when_allowed_and_are_events() {
     let f = "func.func @f(%a: index) -> index {\n  %x = \"foo.bar\"(%a) : (index) -> index\n  return %x : index\n}\n";
     let refused = shape_run(&["-", "--func", "f", "--arg", "1"], f);
     assert_eq!(refused.status.code(), Some(1));
@@ -184,12 +187,92 @@ fn unregistered_ops_parse_when_allowed_and_cannot_be_evaluated() {
         ],
         f,
     );
-    assert_eq!(allowed.status.code(), Some(1));
+    assert_eq!(allowed.status.code(), Some(0), "{}", stderr(&allowed));
+    let out = stdout(&allowed);
+    let lines: Vec<&str> = out.lines().collect();
+    let drawn = lines[0]
+        .strip_prefix("op foo.bar(1) -> ")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(lines[1], format!("ok {drawn}"), "{out}");
+    // One with a region cannot be evaluated.
+    let g = "func.func @f() {\n  \"foo.loop\"() ({\n  }) : () -> ()\n  return\n}\n";
+    let region = shape_run(&["-", "--func", "f", "--allow-unregistered-dialect"], g);
+    assert_eq!(region.status.code(), Some(1));
     assert!(
-        stderr(&allowed).contains("<stdin>:2:8: cannot evaluate 'foo.bar'"),
+        stderr(&region).contains("<stdin>:2:3: cannot evaluate 'foo.loop'"),
         "{}",
-        stderr(&allowed)
+        stderr(&region)
     );
+}
+
+#[test]
+fn calls_of_declarations_are_printed_before_the_outcome() {
+    let run = |args: &[&str], extra: &[&str]| {
+        let mut all = vec!["tests/shape_run/effects.mlir", "--func", "f"];
+        for a in args {
+            all.extend(["--arg", a]);
+        }
+        all.extend_from_slice(extra);
+        shape_run(&all, "")
+    };
+    let failing = run(&["[2]", "[2]", "[3]"], &[]);
+    assert_eq!(failing.status.code(), Some(0), "{}", stderr(&failing));
+    assert_eq!(
+        stdout(&failing),
+        "call @log(42)\nerror: operands must be broadcastable\n"
+    );
+    let json = run(&["[2]", "[2]", "[3]"], &["--json"]);
+    assert_eq!(
+        stdout(&json),
+        "{\"ok\":false,\"error\":\"operands must be broadcastable\",\"events\":[{\"call\":\"log\",\"args\":[42],\"results\":[]}]}\n"
+    );
+    let passing = run(&["[2]", "[2]", "[1]"], &[]);
+    assert_eq!(stdout(&passing), "call @log(42)\ncall @log(7)\nok\n");
+    let early = run(&["[2]", "[3]", "[1]"], &[]);
+    assert_eq!(stdout(&early), "error: operands must be broadcastable\n");
+}
+
+#[test]
+fn integer_tensors_are_given_by_their_elements() {
+    let reshape = |target: &str| {
+        shape_run(
+            &[
+                "tests/shape_run/data.mlir",
+                "--func",
+                "reshape",
+                "--arg",
+                "[2,3]",
+                "--arg",
+                target,
+            ],
+            "",
+        )
+    };
+    for (target, expected) in [
+        ("dense<[3, -1]>", "ok [3, 2]\n"),
+        ("dense<[0,3]>", "ok [2, 3]\n"),
+        ("dense<[-1, -1]>", "error: at most one extent may be -1\n"),
+        (
+            "dense<[4, -1]>",
+            "error: reshape must keep the element count\n",
+        ),
+    ] {
+        let out = reshape(target);
+        assert_eq!(out.status.code(), Some(0), "{target}: {}", stderr(&out));
+        assert_eq!(stdout(&out), expected, "{target}");
+    }
+    for (target, why) in [
+        (
+            "dense<[3, 2, 1]>",
+            "argument 2: elements of shape [3] do not fit",
+        ),
+        ("dense<[3, x]>", "invalid --arg 'dense<[3, x]>'"),
+        ("[2]", "the tensor's elements are not known"),
+    ] {
+        let out = reshape(target);
+        assert_eq!(out.status.code(), Some(1), "{target}");
+        assert!(stderr(&out).contains(why), "{target}: {}", stderr(&out));
+    }
 }
 
 /// `shape-run tests/shape_run/bounds.mlir --func F --reify-bound Q ARGS`.

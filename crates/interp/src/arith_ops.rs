@@ -2,9 +2,13 @@
 //! two's-complement wrapping and division semantics (division by zero fails
 //! the function: it is undefined behaviour in MLIR), casts, comparisons,
 //! `select`, constants (scalar and dense), and basic float arithmetic.
+//! Every op but `constant` also applies elementwise to tensors whose
+//! elements are known (`arith.index_cast %shape : tensor<2xi64> to
+//! tensor<2xindex>`).
 
+use crate::machine::show;
 use crate::machine::{Machine, Step, Stop};
-use crate::tensor_ops::make_tensor;
+use crate::tensor_ops::{elements_of, make_tensor, tensor_shape};
 use crate::value::Value;
 use ir::attrs::DenseValues;
 use ir::dialect::arith::{CMPI_PREDICATES, INT_BINARY_OPS};
@@ -76,20 +80,26 @@ fn int_result(m: &Machine, op: OpId, kind: &TypeKind, v: i128) -> Step<Value> {
     }
 }
 
-/// Operand `i` as an integer and its width (`index` is 64 bits wide).
-pub(crate) fn int_operand(m: &Machine, op: OpId, i: usize) -> Step<(i128, u32)> {
-    match m.operand(op, i)? {
+/// `v`, an operand of `op`, as an integer and its width (`index` is 64
+/// bits wide).
+fn int_of(m: &Machine, op: OpId, v: &Value) -> Step<(i128, u32)> {
+    match v {
         Value::Index(v) => Ok(((*v).into(), 64)),
         Value::Int { value, width } => Ok((*value, *width)),
         Value::Tensor { .. } | Value::ExtentTensor(_) => {
-            Err(m.unsupported(op, "elementwise arithmetic on tensors"))
+            Err(m.unsupported(op, "a tensor where a scalar is expected"))
         }
         other => Err(m.malformed(op, format!("expected an integer, got {other}"))),
     }
 }
 
-fn float_operand(m: &Machine, op: OpId, i: usize) -> Step<f64> {
-    match m.operand(op, i)? {
+/// Operand `i` as an integer and its width (`index` is 64 bits wide).
+pub(crate) fn int_operand(m: &Machine, op: OpId, i: usize) -> Step<(i128, u32)> {
+    int_of(m, op, m.operand(op, i)?)
+}
+
+fn float_of(m: &Machine, op: OpId, v: &Value) -> Step<f64> {
+    match v {
         Value::Float(f) => Ok(*f),
         other => Err(m.malformed(op, format!("expected a float, got {other}"))),
     }
@@ -199,43 +209,49 @@ fn constant(m: &Machine, op: OpId) -> Step<Value> {
     }
 }
 
-/// Evaluate the `arith` op `op` (named `name`): its results.
-pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
-    let one = |v: Value| Ok(vec![v]);
+/// `name` (an `arith` op other than `constant`) on the scalars `operands`,
+/// giving a scalar of type `result`.
+fn scalar(m: &Machine, op: OpId, name: &str, operands: &[Value], result: &TypeKind) -> Step<Value> {
+    let operand = |i: usize| {
+        operands
+            .get(i)
+            .ok_or_else(|| m.malformed(op, format!("operand #{i} is missing")))
+    };
+    let int = |i: usize| int_of(m, op, operand(i)?);
+    let float = |i: usize| float_of(m, op, operand(i)?);
     match name {
-        "arith.constant" => one(constant(m, op)?),
         "arith.cmpi" => {
-            let ((a, width), (b, _)) = (int_operand(m, op, 0)?, int_operand(m, op, 1)?);
+            let ((a, width), (b, _)) = (int(0)?, int(1)?);
             let predicate = m.attr(op, "predicate").and_then(Attr::as_int);
             let holds = predicate
                 .and_then(|p| compare(usize::try_from(p).ok()?, a, b, width))
                 .ok_or_else(|| m.malformed(op, "unknown predicate"))?;
-            one(Value::Int {
+            Ok(Value::Int {
                 value: holds.into(),
                 width: 1,
             })
         }
-        "arith.select" => match m.operand(op, 0)? {
+        "arith.select" => match operand(0)? {
             Value::Int { value, width: 1 } => {
                 let pick = if *value != 0 { 1 } else { 2 };
-                one(m.operand(op, pick)?.clone())
+                Ok(operand(pick)?.clone())
             }
             _ => Err(m.unsupported(op, "a condition that is not an i1")),
         },
         "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
         | "arith.trunci" => {
-            let (v, width) = int_operand(m, op, 0)?;
+            let (v, width) = int(0)?;
             let signed = matches!(name, "arith.index_cast" | "arith.extsi" | "arith.trunci");
             let v = if signed {
                 v
             } else {
                 unsigned(v, width) as i128
             };
-            one(int_result(m, op, m.result_kind(op, 0)?, v)?)
+            int_result(m, op, result, v)
         }
         "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf"
         | "arith.minimumf" => {
-            let (a, b) = (float_operand(m, op, 0)?, float_operand(m, op, 1)?);
+            let (a, b) = (float(0)?, float(1)?);
             let v = match name {
                 "arith.addf" => a + b,
                 "arith.subf" => a - b,
@@ -245,15 +261,81 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
                 "arith.maximumf" => a.max(b),
                 _ => a.min(b),
             };
-            one(float_result(m.result_kind(op, 0)?, v))
+            Ok(float_result(result, v))
         }
-        "arith.negf" => one(Value::Float(-float_operand(m, op, 0)?)),
+        "arith.negf" => Ok(Value::Float(-float(0)?)),
         _ if INT_BINARY_OPS.contains(&name) => {
-            let ((a, width), (b, _)) = (int_operand(m, op, 0)?, int_operand(m, op, 1)?);
+            let ((a, width), (b, _)) = (int(0)?, int(1)?);
             let v = int_binary(name, a, b, width).map_err(Stop::Undefined)?;
-            one(int_result(m, op, m.result_kind(op, 0)?, v)?)
+            int_result(m, op, result, v)
         }
         _ => Err(m.unsupported(op, "no semantics for this op")),
+    }
+}
+
+/// `name` elementwise on tensors of known elements (of one shape; a scalar
+/// operand, such as the condition of a `select`, applies to every
+/// element), giving a tensor of type `result`.
+fn elementwise(
+    m: &Machine,
+    op: OpId,
+    name: &str,
+    operands: &[Value],
+    result: &TypeKind,
+) -> Step<Value> {
+    let unknown = || m.unsupported(op, "elementwise on a tensor whose elements are not known");
+    let mut shape = None;
+    let mut columns = Vec::with_capacity(operands.len());
+    for v in operands {
+        let column = match tensor_shape(v) {
+            Some(s) => {
+                if shape.as_ref().is_some_and(|known| *known != s) {
+                    return Err(Stop::Undefined(format!(
+                        "'{name}' on tensors of shapes {} and {}",
+                        show(shape.as_deref().unwrap_or_default()),
+                        show(&s)
+                    )));
+                }
+                shape = Some(s);
+                Some(elements_of(v).ok_or_else(unknown)?)
+            }
+            None => None,
+        };
+        columns.push(column);
+    }
+    let shape = shape.unwrap_or_default();
+    let element = result
+        .element_type()
+        .map(|t| m.ctx.type_kind(t))
+        .ok_or_else(|| m.malformed(op, "the result is not a tensor"))?;
+    let count = m.element_count(op, &shape)?;
+    let elements = (0..count)
+        .map(|i| {
+            let row: Vec<Value> = operands
+                .iter()
+                .zip(&columns)
+                .map(|(v, column)| match column {
+                    Some(c) => c.get(i).cloned().ok_or_else(unknown),
+                    None => Ok(v.clone()),
+                })
+                .collect::<Step<_>>()?;
+            scalar(m, op, name, &row, element)
+        })
+        .collect::<Step<Vec<_>>>()?;
+    make_tensor(m, op, result, shape, Some(elements))
+}
+
+/// Evaluate the `arith` op `op` (named `name`): its results. Every op but
+/// `constant` applies elementwise to tensors of known elements.
+pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
+    if name == "arith.constant" {
+        return Ok(vec![constant(m, op)?]);
+    }
+    let operands = m.operands(op)?;
+    let result = m.result_kind(op, 0)?;
+    match operands.iter().any(|v| tensor_shape(v).is_some()) {
+        true => Ok(vec![elementwise(m, op, name, &operands, result)?]),
+        false => Ok(vec![scalar(m, op, name, &operands, result)?]),
     }
 }
 

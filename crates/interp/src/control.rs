@@ -1,7 +1,8 @@
 //! Control flow and calls: `cf.assert` (a failing assertion fails the
 //! function with its message; `cf.br`/`cf.cond_br` are followed by the
 //! region runner), `scf.for`/`if`/`while`/`execute_region`/`index_switch`,
-//! and `func.call`.
+//! and `func.call` (of a function declared without a body: an event, see
+//! `effects`).
 
 use crate::arith_ops::{int_operand, unsigned as unsigned_value, wrap};
 use crate::machine::{Machine, Step, Stop};

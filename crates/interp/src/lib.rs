@@ -15,9 +15,26 @@
 //! results of different stages comparable, which is how passes are checked
 //! to preserve semantics.
 //!
+//! Side effects are observable events: a `func.call` of a function declared
+//! without a body, and an op of no registered dialect (not known to be
+//! pure), are logged in order with their operand values, and their results
+//! are drawn deterministically from the callee, the operands and the
+//! event's position ([`trace_function`] gives the [`Trace`]: events, then
+//! the outcome). [`Trace::compare`] says how a transformed function's run
+//! relates to the source's: the same events up to where the source ends or
+//! fails, a failure for a failure. An unregistered op that a
+//! `shape.function_library` maps is only defined where its shape function
+//! succeeds, which also gives its results' shapes.
+//!
+//! Arguments ([`Arg`]) are shapes (`[2,3]`: a tensor's shape, an extent
+//! tensor's extents), scalars (`6`), or the elements of an integer tensor
+//! (`dense<[4, -1]>`, any rank: ONNX-style shape operands the function
+//! reads with `tensor.extract`).
+//!
 //! Guarantees: evaluation never panics and always terminates. Anything the
-//! interpreter cannot evaluate (an unknown op, malformed IR, unknown tensor
-//! elements, a step, size or depth limit of [`Limits`]) is an
+//! interpreter cannot evaluate (a registered op it has no semantics for, an
+//! unregistered op with regions, malformed IR, unknown tensor elements, a
+//! result it cannot draw, a step, size or depth limit of [`Limits`]) is an
 //! [`InterpError`], never a wrong [`Outcome`]. Arithmetic is checked:
 //! `index` and integer ops wrap as in MLIR; `!shape.size` arithmetic that
 //! overflows is undefined behaviour (sizes count what tensors that exist
@@ -27,19 +44,22 @@
 //!
 //! The op families live in one module each: `shape_ops` (the `shape`
 //! dialect), `arith_ops`, `tensor_ops` and `control` (`cf`, `scf`, `func`);
-//! `machine` runs functions, regions and branches.
+//! `effects` logs events and draws their results; `machine` runs
+//! functions, regions and branches.
 
 #![warn(missing_docs)]
 
 mod arith_ops;
 mod control;
+mod effects;
 mod machine;
 mod shape_ops;
 mod tensor_ops;
 mod value;
 
 pub use value::{
-    canonical, Arg, Canonical, InterpError, Outcome, ShapeVal, SizeVal, Value, Witness,
+    canonical, Arg, Canonical, Effect, Event, InterpError, Outcome, ShapeVal, SizeVal, Trace,
+    Value, Verdict, Witness,
 };
 
 use ir::{Context, OpId};
@@ -66,19 +86,21 @@ impl Default for Limits {
 }
 
 /// Evaluate the function `name` of `module` on `args` with the default
-/// [`Limits`]. `name` is a `func.func` of the module or a `shape.func` of one
-/// of its `shape.function_library` ops. Arguments are bound by parameter
-/// type: a tensor type gets a tensor of the given shape (it must fit a static
-/// type), `!shape.value_shape` a value shape, `!shape.shape` a shape, a 1-D
-/// tensor of `index` the extent tensor holding the given values, `index`,
-/// `!shape.size` and integer types the scalar.
+/// [`Limits`]: its [`Outcome`], without the events that led to it (see
+/// [`trace_function`] for those). `name` is a `func.func` of the module or a
+/// `shape.func` of one of its `shape.function_library` ops. Arguments are
+/// bound by parameter type: a tensor type gets a tensor of the given shape
+/// (it must fit a static type) or, for [`Arg::Dense`], of the given integer
+/// elements, `!shape.value_shape` a value shape, `!shape.shape` a shape, a
+/// 1-D tensor of `index` the extent tensor holding the given values,
+/// `index`, `!shape.size` and integer types the scalar.
 pub fn run_function(
     ctx: &Context,
     module: OpId,
     name: &str,
     args: &[Arg],
 ) -> Result<Outcome, InterpError> {
-    run_function_with_limits(ctx, module, name, args, Limits::default())
+    trace_function(ctx, module, name, args).map(|t| t.outcome)
 }
 
 /// [`run_function`] with explicit [`Limits`].
@@ -89,6 +111,31 @@ pub fn run_function_with_limits(
     args: &[Arg],
     limits: Limits,
 ) -> Result<Outcome, InterpError> {
+    trace_function_with_limits(ctx, module, name, args, limits).map(|t| t.outcome)
+}
+
+/// Evaluate the function `name` of `module` on `args` as [`run_function`]
+/// does, keeping the observable events of the run (calls of functions
+/// declared without a body, ops of no registered dialect) in the order
+/// they happened: the [`Trace`] before and after a pass is what
+/// [`Trace::compare`] compares.
+pub fn trace_function(
+    ctx: &Context,
+    module: OpId,
+    name: &str,
+    args: &[Arg],
+) -> Result<Trace, InterpError> {
+    trace_function_with_limits(ctx, module, name, args, Limits::default())
+}
+
+/// [`trace_function`] with explicit [`Limits`].
+pub fn trace_function_with_limits(
+    ctx: &Context,
+    module: OpId,
+    name: &str,
+    args: &[Arg],
+    limits: Limits,
+) -> Result<Trace, InterpError> {
     machine::run(ctx, module, name, args, limits)
 }
 

@@ -2,7 +2,7 @@
 //! environment, argument binding, limits, and the dispatch of ops to their
 //! dialect's module.
 
-use crate::value::{Arg, InterpError, Outcome, ShapeVal, SizeVal, Value};
+use crate::value::{Arg, Event, InterpError, Outcome, ShapeVal, SizeVal, Trace, Value};
 use crate::Limits;
 use ir::{Attr, BlockId, Context, OpId, RegionId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
@@ -30,12 +30,14 @@ pub(crate) type Step<T> = Result<T, Stop>;
 /// The state of one run.
 pub(crate) struct Machine<'c> {
     pub(crate) ctx: &'c Context,
-    module: OpId,
+    pub(crate) module: OpId,
     /// Values of the function being evaluated (a call swaps in a fresh map).
     env: FxHashMap<ValueId, Value>,
     depth: usize,
     steps: u64,
     pub(crate) limits: Limits,
+    /// The observable events so far, in order.
+    pub(crate) events: Vec<Event>,
 }
 
 /// The terminator a region ended with and its operand values.
@@ -50,7 +52,7 @@ pub(crate) fn run(
     name: &str,
     args: &[Arg],
     limits: Limits,
-) -> Result<Outcome, InterpError> {
+) -> Result<Trace, InterpError> {
     let func = find_function(ctx, module, name, None)
         .ok_or_else(|| InterpError::FunctionNotFound(name.to_string()))?;
     let params = entry_block(ctx, func)
@@ -71,7 +73,7 @@ pub(crate) fn run(
         .zip(args)
         .enumerate()
         .map(|(index, (&p, arg))| {
-            bind_arg(ctx, ctx.value_type(p), arg)
+            bind_arg(ctx, ctx.value_type(p), arg, limits)
                 .map_err(|message| InterpError::BadArgument { index, message })
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -82,33 +84,38 @@ pub(crate) fn run(
         depth: 0,
         steps: 0,
         limits,
+        events: Vec::new(),
     };
-    match machine.call(func, values) {
-        Ok(results) => Ok(match results.iter().find_map(Value::error) {
+    let outcome = match machine.call(func, values) {
+        Ok(results) => match results.iter().find_map(Value::error) {
             Some(message) => Outcome::Error(message.to_string()),
             None => Outcome::Ok(results),
-        }),
-        Err(Stop::Fail(message)) => Ok(Outcome::Error(message)),
-        Err(Stop::Undefined(message)) => Ok(Outcome::Undefined(message)),
-        Err(Stop::Error(e)) => Err(e),
-    }
+        },
+        Err(Stop::Fail(message)) => Outcome::Error(message),
+        Err(Stop::Undefined(message)) => Outcome::Undefined(message),
+        Err(Stop::Error(e)) => return Err(e),
+    };
+    Ok(Trace {
+        events: machine.events,
+        outcome,
+    })
 }
 
 /// `file:line:col: ` of `op`, or nothing.
-fn at(ctx: &Context, op: OpId) -> String {
+pub(crate) fn at(ctx: &Context, op: OpId) -> String {
     match ctx.op(op).loc.file_line_col() {
         Some((file, line, col)) => format!("{file}:{line}:{col}: "),
         None => String::new(),
     }
 }
 
-fn entry_block(ctx: &Context, func: OpId) -> Option<BlockId> {
+pub(crate) fn entry_block(ctx: &Context, func: OpId) -> Option<BlockId> {
     let region = *ctx.op(func).regions.first()?;
     ctx.region(region).blocks.first().copied()
 }
 
 /// The ops directly in the body of `op` (a module or a library).
-fn body_ops(ctx: &Context, op: OpId) -> impl Iterator<Item = OpId> + '_ {
+pub(crate) fn body_ops(ctx: &Context, op: OpId) -> impl Iterator<Item = OpId> + '_ {
     let blocks = ctx
         .op(op)
         .regions
@@ -118,7 +125,7 @@ fn body_ops(ctx: &Context, op: OpId) -> impl Iterator<Item = OpId> + '_ {
     blocks.iter().flat_map(move |&b| ctx.block_ops(b))
 }
 
-fn sym_name(ctx: &Context, op: OpId) -> Option<&str> {
+pub(crate) fn sym_name(ctx: &Context, op: OpId) -> Option<&str> {
     ctx.attr(op, "sym_name").and_then(Attr::as_str)
 }
 
@@ -173,8 +180,102 @@ pub(crate) fn is_extent_tensor_type(ctx: &Context, kind: &TypeKind) -> bool {
     }
 }
 
+/// The integer element type (its width; `index` is 64 bits) of a tensor
+/// type, if it has one.
+pub(crate) fn int_element_width(ctx: &Context, kind: &TypeKind) -> Option<u32> {
+    match kind.element_type().map(|t| ctx.type_kind(t)) {
+        Some(TypeKind::Index) => Some(64),
+        Some(TypeKind::Integer { width, .. }) if *width <= 128 => Some(*width),
+        _ => None,
+    }
+}
+
+/// `v` as an integer of `width` bits (stored sign-extended), if it fits
+/// as a signed or an unsigned number.
+fn fit_width(v: i64, width: u32) -> Option<i128> {
+    if width == 0 || width > 128 {
+        return None;
+    }
+    let value = i128::from(v);
+    let fits = width >= 64 || (-(1i128 << (width - 1)) <= value && value < (1i128 << width));
+    fits.then(|| crate::arith_ops::wrap(value, width))
+}
+
+/// The tensor a `dense<...>` argument gives a parameter of tensor type
+/// `kind` (of integer or `index` elements): a rank-0 value is a splat where
+/// the type's shape is static.
+fn bind_dense(
+    ctx: &Context,
+    kind: &TypeKind,
+    shape: &[i64],
+    elements: &[i64],
+    limits: Limits,
+) -> Result<Value, String> {
+    let width = int_element_width(ctx, kind).ok_or_else(|| {
+        "elements given for a tensor whose elements are not integers or index".to_string()
+    })?;
+    let dims = kind.shape();
+    let splat = match dims {
+        Some(dims) if shape.is_empty() && !dims.is_empty() => {
+            if dims.contains(&ir::types::DYNAMIC) {
+                return Err("a single element given for a tensor of dynamic shape".into());
+            }
+            let count = dims
+                .iter()
+                .try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?))
+                .filter(|&n| n <= limits.elements)
+                .ok_or_else(|| format!("more than {} elements", limits.elements))?;
+            Some((
+                dims.to_vec(),
+                vec![elements.first().copied().unwrap_or(0); count],
+            ))
+        }
+        _ => None,
+    };
+    let (shape, elements) = splat.unwrap_or_else(|| (shape.to_vec(), elements.to_vec()));
+    if elements.len() > limits.elements {
+        return Err(format!("more than {} elements", limits.elements));
+    }
+    let count = shape
+        .iter()
+        .try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?));
+    if count != Some(elements.len()) {
+        return Err(format!(
+            "{} elements do not make a tensor of shape {}",
+            elements.len(),
+            show(&shape)
+        ));
+    }
+    if dims.is_some_and(|dims| !fits(dims, &shape)) {
+        return Err(format!(
+            "elements of shape {} do not fit the parameter's shape",
+            show(&shape)
+        ));
+    }
+    let is_index = matches!(
+        kind.element_type().map(|t| ctx.type_kind(t)),
+        Some(TypeKind::Index)
+    );
+    if is_index && shape.len() == 1 {
+        return Ok(Value::ExtentTensor(elements));
+    }
+    let values = elements
+        .iter()
+        .map(|&v| match is_index {
+            true => Ok(Value::Index(v)),
+            false => fit_width(v, width)
+                .map(|value| Value::Int { value, width })
+                .ok_or_else(|| format!("{v} does not fit i{width}")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Value::Tensor {
+        shape,
+        elements: Some(values),
+    })
+}
+
 /// The value an argument gives a parameter of type `kind`.
-fn bind_arg(ctx: &Context, ty: ir::Type, arg: &Arg) -> Result<Value, String> {
+fn bind_arg(ctx: &Context, ty: ir::Type, arg: &Arg, limits: Limits) -> Result<Value, String> {
     let kind = ctx.type_kind(ty);
     let type_name = || ir::print_attr::AttrPrinter::new(ctx).type_to_string(ty);
     let non_negative = |s: &[i64]| match s.iter().find(|&&d| d < 0) {
@@ -212,21 +313,20 @@ fn bind_arg(ctx: &Context, ty: ir::Type, arg: &Arg) -> Result<Value, String> {
             shape: non_negative(s)?,
             elements: None,
         }),
+        (
+            TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. },
+            Arg::Dense { shape, elements },
+        ) => bind_dense(ctx, kind, shape, elements, limits),
         (TypeKind::Index, Arg::Scalar(v)) => Ok(Value::Index(*v)),
         (TypeKind::Size, Arg::Scalar(v)) if *v >= 0 => Ok(Value::Size(Ok(*v))),
         (TypeKind::Size, Arg::Scalar(v)) => Err(format!("size {v} is negative")),
-        (TypeKind::Integer { width, .. }, Arg::Scalar(v)) => {
-            let value = i128::from(*v);
-            let fits =
-                *width >= 64 || (-(1i128 << (width - 1)) <= value && value < (1i128 << width));
-            match fits && *width <= 128 && *width > 0 {
-                true => Ok(Value::Int {
-                    value: crate::arith_ops::wrap(value, *width),
-                    width: *width,
-                }),
-                false => Err(format!("{v} does not fit i{width}")),
-            }
-        }
+        (TypeKind::Integer { width, .. }, Arg::Scalar(v)) => match fit_width(*v, *width) {
+            Some(value) => Ok(Value::Int {
+                value,
+                width: *width,
+            }),
+            None => Err(format!("{v} does not fit i{width}")),
+        },
         (TypeKind::Float(_), Arg::Scalar(v)) => Ok(Value::Float(*v as f64)),
         (_, Arg::Shape(_)) => Err(format!(
             "a shape given for a parameter of type {}",
@@ -234,6 +334,10 @@ fn bind_arg(ctx: &Context, ty: ir::Type, arg: &Arg) -> Result<Value, String> {
         )),
         (_, Arg::Scalar(_)) => Err(format!(
             "a scalar given for a parameter of type {}",
+            type_name()
+        )),
+        (_, Arg::Dense { .. }) => Err(format!(
+            "elements given for a parameter of type {}",
             type_name()
         )),
     }
@@ -555,19 +659,30 @@ impl<'c> Machine<'c> {
         }
     }
 
-    /// Call the function a `func.call` names.
+    /// Call the function a `func.call` names; a function declared without
+    /// a body is an observable event (see `effects`).
     pub(crate) fn call_symbol(&mut self, op: OpId) -> Step<Vec<Value>> {
-        let callee = match self.attr(op, "callee") {
+        let (callee, symbol) = match self.attr(op, "callee") {
             Some(Attr::SymbolRef { root, nested }) => match nested.as_slice() {
-                [] => find_function(self.ctx, self.module, root, None),
-                [name] => find_function(self.ctx, self.module, name, Some(root)),
-                _ => None,
+                [] => (
+                    find_function(self.ctx, self.module, root, None),
+                    root.clone(),
+                ),
+                [name] => (
+                    find_function(self.ctx, self.module, name, Some(root)),
+                    format!("{root}::@{name}"),
+                ),
+                _ => (None, String::new()),
             },
             _ => return Err(self.malformed(op, "no callee")),
-        }
-        .ok_or_else(|| self.malformed(op, "the callee is not a function of the module"))?;
+        };
+        let callee = callee
+            .ok_or_else(|| self.malformed(op, "the callee is not a function of the module"))?;
         let args = self.operands(op)?;
-        self.call(callee, args)
+        match entry_block(self.ctx, callee) {
+            Some(_) => self.call(callee, args),
+            None => self.perform(op, crate::value::Effect::Call(symbol), args, None),
+        }
     }
 
     /// Evaluate a non-terminator op and bind its results.
@@ -575,6 +690,7 @@ impl<'c> Machine<'c> {
         let name = self.ctx.op_name(op);
         let dialect = name.split('.').next().unwrap_or_default();
         let results = match dialect {
+            _ if self.ctx.op_def(op).is_none() => self.unregistered(op)?,
             "shape" => crate::shape_ops::exec(self, op, name)?,
             "arith" => crate::arith_ops::exec(self, op, name)?,
             "tensor" => crate::tensor_ops::exec(self, op, name)?,

@@ -1,7 +1,8 @@
 //! The `tensor` dialect: shapes always, elements when they are known
-//! (integer and `index` tensors the function builds; the elements of
-//! argument tensors, `tensor.empty` and float tensors are not; neither are
-//! those of `tensor.pack` and `tensor.unpack` results). An out-of-bounds
+//! (integer and `index` tensors the function builds or is given as
+//! `dense<...>` arguments; the elements of argument tensors given by their
+//! shape, `tensor.empty` and float tensors are not; neither are those of
+//! `tensor.pack` and `tensor.unpack` results). An out-of-bounds
 //! index or slice, negative padding or sizes, a tile that does not fit, or a
 //! shape that does not fit a static result type is undefined behaviour in
 //! MLIR and fails the function.
@@ -21,7 +22,7 @@ pub(crate) fn tensor_shape(v: &Value) -> Option<Vec<i64>> {
 }
 
 /// The elements of a tensor value, when known.
-fn elements_of(v: &Value) -> Option<Vec<Value>> {
+pub(crate) fn elements_of(v: &Value) -> Option<Vec<Value>> {
     match v {
         Value::Tensor { elements, .. } => elements.clone(),
         Value::ExtentTensor(e) => Some(e.iter().map(|&x| Value::Index(x)).collect()),

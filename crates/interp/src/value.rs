@@ -247,25 +247,106 @@ impl Canonical {
 
 /// An argument given on the command line or by a test: a shape `[2,3]`
 /// (for tensor, `!shape.value_shape`, `!shape.shape` and `tensor<?xindex>`
-/// arguments) or a scalar (for `index`, `!shape.size`, integers).
+/// arguments), a scalar (for `index`, `!shape.size`, integers), or the
+/// elements of an integer tensor `dense<[4, -1]>` (for tensors of integers
+/// or `index` whose values the function reads: the target shape of a
+/// reshape, the bounds of a slice).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
     /// `[2,3]`: extents (or the values of an extent tensor).
     Shape(Vec<i64>),
     /// `6`: a scalar.
     Scalar(i64),
+    /// `dense<[[1, 2], [3, 4]]>`: a tensor of these elements (row-major) and
+    /// this shape, nested as MLIR's `dense` attributes are; `dense<5>` is a
+    /// tensor of rank 0, or a splat where the parameter's shape is static.
+    Dense {
+        /// The extents the nesting gives.
+        shape: Vec<i64>,
+        /// Row-major elements.
+        elements: Vec<i64>,
+    },
+}
+
+/// Deepest nesting of brackets `dense<...>` accepts.
+const MAX_DENSE_RANK: usize = 32;
+
+/// A 64-bit integer (or `true`/`false`) as written in an argument.
+fn parse_number(t: &str) -> Result<i64, String> {
+    match t.trim() {
+        "true" => Ok(1),
+        "false" => Ok(0),
+        t => t
+            .parse::<i64>()
+            .map_err(|_| format!("'{t}' is not a 64-bit integer")),
+    }
+}
+
+/// The nested lists of `text` (the inside of `dense<...>`): their shape
+/// and row-major elements.
+fn parse_nested(text: &str) -> Result<(Vec<i64>, Vec<i64>), String> {
+    /// One element or list at `rest`: its shape, elements appended to `out`.
+    fn item(rest: &mut &str, depth: usize, out: &mut Vec<i64>) -> Result<Vec<i64>, String> {
+        *rest = rest.trim_start();
+        let Some(inner) = rest.strip_prefix('[') else {
+            let end = rest.find([',', ']']).unwrap_or(rest.len());
+            out.push(parse_number(&rest[..end])?);
+            *rest = &rest[end..];
+            return Ok(Vec::new());
+        };
+        if depth == MAX_DENSE_RANK {
+            return Err(format!("more than {MAX_DENSE_RANK} nested lists"));
+        }
+        *rest = inner.trim_start();
+        if let Some(after) = rest.strip_prefix(']') {
+            *rest = after;
+            return Ok(vec![0]);
+        }
+        let mut inner_shape: Option<Vec<i64>> = None;
+        let mut count = 0i64;
+        loop {
+            let shape = item(rest, depth + 1, out)?;
+            if inner_shape.as_ref().is_some_and(|s| *s != shape) {
+                return Err("the lists of one level differ in shape".into());
+            }
+            inner_shape = Some(shape);
+            count += 1;
+            *rest = rest.trim_start();
+            if let Some(after) = rest.strip_prefix(',') {
+                *rest = after;
+            } else if let Some(after) = rest.strip_prefix(']') {
+                *rest = after;
+                break;
+            } else {
+                return Err("a list ends with ']'".into());
+            }
+        }
+        let mut shape = vec![count];
+        shape.extend(inner_shape.unwrap_or_default());
+        Ok(shape)
+    }
+    let mut rest = text;
+    let mut elements = Vec::new();
+    let shape = item(&mut rest, 0, &mut elements)?;
+    match rest.trim().is_empty() {
+        true => Ok((shape, elements)),
+        false => Err(format!("unexpected '{}' after the elements", rest.trim())),
+    }
 }
 
 impl std::str::FromStr for Arg {
     type Err = String;
-    /// `[2,3]`, `[ 2, 3 ]`, `[]`, `6`, `-1`.
+    /// `[2,3]`, `[ 2, 3 ]`, `[]`, `6`, `-1`, `dense<[4, -1]>`,
+    /// `dense<[[1, 2], [3, 4]]>`, `dense<7>`.
     fn from_str(s: &str) -> Result<Arg, String> {
         let s = s.trim();
-        let number = |t: &str| {
-            t.trim()
-                .parse::<i64>()
-                .map_err(|_| format!("'{}' is not a 64-bit integer", t.trim()))
-        };
+        if let Some(rest) = s.strip_prefix("dense<") {
+            let inner = rest
+                .strip_suffix('>')
+                .ok_or_else(|| format!("'{s}': elements end with '>'"))?;
+            let (shape, elements) = parse_nested(inner).map_err(|e| format!("'{s}': {e}"))?;
+            return Ok(Arg::Dense { shape, elements });
+        }
         match s.strip_prefix('[') {
             Some(rest) => {
                 let inner = rest
@@ -276,13 +357,34 @@ impl std::str::FromStr for Arg {
                 }
                 inner
                     .split(',')
-                    .map(number)
+                    .map(parse_number)
                     .collect::<Result<_, _>>()
                     .map(Arg::Shape)
             }
-            None => number(s).map(Arg::Scalar),
+            None => parse_number(s).map(Arg::Scalar),
         }
     }
+}
+
+/// `elements` (row-major, of `shape`) as nested lists: `[[1, 2], [3, 4]]`.
+fn write_nested(f: &mut fmt::Formatter<'_>, shape: &[i64], elements: &[i64]) -> fmt::Result {
+    let Some((&outer, inner)) = shape.split_first() else {
+        return match elements.first() {
+            Some(e) => write!(f, "{e}"),
+            None => f.write_str("[]"),
+        };
+    };
+    let rows = usize::try_from(outer).unwrap_or(0);
+    let chunk = elements.len().checked_div(rows).unwrap_or(0);
+    f.write_str("[")?;
+    for i in 0..rows {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        let row = elements.get(i * chunk..(i + 1) * chunk).unwrap_or_default();
+        write_nested(f, inner, row)?;
+    }
+    f.write_str("]")
 }
 
 impl fmt::Display for Arg {
@@ -290,6 +392,11 @@ impl fmt::Display for Arg {
         match self {
             Arg::Shape(s) => write_list(f, s),
             Arg::Scalar(v) => write!(f, "{v}"),
+            Arg::Dense { shape, elements } => {
+                f.write_str("dense<")?;
+                write_nested(f, shape, elements)?;
+                f.write_str(">")
+            }
         }
     }
 }
@@ -366,6 +473,184 @@ impl fmt::Display for Outcome {
             Outcome::Error(m) => write!(f, "error: {m}"),
             Outcome::Undefined(m) => write!(f, "error: undefined behaviour: {m}"),
         }
+    }
+}
+
+/// What an observable event is: a call of a function declared without a
+/// body, or an op of no registered dialect.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    /// `func.call @log(...)` of a declaration: the callee's symbol, as
+    /// printed without its `@` (`log`, or `lib::@f` for a nested one).
+    Call(String),
+    /// An op of no registered dialect (`"foo.print"`): its name.
+    Op(String),
+}
+
+impl fmt::Display for Effect {
+    /// `call @log`, `op foo.print`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Effect::Call(callee) => write!(f, "call @{callee}"),
+            Effect::Op(name) => write!(f, "op {name}"),
+        }
+    }
+}
+
+/// One observable event of a run: what happened, on which values, and the
+/// results the interpreter drew for it (a function of the effect, the
+/// arguments' [`Canonical`] forms and the event's position in the run).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    /// The call or op.
+    pub effect: Effect,
+    /// Its operand values.
+    pub args: Vec<Value>,
+    /// Its results, as drawn.
+    pub results: Vec<Value>,
+}
+
+impl Event {
+    /// The same effect on arguments of equal canonical forms (results
+    /// follow from these and the position).
+    pub fn same_as(&self, other: &Event) -> bool {
+        self.effect == other.effect && canonical(&self.args) == canonical(&other.args)
+    }
+
+    /// `{"call":"log","args":[42],"results":[]}` or `{"op":"foo.print",...}`.
+    pub fn to_json(&self) -> String {
+        let (key, name) = match &self.effect {
+            Effect::Call(callee) => ("call", callee),
+            Effect::Op(name) => ("op", name),
+        };
+        format!(
+            "{{\"{key}\":{},\"args\":{},\"results\":{}}}",
+            json_string(name),
+            json_list(&canonical(&self.args), Canonical::to_json),
+            json_list(&canonical(&self.results), Canonical::to_json)
+        )
+    }
+}
+
+impl fmt::Display for Event {
+    /// `call @log(42)`, `call @next(3) -> 5`, `op foo.print([2, 3])`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.effect)?;
+        for (i, a) in self.args.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{a}")?;
+        }
+        f.write_str(")")?;
+        for (i, r) in self.results.iter().enumerate() {
+            f.write_str(if i == 0 { " -> " } else { ", " })?;
+            write!(f, "{r}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a run did: the events it performed, in order, and how it ended.
+/// A failure (or undefined behaviour) happens after every event of the
+/// list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    /// The observable events, in execution order.
+    pub events: Vec<Event>,
+    /// The results, or the failure that ended the run.
+    pub outcome: Outcome,
+}
+
+/// How the run of a transformed function compares with the source's on one
+/// input ([`Trace::compare`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The same events, then equal results, a failure for a failure
+    /// (whatever the message), or anything after the events that led the
+    /// source into undefined behaviour.
+    Kept,
+    /// The source failed and the transformed function does not fail there:
+    /// it returns, turns the failure into undefined behaviour, or performs
+    /// events the source never reached before failing (a check moved after
+    /// a side effect).
+    Weakened,
+    /// The source returned and the transformed function fails, after
+    /// performing only events the source performed (a check moved earlier
+    /// that now rejects more inputs).
+    Strengthened,
+    /// Both fail (or the source is undefined and the transformed function
+    /// fails), but the transformed function fails before an event the
+    /// source performed first: a check moved across a side effect.
+    FailsEarly,
+    /// Any other difference: other results, other events, or a newly
+    /// undefined run.
+    Changed,
+}
+
+impl Trace {
+    /// How `after` (what a transformed function does) compares with `self`:
+    /// the events must be the same up to where `self` ends, fails or goes
+    /// undefined (see [`Verdict`]); moving a check among pure ops is
+    /// allowed, so failures compare whatever their messages.
+    pub fn compare(&self, after: &Trace) -> Verdict {
+        let common = self
+            .events
+            .iter()
+            .zip(&after.events)
+            .take_while(|(a, b)| a.same_as(b))
+            .count();
+        let same_events = common == self.events.len() && common == after.events.len();
+        // `after` stopped where it ended, before the rest of `self`'s events.
+        let after_cut_short = common == after.events.len() && common < self.events.len();
+        let after_fails = !matches!(after.outcome, Outcome::Ok(_));
+        match &self.outcome {
+            Outcome::Undefined(_) if common == self.events.len() => Verdict::Kept,
+            Outcome::Undefined(_) | Outcome::Error(_) if after_cut_short && after_fails => {
+                Verdict::FailsEarly
+            }
+            Outcome::Undefined(_) => Verdict::Changed,
+            Outcome::Error(_) => match &after.outcome {
+                Outcome::Error(_) if same_events => Verdict::Kept,
+                Outcome::Error(_) if common == self.events.len() => Verdict::Weakened,
+                Outcome::Error(_) => Verdict::Changed,
+                Outcome::Ok(_) | Outcome::Undefined(_) => Verdict::Weakened,
+            },
+            Outcome::Ok(_) => match &after.outcome {
+                Outcome::Ok(_) if same_events && self.outcome.refined_by(&after.outcome) => {
+                    Verdict::Kept
+                }
+                Outcome::Error(_) if common == after.events.len() => Verdict::Strengthened,
+                _ => Verdict::Changed,
+            },
+        }
+    }
+
+    /// Whether `after` keeps the meaning of `self` ([`Verdict::Kept`]).
+    pub fn refined_by(&self, after: &Trace) -> bool {
+        self.compare(after) == Verdict::Kept
+    }
+
+    /// [`Outcome::to_json`] with the events added:
+    /// `{"ok":false,"error":"...","events":[...]}` (see [`Event::to_json`]).
+    pub fn to_json(&self) -> String {
+        let outcome = self.outcome.to_json();
+        let open = outcome.strip_suffix('}').unwrap_or(&outcome);
+        format!(
+            "{open},\"events\":{}}}",
+            json_list(&self.events, Event::to_json)
+        )
+    }
+}
+
+impl fmt::Display for Trace {
+    /// The events then the outcome, separated by `; `:
+    /// `call @log(42); error: msg`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.events {
+            write!(f, "{e}; ")?;
+        }
+        write!(f, "{}", self.outcome)
     }
 }
 
@@ -450,6 +735,125 @@ mod tests {
         assert!("x".parse::<Arg>().is_err());
         assert!("99999999999999999999".parse::<Arg>().is_err());
         assert_eq!(Arg::Shape(vec![2, 3]).to_string(), "[2, 3]");
+    }
+
+    #[test]
+    fn dense_args_parse_and_print_back() {
+        let dense = |shape: &[i64], elements: &[i64]| Arg::Dense {
+            shape: shape.to_vec(),
+            elements: elements.to_vec(),
+        };
+        assert_eq!("dense<[4,-1]>".parse(), Ok(dense(&[2], &[4, -1])));
+        assert_eq!(
+            " dense< [ [1, 2] , [3,4] ] > ".parse(),
+            Ok(dense(&[2, 2], &[1, 2, 3, 4]))
+        );
+        assert_eq!("dense<7>".parse(), Ok(dense(&[], &[7])));
+        assert_eq!("dense<[]>".parse(), Ok(dense(&[0], &[])));
+        assert_eq!("dense<[[], []]>".parse(), Ok(dense(&[2, 0], &[])));
+        assert_eq!("dense<[true, false]>".parse(), Ok(dense(&[2], &[1, 0])));
+        for bad in [
+            "dense<[1, 2]",
+            "dense<[[1, 2], [3]]>",
+            "dense<[[1], 2]>",
+            "dense<[1 2]>",
+            "dense<[1,]>",
+            "dense<[1]] >",
+            "dense<>",
+            "dense<[1, 99999999999999999999]>",
+        ] {
+            assert!(bad.parse::<Arg>().is_err(), "{bad}");
+        }
+        let deep = format!("dense<{}1{}>", "[".repeat(40), "]".repeat(40));
+        assert!(deep.parse::<Arg>().unwrap_err().contains("nested"));
+        for arg in [
+            dense(&[2], &[4, -1]),
+            dense(&[2, 3], &[1, 2, 3, 4, 5, 6]),
+            dense(&[], &[5]),
+            dense(&[0], &[]),
+            dense(&[2, 0], &[]),
+            dense(&[1, 1, 2], &[8, 9]),
+        ] {
+            assert_eq!(arg.to_string().parse::<Arg>(), Ok(arg.clone()), "{arg}");
+        }
+        assert_eq!(
+            dense(&[2, 2], &[1, 2, 3, 4]).to_string(),
+            "dense<[[1, 2], [3, 4]]>"
+        );
+    }
+
+    #[test]
+    fn traces_compare_events_up_to_the_failure() {
+        let log = |v: i128| Event {
+            effect: Effect::Call("log".into()),
+            args: vec![Value::Int {
+                value: v,
+                width: 64,
+            }],
+            results: vec![],
+        };
+        let trace = |events: &[i128], outcome: Outcome| Trace {
+            events: events.iter().map(|&v| log(v)).collect(),
+            outcome,
+        };
+        let ok = || Outcome::Ok(vec![Value::Index(1)]);
+        let fail = || Outcome::Error("no".into());
+        let undefined = || Outcome::Undefined("ub".into());
+        use Verdict::*;
+        for (before, after, verdict) in [
+            // The same events and outcome (failures whatever their message).
+            (
+                trace(&[42], fail()),
+                trace(&[42], Outcome::Error("other".into())),
+                Kept,
+            ),
+            (trace(&[42, 7], ok()), trace(&[42, 7], ok()), Kept),
+            // A failure moved before an event the source performed.
+            (trace(&[42], fail()), trace(&[], fail()), FailsEarly),
+            (trace(&[42], undefined()), trace(&[], fail()), FailsEarly),
+            (trace(&[42], fail()), trace(&[], undefined()), FailsEarly),
+            // A failure moved after an event, or gone.
+            (trace(&[42], fail()), trace(&[42, 7], fail()), Weakened),
+            (trace(&[42], fail()), trace(&[42, 7], ok()), Weakened),
+            (trace(&[42], fail()), trace(&[42], undefined()), Weakened),
+            // A new failure, after the source's events so far.
+            (trace(&[42, 7], ok()), trace(&[42], fail()), Strengthened),
+            (trace(&[42, 7], ok()), trace(&[42, 7], fail()), Strengthened),
+            // Undefined behaviour allows anything after the events before it.
+            (trace(&[42], undefined()), trace(&[42, 1, 2], ok()), Kept),
+            (trace(&[42], undefined()), trace(&[43], ok()), Changed),
+            // Other events, results, or a new undefined run.
+            (trace(&[42], ok()), trace(&[43], ok()), Changed),
+            (trace(&[42], ok()), trace(&[], ok()), Changed),
+            (
+                trace(&[42], ok()),
+                trace(&[42], Outcome::Ok(vec![Value::Index(2)])),
+                Changed,
+            ),
+            (trace(&[42], fail()), trace(&[43], fail()), Changed),
+            (trace(&[42], ok()), trace(&[43], fail()), Changed),
+            (trace(&[42], ok()), trace(&[42], undefined()), Changed),
+        ] {
+            assert_eq!(before.compare(&after), verdict, "{before} / {after}");
+            assert_eq!(before.refined_by(&after), verdict == Kept);
+        }
+        // Events compare in canonical form: a shape and an extent tensor
+        // of the same extents are the same argument.
+        let shape = Event {
+            effect: Effect::Op("foo.print".into()),
+            args: vec![Value::Shape(Ok(vec![2, 3]))],
+            results: vec![],
+        };
+        let extents = Event {
+            args: vec![Value::ExtentTensor(vec![2, 3])],
+            ..shape.clone()
+        };
+        assert!(shape.same_as(&extents));
+        assert_eq!(shape.to_string(), "op foo.print([2, 3])");
+        assert_eq!(
+            extents.to_json(),
+            r#"{"op":"foo.print","args":[[2,3]],"results":[]}"#
+        );
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! Translation validation: a pass must not change what a function computes.
 //!
-//! [`sample`] draws concrete inputs from a function's signature;
+//! [`sample`] draws concrete inputs from a function's signature (shapes,
+//! scalars, and the elements of integer tensors that follow shape rules);
 //! [`check::SemanticsCheck`] is the pass-manager instrumentation that runs
 //! every function on them before and after each pass (through an
-//! [`check::Evaluator`], the reference interpreter) and stops the pipeline
-//! at the first disagreement.
+//! [`check::Evaluator`], the reference interpreter), compares the events
+//! and then the results or failures, stops the pipeline at the first
+//! disagreement, and reports which functions it could compare on how many
+//! inputs.
 pub mod check;
 pub mod sample;

@@ -1,12 +1,28 @@
 //! Concrete inputs to run a function on: for each parameter a shape (a
-//! tensor, `!shape.shape`, `!shape.value_shape` or extent-tensor argument)
-//! or a scalar (`index`, `!shape.size`, integers), drawn from ranks 0–4 and
-//! extents {0, 1, 2, 3, 7} — in four families, so that the function's own
-//! constraints both hold and fail: every shape the same, the same with
-//! extents of 1 mixed in (broadcastable), chained shapes where each starts
-//! with the extent the previous one ended with (matmul-like), and
-//! independent random shapes. Static dimensions of tensor types are always
-//! respected. The draw is deterministic.
+//! tensor, `!shape.shape`, `!shape.value_shape` or extent-tensor argument),
+//! a scalar (`index`, `!shape.size`, integers, floats; an `i1` is 0 or 1),
+//! or the elements of an integer tensor (`dense<...>`, for tensors of
+//! integers or `index` other than extent tensors: the shape operands of
+//! ONNX-style Reshape, Expand and Slice). Shapes are drawn from ranks 0–4 and extents {0, 1, 2, 3, 7}
+//! — in four families, so that the function's own constraints both hold
+//! and fail: every shape the same, the same with extents of 1 mixed in
+//! (broadcastable), chained shapes where each starts with the extent the
+//! previous one ended with (matmul-like), and independent random shapes.
+//! Static dimensions of tensor types are always respected.
+//!
+//! The elements of a short 1-D integer tensor (at most 8, its length the
+//! rank of another argument's shape when dynamic) follow the rules shapes
+//! obey, in five families: small values from {-1, 0, 1, 2, 3, 7}; a
+//! reshape target whose product is the element count of another argument
+//! (its factors spread over the positions, sometimes one of them -1, to be
+//! inferred); another argument's shape (last extents, or padded with 1s in
+//! front as broadcasting pads, sometimes an extent made 1); positions within
+//! another argument's shape, from -extent to extent (slice bounds); and
+//! random values in -8..=8. Longer or higher-rank tensors get small values;
+//! those of more than 4096 elements, or of none in more than one
+//! dimension, are given by their shape alone.
+//! Values that do not fit the element type become 0 or 1. The draw is
+//! deterministic.
 
 use interp::Arg as SampleArg;
 use ir::{Context, OpId, Type, TypeKind};
@@ -16,6 +32,14 @@ pub const EXTENTS: [i64; 5] = [0, 1, 2, 3, 7];
 /// The largest rank sampled for a parameter of unknown rank.
 pub const MAX_RANK: usize = 4;
 
+/// Small values drawn as elements of integer tensors.
+pub const ELEMENTS: [i64; 6] = [-1, 0, 1, 2, 3, 7];
+/// Integer tensors of at most this many elements (and rank 1) get elements
+/// that follow shape rules.
+const MAX_SHAPE_LIKE: usize = 8;
+/// Integer tensors of more elements are given by their shape alone.
+const MAX_DATA_ELEMENTS: usize = 4096;
+
 /// What a parameter's type allows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Param {
@@ -23,22 +47,41 @@ pub enum Param {
     Ranked(Vec<Option<i64>>),
     /// A shape of any rank.
     AnyRank,
+    /// An `index`, `!shape.size` or float.
     Scalar,
+    /// An integer of this bit width (a drawn extent that does not fit
+    /// becomes its lowest bit).
+    Integer(u32),
+    /// A tensor of integers (or of `index`, but not an extent tensor) whose
+    /// elements the function may read: its dimensions (`None`: of unknown
+    /// rank, sampled 1-D) and the elements' bit width (64 for `index`).
+    Data {
+        dims: Option<Vec<Option<i64>>>,
+        width: u32,
+    },
 }
 
 /// The parameters of a function of input types `inputs`; `None` if one of
-/// them cannot be sampled (a float, a memref...).
+/// them cannot be sampled (a memref, a vector...).
 pub fn params(ctx: &Context, inputs: &[Type]) -> Option<Vec<Param>> {
     inputs.iter().map(|&t| param(ctx, t)).collect()
 }
 
 fn param(ctx: &Context, t: Type) -> Option<Param> {
     let dims = |shape: &[i64]| shape.iter().map(|&d| (d >= 0).then_some(d)).collect();
+    let width = |elem: Type| match ctx.type_kind(elem) {
+        TypeKind::Index => Some(64),
+        TypeKind::Integer { width, .. } => Some(*width),
+        _ => None,
+    };
     match ctx.type_kind(t) {
-        TypeKind::Shape | TypeKind::ValueShape | TypeKind::UnrankedTensor { .. } => {
-            Some(Param::AnyRank)
-        }
-        TypeKind::Index | TypeKind::Size | TypeKind::Integer { .. } => Some(Param::Scalar),
+        TypeKind::UnrankedTensor { elem } => Some(match width(*elem) {
+            Some(width) => Param::Data { dims: None, width },
+            None => Param::AnyRank,
+        }),
+        TypeKind::Shape | TypeKind::ValueShape => Some(Param::AnyRank),
+        TypeKind::Index | TypeKind::Size | TypeKind::Float(_) => Some(Param::Scalar),
+        TypeKind::Integer { width, .. } => Some(Param::Integer(*width)),
         TypeKind::RankedTensor { shape, elem, .. } => {
             // A 1-d tensor of index is an extent tensor: its values are a shape.
             if shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index) {
@@ -47,10 +90,21 @@ fn param(ctx: &Context, t: Type) -> Option<Param> {
                     _ => Param::AnyRank,
                 });
             }
-            Some(Param::Ranked(dims(shape)))
+            Some(match width(*elem) {
+                Some(width) => Param::Data {
+                    dims: Some(dims(shape)),
+                    width,
+                },
+                None => Param::Ranked(dims(shape)),
+            })
         }
         _ => None,
     }
+}
+
+/// The first parameter type of `inputs` that cannot be sampled, if any.
+pub fn unsampleable(ctx: &Context, inputs: &[Type]) -> Option<Type> {
+    inputs.iter().copied().find(|&t| param(ctx, t).is_none())
 }
 
 /// A small deterministic generator (splitmix64).
@@ -73,6 +127,9 @@ impl Draw {
     fn shape(&mut self, rank: usize) -> Vec<i64> {
         (0..rank).map(|_| self.extent()).collect()
     }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+        items.get(self.below(items.len()))
+    }
 }
 
 /// `shape` made to fit `param`: cut or extended to its rank (with fresh
@@ -86,7 +143,7 @@ fn fit(shape: &[i64], param: &Param, draw: &mut Draw) -> Vec<i64> {
                 d.unwrap_or_else(|| shape.get(i).copied().unwrap_or_else(|| draw.extent()))
             })
             .collect(),
-        Param::AnyRank | Param::Scalar => shape.to_vec(),
+        Param::AnyRank | Param::Scalar | Param::Integer(_) | Param::Data { .. } => shape.to_vec(),
     }
 }
 
@@ -113,11 +170,16 @@ fn sample(params: &[Param], family: usize, draw: &mut Draw) -> Vec<SampleArg> {
         draw.shape(rank)
     };
     let mut previous_last: Option<i64> = None;
-    params
+    let drawn: Vec<Option<SampleArg>> = params
         .iter()
         .map(|p| {
-            if *p == Param::Scalar {
-                return SampleArg::Scalar(draw.extent());
+            match p {
+                Param::Scalar => return Some(SampleArg::Scalar(draw.extent())),
+                Param::Integer(width) => {
+                    return Some(SampleArg::Scalar(fit_width(draw.extent(), *width)))
+                }
+                Param::Data { .. } => return None,
+                Param::Ranked(_) | Param::AnyRank => {}
             }
             let shape = match family {
                 // Every shape the same.
@@ -142,9 +204,135 @@ fn sample(params: &[Param], family: usize, draw: &mut Draw) -> Vec<SampleArg> {
             };
             let shape = fit(&shape, p, draw);
             previous_last = shape.last().copied();
-            SampleArg::Shape(shape)
+            Some(SampleArg::Shape(shape))
         })
+        .collect();
+    // Integer tensors follow the shapes of the other arguments.
+    let shapes: Vec<Vec<i64>> = drawn
+        .iter()
+        .filter_map(|a| match a {
+            Some(SampleArg::Shape(s)) => Some(s.clone()),
+            _ => None,
+        })
+        .collect();
+    params
+        .iter()
+        .zip(drawn)
+        .map(|(p, arg)| arg.unwrap_or_else(|| data(p, &shapes, draw)))
         .collect()
+}
+
+/// An integer tensor for the [`Param::Data`] `p`, given the shapes
+/// `shapes` of the other arguments.
+fn data(p: &Param, shapes: &[Vec<i64>], draw: &mut Draw) -> SampleArg {
+    let (dims, width) = match p {
+        Param::Data { dims, width } => (dims.as_deref(), *width),
+        _ => (None, 64),
+    };
+    // A short dynamic 1-D tensor is as long as another argument's rank.
+    let rank_like = |draw: &mut Draw| match draw.pick(shapes) {
+        Some(s) if draw.below(4) != 0 => s.len() as i64,
+        _ => draw.below(MAX_RANK + 1) as i64,
+    };
+    let shape: Vec<i64> = match dims {
+        Some([d]) => vec![d.unwrap_or_else(|| rank_like(draw))],
+        Some(dims) => dims
+            .iter()
+            .map(|d| d.unwrap_or_else(|| draw.extent()))
+            .collect(),
+        None => vec![rank_like(draw)],
+    };
+    let count = shape
+        .iter()
+        .try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?));
+    // Many elements, or none in more than one dimension (which nested
+    // lists cannot spell): the shape alone.
+    let spellable = |&n: &usize| n <= MAX_DATA_ELEMENTS && (n > 0 || shape.len() <= 1);
+    let Some(count) = count.filter(spellable) else {
+        return SampleArg::Shape(shape);
+    };
+    let elements = match shape.len() == 1 && count <= MAX_SHAPE_LIKE {
+        true => shape_like(count, shapes, draw),
+        false => (0..count)
+            .map(|_| ELEMENTS[draw.below(ELEMENTS.len())])
+            .collect(),
+    };
+    SampleArg::Dense {
+        shape,
+        elements: elements.into_iter().map(|v| fit_width(v, width)).collect(),
+    }
+}
+
+/// `len` values that follow shape rules, from one of five families (see
+/// the module's doc) over the shapes `shapes` of the other arguments.
+fn shape_like(len: usize, shapes: &[Vec<i64>], draw: &mut Draw) -> Vec<i64> {
+    let other = draw.pick(shapes).cloned().unwrap_or_else(|| {
+        let rank = draw.below(MAX_RANK + 1);
+        draw.shape(rank)
+    });
+    let small = |draw: &mut Draw| ELEMENTS[draw.below(ELEMENTS.len())];
+    let family = draw.below(5);
+    let mut values: Vec<i64> = match family {
+        0 => (0..len).map(|_| small(draw)).collect(),
+        // A reshape target: the same element count, one extent maybe -1.
+        1 => {
+            let mut target = vec![1i64; len];
+            let count = other.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d));
+            match (count, len) {
+                (_, 0) => {}
+                (Some(0), _) => target[draw.below(len)] = 0,
+                (Some(mut n), _) => {
+                    let mut factor = 2;
+                    while n > 1 {
+                        if factor * factor > n {
+                            factor = n;
+                        }
+                        if n % factor == 0 {
+                            target[draw.below(len)] *= factor;
+                            n /= factor;
+                        } else {
+                            factor += 1;
+                        }
+                    }
+                    if draw.below(2) == 0 {
+                        target[draw.below(len)] = -1;
+                    }
+                }
+                (None, _) => target = (0..len).map(|_| small(draw)).collect(),
+            }
+            target
+        }
+        // Another shape: its last extents, or padded with 1s in front.
+        2 => {
+            let skip = other.len().saturating_sub(len);
+            let mut target = vec![1; len.saturating_sub(other.len())];
+            target.extend_from_slice(&other[skip..]);
+            target
+        }
+        // Positions within another shape.
+        3 => (0..len)
+            .map(|i| {
+                let extent = other.get(i).copied().unwrap_or(1).max(0);
+                draw.below(2 * extent as usize + 1) as i64 - extent
+            })
+            .collect(),
+        _ => (0..len).map(|_| draw.below(17) as i64 - 8).collect(),
+    };
+    if family != 1 && len > 0 && draw.below(3) == 0 {
+        // An extent of 1 (broadcasting) or 0 somewhere.
+        values[draw.below(len)] = draw.below(2) as i64;
+    }
+    values
+}
+
+/// `v` when it fits `width` bits (as a signed or unsigned number), else its
+/// lowest bit.
+fn fit_width(v: i64, width: u32) -> i64 {
+    let fits = width >= 64 || (width > 0 && -(1i64 << (width - 1)) <= v && v < (1i64 << width));
+    match fits {
+        true => v,
+        false => v.rem_euclid(2),
+    }
 }
 
 /// The input types of function op `f`.
@@ -199,6 +387,87 @@ mod tests {
         assert_eq!(ranks.len(), MAX_RANK + 1);
         // Deterministic.
         assert_eq!(samples(&params, 40, 7), all);
+    }
+
+    #[test]
+    fn integer_tensors_get_elements_that_follow_shape_rules() {
+        // A reshape: `(tensor<?x?xf32>, tensor<2xi64>)`.
+        let params = [
+            Param::Ranked(vec![None, None]),
+            Param::Data {
+                dims: Some(vec![Some(2)]),
+                width: 64,
+            },
+        ];
+        let all = samples(&params, 64, 3);
+        assert_eq!(all.len(), 64);
+        let (mut same_count, mut inferred, mut zero, mut negative) = (0, 0, 0, 0);
+        for args in &all {
+            let [SampleArg::Shape(x), SampleArg::Dense { shape, elements }] = args.as_slice()
+            else {
+                panic!("wrong kinds: {args:?}");
+            };
+            assert_eq!(
+                (x.len(), shape.as_slice(), elements.len()),
+                (2, &[2][..], 2)
+            );
+            same_count += usize::from(elements[0] * elements[1] == x[0] * x[1]);
+            inferred += usize::from(elements.contains(&-1));
+            zero += usize::from(elements.contains(&0));
+            negative += usize::from(elements.iter().any(|&e| e < -1));
+        }
+        assert!(same_count >= 10, "{same_count}");
+        assert!(inferred >= 5, "{inferred}");
+        assert!(zero >= 5, "{zero}");
+        assert!(negative >= 2, "{negative}");
+        assert_eq!(samples(&params, 64, 3), all);
+
+        // A dynamic 1-D target is as long as a rank; i1 elements are 0 or
+        // 1 (or -1: true); an unranked one is 1-D; a 2-D one is small
+        // values, or its shape alone when it has no element.
+        let params = [
+            Param::AnyRank,
+            Param::Data {
+                dims: Some(vec![None]),
+                width: 1,
+            },
+            Param::Data {
+                dims: None,
+                width: 32,
+            },
+            Param::Data {
+                dims: Some(vec![Some(2), None]),
+                width: 8,
+            },
+        ];
+        let mut empty = 0;
+        for args in samples(&params, 32, 9) {
+            let [SampleArg::Shape(_), SampleArg::Dense {
+                shape: b,
+                elements: bits,
+            }, SampleArg::Dense { shape: u, .. }, matrix] = args.as_slice()
+            else {
+                panic!("wrong kinds: {args:?}");
+            };
+            assert!(b.len() == 1 && b[0] <= MAX_RANK as i64, "{b:?}");
+            assert!(bits.iter().all(|v| (-1..=1).contains(v)), "{bits:?}");
+            assert_eq!(u.len(), 1);
+            match matrix {
+                SampleArg::Dense { shape, elements } => {
+                    assert_eq!((shape.len(), shape[0]), (2, 2));
+                    assert!(
+                        elements.iter().all(|e| ELEMENTS.contains(e)),
+                        "{elements:?}"
+                    );
+                }
+                SampleArg::Shape(shape) => {
+                    assert_eq!(shape, &[2, 0]);
+                    empty += 1;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(empty > 0 && empty < 16, "{empty}");
     }
 
     #[test]

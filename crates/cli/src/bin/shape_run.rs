@@ -17,13 +17,35 @@
 //! on the arguments: bound 8, actual 8
 //! ```
 //!
+//! An argument is a shape `[2,3]` (a tensor's shape; an extent tensor's
+//! extents), a scalar `6`, or the elements of an integer tensor
+//! `dense<[4, -1]>` (nested for higher ranks, `dense<[[1, 2], [3, 4]]>`; a
+//! single value `dense<0>` fills a static shape) — for tensors of integers
+//! or `index` whose values the function reads, such as the target shape of
+//! a reshape:
+//!
+//! ```text
+//! $ shape-run reshape.mlir --func reshape --arg [2,3] --arg 'dense<[3, -1]>'
+//! ok [3, 2]
+//! ```
+//!
+//! Calls of functions declared without a body and ops of no registered
+//! dialect are events: each is printed, in order, before the outcome, with
+//! the results the interpreter drew for it (`--json`: an `events` array):
+//!
+//! ```text
+//! $ shape-run log.mlir --func f --arg [2] --arg [2] --arg [3]
+//! call @log(42)
+//! error: operands must be broadcastable
+//! ```
+//!
 //! Exit status: 0 when the function was evaluated (an error result is a
 //! result: `error: <message>`), 1 when it could not be (unreadable or
 //! invalid file, unknown function, bad `--arg`, an op the interpreter does
 //! not evaluate).
 
 use clap::Parser;
-use interp::{Arg, Outcome, Value};
+use interp::{Arg, Outcome, Trace, Value};
 use ir::{Context, OpId, TypeKind, ValueId};
 use std::process::ExitCode;
 use value_bounds::{about_values, compute_bound, materialize, BoundKind, Target, TargetExpr};
@@ -42,11 +64,17 @@ struct Args {
     func: String,
     /// An argument, in order: a shape `[2,3]` or `[]` (for tensor,
     /// `!shape.value_shape`, `!shape.shape` and `tensor<?xindex>`
-    /// parameters) or a scalar `6` (for `index`, `!shape.size`, integers).
-    #[arg(long = "arg", value_name = "SHAPE", allow_hyphen_values = true)]
+    /// parameters: the tensor's shape, the extent tensor's extents), a
+    /// scalar `6` (for `index`, `!shape.size`, integers, floats), or the
+    /// elements of a tensor of integers or `index` `dense<[4, -1]>`
+    /// (nested for higher ranks: `dense<[[1, 2], [3, 4]]>`; `dense<0>`
+    /// fills a static shape).
+    #[arg(long = "arg", value_name = "ARG", allow_hyphen_values = true)]
     args: Vec<String>,
-    /// Print the outcome as JSON: `{"ok":true,"results":[...]}` or
-    /// `{"ok":false,"error":"..."}`.
+    /// Print the outcome as JSON: `{"ok":true,"results":[...],"events":[...]}`
+    /// or `{"ok":false,"error":"...","events":[...]}`; an event is
+    /// `{"call":"log","args":[42],"results":[]}` (a call of a declaration)
+    /// or `{"op":"foo.print",...}` (an op of no registered dialect).
     #[arg(long = "json")]
     json: bool,
     /// Accept operations of unknown dialects (in generic form).
@@ -66,9 +94,9 @@ struct Args {
     reify_bound: Option<String>,
 }
 
-/// Parse the file and evaluate the function: the outcome, or the message
-/// saying why there is none.
-fn evaluate(args: &Args, values: &[Arg], text: &str) -> Result<Outcome, String> {
+/// Parse the file and evaluate the function: its events and outcome, or
+/// the message saying why there are none.
+fn evaluate(args: &Args, values: &[Arg], text: &str) -> Result<Trace, String> {
     let name = match args.input.as_str() {
         "-" => "<stdin>",
         path => path,
@@ -76,7 +104,7 @@ fn evaluate(args: &Args, values: &[Arg], text: &str) -> Result<Outcome, String> 
     let mut session = shape_opt::Session::new();
     session.options.allow_unregistered = args.allow_unregistered_dialect;
     let module = session.parse(name, text).map_err(|e| e.to_string())?;
-    interp::run_function(&module.ctx, module.root, &args.func, values)
+    interp::trace_function(&module.ctx, module.root, &args.func, values)
         .map_err(|e| format!("shape-run: error: {e}\n"))
 }
 
@@ -203,7 +231,11 @@ fn on_arguments(args: &[ValueId], values: &[Arg], t: Target) -> Option<i64> {
     let i = args.iter().position(|&a| a == t.value())?;
     match (t, values.get(i)?) {
         (Target::Value(_), Arg::Scalar(n)) => Some(*n),
-        (Target::Dim(_, d) | Target::Extent(_, d), Arg::Shape(s)) => s.get(d).copied(),
+        (Target::Dim(_, d) | Target::Extent(_, d), Arg::Shape(s))
+        | (Target::Dim(_, d), Arg::Dense { shape: s, .. }) => s.get(d).copied(),
+        (Target::Extent(_, d), Arg::Dense { shape, elements }) if shape.len() == 1 => {
+            elements.get(d).copied()
+        }
         _ => None,
     }
 }
@@ -416,10 +448,15 @@ fn main() -> ExitCode {
         Err("shape-run: error: internal error: evaluation thread failed\n".into())
     });
     match evaluated {
-        Ok(outcome) => {
+        Ok(trace) => {
             match args.json {
-                true => println!("{}", outcome.to_json()),
-                false => println!("{outcome}"),
+                true => println!("{}", trace.to_json()),
+                false => {
+                    for event in &trace.events {
+                        println!("{event}");
+                    }
+                    println!("{}", trace.outcome);
+                }
             }
             ExitCode::SUCCESS
         }
