@@ -25,11 +25,8 @@
 //!   MLIR independently of shape-opt. Skipped, saying why, when the tools
 //!   are absent; fails instead under `SHAPE_OPT_REQUIRE_MLIR=1`.
 //!
-//! A function that fails the lowering or cannot be evaluated by the
-//! interpreter today is listed in [`KNOWN_FAILING`] with the cause; the test
-//! checks that each listed function still fails, for that cause (the cause
-//! must be found in its first problem), so a fix shows up as a function to
-//! remove from the list. The goal is an empty list.
+//! Every function must pass all of it: a function that fails the lowering,
+//! or that the interpreter cannot evaluate on an input, fails the test.
 
 mod common;
 
@@ -51,31 +48,6 @@ const MIN_FUNCTIONS: usize = 32;
 
 /// Sampled inputs per function and pass for `--verify-semantics`.
 const SAMPLES: usize = 16;
-
-/// Functions shape-opt does not take end to end today: (function, the cause,
-/// found in the first problem the test reports for it).
-const KNOWN_FAILING: &[(&str, &str)] = &[
-    // Host ops consuming a `!shape.shape` or `!shape.size` lower through
-    // bridges (and run as specified), but the interpreter cannot step over
-    // them, so `--verify-semantics` sees no input.
-    ("flatten_host", COMPARED_NONE),
-    ("add_hip_alloc", "cannot evaluate 'hip.alloc'"),
-    ("mul_hip_bytes", "cannot evaluate 'hip.malloc'"),
-    // A host op consuming an extent tensor lowers, but the interpreter
-    // cannot step over it, so neither `--verify-semantics` nor the
-    // specification check sees a passing input.
-    ("expand_host", "cannot evaluate 'torch.aten.expand'"),
-    // Data tensor arguments: they lower (and run as specified under
-    // mlir-runner), but `--verify-semantics` samples them as tensors of
-    // unknown elements, which the interpreter cannot read, and
-    // `interp::Arg` has no syntax for their values.
-    ("expand_data", COMPARED_NONE),
-    ("expand_dynlen", COMPARED_NONE),
-    ("reshape_data", COMPARED_NONE),
-    ("unsqueeze_data", COMPARED_NONE),
-    ("slice_1axis", COMPARED_NONE),
-    ("torch_expand", COMPARED_NONE),
-];
 
 /// How a function `--verify-semantics` could not check is reported.
 const COMPARED_NONE: &str = "--verify-semantics compared no input";
@@ -521,45 +493,21 @@ fn realworld_lowers_and_agrees_with_the_specification() {
                 _ => format!("{first} (and {more} more inputs)"),
             });
         }
-        let listed = KNOWN_FAILING.iter().find(|(name, _)| *name == f.name);
-        let status = match (problems.first(), listed) {
-            (None, None) => "lowers+verified".to_string(),
-            (None, Some(_)) => {
-                failures.push(format!(
-                    "@{} passes now: remove it from KNOWN_FAILING",
-                    f.name
-                ));
-                "lowers+verified (listed as failing)".to_string()
-            }
-            (Some(first), Some((_, cause))) => {
-                if !first.contains(cause) {
-                    failures.push(format!(
-                        "@{} is listed as failing with `{cause}`, but its first problem is: {first}",
-                        f.name
-                    ));
-                }
-                format!("known failing: {first}")
-            }
-            (Some(_), None) => {
+        let status = match problems.first() {
+            None => "lowers+verified".to_string(),
+            Some(first) => {
                 failures.push(format!(
                     "@{} ({}):\n  {}",
                     f.name,
                     f.file,
                     problems.join("\n  ")
                 ));
-                format!("FAILS: {}", problems[0])
+                format!("FAILS: {first}")
             }
         };
         report += &format!("{:24} {status}\n", f.name);
     }
     eprint!("{report}");
-    for (name, _) in KNOWN_FAILING {
-        if !corpus.iter().any(|f| f.name == *name) {
-            failures.push(format!(
-                "KNOWN_FAILING names @{name}, which the corpus does not have"
-            ));
-        }
-    }
     assert!(
         wrong_answers.is_empty(),
         "the interpreter disagrees with the specified answers:\n{}",

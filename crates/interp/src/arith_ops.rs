@@ -326,14 +326,21 @@ fn elementwise(
 }
 
 /// Evaluate the `arith` op `op` (named `name`): its results. Every op but
-/// `constant` applies elementwise to tensors of known elements.
+/// `constant` applies elementwise to tensors of known elements (`select`
+/// only when its condition is a tensor).
 pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
     if name == "arith.constant" {
         return Ok(vec![constant(m, op)?]);
     }
     let operands = m.operands(op)?;
     let result = m.result_kind(op, 0)?;
-    match operands.iter().any(|v| tensor_shape(v).is_some()) {
+    // A `select` on a scalar condition chooses a whole operand, whatever
+    // its shape; on a tensor of conditions it chooses per element.
+    let per_element = match name {
+        "arith.select" => operands.first().is_some_and(|c| tensor_shape(c).is_some()),
+        _ => operands.iter().any(|v| tensor_shape(v).is_some()),
+    };
+    match per_element {
         true => Ok(vec![elementwise(m, op, name, &operands, result)?]),
         false => Ok(vec![scalar(m, op, name, &operands, result)?]),
     }

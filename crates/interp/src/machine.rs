@@ -695,6 +695,9 @@ impl<'c> Machine<'c> {
             "arith" => crate::arith_ops::exec(self, op, name)?,
             "tensor" => crate::tensor_ops::exec(self, op, name)?,
             "cf" | "scf" | "func" => crate::control::exec(self, op, name)?,
+            _ if name == "builtin.unrealized_conversion_cast" => {
+                crate::shape_ops::bridge(self, op)?
+            }
             _ => return Err(self.unsupported(op, "no semantics for this op")),
         };
         let ids = &self.ctx.op(op).results;

@@ -48,6 +48,9 @@ pub enum Value {
     },
     /// `!shape.witness`.
     Witness(Witness),
+    /// A value of a type of no registered dialect (`!hip.buffer`) that a
+    /// host op made: known only as the `n`th such value drawn.
+    Host(u64),
 }
 
 impl Value {
@@ -87,6 +90,8 @@ impl Value {
                     .map(|v| v.iter().map(|&x| Canonical::Scalar(x.into())).collect()),
             },
             Value::Witness(w) => Canonical::Witness(w.is_ok()),
+            // A handle compares by which one it is.
+            Value::Host(n) => Canonical::Scalar(i128::from(*n)),
             Value::Shape(Err(m))
             | Value::Size(Err(m))
             | Value::ValueShape { shape: Err(m), .. } => Canonical::Invalid(m.clone()),

@@ -64,7 +64,7 @@
 //! ```
 
 use diag::Diagnostic;
-use ir::dialect::shape::{constraint_message, FALSE_WITNESS_MESSAGE};
+use ir::dialect::shape::{constraint_message, FALSE_WITNESS_MESSAGE, HOST_WITNESS_MESSAGE};
 use ir::{Attr, BlockId, Context, OpId, OperationState, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
 use pass::{loc_of, no_options, Pass, PassInfo, PassRegistry};
@@ -435,9 +435,6 @@ impl Lowering<'_> {
         Ok(())
     }
 }
-
-/// What a `cf.assert` of a witness the host made says when it fails.
-pub const HOST_WITNESS_MESSAGE: &str = "a witness of the host does not hold";
 
 /// Merge each `cf.assert` of `asserts` into the next one of the same
 /// message in its block when only ops defined on every input stand

@@ -1375,6 +1375,11 @@ pub mod failure {
 /// alone or in a `shape.assuming_all`) fails with.
 pub const FALSE_WITNESS_MESSAGE: &str = "the witness is false";
 
+/// What a witness of the host fails with where a region relies on it: the
+/// `cf.assert` of its bridge to `i1` (`lower-to-asserting`), and the
+/// interpreter on a bridge from a false `i1`.
+pub const HOST_WITNESS_MESSAGE: &str = "a witness of the host does not hold";
+
 /// The message a failing constraint (`shape.cstr_eq`,
 /// `shape.cstr_broadcastable`, `shape.cstr_require`) fails with: its `msg`
 /// attribute, else an `error` attribute, else what it requires. The
