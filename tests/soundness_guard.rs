@@ -19,10 +19,8 @@
 //! `remove-shape-constraints` drops constraints on request, as upstream's
 //! pass of that name does; it is exempt, and the test requires that the
 //! guard catches it weakening some function, so a guard that sees nothing
-//! fails too. The passes of [`MOVE_CHECKS_ACROSS_EVENTS`] are known to move
-//! a check before an event today; the test requires that the guard still
-//! catches each of them, so that fixing one makes this test fail until it
-//! leaves the list.
+//! fails too. No pass may move a check before an event (`tests/soundness_guard/`
+//! holds functions with side effects in every form).
 
 mod common;
 
@@ -38,14 +36,6 @@ const SAMPLES: usize = 48;
 
 /// The pass whose purpose is to drop constraints.
 const WEAKENS_BY_DESIGN: &str = "remove-shape-constraints";
-
-/// Passes that move a check before a call of a declaration or an
-/// unregistered op that stood before it (bugs, caught on
-/// `tests/soundness_guard/`): `canonicalize-constraints` merges a later
-/// `cstr_broadcastable` into an earlier one across the call between them,
-/// and `hoist-constraints` hoists a constraint out of an `assuming` region
-/// past the op before it. Remove a pass from here once it is fixed.
-const MOVE_CHECKS_ACROSS_EVENTS: [&str; 2] = ["canonicalize-constraints", "hoist-constraints"];
 
 /// Tallies of every pass run, summed per pass.
 #[derive(Default)]
@@ -225,13 +215,7 @@ fn no_pass_weakens_any_example() {
         assert!(t.compared() > 0, "{pass}: nothing compared");
         assert_eq!(t.weakened, 0, "{pass} made failing inputs pass");
         assert_eq!(t.changed, 0, "{pass} changed a value");
-        match MOVE_CHECKS_ACROSS_EVENTS.contains(&pass.as_str()) {
-            true => assert!(
-                t.fails_early > 0,
-                "{pass} no longer moves a check across an event: remove it from MOVE_CHECKS_ACROSS_EVENTS"
-            ),
-            false => assert_eq!(t.fails_early, 0, "{pass} moved a check across an event"),
-        }
+        assert_eq!(t.fails_early, 0, "{pass} moved a check across an event");
     }
     let passes = session.registry().passes().len();
     let checked = totals.per_pass.len();

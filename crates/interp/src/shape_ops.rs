@@ -545,6 +545,39 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
     }
 }
 
+/// `builtin.unrealized_conversion_cast`, as the lowerings use it: the
+/// bridge between a shape value and the host's type for it. A shape and its
+/// extent tensor, a size and its `index`, a witness and its `i1` (false
+/// fails as [`HOST_WITNESS_MESSAGE`] says) are the same value; a shape or
+/// size that holds an error fails with it, as a host op given one would.
+pub(crate) fn bridge(m: &Machine, op: OpId) -> Step<Vec<Value>> {
+    let operands = m.operands(op)?;
+    let mut results = Vec::with_capacity(operands.len());
+    for (i, v) in operands.into_iter().enumerate() {
+        let to = m.result_kind(op, i)?;
+        let converted = match (v, to) {
+            (Value::Shape(Err(e)) | Value::Size(Err(e)), _) => return Err(Stop::Fail(e)),
+            (Value::Shape(Ok(e)), TypeKind::RankedTensor { .. }) => Value::ExtentTensor(e),
+            (Value::ExtentTensor(e), TypeKind::Shape) => Value::Shape(Ok(e)),
+            (Value::Size(Ok(n)), TypeKind::Index) => Value::Index(n),
+            (Value::Index(n), TypeKind::Size) => Value::Size(Ok(n)),
+            (Value::Witness(w), TypeKind::Integer { width: 1, .. }) => Value::Int {
+                value: i128::from(w.is_ok()),
+                width: 1,
+            },
+            (Value::Int { value, width: 1 }, TypeKind::Witness) => Value::Witness(match value {
+                0 => Err(HOST_WITNESS_MESSAGE.to_string()),
+                _ => Ok(()),
+            }),
+            _ => {
+                return Err(m.unsupported(op, "a conversion that is not a bridge of a shape value"))
+            }
+        };
+        results.push(converted);
+    }
+    Ok(results)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -643,37 +676,4 @@ mod tests {
         );
         assert!(max_min_shapes("shape.min", Ok(vec![1]), Ok(vec![3, 2])).is_err());
     }
-}
-
-/// `builtin.unrealized_conversion_cast`, as the lowerings use it: the
-/// bridge between a shape value and the host's type for it. A shape and its
-/// extent tensor, a size and its `index`, a witness and its `i1` (false
-/// fails as [`HOST_WITNESS_MESSAGE`] says) are the same value; a shape or
-/// size that holds an error fails with it, as a host op given one would.
-pub(crate) fn bridge(m: &Machine, op: OpId) -> Step<Vec<Value>> {
-    let operands = m.operands(op)?;
-    let mut results = Vec::with_capacity(operands.len());
-    for (i, v) in operands.into_iter().enumerate() {
-        let to = m.result_kind(op, i)?;
-        let converted = match (v, to) {
-            (Value::Shape(Err(e)) | Value::Size(Err(e)), _) => return Err(Stop::Fail(e)),
-            (Value::Shape(Ok(e)), TypeKind::RankedTensor { .. }) => Value::ExtentTensor(e),
-            (Value::ExtentTensor(e), TypeKind::Shape) => Value::Shape(Ok(e)),
-            (Value::Size(Ok(n)), TypeKind::Index) => Value::Index(n),
-            (Value::Index(n), TypeKind::Size) => Value::Size(Ok(n)),
-            (Value::Witness(w), TypeKind::Integer { width: 1, .. }) => Value::Int {
-                value: i128::from(w.is_ok()),
-                width: 1,
-            },
-            (Value::Int { value, width: 1 }, TypeKind::Witness) => Value::Witness(match value {
-                0 => Err(HOST_WITNESS_MESSAGE.to_string()),
-                _ => Ok(()),
-            }),
-            _ => {
-                return Err(m.unsupported(op, "a conversion that is not a bridge of a shape value"))
-            }
-        };
-        results.push(converted);
-    }
-    Ok(results)
 }

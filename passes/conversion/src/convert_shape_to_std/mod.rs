@@ -140,16 +140,21 @@ pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnos
     Ok(())
 }
 
-/// Drop every `shape.fn` attribute under `root`, and the private instances
-/// they named that nothing else uses (their checks were inlined where the
-/// ops stand) when `root` is the module holding them.
+/// Drop the `shape.fn` attribute of every registered op under `root`, and
+/// the private instances they named that nothing else uses (their checks
+/// were inlined where the ops stand) when `root` is the module holding
+/// them. A host op keeps its link to the instance of its shape function,
+/// lowered to std form with the rest: it says what shape the op gives,
+/// for the host (and the interpreter) to use.
 fn drop_shape_function_instances(ctx: &mut Context, root: OpId) {
     let mut named = Vec::new();
-    if ctx.attr(root, SHAPE_FN).is_some() {
+    let registered_and_named =
+        |ctx: &Context, o: OpId| ctx.op_def(o).is_some() && ctx.attr(o, SHAPE_FN).is_some();
+    if registered_and_named(ctx, root) {
         named.push(root);
     }
     ctx.walk_nested(root, &mut |o| {
-        if ctx.attr(o, SHAPE_FN).is_some() {
+        if registered_and_named(ctx, o) {
             named.push(o);
         }
     });
