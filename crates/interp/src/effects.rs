@@ -10,7 +10,10 @@
 //! runs of one input that perform the same events get the same results
 //! whatever the stage: operands compare in canonical form, and a
 //! `!shape.shape` and a `tensor<?xindex>` result draw the same extents, as
-//! do a `!shape.size` and an `index`.
+//! do a `!shape.size` and an `index`. Given a value that holds an error,
+//! the call or op fails with it instead (no event). What the host declared pure
+//! (`ir::effects::PureOps`, on the context: `--pure-ops`) is no event: its
+//! results are drawn from its operands alone, the same wherever it runs.
 //! Drawn values are small (0–7; extents from {0, 1, 2, 3, 7}); tensors
 //! keep a static shape and draw dynamic extents, and integer tensors of at
 //! most 16 elements draw their elements.
@@ -116,7 +119,20 @@ impl Machine<'_> {
         args: Vec<Value>,
         shapes: Option<Vec<Vec<i64>>>,
     ) -> Step<Vec<Value>> {
-        let mut draw = Draw::for_event(&effect, &args, self.events.len());
+        // A host op or function cannot take an error value: it fails with
+        // it, as every lowering checks the error before the call.
+        if let Some(message) = args.iter().find_map(Value::error) {
+            return Err(Stop::Fail(message.to_string()));
+        }
+        // What the host declared pure has no effect to record, and gives
+        // the same results for the same arguments wherever it runs.
+        let declared = self.ctx.pure_ops();
+        let pure = match &effect {
+            Effect::Call(callee) => declared.covers_function(callee),
+            Effect::Op(name) => declared.covers_op(name),
+        };
+        let position = if pure { 0 } else { self.events.len() };
+        let mut draw = Draw::for_event(&effect, &args, position);
         let results = (0..self.ctx.op(op).results.len())
             .map(|i| {
                 let shape = shapes.as_ref().and_then(|s| s.get(i)).cloned();
@@ -124,11 +140,13 @@ impl Machine<'_> {
                 self.draw_value(op, self.ctx.value_type(result), shape, &mut draw)
             })
             .collect::<Step<Vec<_>>>()?;
-        self.events.push(Event {
-            effect,
-            args,
-            results: results.clone(),
-        });
+        if !pure {
+            self.events.push(Event {
+                effect,
+                args,
+                results: results.clone(),
+            });
+        }
         Ok(results)
     }
 
