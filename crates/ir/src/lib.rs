@@ -8,6 +8,7 @@ pub mod context;
 pub mod dialect;
 pub mod float_text;
 pub mod format;
+pub mod layout;
 pub mod loc_alias;
 pub mod location;
 pub mod op_def;

@@ -20,6 +20,7 @@ pub fn ops() -> Vec<OpDef> {
     vec![
         op("scf.for")
             .summary("for operation")
+            .allocation_scope()
             .operands([
                 one("lowerBound"),
                 one("upperBound"),
@@ -63,6 +64,7 @@ pub fn ops() -> Vec<OpDef> {
             .verify(verify_condition),
         op("scf.forall")
             .summary("evaluate a block multiple times in parallel")
+            .allocation_scope()
             .operands([
                 many("dynamicLowerBound"),
                 many("dynamicUpperBound"),
@@ -98,6 +100,7 @@ pub fn ops() -> Vec<OpDef> {
             .verify(verify_execute_region),
         op("scf.parallel")
             .summary("parallel for operation")
+            .allocation_scope()
             .operands([
                 many("lowerBound"),
                 many("upperBound"),
