@@ -359,7 +359,7 @@ pub fn layout_attr(layout: Attr, rank: usize) -> Result<Option<Attr>, String> {
     } else if let Some(map) = AffineMap::parse(text) {
         if map.num_dims != rank {
             return Err(format!(
-                "memref layout mismatch between rank and affine map: {} != {rank}",
+                "memref layout mismatch between rank and affine map: {rank} != {}",
                 map.num_dims
             ));
         }

@@ -30,6 +30,17 @@ pub fn unprefixed(message: impl std::fmt::Display) -> String {
     format!("{UNPREFIXED}{message}")
 }
 
+/// Separates a verifier message from the op's own error that follows it
+/// (see [`followed_by`]).
+const THEN: char = '\u{3}';
+
+/// A failure MLIR reports as two errors at the op: `first`, without the
+/// `'op.name' op` prefix (a type interface's own check), then the op's
+/// `then`.
+pub fn followed_by(first: impl std::fmt::Display, then: impl std::fmt::Display) -> String {
+    format!("{UNPREFIXED}{first}{THEN}{then}")
+}
+
 /// A verification failure at an op.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyError {
@@ -72,7 +83,11 @@ impl Verifier<'_> {
         let name = self.ctx.op_name(op);
         // As with MLIR's InferTypeOpInterface, a failed result-type
         // inference is followed by the op's own failure.
-        let (message, follow_up) = match message.strip_prefix(INFERENCE_FAILED) {
+        let (message, then) = match message.split_once(THEN) {
+            Some((first, then)) => (first, Some(then)),
+            None => (message.as_str(), None),
+        };
+        let (message, mut follow_up) = match message.strip_prefix(INFERENCE_FAILED) {
             Some(m) => (
                 format!("'{name}' op {m}"),
                 vec![format!("'{name}' op failed to infer returned types")],
@@ -82,6 +97,7 @@ impl Verifier<'_> {
                 None => (format!("'{name}' op {message}"), Vec::new()),
             },
         };
+        follow_up.extend(then.map(|t| format!("'{name}' op {t}")));
         Err(VerifyError {
             op,
             loc: self.ctx.op(op).loc.clone(),

@@ -22,6 +22,7 @@ use crate::dialect::checks::{
 use crate::dialect::index;
 use crate::op_def::{many, maybe, one, op, opt_attr, AttrKind, MemoryEffects, OpDef, TypeClass};
 use crate::types::{Type, TypeKind};
+use crate::verifier::{followed_by, unprefixed};
 
 pub fn ops() -> Vec<OpDef> {
     vec![
@@ -106,10 +107,17 @@ const BUFFER_LIKE: &str = "BufferLikeType instance";
 /// are the buffer's own.
 fn tensor_matches_buffer(ctx: &Context, tensor: Type, buffer: Type) -> Result<(), String> {
     let (t, b) = (ctx.type_kind(tensor), ctx.type_kind(buffer));
-    if t.shape() != b.shape() || t.element_type() != b.element_type() {
-        return Err("failed to verify that specified tensor and buffer types match".into());
-    }
-    Ok(())
+    let mismatch = if t.shape() != b.shape() {
+        "shapes do not match"
+    } else if t.element_type() != b.element_type() {
+        "element types do not match"
+    } else {
+        return Ok(());
+    };
+    Err(followed_by(
+        mismatch,
+        "failed to verify that specified tensor and buffer types match",
+    ))
 }
 
 fn verify_to_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
@@ -154,12 +162,10 @@ fn verify_alloc_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
     }
     if let Some(&c) = copy.first() {
         if ctx.value_type(c) != result {
-            return Err("expected that `copy` and return types match".into());
+            return Err(unprefixed("expected that `copy` and return type match"));
         }
         if !sizes.is_empty() {
-            return Err(crate::verifier::unprefixed(
-                "dynamic sizes not needed when copying a tensor",
-            ));
+            return Err(unprefixed("dynamic sizes not needed when copying a tensor"));
         }
         return Ok(());
     }

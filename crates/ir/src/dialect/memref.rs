@@ -420,7 +420,7 @@ fn verify_alloc_like(ctx: &Context, op: OpId) -> Result<(), String> {
 /// are static, and layouts that are equal or strided with offsets and
 /// strides agreeing where both are static (strides of unit dimensions are
 /// free); ranked to unranked or back, not unranked to unranked.
-fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
+pub fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
     let (ka, kb) = (ctx.type_kind(a), ctx.type_kind(b));
     if ka.shape().is_none() && kb.shape().is_none() {
         // Unranked to unranked is not a cast, even to the same type.

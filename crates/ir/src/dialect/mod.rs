@@ -243,7 +243,7 @@ pub(crate) fn print_optional_arrow_types(p: &mut OpPrinter, tys: &[Type]) {
 }
 
 /// `array<i32: ...>` of counts (segment sizes).
-pub(crate) fn i32_array(ctx: &mut Context, values: &[usize]) -> crate::Attr {
+pub fn i32_array(ctx: &mut Context, values: &[usize]) -> crate::Attr {
     crate::Attr::DenseArray {
         elem: i32(ctx),
         values: values
