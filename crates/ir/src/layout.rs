@@ -235,7 +235,10 @@ impl AffineMap {
             if let Some(i) = dims.iter().position(|d| *d == name) {
                 return Some(format!("d{i}"));
             }
-            symbols.iter().position(|s| *s == name).map(|i| format!("s{i}"))
+            symbols
+                .iter()
+                .position(|s| *s == name)
+                .map(|i| format!("s{i}"))
         };
         let mut out = String::from("affine_map<(");
         let list = |names: &[&str], prefix: char| {
@@ -386,7 +389,9 @@ pub enum Layout {
     Identity,
     Strided(Strided),
     /// An affine map (other than the identity): its symbol count.
-    AffineMap { num_symbols: usize },
+    AffineMap {
+        num_symbols: usize,
+    },
     /// An attribute of another dialect.
     Other,
 }
@@ -527,9 +532,21 @@ mod tests {
         assert_eq!((m.num_dims, m.num_symbols, m.is_identity), (2, 1, false));
         let m = AffineMap::parse("affine_map<(d0) -> (d0 - (d0 * -2))>").unwrap();
         assert_eq!(m.text, "affine_map<(d0) -> (d0 - (d0 * -2))>");
-        assert!(AffineMap::parse("affine_map<(a, b)[s] -> (a, b)>").unwrap().is_identity);
-        assert!(!AffineMap::parse("affine_map<(a, b) -> (b, a)>").unwrap().is_identity);
-        assert!(AffineMap::parse("affine_map<() -> ()>").unwrap().is_identity);
+        assert!(
+            AffineMap::parse("affine_map<(a, b)[s] -> (a, b)>")
+                .unwrap()
+                .is_identity
+        );
+        assert!(
+            !AffineMap::parse("affine_map<(a, b) -> (b, a)>")
+                .unwrap()
+                .is_identity
+        );
+        assert!(
+            AffineMap::parse("affine_map<() -> ()>")
+                .unwrap()
+                .is_identity
+        );
         assert!(AffineMap::parse("affine_map<(d0) -> (d0 ?)>").is_none());
     }
 

@@ -62,7 +62,10 @@ impl TypeClass {
         match self {
             TypeClass::MemRef => matches!(kind, TypeKind::MemRef { .. }),
             TypeClass::BufferLike => {
-                matches!(kind, TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. })
+                matches!(
+                    kind,
+                    TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. }
+                )
             }
             TypeClass::TensorLike => kind.is_tensor(),
         }

@@ -71,7 +71,9 @@ pub fn ops() -> Vec<OpDef> {
             .operands([one("tensor").class(TypeClass::TensorLike)])
             .results([one("buffer").class(TypeClass::BufferLike)])
             .attrs([opt_attr("read_only", AttrKind::Unit)])
-            .format("$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)")
+            .format(
+                "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)",
+            )
             .pure()
             .verify(verify_to_buffer),
         op("bufferization.to_tensor")
@@ -122,17 +124,41 @@ fn tensor_matches_buffer(ctx: &Context, tensor: Type, buffer: Type) -> Result<()
 
 fn verify_to_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
     let buffer = operand_type(ctx, op, 0)?;
-    constrain(ctx, buffer, "operand #0", is_buffer(ctx, buffer), BUFFER_LIKE)?;
+    constrain(
+        ctx,
+        buffer,
+        "operand #0",
+        is_buffer(ctx, buffer),
+        BUFFER_LIKE,
+    )?;
     let tensor = result_type(ctx, op)?;
-    constrain(ctx, tensor, "result #0", is_tensor(ctx, tensor), TENSOR_LIKE)?;
+    constrain(
+        ctx,
+        tensor,
+        "result #0",
+        is_tensor(ctx, tensor),
+        TENSOR_LIKE,
+    )?;
     tensor_matches_buffer(ctx, tensor, buffer)
 }
 
 fn verify_to_buffer(ctx: &Context, op: OpId) -> Result<(), String> {
     let tensor = operand_type(ctx, op, 0)?;
-    constrain(ctx, tensor, "operand #0", is_tensor(ctx, tensor), TENSOR_LIKE)?;
+    constrain(
+        ctx,
+        tensor,
+        "operand #0",
+        is_tensor(ctx, tensor),
+        TENSOR_LIKE,
+    )?;
     let buffer = result_type(ctx, op)?;
-    constrain(ctx, buffer, "result #0", is_buffer(ctx, buffer), BUFFER_LIKE)?;
+    constrain(
+        ctx,
+        buffer,
+        "result #0",
+        is_buffer(ctx, buffer),
+        BUFFER_LIKE,
+    )?;
     tensor_matches_buffer(ctx, tensor, buffer)
 }
 
@@ -185,12 +211,24 @@ fn verify_clone(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_dealloc_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
     let t = operand_type(ctx, op, 0)?;
-    constrain(ctx, t, "operand #0", is_tensor(ctx, t), "tensor of any type values")
+    constrain(
+        ctx,
+        t,
+        "operand #0",
+        is_tensor(ctx, t),
+        "tensor of any type values",
+    )
 }
 
 fn verify_materialize_in_destination(ctx: &Context, op: OpId) -> Result<(), String> {
     let source = operand_type(ctx, op, 0)?;
-    constrain(ctx, source, "operand #0", is_tensor(ctx, source), TENSOR_LIKE)?;
+    constrain(
+        ctx,
+        source,
+        "operand #0",
+        is_tensor(ctx, source),
+        TENSOR_LIKE,
+    )?;
     let dest = operand_type(ctx, op, 1)?;
     constrain(
         ctx,
@@ -220,8 +258,7 @@ fn verify_materialize_in_destination(ctx: &Context, op: OpId) -> Result<(), Stri
     }
     if ctx.attr(op, "writable").is_some() != to_memref {
         return Err(
-            "'writable' must be specified if and only if the destination is of memref type"
-                .into(),
+            "'writable' must be specified if and only if the destination is of memref type".into(),
         );
     }
     let (s, d) = (ctx.type_kind(source).shape(), ctx.type_kind(dest).shape());

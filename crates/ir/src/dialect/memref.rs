@@ -32,9 +32,7 @@ use crate::dialect::tensor::{slice_attrs, static_list};
 use crate::dialect::{index, lookup_symbol, nearest_symbol_table, type_str};
 use crate::format::{ParsedOperands, Var};
 use crate::layout::{memory_space, memref_str, Layout, MemRef, Strided};
-use crate::op_def::{
-    attr, many, one, op, opt_attr, AttrKind, MemoryEffects, OpDef, TypeClass,
-};
+use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, MemoryEffects, OpDef, TypeClass};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind, DYNAMIC};
 use crate::verifier::unprefixed;
@@ -451,7 +449,8 @@ pub fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
                     // An affine map this reader cannot take apart: MLIR
                     // may find it strided.
                     _ => {
-                        let opaque = |m: &MemRef| matches!(Layout::of(m.layout), Layout::AffineMap { .. });
+                        let opaque =
+                            |m: &MemRef| matches!(Layout::of(m.layout), Layout::AffineMap { .. });
                         if !opaque(&x) && !opaque(&y) {
                             return false;
                         }
@@ -467,7 +466,13 @@ pub fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
 fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
     let src = memref_operand(ctx, op, 0)?;
     let dst = result_type(ctx, op)?;
-    constrain(ctx, dst, "result #0", is_memref(ctx, dst), RANKED_OR_UNRANKED)?;
+    constrain(
+        ctx,
+        dst,
+        "result #0",
+        is_memref(ctx, dst),
+        RANKED_OR_UNRANKED,
+    )?;
     if !cast_compatible(ctx, src, dst) {
         return Err(format!(
             "operand type '{}' and result type '{}' are cast incompatible",
@@ -576,7 +581,9 @@ fn verify_get_global(ctx: &Context, op: OpId) -> Result<(), String> {
         "statically shaped memref of any type values",
     )?;
     let Some(name) = ctx.attr(op, "name").and_then(Attr::as_symbol) else {
-        return Err("attribute 'name' failed to satisfy constraint: flat symbol reference attribute".into());
+        return Err(
+            "attribute 'name' failed to satisfy constraint: flat symbol reference attribute".into(),
+        );
     };
     // A function checked out on its own has no symbol table in reach.
     let Some(table) = nearest_symbol_table(ctx, op) else {
@@ -622,12 +629,7 @@ fn verify_global(ctx: &Context, op: OpId) -> Result<(), String> {
             let kind = ctx.type_kind(*init);
             let shape = kind.shape().unwrap_or_default();
             if shape != memref.shape {
-                let list = |s: &[i64]| {
-                    s.iter()
-                        .map(i64::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
+                let list = |s: &[i64]| s.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
                 return Err(format!(
                     "initial value shape expected to be {} but was {}",
                     list(memref.shape),
@@ -663,7 +665,14 @@ fn subview_mismatch(ctx: &Context, expected: &str, why: &str, got: Type) -> Stri
 /// Positions of `expected` dims kept in `got` (the others have size 1
 /// and are dropped), every way such a matching exists, up to `limit`.
 fn rank_reductions(expected: &[i64], got: &[i64], limit: usize) -> Vec<Vec<usize>> {
-    fn go(e: &[i64], g: &[i64], from: usize, kept: &mut Vec<usize>, out: &mut Vec<Vec<usize>>, limit: usize) {
+    fn go(
+        e: &[i64],
+        g: &[i64],
+        from: usize,
+        kept: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        limit: usize,
+    ) {
         if out.len() >= limit {
             return;
         }
@@ -711,7 +720,9 @@ fn verify_subview(ctx: &Context, op: OpId) -> Result<(), String> {
         let offset = offsets
             .iter()
             .zip(&base.strides)
-            .fold(base.offset, |acc, (&o, &s)| stride_add(acc, stride_mul(o, s)));
+            .fold(base.offset, |acc, (&o, &s)| {
+                stride_add(acc, stride_mul(o, s))
+            });
         let layout = Strided {
             strides: base
                 .strides
@@ -730,7 +741,12 @@ fn verify_subview(ctx: &Context, op: OpId) -> Result<(), String> {
         }
         let reductions = rank_reductions(&sizes, result.shape, 64);
         if reductions.is_empty() {
-            return Err(subview_mismatch(ctx, &expected, "mismatch of result sizes", rt));
+            return Err(subview_mismatch(
+                ctx,
+                &expected,
+                "mismatch of result sizes",
+                rt,
+            ));
         }
         if result.elem != source.elem {
             return Err(unprefixed(format_args!(
@@ -742,12 +758,18 @@ fn verify_subview(ctx: &Context, op: OpId) -> Result<(), String> {
         if let Some(got) = result.strides_and_offset() {
             let fits = |kept: &Vec<usize>| {
                 got.offset == layout.offset
-                    && kept.iter().enumerate().all(|(j, &i)| {
-                        result.shape[j] == 1 || got.strides[j] == layout.strides[i]
-                    })
+                    && kept
+                        .iter()
+                        .enumerate()
+                        .all(|(j, &i)| result.shape[j] == 1 || got.strides[j] == layout.strides[i])
             };
             if !reductions.iter().any(fits) {
-                return Err(subview_mismatch(ctx, &expected, "mismatch of result layout", rt));
+                return Err(subview_mismatch(
+                    ctx,
+                    &expected,
+                    "mismatch of result layout",
+                    rt,
+                ));
             }
         }
     }
@@ -770,7 +792,13 @@ fn verify_reinterpret_cast(ctx: &Context, op: OpId) -> Result<(), String> {
     strided(ctx, rt, "result #0")?;
     let result = ranked(ctx, rt, "result #0", STRIDED)?;
     verify_offsets_sizes_strides(ctx, op, [1, result.shape.len(), result.shape.len()])?;
-    let pair = || format!("'{}' and result memref type '{}'", type_str(ctx, st), type_str(ctx, rt));
+    let pair = || {
+        format!(
+            "'{}' and result memref type '{}'",
+            type_str(ctx, st),
+            type_str(ctx, rt)
+        )
+    };
     if memory_space(ctx, st) != result.memory_space {
         return Err(unprefixed(format_args!(
             "different memory spaces specified for source type {}",
@@ -1055,7 +1083,10 @@ mod tests {
     fn rank_reductions_drop_unit_dimensions_only() {
         assert_eq!(rank_reductions(&[4, 4], &[4, 4], 8), vec![vec![0, 1]]);
         assert_eq!(rank_reductions(&[1, 4], &[4], 8), vec![vec![1]]);
-        assert_eq!(rank_reductions(&[1, 1, 8], &[1, 8], 8), vec![vec![0, 2], vec![1, 2]]);
+        assert_eq!(
+            rank_reductions(&[1, 1, 8], &[1, 8], 8),
+            vec![vec![0, 2], vec![1, 2]]
+        );
         assert!(rank_reductions(&[2, 4], &[4], 8).is_empty());
         assert!(rank_reductions(&[4], &[4, 1], 8).is_empty());
     }
@@ -1066,7 +1097,10 @@ mod tests {
             strides: vec![8, 1],
             offset: 0,
         };
-        assert_eq!(collapsed_strides(&[8, 4], &s, &[vec![0], vec![1]]), Some(vec![8, 1]));
+        assert_eq!(
+            collapsed_strides(&[8, 4], &s, &[vec![0], vec![1]]),
+            Some(vec![8, 1])
+        );
         // A padded row (stride 8 for 4 elements) does not collapse.
         assert_eq!(collapsed_strides(&[8, 4], &s, &[vec![0, 1]]), None);
         let s = Strided {

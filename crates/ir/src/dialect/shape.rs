@@ -1437,7 +1437,8 @@ pub fn verify_operation_attribute(
                 let Attr::SymbolRef { root, .. } = it else {
                     return Err("only SymbolRefAttr allowed in shape.lib attribute array".into());
                 };
-                let Some(lib) = super::lookup_symbol(ctx, op, root).filter(|&o| is_library(o)) else {
+                let Some(lib) = super::lookup_symbol(ctx, op, root).filter(|&o| is_library(o))
+                else {
                     return Err(format!(
                         "{} does not refer to FunctionLibraryOp",
                         symbol_ref_text(it)

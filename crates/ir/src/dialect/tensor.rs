@@ -803,9 +803,6 @@ fn ranked(ctx: &Context, t: Type) -> Option<Ranked<'_>> {
     }
 }
 
-
-
-
 fn is_tensor(ctx: &Context, t: Type) -> bool {
     ctx.type_kind(t).is_tensor()
 }
@@ -832,8 +829,6 @@ fn ranked_result(ctx: &Context, op: OpId) -> Result<(Type, Ranked<'_>), String> 
         )),
     }
 }
-
-
 
 fn tensor_shape(ctx: &Context, t: Type) -> Option<&[i64]> {
     match ctx.type_kind(t) {
@@ -894,7 +889,6 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
     }
     Ok(())
 }
-
 
 /// Shared checks of `collapse_shape` and `expand_shape`.
 fn verify_reshape_like(
@@ -1111,7 +1105,6 @@ fn verify_dim(ctx: &Context, op: OpId) -> Result<(), String> {
     constrain(ctx, r, "result #0", is_index(r), "index")
 }
 
-
 fn verify_empty(ctx: &Context, op: OpId) -> Result<(), String> {
     all_index(ctx, op, 0)?;
     let (_, r) = ranked_result(ctx, op)?;
@@ -1164,7 +1157,6 @@ fn verify_from_elements(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-
 /// `isRankReducedType`: `candidate` is `shape` with some unit dims dropped.
 fn check_rank_reduced(
     ctx: &Context,
@@ -1198,7 +1190,6 @@ fn check_rank_reduced(
     }
     Ok(())
 }
-
 
 fn verify_extract_slice(ctx: &Context, op: OpId) -> Result<(), String> {
     let (_, src) = ranked_operand(ctx, op, 0)?;
