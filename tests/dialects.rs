@@ -174,3 +174,88 @@ fn canonicalize_erases_unused_reads_and_allocations_only() {
         assert_eq!(ours, theirs.trim_end().to_string() + "\n");
     }
 }
+
+/// A deterministic random affine expression over `d0`, `d1` and `s0`
+/// (xorshift state in `seed`), as a user might write it: sums,
+/// differences, scalings, divisions, negations and parentheses.
+fn random_affine(seed: &mut u64, depth: u32) -> String {
+    let mut next = |n: u64| {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed % n
+    };
+    const ATOMS: [&str; 12] = [
+        "d0", "d1", "s0", "0", "1", "2", "3", "4", "8", "-1", "-2", "-3",
+    ];
+    const SCALES: [&str; 6] = ["s0", "1", "2", "3", "8", "-2"];
+    const DIVISORS: [&str; 5] = ["1", "2", "3", "4", "s0"];
+    const DIVISIONS: [&str; 3] = ["floordiv", "ceildiv", "mod"];
+    if depth == 0 || next(4) == 0 {
+        return ATOMS[next(12) as usize].to_string();
+    }
+    let kind = next(10);
+    let scale = SCALES[next(6) as usize];
+    let divisor = DIVISORS[next(5) as usize];
+    let division = DIVISIONS[next(3) as usize];
+    let a = random_affine(seed, depth - 1);
+    let b = random_affine(seed, depth - 1);
+    match kind {
+        0..=2 => format!("{a} + {b}"),
+        3 => format!("{a} - {b}"),
+        4 => format!("({a}) * {scale}"),
+        5 => format!("{scale} * ({a})"),
+        6 | 7 => format!("({a}) {division} {divisor}"),
+        8 => format!("-({a})"),
+        _ => format!("({a})"),
+    }
+}
+
+/// Affine maps as users write them print as `mlir-opt` prints them: the
+/// same simplification and spelling. Of 600 random maps, at most 1%
+/// differ (MLIR orders some sums with divisions by symbols in a way
+/// shape-opt does not); what `mlir-opt` printed, shape-opt prints the way
+/// `mlir-opt` prints it when it reads it again, every time.
+#[test]
+fn affine_maps_print_as_mlir_opt_does() {
+    let Some(mlir_opt) = common::mlir_tool("mlir-opt") else {
+        return;
+    };
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let cases: Vec<String> = (0..600)
+        .map(|_| {
+            let results = random_affine(&mut seed, 4);
+            format!(
+                "func.func private @f() attributes {{m = affine_map<(d0, d1)[s0] -> ({results})>}}\n"
+            )
+        })
+        .collect();
+    let text = cases.join("// -----\n");
+    let split = ["--split-input-file"];
+    let theirs = common::run(&mlir_opt, &split, text.as_bytes()).unwrap();
+    let again = common::run(&mlir_opt, &split, theirs.as_bytes()).unwrap();
+    let split_options = DriverOptions {
+        split_input_file: true,
+        ..options()
+    };
+    let ours = shape_opt(&text, &split_options).unwrap();
+    let ours_again = shape_opt(&theirs, &split_options).unwrap();
+    let chunks =
+        |s: &str| -> Vec<String> { s.split("// -----").map(|c| c.trim().to_string()).collect() };
+    let (theirs, again, ours, ours_again) = (
+        chunks(&theirs),
+        chunks(&again),
+        chunks(&ours),
+        chunks(&ours_again),
+    );
+    assert_eq!(ours.len(), 600);
+    let differ = ours.iter().zip(&theirs).filter(|(a, b)| a != b).count();
+    eprintln!(
+        "affine maps: {} of 600 as mlir-opt prints them",
+        600 - differ
+    );
+    assert!(differ <= 6, "{differ} of 600 maps print differently");
+    for (i, (a, b)) in ours_again.iter().zip(&again).enumerate() {
+        assert_eq!(a, b, "map #{i}: {}", cases[i]);
+    }
+}

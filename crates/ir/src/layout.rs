@@ -7,11 +7,10 @@
 //! - a strided layout is read and written back (`strided<[5,1], offset:0>`
 //!   is `strided<[5, 1]>`: MLIR leaves out a zero offset);
 //! - an affine map gets MLIR's spacing and the names `d0, d1, ...` and
-//!   `s0, s1, ...` (`(i)->(i+1)` is `(d0) -> (d0 + 1)`); an identity map
-//!   (`(d0, d1) -> (d0, d1)`, whatever its symbols) is no layout at all,
-//!   as in MLIR. MLIR's algebraic simplification of the expressions
-//!   (`d0 + -3` to `d0 - 3`, `2 * d0` to `d0 * 2`) is not done: what
-//!   `mlir-opt` printed comes back unchanged;
+//!   `s0, s1, ...` and MLIR's simplification of the expressions
+//!   ([`crate::affine`]: `(i)->(2*i+-1)` is `(d0) -> (d0 * 2 - 1)`); an
+//!   identity map (`(d0, d1) -> (d0, d1)`, whatever its symbols) is no
+//!   layout at all, as in MLIR;
 //! - the integer memory space 0 is the default one: no memory space.
 //!
 //! [`strides_and_offset`] gives the strided form of a memref type (MLIR's
@@ -19,6 +18,7 @@
 //! strided one. For other affine maps it is `None`, and the verifiers that
 //! need it accept the op rather than reject what MLIR may accept.
 
+use crate::affine::AffineMap;
 use crate::attrs::Attr;
 use crate::types::{Type, TypeKind, DYNAMIC};
 use crate::Context;
@@ -131,208 +131,6 @@ fn push_value(s: &mut String, x: i64) {
     }
 }
 
-/// An affine map read as text: normalised spelling and its counts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AffineMap {
-    /// MLIR's spelling: `affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>`.
-    pub text: String,
-    pub num_dims: usize,
-    pub num_symbols: usize,
-    /// Results are the dimensions in order (symbols may be declared).
-    pub is_identity: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
-    Ident(String),
-    Int(String),
-    Punct(&'static str),
-}
-
-fn tokens(text: &str) -> Option<Vec<Tok>> {
-    const PUNCT: [&str; 9] = ["->", "(", ")", "[", "]", ",", "+", "-", "*"];
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-        } else if c.is_ascii_alphabetic() || c == b'_' {
-            let start = i;
-            while i < bytes.len()
-                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$')
-            {
-                i += 1;
-            }
-            out.push(Tok::Ident(text[start..i].to_string()));
-        } else if c.is_ascii_digit() {
-            let start = i;
-            while i < bytes.len() && bytes[i].is_ascii_digit() {
-                i += 1;
-            }
-            out.push(Tok::Int(text[start..i].to_string()));
-        } else {
-            let p = PUNCT.iter().find(|p| text[i..].starts_with(**p))?;
-            out.push(Tok::Punct(p));
-            i += p.len();
-        }
-    }
-    Some(out)
-}
-
-/// `(a, b)` or `[a, b]` of identifiers at the start of `toks`; the names and
-/// the tokens after the list.
-fn name_list<'t>(toks: &'t [Tok], open: &str, close: &str) -> Option<(Vec<&'t str>, &'t [Tok])> {
-    let mut rest = match toks.first() {
-        Some(Tok::Punct(p)) if *p == open => &toks[1..],
-        _ => return None,
-    };
-    let mut names = Vec::new();
-    if let Some(Tok::Punct(p)) = rest.first() {
-        if *p == close {
-            return Some((names, &rest[1..]));
-        }
-    }
-    loop {
-        match rest.first() {
-            Some(Tok::Ident(n)) => names.push(n.as_str()),
-            _ => return None,
-        }
-        match rest.get(1) {
-            Some(Tok::Punct(",")) => rest = &rest[2..],
-            Some(Tok::Punct(p)) if *p == close => return Some((names, &rest[2..])),
-            _ => return None,
-        }
-    }
-}
-
-impl AffineMap {
-    /// Read `affine_map<...>`; `None` if it is not an affine map this
-    /// reader understands (the caller then keeps the text as written).
-    pub fn parse(text: &str) -> Option<AffineMap> {
-        let body = text
-            .strip_prefix("affine_map")?
-            .trim_start()
-            .strip_prefix('<')?
-            .strip_suffix('>')?;
-        let toks = tokens(body)?;
-        let (dims, rest) = name_list(&toks, "(", ")")?;
-        let (symbols, rest) = match rest.first() {
-            Some(Tok::Punct("[")) => name_list(rest, "[", "]")?,
-            _ => (Vec::new(), rest),
-        };
-        let rest = match rest.first() {
-            Some(Tok::Punct("->")) => &rest[1..],
-            _ => return None,
-        };
-        // The results: a parenthesised, comma-separated list of expressions.
-        let (Some(Tok::Punct("(")), Some(Tok::Punct(")"))) = (rest.first(), rest.last()) else {
-            return None;
-        };
-        let results = &rest[1..rest.len() - 1];
-        let rename = |name: &str| -> Option<String> {
-            if let Some(i) = dims.iter().position(|d| *d == name) {
-                return Some(format!("d{i}"));
-            }
-            symbols
-                .iter()
-                .position(|s| *s == name)
-                .map(|i| format!("s{i}"))
-        };
-        let mut out = String::from("affine_map<(");
-        let list = |names: &[&str], prefix: char| {
-            (0..names.len())
-                .map(|i| format!("{prefix}{i}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        out.push_str(&list(&dims, 'd'));
-        out.push(')');
-        if !symbols.is_empty() {
-            out.push('[');
-            out.push_str(&list(&symbols, 's'));
-            out.push(']');
-        }
-        out.push_str(" -> (");
-        let mut depth = 0usize;
-        let mut prev: Option<&Tok> = None;
-        let mut result_names = vec![String::new()];
-        for t in results {
-            match t {
-                Tok::Ident(n) => {
-                    let keyword = matches!(n.as_str(), "floordiv" | "ceildiv" | "mod");
-                    let shown = if keyword {
-                        format!(" {n} ")
-                    } else {
-                        rename(n).unwrap_or_else(|| n.clone())
-                    };
-                    out.push_str(&shown);
-                    if let Some(r) = result_names.last_mut() {
-                        r.push_str(&shown);
-                    }
-                }
-                Tok::Int(v) => {
-                    out.push_str(v);
-                    if let Some(r) = result_names.last_mut() {
-                        r.push_str(v);
-                    }
-                }
-                Tok::Punct(p) => {
-                    let unary = *p == "-"
-                        && match prev {
-                            None => true,
-                            Some(Tok::Punct(q)) => *q != ")",
-                            Some(Tok::Ident(n)) => {
-                                matches!(n.as_str(), "floordiv" | "ceildiv" | "mod")
-                            }
-                            Some(Tok::Int(_)) => false,
-                        };
-                    let shown = match *p {
-                        "," if depth == 0 => {
-                            result_names.push(String::new());
-                            ", ".to_string()
-                        }
-                        "," => ", ".to_string(),
-                        "+" | "*" => format!(" {p} "),
-                        "-" if !unary => " - ".to_string(),
-                        other => other.to_string(),
-                    };
-                    match *p {
-                        "(" | "[" => depth += 1,
-                        ")" | "]" => depth = depth.checked_sub(1)?,
-                        _ => {}
-                    }
-                    out.push_str(&shown);
-                    if *p != "," || depth > 0 {
-                        if let Some(r) = result_names.last_mut() {
-                            r.push_str(&shown);
-                        }
-                    }
-                }
-            }
-            prev = Some(t);
-        }
-        if depth != 0 {
-            return None;
-        }
-        out.push_str(")>");
-        let no_results = results.is_empty();
-        let is_identity = !no_results
-            && result_names.len() == dims.len()
-            && result_names
-                .iter()
-                .enumerate()
-                .all(|(i, r)| *r == format!("d{i}"));
-        Some(AffineMap {
-            text: out,
-            num_dims: dims.len(),
-            num_symbols: symbols.len(),
-            is_identity: is_identity || (no_results && dims.is_empty()),
-        })
-    }
-}
-
 /// An attribute read by the text parser brought to MLIR's spelling:
 /// affine maps and strided layouts normalised (see the module doc), any
 /// other attribute unchanged.
@@ -340,7 +138,7 @@ pub fn normalize_attr(attr: Attr) -> Result<Attr, String> {
     match &attr {
         Attr::Opaque(t) if t.starts_with("strided") => Ok(Attr::Opaque(Strided::parse(t)?.text())),
         Attr::Opaque(t) if t.starts_with("affine_map") => {
-            Ok(AffineMap::parse(t).map_or(attr, |m| Attr::Opaque(m.text)))
+            Ok(AffineMap::parse(t).map_or(attr, |m| Attr::Opaque(m.text())))
         }
         _ => Ok(attr),
     }
@@ -366,7 +164,7 @@ pub fn layout_attr(layout: Attr, rank: usize) -> Result<Option<Attr>, String> {
                 map.num_dims
             ));
         }
-        if map.is_identity {
+        if map.is_identity() {
             return Ok(None);
         }
     }
@@ -520,34 +318,6 @@ mod tests {
             vec![DYNAMIC, 4, 1]
         );
         assert_eq!(Strided::row_major(&[]).strides, Vec::<i64>::new());
-    }
-
-    #[test]
-    fn affine_maps_get_mlir_spelling_and_names() {
-        let m = AffineMap::parse("affine_map<(i,j)[n]->(i*n+j, -j, i floordiv 2)>").unwrap();
-        assert_eq!(
-            m.text,
-            "affine_map<(d0, d1)[s0] -> (d0 * s0 + d1, -d1, d0 floordiv 2)>"
-        );
-        assert_eq!((m.num_dims, m.num_symbols, m.is_identity), (2, 1, false));
-        let m = AffineMap::parse("affine_map<(d0) -> (d0 - (d0 * -2))>").unwrap();
-        assert_eq!(m.text, "affine_map<(d0) -> (d0 - (d0 * -2))>");
-        assert!(
-            AffineMap::parse("affine_map<(a, b)[s] -> (a, b)>")
-                .unwrap()
-                .is_identity
-        );
-        assert!(
-            !AffineMap::parse("affine_map<(a, b) -> (b, a)>")
-                .unwrap()
-                .is_identity
-        );
-        assert!(
-            AffineMap::parse("affine_map<() -> ()>")
-                .unwrap()
-                .is_identity
-        );
-        assert!(AffineMap::parse("affine_map<(d0) -> (d0 ?)>").is_none());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! arenas ([`Context`]), types and attributes, dialect op definitions with
 //! their syntax, the printer and the verifier.
 
+pub mod affine;
 pub mod asm;
 pub mod attrs;
 pub mod context;
