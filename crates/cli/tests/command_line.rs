@@ -319,3 +319,64 @@ fn split_lowering_matches_one_thread_and_reports_the_first_failure() {
         );
     }
 }
+
+/// A custom op of a dialect shape-opt does not model keeps MLIR's error and
+/// gets a note saying how to go on; following it works.
+#[test]
+fn unknown_custom_ops_say_how_to_keep_them() {
+    let linalg = "func.func @f(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = linalg.matmul ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) outs(%a : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+";
+    let out = shape_opt(&["--allow-unregistered-dialect", "-"], linalg);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("<stdin>:2:8: error: custom op 'linalg.matmul' is unknown\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "<stdin>:2:8: note: shape-opt does not model the 'linalg' dialect: write the op in \
+             generic form (\"linalg.matmul\"(...) : (...) -> ...) and pass \
+             --allow-unregistered-dialect\n"
+        ),
+        "{err}"
+    );
+    let generic = linalg.replace(
+        "linalg.matmul ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) outs(%a : tensor<4x4xf32>) -> tensor<4x4xf32>",
+        "\"linalg.matmul\"(%a, %a, %a) : (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>",
+    );
+    let kept = shape_opt(&["--allow-unregistered-dialect", "-"], &generic);
+    assert!(kept.status.success(), "{}", stderr(&kept));
+    assert!(
+        String::from_utf8_lossy(&kept.stdout).contains("\"linalg.matmul\"(%arg0, %arg0, %arg0)")
+    );
+    // Of a dialect modelled in part, and an op MLIR 22 renamed.
+    let prefetch = "func.func @f(%m: memref<4xf32>, %i: index) {
+  memref.prefetch %m[%i], read, locality<3>, data : memref<4xf32>
+  return
+}
+";
+    let err = stderr(&shape_opt(&["-"], prefetch));
+    assert!(
+        err.contains(
+            "note: shape-opt models only some ops of the 'memref' dialect: write the op in \
+             generic form (\"memref.prefetch\"(...) : (...) -> ...)"
+        ),
+        "{err}"
+    );
+    let to_memref = "func.func @f(%t: tensor<4xf32>) -> memref<4xf32> {
+  %0 = bufferization.to_memref %t : tensor<4xf32> to memref<4xf32>
+  return %0 : memref<4xf32>
+}
+";
+    let err = stderr(&shape_opt(&["-"], to_memref));
+    assert!(
+        err.contains("note: MLIR 22 names this op 'bufferization.to_buffer'"),
+        "{err}"
+    );
+    let renamed = to_memref.replace("to_memref", "to_buffer");
+    assert!(shape_opt(&["-"], &renamed).status.success());
+}

@@ -25,6 +25,7 @@
 
 pub mod arith;
 pub mod cf;
+pub mod memref;
 mod rewriter;
 pub mod shape;
 pub mod tensor;
@@ -142,6 +143,7 @@ fn is_cast(name: &str) -> bool {
     matches!(
         name,
         "tensor.cast"
+            | "memref.cast"
             | "shape.size_to_index"
             | "shape.to_extent_tensor"
             | "builtin.unrealized_conversion_cast"
@@ -167,6 +169,7 @@ pub fn fold(ctx: &mut Context, op: OpId) -> Option<Folded> {
         "arith" => arith::fold(ctx, op, &name, &consts),
         "shape" => shape::fold(ctx, op, &name, &consts),
         "tensor" => tensor::fold(ctx, op, &name, &consts),
+        "memref" => memref::fold(ctx, op, &name, &consts),
         "builtin" => fold_unrealized_cast(ctx, op, &name),
         _ => None,
     };
@@ -264,11 +267,14 @@ pub fn apply_patterns(rw: &mut Rewriter, op: OpId) -> bool {
     match name.split_once('.').map_or("", |(d, _)| d) {
         "arith" => arith::apply_patterns(rw, op, &name),
         "cf" => cf::apply_patterns(rw, op, &name),
+        "memref" => memref::apply_patterns(rw, op, &name),
         "shape" => shape::apply_patterns(rw, op, &name),
         "tensor" => {
             // Patterns are registered op by op in name order: the shape
             // dialect's patterns rooted at tensor ops come first.
-            shape::apply_tensor_patterns(rw, op, &name) || tensor::apply_patterns(rw, op, &name)
+            shape::apply_tensor_patterns(rw, op, &name)
+                || tensor::apply_patterns(rw, op, &name)
+                || memref::dim_of_to_tensor(rw, op, &name)
         }
         _ => false,
     }
@@ -285,7 +291,7 @@ pub fn materialize_constant(
 ) -> Option<OpId> {
     let (name, prop, value) = match dialect {
         "shape" => shape::constant_op(ctx, attr, ty)?,
-        "arith" | "tensor" | "ub" | "builtin" => arith::constant_op(ctx, attr, ty)?,
+        "arith" | "tensor" | "memref" | "ub" | "builtin" => arith::constant_op(ctx, attr, ty)?,
         _ => return None,
     };
     let mut state = OperationState::new(name, loc);

@@ -212,3 +212,33 @@ fn shape_refusals() {
     let min = format!("  %a = arith.constant {} : index\n  %b = arith.constant -1 : index\n  %r = shape.div %a, %b : index, index -> index", i64::MIN);
     assert_eq!(folded_int(&min, "shape.div"), Some(i64::MIN as i128));
 }
+
+#[test]
+fn memref_rank_and_sizes_fold_from_types_and_allocations() {
+    let alloc = "  %m = memref.alloc(%i) : memref<4x?xf32>\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %c7 = arith.constant 7 : index";
+    let rank = format!("{alloc}\n  %r = memref.rank %m : memref<4x?xf32>");
+    assert_eq!(folded_int(&rank, "memref.rank"), Some(2));
+    let dim = format!("{alloc}\n  %d = memref.dim %m, %c0 : memref<4x?xf32>");
+    assert_eq!(folded_int(&dim, "memref.dim"), Some(4));
+    // The dynamic size the allocation was given.
+    let dim = format!("{alloc}\n  %d = memref.dim %m, %c1 : memref<4x?xf32>");
+    assert!(matches!(
+        fold_in(&dim, "memref.dim").1,
+        Some(Folded::Results(r)) if matches!(r.as_slice(), [FoldResult::Value(_)])
+    ));
+    // Out of range: undefined, left alone.
+    let dim = format!("{alloc}\n  %d = memref.dim %m, %c7 : memref<4x?xf32>");
+    assert_eq!(fold_in(&dim, "memref.dim").1, None);
+}
+
+#[test]
+fn memref_casts_fold_only_into_casts_that_verify() {
+    let body = "  %m = memref.alloc() : memref<4xf32>
+  %a = memref.cast %m : memref<4xf32> to memref<?xf32>
+  %b = memref.cast %a : memref<?xf32> to memref<5xf32>";
+    assert_eq!(fold_in(body, "memref.cast").1, None);
+    let body = "  %m = memref.alloc() : memref<4xf32>
+  %a = memref.cast %m : memref<4xf32> to memref<?xf32>
+  %b = memref.cast %a : memref<?xf32> to memref<4xf32>";
+    assert_eq!(fold_in(body, "memref.cast").1, Some(Folded::InPlace));
+}

@@ -11,7 +11,7 @@
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, NamedAttr, Scalar};
 use crate::context::{set_named_attr, Context, OpId, OperationState};
-use crate::op_def::{Arity, AttrKind, AttrSpec, OpDef, TypeRule};
+use crate::op_def::{Arity, AttrKind, AttrSpec, OpDef, TypeRule, ValueSpec};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
 
@@ -604,6 +604,30 @@ fn parse_type_list(p: &mut dyn AsmParser, arity: Arity) -> PResult<Vec<Type>> {
     }
 }
 
+/// Reject spelled types outside the class the group requires (at `at`,
+/// where they start), as MLIR's generated parsers do.
+fn check_class(def: &OpDef, v: Var, p: &mut dyn AsmParser, at: u32, tys: &[Type]) -> PResult<()> {
+    let spec = match v {
+        Var::Operand(i) => def.operands.get(i),
+        Var::Result(i) => def.results.get(i),
+        _ => None,
+    };
+    let Some(class) = spec.and_then(|s| s.class) else {
+        return Ok(());
+    };
+    match tys.iter().find(|&&t| !class.contains(p.ctx().type_kind(t))) {
+        None => Ok(()),
+        Some(&t) => {
+            let mut message = format!("custom op '{}' invalid kind of type specified", def.name);
+            if let Some(expected) = class.expected() {
+                let shown = crate::dialect::type_str(p.ctx(), t);
+                message.push_str(&format!(": expected {expected}, but found '{shown}'"));
+            }
+            Err(p.error_at(at, &message))
+        }
+    }
+}
+
 fn var_arity(def: &OpDef, v: Var) -> Arity {
     match v {
         Var::Operand(i) => def.operands[i].arity,
@@ -673,19 +697,23 @@ fn parse_group_head(
             )?;
             Ok(true)
         }
-        Element::Type(v) => match p.parse_optional_type()? {
-            None => Ok(false),
-            Some(t) => {
-                let mut tys = vec![t];
-                if var_arity(def, *v) != Arity::Single {
-                    while p.parse_optional_punct(",") {
-                        tys.push(p.parse_type()?);
+        Element::Type(v) => {
+            let at = p.offset();
+            match p.parse_optional_type()? {
+                None => Ok(false),
+                Some(t) => {
+                    let mut tys = vec![t];
+                    if var_arity(def, *v) != Arity::Single {
+                        while p.parse_optional_punct(",") {
+                            tys.push(p.parse_type()?);
+                        }
                     }
+                    check_class(def, *v, p, at, &tys)?;
+                    store_types(parsed, *v, tys);
+                    Ok(true)
                 }
-                store_types(parsed, *v, tys);
-                Ok(true)
             }
-        },
+        }
         _ => {
             parse_elements(
                 def,
@@ -772,7 +800,9 @@ fn parse_elements(
                 return Err(p.error("results cannot be spelled as values"));
             }
             Element::Type(v) => {
+                let at = p.offset();
                 let tys = parse_type_list(p, var_arity(def, *v))?;
+                check_class(def, *v, p, at, &tys)?;
                 store_types(parsed, *v, tys);
             }
             Element::FunctionalType(a, b) => {
@@ -792,7 +822,12 @@ fn parse_elements(
             Element::Optional {
                 then, otherwise, ..
             } => {
-                let Some((head, rest)) = then.split_first() else {
+                // Spacing directives before the first element parse nothing.
+                let spaces = then
+                    .iter()
+                    .take_while(|e| matches!(e, Element::Space(_)))
+                    .count();
+                let Some((head, rest)) = then[spaces..].split_first() else {
                     continue;
                 };
                 if parse_group_head(def, head, p, state, parsed, regions, attrs)? {
@@ -942,26 +977,14 @@ fn resolve(
             } else {
                 n_results.saturating_sub(singles)
             };
-            result_types[i] = match spec.ty {
-                TypeRule::Fixed(b) => Some(vec![b(p.ctx()); n]),
-                TypeRule::SameAs(other) => {
-                    lookup_group(def, other, &operand_types, &result_types).map(|t| vec![t; n])
-                }
-                TypeRule::Spelled => None,
-            };
+            result_types[i] = derived_types(def, spec, n, p, &operand_types, &result_types);
         }
         for (i, spec) in def.operands.iter().enumerate() {
             if operand_types[i].is_some() {
                 continue;
             }
             let n = operands[i].len();
-            operand_types[i] = match spec.ty {
-                TypeRule::Fixed(b) => Some(vec![b(p.ctx()); n]),
-                TypeRule::SameAs(other) => {
-                    lookup_group(def, other, &operand_types, &result_types).map(|t| vec![t; n])
-                }
-                TypeRule::Spelled => None,
-            };
+            operand_types[i] = derived_types(def, spec, n, p, &operand_types, &result_types);
         }
     }
     let mut segment_sizes = Vec::new();
@@ -1020,6 +1043,28 @@ fn resolve(
         }
     }
     Ok(())
+}
+
+/// The `n` types of a group whose type the syntax does not spell, from its
+/// [`TypeRule`]; `None` while the group it derives from is not known.
+fn derived_types(
+    def: &OpDef,
+    spec: &ValueSpec,
+    n: usize,
+    p: &mut dyn AsmParser,
+    operand_types: &[Option<Vec<Type>>],
+    result_types: &[Option<Vec<Type>>],
+) -> Option<Vec<Type>> {
+    let ty = match spec.ty {
+        TypeRule::Fixed(b) => b(p.ctx()),
+        TypeRule::SameAs(other) => lookup_group(def, other, operand_types, result_types)?,
+        TypeRule::ElementOf(other) => {
+            let shaped = lookup_group(def, other, operand_types, result_types)?;
+            p.ctx().type_kind(shaped).element_type()?
+        }
+        TypeRule::Spelled => return None,
+    };
+    Some(vec![ty; n])
 }
 
 fn lookup_group(

@@ -2,6 +2,7 @@
 //! arenas ([`Context`]), types and attributes, dialect op definitions with
 //! their syntax, the printer and the verifier.
 
+pub mod affine;
 pub mod asm;
 pub mod attrs;
 pub mod context;
@@ -9,6 +10,7 @@ pub mod dialect;
 pub mod effects;
 pub mod float_text;
 pub mod format;
+pub mod layout;
 pub mod loc_alias;
 pub mod location;
 pub mod op_def;

@@ -30,6 +30,46 @@ pub enum TypeRule {
     Fixed(TypeBuilder),
     /// The same type as the named operand or result group.
     SameAs(&'static str),
+    /// The element type of the (shaped) type of the named operand or result
+    /// group (`memref.load`'s result, `memref.store`'s value).
+    ElementOf(&'static str),
+}
+
+/// A class of types a value must belong to where the syntax spells its
+/// type: MLIR's generated parsers read such a type as its C++ class or
+/// interface (`parseType<MemRefType>`) and reject any other kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeClass {
+    /// A ranked memref (`builtin.memref`).
+    MemRef,
+    /// A ranked or unranked memref (the bufferization dialect's
+    /// `BufferLikeType`).
+    BufferLike,
+    /// A ranked or unranked tensor (`TensorLikeType`).
+    TensorLike,
+}
+
+impl TypeClass {
+    /// What MLIR's parser says expected, for a class with a type name.
+    pub fn expected(self) -> Option<&'static str> {
+        match self {
+            TypeClass::MemRef => Some("builtin.memref"),
+            TypeClass::BufferLike | TypeClass::TensorLike => None,
+        }
+    }
+    pub fn contains(self, kind: &crate::types::TypeKind) -> bool {
+        use crate::types::TypeKind;
+        match self {
+            TypeClass::MemRef => matches!(kind, TypeKind::MemRef { .. }),
+            TypeClass::BufferLike => {
+                matches!(
+                    kind,
+                    TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. }
+                )
+            }
+            TypeClass::TensorLike => kind.is_tensor(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -37,6 +77,8 @@ pub struct ValueSpec {
     pub name: &'static str,
     pub arity: Arity,
     pub ty: TypeRule,
+    /// The class its spelled type must have, if the syntax checks one.
+    pub class: Option<TypeClass>,
 }
 
 /// How a named attribute is spelled inside a declarative format.
@@ -107,6 +149,39 @@ pub enum Effect {
     Any,
 }
 
+/// What an op does to memory (MLIR's `MemoryEffectOpInterface`, reduced to
+/// what passes ask of it): whether an unused op may be erased, as MLIR's
+/// `isOpTriviallyDead` decides it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MemoryEffects {
+    /// Not declared: the op may do anything (the default of ops that are
+    /// not pure: calls, checks, ops MLIR gives no memory effects).
+    #[default]
+    Unknown,
+    /// Nothing: every [`OpDef::pure`] op.
+    None,
+    /// It allocates the memory its result refers to, and may read its
+    /// operands (`memref.alloc`, `memref.alloca`, `bufferization.clone`).
+    Allocates,
+    /// It reads memory and does nothing else (`memref.load`,
+    /// `bufferization.to_tensor`).
+    Reads,
+    /// It writes or frees memory (`memref.store`, `memref.copy`,
+    /// `memref.dealloc`).
+    Writes,
+}
+
+impl MemoryEffects {
+    /// An unused op with these effects may be erased: it has none, or only
+    /// reads memory or allocates what nobody uses.
+    pub fn erasable_when_unused(self) -> bool {
+        matches!(
+            self,
+            MemoryEffects::None | MemoryEffects::Allocates | MemoryEffects::Reads
+        )
+    }
+}
+
 /// Structural traits of an op.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Traits {
@@ -130,6 +205,12 @@ pub struct Traits {
     /// The last region group is variadic (`scf.reduce`, `scf.index_switch`):
     /// the op checks its own region count.
     pub variadic_regions: bool,
+    /// What the op does to memory; [`MemoryEffects::None`] for pure ops.
+    pub memory: MemoryEffects,
+    /// The op is an allocation scope (MLIR's `AutomaticAllocationScope`:
+    /// `func.func`, `shape.func`): the stack allocations (`memref.alloca`)
+    /// made in its body are freed when it returns.
+    pub allocation_scope: bool,
 }
 
 pub struct OpDef {
@@ -181,6 +262,7 @@ pub const fn one(name: &'static str) -> ValueSpec {
         name,
         arity: Arity::Single,
         ty: TypeRule::Spelled,
+        class: None,
     }
 }
 /// A variadic group of spelled types.
@@ -189,6 +271,7 @@ pub const fn many(name: &'static str) -> ValueSpec {
         name,
         arity: Arity::Variadic,
         ty: TypeRule::Spelled,
+        class: None,
     }
 }
 /// An optional value of spelled type.
@@ -197,6 +280,7 @@ pub const fn maybe(name: &'static str) -> ValueSpec {
         name,
         arity: Arity::Optional,
         ty: TypeRule::Spelled,
+        class: None,
     }
 }
 
@@ -207,6 +291,14 @@ impl ValueSpec {
     }
     pub const fn same_as(mut self, other: &'static str) -> Self {
         self.ty = TypeRule::SameAs(other);
+        self
+    }
+    pub const fn element_of(mut self, other: &'static str) -> Self {
+        self.ty = TypeRule::ElementOf(other);
+        self
+    }
+    pub const fn class(mut self, class: TypeClass) -> Self {
+        self.class = Some(class);
         self
     }
 }
@@ -271,6 +363,7 @@ impl OpDef {
         self.traits.terminator = true;
         self.traits.pure = true;
         self.traits.effect = Effect::None;
+        self.traits.memory = MemoryEffects::None;
         self
     }
     pub fn isolated(mut self) -> Self {
@@ -280,6 +373,7 @@ impl OpDef {
     pub fn pure(mut self) -> Self {
         self.traits.pure = true;
         self.traits.effect = Effect::None;
+        self.traits.memory = MemoryEffects::None;
         self
     }
     /// What the op itself may do, for an op that is not [`OpDef::pure`]:
@@ -308,6 +402,16 @@ impl OpDef {
     }
     pub fn implicit_terminator(mut self, name: &'static str) -> Self {
         self.traits.implicit_terminator = Some(name);
+        self
+    }
+    /// What an op that is not [`OpDef::pure`] does to memory.
+    pub fn memory(mut self, effects: MemoryEffects) -> Self {
+        self.traits.memory = effects;
+        self
+    }
+    /// MLIR's `AutomaticAllocationScope` (see [`Traits::allocation_scope`]).
+    pub fn allocation_scope(mut self) -> Self {
+        self.traits.allocation_scope = true;
         self
     }
 

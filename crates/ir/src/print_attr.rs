@@ -370,6 +370,20 @@ impl<'a> AttrPrinter<'a> {
         }
     }
 
+    /// An attribute without its `: type` where its context implies it
+    /// (MLIR's `printAttributeWithoutType`): `dense<...>` elements;
+    /// other attributes print whole.
+    pub fn write_attr_without_type(&self, out: &mut String, a: &Attr) {
+        match a {
+            Attr::Dense { ty, values } => {
+                out.push_str("dense<");
+                self.write_dense_values(out, *ty, values);
+                out.push('>');
+            }
+            _ => self.write_attr(out, a),
+        }
+    }
+
     /// An attribute where `i64` integers and `f64` floats drop their type
     /// (array elements, memref memory spaces).
     pub fn write_attr_eliding_default_type(&self, out: &mut String, a: &Attr) {

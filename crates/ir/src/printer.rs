@@ -410,6 +410,10 @@ impl<'a> OpPrinter<'a> {
     pub fn attr(&mut self, a: &Attr) {
         self.attrs.write_attr(&mut self.out, a);
     }
+    /// `a` without the `: type` its context implies (`dense<...>`).
+    pub fn attr_without_type(&mut self, a: &Attr) {
+        self.attrs.write_attr_without_type(&mut self.out, a);
+    }
     pub fn named_attrs(&mut self, attrs: &[NamedAttr]) {
         self.attrs.write_named_attrs(&mut self.out, attrs);
     }

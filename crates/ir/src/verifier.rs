@@ -7,7 +7,7 @@
 
 use crate::context::{BlockId, Context, OpId, RegionId, ValueDef, ValueId};
 use crate::location::Location;
-use crate::op_def::{registry, Arity, OpDef};
+use crate::op_def::{Arity, OpDef};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Marks a verifier message as a failed result-type inference (see
@@ -18,6 +18,27 @@ const INFERENCE_FAILED: &str = "\u{1}inference:";
 /// it, then "failed to infer returned types", as MLIR does.
 pub fn inference_failure(message: impl std::fmt::Display) -> String {
     format!("{INFERENCE_FAILED}{message}")
+}
+
+/// Marks a verifier message MLIR reports without the `'op' op` prefix (see
+/// [`unprefixed`]).
+const UNPREFIXED: &str = "\u{2}unprefixed:";
+
+/// Wrap a message MLIR reports with `emitError` rather than `emitOpError`:
+/// the verifier reports it at the op, without the `'op.name' op` prefix.
+pub fn unprefixed(message: impl std::fmt::Display) -> String {
+    format!("{UNPREFIXED}{message}")
+}
+
+/// Separates a verifier message from the op's own error that follows it
+/// (see [`followed_by`]).
+const THEN: char = '\u{3}';
+
+/// A failure MLIR reports as two errors at the op: `first`, without the
+/// `'op.name' op` prefix (a type interface's own check), then the op's
+/// `then`.
+pub fn followed_by(first: impl std::fmt::Display, then: impl std::fmt::Display) -> String {
+    format!("{UNPREFIXED}{first}{THEN}{then}")
 }
 
 /// A verification failure at an op.
@@ -62,17 +83,25 @@ impl Verifier<'_> {
         let name = self.ctx.op_name(op);
         // As with MLIR's InferTypeOpInterface, a failed result-type
         // inference is followed by the op's own failure.
-        let (message, follow_up) = match message.strip_prefix(INFERENCE_FAILED) {
+        let (message, then) = match message.split_once(THEN) {
+            Some((first, then)) => (first, Some(then)),
+            None => (message.as_str(), None),
+        };
+        let (message, mut follow_up) = match message.strip_prefix(INFERENCE_FAILED) {
             Some(m) => (
-                m.to_string(),
+                format!("'{name}' op {m}"),
                 vec![format!("'{name}' op failed to infer returned types")],
             ),
-            None => (message, Vec::new()),
+            None => match message.strip_prefix(UNPREFIXED) {
+                Some(m) => (m.to_string(), Vec::new()),
+                None => (format!("'{name}' op {message}"), Vec::new()),
+            },
         };
+        follow_up.extend(then.map(|t| format!("'{name}' op {t}")));
         Err(VerifyError {
             op,
             loc: self.ctx.op(op).loc.clone(),
-            message: format!("'{name}' op {message}"),
+            message,
             follow_up,
         })
     }
@@ -83,21 +112,13 @@ impl Verifier<'_> {
         let def = ctx.op_def(op);
         match def {
             None => {
-                let dialect = name.split('.').next().unwrap_or("");
-                let registered = registry().is_registered_dialect(dialect);
-                if registered && !crate::dialect::allows_unknown_ops(dialect) {
+                if let Some(message) =
+                    crate::dialect::unknown_op_error(name, self.allow_unregistered)
+                {
                     return Err(VerifyError {
                         op,
                         loc: ctx.op(op).loc.clone(),
-                        message: format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
-                        follow_up: Vec::new(),
-                    });
-                }
-                if !registered && !self.allow_unregistered {
-                    return Err(VerifyError {
-                        op,
-                        loc: ctx.op(op).loc.clone(),
-                        message: "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string(),
+                        message,
                         follow_up: Vec::new(),
                     });
                 }

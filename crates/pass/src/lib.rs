@@ -264,11 +264,18 @@ pub fn defined_everywhere(ctx: &Context, op: OpId) -> bool {
         )
 }
 
+/// True if `op` may be erased: nothing uses its results, and it has no
+/// effect ([`effect_free`]) or only reads memory or allocates memory its
+/// unused results refer to (`memref.load`, `memref.alloc`), as MLIR's
+/// `isOpTriviallyDead` decides.
 pub fn trivially_dead(ctx: &Context, op: OpId) -> bool {
     let data = ctx.op(op);
-    !ctx.op_def(op).is_some_and(|d| d.traits.terminator)
-        && data.results.iter().all(|&v| !ctx.has_uses(v))
-        && effect_free(ctx, op)
+    let Some(def) = ctx.op_def(op) else {
+        return false;
+    };
+    let erasable = effect_free(ctx, op)
+        || (data.regions.is_empty() && def.traits.memory.erasable_when_unused());
+    !def.traits.terminator && data.results.iter().all(|&v| !ctx.has_uses(v)) && erasable
 }
 
 /// Erase the trivially dead ops under `op`, repeating until none is left

@@ -187,8 +187,22 @@ impl<'a> Parser<'a> {
     }
 
     fn err_at(&mut self, offset: usize, msg: impl Into<String>) -> ParseError {
+        self.err_with_note_at(offset, msg, None)
+    }
+
+    /// An error at `offset`, with `note` (if any) attached at the same place.
+    fn err_with_note_at(
+        &mut self,
+        offset: usize,
+        msg: impl Into<String>,
+        note: Option<String>,
+    ) -> ParseError {
         if self.diags.iter().all(|d| !d.is_error()) {
-            let d = Diagnostic::error(self.span(offset), msg);
+            let span = self.span(offset);
+            let mut d = Diagnostic::error(span.clone(), msg);
+            if let Some(n) = note {
+                d = d.with_note(span, n);
+            }
             self.diags.push(d);
         }
         ParseError
@@ -546,20 +560,10 @@ impl<'a> Parser<'a> {
         let name_at = self.tok_start;
         self.bump();
         let def = registry().get(&name);
-        let dialect = name.split('.').next().unwrap_or("");
         if def.is_none() {
-            let registered = registry().is_registered_dialect(dialect);
-            if registered && !ir::dialect::allows_unknown_ops(dialect) {
-                return Err(self.err_at(
-                    name_at,
-                    format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
-                ));
-            }
-            if !registered && !self.options.allow_unregistered_dialect {
-                return Err(self.err_at(
-                    name_at,
-                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
-                ));
+            let allow = self.options.allow_unregistered_dialect;
+            if let Some(message) = ir::dialect::unknown_op_error(&name, allow) {
+                return Err(self.err_at(name_at, message));
             }
         }
         let mut state = OperationState::new(name.clone(), loc);
@@ -683,7 +687,9 @@ impl<'a> Parser<'a> {
                     }
                     _ => String::new(),
                 };
-                return Err(self.err_at(name_at, format!("custom op '{name}' is unknown{tried}")));
+                let message = format!("custom op '{name}' is unknown{tried}");
+                let hint = ir::dialect::unknown_custom_op_hint(name);
+                return Err(self.err_with_note_at(name_at, message, hint));
             }
         };
         self.bump();
@@ -1039,8 +1045,9 @@ impl<'a> Parser<'a> {
                 }
                 match k {
                     "tensor" | "memref" | "vector" => {
+                        let type_at = self.tok_start;
                         self.bump();
-                        self.shaped_type(k).map(Some)
+                        self.shaped_type(k, type_at).map(Some)
                     }
                     "complex" => {
                         self.bump();
@@ -1236,7 +1243,9 @@ impl<'a> Parser<'a> {
         Ok((shape, scalable))
     }
 
-    fn shaped_type(&mut self, kw: &str) -> PResult<Type> {
+    /// The rest of a `tensor`, `memref` or `vector` type whose keyword `kw`
+    /// started at `type_at`.
+    fn shaped_type(&mut self, kw: &str, type_at: usize) -> PResult<Type> {
         if !self.is_punct("<") {
             return Err(self.err(format!("expected '<' in {kw} type")));
         }
@@ -1261,7 +1270,7 @@ impl<'a> Parser<'a> {
             let elem = self.parse_type_required()?;
             let mut memory_space = None;
             if self.eat_punct(",") {
-                memory_space = Some(self.attribute(None)?);
+                memory_space = ir::layout::memory_space_attr(self.attribute(None)?);
             }
             self.expect(">", &format!(" in {kw} type"))?;
             let kind = if kw == "tensor" {
@@ -1299,11 +1308,16 @@ impl<'a> Parser<'a> {
                     (Some(a), None) => (None, Some(a)),
                     (a, b) => (a, b),
                 };
+                let layout = match layout {
+                    Some(l) => ir::layout::layout_attr(l, shape.len())
+                        .map_err(|m| self.err_at(type_at, m))?,
+                    None => None,
+                };
                 TypeKind::MemRef {
                     shape,
                     elem,
                     layout,
-                    memory_space,
+                    memory_space: memory_space.and_then(ir::layout::memory_space_attr),
                 }
             }
             _ => TypeKind::Vector {
@@ -1353,7 +1367,7 @@ impl<'a> Parser<'a> {
                 }
                 "dense" => {
                     self.bump();
-                    self.dense_attr().map(Some)
+                    self.dense_attr(ty).map(Some)
                 }
                 "array" => {
                     self.bump();
@@ -1368,8 +1382,14 @@ impl<'a> Parser<'a> {
                 }
                 "affine_map" | "affine_set" | "strided" | "dense_resource" | "sparse"
                 | "distinct" | "opaque" => {
+                    let at = self.tok_start;
                     self.bump();
                     let body = self.balanced_text()?;
+                    if matches!(k, "affine_map" | "strided") {
+                        return ir::layout::normalize_attr(Attr::Opaque(format!("{k}{body}")))
+                            .map(Some)
+                            .map_err(|m| self.err_at(at, m));
+                    }
                     let mut text = format!("{k}{body}");
                     if matches!(k, "dense_resource" | "sparse" | "opaque") && self.eat_punct(":") {
                         let t = self.parse_type_required()?;
@@ -1626,7 +1646,10 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn dense_attr(&mut self) -> PResult<Attr> {
+    /// `dense<...> : T` after `dense`; with a `context` type (the one the
+    /// op's syntax implies: `memref.global`'s initial value) just
+    /// `dense<...>`, as in MLIR.
+    fn dense_attr(&mut self, context: Option<Type>) -> PResult<Attr> {
         self.expect("<", " after 'dense'")?;
         let mut elems = Vec::new();
         let mut strings = Vec::new();
@@ -1638,9 +1661,14 @@ impl<'a> Parser<'a> {
             false
         };
         self.expect(">", " in dense attribute")?;
-        self.expect(":", " after dense attribute")?;
-        let ty_at = self.tok_start;
-        let ty = self.parse_type_required()?;
+        let (ty, ty_at) = match context {
+            Some(t) => (t, self.tok_start),
+            None => {
+                self.expect(":", " after dense attribute")?;
+                let at = self.tok_start;
+                (self.parse_type_required()?, at)
+            }
+        };
         let kind = self.ctx.type_kind(ty).clone();
         let Some(elem) = kind.element_type() else {
             return Err(self.err_at(ty_at, "elements literal must be a shaped type"));
@@ -1677,6 +1705,13 @@ impl<'a> Parser<'a> {
         let mut scalars = Vec::with_capacity(elems.len());
         for (neg, lit, at) in elems {
             let s = match &elem_kind {
+                TypeKind::Float(_) if lit.bytes().all(|b| b.is_ascii_digit()) => {
+                    return Err(self.err_with_note_at(
+                        at,
+                        "unexpected decimal integer literal for a floating point value",
+                        Some("add a trailing dot to make the literal a float".to_string()),
+                    ));
+                }
                 TypeKind::Float(k) => Scalar::Float(self.float_value(neg, lit, *k, at)?.to_bits()),
                 TypeKind::Integer { width, signedness } => {
                     if lit == "true" || lit == "false" {

@@ -11,6 +11,7 @@ pub fn ops() -> Vec<OpDef> {
     vec![
         op("func.func")
             .summary("An operation with a name containing a single SSACFG region")
+            .allocation_scope()
             .attrs([
                 attr("sym_name", AttrKind::SymbolName),
                 attr("function_type", AttrKind::TypeAttr),

@@ -14,10 +14,13 @@ use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
 
 pub mod arith;
+pub mod bufferization;
 pub mod builtin;
 pub mod cf;
+pub(crate) mod checks;
 pub mod func;
 pub mod math;
+pub mod memref;
 pub mod scf;
 pub mod shape;
 pub mod tensor;
@@ -25,7 +28,17 @@ pub mod ub;
 
 /// Names of the registered dialects.
 pub const DIALECTS: &[&str] = &[
-    "builtin", "func", "cf", "scf", "arith", "math", "shape", "tensor", "ub",
+    "builtin",
+    "func",
+    "cf",
+    "scf",
+    "arith",
+    "math",
+    "shape",
+    "tensor",
+    "ub",
+    "memref",
+    "bufferization",
 ];
 
 pub fn all_ops() -> Vec<OpDef> {
@@ -38,12 +51,61 @@ pub fn all_ops() -> Vec<OpDef> {
     v.extend(tensor::ops());
     v.extend(math::ops());
     v.extend(ub::ops());
+    v.extend(memref::ops());
+    v.extend(bufferization::ops());
     v
 }
 
 /// Dialects that accept operations they do not define (as MLIR's `shape` does).
 pub fn allows_unknown_ops(dialect: &str) -> bool {
     dialect == "shape"
+}
+
+/// Registered dialects of which shape-opt models only the ops real shape IR
+/// uses: an op of theirs it does not model is kept opaque, as an op of an
+/// unregistered dialect is (with `--allow-unregistered-dialect`).
+pub const PARTIAL_DIALECTS: &[&str] = &["memref", "bufferization"];
+
+/// Ops MLIR 22 renamed, by their old name: the new name.
+const RENAMED_OPS: &[(&str, &str)] = &[("bufferization.to_memref", "bufferization.to_buffer")];
+
+/// Why the op `name`, which no definition covers, cannot be kept (MLIR's
+/// words where MLIR rejects it too); `None` if it is kept as an opaque op.
+pub fn unknown_op_error(name: &str, allow_unregistered: bool) -> Option<String> {
+    let dialect = name.split('.').next().unwrap_or("");
+    let registered = DIALECTS.contains(&dialect);
+    if registered && PARTIAL_DIALECTS.contains(&dialect) {
+        return (!allow_unregistered).then(|| {
+            format!(
+                "operation '{name}' is not modelled by shape-opt (it models only some ops of the '{dialect}' dialect); pass --allow-unregistered-dialect to keep it as an opaque op"
+            )
+        });
+    }
+    if registered && !allows_unknown_ops(dialect) {
+        return Some(format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"));
+    }
+    (!registered && !allow_unregistered).then(|| {
+        "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string()
+    })
+}
+
+/// How to go on after `custom op 'name' is unknown`, when there is a way:
+/// the op's MLIR 22 name, or writing it in generic form to keep it opaque.
+pub fn unknown_custom_op_hint(name: &str) -> Option<String> {
+    if let Some((_, new)) = RENAMED_OPS.iter().find(|(old, _)| *old == name) {
+        return Some(format!("MLIR 22 names this op '{new}'"));
+    }
+    let (dialect, _) = name.split_once('.')?;
+    let what = if !DIALECTS.contains(&dialect) {
+        format!("shape-opt does not model the '{dialect}' dialect")
+    } else if PARTIAL_DIALECTS.contains(&dialect) {
+        format!("shape-opt models only some ops of the '{dialect}' dialect")
+    } else {
+        return None;
+    };
+    Some(format!(
+        "{what}: write the op in generic form (\"{name}\"(...) : (...) -> ...) and pass --allow-unregistered-dialect"
+    ))
 }
 
 /// A dialect's check of a discardable attribute named `<dialect>.*` on any op.
@@ -83,6 +145,7 @@ type DirectivePrinter = fn(&str, &OpDef, &mut OpPrinter, OpId, &[Var]) -> bool;
 const DIRECTIVE_PARSERS: &[DirectiveParser] = &[
     arith::parse_directive,
     cf::parse_directive,
+    memref::parse_directive,
     scf::parse_directive,
     shape::parse_directive,
     tensor::parse_directive,
@@ -90,6 +153,7 @@ const DIRECTIVE_PARSERS: &[DirectiveParser] = &[
 const DIRECTIVE_PRINTERS: &[DirectivePrinter] = &[
     arith::print_directive,
     cf::print_directive,
+    memref::print_directive,
     scf::print_directive,
     shape::print_directive,
     tensor::print_directive,
@@ -121,6 +185,28 @@ pub fn print_custom_directive(name: &str, def: &OpDef, p: &mut OpPrinter, op: Op
         if print(name, def, p, op, args) {
             return;
         }
+    }
+}
+
+// ----- symbols -----
+
+/// The op named `name` directly inside the first block of `table`'s regions.
+pub(crate) fn lookup_symbol(ctx: &Context, table: OpId, name: &str) -> Option<OpId> {
+    let r = *ctx.op(table).regions.first()?;
+    let b = *ctx.region(r).blocks.first()?;
+    ctx.block_ops(b)
+        .find(|&o| ctx.attr(o, "sym_name").and_then(crate::Attr::as_str) == Some(name))
+}
+
+/// The closest op enclosing `op` that is a symbol table (`builtin.module`);
+/// `None` when there is none in reach (a function checked out alone).
+pub(crate) fn nearest_symbol_table(ctx: &Context, op: OpId) -> Option<OpId> {
+    let mut cur = ctx.parent_op(op)?;
+    loop {
+        if ctx.op_def(cur).is_some_and(|d| d.traits.symbol_table) {
+            return Some(cur);
+        }
+        cur = ctx.parent_op(cur)?;
     }
 }
 
@@ -157,7 +243,7 @@ pub(crate) fn print_optional_arrow_types(p: &mut OpPrinter, tys: &[Type]) {
 }
 
 /// `array<i32: ...>` of counts (segment sizes).
-pub(crate) fn i32_array(ctx: &mut Context, values: &[usize]) -> crate::Attr {
+pub fn i32_array(ctx: &mut Context, values: &[usize]) -> crate::Attr {
     crate::Attr::DenseArray {
         elem: i32(ctx),
         values: values

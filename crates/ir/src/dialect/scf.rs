@@ -21,6 +21,7 @@ pub fn ops() -> Vec<OpDef> {
         op("scf.for")
             .effect(Effect::None)
             .summary("for operation")
+            .allocation_scope()
             .operands([
                 one("lowerBound"),
                 one("upperBound"),
@@ -66,6 +67,7 @@ pub fn ops() -> Vec<OpDef> {
         op("scf.forall")
             .effect(Effect::None)
             .summary("evaluate a block multiple times in parallel")
+            .allocation_scope()
             .operands([
                 many("dynamicLowerBound"),
                 many("dynamicUpperBound"),
@@ -103,6 +105,7 @@ pub fn ops() -> Vec<OpDef> {
         op("scf.parallel")
             .effect(Effect::None)
             .summary("parallel for operation")
+            .allocation_scope()
             .operands([
                 many("lowerBound"),
                 many("upperBound"),

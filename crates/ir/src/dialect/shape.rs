@@ -160,6 +160,7 @@ pub fn ops() -> Vec<OpDef> {
             .verify(verify_from_extents),
         op("shape.func")
             .summary("Shape function")
+            .allocation_scope()
             .attrs([
                 attr("sym_name", AttrKind::SymbolName),
                 attr("function_type", AttrKind::TypeAttr),
@@ -1398,14 +1399,6 @@ pub fn constraint_message(ctx: &Context, op: OpId) -> &str {
 
 // ------------------------------------------------------------ dialect attribute
 
-/// The op named `name` directly inside the first block of `table`'s regions.
-fn lookup_symbol(ctx: &Context, table: OpId, name: &str) -> Option<OpId> {
-    let r = *ctx.op(table).regions.first()?;
-    let b = *ctx.region(r).blocks.first()?;
-    ctx.block_ops(b)
-        .find(|&o| ctx.attr(o, "sym_name").and_then(Attr::as_str) == Some(name))
-}
-
 fn symbol_ref_text(a: &Attr) -> String {
     let mut s = String::new();
     if let Attr::SymbolRef { root, nested } = a {
@@ -1437,7 +1430,7 @@ pub fn verify_operation_attribute(
     let is_library = |o: OpId| ctx.op_name(o) == "shape.function_library";
     match value {
         Attr::SymbolRef { root, nested } => {
-            let found = lookup_symbol(ctx, op, root).filter(|_| nested.is_empty());
+            let found = super::lookup_symbol(ctx, op, root).filter(|_| nested.is_empty());
             match found {
                 None => Err(format!(
                     "shape function library {} not found",
@@ -1456,7 +1449,8 @@ pub fn verify_operation_attribute(
                 let Attr::SymbolRef { root, .. } = it else {
                     return Err("only SymbolRefAttr allowed in shape.lib attribute array".into());
                 };
-                let Some(lib) = lookup_symbol(ctx, op, root).filter(|&o| is_library(o)) else {
+                let Some(lib) = super::lookup_symbol(ctx, op, root).filter(|&o| is_library(o))
+                else {
                     return Err(format!(
                         "{} does not refer to FunctionLibraryOp",
                         symbol_ref_text(it)

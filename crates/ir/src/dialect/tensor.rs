@@ -13,6 +13,10 @@
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, NamedAttr, Scalar};
 use crate::context::{Context, OpId, OperationState, RegionId, ValueId};
+use crate::dialect::checks::{
+    all_index, check_dynamic_sizes, check_in_bounds, constrain, operand_type, reassociation,
+    result_type, shapes_compatible, verify_offsets_sizes_strides,
+};
 use crate::dialect::{ensure_terminator, index, type_str};
 use crate::format::{parse_format, print_format, Format, ParsedOperands, Var};
 use crate::location::Location;
@@ -36,7 +40,7 @@ fn i64_ty(ctx: &mut Context) -> Type {
 }
 
 /// Static offsets/sizes/strides attributes of the slice ops.
-fn slice_attrs() -> [crate::op_def::AttrSpec; 3] {
+pub(crate) fn slice_attrs() -> [crate::op_def::AttrSpec; 3] {
     [
         attr("static_offsets", AttrKind::DenseI64Array),
         attr("static_sizes", AttrKind::DenseI64Array),
@@ -800,36 +804,6 @@ fn ranked(ctx: &Context, t: Type) -> Option<Ranked<'_>> {
     }
 }
 
-fn operand_type(ctx: &Context, op: OpId, i: usize) -> Result<Type, String> {
-    ctx.operand(op, i)
-        .map(|v| ctx.value_type(v))
-        .ok_or_else(|| format!("requires operand #{i}"))
-}
-
-fn result_type(ctx: &Context, op: OpId) -> Result<Type, String> {
-    ctx.result(op, 0)
-        .map(|v| ctx.value_type(v))
-        .ok_or_else(|| "requires one result".to_string())
-}
-
-/// ODS-style type constraint: `operand #0 must be ..., but got 'T'`.
-fn constrain(
-    ctx: &Context,
-    t: Type,
-    what: &str,
-    ok: bool,
-    description: &str,
-) -> Result<(), String> {
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
-            "{what} must be {description}, but got '{}'",
-            type_str(ctx, t)
-        ))
-    }
-}
-
 fn is_tensor(ctx: &Context, t: Type) -> bool {
     ctx.type_kind(t).is_tensor()
 }
@@ -854,33 +828,6 @@ fn ranked_result(ctx: &Context, op: OpId) -> Result<(Type, Ranked<'_>), String> 
             "result #0 must be ranked tensor of any type values, but got '{}'",
             type_str(ctx, t)
         )),
-    }
-}
-
-fn all_index(ctx: &Context, op: OpId, from: usize) -> Result<(), String> {
-    for (i, &v) in ctx.op(op).operands.iter().enumerate().skip(from) {
-        let t = ctx.value_type(v);
-        constrain(
-            ctx,
-            t,
-            &format!("operand #{i}"),
-            matches!(ctx.type_kind(t), TypeKind::Index),
-            "variadic of index",
-        )?;
-    }
-    Ok(())
-}
-
-/// Both shapes agree where both are static (unranked agrees with anything).
-fn shapes_compatible(a: Option<&[i64]>, b: Option<&[i64]>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => {
-            a.len() == b.len()
-                && a.iter()
-                    .zip(b)
-                    .all(|(&x, &y)| x == DYNAMIC || y == DYNAMIC || x == y)
-        }
-        _ => true,
     }
 }
 
@@ -942,33 +889,6 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
         return Err(cast_incompatible(ctx, src, dst));
     }
     Ok(())
-}
-
-/// `reassociation` as groups of dimension indices.
-fn reassociation(ctx: &Context, op: OpId) -> Result<Vec<Vec<i64>>, String> {
-    let bad = || {
-        "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes"
-            .to_string()
-    };
-    let groups = ctx
-        .attr(op, "reassociation")
-        .and_then(Attr::as_array)
-        .ok_or_else(bad)?;
-    groups
-        .iter()
-        .map(|g| {
-            let items = match g {
-                Attr::Array(items) => items
-                    .iter()
-                    .map(|a| a.as_int().map(|x| x as i64))
-                    .collect::<Option<Vec<i64>>>(),
-                other => other
-                    .int_elements(0)
-                    .map(|v| v.into_iter().map(|x| x as i64).collect()),
-            };
-            items.ok_or_else(bad)
-        })
-        .collect()
 }
 
 /// Shared checks of `collapse_shape` and `expand_shape`.
@@ -1186,17 +1106,6 @@ fn verify_dim(ctx: &Context, op: OpId) -> Result<(), String> {
     constrain(ctx, r, "result #0", is_index(r), "index")
 }
 
-/// `has N, expected M` for ops taking one index per dynamic dimension.
-fn check_dynamic_sizes(shape: &[i64], given: usize) -> Result<(), String> {
-    let expected = shape.iter().filter(|&&d| d == DYNAMIC).count();
-    if given != expected {
-        return Err(format!(
-            "incorrect number of dynamic sizes, has {given}, expected {expected}"
-        ));
-    }
-    Ok(())
-}
-
 fn verify_empty(ctx: &Context, op: OpId) -> Result<(), String> {
     all_index(ctx, op, 0)?;
     let (_, r) = ranked_result(ctx, op)?;
@@ -1249,47 +1158,6 @@ fn verify_from_elements(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-/// Offsets, sizes and strides checks of `OffsetSizeAndStrideOpInterface`.
-fn verify_offsets_sizes_strides(ctx: &Context, op: OpId, rank: usize) -> Result<(), String> {
-    let offsets = static_list(ctx, op, "static_offsets");
-    let sizes = static_list(ctx, op, "static_sizes");
-    let strides = static_list(ctx, op, "static_strides");
-    if !(offsets.len() == 1 && rank == 1) && offsets.len() != sizes.len() {
-        return Err(format!(
-            "expected mixed offsets rank to match mixed sizes rank ({} vs {}) so the rank of the result type is well-formed.",
-            offsets.len(),
-            sizes.len()
-        ));
-    }
-    if sizes.len() != strides.len() {
-        return Err(format!(
-            "expected mixed sizes rank to match mixed strides rank ({} vs {}) so the rank of the result type is well-formed.",
-            sizes.len(),
-            strides.len()
-        ));
-    }
-    for (name, group_name, list) in [
-        ("offset", "offsets", &offsets),
-        ("size", "sizes", &sizes),
-        ("stride", "strides", &strides),
-    ] {
-        if list.len() > rank {
-            return Err(format!("expected {rank} {name} values, got {}", list.len()));
-        }
-        let dynamic = list.iter().filter(|&&s| s == DYNAMIC).count();
-        if named_group(ctx, op, group_name).len() != dynamic {
-            return Err(format!("expected {dynamic} dynamic {name} values"));
-        }
-    }
-    if let Some(o) = offsets.iter().find(|&&o| o < 0 && o != DYNAMIC) {
-        return Err(format!("expected offsets to be non-negative, but got {o}"));
-    }
-    if let Some(s) = sizes.iter().find(|&&s| s < 0 && s != DYNAMIC) {
-        return Err(format!("expected sizes to be non-negative, but got {s}"));
-    }
-    Ok(())
-}
-
 /// `isRankReducedType`: `candidate` is `shape` with some unit dims dropped.
 fn check_rank_reduced(
     ctx: &Context,
@@ -1324,39 +1192,12 @@ fn check_rank_reduced(
     Ok(())
 }
 
-/// Static offsets/sizes/strides stay within `shape`.
-fn check_in_bounds(ctx: &Context, op: OpId, shape: &[i64]) -> Result<(), String> {
-    let offsets = static_list(ctx, op, "static_offsets");
-    let sizes = static_list(ctx, op, "static_sizes");
-    let strides = static_list(ctx, op, "static_strides");
-    for (i, &dim) in shape.iter().enumerate() {
-        let (Some(&o), Some(&s), Some(&st)) = (offsets.get(i), sizes.get(i), strides.get(i)) else {
-            break;
-        };
-        if dim == DYNAMIC || o == DYNAMIC {
-            continue;
-        }
-        if o >= dim {
-            return Err(format!("offset {i} is out-of-bounds: {o} >= {dim}"));
-        }
-        if s == DYNAMIC || st == DYNAMIC {
-            continue;
-        }
-        let last = o.saturating_add((s - 1).saturating_mul(st));
-        if last >= dim {
-            return Err(format!(
-                "slice along dimension {i} runs out-of-bounds: {last} >= {dim}"
-            ));
-        }
-    }
-    Ok(())
-}
-
 fn verify_extract_slice(ctx: &Context, op: OpId) -> Result<(), String> {
     let (_, src) = ranked_operand(ctx, op, 0)?;
     all_index(ctx, op, 1)?;
     let (_, result) = ranked_result(ctx, op)?;
-    verify_offsets_sizes_strides(ctx, op, src.shape.len())?;
+    let rank = src.shape.len();
+    verify_offsets_sizes_strides(ctx, op, [rank; 3])?;
     let sizes = static_list(ctx, op, "static_sizes");
     check_rank_reduced(ctx, &sizes, src.elem, &result)?;
     check_in_bounds(ctx, op, src.shape)
@@ -1367,7 +1208,8 @@ fn verify_insert_slice_like(ctx: &Context, op: OpId) -> Result<(), String> {
     let (_, src) = ranked_operand(ctx, op, 0)?;
     let (_, dest) = ranked_operand(ctx, op, 1)?;
     all_index(ctx, op, 2)?;
-    verify_offsets_sizes_strides(ctx, op, dest.shape.len())?;
+    let rank = dest.shape.len();
+    verify_offsets_sizes_strides(ctx, op, [rank; 3])?;
     let sizes = static_list(ctx, op, "static_sizes");
     check_rank_reduced(ctx, &sizes, dest.elem, &src)?;
     check_in_bounds(ctx, op, dest.shape)

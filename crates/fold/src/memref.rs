@@ -1,0 +1,266 @@
+//! `memref` folders and canonicalization patterns: static `rank` and `dim`,
+//! `dim` of a dynamic size an `alloc`/`alloca` was given, a `memref.cast`
+//! folded into the `cast`, `load`, `store`, `dealloc` and `dim` that use
+//! it, trivial `subview`s, `expand_shape`/`collapse_shape` undone; unused
+//! allocations (only stored into and freed) erased, self and empty copies
+//! erased, constant sizes of an allocation moved into its type, and
+//! `tensor.dim` of a `bufferization.to_tensor` read from the buffer.
+//!
+//! Declines out-of-range `dim` indices, casts from unranked memrefs (MLIR
+//! keeps them) and cast chains whose ends are not cast compatible (MLIR
+//! would fold them into an op its verifier rejects).
+
+use crate::{
+    constant, index_attr, int_of, operand_type, result_type, same_typed_value, Folded, Rewriter,
+};
+use ir::dialect::memref::cast_compatible;
+use ir::layout::MemRef;
+use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
+
+const DYNAMIC: i64 = ir::types::DYNAMIC;
+
+pub(crate) fn fold(
+    ctx: &mut Context,
+    op: OpId,
+    name: &str,
+    consts: &[Option<Attr>],
+) -> Option<Folded> {
+    match name {
+        "memref.rank" => {
+            let rank = MemRef::of(ctx, operand_type(ctx, op, 0)?)?.shape.len();
+            constant(index_attr(ctx, rank as i64))
+        }
+        "memref.dim" => fold_dim(ctx, op, consts).or_else(|| fold_cast_operands(ctx, op, 0..1)),
+        "memref.cast" => fold_cast_of_cast(ctx, op),
+        "memref.load" | "memref.dealloc" => fold_cast_operands(ctx, op, 0..1),
+        "memref.store" => fold_cast_operands(ctx, op, 1..2),
+        "memref.subview" => {
+            let source = ctx.operand(op, 0)?;
+            let shape = MemRef::of(ctx, ctx.value_type(source))?.shape.to_vec();
+            let list = |name| ir::dialect::tensor::static_list(ctx, op, name);
+            let trivial = ctx.op(op).operands.len() == 1
+                && list("static_offsets").iter().all(|&o| o == 0)
+                && list("static_strides").iter().all(|&s| s == 1)
+                && list("static_sizes") == shape;
+            trivial.then(|| same_typed_value(ctx, op, source)).flatten()
+        }
+        "memref.expand_shape" | "memref.collapse_shape" => {
+            // expand(collapse(x)) and collapse(expand(x)) back to x's type are x.
+            let inverse = if name == "memref.expand_shape" {
+                "memref.collapse_shape"
+            } else {
+                "memref.expand_shape"
+            };
+            let def = ctx.defining_op(ctx.operand(op, 0)?)?;
+            let source = ctx
+                .operand(def, 0)
+                .filter(|_| ctx.op_name(def) == inverse)?;
+            same_typed_value(ctx, op, source)
+        }
+        _ => None,
+    }
+}
+
+/// A static size, or the dynamic size an `alloc`/`alloca` was given.
+fn fold_dim(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Folded> {
+    let index = usize::try_from(consts.get(1)?.as_ref().and_then(int_of)?).ok()?;
+    let source = ctx.operand(op, 0)?;
+    let shape = MemRef::of(ctx, ctx.value_type(source))?.shape.to_vec();
+    let size = *shape.get(index)?;
+    if size != DYNAMIC {
+        return constant(index_attr(ctx, size));
+    }
+    let def = ctx.defining_op(source)?;
+    if !matches!(ctx.op_name(def), "memref.alloc" | "memref.alloca") {
+        return None;
+    }
+    let nth = shape[..index].iter().filter(|&&d| d == DYNAMIC).count();
+    let sizes = ctx.op_def(def)?.operand_group(ctx, def, 0);
+    same_typed_value(ctx, op, *sizes.get(nth)?)
+}
+
+/// The source of a `memref.cast` producing `v`, unless it is unranked.
+fn cast_source(ctx: &Context, v: ValueId) -> Option<ValueId> {
+    let def = ctx.defining_op(v)?;
+    let source = ctx
+        .operand(def, 0)
+        .filter(|_| ctx.op_name(def) == "memref.cast")?;
+    MemRef::of(ctx, ctx.value_type(source)).map(|_| source)
+}
+
+/// MLIR's `foldMemRefCast`: the operands in `range` that a ranked
+/// `memref.cast` produced read its source instead.
+fn fold_cast_operands(
+    ctx: &mut Context,
+    op: OpId,
+    range: std::ops::Range<usize>,
+) -> Option<Folded> {
+    let mut changed = false;
+    for i in range {
+        if let Some(source) = ctx.operand(op, i).and_then(|v| cast_source(ctx, v)) {
+            ctx.set_operand(op, i, source);
+            changed = true;
+        }
+    }
+    changed.then_some(Folded::InPlace)
+}
+
+/// `cast(cast(x))` reads `x` when `x` casts to the result directly.
+fn fold_cast_of_cast(ctx: &mut Context, op: OpId) -> Option<Folded> {
+    let source = cast_source(ctx, ctx.operand(op, 0)?)?;
+    if !cast_compatible(ctx, ctx.value_type(source), result_type(ctx, op)?) {
+        return None;
+    }
+    ctx.set_operand(op, 0, source);
+    Some(Folded::InPlace)
+}
+
+pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
+    match name {
+        "memref.alloc" | "memref.alloca" => constant_sizes(rw, op) || dead_alloc(rw, op),
+        "memref.copy" => empty_or_self_copy(rw, op),
+        _ => false,
+    }
+}
+
+/// `tensor.dim` of a `bufferization.to_tensor` is the `memref.dim` of its
+/// buffer (a pattern the bufferization dialect registers).
+pub(crate) fn dim_of_to_tensor(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
+    let ctx = &*rw.ctx;
+    if name != "tensor.dim" {
+        return false;
+    }
+    let (Some(tensor), Some(index)) = (ctx.operand(op, 0), ctx.operand(op, 1)) else {
+        return false;
+    };
+    let Some(buffer) = ctx
+        .defining_op(tensor)
+        .filter(|&d| ctx.op_name(d) == "bufferization.to_tensor")
+        .and_then(|d| ctx.operand(d, 0))
+    else {
+        return false;
+    };
+    let Some(ty) = result_type(ctx, op) else {
+        return false;
+    };
+    let mut state = OperationState::new("memref.dim", ctx.op(op).loc.clone());
+    state.operands.extend([buffer, index]);
+    state.result_types.push(ty);
+    rw.replace_op_with_new(op, state);
+    true
+}
+
+/// An allocation only stored into and freed is never read: it goes, with
+/// its stores and deallocations.
+fn dead_alloc(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(memref) = ctx.result(op, 0) else {
+        return false;
+    };
+    let users: Vec<OpId> = ctx.value(memref).uses.iter().map(|u| u.op).collect();
+    let only_written = users.iter().all(|&u| match ctx.op_name(u) {
+        "memref.store" => ctx.operand(u, 0) != Some(memref),
+        name => name == "memref.dealloc",
+    });
+    if !only_written {
+        return false;
+    }
+    let mut users = users;
+    users.dedup();
+    for u in users {
+        rw.erase_op(u);
+    }
+    rw.erase_op(op);
+    true
+}
+
+/// A copy to itself, or of no element, does nothing.
+fn empty_or_self_copy(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let (Some(source), Some(target)) = (ctx.operand(op, 0), ctx.operand(op, 1)) else {
+        return false;
+    };
+    let empty = |v: ValueId| {
+        ctx.type_kind(ctx.value_type(v))
+            .shape()
+            .is_some_and(|s| s.contains(&0))
+    };
+    if source == target || empty(source) || empty(target) {
+        rw.erase_op(op);
+        return true;
+    }
+    false
+}
+
+/// Dynamic sizes given as non-negative constants become static sizes of
+/// the allocated type; a `memref.cast` gives the users the type they had.
+fn constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let (Some(def), Some(old_ty)) = (ctx.op_def(op), result_type(ctx, op)) else {
+        return false;
+    };
+    let TypeKind::MemRef {
+        shape,
+        elem,
+        layout,
+        memory_space,
+    } = ctx.type_kind(old_ty).clone()
+    else {
+        return false;
+    };
+    let sizes = def.operand_group(ctx, op, 0).to_vec();
+    let symbols = def.operand_group(ctx, op, 1).to_vec();
+    let constant_size = |v: ValueId| {
+        crate::constant_value(ctx, v)
+            .as_ref()
+            .and_then(int_of)
+            .and_then(|c| i64::try_from(c).ok())
+            .filter(|&c| c >= 0)
+    };
+    if !sizes.iter().any(|&v| constant_size(v).is_some())
+        || sizes.len() != shape.iter().filter(|&&d| d == DYNAMIC).count()
+    {
+        return false;
+    }
+    let mut dynamic = sizes.iter();
+    let mut kept = Vec::new();
+    let new_shape: Vec<i64> = shape
+        .iter()
+        .map(|&d| {
+            if d != DYNAMIC {
+                return d;
+            }
+            let Some(&v) = dynamic.next() else {
+                return d;
+            };
+            constant_size(v).unwrap_or_else(|| {
+                kept.push(v);
+                DYNAMIC
+            })
+        })
+        .collect();
+    let data = ctx.op(op);
+    let mut state = OperationState::new(data.name.to_string(), data.loc.clone());
+    state.operands.extend(kept.iter().chain(&symbols).copied());
+    state.props = data.props.to_vec();
+    state.attrs = data.attrs.to_vec();
+    let segments = ir::dialect::i32_array(rw.ctx, &[kept.len(), symbols.len()]);
+    ir::context::set_named_attr(&mut state.props, "operandSegmentSizes", segments);
+    let new_ty = rw.ctx.intern_type(TypeKind::MemRef {
+        shape: new_shape,
+        elem,
+        layout,
+        memory_space,
+    });
+    state.result_types.push(new_ty);
+    let loc = rw.ctx.op(op).loc.clone();
+    let alloc = rw.create_before(op, state);
+    let Some(new) = rw.ctx.result(alloc, 0) else {
+        return false;
+    };
+    let mut cast = OperationState::new("memref.cast", loc);
+    cast.operands.push(new);
+    cast.result_types.push(old_ty);
+    rw.replace_op_with_new(op, cast);
+    true
+}
