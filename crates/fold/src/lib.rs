@@ -25,7 +25,9 @@
 
 pub mod arith;
 pub mod cf;
+mod region_branch;
 mod rewriter;
+pub mod scf;
 pub mod shape;
 pub mod tensor;
 
@@ -167,6 +169,7 @@ pub fn fold(ctx: &mut Context, op: OpId) -> Option<Folded> {
         "arith" => arith::fold(ctx, op, &name, &consts),
         "shape" => shape::fold(ctx, op, &name, &consts),
         "tensor" => tensor::fold(ctx, op, &name, &consts),
+        "scf" => scf::fold(ctx, op, &name),
         "builtin" => fold_unrealized_cast(ctx, op, &name),
         _ => None,
     };
@@ -264,6 +267,7 @@ pub fn apply_patterns(rw: &mut Rewriter, op: OpId) -> bool {
     match name.split_once('.').map_or("", |(d, _)| d) {
         "arith" => arith::apply_patterns(rw, op, &name),
         "cf" => cf::apply_patterns(rw, op, &name),
+        "scf" => scf::apply_patterns(rw, op, &name),
         "shape" => shape::apply_patterns(rw, op, &name),
         "tensor" => {
             // Patterns are registered op by op in name order: the shape
@@ -400,6 +404,39 @@ pub fn int_of(a: &Attr) -> Option<i128> {
         Attr::Bool(b) => Some(*b as i128),
         _ => None,
     }
+}
+
+/// The value of an integer constant `v` (any width), sign-extended.
+pub(crate) fn constant_int(ctx: &Context, v: ValueId) -> Option<i128> {
+    let w = int_width(ctx, ctx.value_type(v))?;
+    int_of(&constant_value(ctx, v)?).map(|x| wrap(x, w))
+}
+
+/// True if `v` is an integer constant whose bits read 1 (`true` for `i1`;
+/// MLIR's `m_One`).
+pub(crate) fn is_one(ctx: &Context, v: ValueId) -> bool {
+    let Some(w) = int_width(ctx, ctx.value_type(v)) else {
+        return false;
+    };
+    constant_int(ctx, v).is_some_and(|x| unsigned(x, w) == 1)
+}
+
+/// Create `arith.constant <value> : i1` right before `anchor`.
+pub(crate) fn bool_constant(
+    rw: &mut Rewriter,
+    anchor: OpId,
+    loc: Location,
+    value: bool,
+) -> ValueId {
+    let ty = rw.ctx.intern_type(TypeKind::Integer {
+        width: 1,
+        signedness: Signedness::Signless,
+    });
+    let mut state = OperationState::new("arith.constant", loc);
+    state.props.push((attr_name("value"), Attr::Bool(value)));
+    state.result_types.push(ty);
+    let c = rw.create_before(anchor, state);
+    rw.ctx.op(c).results[0]
 }
 
 /// The type of the single result of `op`.

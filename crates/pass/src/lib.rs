@@ -16,6 +16,7 @@ pub mod manager;
 pub mod pipeline;
 pub mod remove_shape_constraints;
 pub mod shape_to_shape_lowering;
+pub mod simplify_regions;
 pub mod split_lowering;
 pub mod stage;
 pub mod stage_pipeline;
@@ -206,9 +207,11 @@ pub fn no_options(name: &str, options: &[(String, String)]) -> Result<(), String
     }
 }
 
-/// True if `op` has no effect beyond its results: a pure op, or a
+/// True if `op` has no effect beyond its results (MLIR's
+/// `wouldOpBeTriviallyDead` without the use check): a pure op, or a
 /// registered op with regions (`scf.for`, `scf.if`) whose nested ops are
-/// all pure.
+/// all effect free in turn. Unregistered ops, isolated ops and symbol
+/// tables never are.
 pub fn effect_free(ctx: &Context, op: OpId) -> bool {
     let Some(def) = ctx.op_def(op) else {
         return false;
@@ -216,14 +219,17 @@ pub fn effect_free(ctx: &Context, op: OpId) -> bool {
     if def.traits.isolated_from_above || def.traits.symbol_table {
         return false;
     }
-    if ctx.op(op).regions.is_empty() {
-        return def.traits.pure;
+    if def.traits.pure {
+        return true;
     }
-    let mut free = true;
-    ctx.walk_nested(op, &mut |o| {
-        free &= ctx.op_def(o).is_some_and(|d| d.traits.pure)
-    });
-    free
+    let regions = &ctx.op(op).regions;
+    !regions.is_empty()
+        && regions.iter().all(|&r| {
+            ctx.region(r)
+                .blocks
+                .iter()
+                .all(|&b| ctx.block_ops(b).all(|o| effect_free(ctx, o)))
+        })
 }
 
 /// True if `op` gives its results on every input of a constrained or
