@@ -20,8 +20,8 @@
 //!   successors collapse; a switch on the flag that decided its block's
 //!   only incoming edge is decided (or loses the cases that edge excludes).
 //!
-//! Rebuilt branches keep no discardable attribute nor branch weights, as
-//! in MLIR. Declines blocks with more than the branch in them, block
+//! Rebuilt branches keep no discardable attribute, and only a `cf.cond_br`
+//! whose successors collapse keeps its weights, as in MLIR. Declines blocks with more than the branch in them, block
 //! arguments used elsewhere, and self-loops.
 
 use crate::{bool_constant, constant_int, constant_value, int_width, wrap, Rewriter};
@@ -270,6 +270,21 @@ fn collapse(ctx: &Context, succ: BlockId, operands: &[ValueId]) -> Option<(Block
     if dest == succ {
         return None;
     }
+    // Nor into a cycle of unconditional branches.
+    let mut visited = vec![succ, dest];
+    let mut next = ctx
+        .block_terminator(dest)
+        .filter(|&t| ctx.op_name(t) == "cf.br");
+    while let Some(t) = next {
+        let d = *ctx.op(t).successors.first()?;
+        if visited.contains(&d) {
+            return None;
+        }
+        visited.push(d);
+        next = ctx
+            .block_terminator(d)
+            .filter(|&t| ctx.op_name(t) == "cf.br");
+    }
     let forwarded = ctx
         .op(br)
         .operands
@@ -294,6 +309,13 @@ fn br_to_single_predecessor(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     }
     let operands = ctx.op(op).operands.to_vec();
+    // Arguments of the successor passed to itself would outlive it.
+    if operands
+        .iter()
+        .any(|&v| ctx.value_block(v) == Some(succ) && ctx.defining_op(v).is_none())
+    {
+        return false;
+    }
     rw.erase_op(op);
     rw.merge_blocks(succ, block, &operands);
     true
@@ -352,7 +374,12 @@ fn pass_through_cond_br(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     }
     let loc = rw.ctx.op(op).loc.clone();
-    let state = branch_state(rw.ctx, "cf.cond_br", loc, b.lead, &targets);
+    let mut state = branch_state(rw.ctx, "cf.cond_br", loc, b.lead, &targets);
+    if let Some(w) = rw.ctx.attr(op, "branch_weights") {
+        state
+            .props
+            .push((ir::attrs::attr_name("branch_weights"), w.clone()));
+    }
     rw.replace_op_with_new(op, state);
     true
 }

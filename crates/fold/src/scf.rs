@@ -55,6 +55,7 @@ pub fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
             forward_condition_truth(rw, op)
                 || decide_repeated_comparison(rw, op)
                 || align_before_args(rw, op)
+                || move_if_down(rw, op)
         }
         "scf.execute_region" => inline_single_block(rw, op) || inline_blocks(rw, op),
         "scf.index_switch" => fold_constant_case(rw, op),
@@ -102,21 +103,21 @@ fn defined_in(ctx: &Context, v: ValueId, r: RegionId) -> bool {
 }
 
 /// Create, right before `anchor`, an op `name` of `operands` and result
-/// types, with `regions` new empty regions; returns it.
-fn create(
+/// types, with two new empty regions; returns it and its regions.
+fn create_with_regions(
     rw: &mut Rewriter,
     anchor: OpId,
     name: &'static str,
     loc: Location,
     operands: &[ValueId],
     types: Vec<Type>,
-    regions: usize,
-) -> OpId {
+) -> (OpId, [RegionId; 2]) {
+    let regions = [rw.ctx.create_region(), rw.ctx.create_region()];
     let mut state = OperationState::new(name, loc);
     state.operands = operands.iter().copied().collect();
     state.result_types = types;
-    state.regions = (0..regions).map(|_| rw.ctx.create_region()).collect();
-    rw.create_before(anchor, state)
+    state.regions = regions.to_vec();
+    (rw.create_before(anchor, state), regions)
 }
 
 fn create_value(
@@ -127,7 +128,10 @@ fn create_value(
     operands: &[ValueId],
 ) -> ValueId {
     let ty = rw.ctx.value_type(operands[operands.len() - 1]);
-    let op = create(rw, anchor, name, loc, operands, vec![ty], 0);
+    let mut state = OperationState::new(name, loc);
+    state.operands = operands.iter().copied().collect();
+    state.result_types = vec![ty];
+    let op = rw.create_before(anchor, state);
     rw.ctx.op(op).results[0]
 }
 
@@ -286,11 +290,8 @@ fn combine_ifs(rw: &mut Rewriter, next: OpId) -> bool {
     let mut merged_types = types(ctx, &results(ctx, prev));
     merged_types.extend(types(ctx, &results(ctx, next)));
     let l = loc(ctx, next);
-    let combined = create(rw, next, "scf.if", l, &[p.cond], merged_types, 2);
-    let (c_then, c_else) = (region(rw.ctx, combined, 0), region(rw.ctx, combined, 1));
-    let (Some(c_then), Some(c_else)) = (c_then, c_else) else {
-        return false;
-    };
+    let (combined, [c_then, c_else]) =
+        create_with_regions(rw, next, "scf.if", l, &[p.cond], merged_types);
     rw.inline_region_before(p.then_r, c_then, None);
     if let Some(nt) = next_then_b {
         merge_branch(rw, nt, c_then);
@@ -392,8 +393,8 @@ fn combine_nested_ifs(rw: &mut Rewriter, op: OpId) -> bool {
     };
     let nested_results = results(ctx, nested);
     let mut to_select = Vec::new();
-    for i in 0..then_yield.len() {
-        let v = then_yield[i];
+    for (i, slot) in then_yield.iter_mut().enumerate() {
+        let v = *slot;
         if let Some(k) = nested_results.iter().position(|&r| r == v) {
             let nested_else_value = nested_else
                 .and_then(|b| terminator(ctx, b, "scf.yield"))
@@ -404,7 +405,7 @@ fn combine_nested_ifs(rw: &mut Rewriter, op: OpId) -> bool {
             let Some(t) = ctx.operand(nested_then_yield, k) else {
                 return false;
             };
-            then_yield[i] = t;
+            *slot = t;
             continue;
         }
         if defined_in(ctx, v, o.then_r) {
@@ -418,11 +419,8 @@ fn combine_nested_ifs(rw: &mut Rewriter, op: OpId) -> bool {
     let l = loc(ctx, op);
     let result_types = types(ctx, &results(ctx, op));
     let cond = create_value(rw, op, "arith.andi", l.clone(), &[o.cond, n.cond]);
-    let new_if = create(rw, op, "scf.if", l.clone(), &[cond], result_types, 2);
-    let (Some(new_then), Some(new_else)) = (region(rw.ctx, new_if, 0), region(rw.ctx, new_if, 1))
-    else {
-        return false;
-    };
+    let (new_if, [new_then, new_else]) =
+        create_with_regions(rw, op, "scf.if", l.clone(), &[cond], result_types);
     let new_block = rw.ctx.create_block();
     rw.ctx.append_block(new_then, new_block);
     let mut new_results = results(rw.ctx, new_if);
@@ -502,13 +500,7 @@ fn trivial_if_to_select(rw: &mut Rewriter, op: OpId) -> bool {
     }
     let inner: Vec<bool> = tv.iter().zip(&ev).map(|(&t, &e)| inner(t, e)).collect();
     let l = loc(ctx, op);
-    let replacement = create(rw, op, "scf.if", l.clone(), &[o.cond], kept, 2);
-    let (Some(rt), Some(re)) = (
-        region(rw.ctx, replacement, 0),
-        region(rw.ctx, replacement, 1),
-    ) else {
-        return false;
-    };
+    let (replacement, [rt, re]) = create_with_regions(rw, op, "scf.if", l.clone(), &[o.cond], kept);
     rw.inline_region_before(o.then_r, rt, None);
     rw.inline_region_before(o.else_r, re, None);
     let new_results = results(rw.ctx, replacement);
@@ -822,7 +814,7 @@ fn decide_repeated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
                 };
                 let value = if p2 == pred {
                     true
-                } else if p2 == invert(pred) {
+                } else if Some(p2) == crate::arith::invert_predicate(pred) {
                     false
                 } else {
                     continue;
@@ -839,24 +831,6 @@ fn decide_repeated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
 
 fn predicate(ctx: &Context, cmp: OpId) -> Option<i128> {
     ctx.attr(cmp, "predicate").and_then(Attr::as_int)
-}
-
-/// The predicate testing the opposite (MLIR's `invertPredicate`):
-/// eq/ne, slt/sge, sle/sgt, ult/uge, ule/ugt.
-fn invert(p: i128) -> i128 {
-    match p {
-        0 => 1,
-        1 => 0,
-        2 => 5,
-        3 => 4,
-        4 => 3,
-        5 => 2,
-        6 => 9,
-        7 => 8,
-        8 => 7,
-        9 => 6,
-        other => other,
-    }
 }
 
 /// Condition arguments that are the before block's arguments in another
@@ -891,27 +865,25 @@ fn align_before_args(rw: &mut Rewriter, op: OpId) -> bool {
         };
         mapping[j] = i;
     }
+    let old_results = results(rw.ctx, op);
+    if old_results.len() != mapping.len() {
+        return false;
+    }
+    // The results follow the before arguments' order.
+    let mut new_types = vec![rw.ctx.value_type(cond); mapping.len()];
+    for (i, &j) in mapping.iter().enumerate() {
+        new_types[j] = rw.ctx.value_type(old_results[i]);
+    }
     let l_cond = loc(rw.ctx, cond_op);
     let mut new_cond = vec![cond];
     new_cond.extend(&before_args);
     let mut state = OperationState::new("scf.condition", l_cond);
     state.operands = new_cond.into_iter().collect();
     rw.replace_op_with_new(cond_op, state);
-    let old_results = results(rw.ctx, op);
-    let mut new_types = vec![None; before_args.len()];
-    for (i, &j) in mapping.iter().enumerate() {
-        new_types[j] = Some(rw.ctx.value_type(old_results[i]));
-    }
-    let Some(new_types) = new_types.into_iter().collect::<Option<Vec<Type>>>() else {
-        return false;
-    };
     let inits = operands(rw.ctx, op);
     let l = loc(rw.ctx, op);
-    let new_loop = create(rw, op, "scf.while", l.clone(), &inits, new_types.clone(), 2);
-    let (Some(nb_r), Some(na_r)) = (region(rw.ctx, new_loop, 0), region(rw.ctx, new_loop, 1))
-    else {
-        return false;
-    };
+    let (new_loop, [nb_r, na_r]) =
+        create_with_regions(rw, op, "scf.while", l.clone(), &inits, new_types.clone());
     let (nb, na) = (rw.ctx.create_block(), rw.ctx.create_block());
     rw.ctx.append_block(nb_r, nb);
     rw.ctx.append_block(na_r, na);
@@ -930,6 +902,116 @@ fn align_before_args(rw: &mut Rewriter, op: OpId) -> bool {
     move_block_into(rw, before, nb, &new_before_args);
     move_block_into(rw, after, na, &after_map);
     rw.replace_op_with_values(op, &result_map);
+    true
+}
+
+/// An `scf.if` right before the `scf.condition` and testing the same
+/// condition (with an empty `else`) moves into the after region: the loop
+/// exits with its `else` values, and the after region starts with its
+/// `then` block, the before-region values that block uses passed as new
+/// after arguments.
+fn move_if_down(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some((before, cond_op, after)) = while_parts(ctx, op) else {
+        return false;
+    };
+    let Some(if_op) = ctx.op(cond_op).prev else {
+        return false;
+    };
+    let Some(o) = as_if(ctx, if_op) else {
+        return false;
+    };
+    let cond_operands = operands(ctx, cond_op);
+    if cond_operands.first() != Some(&o.cond) {
+        return false;
+    }
+    let else_b = last_block(ctx, o.else_r);
+    if else_b.is_some_and(|b| ctx.block(b).first != ctx.block_terminator(b)) {
+        return false;
+    }
+    let if_results = results(ctx, if_op);
+    let only_condition_uses = if_results
+        .iter()
+        .all(|&r| ctx.value(r).uses.iter().all(|u| u.op == cond_op));
+    let (Some(then_b), true) = (last_block(ctx, o.then_r), only_condition_uses) else {
+        return false;
+    };
+    let Some(then_yield) = terminator(ctx, then_b, "scf.yield") else {
+        return false;
+    };
+    let else_yield = else_b.and_then(|b| terminator(ctx, b, "scf.yield"));
+    if !if_results.is_empty() && else_yield.is_none() {
+        return false;
+    }
+    let after_args = ctx.block(after).args.clone();
+    if after_args.len() + 1 != cond_operands.len() {
+        return false;
+    }
+    for (idx, arg) in cond_operands[1..].iter().enumerate() {
+        let Some(k) = if_results.iter().position(|r| r == arg) else {
+            continue;
+        };
+        let (Some(then_value), Some(else_value)) = (
+            rw.ctx.operand(then_yield, k),
+            else_yield.and_then(|y| rw.ctx.operand(y, k)),
+        ) else {
+            continue;
+        };
+        rw.replace_all_uses(if_results[k], else_value);
+        rw.replace_all_uses(after_args[idx], then_value);
+    }
+    // Values of the before block the then-branch uses.
+    let mut extra: Vec<ValueId> = Vec::new();
+    let then_r = o.then_r;
+    rw.ctx.walk_nested(if_op, &mut |inner| {
+        if !region_contains(rw.ctx, then_r, inner) {
+            return;
+        }
+        for &v in &rw.ctx.op(inner).operands {
+            if rw.ctx.value_block(v) == Some(before) && !extra.contains(&v) {
+                extra.push(v);
+            }
+        }
+    });
+    let mut new_types = types(rw.ctx, &results(rw.ctx, op));
+    new_types.extend(types(rw.ctx, &extra));
+    let inits = operands(rw.ctx, op);
+    let l = loc(rw.ctx, op);
+    let (new_loop, [nb_r, na_r]) =
+        create_with_regions(rw, op, "scf.while", l.clone(), &inits, new_types);
+    for (old, new) in [(before, nb_r), (after, na_r)] {
+        rw.ctx.insert_block_at(new, 0, old);
+    }
+    let new_args: Vec<ValueId> = extra
+        .iter()
+        .map(|&v| {
+            let ty = rw.ctx.value_type(v);
+            rw.ctx.add_block_arg(after, ty, Some(l.clone()))
+        })
+        .collect();
+    rw.modified(new_loop);
+    let mut cond_values = operands(rw.ctx, cond_op);
+    cond_values.extend(&extra);
+    rw.set_operands(cond_op, &cond_values);
+    for (&v, &a) in extra.iter().zip(&new_args) {
+        let uses: Vec<ir::context::Use> = rw.ctx.value(v).uses.iter().rev().copied().collect();
+        for u in uses {
+            if region_contains(rw.ctx, o.then_r, u.op) {
+                rw.ctx.set_operand(u.op, u.operand as usize, a);
+                rw.modified(u.op);
+            }
+        }
+    }
+    rw.erase_op(then_yield);
+    if let Some(&first) = rw.ctx.block(after).first.as_ref() {
+        rw.inline_block_before(then_b, first, &[]);
+    } else {
+        rw.merge_blocks(then_b, after, &[]);
+    }
+    rw.erase_op(if_op);
+    let n = rw.ctx.op(op).results.len();
+    let all = results(rw.ctx, new_loop);
+    rw.replace_op_with_values(op, &all[..n]);
     true
 }
 
@@ -986,6 +1068,9 @@ fn inline_blocks(rw: &mut Rewriter, op: OpId) -> bool {
     let Some(prev_block) = rw.ctx.op(op).parent else {
         return false;
     };
+    let Some(dest) = rw.ctx.block(prev_block).parent else {
+        return false;
+    };
     let Some(post) = rw.split_block_before(op) else {
         return false;
     };
@@ -1002,9 +1087,6 @@ fn inline_blocks(rw: &mut Rewriter, op: OpId) -> bool {
             rw.erase_op(y);
         }
     }
-    let Some(dest) = rw.ctx.block(post).parent else {
-        return false;
-    };
     rw.inline_region_before(r, dest, Some(post));
     let args: Vec<ValueId> = results(rw.ctx, op)
         .into_iter()
