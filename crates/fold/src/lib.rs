@@ -1,6 +1,8 @@
 //! Op folders and canonicalization patterns of the dialects shape-opt knows:
 //! MLIR's `fold` hooks and `getCanonicalizationPatterns`, one file per
-//! dialect, for the greedy driver of the `canonicalize` pass.
+//! dialect (`arith`, `cf`, `scf`, `shape`, `tensor`), plus the patterns MLIR
+//! gives every region branch op (`region_branch`), for the greedy driver of
+//! the `canonicalize` pass.
 //!
 //! - [`fold`] looks at one op and its constant operands and says what its
 //!   results are: existing values or constant attributes ([`FoldResult`]),
@@ -11,7 +13,8 @@
 //!   `shape.const_witness`, `arith.constant`, `ub.poison`).
 //! - [`apply_patterns`] tries the canonicalization patterns rooted at one op;
 //!   every change goes through a [`Rewriter`], which records what the driver
-//!   must revisit.
+//!   must revisit (ops created, moved, modified or erased; blocks split,
+//!   merged, inlined or erased; block arguments and op results dropped).
 //!
 //! Guarantees: nothing here panics on any IR the verifier accepts (operand
 //! counts and types are checked, never assumed); a value a folder returns

@@ -618,7 +618,7 @@ fn yield_condition_or_value(rw: &mut Rewriter, op: OpId) -> bool {
 // ----------------------------------------------------------------- scf.for
 
 /// The trip count of a loop as MLIR computes it statically.
-fn trip_count(ctx: &Context, op: OpId) -> Option<u128> {
+pub(crate) fn trip_count(ctx: &Context, op: OpId) -> Option<u128> {
     let [lb, ub, step] = ctx.op(op).operands.get(..3)? else {
         return None;
     };

@@ -7,18 +7,18 @@
 //! constants are unique per (dialect, value, type) within each region
 //! isolated from above (or of an unregistered op, or of the top-level op),
 //! and sit at the start of its entry block, in the order MLIR's
-//! `OperationFolder` leaves them; blocks unreachable from their region's
-//! entry are gone (unless `region-simplify=disabled`). Each iteration
-//! walks the IR (pre-order with `top-down`, else post-order) into a
-//! worklist and processes it LIFO: erase if dead, else fold (materializing
-//! constants right before the op), else try the patterns; whatever changed
-//! is queued again (created ops, users of replaced values, producers left
-//! with one use or none, and their ancestors). At most `max-iterations`
-//! iterations run; with `test-convergence` not converging is an error.
-//! Declines: what the folders and patterns decline (see the `fold`
-//! crate); merging identical blocks and removing dead block arguments
-//! (`region-simplify=aggressive` is accepted but does no more than
-//! `normal`).
+//! `OperationFolder` leaves them. Each iteration walks the IR (pre-order
+//! with `top-down`, else post-order) into a worklist and processes it LIFO:
+//! erase if dead, else fold (materializing constants right before the op),
+//! else try the patterns; whatever changed is queued again (created or
+//! moved ops, users of replaced values, producers left with one use or
+//! none, and their ancestors). After each sweep the regions are simplified
+//! (`simplify_regions`, unless `region-simplify=disabled`): unreachable
+//! blocks and dead code go, dead block arguments too, and with
+//! `region-simplify=aggressive` identical blocks merge and arguments every
+//! edge passes alike are replaced. At most `max-iterations` iterations run;
+//! with `test-convergence` not converging is an error. Declines: what the
+//! folders and patterns decline (see the `fold` crate).
 //!
 //! ```mlir
 //! %c2 = shape.const_size 2

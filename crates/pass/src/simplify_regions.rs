@@ -686,3 +686,73 @@ fn drop_redundant_arguments(ctx: &mut Context, regions: &[RegionId]) -> bool {
     }
     changed
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `text` simplified once (`merge` as `region-simplify=aggressive`):
+    /// whether MLIR would count a change, and the module printed.
+    fn simplified(text: &str, merge: bool) -> (bool, String) {
+        let mut ctx = Context::new();
+        let opts = syntax::ParseOptions {
+            allow_unregistered_dialect: true,
+            ..Default::default()
+        };
+        let (m, d) = syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &opts);
+        let m = m.unwrap_or_else(|| panic!("{d:?}"));
+        let changed = simplify_regions(&mut ctx, m, merge);
+        (changed, ir::printer::print_op(&ctx, m, Default::default()))
+    }
+
+    #[test]
+    fn dead_cycles_through_block_arguments_go() {
+        let text = "func.func @f(%a: index) {\n  cf.br ^bb1(%a : index)\n^bb1(%x: index):\n  %y = arith.addi %x, %x : index\n  cf.br ^bb1(%y : index)\n}\n";
+        let (changed, out) = simplified(text, false);
+        assert!(changed);
+        assert!(
+            !out.contains("arith.addi") && out.contains("^bb1:"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn removed_arguments_alone_do_not_count_as_a_change() {
+        let text = "func.func @f(%c: i1, %a: index) {\n  cf.cond_br %c, ^bb1(%a : index), ^bb2\n^bb1(%x: index):\n  return\n^bb2:\n  return\n}\n";
+        let (changed, out) = simplified(text, false);
+        assert!(!changed);
+        assert!(out.contains("cf.cond_br %arg0, ^bb1, ^bb2"), "{out}");
+    }
+
+    #[test]
+    fn effects_and_unknown_terminators_keep_their_values() {
+        let text = "func.func @f(%a: index) {\n  \"foo.br\"(%a)[^bb1] : (index) -> ()\n^bb1:\n  \"foo.print\"(%a) : (index) -> ()\n  %u = arith.muli %a, %a : index\n  return\n}\n";
+        let (changed, out) = simplified(text, false);
+        assert!(changed);
+        assert!(
+            out.contains("\"foo.br\"(%arg0)") && out.contains("foo.print") && !out.contains("muli"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn identical_blocks_merge_only_when_asked() {
+        let text = "func.func @f(%c: i1, %a: index, %b: index) -> index {\n  cf.cond_br %c, ^bb1, ^bb2\n^bb1:\n  %x = arith.muli %a, %a : index\n  return %x : index\n^bb2:\n  %y = arith.muli %b, %b : index\n  return %y : index\n}\n";
+        let (_, normal) = simplified(text, false);
+        assert!(normal.contains("^bb2:"), "{normal}");
+        let (changed, merged) = simplified(text, true);
+        assert!(changed);
+        assert!(
+            merged.contains("cf.cond_br %arg0, ^bb1(%arg1 : index), ^bb1(%arg2 : index)")
+                && !merged.contains("^bb2"),
+            "{merged}"
+        );
+    }
+
+    #[test]
+    fn blocks_with_regions_do_not_merge() {
+        let text = "func.func @f(%c: i1, %d: i1) {\n  cf.cond_br %c, ^bb1, ^bb2\n^bb1:\n  scf.if %d {\n    \"foo.x\"() : () -> ()\n  }\n  return\n^bb2:\n  scf.if %d {\n    \"foo.x\"() : () -> ()\n  }\n  return\n}\n";
+        let (_, out) = simplified(text, true);
+        assert!(out.contains("^bb2:"), "{out}");
+    }
+}
