@@ -427,8 +427,317 @@ pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
                 || select_to_extui(rw, op)
         }
         "arith.xori" => negated_comparison(rw, op),
+        "arith.addi" => reassociate(rw, op, ADDI_PATTERNS) || add_negated(rw, op),
+        "arith.subi" => reassociate(rw, op, SUBI_PATTERNS) || sub_of_sub_by_its_lhs(rw, op),
+        "arith.muli" => reassociate(rw, op, MULI_PATTERNS),
         _ => false,
     }
+}
+
+/// Where a constant sits in `op(inner(..), ..)`-shaped integer patterns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// `op(inner(x, c0), c1)` / `inner(x, c0)`: the constant on the right.
+    Rhs,
+    /// The constant on the left.
+    Lhs,
+}
+
+/// `outer(inner, c1)` (or `outer(c1, inner)`) with `inner` built of `x`
+/// and `c0` becomes `result` of `x` and a constant `c0 ∘ c1`.
+struct Reassociation {
+    /// The outer constant's side.
+    outer: Side,
+    inner_name: &'static str,
+    /// The inner constant's side.
+    inner: Side,
+    /// The new op and whether the constant is its left operand.
+    result: &'static str,
+    constant_lhs: bool,
+    /// The new constant from (c0, c1).
+    combine: fn(i128, i128) -> i128,
+    /// The overflow flags of both ops intersect (else none).
+    keep_flags: bool,
+}
+
+const fn r(
+    outer: Side,
+    inner_name: &'static str,
+    inner: Side,
+    result: &'static str,
+    constant_lhs: bool,
+    combine: fn(i128, i128) -> i128,
+    keep_flags: bool,
+) -> Reassociation {
+    Reassociation {
+        outer,
+        inner_name,
+        inner,
+        result,
+        constant_lhs,
+        combine,
+        keep_flags,
+    }
+}
+
+/// MLIR's `AddIAddConstant`, `AddISubConstantRHS`, `AddISubConstantLHS`.
+const ADDI_PATTERNS: &[Reassociation] = &[
+    r(
+        Side::Rhs,
+        "arith.addi",
+        Side::Rhs,
+        "arith.addi",
+        false,
+        |a, b| a + b,
+        true,
+    ),
+    r(
+        Side::Rhs,
+        "arith.subi",
+        Side::Rhs,
+        "arith.addi",
+        false,
+        |a, b| b - a,
+        true,
+    ),
+    r(
+        Side::Rhs,
+        "arith.subi",
+        Side::Lhs,
+        "arith.subi",
+        true,
+        |a, b| a + b,
+        true,
+    ),
+];
+
+/// MLIR's `SubIRHSAddConstant`, `SubILHSAddConstant`,
+/// `SubIRHSSubConstantRHS`, `SubIRHSSubConstantLHS`,
+/// `SubILHSSubConstantRHS`, `SubILHSSubConstantLHS`.
+const SUBI_PATTERNS: &[Reassociation] = &[
+    r(
+        Side::Rhs,
+        "arith.addi",
+        Side::Rhs,
+        "arith.addi",
+        false,
+        |a, b| a - b,
+        false,
+    ),
+    r(
+        Side::Lhs,
+        "arith.addi",
+        Side::Rhs,
+        "arith.subi",
+        true,
+        |a, b| b - a,
+        true,
+    ),
+    r(
+        Side::Rhs,
+        "arith.subi",
+        Side::Rhs,
+        "arith.subi",
+        false,
+        |a, b| a + b,
+        true,
+    ),
+    r(
+        Side::Rhs,
+        "arith.subi",
+        Side::Lhs,
+        "arith.subi",
+        true,
+        |a, b| a - b,
+        true,
+    ),
+    r(
+        Side::Lhs,
+        "arith.subi",
+        Side::Rhs,
+        "arith.subi",
+        true,
+        |a, b| a + b,
+        true,
+    ),
+    r(
+        Side::Lhs,
+        "arith.subi",
+        Side::Lhs,
+        "arith.addi",
+        false,
+        |a, b| b - a,
+        true,
+    ),
+];
+
+/// MLIR's `MulIMulIConstant`.
+const MULI_PATTERNS: &[Reassociation] = &[r(
+    Side::Rhs,
+    "arith.muli",
+    Side::Rhs,
+    "arith.muli",
+    false,
+    |a, b| a.wrapping_mul(b),
+    true,
+)];
+
+/// The value of an integer constant `v` (at most 64 bits; `IntegerAttr`s
+/// only, as MLIR's `APIntAttr`).
+fn int_constant(ctx: &Context, v: ValueId) -> Option<Int> {
+    let w = int_width(ctx, ctx.value_type(v))?;
+    if w == 0 || w > 64 {
+        return None;
+    }
+    match crate::constant_value(ctx, v)? {
+        a @ (Attr::Int { .. } | Attr::Bool(_)) => Some(Int {
+            v: wrap(int_of(&a)?, w),
+            w,
+        }),
+        _ => None,
+    }
+}
+
+/// The `nsw`/`nuw` flags of an integer op.
+fn overflow_flags(ctx: &Context, op: OpId) -> (bool, bool) {
+    match ctx.attr(op, "overflowFlags") {
+        Some(Attr::Opaque(s)) => (s.contains("nsw"), s.contains("nuw")),
+        _ => (false, false),
+    }
+}
+
+fn overflow_attr(nsw: bool, nuw: bool) -> Attr {
+    let text = match (nsw, nuw) {
+        (true, true) => "nsw, nuw",
+        (true, false) => "nsw",
+        (false, true) => "nuw",
+        (false, false) => "none",
+    };
+    Attr::Opaque(format!("#arith.overflow<{text}>"))
+}
+
+/// Create `arith.constant value : ty` right before `anchor`.
+fn int_constant_op(rw: &mut Rewriter, anchor: OpId, ty: Type, value: i128) -> ValueId {
+    let attr = int_attr(rw.ctx, ty, value);
+    let mut state = OperationState::new("arith.constant", rw.ctx.op(anchor).loc.clone());
+    state.props.push((ir::attrs::attr_name("value"), attr));
+    state.result_types.push(ty);
+    let c = rw.create_before(anchor, state);
+    rw.ctx.op(c).results[0]
+}
+
+/// Replace `op` by `name(lhs, rhs)` with the given overflow flags.
+fn replace_with_flagged(
+    rw: &mut Rewriter,
+    op: OpId,
+    name: &'static str,
+    lhs: ValueId,
+    rhs: ValueId,
+    flags: (bool, bool),
+) {
+    let mut state = OperationState::new(name, rw.ctx.op(op).loc.clone());
+    state.operands = [lhs, rhs].into_iter().collect();
+    state.result_types = vec![rw.ctx.value_type(rw.ctx.op(op).results[0])];
+    state.props.push((
+        ir::attrs::attr_name("overflowFlags"),
+        overflow_attr(flags.0, flags.1),
+    ));
+    rw.replace_op_with_new(op, state);
+}
+
+/// The first of `patterns` that matches `op`, applied.
+fn reassociate(rw: &mut Rewriter, op: OpId, patterns: &[Reassociation]) -> bool {
+    let ctx = &*rw.ctx;
+    let &[l, rr] = &ctx.op(op).operands[..] else {
+        return false;
+    };
+    let ty = ctx.value_type(ctx.op(op).results[0]);
+    for p in patterns {
+        let (inner_v, c1) = match p.outer {
+            Side::Rhs => (l, rr),
+            Side::Lhs => (rr, l),
+        };
+        let Some(c1) = int_constant(ctx, c1) else {
+            continue;
+        };
+        let Some(inner) = ctx
+            .defining_op(inner_v)
+            .filter(|&d| ctx.op_name(d) == p.inner_name)
+        else {
+            continue;
+        };
+        let &[il, ir_] = &ctx.op(inner).operands[..] else {
+            continue;
+        };
+        let (x, c0) = match p.inner {
+            Side::Rhs => (il, ir_),
+            Side::Lhs => (ir_, il),
+        };
+        let Some(c0) = int_constant(ctx, c0) else {
+            continue;
+        };
+        let flags = if p.keep_flags {
+            let (a, b) = (overflow_flags(ctx, inner), overflow_flags(ctx, op));
+            (a.0 && b.0, a.1 && b.1)
+        } else {
+            (false, false)
+        };
+        let value = wrap((p.combine)(c0.v, c1.v), c1.w);
+        let c = int_constant_op(rw, op, ty, value);
+        let (lhs, rhs) = if p.constant_lhs { (c, x) } else { (x, c) };
+        replace_with_flagged(rw, op, p.result, lhs, rhs, flags);
+        return true;
+    }
+    false
+}
+
+/// `addi(x, muli(y, -1))` and `addi(muli(x, -1), y)` are subtractions.
+fn add_negated(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let &[l, rr] = &ctx.op(op).operands[..] else {
+        return false;
+    };
+    let negated = |v: ValueId| -> Option<ValueId> {
+        let d = ctx
+            .defining_op(v)
+            .filter(|&d| ctx.op_name(d) == "arith.muli")?;
+        match ctx.op(d).operands[..] {
+            [y, m] if int_constant(ctx, m).is_some_and(|c| c.v == -1) => Some(y),
+            _ => None,
+        }
+    };
+    let (a, b) = match (negated(rr), negated(l)) {
+        (Some(y), _) => (l, y),
+        (None, Some(x)) => (rr, x),
+        _ => return false,
+    };
+    replace_with_flagged(rw, op, "arith.subi", a, b, (false, false));
+    true
+}
+
+/// `subi(subi(a, b), a)` is `subi(0, b)`.
+fn sub_of_sub_by_its_lhs(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let &[l, rr] = &ctx.op(op).operands[..] else {
+        return false;
+    };
+    let Some(inner) = ctx
+        .defining_op(l)
+        .filter(|&d| ctx.op_name(d) == "arith.subi")
+    else {
+        return false;
+    };
+    let &[a, b] = &ctx.op(inner).operands[..] else {
+        return false;
+    };
+    if a != rr || int_width(ctx, ctx.value_type(b)).is_none() {
+        return false;
+    }
+    let (x, y) = (overflow_flags(ctx, inner), overflow_flags(ctx, op));
+    let ty = ctx.value_type(b);
+    let zero = int_constant_op(rw, op, ty, 0);
+    replace_with_flagged(rw, op, "arith.subi", zero, b, (x.0 && y.0, x.1 && y.1));
+    true
 }
 
 /// The operands of `op` if it is named `name`.

@@ -159,6 +159,31 @@ fn is_cast(name: &str) -> bool {
     )
 }
 
+/// True if `op` has no effect beyond its results (MLIR's
+/// `wouldOpBeTriviallyDead` without the use check): a pure op, or a
+/// registered op with regions (`scf.for`, `scf.if`) whose nested ops are
+/// all effect free in turn. Unregistered ops, isolated ops and symbol
+/// tables never are.
+pub fn effect_free(ctx: &Context, op: OpId) -> bool {
+    let Some(def) = ctx.op_def(op) else {
+        return false;
+    };
+    if def.traits.isolated_from_above || def.traits.symbol_table {
+        return false;
+    }
+    if def.traits.pure {
+        return true;
+    }
+    let regions = &ctx.op(op).regions;
+    !regions.is_empty()
+        && regions.iter().all(|&r| {
+            ctx.region(r)
+                .blocks
+                .iter()
+                .all(|&b| ctx.block_ops(b).all(|o| effect_free(ctx, o)))
+        })
+}
+
 /// Fold `op`: its own folder first, then the folds every op of its kind
 /// gets (identity casts, constants of commutative ops moved last). Constant
 /// ops are never folded (they would fold to themselves).

@@ -23,6 +23,7 @@ pub mod stage_pipeline;
 pub mod symbol_dce;
 
 use diag::Diagnostic;
+pub use fold::effect_free;
 use ir::{Context, OpId};
 pub use manager::{
     loc_of, loc_of_location, render_pipeline_error, statistics_report, timing_report, verify, Both,
@@ -205,31 +206,6 @@ pub fn no_options(name: &str, options: &[(String, String)]) -> Result<(), String
         None => Ok(()),
         Some((k, _)) => Err(format!("pass '{name}' has no option '{k}'")),
     }
-}
-
-/// True if `op` has no effect beyond its results (MLIR's
-/// `wouldOpBeTriviallyDead` without the use check): a pure op, or a
-/// registered op with regions (`scf.for`, `scf.if`) whose nested ops are
-/// all effect free in turn. Unregistered ops, isolated ops and symbol
-/// tables never are.
-pub fn effect_free(ctx: &Context, op: OpId) -> bool {
-    let Some(def) = ctx.op_def(op) else {
-        return false;
-    };
-    if def.traits.isolated_from_above || def.traits.symbol_table {
-        return false;
-    }
-    if def.traits.pure {
-        return true;
-    }
-    let regions = &ctx.op(op).regions;
-    !regions.is_empty()
-        && regions.iter().all(|&r| {
-            ctx.region(r)
-                .blocks
-                .iter()
-                .all(|&b| ctx.block_ops(b).all(|o| effect_free(ctx, o)))
-        })
 }
 
 /// True if `op` gives its results on every input of a constrained or
