@@ -422,3 +422,39 @@ func.func @cmpi_folds(%x: index, %p: i1) -> (i1, i1, i1) {
   %2 = arith.xori %lt, %true : i1
   return %0, %1, %2 : i1, i1, i1
 }
+
+// -----
+
+// Constants of chained additions and subtractions combine; the overflow
+// flags both ops carry stay.
+// CHECK-LABEL: func.func @reassociated_constants
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         %[[A:.*]] = arith.addi %arg0, %[[C8]] overflow<nsw> : index
+// CHECK-NEXT:    %[[B:.*]] = arith.subi %[[C2]], %arg0 : index
+// CHECK-NEXT:    return %[[A]], %[[B]] : index, index
+func.func @reassociated_constants(%x: index) -> (index, index) {
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %a = arith.addi %x, %c3 overflow<nsw> : index
+  %b = arith.addi %a, %c5 overflow<nsw, nuw> : index
+  %c = arith.subi %c5, %a : index
+  return %b, %c : index, index
+}
+
+// -----
+
+// An element of an effect-free `tensor.generate` is its body at the index.
+// CHECK-LABEL: func.func @extract_of_generate
+// CHECK-NOT:     tensor.generate
+// CHECK:         %[[M:.*]] = arith.muli %arg1, %arg1 : index
+// CHECK-NEXT:    return %[[M]] : index
+func.func @extract_of_generate(%n: index, %i: index) -> index {
+  %t = tensor.generate %n {
+  ^bb0(%j: index):
+    %m = arith.muli %j, %j : index
+    tensor.yield %m : index
+  } : tensor<?xindex>
+  %e = tensor.extract %t[%i] : tensor<?xindex>
+  return %e : index
+}

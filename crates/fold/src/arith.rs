@@ -1,10 +1,17 @@
-//! `arith` folders: constant folding of integer ops with checked arithmetic
-//! (on scalars of at most 64 bits; `index` is 64 bits), the algebraic
-//! identities MLIR folds (`x + 0`, `x * 1`, `x * 0`, `x - x`, `x & x`,
-//! `select` with a constant or repeated choice, `cmpi` of a value with
-//! itself, cast round trips), and poison propagation. Declines division by
-//! zero, signed division overflow, shifts by the width or more, and
-//! anything on floats.
+//! `arith` folders and patterns: constant folding of integer ops with
+//! checked arithmetic (on scalars of at most 64 bits; `index` is 64 bits),
+//! the algebraic identities MLIR folds (`x + 0`, `x * 1`, `x * 0`, `x - x`,
+//! `x & x`, `xori(xori(x, a), a)`, `select` with a constant or repeated
+//! choice or over `x == y`/`x != y` of its choices, `cmpi` of a value with
+//! itself or of an `i1` with a constant, constants moved to the right of a
+//! `cmpi`, cast round trips), poison propagation; and MLIR's patterns:
+//! redundant inner selects, selects on a negated condition, `select(p,
+//! false, true)` as a negation and `select(p, 1, 0)` as `extui`, a negated
+//! comparison as the opposite one, and additions, subtractions and
+//! multiplications by constants reassociated (overflow flags intersected,
+//! as MLIR merges them). Declines division by zero, signed division
+//! overflow, shifts by the width or more, and anything on floats, vectors
+//! and tensors.
 
 use crate::{
     constant, int_attr, int_of, int_width, is_poison, poison, result_type, same_typed_value,
