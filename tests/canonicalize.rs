@@ -59,10 +59,7 @@ fn canonicalize_matches_mlir_opt_on_the_corpora() {
         eprintln!("{m}");
     }
     assert!(compared > 700, "only {compared} cases compared");
-    // The gap is control flow: `cf` and `scf` canonicalization patterns
-    // (branch folding, block merging, `scf.if`/`scf.for` simplification)
-    // are not implemented yet.
-    assert!(same * 100 >= compared * 94, "{same}/{compared} cases match");
+    assert_eq!(same, compared, "{same}/{compared} cases match");
 }
 
 /// Every integer literal of the corpora replaced by edge values (zero, ±1,

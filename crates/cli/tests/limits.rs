@@ -83,14 +83,21 @@ const MIB: u64 = 1 << 20;
 /// `depth` `scf.if` regions, each in the one before.
 fn nested_ifs(depth: usize) -> String {
     let mut text = String::from("func.func @f(%c: i1, %a: index) -> index {\n");
+    // A condition of its own per level and an op beside each nested `scf.if`,
+    // so that `canonicalize` neither decides nor merges the levels.
     for i in 0..depth {
-        text += &format!("%r{i} = scf.if %c -> (index) {{\n");
+        let n = i + 1;
+        text += &format!("%n{i} = arith.constant {n} : index\n");
+        text += &format!("%c{i} = arith.cmpi ult, %a, %n{i} : index\n");
     }
-    text += "scf.yield %a : index\n";
+    for i in 0..depth {
+        text += &format!("%r{i} = scf.if %c{i} -> (index) {{\n");
+    }
+    text += "%m = arith.muli %a, %a : index\nscf.yield %m : index\n";
     for i in (0..depth).rev() {
         text += "} else {\nscf.yield %a : index\n}\n";
         if i > 0 {
-            text += &format!("scf.yield %r{i} : index\n");
+            text += &format!("%y{i} = arith.addi %r{i}, %a : index\nscf.yield %y{i} : index\n");
         }
     }
     text + "return %r0 : index\n}\n"

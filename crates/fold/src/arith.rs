@@ -1,16 +1,23 @@
-//! `arith` folders: constant folding of integer ops with checked arithmetic
-//! (on scalars of at most 64 bits; `index` is 64 bits), the algebraic
-//! identities MLIR folds (`x + 0`, `x * 1`, `x * 0`, `x - x`, `x & x`,
-//! `select` with a constant or repeated choice, `cmpi` of a value with
-//! itself, cast round trips), and poison propagation. Declines division by
-//! zero, signed division overflow, shifts by the width or more, and
-//! anything on floats.
+//! `arith` folders and patterns: constant folding of integer ops with
+//! checked arithmetic (on scalars of at most 64 bits; `index` is 64 bits),
+//! the algebraic identities MLIR folds (`x + 0`, `x * 1`, `x * 0`, `x - x`,
+//! `x & x`, `xori(xori(x, a), a)`, `select` with a constant or repeated
+//! choice or over `x == y`/`x != y` of its choices, `cmpi` of a value with
+//! itself or of an `i1` with a constant, constants moved to the right of a
+//! `cmpi`, cast round trips), poison propagation; and MLIR's patterns:
+//! redundant inner selects, selects on a negated condition, `select(p,
+//! false, true)` as a negation and `select(p, 1, 0)` as `extui`, a negated
+//! comparison as the opposite one, and additions, subtractions and
+//! multiplications by constants reassociated (overflow flags intersected,
+//! as MLIR merges them). Declines division by zero, signed division
+//! overflow, shifts by the width or more, and anything on floats, vectors
+//! and tensors.
 
 use crate::{
     constant, int_attr, int_of, int_width, is_poison, poison, result_type, same_typed_value,
     unsigned, wrap, Folded, Rewriter,
 };
-use ir::{Attr, Context, OpId, Type, ValueId};
+use ir::{Attr, Context, OpId, OperationState, Type, TypeKind, ValueId};
 
 use ir::dialect::arith::CMPI_PREDICATES as CMPI;
 
@@ -165,6 +172,21 @@ fn fold_identity(
     if name == "arith.ori" && rhs_is(-1) {
         return constant(int_attr(ctx, ty, -1));
     }
+    // xori(xori(x, a), a) and xori(a, xori(x, a)) are x (either order inside).
+    if name == "arith.xori" {
+        for (inner, other) in [(lhs, rhs), (rhs, lhs)] {
+            if let Some(d) = ctx
+                .defining_op(inner)
+                .filter(|&d| ctx.op_name(d) == "arith.xori")
+            {
+                match ctx.op(d).operands.as_slice() {
+                    [x, a] if *a == other => return same_typed_value(ctx, op, *x),
+                    [a, x] if *a == other => return same_typed_value(ctx, op, *x),
+                    _ => {}
+                }
+            }
+        }
+    }
     // subi(addi(a, b), b) is a; subi(addi(a, b), a) is b.
     if name == "arith.subi" {
         if let Some(d) = ctx
@@ -254,16 +276,35 @@ fn fold_select(
         return same_typed_value(ctx, op, *t);
     }
     match consts.first()? {
-        Some(Attr::Bool(true)) => same_typed_value(ctx, op, *t),
-        Some(Attr::Bool(false)) => same_typed_value(ctx, op, *f),
-        _ => {
-            // select(c, true, false) is c.
-            let is_bool =
-                |i: usize, b: bool| matches!(consts.get(i), Some(Some(Attr::Bool(x))) if *x == b);
-            (is_bool(1, true) && is_bool(2, false))
-                .then(|| same_typed_value(ctx, op, *cond))
-                .flatten()
-        }
+        Some(Attr::Bool(true)) => return same_typed_value(ctx, op, *t),
+        Some(Attr::Bool(false)) => return same_typed_value(ctx, op, *f),
+        _ => {}
+    }
+    // A poison choice gives way to the other.
+    if is_const_poison(consts, 1) {
+        return same_typed_value(ctx, op, *f);
+    }
+    if is_const_poison(consts, 2) {
+        return same_typed_value(ctx, op, *t);
+    }
+    // select(c, true, false) is c.
+    let is_bool = |i: usize, b: bool| matches!(consts.get(i), Some(Some(Attr::Bool(x))) if *x == b);
+    if is_bool(1, true) && is_bool(2, false) {
+        return same_typed_value(ctx, op, *cond);
+    }
+    // select(x == y, x, y) is y; select(x != y, x, y) is x (either order).
+    let cmp = ctx
+        .defining_op(*cond)
+        .filter(|&c| ctx.op_name(c) == "arith.cmpi")?;
+    let pred = ctx.attr(cmp, "predicate").and_then(Attr::as_int)?;
+    let &[l, r] = &ctx.op(cmp).operands[..] else {
+        return None;
+    };
+    let same_pair = (l == *t && r == *f) || (r == *t && l == *f);
+    match pred {
+        0 if same_pair => same_typed_value(ctx, op, *f),
+        1 if same_pair => same_typed_value(ctx, op, *t),
+        _ => None,
     }
 }
 
@@ -282,11 +323,50 @@ fn fold_cmpi(
     if int_width(ctx, ty) != Some(1) {
         return None; // vectors and tensors of i1
     }
-    if let [l, r] = operands {
-        if l == r {
-            let reflexive = matches!(*pred, "eq" | "sle" | "sge" | "ule" | "uge");
-            return constant(Attr::Bool(reflexive));
+    let &[l, r] = operands else {
+        return None;
+    };
+    if l == r {
+        let reflexive = matches!(*pred, "eq" | "sle" | "sge" | "ule" | "uge");
+        return constant(Attr::Bool(reflexive));
+    }
+    let is_i1 = |ctx: &Context, v: ValueId| int_width(ctx, ctx.value_type(v)) == Some(1);
+    if is_int(ctx, op, consts, 1, 0) && *pred == "ne" {
+        // extsi/extui(%x : i1) != 0 is %x; so is %x : i1 != 0.
+        let widened = ctx
+            .defining_op(l)
+            .filter(|&d| matches!(ctx.op_name(d), "arith.extsi" | "arith.extui"))
+            .and_then(|d| ctx.operand(d, 0))
+            .filter(|&x| is_i1(ctx, x));
+        if let Some(x) = widened {
+            return same_typed_value(ctx, op, x);
         }
+        if is_i1(ctx, l) {
+            return same_typed_value(ctx, op, l);
+        }
+    }
+    if *pred == "eq" && is_i1(ctx, l) && crate::is_one(ctx, r) {
+        return same_typed_value(ctx, op, l);
+    }
+    // A constant moves to the right, the predicate mirrored.
+    if matches!(consts, [Some(_), None]) {
+        let mirrored = match *pred {
+            "slt" => "sgt",
+            "sgt" => "slt",
+            "sle" => "sge",
+            "sge" => "sle",
+            "ult" => "ugt",
+            "ugt" => "ult",
+            "ule" => "uge",
+            "uge" => "ule",
+            other => other,
+        };
+        let index = CMPI.iter().position(|p| *p == mirrored)? as i128;
+        if let Some(Attr::Int { ty, .. }) = ctx.attr(op, "predicate").cloned() {
+            ctx.set_prop(op, "predicate", Attr::Int { value: index, ty });
+        }
+        ctx.set_operands(op, &[r, l]);
+        return Some(Folded::InPlace);
     }
     let a = int_operand(ctx, op, consts, 0)?;
     let b = int_operand(ctx, op, consts, 1)?;
@@ -342,10 +422,506 @@ fn fold_int_cast(
     constant(int_attr(ctx, ty, v))
 }
 
-/// The `arith` canonicalization patterns shape-opt has: none beyond the
-/// folders yet (see the crate's known gaps).
-pub(crate) fn apply_patterns(_rw: &mut Rewriter, _op: OpId, _name: &str) -> bool {
+/// The `arith` canonicalization patterns shape-opt has: MLIR's `select`
+/// patterns and the negation of a comparison.
+pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
+    match name {
+        "arith.select" => {
+            redundant_inner_select(rw, op, 2)
+                || redundant_inner_select(rw, op, 1)
+                || select_of_negation(rw, op)
+                || select_false_true(rw, op)
+                || select_to_extui(rw, op)
+        }
+        "arith.xori" => negated_comparison(rw, op),
+        "arith.addi" => reassociate(rw, op, ADDI_PATTERNS) || add_negated(rw, op),
+        "arith.subi" => reassociate(rw, op, SUBI_PATTERNS) || sub_of_sub_by_its_lhs(rw, op),
+        "arith.muli" => reassociate(rw, op, MULI_PATTERNS),
+        _ => false,
+    }
+}
+
+/// Where a constant sits in `op(inner(..), ..)`-shaped integer patterns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// `op(inner(x, c0), c1)` / `inner(x, c0)`: the constant on the right.
+    Rhs,
+    /// The constant on the left.
+    Lhs,
+}
+
+/// `outer(inner, c1)` (or `outer(c1, inner)`) with `inner` built of `x`
+/// and `c0` becomes `result` of `x` and a constant `c0 ∘ c1`.
+struct Reassociation {
+    /// The outer constant's side.
+    outer: Side,
+    inner_name: &'static str,
+    /// The inner constant's side.
+    inner: Side,
+    /// The new op and whether the constant is its left operand.
+    result: &'static str,
+    constant_lhs: bool,
+    /// The new constant from (c0, c1).
+    combine: fn(i128, i128) -> i128,
+    /// The overflow flags of both ops intersect (else none).
+    keep_flags: bool,
+}
+
+const fn r(
+    outer: Side,
+    inner_name: &'static str,
+    inner: Side,
+    result: &'static str,
+    constant_lhs: bool,
+    combine: fn(i128, i128) -> i128,
+    keep_flags: bool,
+) -> Reassociation {
+    Reassociation {
+        outer,
+        inner_name,
+        inner,
+        result,
+        constant_lhs,
+        combine,
+        keep_flags,
+    }
+}
+
+/// MLIR's `AddIAddConstant`, `AddISubConstantRHS`, `AddISubConstantLHS`.
+const ADDI_PATTERNS: &[Reassociation] = &[
+    r(
+        Side::Rhs,
+        "arith.addi",
+        Side::Rhs,
+        "arith.addi",
+        false,
+        |a, b| a + b,
+        true,
+    ),
+    r(
+        Side::Rhs,
+        "arith.subi",
+        Side::Rhs,
+        "arith.addi",
+        false,
+        |a, b| b - a,
+        true,
+    ),
+    r(
+        Side::Rhs,
+        "arith.subi",
+        Side::Lhs,
+        "arith.subi",
+        true,
+        |a, b| a + b,
+        true,
+    ),
+];
+
+/// MLIR's `SubIRHSAddConstant`, `SubILHSAddConstant`,
+/// `SubIRHSSubConstantRHS`, `SubIRHSSubConstantLHS`,
+/// `SubILHSSubConstantRHS`, `SubILHSSubConstantLHS`.
+const SUBI_PATTERNS: &[Reassociation] = &[
+    r(
+        Side::Rhs,
+        "arith.addi",
+        Side::Rhs,
+        "arith.addi",
+        false,
+        |a, b| a - b,
+        false,
+    ),
+    r(
+        Side::Lhs,
+        "arith.addi",
+        Side::Rhs,
+        "arith.subi",
+        true,
+        |a, b| b - a,
+        true,
+    ),
+    r(
+        Side::Rhs,
+        "arith.subi",
+        Side::Rhs,
+        "arith.subi",
+        false,
+        |a, b| a + b,
+        true,
+    ),
+    r(
+        Side::Rhs,
+        "arith.subi",
+        Side::Lhs,
+        "arith.subi",
+        true,
+        |a, b| a - b,
+        true,
+    ),
+    r(
+        Side::Lhs,
+        "arith.subi",
+        Side::Rhs,
+        "arith.subi",
+        true,
+        |a, b| a + b,
+        true,
+    ),
+    r(
+        Side::Lhs,
+        "arith.subi",
+        Side::Lhs,
+        "arith.addi",
+        false,
+        |a, b| b - a,
+        true,
+    ),
+];
+
+/// MLIR's `MulIMulIConstant`.
+const MULI_PATTERNS: &[Reassociation] = &[r(
+    Side::Rhs,
+    "arith.muli",
+    Side::Rhs,
+    "arith.muli",
+    false,
+    |a, b| a.wrapping_mul(b),
+    true,
+)];
+
+/// The value of an integer constant `v` (at most 64 bits; `IntegerAttr`s
+/// only, as MLIR's `APIntAttr`).
+fn int_constant(ctx: &Context, v: ValueId) -> Option<Int> {
+    let w = int_width(ctx, ctx.value_type(v))?;
+    if w == 0 || w > 64 {
+        return None;
+    }
+    match crate::constant_value(ctx, v)? {
+        a @ (Attr::Int { .. } | Attr::Bool(_)) => Some(Int {
+            v: wrap(int_of(&a)?, w),
+            w,
+        }),
+        _ => None,
+    }
+}
+
+/// The `nsw`/`nuw` flags of an integer op.
+fn overflow_flags(ctx: &Context, op: OpId) -> (bool, bool) {
+    match ctx.attr(op, "overflowFlags") {
+        Some(Attr::Opaque(s)) => (s.contains("nsw"), s.contains("nuw")),
+        _ => (false, false),
+    }
+}
+
+fn overflow_attr(nsw: bool, nuw: bool) -> Attr {
+    let text = match (nsw, nuw) {
+        (true, true) => "nsw, nuw",
+        (true, false) => "nsw",
+        (false, true) => "nuw",
+        (false, false) => "none",
+    };
+    Attr::Opaque(format!("#arith.overflow<{text}>"))
+}
+
+/// Create `arith.constant value : ty` right before `anchor`.
+fn int_constant_op(rw: &mut Rewriter, anchor: OpId, ty: Type, value: i128) -> ValueId {
+    let attr = int_attr(rw.ctx, ty, value);
+    let mut state = OperationState::new("arith.constant", rw.ctx.op(anchor).loc.clone());
+    state.props.push((ir::attrs::attr_name("value"), attr));
+    state.result_types.push(ty);
+    let c = rw.create_before(anchor, state);
+    rw.ctx.op(c).results[0]
+}
+
+/// Replace `op` by `name(lhs, rhs)` with the given overflow flags.
+fn replace_with_flagged(
+    rw: &mut Rewriter,
+    op: OpId,
+    name: &'static str,
+    lhs: ValueId,
+    rhs: ValueId,
+    flags: (bool, bool),
+) {
+    let mut state = OperationState::new(name, rw.ctx.op(op).loc.clone());
+    state.operands = [lhs, rhs].into_iter().collect();
+    state.result_types = vec![rw.ctx.value_type(rw.ctx.op(op).results[0])];
+    state.props.push((
+        ir::attrs::attr_name("overflowFlags"),
+        overflow_attr(flags.0, flags.1),
+    ));
+    rw.replace_op_with_new(op, state);
+}
+
+/// The first of `patterns` that matches `op`, applied.
+fn reassociate(rw: &mut Rewriter, op: OpId, patterns: &[Reassociation]) -> bool {
+    let ctx = &*rw.ctx;
+    let &[l, rr] = &ctx.op(op).operands[..] else {
+        return false;
+    };
+    let ty = ctx.value_type(ctx.op(op).results[0]);
+    for p in patterns {
+        let (inner_v, c1) = match p.outer {
+            Side::Rhs => (l, rr),
+            Side::Lhs => (rr, l),
+        };
+        let Some(c1) = int_constant(ctx, c1) else {
+            continue;
+        };
+        let Some(inner) = ctx
+            .defining_op(inner_v)
+            .filter(|&d| ctx.op_name(d) == p.inner_name)
+        else {
+            continue;
+        };
+        let &[il, ir_] = &ctx.op(inner).operands[..] else {
+            continue;
+        };
+        let (x, c0) = match p.inner {
+            Side::Rhs => (il, ir_),
+            Side::Lhs => (ir_, il),
+        };
+        let Some(c0) = int_constant(ctx, c0) else {
+            continue;
+        };
+        let flags = if p.keep_flags {
+            let (a, b) = (overflow_flags(ctx, inner), overflow_flags(ctx, op));
+            (a.0 && b.0, a.1 && b.1)
+        } else {
+            (false, false)
+        };
+        let value = wrap((p.combine)(c0.v, c1.v), c1.w);
+        let c = int_constant_op(rw, op, ty, value);
+        let (lhs, rhs) = if p.constant_lhs { (c, x) } else { (x, c) };
+        replace_with_flagged(rw, op, p.result, lhs, rhs, flags);
+        return true;
+    }
     false
+}
+
+/// `addi(x, muli(y, -1))` and `addi(muli(x, -1), y)` are subtractions.
+fn add_negated(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let &[l, rr] = &ctx.op(op).operands[..] else {
+        return false;
+    };
+    let negated = |v: ValueId| -> Option<ValueId> {
+        let d = ctx
+            .defining_op(v)
+            .filter(|&d| ctx.op_name(d) == "arith.muli")?;
+        match ctx.op(d).operands[..] {
+            [y, m] if int_constant(ctx, m).is_some_and(|c| c.v == -1) => Some(y),
+            _ => None,
+        }
+    };
+    let (a, b) = match (negated(rr), negated(l)) {
+        (Some(y), _) => (l, y),
+        (None, Some(x)) => (rr, x),
+        _ => return false,
+    };
+    replace_with_flagged(rw, op, "arith.subi", a, b, (false, false));
+    true
+}
+
+/// `subi(subi(a, b), a)` is `subi(0, b)`.
+fn sub_of_sub_by_its_lhs(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let &[l, rr] = &ctx.op(op).operands[..] else {
+        return false;
+    };
+    let Some(inner) = ctx
+        .defining_op(l)
+        .filter(|&d| ctx.op_name(d) == "arith.subi")
+    else {
+        return false;
+    };
+    let &[a, b] = &ctx.op(inner).operands[..] else {
+        return false;
+    };
+    if a != rr || int_width(ctx, ctx.value_type(b)).is_none() {
+        return false;
+    }
+    let (x, y) = (overflow_flags(ctx, inner), overflow_flags(ctx, op));
+    let ty = ctx.value_type(b);
+    let zero = int_constant_op(rw, op, ty, 0);
+    replace_with_flagged(rw, op, "arith.subi", zero, b, (x.0 && y.0, x.1 && y.1));
+    true
+}
+
+/// The operands of `op` if it is named `name`.
+fn operands_of(ctx: &Context, v: ValueId, name: &str) -> Option<Vec<ValueId>> {
+    let d = ctx.defining_op(v).filter(|&d| ctx.op_name(d) == name)?;
+    Some(ctx.op(d).operands.to_vec())
+}
+
+/// The integer bits of constant `v` if its type is an integer of at most
+/// 64 bits (`i1` true reads 1).
+fn constant_bits(ctx: &Context, v: ValueId) -> Option<(u128, u32)> {
+    let w = int_width(ctx, ctx.value_type(v))?;
+    if w == 0 || w > 64 {
+        return None;
+    }
+    let c = int_of(&crate::constant_value(ctx, v)?)?;
+    Some((unsigned(wrap(c, w), w), w))
+}
+
+/// True if `v` is a constant with every bit set (`true` for `i1`).
+fn is_all_ones(ctx: &Context, v: ValueId) -> bool {
+    constant_bits(ctx, v).is_some_and(|(b, w)| b == unsigned(-1, w))
+}
+
+/// Replace `op` by a new op `name` of `operands` (of `op`'s result type).
+fn replace_with(rw: &mut Rewriter, op: OpId, name: &'static str, operands: &[ValueId]) -> OpId {
+    let mut state = OperationState::new(name, rw.ctx.op(op).loc.clone());
+    state.operands = operands.iter().copied().collect();
+    state.result_types = vec![rw.ctx.value_type(rw.ctx.op(op).results[0])];
+    rw.replace_op_with_new(op, state)
+}
+
+/// `select(p, select(p, a, b), c)` is `select(p, a, c)` (`slot` 1);
+/// `select(p, a, select(p, b, c))` is `select(p, a, c)` (`slot` 2).
+fn redundant_inner_select(rw: &mut Rewriter, op: OpId, slot: usize) -> bool {
+    let ops = rw.ctx.op(op).operands.to_vec();
+    let [p, a, c] = ops[..] else {
+        return false;
+    };
+    let Some(inner) = operands_of(rw.ctx, ops[slot], "arith.select") else {
+        return false;
+    };
+    if inner.first() != Some(&p) {
+        return false;
+    }
+    let new = if slot == 1 {
+        [p, inner[1], c]
+    } else {
+        [p, a, inner[2]]
+    };
+    replace_with(rw, op, "arith.select", &new);
+    true
+}
+
+/// `select(xori(p, -1), a, b)` is `select(p, b, a)`.
+fn select_of_negation(rw: &mut Rewriter, op: OpId) -> bool {
+    let ops = rw.ctx.op(op).operands.to_vec();
+    let [c, a, b] = ops[..] else {
+        return false;
+    };
+    let Some(&[p, ones]) = operands_of(rw.ctx, c, "arith.xori").as_deref() else {
+        return false;
+    };
+    if !is_all_ones(rw.ctx, ones) {
+        return false;
+    }
+    replace_with(rw, op, "arith.select", &[p, b, a]);
+    true
+}
+
+/// Create `arith.constant true` right before `anchor`.
+fn true_constant(rw: &mut Rewriter, anchor: OpId) -> ValueId {
+    let loc = rw.ctx.op(anchor).loc.clone();
+    crate::bool_constant(rw, anchor, loc, true)
+}
+
+/// `select(p, false, true)` on `i1` is `xori(p, true)`.
+fn select_false_true(rw: &mut Rewriter, op: OpId) -> bool {
+    let ops = rw.ctx.op(op).operands.to_vec();
+    let [p, a, b] = ops[..] else {
+        return false;
+    };
+    let is = |v: ValueId, x: bool| matches!(crate::constant_value(rw.ctx, v), Some(Attr::Bool(y)) if y == x);
+    if !is(a, false) || !is(b, true) {
+        return false;
+    }
+    let t = true_constant(rw, op);
+    replace_with(rw, op, "arith.xori", &[p, t]);
+    true
+}
+
+/// On integers wider than `i1`: `select(p, 1, 0)` is `extui(p)`,
+/// `select(p, 0, 1)` is `extui(xori(p, true))`.
+fn select_to_extui(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let ops = ctx.op(op).operands.to_vec();
+    let [p, a, b] = ops[..] else {
+        return false;
+    };
+    let ty = ctx.value_type(ctx.op(op).results[0]);
+    if !matches!(ctx.type_kind(ty), TypeKind::Integer { width, .. } if *width > 1) {
+        return false;
+    }
+    let bits = |v: ValueId| constant_bits(ctx, v).map(|(b, _)| b);
+    let cond = match (bits(a), bits(b)) {
+        (Some(1), Some(0)) => p,
+        (Some(0), Some(1)) => {
+            let t = true_constant(rw, op);
+            let mut state = OperationState::new("arith.xori", rw.ctx.op(op).loc.clone());
+            state.operands = [p, t].into_iter().collect();
+            state.result_types = vec![rw.ctx.value_type(p)];
+            let x = rw.create_before(op, state);
+            rw.ctx.op(x).results[0]
+        }
+        _ => return false,
+    };
+    replace_with(rw, op, "arith.extui", &[cond]);
+    true
+}
+
+/// `xori(cmpi(pred, a, b), true)` is `cmpi(!pred, a, b)`.
+fn negated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
+    let ops = rw.ctx.op(op).operands.to_vec();
+    let [c, one] = ops[..] else {
+        return false;
+    };
+    if !matches!(crate::constant_value(rw.ctx, one), Some(Attr::Bool(true))) {
+        return false;
+    }
+    let Some(cmp) = rw
+        .ctx
+        .defining_op(c)
+        .filter(|&d| rw.ctx.op_name(d) == "arith.cmpi")
+    else {
+        return false;
+    };
+    let Some(pred) = rw.ctx.attr(cmp, "predicate").and_then(Attr::as_int) else {
+        return false;
+    };
+    let Some(inverted) = invert_predicate(pred) else {
+        return false;
+    };
+    let data = rw.ctx.op(cmp).clone();
+    let mut state = OperationState::new("arith.cmpi", rw.ctx.op(op).loc.clone());
+    state.operands = data.operands.clone();
+    state.result_types = vec![rw.ctx.value_type(rw.ctx.op(op).results[0])];
+    let pred_ty = match data.props.iter().find(|(n, _)| &**n == "predicate") {
+        Some((_, Attr::Int { ty, .. })) => *ty,
+        _ => return false,
+    };
+    state.props.push((
+        ir::attrs::attr_name("predicate"),
+        Attr::Int {
+            value: inverted,
+            ty: pred_ty,
+        },
+    ));
+    rw.replace_op_with_new(op, state);
+    true
+}
+
+/// The predicate testing the opposite (MLIR's `invertPredicate`), by
+/// `arith.cmpi` enum value: eq/ne, slt/sge, sle/sgt, ult/uge, ule/ugt.
+pub(crate) fn invert_predicate(p: i128) -> Option<i128> {
+    Some(match p {
+        0 => 1,
+        1 => 0,
+        2 => 5,
+        3 => 4,
+        4 => 3,
+        5 => 2,
+        6 => 9,
+        7 => 8,
+        8 => 7,
+        9 => 6,
+        _ => return None,
+    })
 }
 
 /// `arith.constant` for `attr` if it is buildable with type `ty` (its own

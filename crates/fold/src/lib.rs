@@ -1,6 +1,8 @@
 //! Op folders and canonicalization patterns of the dialects shape-opt knows:
 //! MLIR's `fold` hooks and `getCanonicalizationPatterns`, one file per
-//! dialect, for the greedy driver of the `canonicalize` pass.
+//! dialect (`arith`, `cf`, `scf`, `shape`, `tensor`), plus the patterns MLIR
+//! gives every region branch op (`region_branch`), for the greedy driver of
+//! the `canonicalize` pass.
 //!
 //! - [`fold`] looks at one op and its constant operands and says what its
 //!   results are: existing values or constant attributes ([`FoldResult`]),
@@ -11,7 +13,8 @@
 //!   `shape.const_witness`, `arith.constant`, `ub.poison`).
 //! - [`apply_patterns`] tries the canonicalization patterns rooted at one op;
 //!   every change goes through a [`Rewriter`], which records what the driver
-//!   must revisit.
+//!   must revisit (ops created, moved, modified or erased; blocks split,
+//!   merged, inlined or erased; block arguments and op results dropped).
 //!
 //! Guarantees: nothing here panics on any IR the verifier accepts (operand
 //! counts and types are checked, never assumed); a value a folder returns
@@ -26,7 +29,9 @@
 pub mod arith;
 pub mod cf;
 pub mod memref;
+mod region_branch;
 mod rewriter;
+pub mod scf;
 pub mod shape;
 pub mod tensor;
 
@@ -156,6 +161,31 @@ fn is_cast(name: &str) -> bool {
     )
 }
 
+/// True if `op` has no effect beyond its results (MLIR's
+/// `wouldOpBeTriviallyDead` without the use check): a pure op, or a
+/// registered op with regions (`scf.for`, `scf.if`) whose nested ops are
+/// all effect free in turn. Unregistered ops, isolated ops and symbol
+/// tables never are.
+pub fn effect_free(ctx: &Context, op: OpId) -> bool {
+    let Some(def) = ctx.op_def(op) else {
+        return false;
+    };
+    if def.traits.isolated_from_above || def.traits.symbol_table {
+        return false;
+    }
+    if def.traits.pure {
+        return true;
+    }
+    let regions = &ctx.op(op).regions;
+    !regions.is_empty()
+        && regions.iter().all(|&r| {
+            ctx.region(r)
+                .blocks
+                .iter()
+                .all(|&b| ctx.block_ops(b).all(|o| effect_free(ctx, o)))
+        })
+}
+
 /// Fold `op`: its own folder first, then the folds every op of its kind
 /// gets (identity casts, constants of commutative ops moved last). Constant
 /// ops are never folded (they would fold to themselves).
@@ -170,6 +200,7 @@ pub fn fold(ctx: &mut Context, op: OpId) -> Option<Folded> {
         "shape" => shape::fold(ctx, op, &name, &consts),
         "tensor" => tensor::fold(ctx, op, &name, &consts),
         "memref" => memref::fold(ctx, op, &name, &consts),
+        "scf" => scf::fold(ctx, op, &name),
         "builtin" => fold_unrealized_cast(ctx, op, &name),
         _ => None,
     };
@@ -268,6 +299,7 @@ pub fn apply_patterns(rw: &mut Rewriter, op: OpId) -> bool {
         "arith" => arith::apply_patterns(rw, op, &name),
         "cf" => cf::apply_patterns(rw, op, &name),
         "memref" => memref::apply_patterns(rw, op, &name),
+        "scf" => scf::apply_patterns(rw, op, &name),
         "shape" => shape::apply_patterns(rw, op, &name),
         "tensor" => {
             // Patterns are registered op by op in name order: the shape
@@ -406,6 +438,39 @@ pub fn int_of(a: &Attr) -> Option<i128> {
         Attr::Bool(b) => Some(*b as i128),
         _ => None,
     }
+}
+
+/// The value of an integer constant `v` (any width), sign-extended.
+pub(crate) fn constant_int(ctx: &Context, v: ValueId) -> Option<i128> {
+    let w = int_width(ctx, ctx.value_type(v))?;
+    int_of(&constant_value(ctx, v)?).map(|x| wrap(x, w))
+}
+
+/// True if `v` is an integer constant whose bits read 1 (`true` for `i1`;
+/// MLIR's `m_One`).
+pub(crate) fn is_one(ctx: &Context, v: ValueId) -> bool {
+    let Some(w) = int_width(ctx, ctx.value_type(v)) else {
+        return false;
+    };
+    constant_int(ctx, v).is_some_and(|x| unsigned(x, w) == 1)
+}
+
+/// Create `arith.constant <value> : i1` right before `anchor`.
+pub(crate) fn bool_constant(
+    rw: &mut Rewriter,
+    anchor: OpId,
+    loc: Location,
+    value: bool,
+) -> ValueId {
+    let ty = rw.ctx.intern_type(TypeKind::Integer {
+        width: 1,
+        signedness: Signedness::Signless,
+    });
+    let mut state = OperationState::new("arith.constant", loc);
+    state.props.push((attr_name("value"), Attr::Bool(value)));
+    state.result_types.push(ty);
+    let c = rw.create_before(anchor, state);
+    rw.ctx.op(c).results[0]
 }
 
 /// The type of the single result of `op`.

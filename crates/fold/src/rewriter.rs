@@ -1,7 +1,7 @@
 //! The mutation API patterns use, recording what changed (MLIR's
 //! `PatternRewriter` with its listener) so that a driver can revisit it.
 
-use ir::{Context, OpId, OperationState, ValueId};
+use ir::{BlockId, Context, OpId, OperationState, RegionId, ValueId};
 
 /// One change made through a [`Rewriter`], in the order it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +39,14 @@ impl<'c> Rewriter<'c> {
     pub fn create_before(&mut self, anchor: OpId, state: OperationState) -> OpId {
         let op = self.ctx.create_op(state);
         self.insert_before(anchor, op);
+        op
+    }
+
+    /// Create an op from `state` at the end of `block`.
+    pub fn create_at_end(&mut self, block: BlockId, state: OperationState) -> OpId {
+        let op = self.ctx.create_op(state);
+        self.ctx.append_op(block, op);
+        self.events.push(Event::Inserted(op));
         op
     }
 
@@ -91,6 +99,136 @@ impl<'c> Rewriter<'c> {
         let new = self.create_before(op, state);
         let results = self.ctx.op(new).results.to_vec();
         self.replace_op_with_values(op, &results);
+        new
+    }
+
+    /// Move `op` right before `anchor` (possibly from another block).
+    pub fn move_op_before(&mut self, op: OpId, anchor: OpId) {
+        self.insert_before(anchor, op);
+    }
+
+    /// Give `op` new operands in place.
+    pub fn set_operands(&mut self, op: OpId, operands: &[ValueId]) {
+        self.ctx.set_operands(op, operands);
+        self.modified(op);
+    }
+
+    /// Move the ops of `src` right before `anchor`, its arguments replaced
+    /// by `args` (MLIR's `inlineBlockBefore`); `src` is left detached.
+    pub fn inline_block_before(&mut self, src: BlockId, anchor: OpId, args: &[ValueId]) {
+        self.replace_block_args(src, args);
+        let ops: Vec<OpId> = self.ctx.block_ops(src).collect();
+        for op in ops {
+            self.insert_before(anchor, op);
+        }
+        self.ctx.detach_block(src);
+    }
+
+    /// Move the ops of `src` to the end of `dest`, its arguments replaced by
+    /// `args` (MLIR's `mergeBlocks`); `src` is left detached.
+    pub fn merge_blocks(&mut self, src: BlockId, dest: BlockId, args: &[ValueId]) {
+        self.replace_block_args(src, args);
+        let ops: Vec<OpId> = self.ctx.block_ops(src).collect();
+        for op in ops {
+            self.ctx.append_op(dest, op);
+            self.events.push(Event::Inserted(op));
+        }
+        self.ctx.detach_block(src);
+    }
+
+    fn replace_block_args(&mut self, block: BlockId, args: &[ValueId]) {
+        let own = self.ctx.block(block).args.clone();
+        for (&a, &v) in own.iter().zip(args) {
+            self.replace_all_uses(a, v);
+        }
+    }
+
+    /// Split the block of `op` before it: `op` and the ops after it move to
+    /// a new block placed right after (MLIR's `splitBlock`).
+    pub fn split_block_before(&mut self, op: OpId) -> Option<BlockId> {
+        let block = self.ctx.op(op).parent?;
+        let tail = self.ctx.create_block();
+        self.ctx.insert_block_after(block, tail);
+        let mut next = Some(op);
+        while let Some(o) = next {
+            next = self.ctx.op(o).next;
+            self.ctx.append_op(tail, o);
+            self.events.push(Event::Inserted(o));
+        }
+        Some(tail)
+    }
+
+    /// Move every block of `src` into `dest`, before block `before` (at the
+    /// end if `None`), keeping their order.
+    pub fn inline_region_before(&mut self, src: RegionId, dest: RegionId, before: Option<BlockId>) {
+        let blocks = self.ctx.region(src).blocks.clone();
+        for b in blocks {
+            let at = before
+                .and_then(|x| self.ctx.region(dest).blocks.iter().position(|&y| y == x))
+                .unwrap_or(self.ctx.region(dest).blocks.len());
+            self.ctx.insert_block_at(dest, at, b);
+        }
+    }
+
+    /// Erase the ops of `block` (last first) and detach it. Its values
+    /// may only be used in it (or in blocks erased with it).
+    pub fn erase_block(&mut self, block: BlockId) {
+        let ops: Vec<OpId> = self.ctx.block_ops(block).collect();
+        for &op in ops.iter().rev() {
+            self.erase_op(op);
+        }
+        self.ctx.detach_block(block);
+    }
+
+    /// Erase the arguments of `block` whose index `erase` selects; they
+    /// must be unused. The op owning the block counts as modified.
+    pub fn erase_block_args(&mut self, block: BlockId, erase: &[bool]) {
+        for i in (0..erase.len()).rev() {
+            if erase[i] {
+                self.ctx.erase_block_arg(block, i);
+            }
+        }
+        if let Some(owner) = self.ctx.block_parent_op(block) {
+            self.modified(owner);
+        }
+    }
+
+    /// Replace `op` by a copy without the results `erase` selects (they
+    /// must be unused): same operands, attributes and successors, its
+    /// regions moved over (MLIR's `eraseOpResults`). Returns the new op.
+    pub fn erase_op_results(&mut self, op: OpId, erase: &[bool]) -> OpId {
+        let data = self.ctx.op(op).clone();
+        let kept: Vec<ValueId> = data
+            .results
+            .iter()
+            .zip(erase.iter().chain(std::iter::repeat(&false)))
+            .filter(|(_, &e)| !e)
+            .map(|(&r, _)| r)
+            .collect();
+        let regions: Vec<RegionId> = data
+            .regions
+            .iter()
+            .map(|_| self.ctx.create_region())
+            .collect();
+        let mut state = OperationState::new(data.name.to_string(), data.loc.clone());
+        state.operands = data.operands.clone();
+        state.result_types = kept.iter().map(|&r| self.ctx.value_type(r)).collect();
+        state.props = data.props.to_vec();
+        state.attrs = data.attrs.to_vec();
+        state.successors = data.successors.to_vec();
+        state.regions = regions.clone();
+        let new = self.create_before(op, state);
+        for (&old, &new_region) in data.regions.iter().zip(&regions) {
+            self.inline_region_before(old, new_region, None);
+        }
+        let new_results = self.ctx.op(new).results.to_vec();
+        let mut next = new_results.into_iter();
+        let replacements: Vec<Option<ValueId>> = data
+            .results
+            .iter()
+            .map(|r| if kept.contains(r) { next.next() } else { None })
+            .collect();
+        self.replace_op(op, &replacements);
         new
     }
 

@@ -1,7 +1,8 @@
 //! `tensor` folders and canonicalization patterns: static `dim` and `rank`,
 //! `extract` from constants and `from_elements`, constant `from_elements`
 //! and `splat`, `reshape` chains and no-op reshapes, chained casts, `dim`
-//! and `extract` through a cast, `dim` of a reshape. Declines out-of-range
+//! and `extract` through a cast, `dim` of a reshape, `extract` of an
+//! effect-free `generate` (its body at the indices). Declines out-of-range
 //! indices (undefined behaviour) and casts whose shapes cannot join.
 
 use crate::{
@@ -279,9 +280,55 @@ pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
     match name {
         "tensor.cast" => chained_casts(rw, op, &ops),
         "tensor.dim" => dim_of_cast(rw, op, &ops) || dim_of_reshape(rw, op, &ops),
-        "tensor.extract" => extract_of_cast(rw, op, &ops),
+        "tensor.extract" => extract_of_cast(rw, op, &ops) || extract_of_generate(rw, op, &ops),
         _ => false,
     }
+}
+
+/// `tensor.extract` of an effect-free `tensor.generate` is its body
+/// computed at the indices (cloned before the extract).
+fn extract_of_generate(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
+    let Some((&tensor, indices)) = ops.split_first() else {
+        return false;
+    };
+    let ctx = &*rw.ctx;
+    let Some(generate) = ctx
+        .defining_op(tensor)
+        .filter(|&g| ctx.op_name(g) == "tensor.generate")
+    else {
+        return false;
+    };
+    if !crate::effect_free(ctx, generate) {
+        return false;
+    }
+    let Some(body) = ctx
+        .op(generate)
+        .regions
+        .first()
+        .and_then(|&r| ctx.region(r).blocks.first().copied())
+    else {
+        return false;
+    };
+    let args = ctx.block(body).args.clone();
+    let Some(y) = ctx.block_terminator(body) else {
+        return false;
+    };
+    let Some(&yielded) = ctx.op(y).operands.first() else {
+        return false;
+    };
+    if args.len() != indices.len() {
+        return false;
+    }
+    let mut map: std::collections::HashMap<ValueId, ValueId> =
+        args.iter().copied().zip(indices.iter().copied()).collect();
+    let body_ops: Vec<OpId> = ctx.block_ops(body).filter(|&o| o != y).collect();
+    for o in body_ops {
+        let clone = rw.ctx.clone_operation(o, &mut map);
+        rw.insert_before(op, clone);
+    }
+    let value = *map.get(&yielded).unwrap_or(&yielded);
+    rw.replace_op_with_values(op, &[value]);
+    true
 }
 
 /// The producer of `v` if it is a `tensor.cast`, with its source.

@@ -242,3 +242,130 @@ fn memref_casts_fold_only_into_casts_that_verify() {
   %b = memref.cast %a : memref<?xf32> to memref<4xf32>";
     assert_eq!(fold_in(body, "memref.cast").1, Some(Folded::InPlace));
 }
+
+/// Parse `text` (a module), find the first op named `name` and apply its
+/// canonicalization patterns once; whether one applied, and the module
+/// printed after.
+fn rewrite_in(text: &str, name: &str) -> (bool, String) {
+    let mut ctx = Context::new();
+    let (m, d) = syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
+    let m = m.unwrap_or_else(|| panic!("{d:?}"));
+    let mut target = None;
+    ctx.walk_nested(m, &mut |o| {
+        if target.is_none() && ctx.op_name(o) == name {
+            target = Some(o);
+        }
+    });
+    let op = target.unwrap_or_else(|| panic!("no {name}"));
+    let applied = crate::apply_patterns(&mut crate::Rewriter::new(&mut ctx), op);
+    (applied, ir::printer::print_op(&ctx, m, Default::default()))
+}
+
+/// The `scf.for` of a function whose body is `body`, and its trip count.
+fn trips(body: &str) -> Option<u128> {
+    let mut ctx = Context::new();
+    let text = format!("func.func @f(%x: index) {{\n{body}\n  return\n}}\n");
+    let (m, d) = syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
+    let m = m.unwrap_or_else(|| panic!("{d:?}"));
+    let mut target = None;
+    ctx.walk_nested(m, &mut |o| {
+        if ctx.op_name(o) == "scf.for" {
+            target = Some(o);
+        }
+    });
+    crate::scf::trip_count(&ctx, target.expect("scf.for"))
+}
+
+fn loop_of(lb: &str, ub: &str, step: &str, ty: &str, unsigned: bool) -> String {
+    let kw = if unsigned { "unsigned " } else { "" };
+    let suffix = if ty == "index" {
+        String::new()
+    } else {
+        format!(" : {ty}")
+    };
+    format!(
+        "  %lb = arith.constant {lb} : {ty}\n  %ub = arith.constant {ub} : {ty}\n  %s = arith.constant {step} : {ty}\n  scf.for {kw}%i = %lb to %ub step %s {suffix} {{\n  }}"
+    )
+}
+
+#[test]
+fn trip_counts_as_mlir_computes_them() {
+    assert_eq!(trips(&loop_of("0", "10", "3", "index", false)), Some(4));
+    assert_eq!(trips(&loop_of("5", "5", "1", "index", false)), Some(0));
+    assert_eq!(trips(&loop_of("7", "2", "1", "i32", false)), Some(0));
+    // Unsigned: -100 is a large bound, so the loop runs (once, with this step).
+    assert_eq!(
+        trips(&loop_of("0", "-100", "2147483647", "i32", true)),
+        Some(2)
+    );
+    assert_eq!(
+        trips(&loop_of("0", "-100", "2147483647", "i32", false)),
+        Some(0)
+    );
+    // A zero or (signed) negative step is unknown.
+    assert_eq!(trips(&loop_of("0", "10", "0", "index", false)), None);
+    assert_eq!(trips(&loop_of("0", "10", "-1", "index", false)), None);
+    // ub = lb + c counts only without wrap-around.
+    let add = |flags: &str| {
+        format!("  %c = arith.constant 3 : index\n  %s = arith.constant 1 : index\n  %ub = arith.addi %x, %c{flags} : index\n  scf.for %i = %x to %ub step %s {{\n  }}")
+    };
+    assert_eq!(trips(&add(" overflow<nsw>")), Some(3));
+    assert_eq!(trips(&add("")), None);
+}
+
+#[test]
+fn identical_cond_br_successors_select_their_operands() {
+    let text = "func.func @f(%c: i1, %a: i32, %b: i32) -> i32 {\n  cf.cond_br %c, ^bb1(%a : i32), ^bb1(%b : i32)\n^bb1(%x: i32):\n  return %x : i32\n}\n";
+    let (applied, out) = rewrite_in(text, "cf.cond_br");
+    assert!(applied);
+    assert!(
+        out.contains("arith.select %arg0, %arg1, %arg2 : i32")
+            && out.contains("cf.br ^bb1(%0 : i32)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn branches_through_a_cycle_are_left_alone() {
+    let text = "func.func @f() {\n  cf.br ^bb1\n^bb1:\n  cf.br ^bb2\n^bb2:\n  cf.br ^bb1\n}\n";
+    let (applied, _) = rewrite_in(text, "cf.br");
+    assert!(!applied);
+}
+
+#[test]
+fn select_of_an_equality_with_its_operands_folds() {
+    let body = "  %c = arith.constant 1 : i32\n  %e = arith.cmpi eq, %x, %c : i32\n  %r = arith.select %e, %c, %x : i32";
+    let (_, f) = fold_in(body, "arith.select");
+    assert!(
+        matches!(f, Some(Folded::Results(ref r)) if matches!(r[0], FoldResult::Value(_))),
+        "{f:?}"
+    );
+    // With another constant the select stays.
+    let body = "  %c = arith.constant 1 : i32\n  %d = arith.constant 2 : i32\n  %e = arith.cmpi eq, %x, %c : i32\n  %r = arith.select %e, %d, %x : i32";
+    assert_eq!(fold_in(body, "arith.select").1, None);
+}
+
+#[test]
+fn a_constant_on_the_left_of_a_comparison_moves_right() {
+    let body = "  %c = arith.constant 5 : i32\n  %r = arith.cmpi slt, %c, %x : i32";
+    let (ctx, f) = fold_in(body, "arith.cmpi");
+    assert_eq!(f, Some(Folded::InPlace));
+    let cmp = (0..ctx.num_ops() as u32)
+        .map(OpId)
+        .find(|&o| ctx.op_name(o) == "arith.cmpi")
+        .expect("cmpi");
+    assert_eq!(ctx.attr(cmp, "predicate").and_then(Attr::as_int), Some(4)); // sgt
+}
+
+#[test]
+fn while_conditions_with_repeated_arguments_are_not_aligned() {
+    let text = "func.func @f(%a: i32) -> (i32, i32) {\n  %0:2 = scf.while (%x = %a) : (i32) -> (i32, i32) {\n    %c = arith.cmpi eq, %x, %x : i32\n    scf.condition(%c) %x, %x : i32, i32\n  } do {\n  ^bb0(%y: i32, %z: i32):\n    %n = arith.addi %y, %z : i32\n    scf.yield %n : i32\n  }\n  return %0#0, %0#1 : i32, i32\n}\n";
+    let (applied, out) = rewrite_in(text, "scf.while");
+    // Only the duplicate inputs merge; the condition keeps its order.
+    assert!(applied);
+    assert!(
+        out.contains("scf.condition(%1) %arg1, %arg1 : i32, i32"),
+        "{out}"
+    );
+    assert!(out.contains("return %0#0, %0#0 : i32, i32"), "{out}");
+}

@@ -498,6 +498,35 @@ impl Context {
         blocks.insert(at, b);
         self.blocks[b.index()].parent = Some(r);
     }
+    /// Put `b` at position `at` (clamped) of region `r`, taking it out of
+    /// the region it was in.
+    pub fn insert_block_at(&mut self, r: RegionId, at: usize, b: BlockId) {
+        self.detach_block(b);
+        let blocks = &mut self.regions[r.index()].blocks;
+        blocks.insert(at.min(blocks.len()), b);
+        self.blocks[b.index()].parent = Some(r);
+    }
+    /// Take `b` out of its region; its ops and arguments stay with it.
+    pub fn detach_block(&mut self, b: BlockId) {
+        if let Some(old) = self.blocks[b.index()].parent.take() {
+            self.regions[old.index()].blocks.retain(|&x| x != b);
+        }
+    }
+    /// Remove argument `i` of `b`, which must be unused; the arguments after
+    /// it shift down.
+    pub fn erase_block_arg(&mut self, b: BlockId, i: usize) {
+        let args = &mut self.blocks[b.index()].args;
+        if i >= args.len() {
+            return;
+        }
+        args.remove(i);
+        for (k, &v) in self.blocks[b.index()].args.iter().enumerate().skip(i) {
+            self.values[v.index()].def = ValueDef::BlockArg {
+                block: b,
+                index: k as u32,
+            };
+        }
+    }
     /// Split `op`'s block after `op`: the ops that follow it move to a new
     /// block (without arguments) placed right after. `None` if `op` is not
     /// in a block.

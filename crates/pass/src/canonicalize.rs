@@ -7,18 +7,18 @@
 //! constants are unique per (dialect, value, type) within each region
 //! isolated from above (or of an unregistered op, or of the top-level op),
 //! and sit at the start of its entry block, in the order MLIR's
-//! `OperationFolder` leaves them; blocks unreachable from their region's
-//! entry are gone (unless `region-simplify=disabled`). Each iteration
-//! walks the IR (pre-order with `top-down`, else post-order) into a
-//! worklist and processes it LIFO: erase if dead, else fold (materializing
-//! constants right before the op), else try the patterns; whatever changed
-//! is queued again (created ops, users of replaced values, producers left
-//! with one use or none, and their ancestors). At most `max-iterations`
-//! iterations run; with `test-convergence` not converging is an error.
-//! Declines: what the folders and patterns decline (see the `fold`
-//! crate); merging identical blocks and removing dead block arguments
-//! (`region-simplify=aggressive` is accepted but does no more than
-//! `normal`).
+//! `OperationFolder` leaves them. Each iteration walks the IR (pre-order
+//! with `top-down`, else post-order) into a worklist and processes it LIFO:
+//! erase if dead, else fold (materializing constants right before the op),
+//! else try the patterns; whatever changed is queued again (created or
+//! moved ops, users of replaced values, producers left with one use or
+//! none, and their ancestors). After each sweep the regions are simplified
+//! (`simplify_regions`, unless `region-simplify=disabled`): unreachable
+//! blocks and dead code go, dead block arguments too, and with
+//! `region-simplify=aggressive` identical blocks merge and arguments every
+//! edge passes alike are replaced. At most `max-iterations` iterations run;
+//! with `test-convergence` not converging is an error. Declines: what the
+//! folders and patterns decline (see the `fold` crate).
 //!
 //! ```mlir
 //! %c2 = shape.const_size 2
@@ -28,6 +28,7 @@
 //! %c5 = shape.const_size 5
 //! ```
 
+use crate::simplify_regions::simplify_regions;
 use crate::{trivially_dead, Pass, PassInfo, PassRegistry};
 use diag::{DiagLoc, Diagnostic};
 use fold::{Event, FoldResult, Folded, Rewriter};
@@ -178,7 +179,8 @@ pub fn canonicalize(ctx: &mut Context, root: OpId, config: &Config) -> bool {
         driver.populate(ctx);
         let mut changed = driver.process(ctx);
         if config.region_simplify != RegionSimplify::Disabled {
-            changed |= erase_unreachable_blocks(ctx, root);
+            let merge = config.region_simplify == RegionSimplify::Aggressive;
+            changed |= simplify_regions(ctx, root, merge);
         }
         if !changed {
             return true;
@@ -455,52 +457,4 @@ fn insert_known_constant(rw: &mut Rewriter, table: &mut ConstantTable, op: OpId)
     table.unique.insert(key, op);
     table.owned.insert(op);
     true
-}
-
-/// Erase the blocks no path from their region's entry reaches, in every
-/// region under `root`; true if any went.
-pub fn erase_unreachable_blocks(ctx: &mut Context, root: OpId) -> bool {
-    let mut regions = Vec::new();
-    collect_regions(ctx, root, &mut regions);
-    let mut erased = false;
-    for r in regions {
-        let blocks = ctx.region(r).blocks.clone();
-        if blocks.len() < 2 {
-            continue;
-        }
-        let mut reached = HashSet::default();
-        let mut stack = vec![blocks[0]];
-        while let Some(b) = stack.pop() {
-            if !reached.insert(b) {
-                continue;
-            }
-            if let Some(t) = ctx.block_terminator(b) {
-                stack.extend(ctx.op(t).successors.iter().copied());
-            }
-        }
-        if reached.len() == blocks.len() {
-            continue;
-        }
-        for &b in blocks.iter().filter(|b| !reached.contains(b)) {
-            let ops: Vec<OpId> = ctx.block_ops(b).collect();
-            // Values of dead blocks may be used by other dead blocks only.
-            for &o in ops.iter().rev() {
-                ctx.erase_op(o);
-            }
-        }
-        ctx.retain_blocks(r, |b| reached.contains(&b));
-        erased = true;
-    }
-    erased
-}
-
-fn collect_regions(ctx: &Context, op: OpId, out: &mut Vec<RegionId>) {
-    for &r in &ctx.op(op).regions {
-        out.push(r);
-        for &b in &ctx.region(r).blocks {
-            for o in ctx.block_ops(b) {
-                collect_regions(ctx, o, out);
-            }
-        }
-    }
 }

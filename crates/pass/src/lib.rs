@@ -16,12 +16,14 @@ pub mod manager;
 pub mod pipeline;
 pub mod remove_shape_constraints;
 pub mod shape_to_shape_lowering;
+pub mod simplify_regions;
 pub mod split_lowering;
 pub mod stage;
 pub mod stage_pipeline;
 pub mod symbol_dce;
 
 use diag::Diagnostic;
+pub use fold::effect_free;
 use ir::{Context, OpId};
 pub use manager::{
     loc_of, loc_of_location, render_pipeline_error, statistics_report, timing_report, verify, Both,
@@ -204,26 +206,6 @@ pub fn no_options(name: &str, options: &[(String, String)]) -> Result<(), String
         None => Ok(()),
         Some((k, _)) => Err(format!("pass '{name}' has no option '{k}'")),
     }
-}
-
-/// True if `op` has no effect beyond its results: a pure op, or a
-/// registered op with regions (`scf.for`, `scf.if`) whose nested ops are
-/// all pure.
-pub fn effect_free(ctx: &Context, op: OpId) -> bool {
-    let Some(def) = ctx.op_def(op) else {
-        return false;
-    };
-    if def.traits.isolated_from_above || def.traits.symbol_table {
-        return false;
-    }
-    if ctx.op(op).regions.is_empty() {
-        return def.traits.pure;
-    }
-    let mut free = true;
-    ctx.walk_nested(op, &mut |o| {
-        free &= ctx.op_def(o).is_some_and(|d| d.traits.pure)
-    });
-    free
 }
 
 /// True if `op` gives its results on every input of a constrained or
