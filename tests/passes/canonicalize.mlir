@@ -458,3 +458,15 @@ func.func @extract_of_generate(%n: index, %i: index) -> index {
   %e = tensor.extract %t[%i] : tensor<?xindex>
   return %e : index
 }
+
+// -----
+
+// A collapse of an expansion made of whole expanded groups collapses the
+// source directly.
+// CHECK-LABEL: func.func @collapse_of_expand
+// CHECK:         memref.collapse_shape %arg0 {{\[\[}}0, 1]] : memref<?x4xf32> into memref<?xf32>
+func.func @collapse_of_expand(%m: memref<?x4xf32>, %n: index) -> memref<?xf32> {
+  %e = memref.expand_shape %m [[0], [1, 2]] output_shape [%n, 2, 2] : memref<?x4xf32> into memref<?x2x2xf32>
+  %c = memref.collapse_shape %e [[0, 1, 2]] : memref<?x2x2xf32> into memref<?xf32>
+  return %c : memref<?xf32>
+}

@@ -119,6 +119,7 @@ pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
     match name {
         "memref.alloc" | "memref.alloca" => constant_sizes(rw, op) || dead_alloc(rw, op),
         "memref.copy" => empty_or_self_copy(rw, op),
+        "memref.collapse_shape" => collapse_of_expand(rw, op),
         _ => false,
     }
 }
@@ -262,5 +263,87 @@ fn constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
     cast.operands.push(new);
     cast.result_types.push(old_ty);
     rw.replace_op_with_new(op, cast);
+    true
+}
+
+/// `collapse_shape(expand_shape(x))` where each collapsed group is made of
+/// whole expanded groups collapses `x` directly (MLIR's
+/// `ComposeCollapseOfExpandOp`, on memrefs of the identity layout).
+fn collapse_of_expand(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(expand) = ctx
+        .operand(op, 0)
+        .and_then(|v| ctx.defining_op(v))
+        .filter(|&d| ctx.op_name(d) == "memref.expand_shape")
+    else {
+        return false;
+    };
+    let (Some(source), Some(result)) = (ctx.operand(expand, 0), result_type(ctx, op)) else {
+        return false;
+    };
+    let identity = |t: ir::Type| MemRef::of(ctx, t).is_some_and(|m| m.layout.is_none());
+    if !identity(ctx.value_type(source)) || !identity(result) {
+        return false;
+    }
+    let (Some(expanded), Some(collapsed)) = (
+        ir::dialect::memref::reassociation_of(ctx, expand),
+        ir::dialect::memref::reassociation_of(ctx, op),
+    ) else {
+        return false;
+    };
+    // The source dimension of every expanded dimension.
+    let mut source_of = Vec::new();
+    for (d, group) in expanded.iter().enumerate() {
+        source_of.extend(group.iter().map(|_| d as i64));
+    }
+    let mut groups = Vec::with_capacity(collapsed.len());
+    for group in &collapsed {
+        let mut sources: Vec<i64> = Vec::new();
+        for &e in group {
+            let Some(&d) = usize::try_from(e).ok().and_then(|e| source_of.get(e)) else {
+                return false;
+            };
+            if sources.last() != Some(&d) {
+                sources.push(d);
+            }
+        }
+        // Whole expanded groups only: every dimension of each source's group.
+        let covered: usize = sources
+            .iter()
+            .filter_map(|&d| expanded.get(usize::try_from(d).ok()?))
+            .map(Vec::len)
+            .sum();
+        if covered != group.len() {
+            return false;
+        }
+        groups.push(sources);
+    }
+    if groups.iter().all(|g| g.len() == 1) {
+        return false; // the same rank: the folder gives `x` when types agree
+    }
+    let i64t = rw.ctx.intern_type(TypeKind::Integer {
+        width: 64,
+        signedness: ir::types::Signedness::Signless,
+    });
+    let attr = Attr::Array(
+        groups
+            .into_iter()
+            .map(|g| {
+                Attr::Array(
+                    g.into_iter()
+                        .map(|d| Attr::Int {
+                            value: i128::from(d),
+                            ty: i64t,
+                        })
+                        .collect(),
+                )
+            })
+            .collect(),
+    );
+    let mut state = OperationState::new("memref.collapse_shape", rw.ctx.op(op).loc.clone());
+    state.operands.push(source);
+    state.result_types.push(result);
+    ir::context::set_named_attr(&mut state.props, "reassociation", attr);
+    rw.replace_op_with_new(op, state);
     true
 }

@@ -1117,3 +1117,9 @@ mod tests {
         );
     }
 }
+
+/// The reassociation groups of a `memref.expand_shape` or
+/// `memref.collapse_shape`, if its attribute is well formed.
+pub fn reassociation_of(ctx: &Context, op: OpId) -> Option<Vec<Vec<i64>>> {
+    reassociation(ctx, op).ok()
+}
