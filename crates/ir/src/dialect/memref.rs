@@ -1069,6 +1069,12 @@ fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), String> {
     check_reshaped_type(ctx, "expanded", &result, layout, &src)
 }
 
+/// The reassociation groups of a `memref.expand_shape` or
+/// `memref.collapse_shape`, if its attribute is well formed.
+pub fn reassociation_of(ctx: &Context, op: OpId) -> Option<Vec<Vec<i64>>> {
+    reassociation(ctx, op).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1116,10 +1122,4 @@ mod tests {
             vec![10000, 1, 600, 200, 100]
         );
     }
-}
-
-/// The reassociation groups of a `memref.expand_shape` or
-/// `memref.collapse_shape`, if its attribute is well formed.
-pub fn reassociation_of(ctx: &Context, op: OpId) -> Option<Vec<Vec<i64>>> {
-    reassociation(ctx, op).ok()
 }
