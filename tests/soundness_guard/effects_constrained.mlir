@@ -39,3 +39,17 @@ func.func @check_on_a_call_result(%a: tensor<?xindex>) -> tensor<?xindex> {
   return %r : tensor<?xindex>
 }
 
+
+// Fails before logging unless %a and %b broadcast; `canonicalize` must not
+// let the wider check after the call stand for the narrower one before it.
+func.func @conjunction_across_a_call(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
+  %c42 = arith.constant 42 : i64
+  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  func.call @log(%c42) : (i64) -> ()
+  %w1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  %all = shape.assuming_all %w0, %w1
+  shape.assuming %all {
+    shape.assuming_yield
+  }
+  return
+}

@@ -651,6 +651,30 @@ fn forward_single_witness(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool 
 
 /// `assuming_all` of `cstr_broadcastable`s: drop those whose shapes are a
 /// subset of another's.
+/// Whether `a` and `b` stand in one block with no op that has side effects
+/// between them: a check may then stand for the other (moving a check
+/// across a side effect would change what happens before a failure).
+fn nothing_happens_between(ctx: &Context, a: OpId, b: OpId) -> bool {
+    let parent = ctx.op(a).parent;
+    if parent.is_none() || parent != ctx.op(b).parent {
+        return false;
+    }
+    let walk = |from: OpId, to: OpId| {
+        let mut cursor = ctx.op(from).next;
+        while let Some(o) = cursor {
+            if o == to {
+                return Some(true);
+            }
+            if ir::effects::has_side_effects(ctx, o) {
+                return Some(false);
+            }
+            cursor = ctx.op(o).next;
+        }
+        None
+    };
+    walk(a, b).or_else(|| walk(b, a)).unwrap_or(false)
+}
+
 fn drop_subsumed_broadcastables(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     let ctx = &*rw.ctx;
     let mut cstrs: Vec<OpId> = Vec::new();
@@ -673,11 +697,11 @@ fn drop_subsumed_broadcastables(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) ->
     let mut dropped = Vec::new();
     let mut i = 0;
     while i < sets.len() {
-        let big = sets[i].1.clone();
-        let (keep, gone): (Vec<_>, Vec<_>) = sets
-            .split_off(i + 1)
-            .into_iter()
-            .partition(|(_, s)| !s.iter().all(|v| big.contains(v)));
+        let (big_op, big) = (sets[i].0, sets[i].1.clone());
+        let (keep, gone): (Vec<_>, Vec<_>) =
+            sets.split_off(i + 1).into_iter().partition(|(c, s)| {
+                !s.iter().all(|v| big.contains(v)) || !nothing_happens_between(ctx, *c, big_op)
+            });
         dropped.extend(gone.into_iter().map(|(c, _)| c));
         sets.extend(keep);
         i += 1;
