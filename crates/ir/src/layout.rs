@@ -13,7 +13,7 @@
 //!   layout at all, as in MLIR;
 //! - the integer memory space 0 is the default one: no memory space.
 //!
-//! [`strides_and_offset`] gives the strided form of a memref type (MLIR's
+//! [`MemRef::strides_and_offset`] gives the strided form of a memref type (MLIR's
 //! `getStridesAndOffset`) where it is known: no layout (row-major) or a
 //! strided one. For other affine maps it is `None`, and the verifiers that
 //! need it accept the op rather than reject what MLIR may accept.
