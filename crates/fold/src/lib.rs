@@ -281,6 +281,22 @@ pub(crate) fn values(vs: &[ValueId]) -> Folded {
 }
 
 /// Replace the single result by `v`, if it has the result's type.
+/// `expand_shape(collapse_shape(x))` and `collapse_shape(expand_shape(x))`
+/// (of tensors or memrefs, `name` being the outer op's) back to `x`'s type
+/// are `x`.
+pub(crate) fn reshape_round_trip(ctx: &Context, op: OpId, name: &str) -> Option<Folded> {
+    let (dialect, kind) = name.split_once('.')?;
+    let inverse = match kind {
+        "expand_shape" => "collapse_shape",
+        _ => "expand_shape",
+    };
+    let def = ctx.defining_op(ctx.operand(op, 0)?)?;
+    let source = ctx
+        .operand(def, 0)
+        .filter(|_| ctx.op_name(def).split_once('.') == Some((dialect, inverse)))?;
+    same_typed_value(ctx, op, source)
+}
+
 pub(crate) fn same_typed_value(ctx: &Context, op: OpId, v: ValueId) -> Option<Folded> {
     let r = ctx.result(op, 0)?;
     (ctx.value_type(r) == ctx.value_type(v)).then(|| values(&[v]))

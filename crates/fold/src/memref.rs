@@ -11,7 +11,8 @@
 //! would fold them into an op its verifier rejects).
 
 use crate::{
-    constant, index_attr, int_of, operand_type, result_type, same_typed_value, Folded, Rewriter,
+    constant, index_attr, int_of, operand_type, reshape_round_trip, result_type, same_typed_value,
+    Folded, Rewriter,
 };
 use ir::dialect::memref::cast_compatible;
 use ir::layout::MemRef;
@@ -44,19 +45,7 @@ pub(crate) fn fold(
                 && list("static_sizes") == shape;
             trivial.then(|| same_typed_value(ctx, op, source)).flatten()
         }
-        "memref.expand_shape" | "memref.collapse_shape" => {
-            // expand(collapse(x)) and collapse(expand(x)) back to x's type are x.
-            let inverse = if name == "memref.expand_shape" {
-                "memref.collapse_shape"
-            } else {
-                "memref.expand_shape"
-            };
-            let def = ctx.defining_op(ctx.operand(op, 0)?)?;
-            let source = ctx
-                .operand(def, 0)
-                .filter(|_| ctx.op_name(def) == inverse)?;
-            same_typed_value(ctx, op, source)
-        }
+        "memref.expand_shape" | "memref.collapse_shape" => reshape_round_trip(ctx, op, name),
         _ => None,
     }
 }

@@ -6,8 +6,8 @@
 //! indices (undefined behaviour) and casts whose shapes cannot join.
 
 use crate::{
-    constant, index_attr, index_type, int_of, operand_type, result_type, same_typed_value,
-    static_shape, Folded, Rewriter,
+    constant, index_attr, index_type, int_of, operand_type, reshape_round_trip, result_type,
+    same_typed_value, static_shape, Folded, Rewriter,
 };
 use ir::attrs::{DenseValues, Scalar};
 use ir::{Attr, Context, OpId, OperationState, Type, TypeKind, ValueId};
@@ -56,19 +56,7 @@ pub(crate) fn fold(
                 .flatten()
         }
         "tensor.insert_slice" => fold_insert_slice(ctx, op),
-        "tensor.expand_shape" | "tensor.collapse_shape" => {
-            // expand(collapse(x)) and collapse(expand(x)) back to x's type are x.
-            let inverse = if name == "tensor.expand_shape" {
-                "tensor.collapse_shape"
-            } else {
-                "tensor.expand_shape"
-            };
-            let def = ctx.defining_op(ctx.operand(op, 0)?)?;
-            let source = ctx
-                .operand(def, 0)
-                .filter(|_| ctx.op_name(def) == inverse)?;
-            same_typed_value(ctx, op, source)
-        }
+        "tensor.expand_shape" | "tensor.collapse_shape" => reshape_round_trip(ctx, op, name),
         _ => None,
     }
 }
