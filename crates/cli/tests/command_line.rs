@@ -2,29 +2,17 @@
 //! spellings, output written only on success.
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+mod common;
+
+use common::stderr;
 
 fn shape_opt(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shape-opt"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("shape-opt runs");
-    if let Some(mut s) = child.stdin.take() {
-        use std::io::Write;
-        // A run that stops before reading (usage errors, --help) closes the pipe.
-        let _ = s.write_all(stdin.as_bytes());
-    }
-    child.wait_with_output().expect("shape-opt exits")
+    common::run(env!("CARGO_BIN_EXE_shape-opt"), args, stdin)
 }
 
 const DOUBLE: &str = "func.func @f(%a: index) -> index {\n  %0 = arith.addi %a, %a : index\n  %1 = arith.addi %a, %a : index\n  %2 = arith.muli %0, %1 : index\n  return %2 : index\n}\n";
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 #[test]
 fn log_level_traces_each_pass_without_colour_when_piped() {

@@ -1,35 +1,18 @@
 //! The `shape-run` binary: outcomes in text and JSON, exit codes, and
 //! errors for bad input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-/// The repository's root (where `examples/` is).
-fn root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
 
-fn shape_run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shape-run"))
-        .current_dir(root())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("shape-run runs");
-    if let Some(mut s) = child.stdin.take() {
-        s.write_all(stdin.as_bytes()).expect("stdin");
-    }
-    child.wait_with_output().expect("shape-run exits")
-}
+use common::stderr;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+fn shape_run(args: &[&str], stdin: &str) -> Output {
+    common::run(env!("CARGO_BIN_EXE_shape-run"), args, stdin)
 }
 
 /// `shape-run examples/matmul.mlir --func matmul --arg L --arg R`.

@@ -3,32 +3,14 @@
 //! error) for a function it could compare on no input, and events compared
 //! before results and failures.
 
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-/// The repository's root (where `tests/` is).
-fn root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+
+use common::stderr;
 
 fn shape_opt(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shape-opt"))
-        .current_dir(root())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("shape-opt runs");
-    if let Some(mut s) = child.stdin.take() {
-        use std::io::Write;
-        // A run that stops before reading (usage errors) closes the pipe.
-        let _ = s.write_all(stdin.as_bytes());
-    }
-    child.wait_with_output().expect("shape-opt exits")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    common::run(env!("CARGO_BIN_EXE_shape-opt"), args, stdin)
 }
 
 /// One function the interpreter evaluates, one it cannot (`math.sqrt`), one
