@@ -215,23 +215,43 @@ impl Effects {
 
     /// The op defining `@symbol` in the nearest symbol table around `from`.
     fn lookup(&mut self, ctx: &Context, from: OpId, symbol: &str) -> Option<OpId> {
-        let table = std::iter::successors(ctx.parent_op(from), |&o| ctx.parent_op(o))
-            .find(|&o| ctx.op_def(o).is_some_and(|d| d.traits.symbol_table))?;
+        let table = symbol_table_around(ctx, from)?;
         let entries = self.tables.entry(table).or_insert_with(|| {
             let mut entries = FxHashMap::default();
-            for &r in &ctx.op(table).regions {
-                for &b in &ctx.region(r).blocks {
-                    for o in ctx.block_ops(b) {
-                        if let Some(name) = ctx.attr(o, "sym_name").and_then(Attr::as_str) {
-                            entries.entry(name.to_string()).or_insert(o);
-                        }
-                    }
-                }
+            for (name, o) in symbols_in(ctx, table) {
+                entries.entry(name.to_string()).or_insert(o);
             }
             entries
         });
         entries.get(symbol).copied()
     }
+}
+
+/// The nearest op around `from` that is a symbol table.
+fn symbol_table_around(ctx: &Context, from: OpId) -> Option<OpId> {
+    std::iter::successors(ctx.parent_op(from), |&o| ctx.parent_op(o))
+        .find(|&o| ctx.op_def(o).is_some_and(|d| d.traits.symbol_table))
+}
+
+/// The symbols directly inside `table`, in order.
+fn symbols_in(ctx: &Context, table: OpId) -> impl Iterator<Item = (&str, OpId)> + '_ {
+    ctx.op(table)
+        .regions
+        .iter()
+        .flat_map(|&r| ctx.region(r).blocks.iter())
+        .flat_map(|&b| ctx.block_ops(b))
+        .filter_map(|o| Some((ctx.attr(o, "sym_name").and_then(Attr::as_str)?, o)))
+}
+
+/// The function a `func.call` names, in the nearest symbol table around
+/// it (the first of that name). Passes asking about many calls keep an
+/// [`Effects`], which remembers the tables.
+pub fn callee(ctx: &Context, call: OpId) -> Option<OpId> {
+    let symbol = ctx.attr(call, "callee").and_then(Attr::as_symbol)?;
+    let table = symbol_table_around(ctx, call)?;
+    symbols_in(ctx, table)
+        .find(|&(name, _)| name == symbol)
+        .map(|(_, o)| o)
 }
 
 /// What running `op`, its regions and callees included, may do (see the

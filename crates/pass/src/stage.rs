@@ -140,38 +140,15 @@ pub fn keeps_host_types(ctx: &Context, op: OpId) -> bool {
 /// the nearest symbol table around it: the host's function, whose signature
 /// is the host's too.
 pub fn calls_external(ctx: &Context, op: OpId) -> bool {
-    if ctx.op_name(op) != "func.call" {
-        return false;
-    }
-    let Some(callee) = ctx.attr(op, "callee").and_then(ir::Attr::as_symbol) else {
-        return false;
-    };
-    let mut table = ctx.parent_op(op);
-    while let Some(t) = table {
-        if ctx.op_name(t) == "builtin.module" {
-            break;
-        }
-        table = ctx.parent_op(t);
-    }
-    let Some(table) = table else {
-        return false;
-    };
-    let named = |f: OpId| {
-        ctx.attr(f, "sym_name").and_then(ir::Attr::as_str) == Some(callee)
-            && ctx.op_name(f) == "func.func"
-    };
-    let body_ops = ctx
-        .op(table)
-        .regions
-        .iter()
-        .flat_map(|&r| ctx.region(r).blocks.iter());
-    let found = body_ops.flat_map(|&b| ctx.block_ops(b)).find(|&f| named(f));
-    found.is_some_and(|f| {
-        ctx.op(f)
-            .regions
-            .first()
-            .is_none_or(|&r| ctx.region(r).blocks.is_empty())
-    })
+    ctx.op_name(op) == "func.call"
+        && ir::effects::callee(ctx, op).is_some_and(|f| {
+            ctx.op_name(f) == "func.func"
+                && ctx
+                    .op(f)
+                    .regions
+                    .first()
+                    .is_none_or(|&r| ctx.region(r).blocks.is_empty())
+        })
 }
 
 /// The op that bridges a lowered shape value to a host op and back.
