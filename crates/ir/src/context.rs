@@ -238,6 +238,13 @@ impl Context {
     pub fn op_def(&self, op: OpId) -> Option<&'static crate::op_def::OpDef> {
         self.ops[op.index()].def
     }
+    /// The kind of `op` ([`crate::OpKind::Unregistered`] if no definition
+    /// covers it).
+    pub fn kind(&self, op: OpId) -> crate::OpKind {
+        self.ops[op.index()]
+            .def
+            .map_or(crate::OpKind::Unregistered, |d| d.kind)
+    }
     pub fn op_name(&self, op: OpId) -> &str {
         &self.ops[op.index()].name
     }

@@ -14,6 +14,7 @@ pub mod layout;
 pub mod loc_alias;
 pub mod location;
 pub mod op_def;
+pub mod op_kind;
 pub mod print_attr;
 pub mod printer;
 pub mod types;
@@ -24,4 +25,5 @@ pub use context::{
     BlockId, CheckedOut, Context, OpId, OperationState, RegionId, ValueDef, ValueId,
 };
 pub use location::Location;
+pub use op_kind::OpKind;
 pub use types::{Type, TypeKind};

@@ -215,6 +215,8 @@ pub struct Traits {
 
 pub struct OpDef {
     pub name: &'static str,
+    /// The typed identity of ops of this definition.
+    pub kind: crate::OpKind,
     pub summary: &'static str,
     pub operands: Vec<ValueSpec>,
     pub results: Vec<ValueSpec>,
@@ -241,6 +243,7 @@ impl std::fmt::Debug for OpDef {
 pub fn op(name: &'static str) -> OpDef {
     OpDef {
         name,
+        kind: crate::OpKind::from_name(name),
         summary: "",
         operands: Vec::new(),
         results: Vec::new(),

@@ -1,0 +1,281 @@
+//! Typed op identity: one [`OpKind`] per op shape-opt defines, so that
+//! passes, folders, the interpreter and the lowerings match on kinds and
+//! the compiler flags a case they miss, instead of comparing name strings.
+//!
+//! The list is the op definition tables' (`crate::dialect`) seen from the
+//! other side: every definition has its kind and every kind its
+//! definition, which a test of this crate checks. An op no definition
+//! covers (`foo.matmul`, or an unmodelled `memref` op kept opaque) is
+//! [`OpKind::Unregistered`]; its name is still [`crate::Context::op_name`].
+
+macro_rules! op_kinds {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+        /// The kind of an op: which definition it has.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum OpKind {
+            $($variant,)*
+            /// An op no definition covers, known only by its name.
+            Unregistered,
+        }
+
+        impl OpKind {
+            /// Every kind with a definition, in name order.
+            pub const ALL: &'static [OpKind] = &[$(OpKind::$variant,)*];
+
+            /// The op's full name (`shape.split_at`); `None` for
+            /// [`OpKind::Unregistered`].
+            pub const fn name(self) -> Option<&'static str> {
+                match self {
+                    $(OpKind::$variant => Some($name),)*
+                    OpKind::Unregistered => None,
+                }
+            }
+
+            /// The kind of the op named `name`.
+            pub fn from_name(name: &str) -> OpKind {
+                match name {
+                    $($name => OpKind::$variant,)*
+                    _ => OpKind::Unregistered,
+                }
+            }
+        }
+    };
+}
+
+op_kinds! {
+    // arith
+    ArithAddf = "arith.addf",
+    ArithAddi = "arith.addi",
+    ArithAdduiExtended = "arith.addui_extended",
+    ArithAndi = "arith.andi",
+    ArithBitcast = "arith.bitcast",
+    ArithCeildivsi = "arith.ceildivsi",
+    ArithCeildivui = "arith.ceildivui",
+    ArithCmpf = "arith.cmpf",
+    ArithCmpi = "arith.cmpi",
+    ArithConstant = "arith.constant",
+    ArithDivf = "arith.divf",
+    ArithDivsi = "arith.divsi",
+    ArithDivui = "arith.divui",
+    ArithExtf = "arith.extf",
+    ArithExtsi = "arith.extsi",
+    ArithExtui = "arith.extui",
+    ArithFloordivsi = "arith.floordivsi",
+    ArithFptosi = "arith.fptosi",
+    ArithFptoui = "arith.fptoui",
+    ArithIndexCast = "arith.index_cast",
+    ArithIndexCastui = "arith.index_castui",
+    ArithMaximumf = "arith.maximumf",
+    ArithMaxnumf = "arith.maxnumf",
+    ArithMaxsi = "arith.maxsi",
+    ArithMaxui = "arith.maxui",
+    ArithMinimumf = "arith.minimumf",
+    ArithMinnumf = "arith.minnumf",
+    ArithMinsi = "arith.minsi",
+    ArithMinui = "arith.minui",
+    ArithMulf = "arith.mulf",
+    ArithMuli = "arith.muli",
+    ArithMulsiExtended = "arith.mulsi_extended",
+    ArithMuluiExtended = "arith.mului_extended",
+    ArithNegf = "arith.negf",
+    ArithOri = "arith.ori",
+    ArithRemf = "arith.remf",
+    ArithRemsi = "arith.remsi",
+    ArithRemui = "arith.remui",
+    ArithSelect = "arith.select",
+    ArithShli = "arith.shli",
+    ArithShrsi = "arith.shrsi",
+    ArithShrui = "arith.shrui",
+    ArithSitofp = "arith.sitofp",
+    ArithSubf = "arith.subf",
+    ArithSubi = "arith.subi",
+    ArithTruncf = "arith.truncf",
+    ArithTrunci = "arith.trunci",
+    ArithUitofp = "arith.uitofp",
+    ArithXori = "arith.xori",
+    // bufferization
+    BufferizationAllocTensor = "bufferization.alloc_tensor",
+    BufferizationClone = "bufferization.clone",
+    BufferizationDeallocTensor = "bufferization.dealloc_tensor",
+    BufferizationMaterializeInDestination = "bufferization.materialize_in_destination",
+    BufferizationToBuffer = "bufferization.to_buffer",
+    BufferizationToTensor = "bufferization.to_tensor",
+    // builtin
+    BuiltinModule = "builtin.module",
+    BuiltinUnrealizedConversionCast = "builtin.unrealized_conversion_cast",
+    // cf
+    CfAssert = "cf.assert",
+    CfBr = "cf.br",
+    CfCondBr = "cf.cond_br",
+    CfSwitch = "cf.switch",
+    // func
+    FuncCall = "func.call",
+    FuncCallIndirect = "func.call_indirect",
+    FuncConstant = "func.constant",
+    FuncFunc = "func.func",
+    FuncReturn = "func.return",
+    // math
+    MathAbsf = "math.absf",
+    MathAtan = "math.atan",
+    MathCbrt = "math.cbrt",
+    MathCeil = "math.ceil",
+    MathCos = "math.cos",
+    MathErf = "math.erf",
+    MathExp = "math.exp",
+    MathExp2 = "math.exp2",
+    MathExpm1 = "math.expm1",
+    MathFloor = "math.floor",
+    MathLog = "math.log",
+    MathLog10 = "math.log10",
+    MathLog1p = "math.log1p",
+    MathLog2 = "math.log2",
+    MathRound = "math.round",
+    MathRoundeven = "math.roundeven",
+    MathRsqrt = "math.rsqrt",
+    MathSin = "math.sin",
+    MathSqrt = "math.sqrt",
+    MathTan = "math.tan",
+    MathTanh = "math.tanh",
+    MathTrunc = "math.trunc",
+    // memref
+    MemrefAlloc = "memref.alloc",
+    MemrefAlloca = "memref.alloca",
+    MemrefCast = "memref.cast",
+    MemrefCollapseShape = "memref.collapse_shape",
+    MemrefCopy = "memref.copy",
+    MemrefDealloc = "memref.dealloc",
+    MemrefDim = "memref.dim",
+    MemrefExpandShape = "memref.expand_shape",
+    MemrefGetGlobal = "memref.get_global",
+    MemrefGlobal = "memref.global",
+    MemrefLoad = "memref.load",
+    MemrefRank = "memref.rank",
+    MemrefReinterpretCast = "memref.reinterpret_cast",
+    MemrefStore = "memref.store",
+    MemrefSubview = "memref.subview",
+    // scf
+    ScfCondition = "scf.condition",
+    ScfExecuteRegion = "scf.execute_region",
+    ScfFor = "scf.for",
+    ScfForall = "scf.forall",
+    ScfForallInParallel = "scf.forall.in_parallel",
+    ScfIf = "scf.if",
+    ScfIndexSwitch = "scf.index_switch",
+    ScfParallel = "scf.parallel",
+    ScfReduce = "scf.reduce",
+    ScfReduceReturn = "scf.reduce.return",
+    ScfWhile = "scf.while",
+    ScfYield = "scf.yield",
+    // shape
+    ShapeAdd = "shape.add",
+    ShapeAny = "shape.any",
+    ShapeAssuming = "shape.assuming",
+    ShapeAssumingAll = "shape.assuming_all",
+    ShapeAssumingYield = "shape.assuming_yield",
+    ShapeBroadcast = "shape.broadcast",
+    ShapeConcat = "shape.concat",
+    ShapeConstShape = "shape.const_shape",
+    ShapeConstSize = "shape.const_size",
+    ShapeConstWitness = "shape.const_witness",
+    ShapeCstrBroadcastable = "shape.cstr_broadcastable",
+    ShapeCstrEq = "shape.cstr_eq",
+    ShapeCstrRequire = "shape.cstr_require",
+    ShapeDebugPrint = "shape.debug_print",
+    ShapeDim = "shape.dim",
+    ShapeDiv = "shape.div",
+    ShapeFromExtentTensor = "shape.from_extent_tensor",
+    ShapeFromExtents = "shape.from_extents",
+    ShapeFunc = "shape.func",
+    ShapeFunctionLibrary = "shape.function_library",
+    ShapeGetExtent = "shape.get_extent",
+    ShapeIndexToSize = "shape.index_to_size",
+    ShapeIsBroadcastable = "shape.is_broadcastable",
+    ShapeMax = "shape.max",
+    ShapeMeet = "shape.meet",
+    ShapeMin = "shape.min",
+    ShapeMul = "shape.mul",
+    ShapeNumElements = "shape.num_elements",
+    ShapeRank = "shape.rank",
+    ShapeReduce = "shape.reduce",
+    ShapeReturn = "shape.return",
+    ShapeShapeEq = "shape.shape_eq",
+    ShapeShapeOf = "shape.shape_of",
+    ShapeSizeToIndex = "shape.size_to_index",
+    ShapeSplitAt = "shape.split_at",
+    ShapeToExtentTensor = "shape.to_extent_tensor",
+    ShapeValueAsShape = "shape.value_as_shape",
+    ShapeValueOf = "shape.value_of",
+    ShapeWithShape = "shape.with_shape",
+    ShapeYield = "shape.yield",
+    // tensor
+    TensorBitcast = "tensor.bitcast",
+    TensorCast = "tensor.cast",
+    TensorCollapseShape = "tensor.collapse_shape",
+    TensorConcat = "tensor.concat",
+    TensorDim = "tensor.dim",
+    TensorEmpty = "tensor.empty",
+    TensorExpandShape = "tensor.expand_shape",
+    TensorExtract = "tensor.extract",
+    TensorExtractSlice = "tensor.extract_slice",
+    TensorFromElements = "tensor.from_elements",
+    TensorGather = "tensor.gather",
+    TensorGenerate = "tensor.generate",
+    TensorInsert = "tensor.insert",
+    TensorInsertSlice = "tensor.insert_slice",
+    TensorPack = "tensor.pack",
+    TensorPad = "tensor.pad",
+    TensorParallelInsertSlice = "tensor.parallel_insert_slice",
+    TensorRank = "tensor.rank",
+    TensorReshape = "tensor.reshape",
+    TensorScatter = "tensor.scatter",
+    TensorSplat = "tensor.splat",
+    TensorUnpack = "tensor.unpack",
+    TensorYield = "tensor.yield",
+    // ub
+    UbPoison = "ub.poison",
+}
+
+impl OpKind {
+    /// The name to build an op of this kind with; an unregistered kind
+    /// has none, and building one is a bug of the caller.
+    pub fn build_name(self) -> &'static str {
+        debug_assert!(self != OpKind::Unregistered, "an op is built by its kind");
+        self.name().unwrap_or("builtin.unregistered")
+    }
+
+    /// The dialect the op belongs to (`shape`).
+    pub fn dialect(self) -> Option<&'static str> {
+        self.name().and_then(|n| n.split('.').next())
+    }
+}
+
+impl std::fmt::Display for OpKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name().unwrap_or("<unregistered>"))
+    }
+}
+
+impl From<OpKind> for std::borrow::Cow<'static, str> {
+    fn from(kind: OpKind) -> Self {
+        std::borrow::Cow::Borrowed(kind.build_name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OpKind;
+
+    #[test]
+    fn every_definition_has_a_kind_and_every_kind_a_definition() {
+        let registry = crate::op_def::registry();
+        let mut defined: Vec<&str> = registry.names().collect();
+        defined.sort_unstable();
+        let kinds: Vec<&str> = OpKind::ALL.iter().filter_map(|k| k.name()).collect();
+        assert_eq!(defined, kinds);
+        for &kind in OpKind::ALL {
+            assert_eq!(OpKind::from_name(kind.build_name()), kind);
+            assert_eq!(registry.get(kind.build_name()).map(|d| d.kind), Some(kind));
+        }
+        assert_eq!(OpKind::from_name("foo.matmul"), OpKind::Unregistered);
+    }
+}
