@@ -26,7 +26,7 @@ mod common;
 
 use ir::{Context, OpId};
 use pass::stage::Stage;
-use pass::stage_pipeline::{StagePipeline, DEFAULT_PLANS};
+use pass::stage_pipeline::StagePipeline;
 use pass::{PassManager, RunOptions};
 use shape_opt::Session;
 use validate::check::{Interpreter, PassTally, SemanticsCheck};
@@ -96,7 +96,7 @@ fn lower_checked(
         &module.ctx,
         module.root,
         (from, Stage::Std),
-        &DEFAULT_PLANS,
+        &passes::DEFAULT_PLAN,
         session.registry(),
         session.options,
     ) {

@@ -3,21 +3,29 @@
 //! while watching the IR after every pass, then asks for the constrained
 //! form, watching every stage reached. `cargo test` builds and runs it.
 
-use shape_opt::ir::{Context, OpId};
-use shape_opt::pass::{no_options, Pass, PassInfo};
+use shape_opt::ir::{Context, OpId, OpKind};
+use shape_opt::pass::{info, NoOptions, PassDecl, PassRegistry, Statistics};
 use shape_opt::{Session, Stage};
 
 /// The host's pass: drop `shape.debug_print`, forwarding its operand.
 struct StripDebugPrint;
 
-impl Pass for StripDebugPrint {
-    fn name(&self) -> &'static str {
-        "strip-debug-print"
+impl PassDecl for StripDebugPrint {
+    const NAME: &'static str = "strip-debug-print";
+    const SUMMARY: &'static str = "Drop shape.debug_print ops";
+    type Options = NoOptions;
+    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
+        Ok(StripDebugPrint)
     }
-    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), shape_opt::diag::Diagnostic> {
+    fn apply(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        _: &mut Statistics,
+    ) -> Result<(), shape_opt::diag::Diagnostic> {
         let mut prints = Vec::new();
         ctx.walk_nested(op, &mut |o| {
-            if ctx.op_name(o) == "shape.debug_print" {
+            if ctx.kind(o) == OpKind::ShapeDebugPrint {
                 prints.push(o);
             }
         });
@@ -47,15 +55,7 @@ fn program() -> String {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut session = Session::new();
     session.options.allow_unregistered = true;
-    session.register_pass(PassInfo {
-        name: "strip-debug-print",
-        summary: "Drop shape.debug_print ops",
-        anchor: None,
-        build: |options| {
-            no_options("strip-debug-print", options)?;
-            Ok(Box::new(StripDebugPrint))
-        },
-    });
+    session.register_pass(info::<StripDebugPrint>());
     let mut module = session.parse("host.mlir", &program())?;
     session.map_op_to_shape_function(&mut module, "host.matmul", "matmul")?;
     let printed = module.print();

@@ -310,7 +310,7 @@ impl Outcome {
 /// The module with each op's inferred shape facts as comment lines before
 /// it (`--mlir-print-shape-facts`).
 fn print_with_shape_facts(ctx: &Context, module: OpId, print: PrintOptions) -> String {
-    use monadic::infer_shapes::{infer_facts, Facts};
+    use passes::monadic::infer_shapes::{infer_facts, Facts};
     let facts: rustc_hash::FxHashMap<OpId, Facts> = pass::functions_under(ctx, module)
         .into_iter()
         .map(|f| (f, infer_facts(ctx, f)))
@@ -442,7 +442,7 @@ pub fn process_chunk(
                 &ctx,
                 module,
                 (options.lower_from, target),
-                &pass::stage_pipeline::DEFAULT_PLANS,
+                &passes::DEFAULT_PLAN,
                 &registry,
                 run_options,
             )
@@ -485,7 +485,7 @@ pub fn process_chunk(
                         &mut ctx,
                         module,
                         (options.lower_from, target),
-                        &pass::stage_pipeline::DEFAULT_PLANS,
+                        &passes::DEFAULT_PLAN,
                         &shape_opt::registry(),
                         run_options,
                     ),

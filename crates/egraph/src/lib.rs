@@ -1,6 +1,6 @@
 //! Constraint canonicalisation with an e-graph (`egg`).
 //!
-//! [`canonicalize_constraints()`] puts the pure shape, size, index and
+//! The `canonicalize-constraints` pass (in the `passes` crate) puts the pure shape, size, index and
 //! predicate values of each function into an e-graph ([`ShapeLang`]). The
 //! `cstr`/`assuming` skeleton stays in the IR. An e-class analysis
 //! ([`Facts`], see [`language`]) carries, for each class:
@@ -42,14 +42,10 @@
 //! stopped and the largest e-graph are pass statistics
 //! (`--mlir-pass-statistics`, and under the pass in `--mlir-timing`).
 
-pub mod canonicalize_constraints;
 pub mod constraint_graph;
 pub mod language;
 pub mod rules;
 
-pub use canonicalize_constraints::{
-    canonicalize_constraints, register, CanonicalizeConstraints, Limits,
-};
 pub use language::{Facts, ShapeLang};
 
 /// Saturation stops after this many iterations (the constraint is then

@@ -1,7 +1,10 @@
-//! Passes and the pass manager.
+//! The pass infrastructure: the pass trait and how a pass is declared,
+//! the registry, MLIR's textual pipelines, the pass manager, stages and
+//! their legality, and the split lowering. The passes themselves live in
+//! the `passes` crate, one file each, listed in its one table.
 //!
-//! A [`Pass`] transforms the IR under one op. A [`PassRegistry`] knows every
-//! pass by its flag name (each passes crate registers its own, explicitly).
+//! A [`Pass`] transforms the IR under one op; a pass is declared once with
+//! [`PassDecl`]. A [`PassRegistry`] knows every pass by its flag name.
 //! A [`PassManager`] runs a textual pipeline
 //! (`builtin.module(func.func(cse),symbol-dce)`): nested pipelines run on
 //! the ops of their anchor name found directly in the regions of the current
@@ -9,19 +12,14 @@
 //! hooks see the IR before and after each pass, and per-pass wall times are
 //! recorded.
 
-pub mod canonicalize;
-pub mod cse;
-pub mod inline;
+pub mod declare;
 pub mod manager;
 pub mod pipeline;
-pub mod remove_shape_constraints;
-pub mod shape_to_shape_lowering;
-pub mod simplify_regions;
 pub mod split_lowering;
 pub mod stage;
 pub mod stage_pipeline;
-pub mod symbol_dce;
 
+pub use declare::{info, Limit, NoOptions, OptionInfo, OptionValue, PassDecl, PassOptions};
 use diag::Diagnostic;
 pub use fold::effect_free;
 use ir::{Context, OpId};
@@ -113,8 +111,9 @@ impl Statistics {
     }
 }
 
-/// Builds a pass from its `{key=value}` options.
-pub type PassBuilder = fn(&[(String, String)]) -> Result<Box<dyn Pass>, String>;
+/// Builds a pass from its `{key=value}` options, under the registry the
+/// pipeline is parsed with.
+pub type PassBuilder = fn(&[(String, String)], &PassRegistry) -> Result<Box<dyn Pass>, String>;
 
 /// What the registry knows of a pass.
 #[derive(Clone, Copy)]
@@ -123,27 +122,27 @@ pub struct PassInfo {
     pub summary: &'static str,
     /// The op the pass runs on; `None` runs on any op.
     pub anchor: Option<&'static str>,
+    /// Its options, with types and defaults.
+    pub options: fn() -> Vec<OptionInfo>,
     pub build: PassBuilder,
 }
 
 /// Every pass by name.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct PassRegistry {
     passes: Vec<PassInfo>,
 }
 
 impl PassRegistry {
-    /// The registry of the passes every stage uses.
-    pub fn with_generic_passes() -> Self {
+    /// The registry of the passes `table` lists.
+    pub fn from_table(table: impl IntoIterator<Item = PassInfo>) -> Self {
         let mut r = PassRegistry::default();
-        canonicalize::register(&mut r);
-        cse::register(&mut r);
-        inline::register(&mut r);
-        remove_shape_constraints::register(&mut r);
-        shape_to_shape_lowering::register(&mut r);
-        symbol_dce::register(&mut r);
+        for info in table {
+            r.register(info);
+        }
         r
     }
+    /// Add `info`, replacing a pass of the same name.
     pub fn register(&mut self, info: PassInfo) {
         self.passes.retain(|p| p.name != info.name);
         self.passes.push(info);
@@ -191,21 +190,6 @@ pub fn remark(ctx: &Context, op: OpId, message: std::fmt::Arguments) {
         |(f, l, c)| (f.to_string(), l, c),
     );
     tracing::info!(target: REMARK_TARGET, file, line, col, "{message}");
-}
-
-/// The value of option `key` of pass `pass`, parsed.
-pub fn parse_option<T: std::str::FromStr>(pass: &str, key: &str, value: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("invalid value '{value}' for option '{key}' of pass '{pass}'"))
-}
-
-/// Reject options a pass does not take.
-pub fn no_options(name: &str, options: &[(String, String)]) -> Result<(), String> {
-    match options.first() {
-        None => Ok(()),
-        Some((k, _)) => Err(format!("pass '{name}' has no option '{k}'")),
-    }
 }
 
 /// True if `op` gives its results on every input of a constrained or
@@ -317,47 +301,71 @@ mod tests {
         );
     }
 
-    #[test]
-    fn unknown_passes_get_a_suggestion() {
-        let r = PassRegistry::with_generic_passes();
-        let e = PassManager::parse("builtin.module(symbol-dec)", &r)
-            .err()
-            .unwrap();
-        assert_eq!(e.offset, 15);
-        assert!(
-            e.message.contains("did you mean 'symbol-dce'"),
-            "{}",
-            e.message
-        );
-        let rendered = render_pipeline_error("builtin.module(symbol-dec)", &e);
-        assert!(rendered.starts_with("<pipeline>:1:16: error:"));
+    /// Does nothing, on any op.
+    struct Nothing;
+    impl PassDecl for Nothing {
+        const NAME: &'static str = "do-nothing";
+        const SUMMARY: &'static str = "Do nothing";
+        type Options = NoOptions;
+        fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
+            Ok(Nothing)
+        }
+        fn apply(&self, _: &mut Context, _: OpId, _: &mut Statistics) -> Result<(), Diagnostic> {
+            Ok(())
+        }
     }
 
-    /// Marks each op it runs on with `visited`.
+    /// Marks each function it runs on with `visited`.
     struct Mark;
-    impl Pass for Mark {
-        fn name(&self) -> &'static str {
-            "mark"
+    impl PassDecl for Mark {
+        const NAME: &'static str = "mark";
+        const SUMMARY: &'static str = "Mark functions";
+        const ANCHOR: Option<ir::OpKind> = Some(ir::OpKind::FuncFunc);
+        type Options = NoOptions;
+        fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
+            Ok(Mark)
         }
-        fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        fn apply(&self, ctx: &mut Context, op: OpId, _: &mut Statistics) -> Result<(), Diagnostic> {
             ctx.set_discardable_attr(op, "visited", ir::Attr::Unit);
             Ok(())
         }
     }
 
+    fn registry() -> PassRegistry {
+        PassRegistry::from_table([info::<Nothing>(), info::<Mark>()])
+    }
+
     #[test]
-    fn anchored_passes_run_only_on_their_op() {
-        let mut r = PassRegistry::with_generic_passes();
-        r.register(PassInfo {
-            name: "mark",
-            summary: "Mark functions",
-            anchor: Some("func.func"),
-            build: |_| Ok(Box::new(Mark)),
-        });
-        let e = PassManager::parse("builtin.module(cse,mark)", &r)
+    fn unknown_passes_and_options_get_a_suggestion() {
+        let r = registry();
+        let e = PassManager::parse("builtin.module(do-nothin)", &r)
             .err()
             .unwrap();
-        assert_eq!(e.offset, 19);
+        assert_eq!(e.offset, 15);
+        assert!(
+            e.message.contains("did you mean 'do-nothing'"),
+            "{}",
+            e.message
+        );
+        let rendered = render_pipeline_error("builtin.module(do-nothin)", &e);
+        assert!(rendered.starts_with("<pipeline>:1:16: error:"));
+        let e = PassManager::parse("builtin.module(do-nothing{x=1})", &r)
+            .err()
+            .unwrap();
+        assert!(
+            e.message.contains("pass 'do-nothing' has no option 'x'"),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn anchored_passes_run_only_on_their_op() {
+        let r = registry();
+        let e = PassManager::parse("builtin.module(do-nothing,mark)", &r)
+            .err()
+            .unwrap();
+        assert_eq!(e.offset, 26);
         assert!(e
             .message
             .contains("nest it: builtin.module(func.func(mark))"));

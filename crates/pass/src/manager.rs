@@ -529,7 +529,7 @@ fn build(
                         });
                     }
                 }
-                let pass = build(options).map_err(|message| PipelineError {
+                let pass = build(options, registry).map_err(|message| PipelineError {
                     offset: *offset,
                     message,
                 })?;

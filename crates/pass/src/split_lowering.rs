@@ -25,7 +25,7 @@
 
 use crate::manager::{NoInstrumentation, RunOptions};
 use crate::stage::Stage;
-use crate::stage_pipeline::{starting_stage, StagePipeline, StagePlan};
+use crate::stage_pipeline::{starting_stage, LoweringPlan, StagePipeline};
 use crate::PassRegistry;
 use diag::Diagnostic;
 use ir::{Attr, Context, OpId, OperationState};
@@ -45,7 +45,7 @@ pub fn lower_split(
     ctx: &mut Context,
     root: OpId,
     (from, target): (Option<Stage>, Stage),
-    plans: &[StagePlan],
+    plan: &LoweringPlan,
     registry: &PassRegistry,
     options: RunOptions,
 ) -> Option<Result<(), Diagnostic>> {
@@ -73,7 +73,7 @@ pub fn lower_split(
             &body.ctx,
             body.root,
             (Some(from), target),
-            plans,
+            plan,
             registry,
             options,
         )

@@ -2,7 +2,8 @@
 //! manager per stage, from the form the input is in up to the one asked for.
 //!
 //! Each stage runs its clean-up passes, then the pass that lowers to the
-//! next stage ([`DEFAULT_PLANS`]). Legality ([`crate::stage`]) is checked at
+//! next stage, as a [`LoweringPlan`] says (the default one is the `passes`
+//! crate's, naming each pass by its declared constant). Legality ([`crate::stage`]) is checked at
 //! every boundary: the input must be legal in the stage its manager starts
 //! from, and the output of each lowering in the stage it lowers to; the
 //! first illegal op is reported at its location, naming the lowering that
@@ -34,35 +35,19 @@ use ir::{Context, OpId};
 #[derive(Clone, Copy, Debug)]
 pub struct StagePlan {
     pub stage: Stage,
-    /// Passes run within the stage (pipeline elements, comma-separated).
-    pub cleanup: &'static str,
+    /// Passes run within the stage, in order.
+    pub cleanup: &'static [&'static str],
     /// The pass that lowers to the next stage.
     pub lowering: Option<&'static str>,
 }
 
-/// The default plan of every stage, in lowering order.
-pub const DEFAULT_PLANS: [StagePlan; 4] = [
-    StagePlan {
-        stage: Stage::ErrorMonadic,
-        cleanup: "reify-shape-library,inline,infer-shapes,canonicalize,cse",
-        lowering: Some("lower-to-constrained"),
-    },
-    StagePlan {
-        stage: Stage::Constrained,
-        cleanup: "hoist-constraints,canonicalize-constraints,canonicalize,cse",
-        lowering: Some("lower-to-asserting"),
-    },
-    StagePlan {
-        stage: Stage::Asserting,
-        cleanup: "canonicalize,cse,discharge-asserts",
-        lowering: Some("convert-shape-to-std"),
-    },
-    StagePlan {
-        stage: Stage::Std,
-        cleanup: "canonicalize,cse",
-        lowering: None,
-    },
-];
+/// How `--lower-to` lowers: each stage's plan, in lowering order, and the
+/// pass that settles an input legal in no form before its form is decided.
+#[derive(Clone, Copy, Debug)]
+pub struct LoweringPlan {
+    pub settle: &'static str,
+    pub stages: [StagePlan; 4],
+}
 
 /// The pass managers that take a module from one stage to another.
 pub struct StagePipeline {
@@ -77,14 +62,14 @@ pub struct StagePipeline {
 impl StagePipeline {
     /// The managers that take `root` from the form it is in (see
     /// [`starting_stage`]; `from` names it instead, and the input must be
-    /// legal in that form) to `target`, each running `plans`' passes for its
+    /// legal in that form) to `target`, each running `plan`'s passes for its
     /// stage. A missing lowering pass is reported at the first op that needs
     /// it.
     pub fn for_module(
         ctx: &Context,
         root: OpId,
         (from, target): (Option<Stage>, Stage),
-        plans: &[StagePlan],
+        plan: &LoweringPlan,
         registry: &PassRegistry,
         options: RunOptions,
     ) -> Result<Self, Diagnostic> {
@@ -94,7 +79,7 @@ impl StagePipeline {
                 Ok(from) => from,
                 Err(mixed) if mixes_forms(ctx, root) => {
                     let mut canonicalize =
-                        PassManager::parse("builtin.module(canonicalize)", registry)
+                        PassManager::parse(&format!("builtin.module({})", plan.settle), registry)
                             .map_err(|_| mixed)?;
                     canonicalize.options = options;
                     settle = Some(canonicalize);
@@ -119,11 +104,12 @@ impl StagePipeline {
             }
         };
         let mut steps = Vec::new();
-        for plan in plans
+        for plan in plan
+            .stages
             .iter()
             .filter(|p| from <= p.stage && p.stage <= target)
         {
-            let mut elements = plan.cleanup.to_string();
+            let mut elements = plan.cleanup.join(",");
             let mut reached = plan.stage;
             if plan.stage < target {
                 let next = plan.stage.next().unwrap_or(target);

@@ -121,16 +121,9 @@ impl Instrumentation for AfterPass<'_> {
     }
 }
 
-/// Every pass shape-opt has: the generic ones and each stage's.
+/// Every pass shape-opt has (the `passes` crate's table).
 pub fn registry() -> PassRegistry {
-    let mut registry = PassRegistry::with_generic_passes();
-    monadic::register(&mut registry);
-    conversion::register(&mut registry);
-    constrained::register(&mut registry);
-    asserting::register(&mut registry);
-    reify::register(&mut registry);
-    egraph::register(&mut registry);
-    registry
+    passes::registry()
 }
 
 impl Session {
@@ -273,7 +266,7 @@ impl Session {
                 &module.ctx,
                 module.root,
                 (None, target),
-                &pass::stage_pipeline::DEFAULT_PLANS,
+                &passes::DEFAULT_PLAN,
                 &self.registry,
                 self.options,
             )?

@@ -484,7 +484,7 @@ mod tests {
     fn run_check(pipeline: &str) -> (Result<(), Diagnostic>, SemanticsCheck<CountOps>) {
         let text = "func.func @f(%a: tensor<?x?xf32>) -> index {\n  %c0 = arith.constant 0 : index\n  %c0_0 = arith.constant 0 : index\n  %0 = tensor.dim %a, %c0 : tensor<?x?xf32>\n  return %0 : index\n}\nfunc.func private @unused(%a: tensor<?xf32>) {\n  return\n}\n";
         let (mut ctx, module) = parse(text);
-        let registry = pass::PassRegistry::with_generic_passes();
+        let registry = passes::registry();
         let mut pm = pass::PassManager::parse(pipeline, &registry).expect("pipeline");
         let mut check = SemanticsCheck::new(CountOps, 8);
         let result = pm.run(&mut ctx, module, &mut check);
@@ -579,12 +579,13 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
     }
 
     fn registry_with_hoist() -> pass::PassRegistry {
-        let mut registry = pass::PassRegistry::with_generic_passes();
+        let mut registry = passes::registry();
         registry.register(pass::PassInfo {
             name: "test-hoist-past-call",
             summary: "test only",
             anchor: Some("func.func"),
-            build: |_| Ok(Box::new(HoistPastCall)),
+            options: Vec::new,
+            build: |_, _| Ok(Box::new(HoistPastCall)),
         });
         registry
     }
@@ -699,7 +700,7 @@ func.func @unsampled(%m: memref<?xf32>) {
 }
 "#;
         let (mut ctx, module) = parse(text);
-        let registry = pass::PassRegistry::with_generic_passes();
+        let registry = passes::registry();
         let mut pm = pass::PassManager::parse("builtin.module(cse)", &registry).expect("pipeline");
         pm.options.allow_unregistered = true;
         let mut check = SemanticsCheck::new(Interpreter, 16);

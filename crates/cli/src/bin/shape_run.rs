@@ -126,7 +126,7 @@ impl std::str::FromStr for BoundQuery {
         let (Some(kind), Some(value)) = (parts.next(), parts.next()) else {
             return Err(usage());
         };
-        let kind = reify::parse_kind(kind).ok_or_else(usage)?;
+        let kind = passes::reify::parse_kind(kind).ok_or_else(usage)?;
         let dim = match parts.next() {
             None => None,
             Some(d) => Some(d.parse().map_err(|_| usage())?),

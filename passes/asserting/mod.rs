@@ -1,0 +1,3 @@
+//! Passes on asserting code.
+
+pub mod discharge_asserts;

@@ -1,0 +1,1028 @@
+//! `canonicalize-constraints`: decide each constraint with an e-graph
+//! (see the crate doc): proven true → `shape.const_witness true`, proven
+//! false → a compile-time error, unknown → kept, its facts learnt.
+//!
+//! Deciding reads the analysis ([`crate::language::Facts`]): a
+//! `cstr_require` is decided when its predicate's class is a constant (a
+//! comparison its operands' bounds or divisors decide folds to one); a
+//! `cstr_eq` fails when its operands' partial shapes do not merge
+//! ([`lattice::PartialShape::merge`]), a `cstr_broadcastable` when those of
+//! known rank do not broadcast ([`lattice::PartialShape::broadcast_merge`]).
+//! Messages print shapes as `[3, ?]` (`?`: an extent not known to be one
+//! value; `[*]`: an unknown rank) and bounds as the lattice does (`3`,
+//! `1..4`, `0..?`, `?`). Learning a kept `cstr_require` of a comparison
+//! narrows its operands' bounds ([`lattice::Comparison::assume`]).
+//!
+//! A `cstr_broadcastable` left unknown merges into an earlier kept one of
+//! the same message that checks a subset of its shapes, and a `cstr_eq`
+//! into an earlier kept one sharing one of its shapes: the earlier one is
+//! widened to check them all, when no op with side effects
+//! ([`ir::effects`]: a call to a function not known pure, a host op not
+//! declared pure) runs between the two (the shapes it adds are then checked
+//! earlier, and a check never moves across an effect) and the added shapes
+//! are defined there, or computed by ops defined on every input that can
+//! move there with it (`shape_of`, extent arithmetic).
+//!
+//! Precondition: constrained form. Postcondition: no constraint is implied
+//! by the constraints before it (as far as the rules, the analysis and the
+//! iteration and node budgets show), none is statically false; what each
+//! function computes is unchanged. Declines: facts from constraints inside
+//! regions other than `shape.assuming` (they may not run); arithmetic on
+//! integers other than `index` and `i1` (opaque values).
+//!
+//! ```mlir
+//! %w1 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+//! %w2 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+//! // becomes
+//! %w1 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+//! %w2 = shape.const_witness true
+//! ```
+
+use diag::Diagnostic;
+use egg::{Analysis, Id, Runner, StopReason, Symbol};
+use egraph::constraint_graph::{self, Picture};
+use egraph::language::{self, partial_shape, Divisor, Facts, Graph, ShapeAnalysis, ShapeLang};
+use egraph::{rules, ITERATION_LIMIT, NODE_LIMIT};
+use ir::effects::{Effect, Effects};
+use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
+use lattice::{Interval, PartialShape};
+use pass::{loc_of, PassDecl, PassRegistry, Statistics};
+use std::collections::HashMap;
+
+/// The pass, with its budgets: each saturation stops after
+/// `max-iterations` iterations or at `max-nodes` e-nodes.
+pub struct CanonicalizeConstraints {
+    pub limits: Limits,
+}
+
+pass::pass_options! {
+    /// Budgets of one saturation. Hitting one leaves constraints unknown.
+    #[derive(Copy, PartialEq, Eq)]
+    pub struct Limits {
+        /// Saturation iterations at most.
+        iterations: usize = ITERATION_LIMIT, "max-iterations";
+        /// E-graph nodes at most.
+        nodes: usize = NODE_LIMIT, "max-nodes";
+    }
+}
+
+impl PassDecl for CanonicalizeConstraints {
+    const NAME: &'static str = "canonicalize-constraints";
+    const SUMMARY: &'static str =
+        "Decide constraints with an e-graph: remove the proven, reject the false";
+    type Options = Limits;
+    fn new(limits: Limits, _: &PassRegistry) -> Result<Self, String> {
+        Ok(CanonicalizeConstraints { limits })
+    }
+    fn apply(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        statistics: &mut Statistics,
+    ) -> Result<(), Diagnostic> {
+        canonicalize_constraints(ctx, op, self.limits, statistics).map(|_| ())
+    }
+}
+
+/// What was decided about one constraint.
+enum Verdict {
+    True(String),
+    False(String, Option<ValueId>),
+    Unknown,
+}
+
+/// Values of one function in the e-graph.
+struct Builder<'a> {
+    ctx: &'a Context,
+    graph: Graph,
+    ids: HashMap<ValueId, Id>,
+    /// Operand sets checked broadcastable so far (as classes).
+    broadcastable: Vec<Vec<Id>>,
+    limits: Limits,
+    statistics: &'a mut Statistics,
+    /// E-nodes at the last saturation.
+    saturated_nodes: usize,
+}
+
+/// E-graphs up to this many e-nodes are saturated before every decision.
+/// A larger one (a function of thousands of constraints) is saturated
+/// again only once it has grown by a quarter: a saturation costs time in
+/// the size of the whole graph, so saturating before each of its
+/// constraints made the pass quadratic; so did rebuilding it (restoring
+/// congruence) after each constraint learnt, which waits as long. Decisions
+/// in between read the facts and equalities found so far, which are sound
+/// but may miss some; what they cannot decide stays a runtime check.
+const EAGER_SATURATION_NODES: usize = 1024;
+
+impl Builder<'_> {
+    fn opaque(&mut self, v: ValueId) -> Id {
+        self.graph
+            .add(ShapeLang::Opaque(Symbol::from(format!("v{}", v.0))))
+    }
+
+    fn id(&mut self, v: ValueId) -> Id {
+        if let Some(&id) = self.ids.get(&v) {
+            return id;
+        }
+        let id = self.opaque(v);
+        self.ids.insert(v, id);
+        id
+    }
+
+    /// The shape of a value of type `ty`: the list of its extents when the
+    /// rank is known (a symbol per unknown extent); its extents are
+    /// non-negative.
+    fn shape_of(&mut self, v: ValueId) -> Id {
+        let shape = match self.ctx.type_kind(self.ctx.value_type(v)) {
+            TypeKind::RankedTensor { shape, .. } => Some(shape.clone()),
+            _ => None,
+        };
+        match shape {
+            Some(dims) => {
+                let items: Vec<Id> = dims
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &d)| match d >= 0 {
+                        true => self.graph.add(ShapeLang::Int(d)),
+                        false => {
+                            let symbol = Symbol::from(format!("v{}_{i}", v.0));
+                            let extent = self.graph.add(ShapeLang::Opaque(symbol));
+                            let facts = Facts::integer(Interval::NON_NEGATIVE, Divisor::default());
+                            self.learn_facts(extent, facts);
+                            extent
+                        }
+                    })
+                    .collect();
+                self.graph.add(ShapeLang::List(items.into_boxed_slice()))
+            }
+            None => {
+                let symbol = Symbol::from(format!("shape_of_v{}", v.0));
+                let shape = self.graph.add(ShapeLang::Opaque(symbol));
+                self.learn_facts(shape, Facts::shape(None, Interval::NON_NEGATIVE));
+                shape
+            }
+        }
+    }
+
+    /// Adds `facts` (known by other means than the class's nodes) to the
+    /// class of `id`, as a merge of facts would.
+    fn learn_facts(&mut self, id: Id, facts: Facts) {
+        let class = self.class(id);
+        let mut data = self.graph[class].data.clone();
+        if ShapeAnalysis.merge(&mut data, facts).0 {
+            self.graph.set_analysis_data(class, data);
+        }
+    }
+
+    /// Add the value(s) `op` computes.
+    fn op(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let data = ctx.op(op);
+        let operands: Vec<Id> = data.operands.clone().iter().map(|&v| self.id(v)).collect();
+        let bin = |ops: &[Id]| {
+            [
+                ops.first().copied().unwrap_or_default(),
+                ops.get(1).copied().unwrap_or_default(),
+            ]
+        };
+        let int = |a: &Attr| fold_int(a);
+        // Integers other than `index` and `i1` are opaque: arithmetic on
+        // them wraps at another width, and an `i1` is signed (`true` is -1).
+        let kind = |v: Option<&ValueId>| v.map(|&v| ctx.type_kind(ctx.value_type(v)));
+        let (result, operand) = (kind(data.results.first()), kind(data.operands.first()));
+        let index = matches!(result, Some(TypeKind::Index));
+        let boolean = matches!(result, Some(TypeKind::Integer { width: 1, .. }));
+        let node = match ctx.op_name(op) {
+            "arith.constant" if index => ctx.attr(op, "value").and_then(int).map(ShapeLang::Int),
+            "arith.constant" if boolean => ctx
+                .attr(op, "value")
+                .and_then(int)
+                .map(|b| ShapeLang::Int(b & 1)),
+            "shape.const_shape" => ctx.attr(op, "shape").and_then(|a| dense(ctx, a)).map(|e| {
+                let items: Vec<Id> = e
+                    .into_iter()
+                    .map(|x| self.graph.add(ShapeLang::Int(x)))
+                    .collect();
+                ShapeLang::List(items.into_boxed_slice())
+            }),
+            "tensor.cast" | "shape.any" | "shape.to_extent_tensor" | "shape.from_extent_tensor" => {
+                if let (Some(&r), Some(&o)) = (data.results.first(), operands.first()) {
+                    self.ids.insert(r, o);
+                }
+                return;
+            }
+            "shape.shape_of" => {
+                let id = data.operands.first().map(|&t| self.shape_of(t));
+                if let (Some(&r), Some(id)) = (data.results.first(), id) {
+                    self.ids.insert(r, id);
+                }
+                return;
+            }
+            "tensor.from_elements" => Some(ShapeLang::List(operands.clone().into_boxed_slice())),
+            "shape.rank" => Some(ShapeLang::Rank(operands[0])),
+            "shape.get_extent" => Some(ShapeLang::Extent(bin(&operands))),
+            "shape.concat" => Some(ShapeLang::Concat(bin(&operands))),
+            "shape.broadcast" if operands.len() == 2 => Some(ShapeLang::Broadcast(bin(&operands))),
+            "shape.num_elements" => Some(ShapeLang::NumElements(operands[0])),
+            "arith.addi" if index => Some(ShapeLang::Add(bin(&operands))),
+            "arith.subi" if index => Some(ShapeLang::Sub(bin(&operands))),
+            "arith.muli" if index => Some(ShapeLang::Mul(bin(&operands))),
+            "arith.maxsi" if index => Some(ShapeLang::Max(bin(&operands))),
+            "arith.minsi" if index => Some(ShapeLang::Min(bin(&operands))),
+            "arith.andi" if boolean => Some(ShapeLang::And(bin(&operands))),
+            "arith.ori" if boolean => Some(ShapeLang::Or(bin(&operands))),
+            "arith.cmpi" if matches!(operand, Some(TypeKind::Index)) => {
+                let b = bin(&operands);
+                let predicate = ctx.attr(op, "predicate").and_then(int);
+                let name = predicate.and_then(|p| {
+                    ir::dialect::arith::CMPI_PREDICATES.get(usize::try_from(p).ok()?)
+                });
+                match name.copied() {
+                    Some("eq") => Some(ShapeLang::Eq(b)),
+                    Some("ne") => Some(ShapeLang::Ne(b)),
+                    Some("slt") => Some(ShapeLang::Slt(b)),
+                    Some("sle") => Some(ShapeLang::Sle(b)),
+                    Some("sgt") => Some(ShapeLang::Sgt(b)),
+                    Some("sge") => Some(ShapeLang::Sge(b)),
+                    Some("ult") => Some(ShapeLang::Ult(b)),
+                    _ => None,
+                }
+            }
+            "shape.split_at" => {
+                let b = bin(&operands);
+                let (head, tail) = (
+                    self.graph.add(ShapeLang::Head(b)),
+                    self.graph.add(ShapeLang::Tail(b)),
+                );
+                if let [h, t] = data.results.as_slice() {
+                    self.ids.insert(*h, head);
+                    self.ids.insert(*t, tail);
+                }
+                return;
+            }
+            _ => None,
+        };
+        if let (Some(node), Some(&r)) = (node, data.results.first()) {
+            // The id of this node (messages quote it), not its class's.
+            let id = self.graph.add_uncanonical(node);
+            self.ids.insert(r, id);
+        }
+    }
+
+    /// Whether the graph is large and has not grown by a quarter since its
+    /// last saturation: it is then neither saturated nor rebuilt.
+    fn deferred(&self) -> bool {
+        let nodes = self.graph.total_number_of_nodes();
+        nodes > EAGER_SATURATION_NODES && nodes < self.saturated_nodes + self.saturated_nodes / 4
+    }
+
+    /// Restore the graph's invariants (congruence, analysis of parents),
+    /// unless that is deferred.
+    fn rebuild(&mut self) {
+        if !self.graph.clean && !self.deferred() {
+            self.graph.rebuild();
+        }
+    }
+
+    fn saturate(&mut self) {
+        if self.deferred() {
+            self.statistics.add(
+                "saturations-deferred",
+                "decisions in a large e-graph that did not saturate it again",
+                1,
+            );
+            return;
+        }
+        let graph = std::mem::take(&mut self.graph);
+        let runner = Runner::default()
+            .with_egraph(graph)
+            .with_iter_limit(self.limits.iterations)
+            .with_node_limit(self.limits.nodes)
+            .run(rules::all());
+        let nodes = runner.egraph.total_number_of_nodes();
+        let classes = runner.egraph.number_of_classes();
+        tracing::debug!(stop = ?runner.stop_reason, nodes, classes, "saturated");
+        let (stop, why) = match runner.stop_reason {
+            Some(StopReason::Saturated) => ("saturated", "saturations that reached a fixpoint"),
+            Some(StopReason::IterationLimit(_)) => (
+                "stopped-at-iteration-limit",
+                "saturations stopped by max-iterations (constraints left unknown)",
+            ),
+            Some(StopReason::NodeLimit(_)) => (
+                "stopped-at-node-limit",
+                "saturations stopped by max-nodes (constraints left unknown)",
+            ),
+            _ => (
+                "stopped-otherwise",
+                "saturations stopped for another reason",
+            ),
+        };
+        let s = &mut *self.statistics;
+        s.add(stop, why, 1);
+        s.max(
+            "max-egraph-nodes",
+            "most e-nodes in one function's e-graph",
+            nodes as u64,
+        );
+        s.max(
+            "max-egraph-classes",
+            "most e-classes in one function's e-graph",
+            classes as u64,
+        );
+        self.graph = runner.egraph;
+        self.saturated_nodes = nodes;
+    }
+
+    /// The classes of the shapes a broadcast value is made of (its own
+    /// class otherwise).
+    fn leaves(&mut self, v: ValueId) -> Vec<Id> {
+        leaf_values(self.ctx, v)
+            .into_iter()
+            .map(|l| {
+                let id = self.id(l);
+                self.class(id)
+            })
+            .collect()
+    }
+
+    /// The classes of the shapes `cstr`'s operands are made of.
+    fn leaves_of(&mut self, cstr: OpId) -> Vec<Id> {
+        let operands = self.ctx.op(cstr).operands.clone();
+        operands.iter().flat_map(|&v| self.leaves(v)).collect()
+    }
+
+    fn class(&self, id: Id) -> Id {
+        self.graph.find(id)
+    }
+
+    /// The facts that decide the predicate `id` was made as, for messages:
+    /// the operands of its comparison, unless both are constants (which
+    /// speak for themselves).
+    fn why(&self, id: Id) -> String {
+        let node = self.graph.id_to_node(id);
+        let Some((comparison, [a, b])) = node.comparison() else {
+            return String::new();
+        };
+        let (a, b) = (&self.graph[a].data, &self.graph[b].data);
+        match language::decide(comparison, a, b) {
+            Some(_) if a.constant().is_none() || b.constant().is_none() => format!(
+                " (the operands of `{node}` are {} and {})",
+                describe(a),
+                describe(b)
+            ),
+            _ => String::new(),
+        }
+    }
+
+    /// Decide `cstr` (facts of earlier constraints already in the graph).
+    fn decide(&mut self, cstr: OpId) -> Verdict {
+        let ctx = self.ctx;
+        let operands = ctx.op(cstr).operands.clone();
+        let ids: Vec<Id> = operands.iter().map(|&v| self.id(v)).collect();
+        self.saturate();
+        let classes: Vec<Id> = ids.iter().map(|&i| self.class(i)).collect();
+        let same = classes.windows(2).all(|w| w[0] == w[1]);
+        match ctx.op_name(cstr) {
+            "shape.cstr_require" => {
+                let Some(&p) = ids.first() else {
+                    return Verdict::Unknown;
+                };
+                match self.graph[p].data.constant() {
+                    Some(1) => Verdict::True(format!("its condition is known true{}", self.why(p))),
+                    Some(_) => Verdict::False(
+                        format!("its condition is known false{}", self.why(p)),
+                        operands.first().copied(),
+                    ),
+                    None => Verdict::Unknown,
+                }
+            }
+            "shape.cstr_eq" => {
+                if same {
+                    return Verdict::True("its operands are known equal".into());
+                }
+                // Equal shapes have one partial shape: the merge of theirs.
+                let mut merged = PartialShape::dynamic(None);
+                for (j, &c) in classes.iter().enumerate() {
+                    let shape = partial_shape(&self.graph, c);
+                    match merged.merge(&shape) {
+                        Ok(m) => merged = m,
+                        Err(_) => {
+                            return Verdict::False(
+                                format!("the shapes are {} and {}", show(&merged), show(&shape)),
+                                operands.get(j).copied(),
+                            )
+                        }
+                    }
+                }
+                Verdict::Unknown
+            }
+            "shape.cstr_broadcastable" => {
+                if same {
+                    return Verdict::True("its operands are known equal".into());
+                }
+                // `broadcast(a, b)` is defined only where `a` and `b`
+                // broadcast: checking it with `c` checks `{a, b, c}`.
+                let mut set = self.leaves_of(cstr);
+                set.sort();
+                set.dedup();
+                if set.len() == 1 {
+                    return Verdict::True("its operands are known equal".into());
+                }
+                if self
+                    .broadcastable
+                    .iter()
+                    .any(|s| set.iter().all(|c| s.iter().any(|x| self.class(*x) == *c)))
+                {
+                    return Verdict::True("a broadcastable superset was checked before".into());
+                }
+                let shapes: Vec<PartialShape> =
+                    set.iter().map(|&c| partial_shape(&self.graph, c)).collect();
+                match broadcast_conflict(&shapes) {
+                    Some(why) => Verdict::False(why, operands.last().copied()),
+                    None => Verdict::Unknown,
+                }
+            }
+            _ => Verdict::Unknown,
+        }
+    }
+
+    /// Learn what `cstr` (kept, so it held if execution got past it) says.
+    fn learn(&mut self, cstr: OpId) {
+        let ctx = self.ctx;
+        let ids: Vec<Id> = ctx
+            .op(cstr)
+            .operands
+            .clone()
+            .iter()
+            .map(|&v| self.id(v))
+            .collect();
+        match ctx.op_name(cstr) {
+            "shape.cstr_eq" => {
+                for w in ids.windows(2) {
+                    self.graph.union(w[0], w[1]);
+                }
+            }
+            "shape.cstr_broadcastable" => {
+                let leaves = self.leaves_of(cstr);
+                self.broadcastable.push(leaves);
+            }
+            "shape.cstr_require" => {
+                if let Some(&p) = ids.first() {
+                    self.holds(p);
+                }
+            }
+            _ => {}
+        }
+        self.rebuild();
+    }
+
+    /// `p` (an `i1` class) is true: so are both sides of an `and`, the
+    /// operands of an `eq` are one class, and the operands of another
+    /// comparison narrow to the values for which it holds (`sle 1, %d`:
+    /// `%d` is at least 1).
+    fn holds(&mut self, p: Id) {
+        let mut pending = vec![p];
+        let mut seen = Vec::new();
+        while let Some(p) = pending.pop() {
+            // Facts read below are up to date (as far as the last rebuild).
+            self.rebuild();
+            let class = self.class(p);
+            if seen.contains(&class) {
+                continue;
+            }
+            seen.push(class);
+            let nodes = self.graph[class].nodes.clone();
+            let one = self.graph.add(ShapeLang::Int(1));
+            self.graph.union(class, one);
+            for node in nodes {
+                match node {
+                    ShapeLang::Eq([a, b]) => {
+                        self.graph.union(a, b);
+                    }
+                    ShapeLang::And([a, b]) => pending.extend([a, b]),
+                    _ => {
+                        let Some((comparison, [a, b])) = node.comparison() else {
+                            continue;
+                        };
+                        let (ia, ib) = (self.graph[a].data.interval, self.graph[b].data.interval);
+                        // Never holding means the code after is unreachable.
+                        if let Some((ia, ib)) = comparison.assume(ia, ib) {
+                            self.learn_facts(a, Facts::integer(ia, Divisor::default()));
+                            self.learn_facts(b, Facts::integer(ib, Divisor::default()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The values a broadcast value is made of: the operands of
+/// `shape.broadcast`s, seen through what `shape.assuming` regions yield;
+/// the value itself otherwise.
+fn leaf_values(ctx: &Context, v: ValueId) -> Vec<ValueId> {
+    match ctx.defining_op(v) {
+        Some(d) if ctx.op_name(d) == "shape.broadcast" => ctx
+            .op(d)
+            .operands
+            .iter()
+            .flat_map(|&o| leaf_values(ctx, o))
+            .collect(),
+        Some(d) if ctx.op_name(d) == "shape.assuming" => {
+            let index = ctx.op(d).results.iter().position(|&r| r == v);
+            let block = ctx
+                .op(d)
+                .regions
+                .first()
+                .and_then(|&r| ctx.region(r).blocks.first().copied());
+            let yielded = block
+                .and_then(|b| ctx.block_terminator(b))
+                .zip(index)
+                .and_then(|(t, i)| ctx.operand(t, i));
+            yielded.map_or_else(|| vec![v], |y| leaf_values(ctx, y))
+        }
+        _ => vec![v],
+    }
+}
+
+fn fold_int(a: &Attr) -> Option<i64> {
+    match a {
+        Attr::Int { value, .. } => i64::try_from(*value).ok(),
+        Attr::Bool(b) => Some(i64::from(*b)),
+        _ => None,
+    }
+}
+
+fn dense(ctx: &Context, a: &Attr) -> Option<Vec<i64>> {
+    let Attr::Dense { ty, .. } = a else {
+        return None;
+    };
+    let n = usize::try_from(*ctx.type_kind(*ty).shape()?.first()?).ok()?;
+    a.int_elements(n)?
+        .into_iter()
+        .map(|e| i64::try_from(e).ok())
+        .collect()
+}
+
+/// A partial shape in the dialect's notation: `[3, ?]`, `[*]` for an
+/// unknown rank.
+fn show(shape: &PartialShape) -> String {
+    match shape.dims() {
+        Some(dims) => {
+            let parts: Vec<String> = dims.iter().map(ToString::to_string).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        None => "[*]".into(),
+    }
+}
+
+/// Facts of an integer class, for messages: its interval (`3`, `0..?`,
+/// `?`), and a divisor it is known to have.
+fn describe(facts: &Facts) -> String {
+    match facts.divisor.get() {
+        d if d > 1 && facts.constant().is_none() => {
+            format!("{} (a multiple of {d})", facts.interval)
+        }
+        _ => facts.interval.to_string(),
+    }
+}
+
+/// Why partial shapes cannot broadcast, if no shapes they describe can.
+/// Shapes of unknown rank are left out: the others conflict whatever they
+/// are.
+fn broadcast_conflict(shapes: &[PartialShape]) -> Option<String> {
+    let ranked = shapes.iter().filter(|s| s.rank().is_some());
+    let mut merged = PartialShape::default();
+    for shape in ranked {
+        match merged.broadcast_merge(shape) {
+            Ok(m) => merged = m,
+            Err(_) => {
+                let all: Vec<String> = shapes.iter().map(show).collect();
+                return Some(format!("the shapes {} cannot broadcast", all.join(", ")));
+            }
+        }
+    }
+    None
+}
+
+/// Whether `op` certainly runs once the function starts: every region from
+/// the function down to it has a single block, and every op holding one is
+/// a `shape.assuming` (whose body runs when it is reached).
+fn certain(ctx: &Context, op: OpId, function: OpId) -> bool {
+    let single_block = |o: OpId| {
+        ctx.op(o)
+            .regions
+            .iter()
+            .all(|&r| ctx.region(r).blocks.len() == 1)
+    };
+    let mut p = ctx.parent_op(op);
+    while let Some(q) = p {
+        if !single_block(q) {
+            return false;
+        }
+        if q == function {
+            return true;
+        }
+        if ctx.op_name(q) != "shape.assuming" {
+            return false;
+        }
+        p = ctx.parent_op(q);
+    }
+    false
+}
+
+/// Where the ops of a function stand: their place in program order
+/// (pre-order), and the ops the pass decided to move before a kept check
+/// (moved when it is done), which then stand just before it.
+struct Placement {
+    position: HashMap<OpId, usize>,
+    moved: HashMap<OpId, OpId>,
+}
+
+/// At most this many ops move before a check to widen it with a later
+/// one's shapes.
+const MOVED_PER_WIDENING: usize = 32;
+
+impl Placement {
+    /// The op whose place `op` has: the check it moves before, or itself.
+    fn location(&self, op: OpId) -> OpId {
+        self.moved.get(&op).copied().unwrap_or(op)
+    }
+
+    /// A sort key of `op`'s place within its block: just before the check
+    /// it moves before, or where it is.
+    fn key(&self, op: OpId) -> (Option<usize>, bool) {
+        let at = self.location(op);
+        (self.position.get(&at).copied(), at == op)
+    }
+
+    /// Whether `v` is defined at `at`: in a block that holds `at`, before it.
+    fn visible(&self, ctx: &Context, v: ValueId, at: OpId) -> bool {
+        let holds_at = |block: ir::BlockId| {
+            std::iter::successors(Some(at), |&o| ctx.parent_op(o))
+                .any(|o| ctx.op(o).parent == Some(block))
+        };
+        match ctx.value(v).def {
+            ir::ValueDef::BlockArg { block, .. } => holds_at(block),
+            ir::ValueDef::OpResult { op, .. } => {
+                ctx.op(self.location(op)).parent.is_some_and(holds_at)
+                    && self.key(op) < self.key(at)
+            }
+        }
+    }
+
+    /// Whether the place just before `check` dominates `op`'s: `check` is
+    /// in a block holding `op` (or an op around it), before it.
+    fn dominates(&self, ctx: &Context, check: OpId, op: OpId) -> bool {
+        let block = ctx.op(check).parent;
+        let at = self.location(op);
+        std::iter::successors(Some(at), |&o| ctx.parent_op(o))
+            .find(|&o| ctx.op(o).parent == block)
+            .is_some_and(|holder| {
+                let key = if holder == at {
+                    self.key(op)
+                } else {
+                    self.key(holder)
+                };
+                self.key(check) < key
+            })
+    }
+
+    /// The ops to move before `check` so that `v` is defined there (in the
+    /// order to move them), added to `out`: the ops computing it, when each
+    /// is defined on every input ([`pass::defined_everywhere`], so pure)
+    /// and its place is dominated by `check`'s, so every use stays
+    /// dominated. `None` if `v` cannot be made defined there.
+    fn moves_for(&self, ctx: &Context, v: ValueId, check: OpId, out: &mut Vec<OpId>) -> Option<()> {
+        if self.visible(ctx, v, check) {
+            return Some(());
+        }
+        let d = ctx.defining_op(v)?;
+        if out.contains(&d) {
+            return Some(());
+        }
+        let movable = out.len() < MOVED_PER_WIDENING
+            && pass::defined_everywhere(ctx, d)
+            && self.dominates(ctx, check, d);
+        if !movable {
+            return None;
+        }
+        for &operand in &ctx.op(d).operands {
+            self.moves_for(ctx, operand, check, out)?;
+        }
+        out.push(d);
+        Some(())
+    }
+}
+
+/// A `cstr_broadcastable` or `cstr_eq` kept so far: the shapes it checks
+/// (for a broadcast, those its operands are made of), and their classes.
+struct KeptCheck {
+    op: OpId,
+    shapes: Vec<ValueId>,
+    classes: Vec<Id>,
+}
+
+/// How an earlier check absorbs a later one: its index in the kept
+/// checks, the shapes it then checks, and the ops that move before it.
+struct Absorption {
+    check: usize,
+    shapes: Vec<ValueId>,
+    moves: Vec<OpId>,
+}
+
+impl Builder<'_> {
+    /// `values` without those of a class met before (in `classes` or
+    /// earlier in `values`), and the classes of those left.
+    fn distinct(
+        &mut self,
+        values: impl IntoIterator<Item = ValueId>,
+        classes: &[Id],
+    ) -> (Vec<ValueId>, Vec<Id>) {
+        let mut out = (Vec::new(), Vec::new());
+        for v in values {
+            let id = self.id(v);
+            let class = self.class(id);
+            if !classes.iter().any(|&c| self.class(c) == class) && !out.1.contains(&class) {
+                out.0.push(v);
+                out.1.push(class);
+            }
+        }
+        out
+    }
+
+    /// For a `cstr_broadcastable` or `cstr_eq` left unknown: an earlier
+    /// kept one of the same kind and message that, widened, checks what it
+    /// checks: a broadcast check of a subset of its shapes (broadcastable
+    /// together is broadcastable in part), an equality sharing one of its
+    /// shapes (equalities chain). It must stand after the op with side
+    /// effects at `barrier` (the last before `cstr`): widening it moves the
+    /// checks of the added shapes there, and no check may cross an effect
+    /// ([`ir::effects`]). The added shapes must be defined there, or made so
+    /// by moving there the pure ops that compute them
+    /// ([`Placement::moves_for`]). Widened, it makes this one redundant.
+    fn absorbing_check(
+        &mut self,
+        cstr: OpId,
+        kept: &[KeptCheck],
+        placement: &Placement,
+        barrier: Option<usize>,
+    ) -> Option<Absorption> {
+        let ctx = self.ctx;
+        let name = ctx.op_name(cstr);
+        let broadcast = name == "shape.cstr_broadcastable";
+        let operands = ctx.op(cstr).operands.clone();
+        let (values, classes) = match broadcast {
+            true => self.distinct(operands.iter().flat_map(|&o| leaf_values(ctx, o)), &[]),
+            false => self.distinct(operands.iter().copied(), &[]),
+        };
+        let message = |o: OpId| ctx.attr(o, "msg").cloned();
+        for (index, k) in kept.iter().enumerate().rev() {
+            let after_effects =
+                barrier.is_none_or(|e| placement.position.get(&k.op).is_some_and(|&p| p > e));
+            if !after_effects || ctx.op_name(k.op) != name || message(k.op) != message(cstr) {
+                continue;
+            }
+            let known: Vec<Id> = k.classes.iter().map(|&c| self.class(c)).collect();
+            let (shapes, added) = match broadcast {
+                true if known.iter().all(|c| classes.contains(c)) => {
+                    (values.clone(), values.clone())
+                }
+                false if known.iter().any(|c| classes.contains(c)) => {
+                    let (added, _) = self.distinct(values.iter().copied(), &known);
+                    (
+                        k.shapes
+                            .iter()
+                            .copied()
+                            .chain(added.iter().copied())
+                            .collect(),
+                        added,
+                    )
+                }
+                _ => continue,
+            };
+            let mut moves = Vec::new();
+            if added
+                .iter()
+                .all(|&v| placement.moves_for(ctx, v, k.op, &mut moves).is_some())
+            {
+                return Some(Absorption {
+                    check: index,
+                    shapes,
+                    moves,
+                });
+            }
+        }
+        None
+    }
+}
+
+/// Decide every constraint of every function under `op` within `limits`,
+/// counting in `statistics`; returns how many were proven true and removed.
+pub fn canonicalize_constraints(
+    ctx: &mut Context,
+    op: OpId,
+    limits: Limits,
+    statistics: &mut Statistics,
+) -> Result<usize, Diagnostic> {
+    let mut removed = 0;
+    for f in pass::functions_under(ctx, op) {
+        constraint_graph::trace(ctx, f, Picture::WitnessDagBefore);
+        let mut ops = Vec::new();
+        ctx.walk_nested(f, &mut |o| ops.push(o));
+        let mut proven = Vec::new();
+        let mut widened: Vec<(OpId, Vec<ValueId>)> = Vec::new();
+        // Ops to move before a kept check, in order.
+        let mut moves: Vec<(OpId, OpId)> = Vec::new();
+        {
+            let mut placement = Placement {
+                position: ops.iter().enumerate().map(|(i, &o)| (o, i)).collect(),
+                moved: HashMap::new(),
+            };
+            let mut kept: Vec<KeptCheck> = Vec::new();
+            // The predicates of the requires that ran before: each held,
+            // or execution would not be past it.
+            let mut established: Vec<ValueId> = Vec::new();
+            let mut b = Builder {
+                ctx,
+                graph: Graph::default(),
+                ids: HashMap::new(),
+                broadcastable: Vec::new(),
+                limits,
+                statistics: &mut *statistics,
+                saturated_nodes: 0,
+            };
+            // The op with side effects met last: no check moves back past it.
+            let mut effects = Effects::new();
+            let mut barrier = None;
+            for (i, &o) in ops.iter().enumerate() {
+                if !ctx.op_name(o).starts_with("shape.cstr_") {
+                    // The walk meets the ops of regions too.
+                    if effects.own(ctx, o) == Effect::Any {
+                        barrier = Some(i);
+                    }
+                    b.op(o);
+                    continue;
+                }
+                if !certain(ctx, o, f) {
+                    continue;
+                }
+                let verdict = match b.decide(o) {
+                    Verdict::Unknown if ctx.op_name(o) == "shape.cstr_require" => {
+                        decide_by_bounds(ctx, o, &established)
+                    }
+                    verdict => verdict,
+                };
+                if ctx.op_name(o) == "shape.cstr_require" {
+                    established.extend(ctx.op(o).operands.first().copied());
+                }
+                match verdict {
+                    Verdict::True(why) => {
+                        pass::remark(
+                            ctx,
+                            o,
+                            format_args!("'{}' op is always true: {why}", ctx.op_name(o)),
+                        );
+                        proven.push(o);
+                    }
+                    Verdict::False(why, culprit) => {
+                        let message = ctx
+                            .attr(o, "msg")
+                            .and_then(Attr::as_str)
+                            .map(|m| format!("{m}: "))
+                            .unwrap_or_default();
+                        let mut d = Diagnostic::error(
+                            loc_of(ctx, o),
+                            format!("'{}' op always fails: {message}{why}", ctx.op_name(o)),
+                        );
+                        if let Some(def) = culprit.and_then(|v| ctx.defining_op(v)) {
+                            d.notes.push(Diagnostic::new(
+                                diag::Severity::Note,
+                                loc_of(ctx, def),
+                                "the conflicting value is computed here",
+                            ));
+                        }
+                        return Err(d);
+                    }
+                    Verdict::Unknown if ctx.op_name(o) != "shape.cstr_require" => {
+                        match b.absorbing_check(o, &kept, &placement, barrier) {
+                            Some(Absorption {
+                                check: k,
+                                shapes,
+                                moves: moved,
+                            }) => {
+                                pass::remark(
+                                    ctx,
+                                    o,
+                                    format_args!(
+                                        "'{}' op is merged into the check at {}",
+                                        ctx.op_name(o),
+                                        line_col(ctx, kept[k].op)
+                                    ),
+                                );
+                                b.statistics
+                                    .add("merged", "checks merged into an earlier one", 1);
+                                proven.push(o);
+                                kept[k].classes = shapes.iter().map(|&v| b.id(v)).collect();
+                                kept[k].shapes = shapes.clone();
+                                widened.retain(|(w, _)| *w != kept[k].op);
+                                widened.push((kept[k].op, shapes));
+                                for m in moved {
+                                    placement.moved.insert(m, kept[k].op);
+                                    moves.push((m, kept[k].op));
+                                }
+                            }
+                            None => {
+                                b.statistics
+                                    .add("kept", "constraints left as runtime checks", 1);
+                                let shapes = match ctx.op_name(o) {
+                                    "shape.cstr_broadcastable" => ctx
+                                        .op(o)
+                                        .operands
+                                        .iter()
+                                        .flat_map(|&v| leaf_values(ctx, v))
+                                        .collect(),
+                                    _ => ctx.op(o).operands.to_vec(),
+                                };
+                                let classes = shapes.iter().map(|&v| b.id(v)).collect();
+                                kept.push(KeptCheck {
+                                    op: o,
+                                    shapes,
+                                    classes,
+                                });
+                            }
+                        }
+                        b.learn(o)
+                    }
+                    Verdict::Unknown => {
+                        b.statistics
+                            .add("kept", "constraints left as runtime checks", 1);
+                        b.learn(o)
+                    }
+                }
+            }
+            constraint_graph::trace(ctx, f, Picture::EGraph(&b.graph));
+        }
+        statistics.add("functions", "functions decided", 1);
+        statistics.add(
+            "removed",
+            "constraints removed (proven true, or merged into an earlier check)",
+            proven.len() as u64,
+        );
+        for (op, check) in moves {
+            ctx.move_op_before(op, check);
+        }
+        for (check, shapes) in widened {
+            ctx.set_operands(check, &shapes);
+        }
+        for c in proven {
+            replace_with_true(ctx, c);
+            removed += 1;
+        }
+        constraint_graph::trace(ctx, f, Picture::WitnessDagAfter);
+    }
+    Ok(removed)
+}
+
+/// Decide a `cstr_require` the e-graph left unknown with value bounds
+/// (crate `value-bounds`), assuming the predicates of the requires that ran
+/// before it: the linear facts of sums, differences, divisions, maxima,
+/// ranks and extents of shapes that intervals alone do not relate
+/// (`axis < rank` proves `1 ≤ rank - axis`).
+fn decide_by_bounds(ctx: &Context, cstr: OpId, established: &[ValueId]) -> Verdict {
+    let Some(&p) = ctx.op(cstr).operands.first() else {
+        return Verdict::Unknown;
+    };
+    match value_bounds::decide_given(ctx, p, established) {
+        Some(true) => {
+            Verdict::True("its condition follows from the value bounds of what it compares".into())
+        }
+        Some(false) => Verdict::False(
+            "its condition contradicts the value bounds of what it compares".into(),
+            Some(p),
+        ),
+        None => Verdict::Unknown,
+    }
+}
+
+/// Where `op` is, as `line:col`.
+fn line_col(ctx: &Context, op: OpId) -> String {
+    ctx.op(op).loc.file_line_col().map_or_else(
+        || "an unknown location".into(),
+        |(_, l, c)| format!("{l}:{c}"),
+    )
+}
+
+fn replace_with_true(ctx: &mut Context, cstr: OpId) {
+    let mut state = OperationState::new("shape.const_witness", ctx.op(cstr).loc.clone());
+    state
+        .props
+        .push((ir::attrs::attr_name("passing"), Attr::Bool(true)));
+    state.result_types.push(ctx.intern_type(TypeKind::Witness));
+    let w = ctx.create_op(state);
+    ctx.insert_op_before(cstr, w);
+    if let (Some(old), Some(new)) = (ctx.result(cstr, 0), ctx.result(w, 0)) {
+        ctx.replace_all_uses(old, new);
+    }
+    ctx.erase_op(cstr);
+}

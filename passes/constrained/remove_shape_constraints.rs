@@ -1,0 +1,71 @@
+//! `remove-shape-constraints`: replace every `shape.cstr_*` by a passing
+//! witness.
+//!
+//! Precondition: none. Postcondition: no `shape.cstr_broadcastable`,
+//! `shape.cstr_eq` or `shape.cstr_require` is left; each became a
+//! `shape.const_witness true` at its place, so the code they guarded runs
+//! unconditionally; ops left without effect or use are erased, as MLIR's
+//! rewrite driver does. This removes checks on purpose (for callers that
+//! have proven them elsewhere); it declines to fold the assuming regions,
+//! which is canonicalization's job.
+//!
+//! ```mlir
+//! %0 = shape.cstr_eq %a, %b : !shape.shape, !shape.shape
+//! // becomes
+//! %0 = shape.const_witness true
+//! ```
+
+use diag::Diagnostic;
+use ir::{Attr, Context, OpId, OperationState};
+use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+
+pub struct RemoveShapeConstraints;
+
+/// Replace the constraints under `op`; returns how many.
+pub fn remove_shape_constraints(ctx: &mut Context, op: OpId) -> usize {
+    let mut constraints = Vec::new();
+    ctx.walk_nested(op, &mut |o| {
+        if matches!(
+            ctx.op_name(o),
+            "shape.cstr_broadcastable" | "shape.cstr_eq" | "shape.cstr_require"
+        ) {
+            constraints.push(o);
+        }
+    });
+    for &c in &constraints {
+        let mut state = OperationState::new("shape.const_witness", ctx.op(c).loc.clone());
+        state
+            .props
+            .push((ir::attrs::attr_name("passing"), Attr::Bool(true)));
+        state
+            .result_types
+            .push(ctx.intern_type(ir::TypeKind::Witness));
+        let witness = ctx.create_op(state);
+        ctx.insert_op_before(c, witness);
+        if let (Some(old), Some(new)) = (ctx.result(c, 0), ctx.result(witness, 0)) {
+            ctx.replace_all_uses(old, new);
+        }
+        ctx.erase_op(c);
+    }
+    // Constraints only the removed ones used (assuming_all, extra witnesses) are dead now.
+    pass::erase_dead_ops(ctx, op);
+    constraints.len()
+}
+
+impl PassDecl for RemoveShapeConstraints {
+    const NAME: &'static str = "remove-shape-constraints";
+    const SUMMARY: &'static str = "Replace all cstr_ ops with a true witness";
+    type Options = NoOptions;
+    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
+        Ok(RemoveShapeConstraints)
+    }
+    fn apply(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        _statistics: &mut Statistics,
+    ) -> Result<(), Diagnostic> {
+        remove_shape_constraints(ctx, op);
+        Ok(())
+    }
+}

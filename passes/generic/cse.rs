@@ -1,0 +1,220 @@
+//! `cse`: eliminate common subexpressions.
+//!
+//! Precondition: none (runs on any op, normally the module or a function).
+//! Postcondition: no pure op without regions computes the same thing (same
+//! name, operands, attributes and result types) as a pure op that dominates
+//! it (later in its block, in blocks it dominates, in regions nested below);
+//! uses of the later one go to the earlier one, which survives. Like MLIR's
+//! CSE, an op met with no uses and no side effects (its regions included)
+//! is erased on the way; this is not repeated to a fixpoint.
+//! Declines: ops with regions as candidates, ops with side effects or
+//! unknown effects (unregistered ops), anything across isolated-from-above
+//! boundaries.
+//!
+//! ```mlir
+//! %0 = arith.addi %a, %b : index
+//! %1 = arith.addi %a, %b : index   // erased; uses of %1 now use %0
+//! ```
+
+use diag::Diagnostic;
+use ir::{Context, NamedAttr, OpId, Type, ValueId};
+use pass::{trivially_dead, NoOptions, PassDecl, PassRegistry, Statistics};
+use rustc_hash::FxHashMap as HashMap;
+use std::sync::Arc;
+
+pub struct Cse;
+
+/// What makes two ops compute the same values.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct OpKey {
+    name: Arc<str>,
+    operands: Vec<ValueId>,
+    props: Vec<NamedAttr>,
+    attrs: Vec<NamedAttr>,
+    results: Vec<Type>,
+}
+
+fn key(ctx: &Context, op: OpId) -> Option<OpKey> {
+    let def = ctx.op_def(op)?;
+    let data = ctx.op(op);
+    if !def.traits.pure
+        || def.traits.terminator
+        || !data.regions.is_empty()
+        || data.results.is_empty()
+    {
+        return None;
+    }
+    Some(OpKey {
+        name: data.name.clone(),
+        operands: data.operands.to_vec(),
+        props: data.props.to_vec(),
+        attrs: data.attrs.to_vec(),
+        results: data.results.iter().map(|&v| ctx.value_type(v)).collect(),
+    })
+}
+
+/// Eliminate common subexpressions under `op`; returns how many ops went.
+pub fn eliminate_common_subexpressions(ctx: &mut Context, op: OpId) -> usize {
+    let mut erased = 0;
+    for r in ctx.op(op).regions.clone() {
+        erased += cse_region(ctx, r, &HashMap::default());
+    }
+    erased
+}
+
+/// CSE a region: blocks are visited along the dominator tree, each with
+/// what its dominators computed.
+fn cse_region(ctx: &mut Context, region: ir::RegionId, outer: &HashMap<OpKey, OpId>) -> usize {
+    let blocks = ctx.region(region).blocks.clone();
+    let Some(&entry) = blocks.first() else {
+        return 0;
+    };
+    let idom = immediate_dominators(ctx, &blocks);
+    let mut erased = 0;
+    let mut stack = vec![(entry, outer.clone())];
+    while let Some((block, known)) = stack.pop() {
+        let (n, known) = cse_block(ctx, block, known);
+        erased += n;
+        for (&b, &d) in blocks.iter().zip(&idom) {
+            if d == Some(block) && b != block {
+                stack.push((b, known.clone()));
+            }
+        }
+    }
+    erased
+}
+
+/// Immediate dominator of each block (`None` for the entry and unreachable blocks).
+fn immediate_dominators(ctx: &Context, blocks: &[ir::BlockId]) -> Vec<Option<ir::BlockId>> {
+    let index = |b: ir::BlockId| blocks.iter().position(|&x| x == b);
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+    for (i, &b) in blocks.iter().enumerate() {
+        if let Some(t) = ctx.block_terminator(b) {
+            for &s in &ctx.op(t).successors {
+                if let Some(j) = index(s) {
+                    preds[j].push(i);
+                }
+            }
+        }
+    }
+    // Dominator sets by iteration (regions are small), then the closest one.
+    let all: Vec<bool> = vec![true; blocks.len()];
+    let mut dom: Vec<Vec<bool>> = vec![all; blocks.len()];
+    if let Some(first) = dom.first_mut() {
+        *first = (0..blocks.len()).map(|i| i == 0).collect();
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in 1..blocks.len() {
+            let mut new: Vec<bool> = if preds[i].is_empty() {
+                vec![false; blocks.len()]
+            } else {
+                (0..blocks.len())
+                    .map(|k| preds[i].iter().all(|&p| dom[p][k]))
+                    .collect()
+            };
+            new[i] = true;
+            if new != dom[i] {
+                dom[i] = new;
+                changed = true;
+            }
+        }
+    }
+    (0..blocks.len())
+        .map(|i| {
+            if i == 0 || preds[i].is_empty() {
+                return None;
+            }
+            // The strict dominator dominated by all other strict dominators.
+            let strict: Vec<usize> = (0..blocks.len()).filter(|&k| k != i && dom[i][k]).collect();
+            strict
+                .iter()
+                .copied()
+                .find(|&k| strict.iter().all(|&o| dom[k][o]))
+                .map(|k| blocks[k])
+        })
+        .collect()
+}
+
+fn cse_block(
+    ctx: &mut Context,
+    block: ir::BlockId,
+    mut known: HashMap<OpKey, OpId>,
+) -> (usize, HashMap<OpKey, OpId>) {
+    let mut erased = 0;
+    let ops: Vec<OpId> = ctx.block_ops(block).collect();
+    for op in ops {
+        if trivially_dead(ctx, op) {
+            ctx.erase_op(op);
+            erased += 1;
+            continue;
+        }
+        if let Some(k) = key(ctx, op) {
+            match known.get(&k) {
+                Some(&earlier) => {
+                    let old = ctx.op(op).results.to_vec();
+                    let new = ctx.op(earlier).results.to_vec();
+                    for (o, n) in old.into_iter().zip(new) {
+                        ctx.replace_all_uses(o, n);
+                    }
+                    ctx.erase_op(op);
+                    erased += 1;
+                    continue;
+                }
+                None => {
+                    known.insert(k, op);
+                }
+            }
+        }
+        let isolated = ctx.op_def(op).is_some_and(|d| d.traits.isolated_from_above);
+        for r in ctx.op(op).regions.clone() {
+            let empty = HashMap::default();
+            erased += cse_region(ctx, r, if isolated { &empty } else { &known });
+        }
+    }
+    (erased, known)
+}
+
+impl PassDecl for Cse {
+    const NAME: &'static str = "cse";
+    const SUMMARY: &'static str = "Eliminate common sub-expressions";
+    type Options = NoOptions;
+    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
+        Ok(Cse)
+    }
+    fn apply(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        _statistics: &mut Statistics,
+    ) -> Result<(), Diagnostic> {
+        eliminate_common_subexpressions(ctx, op);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cse(text: &str) -> String {
+        let mut ctx = Context::new();
+        let (m, d) =
+            syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
+        let m = m.unwrap_or_else(|| panic!("{d:?}"));
+        eliminate_common_subexpressions(&mut ctx, m);
+        ir::printer::print_op(&ctx, m, Default::default())
+    }
+
+    #[test]
+    fn merges_pure_duplicates_into_nested_regions_only() {
+        let out = cse(
+            "func.func @f(%a: index, %c: i1) -> index {\n  %0 = arith.addi %a, %a : index\n  %1 = arith.addi %a, %a : index\n  %2 = scf.if %c -> (index) {\n    %3 = arith.addi %a, %a : index\n    scf.yield %3 : index\n  } else {\n    %4 = arith.muli %a, %a : index\n    scf.yield %4 : index\n  }\n  %5 = arith.muli %a, %a : index\n  %6 = arith.addi %1, %2 : index\n  %7 = arith.addi %6, %5 : index\n  return %7 : index\n}\n",
+        );
+        assert_eq!(
+            out,
+            "module {\n  func.func @f(%arg0: index, %arg1: i1) -> index {\n    %0 = arith.addi %arg0, %arg0 : index\n    %1 = scf.if %arg1 -> (index) {\n      scf.yield %0 : index\n    } else {\n      %5 = arith.muli %arg0, %arg0 : index\n      scf.yield %5 : index\n    }\n    %2 = arith.muli %arg0, %arg0 : index\n    %3 = arith.addi %0, %1 : index\n    %4 = arith.addi %3, %2 : index\n    return %4 : index\n  }\n}\n"
+        );
+    }
+}

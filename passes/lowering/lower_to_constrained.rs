@@ -1,0 +1,1237 @@
+//! `lower-to-constrained`: error-monadic shape functions (stage 1) to
+//! constrained form (stage 2).
+//!
+//! In stage 1 a `!shape.shape` or `!shape.size` may be an error value, and
+//! every `shape.meet` is a requirement. In stage 2 values cannot be errors:
+//! each way a stage-1 function can fail becomes a constraint that produces
+//! a witness, and a `shape.assuming` region on that witness holds all the
+//! code after it — the "most nested form" of the lowering walk-through
+//! (`@matmul_shape1`). What becomes a constraint:
+//!
+//! - `shape.meet` of shapes → `shape.cstr_eq {msg}`; of sizes →
+//!   `arith.cmpi eq` + `shape.cstr_require` (a size is an `index` now, and
+//!   `cstr_eq` takes shapes only). Every meet, used or not. The message is
+//!   the meet's `error=` text. The met value is the constant operand if one
+//!   is a constant, else `shape.any` (shapes) or the first operand (sizes).
+//! - Ops that give an error value on bad input, when that error can reach
+//!   the function's results or a meet: `split_at` (index in `-rank..=rank`),
+//!   `get_extent`/`dim` (index below the rank), `div` (divisor not 0),
+//!   `broadcast` (`shape.cstr_broadcastable`), `from_extents` (extents not
+//!   negative, unless provably so),
+//!   `max`/`min` of shapes (equal ranks). An
+//!   error that cannot reach an outcome does not fail a stage-1 function,
+//!   so no constraint is made for it, and dead ops are removed first.
+//! - Types: `!shape.shape` → `tensor<?xindex>`, `!shape.size` → `index`,
+//!   `!shape.value_shape` → `tensor<*xf32>` (a value-shape argument stands
+//!   for a tensor, of which only `shape_of` and `dim` may be taken); tensor
+//!   arguments stay. Ops become their extent-tensor/index
+//!   forms (`const_size` → `arith.constant`, `add`/`mul`/`div` → `arith`,
+//!   `from_extents` → `tensor.from_elements`, `max`/`min` of shapes →
+//!   `tensor.generate`).
+//!
+//! Input as producers write it is taken too (the general form): witnesses
+//! and constraints on `!shape.shape`/`!shape.size` values
+//! (`shape.cstr_eq`, `cstr_broadcastable`, `assuming_all`) stay where they
+//! stand, on the lowered operands; a constraint given an error value fails
+//! with that error — the guard of the op that made it checks it first, so
+//! every constraint's operands count as needed. Ops holding regions
+//! (`shape.assuming`, `scf.if`, `scf.for`, `scf.while`,
+//! `scf.execute_region`, host ops) keep their place, with their results
+//! and block arguments retyped and their regions lowered in place: a guard
+//! needed inside a region holds the rest of that region, whose terminator
+//! yields through it. An error value a region yields counts as needed when
+//! the region's op gives it to a needed value.
+//!
+//! A check made here stands where the error is made, which may be earlier
+//! than where stage 1 fails (at the result, meet or constraint the error
+//! reaches); so that it never lands before a side effect the source
+//! performs first, each op with side effects first moves up past the shape
+//! ops before it that cannot fail and that it does not use.
+//!
+//! Precondition: calls to functions taking or returning `!shape.*` values
+//! are inlined (`inline`), and functions have one block; a guard cannot go
+//! in a region of several blocks (an error at the op). Postcondition:
+//! every `func.func` and library `shape.func` is legal in the constrained
+//! stage (checked); a stage-1 function fails on an input exactly when its
+//! lowering does, and otherwise returns the same shapes. Declines, with an
+//! error at the op: ops it does not know on `!shape.*` values,
+//! `with_shape`/`value_as_shape` (a value shape whose shape was replaced
+//! has no tensor to stand for it; `reify-shape-library` binds value shapes
+//! to the operands they describe), a
+//! `shape_eq`/`is_broadcastable` of a value that may be an error no
+//! outcome depends on (stage 2 cannot represent the error it would see),
+//! error-producing ops inside `shape.reduce` bodies, overflowing size
+//! arithmetic is not checked (sizes are extents of real tensors).
+//!
+//! ```mlir
+//! %r = shape.meet %a, %b, error = "ranks differ" : !shape.size, !shape.size -> !shape.size
+//! %s = shape.from_extents %r : !shape.size
+//! return %s : !shape.shape
+//! // becomes
+//! %eq = arith.cmpi eq, %a, %b : index
+//! %w = shape.cstr_require %eq, "ranks differ"
+//! %0 = shape.assuming %w -> (tensor<?xindex>) {
+//!   %s = tensor.from_elements %a : tensor<1xindex>
+//!   %c = tensor.cast %s : tensor<1xindex> to tensor<?xindex>
+//!   shape.assuming_yield %c : tensor<?xindex>
+//! }
+//! return %0 : tensor<?xindex>
+//! ```
+
+use diag::Diagnostic;
+use ir::dialect::shape::failure;
+use ir::types::Signedness;
+use ir::{Attr, BlockId, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
+use pass::stage::{check_legality, Stage};
+use pass::{loc_of, NoOptions, PassDecl, PassRegistry, Statistics};
+use rustc_hash::FxHashSet;
+use std::collections::HashMap;
+
+pub struct LowerToConstrained;
+
+impl PassDecl for LowerToConstrained {
+    const NAME: &'static str = "lower-to-constrained";
+    const SUMMARY: &'static str = "Lower error-monadic shape functions to constrained form";
+    type Options = NoOptions;
+    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
+        Ok(LowerToConstrained)
+    }
+    fn apply(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        _statistics: &mut Statistics,
+    ) -> Result<(), Diagnostic> {
+        lower_to_constrained(ctx, op)
+    }
+}
+
+/// Lower every function under `op` (and `op` itself if it is one).
+pub fn lower_to_constrained(ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+    for f in pass::functions_under(ctx, op) {
+        lower_function(ctx, f)?;
+        check_legality(ctx, f, Stage::Constrained).map_err(|mut d| {
+            d.message = format!("internal error: lowering left {}", d.message);
+            d
+        })?;
+    }
+    Ok(())
+}
+
+fn error_at(ctx: &Context, op: OpId, message: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error(
+        loc_of(ctx, op),
+        format!("'{}' op {message}", ctx.op_name(op)),
+    )
+}
+
+fn is_shape_type(ctx: &Context, t: Type) -> bool {
+    matches!(
+        ctx.type_kind(t),
+        TypeKind::Shape | TypeKind::Size | TypeKind::ValueShape
+    )
+}
+
+/// Whether a value of type `t` can be an error value.
+fn carries_errors(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Shape | TypeKind::Size)
+}
+
+/// Ops that turn valid operands into an error value on bad input.
+const ERROR_PRODUCERS: &[&str] = &[
+    "shape.split_at",
+    "shape.get_extent",
+    "shape.dim",
+    "shape.div",
+    "shape.broadcast",
+    "shape.from_extents",
+    "shape.max",
+    "shape.min",
+];
+
+/// Ops whose `i1` result does not carry their operands' errors.
+const ERROR_SWALLOWERS: &[&str] = &["shape.shape_eq", "shape.is_broadcastable"];
+
+/// Which values' errors matter: those that reach a result of the function
+/// or a meet (every meet is a requirement), through ops that propagate
+/// errors. And which values may be errors at all.
+struct Errors {
+    relevant: FxHashSet<ValueId>,
+    possible: FxHashSet<ValueId>,
+}
+
+/// `ops`: every op of the function, in program order (nested ones after
+/// the op holding them). Both sets are fixpoints: values flow around loops
+/// (`scf.for` iteration arguments) and out of regions through their
+/// terminators.
+///
+/// With `through_selects` false, an `arith.select` passes on no operand's
+/// error: what is needed then is needed whichever operand is chosen.
+fn analyse(ctx: &Context, ops: &[OpId], through_selects: bool) -> Errors {
+    let mut possible = FxHashSet::default();
+    let mut relevant = FxHashSet::default();
+    loop {
+        let before = (possible.len(), relevant.len());
+        for &op in ops {
+            let name = ctx.op_name(op);
+            let data = ctx.op(op);
+            let from_operand = data.operands.iter().any(|v| possible.contains(v));
+            let from_region = region_values(ctx, op).any(|v| possible.contains(&v));
+            if (ERROR_PRODUCERS.contains(&name) || from_operand || from_region)
+                && !ERROR_SWALLOWERS.contains(&name)
+            {
+                possible.extend(data.results.iter().copied().filter(|&r| {
+                    carries_errors(ctx, ctx.value_type(r)) || name == "shape.with_shape"
+                }));
+                // What enters a region may be an error inside it.
+                possible.extend(
+                    block_args(ctx, op).filter(|&a| carries_errors(ctx, ctx.value_type(a))),
+                );
+            }
+        }
+        for &op in ops.iter().rev() {
+            let name = ctx.op_name(op);
+            let data = ctx.op(op);
+            // Results, meets, constraints (one given an error fails), what
+            // a `shape.reduce` body yields (its accumulators, which reach
+            // the reduce's results), and what a region gives its op when
+            // that op's results or the region's arguments matter.
+            // A host op cannot take an error value either.
+            let seeds = matches!(
+                name,
+                "func.return"
+                    | "shape.return"
+                    | "shape.meet"
+                    | "shape.yield"
+                    | "shape.cstr_eq"
+                    | "shape.cstr_broadcastable"
+            ) || ctx.op_def(op).is_none();
+            let reached = data.results.iter().any(|r| relevant.contains(r))
+                || block_args(ctx, op).any(|a| relevant.contains(&a));
+            let gives_to_holder = is_terminator(ctx, op)
+                && ctx.parent_op(op).is_some_and(|holder| {
+                    ctx.op(holder).results.iter().any(|r| relevant.contains(r))
+                        || block_args(ctx, holder).any(|a| relevant.contains(&a))
+                });
+            let passes_on =
+                !ERROR_SWALLOWERS.contains(&name) && (through_selects || name != "arith.select");
+            if seeds || gives_to_holder || (reached && passes_on) {
+                relevant.extend(data.operands.iter().copied());
+            }
+        }
+        if (possible.len(), relevant.len()) == before {
+            return Errors { relevant, possible };
+        }
+    }
+}
+
+/// Stage 1 fails where an error value reaches a result, a meet, a
+/// constraint or a host op, not where the error is made, while this
+/// lowering checks it where it is made. So that no check lands before a side
+/// effect the source performs first, each op with side effects
+/// ([`ir::effects`]) first moves up, in its block, past the ops before it
+/// that have none, cannot fail there (their results carry errors, or none
+/// of their operands may be an error) and make nothing it uses. The ops it
+/// passes run the same either way; what moves is only where the checks of
+/// the errors they make will stand.
+fn effects_first(ctx: &mut Context, f: OpId, errors: &Errors) {
+    let mut blocks = Vec::new();
+    let mut collect = |ctx: &Context, op: OpId| {
+        for &r in &ctx.op(op).regions {
+            blocks.extend(ctx.region(r).blocks.iter().copied());
+        }
+    };
+    collect(ctx, f);
+    ctx.walk_nested(f, &mut |op| collect(ctx, op));
+    let mut effects = ir::effects::Effects::new();
+    let cannot_fail = |ctx: &Context, op: OpId| {
+        let data = ctx.op(op);
+        data.regions.is_empty()
+            && (data
+                .results
+                .iter()
+                .all(|&r| carries_errors(ctx, ctx.value_type(r)))
+                || !data.operands.iter().any(|v| errors.possible.contains(v)))
+    };
+    for block in blocks {
+        let ops: Vec<OpId> = ctx.block_ops(block).collect();
+        for op in ops {
+            if is_terminator(ctx, op) || !effects.has_side_effects(ctx, op) {
+                continue;
+            }
+            let mut uses = FxHashSet::default();
+            uses.extend(ctx.op(op).operands.iter().copied());
+            ctx.walk_nested(op, &mut |o| uses.extend(ctx.op(o).operands.iter().copied()));
+            let mut anchor = None;
+            let mut cursor = ctx.op(op).prev;
+            while let Some(before) = cursor {
+                let passable = effects.of(ctx, before) == ir::effects::Effect::None
+                    && cannot_fail(ctx, before)
+                    && !ctx.op(before).results.iter().any(|r| uses.contains(r));
+                if !passable {
+                    break;
+                }
+                anchor = Some(before);
+                cursor = ctx.op(before).prev;
+            }
+            if let Some(anchor) = anchor {
+                ctx.move_op_before(op, anchor);
+            }
+        }
+    }
+}
+
+/// An `arith.select` between shapes passes on the error of the operand it
+/// chooses only; the lowering checks an error where it is made, whichever
+/// operand is chosen. That is sound when each check is needed anyway; a
+/// check that only a select needs would fail inputs on which stage 1
+/// chooses the other operand, so it is refused, at the select (an `scf.if`
+/// with each operand computed in its branch says it).
+fn refuse_checks_only_a_select_needs(
+    ctx: &Context,
+    ops: &[OpId],
+    errors: &Errors,
+) -> Result<(), Diagnostic> {
+    let selects: Vec<OpId> = ops
+        .iter()
+        .copied()
+        .filter(|&o| ctx.op_name(o) == "arith.select")
+        .filter(|&o| {
+            ctx.op(o)
+                .operands
+                .iter()
+                .any(|v| errors.possible.contains(v))
+        })
+        .collect();
+    if selects.is_empty() {
+        return Ok(());
+    }
+    let without = analyse(ctx, ops, false);
+    let needed_only_by_selects = |op: OpId| {
+        let made = &ctx.op(op).results;
+        ERROR_PRODUCERS.contains(&ctx.op_name(op))
+            && made.iter().any(|r| errors.relevant.contains(r))
+            && !made.iter().any(|r| without.relevant.contains(r))
+    };
+    match ops.iter().find(|&&o| needed_only_by_selects(o)) {
+        None => Ok(()),
+        Some(&producer) => Err(error_at(
+            ctx,
+            selects[0],
+            format!(
+                "chooses between shapes of which one may hold the error of the '{}' at {}, which only the chosen one would fail with; compute each in its branch of an 'scf.if' instead",
+                ctx.op_name(producer),
+                loc_text(ctx, producer)
+            ),
+        )),
+    }
+}
+
+fn is_terminator(ctx: &Context, op: OpId) -> bool {
+    ctx.op_def(op).is_some_and(|d| d.traits.terminator)
+}
+
+/// The arguments of the blocks of `op`'s regions.
+fn block_args(ctx: &Context, op: OpId) -> impl Iterator<Item = ValueId> + '_ {
+    ctx.op(op)
+        .regions
+        .iter()
+        .flat_map(|&r| ctx.region(r).blocks.iter())
+        .flat_map(|&b| ctx.block(b).args.iter().copied())
+}
+
+/// What the terminators of `op`'s regions give back to it.
+fn region_values(ctx: &Context, op: OpId) -> impl Iterator<Item = ValueId> + '_ {
+    ctx.op(op)
+        .regions
+        .iter()
+        .flat_map(|&r| ctx.region(r).blocks.iter())
+        .filter_map(|&b| ctx.block(b).last)
+        .filter(|&t| is_terminator(ctx, t))
+        .flat_map(|t| ctx.op(t).operands.iter().copied())
+}
+
+fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
+    let Some(&region) = ctx.op(f).regions.first() else {
+        return Ok(());
+    };
+    match ctx.region(region).blocks.len() {
+        // A declaration is the host's function: its signature stays, and
+        // calls reach it through bridges.
+        0 => return Ok(()),
+        1 => {}
+        _ => {
+            return Err(error_at(
+                ctx,
+                f,
+                "has several blocks; lower-to-constrained takes single-block shape functions",
+            ))
+        }
+    }
+    // Dead ops cannot fail a stage-1 function (meets are not pure and stay).
+    pass::erase_dead_ops(ctx, f);
+    let old_block = ctx.region(region).blocks[0];
+    let body: Vec<OpId> = ctx.block_ops(old_block).collect();
+    let mut all = Vec::new();
+    ctx.walk_nested(f, &mut |o| all.push(o));
+    let errors = analyse(ctx, &all, true);
+    refuse_checks_only_a_select_needs(ctx, &all, &errors)?;
+    effects_first(ctx, f, &errors);
+    for &op in &all {
+        if ERROR_SWALLOWERS.contains(&ctx.op_name(op)) {
+            let hidden = ctx
+                .op(op)
+                .operands
+                .iter()
+                .any(|v| errors.possible.contains(v) && !errors.relevant.contains(v));
+            if hidden {
+                return Err(error_at(ctx, op, "compares a value that may be an error no result depends on; stage 2 cannot represent it"));
+            }
+        }
+    }
+    let new_block = ctx.create_block();
+    let mut lowering = Lowering {
+        ctx,
+        map: HashMap::new(),
+        current: new_block,
+        open: Vec::new(),
+        result_types: Vec::new(),
+        relevant: errors.relevant,
+        in_body_of: None,
+        guard_base: 0,
+        guardable: true,
+        block_map: HashMap::new(),
+    };
+    for &a in &lowering.ctx.block(old_block).args.clone() {
+        let ty = convert_type(lowering.ctx, lowering.ctx.value_type(a));
+        let loc = lowering.ctx.arg_loc(a).cloned();
+        let na = lowering.ctx.add_block_arg(new_block, ty, loc);
+        lowering.map.insert(a, na);
+    }
+    lowering.lower_block(old_block, new_block, true)?;
+    // Swap the bodies: the old ops go (users before what they use).
+    for &op in body.iter().rev() {
+        ctx.erase_op(op);
+    }
+    ctx.append_block(region, new_block);
+    ctx.retain_blocks(region, |b| b == new_block);
+    convert_signature(ctx, f)
+}
+
+/// Give `f` the converted signature.
+fn convert_signature(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
+    let Some(ty) = ctx.attr(f, "function_type").and_then(Attr::as_type) else {
+        return Ok(());
+    };
+    let TypeKind::Function { inputs, results } = ctx.type_kind(ty).clone() else {
+        return Ok(());
+    };
+    let inputs = inputs.into_iter().map(|t| convert_type(ctx, t)).collect();
+    let results = results.into_iter().map(|t| convert_type(ctx, t)).collect();
+    let fty = ctx.intern_type(TypeKind::Function { inputs, results });
+    ctx.set_prop(f, "function_type", Attr::Type(fty));
+    Ok(())
+}
+
+fn index_type(ctx: &mut Context) -> Type {
+    ctx.intern_type(TypeKind::Index)
+}
+
+fn extent_tensor(ctx: &mut Context, len: Option<usize>) -> Type {
+    let elem = index_type(ctx);
+    ctx.intern_type(TypeKind::RankedTensor {
+        shape: vec![len.map_or(ir::types::DYNAMIC, |n| n as i64)],
+        elem,
+        encoding: None,
+    })
+}
+
+/// The stage-2 type of a stage-1 type.
+fn convert_type(ctx: &mut Context, t: Type) -> Type {
+    match ctx.type_kind(t) {
+        TypeKind::Shape => extent_tensor(ctx, None),
+        TypeKind::Size => index_type(ctx),
+        TypeKind::ValueShape => {
+            let elem = ctx.intern_type(TypeKind::Float(ir::types::FloatKind::F32));
+            ctx.intern_type(TypeKind::UnrankedTensor { elem })
+        }
+        _ => t,
+    }
+}
+
+/// An `arith.cmpi` predicate, by its name.
+#[derive(Clone, Copy)]
+enum Cmp {
+    Eq,
+    Ne,
+    Sle,
+    Sge,
+    Ult,
+}
+
+impl Cmp {
+    /// The stored predicate: its index among MLIR's predicate names.
+    fn index(self) -> i128 {
+        let name = match self {
+            Cmp::Eq => "eq",
+            Cmp::Ne => "ne",
+            Cmp::Sle => "sle",
+            Cmp::Sge => "sge",
+            Cmp::Ult => "ult",
+        };
+        let names = ir::dialect::arith::CMPI_PREDICATES;
+        names.iter().position(|&n| n == name).unwrap_or(0) as i128
+    }
+}
+
+struct Lowering<'a> {
+    ctx: &'a mut Context,
+    /// Stage-1 value → stage-2 value.
+    map: HashMap<ValueId, ValueId>,
+    /// Where lowered ops go.
+    current: BlockId,
+    /// The `shape.assuming` ops opened so far, outermost first.
+    open: Vec<OpId>,
+    /// The stage-2 types the current block's terminator yields (every
+    /// assuming opened in the block yields them).
+    result_types: Vec<Type>,
+    relevant: FxHashSet<ValueId>,
+    /// Set while lowering a `shape.reduce` body, where no guard can go.
+    in_body_of: Option<OpId>,
+    /// How many of `open` were open when the current block began: its
+    /// terminator yields through the rest.
+    guard_base: usize,
+    /// Whether a guard can open in the current block (not in a region of
+    /// several blocks, whose terminators branch).
+    guardable: bool,
+    /// Blocks of nested regions: stage-1 block → stage-2 block.
+    block_map: HashMap<BlockId, BlockId>,
+}
+
+impl Lowering<'_> {
+    fn mapped(&self, v: ValueId) -> ValueId {
+        self.map.get(&v).copied().unwrap_or(v)
+    }
+
+    fn operand(&self, op: OpId, i: usize) -> Option<ValueId> {
+        self.ctx.operand(op, i).map(|v| self.mapped(v))
+    }
+
+    /// Append an op to the current block; its results.
+    fn emit(
+        &mut self,
+        name: &'static str,
+        loc: &Location,
+        operands: &[ValueId],
+        results: &[Type],
+        props: Vec<(&str, Attr)>,
+    ) -> Vec<ValueId> {
+        let mut state = OperationState::new(name, loc.clone());
+        state.operands.extend(operands.iter().copied());
+        state.result_types.extend(results.iter().copied());
+        state.props = ir::dialect::arith::default_properties(name);
+        for (k, v) in props {
+            ir::context::set_named_attr(&mut state.props, k, v);
+        }
+        let op = self.ctx.create_op(state);
+        self.ctx.append_op(self.current, op);
+        self.ctx.op(op).results.to_vec()
+    }
+
+    fn emit1(
+        &mut self,
+        name: &'static str,
+        loc: &Location,
+        operands: &[ValueId],
+        result: Type,
+        props: Vec<(&str, Attr)>,
+    ) -> ValueId {
+        self.emit(name, loc, operands, &[result], props)[0]
+    }
+
+    fn constant(&mut self, loc: &Location, n: i64) -> ValueId {
+        let index = index_type(self.ctx);
+        let value = Attr::Int {
+            value: i128::from(n),
+            ty: index,
+        };
+        self.emit1("arith.constant", loc, &[], index, vec![("value", value)])
+    }
+
+    fn cmp(&mut self, loc: &Location, pred: Cmp, a: ValueId, b: ValueId) -> ValueId {
+        let i1 = self.ctx.intern_type(TypeKind::Integer {
+            width: 1,
+            signedness: Signedness::Signless,
+        });
+        let i64t = self.ctx.intern_type(TypeKind::Integer {
+            width: 64,
+            signedness: Signedness::Signless,
+        });
+        let predicate = Attr::Int {
+            value: pred.index(),
+            ty: i64t,
+        };
+        self.emit1(
+            "arith.cmpi",
+            loc,
+            &[a, b],
+            i1,
+            vec![("predicate", predicate)],
+        )
+    }
+
+    fn and(&mut self, loc: &Location, a: ValueId, b: ValueId) -> ValueId {
+        let ty = self.ctx.value_type(a);
+        self.emit1("arith.andi", loc, &[a, b], ty, vec![])
+    }
+
+    fn rank(&mut self, loc: &Location, shape: ValueId) -> ValueId {
+        let index = index_type(self.ctx);
+        self.emit1("shape.rank", loc, &[shape], index, vec![])
+    }
+
+    /// Open a `shape.assuming` on `witness`: the code after goes inside.
+    fn assume(&mut self, op: OpId, witness: ValueId) -> Result<(), Diagnostic> {
+        if let Some(reduce) = self.in_body_of {
+            return Err(error_at(self.ctx, op, format!("can fail inside the body of the 'shape.reduce' at {}; stage 2 cannot guard it there", loc_text(self.ctx, reduce))));
+        }
+        if !self.guardable {
+            return Err(error_at(
+                self.ctx,
+                op,
+                "can fail inside a region of several blocks; stage 2 cannot guard it there",
+            ));
+        }
+        let loc = self.ctx.op(op).loc.clone();
+        let region = self.ctx.create_region();
+        let block = self.ctx.create_block();
+        self.ctx.append_block(region, block);
+        let mut state = OperationState::new("shape.assuming", loc);
+        state.operands.push(witness);
+        state.result_types = self.result_types.clone();
+        state.regions.push(region);
+        let assuming = self.ctx.create_op(state);
+        self.ctx.append_op(self.current, assuming);
+        self.open.push(assuming);
+        self.current = block;
+        Ok(())
+    }
+
+    /// `shape.cstr_require %cond, msg`, then the rest under it.
+    fn require(&mut self, op: OpId, cond: ValueId, msg: &str) -> Result<(), Diagnostic> {
+        let loc = self.ctx.op(op).loc.clone();
+        let witness = self.ctx.intern_type(TypeKind::Witness);
+        let w = self.emit1(
+            "shape.cstr_require",
+            &loc,
+            &[cond],
+            witness,
+            vec![("msg", Attr::String(msg.as_bytes().to_vec()))],
+        );
+        self.assume(op, w)
+    }
+
+    /// A shape constraint (`cstr_eq`, `cstr_broadcastable`) carrying `msg`.
+    fn constrain(
+        &mut self,
+        op: OpId,
+        name: &'static str,
+        shapes: &[ValueId],
+        msg: Option<&str>,
+    ) -> Result<(), Diagnostic> {
+        let loc = self.ctx.op(op).loc.clone();
+        let witness = self.ctx.intern_type(TypeKind::Witness);
+        let w = self.emit1(name, &loc, shapes, witness, vec![]);
+        if let (Some(m), Some(def)) = (msg, self.ctx.defining_op(w)) {
+            self.ctx
+                .set_discardable_attr(def, "msg", Attr::String(m.as_bytes().to_vec()));
+        }
+        self.assume(op, w)
+    }
+
+    /// Whether the error value `op` may produce matters.
+    fn guarded(&self, op: OpId) -> bool {
+        self.ctx
+            .op(op)
+            .results
+            .iter()
+            .any(|r| self.relevant.contains(r))
+    }
+
+    fn bind(&mut self, op: OpId, values: &[ValueId]) {
+        let results = self.ctx.op(op).results.to_vec();
+        for (r, v) in results.into_iter().zip(values) {
+            self.map.insert(r, *v);
+        }
+    }
+
+    /// `v` (an extent tensor) with type `ty` (cast when they differ).
+    fn cast(&mut self, loc: &Location, v: ValueId, ty: Type) -> ValueId {
+        if self.ctx.value_type(v) == ty {
+            return v;
+        }
+        self.emit1("tensor.cast", loc, &[v], ty, vec![])
+    }
+
+    fn error_text(&self, op: OpId) -> Option<String> {
+        self.ctx
+            .attr(op, "error")
+            .and_then(Attr::as_str)
+            .map(str::to_string)
+    }
+
+    /// Whether stage-1 value `v` is a non-negative size by construction.
+    fn non_negative(&self, v: ValueId) -> bool {
+        let Some(def) = self.ctx.defining_op(v) else {
+            return false;
+        };
+        match self.ctx.op_name(def) {
+            "shape.rank"
+            | "shape.get_extent"
+            | "shape.dim"
+            | "shape.const_size"
+            | "shape.num_elements"
+            | "shape.index_to_size" => true,
+            "shape.add" | "shape.mul" | "shape.div" | "shape.max" | "shape.min" | "shape.any" => {
+                self.ctx
+                    .op(def)
+                    .operands
+                    .iter()
+                    .all(|&o| self.non_negative(o))
+            }
+            _ => false,
+        }
+    }
+
+    fn op(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let name = self.ctx.op_name(op).to_string();
+        let loc = self.ctx.op(op).loc.clone();
+        let ctx_types: Vec<Type> = self
+            .ctx
+            .op(op)
+            .results
+            .iter()
+            .map(|&r| self.ctx.value_type(r))
+            .collect();
+        let result_types: Vec<Type> = ctx_types
+            .iter()
+            .map(|&t| convert_type(self.ctx, t))
+            .collect();
+        let ext = extent_tensor(self.ctx, None);
+        let index = index_type(self.ctx);
+        let ops: Vec<ValueId> = (0..self.ctx.op(op).operands.len())
+            .filter_map(|i| self.operand(op, i))
+            .collect();
+        let first_type = result_types.first().copied().unwrap_or(index);
+        match name.as_str() {
+            // Constraints the input already states: on lowered operands, and
+            // a constraint given an error value fails with it, which the
+            // guard of the op that made the error checks first.
+            "shape.cstr_eq"
+            | "shape.cstr_broadcastable"
+            | "shape.cstr_require"
+            | "shape.assuming_all"
+            | "shape.const_witness" => {
+                self.copy(op);
+            }
+            "shape.shape_of" => {
+                let s = self.emit1("shape.shape_of", &loc, &ops, first_type, vec![]);
+                self.bind(op, &[s]);
+            }
+            "shape.const_shape" => {
+                let Some(attr) = self.ctx.attr(op, "shape").cloned() else {
+                    return Err(error_at(self.ctx, op, "has no shape"));
+                };
+                let extents = fold::extents(self.ctx, &attr).unwrap_or_default();
+                let exact = extent_tensor(self.ctx, Some(extents.len()));
+                let attr = fold::index_tensor_attr(self.ctx, &extents);
+                let c = self.emit1("shape.const_shape", &loc, &[], exact, vec![("shape", attr)]);
+                let c = self.cast(&loc, c, first_type);
+                self.bind(op, &[c]);
+            }
+            "shape.const_size" => {
+                let n = self
+                    .ctx
+                    .attr(op, "value")
+                    .and_then(fold::int_of)
+                    .and_then(|n| i64::try_from(n).ok())
+                    .unwrap_or(0);
+                let c = self.constant(&loc, n);
+                self.bind(op, &[c]);
+            }
+            "shape.rank" => {
+                let r = self.rank(&loc, ops[0]);
+                self.bind(op, &[r]);
+            }
+            "shape.get_extent" | "shape.dim" => {
+                let shape = if name == "shape.dim" {
+                    self.emit1("shape.shape_of", &loc, &ops[..1], ext, vec![])
+                } else {
+                    ops[0]
+                };
+                let i = ops[1];
+                if self.guarded(op) {
+                    let r = self.rank(&loc, shape);
+                    let ok = self.cmp(&loc, Cmp::Ult, i, r);
+                    self.require(op, ok, failure::EXTENT_INDEX)?;
+                }
+                let e = self.emit1("shape.get_extent", &loc, &[shape, i], index, vec![]);
+                self.bind(op, &[e]);
+            }
+            "shape.split_at" => {
+                let (s, i) = (ops[0], ops[1]);
+                if self.guarded(op) {
+                    let r = self.rank(&loc, s);
+                    let zero = self.constant(&loc, 0);
+                    let neg = self.emit1("arith.subi", &loc, &[zero, r], index, vec![]);
+                    let low = self.cmp(&loc, Cmp::Sge, i, neg);
+                    let high = self.cmp(&loc, Cmp::Sle, i, r);
+                    let ok = self.and(&loc, low, high);
+                    self.require(op, ok, failure::SPLIT_INDEX)?;
+                }
+                let parts = self.emit("shape.split_at", &loc, &[s, i], &[ext, ext], vec![]);
+                let head = self.cast(&loc, parts[0], result_types[0]);
+                let tail = self.cast(&loc, parts[1], result_types[1]);
+                self.bind(op, &[head, tail]);
+            }
+            "shape.concat" => {
+                let c = self.emit1("shape.concat", &loc, &ops, first_type, vec![]);
+                self.bind(op, &[c]);
+            }
+            "shape.broadcast" => {
+                if self.guarded(op) {
+                    let msg = self.error_text(op);
+                    self.constrain(op, "shape.cstr_broadcastable", &ops, msg.as_deref())?;
+                }
+                let b = self.emit1("shape.broadcast", &loc, &ops, first_type, vec![]);
+                self.bind(op, &[b]);
+            }
+            "shape.meet" => self.meet(op, &loc, &ops, first_type)?,
+            "shape.num_elements" => {
+                let n = self.emit1("shape.num_elements", &loc, &ops, index, vec![]);
+                self.bind(op, &[n]);
+            }
+            "shape.add" | "shape.mul" => {
+                let arith = if name == "shape.add" {
+                    "arith.addi"
+                } else {
+                    "arith.muli"
+                };
+                let v = self.emit1(arith, &loc, &ops, index, vec![]);
+                self.bind(op, &[v]);
+            }
+            "shape.div" => {
+                if self.guarded(op) {
+                    let zero = self.constant(&loc, 0);
+                    let ok = self.cmp(&loc, Cmp::Ne, ops[1], zero);
+                    self.require(op, ok, failure::DIVISION_BY_ZERO)?;
+                }
+                let v = self.emit1("arith.floordivsi", &loc, &ops, index, vec![]);
+                self.bind(op, &[v]);
+            }
+            "shape.from_extents" => {
+                let original: Vec<ValueId> = self.ctx.op(op).operands.to_vec();
+                if self.guarded(op) && !original.iter().all(|&v| self.non_negative(v)) {
+                    let zero = self.constant(&loc, 0);
+                    let mut all: Option<ValueId> = None;
+                    for &e in &ops {
+                        let ok = self.cmp(&loc, Cmp::Sge, e, zero);
+                        all = Some(match all {
+                            None => ok,
+                            Some(prev) => self.and(&loc, prev, ok),
+                        });
+                    }
+                    if let Some(ok) = all {
+                        self.require(op, ok, failure::NEGATIVE_EXTENT)?;
+                    }
+                }
+                let exact = extent_tensor(self.ctx, Some(ops.len()));
+                let t = self.emit1("tensor.from_elements", &loc, &ops, exact, vec![]);
+                let t = self.cast(&loc, t, first_type);
+                self.bind(op, &[t]);
+            }
+            "shape.size_to_index"
+            | "shape.index_to_size"
+            | "shape.debug_print"
+            | "shape.from_extent_tensor"
+            | "shape.to_extent_tensor"
+            | "shape.value_of" => {
+                let v = match self.ctx.type_kind(first_type) {
+                    TypeKind::RankedTensor { .. } => self.cast(&loc, ops[0], first_type),
+                    _ => ops[0],
+                };
+                self.bind(op, &[v]);
+            }
+            "shape.any" => {
+                let v = match self.ctx.type_kind(first_type) {
+                    TypeKind::Index => ops[0],
+                    _ => self.emit1("shape.any", &loc, &ops, first_type, vec![]),
+                };
+                self.bind(op, &[v]);
+            }
+            "shape.max" | "shape.min" => self.max_min(op, &name, &loc, &ops, first_type)?,
+            "shape.shape_eq" | "shape.is_broadcastable" => {
+                let i1 = result_types[0];
+                let name = if name == "shape.shape_eq" {
+                    "shape.shape_eq"
+                } else {
+                    "shape.is_broadcastable"
+                };
+                let v = self.emit1(name, &loc, &ops, i1, vec![]);
+                self.bind(op, &[v]);
+            }
+            "shape.reduce" => self.reduce(op, &loc, &ops, &result_types)?,
+            "shape.yield" => {
+                self.emit("shape.yield", &loc, &ops, &[], vec![]);
+            }
+            _ if is_terminator(self.ctx, op) => self.terminate(op, &ops),
+            _ if pass::stage::keeps_host_types(self.ctx, op) => self.host_op(op, &ops)?,
+            _ if !self.ctx.op(op).regions.is_empty() => {
+                let regions = self.lower_regions(op)?;
+                let new = self.rebuild(op, &ops, &result_types, regions);
+                self.ctx.append_op(self.current, new);
+                let results = self.ctx.op(new).results.to_vec();
+                self.bind(op, &results);
+            }
+            // Between shapes, a select of extent tensors (or sizes); the
+            // errors it may choose are checked where they are made (see
+            // `refuse_checks_only_a_select_needs`).
+            "arith.select" => {
+                let copy = self.copy(op);
+                let results = self.ctx.op(copy).results.clone();
+                for (v, ty) in results.into_iter().zip(result_types) {
+                    self.ctx.set_value_type(v, ty);
+                }
+            }
+            "func.call" => {
+                // A call of a shape function (one lowered here too, e.g. a
+                // reified instance): its results take stage-2 types. Shape
+                // values passed in could be errors the callee ignores, so
+                // those calls must be inlined first.
+                let data = self.ctx.op(op);
+                if data
+                    .operands
+                    .iter()
+                    .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)))
+                {
+                    return Err(error_at(
+                        self.ctx,
+                        op,
+                        "passes shape values to a function; run 'inline' before lowering",
+                    ));
+                }
+                let copy = self.copy(op);
+                let results = self.ctx.op(copy).results.clone();
+                for (v, ty) in results.into_iter().zip(result_types) {
+                    self.ctx.set_value_type(v, ty);
+                }
+            }
+            _ => {
+                let data = self.ctx.op(op);
+                let typed = data
+                    .operands
+                    .iter()
+                    .chain(&data.results)
+                    .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)));
+                if typed || name.starts_with("shape.") {
+                    return Err(error_at(
+                        self.ctx,
+                        op,
+                        "cannot be lowered to constrained form",
+                    ));
+                }
+                self.copy(op);
+            }
+        }
+        Ok(())
+    }
+
+    /// Copy an op that needs no lowering, with lowered operands.
+    fn copy(&mut self, op: OpId) -> OpId {
+        let copy = self.ctx.clone_operation(op, &mut self.map);
+        self.ctx.append_op(self.current, copy);
+        copy
+    }
+
+    fn meet(
+        &mut self,
+        op: OpId,
+        loc: &Location,
+        ops: &[ValueId],
+        ty: Type,
+    ) -> Result<(), Diagnostic> {
+        let (a, b) = (ops[0], ops[1]);
+        // A constant, possibly cast to `tensor<?xindex>`.
+        let is_const = |ctx: &Context, v: ValueId| {
+            let v = match ctx.defining_op(v) {
+                Some(d) if ctx.op_name(d) == "tensor.cast" => ctx.operand(d, 0).unwrap_or(v),
+                _ => v,
+            };
+            fold::constant_value(ctx, v).is_some()
+        };
+        let msg = self.error_text(op).unwrap_or_else(|| failure::MEET.into());
+        let sizes = matches!(self.ctx.type_kind(ty), TypeKind::Index);
+        if sizes {
+            let eq = self.cmp(loc, Cmp::Eq, a, b);
+            self.require(op, eq, &msg)?;
+        } else {
+            let ext = extent_tensor(self.ctx, None);
+            let sa = self.cast(loc, a, ext);
+            let sb = self.cast(loc, b, ext);
+            self.constrain(op, "shape.cstr_eq", &[sa, sb], Some(&msg))?;
+        }
+        let used = self
+            .ctx
+            .op(op)
+            .results
+            .iter()
+            .any(|&r| self.ctx.has_uses(r));
+        if used {
+            let met = if is_const(self.ctx, b) && !is_const(self.ctx, a) {
+                b
+            } else if sizes || is_const(self.ctx, a) {
+                a
+            } else {
+                self.emit1("shape.any", loc, &[a, b], ty, vec![])
+            };
+            let met = self.cast(loc, met, ty);
+            self.bind(op, &[met]);
+        }
+        Ok(())
+    }
+
+    fn max_min(
+        &mut self,
+        op: OpId,
+        name: &str,
+        loc: &Location,
+        ops: &[ValueId],
+        ty: Type,
+    ) -> Result<(), Diagnostic> {
+        let index = index_type(self.ctx);
+        let arith = if name == "shape.max" {
+            "arith.maxsi"
+        } else {
+            "arith.minsi"
+        };
+        if matches!(self.ctx.type_kind(ty), TypeKind::Index) {
+            let v = self.emit1(arith, loc, ops, index, vec![]);
+            self.bind(op, &[v]);
+            return Ok(());
+        }
+        let (a, b) = (ops[0], ops[1]);
+        let ra = self.rank(loc, a);
+        if self.guarded(op) {
+            let rb = self.rank(loc, b);
+            let ok = self.cmp(loc, Cmp::Eq, ra, rb);
+            self.require(op, ok, failure::RANKS)?;
+        }
+        // tensor.generate %ra { ^bb0(%i): extract both, max/min, yield }
+        let region = self.ctx.create_region();
+        let block = self.ctx.create_block();
+        self.ctx.append_block(region, block);
+        let i = self.ctx.add_block_arg(block, index, Some(loc.clone()));
+        let outer = std::mem::replace(&mut self.current, block);
+        let x = self.emit1("tensor.extract", loc, &[a, i], index, vec![]);
+        let y = self.emit1("tensor.extract", loc, &[b, i], index, vec![]);
+        let m = self.emit1(arith, loc, &[x, y], index, vec![]);
+        self.emit("tensor.yield", loc, &[m], &[], vec![]);
+        self.current = outer;
+        let mut state = OperationState::new("tensor.generate", loc.clone());
+        state.operands.push(ra);
+        state.result_types.push(ty);
+        state.regions.push(region);
+        let generate = self.ctx.create_op(state);
+        self.ctx.append_op(self.current, generate);
+        let v = self.ctx.op(generate).results[0];
+        self.bind(op, &[v]);
+        Ok(())
+    }
+
+    /// `shape.reduce` over an extent tensor, its body lowered in place.
+    fn reduce(
+        &mut self,
+        op: OpId,
+        loc: &Location,
+        ops: &[ValueId],
+        result_types: &[Type],
+    ) -> Result<(), Diagnostic> {
+        let Some(&old_region) = self.ctx.op(op).regions.first() else {
+            return Err(error_at(self.ctx, op, "has no body"));
+        };
+        let Some(&old_block) = self.ctx.region(old_region).blocks.first() else {
+            return Err(error_at(self.ctx, op, "has no body"));
+        };
+        let region = self.ctx.create_region();
+        let block = self.ctx.create_block();
+        self.ctx.append_block(region, block);
+        for &a in &self.ctx.block(old_block).args.clone() {
+            let ty = convert_type(self.ctx, self.ctx.value_type(a));
+            let na = self
+                .ctx
+                .add_block_arg(block, ty, self.ctx.arg_loc(a).cloned());
+            self.map.insert(a, na);
+        }
+        let outer = std::mem::replace(&mut self.current, block);
+        let outer_body = self.in_body_of.replace(op);
+        let body: Vec<OpId> = self.ctx.block_ops(old_block).collect();
+        let result = body.iter().try_for_each(|&o| self.op(o));
+        self.current = outer;
+        self.in_body_of = outer_body;
+        result?;
+        let mut state = OperationState::new("shape.reduce", loc.clone());
+        state.operands.extend(ops.iter().copied());
+        state.result_types.extend(result_types.iter().copied());
+        state.regions.push(region);
+        let reduce = self.ctx.create_op(state);
+        self.ctx.append_op(self.current, reduce);
+        let results = self.ctx.op(reduce).results.to_vec();
+        self.bind(op, &results);
+        Ok(())
+    }
+
+    /// A block's terminator: yield through every `assuming` opened in the
+    /// block, then terminate it with what the outermost one gives.
+    fn terminate(&mut self, terminator: OpId, values: &[ValueId]) {
+        let loc = self.ctx.op(terminator).loc.clone();
+        let mut values = values.to_vec();
+        while self.open.len() > self.guard_base {
+            let Some(assuming) = self.open.pop() else {
+                break;
+            };
+            self.emit("shape.assuming_yield", &loc, &values, &[], vec![]);
+            values = self.ctx.op(assuming).results.to_vec();
+            self.current = self.ctx.op(assuming).parent.unwrap_or(self.current);
+        }
+        let copy = self.rebuild(terminator, &values, &[], Vec::new());
+        self.ctx.append_op(self.current, copy);
+    }
+
+    /// `op` with new operands, result types and regions, keeping its name,
+    /// attributes and (mapped) successors; detached.
+    fn rebuild(
+        &mut self,
+        op: OpId,
+        operands: &[ValueId],
+        result_types: &[Type],
+        regions: Vec<ir::RegionId>,
+    ) -> OpId {
+        let data = self.ctx.op(op);
+        let mut state = OperationState::new(data.name.to_string(), data.loc.clone());
+        state.operands.extend(operands.iter().copied());
+        state.result_types.extend(result_types.iter().copied());
+        state.props = data.props.to_vec();
+        state.attrs = data.attrs.to_vec();
+        state.successors = data
+            .successors
+            .iter()
+            .map(|b| self.block_map.get(b).copied().unwrap_or(*b))
+            .collect();
+        state.regions = regions;
+        self.ctx.create_op(state)
+    }
+
+    /// The regions of an op (`shape.assuming`, `scf.if`, `scf.for`,
+    /// `scf.while`, `scf.execute_region`, a host op), lowered: block
+    /// arguments retyped and every op lowered in place, guards included (a
+    /// region's terminator yields through the guards opened in it).
+    fn lower_regions(&mut self, op: OpId) -> Result<Vec<ir::RegionId>, Diagnostic> {
+        let mut regions = Vec::new();
+        let old_regions: Vec<ir::RegionId> = self.ctx.op(op).regions.iter().copied().collect();
+        for old_region in old_regions {
+            let region = self.ctx.create_region();
+            let old_blocks = self.ctx.region(old_region).blocks.clone();
+            for &old in &old_blocks {
+                let block = self.ctx.create_block();
+                self.ctx.append_block(region, block);
+                self.block_map.insert(old, block);
+                for a in self.ctx.block(old).args.clone() {
+                    let ty = convert_type(self.ctx, self.ctx.value_type(a));
+                    let loc = self.ctx.arg_loc(a).cloned();
+                    let na = self.ctx.add_block_arg(block, ty, loc);
+                    self.map.insert(a, na);
+                }
+            }
+            for &old in &old_blocks {
+                let block = self.block_map[&old];
+                self.lower_block(old, block, old_blocks.len() == 1)?;
+            }
+            regions.push(region);
+        }
+        Ok(regions)
+    }
+
+    /// A host op keeps its types (see [`pass::stage::keeps_host_types`]):
+    /// each lowered shape value it takes reaches it through a bridge
+    /// (`builtin.unrealized_conversion_cast %e : tensor<?xindex> to
+    /// !shape.shape`), and each shape value it makes is bridged to its
+    /// lowered type for the ops after it.
+    fn host_op(&mut self, op: OpId, lowered: &[ValueId]) -> Result<(), Diagnostic> {
+        let loc = self.ctx.op(op).loc.clone();
+        let original = self.ctx.op(op).operands.to_vec();
+        let mut operands = Vec::with_capacity(lowered.len());
+        for (&v, &was) in lowered.iter().zip(&original) {
+            let ty = self.ctx.value_type(was);
+            operands.push(match self.ctx.value_type(v) == ty {
+                true => v,
+                false => self.emit1(pass::stage::BRIDGE, &loc, &[v], ty, vec![]),
+            });
+        }
+        let results = self.ctx.op(op).results.to_vec();
+        let types: Vec<Type> = results.iter().map(|&r| self.ctx.value_type(r)).collect();
+        let regions = self.lower_regions(op)?;
+        let new = self.rebuild(op, &operands, &types, regions);
+        self.ctx.append_op(self.current, new);
+        let made = self.ctx.op(new).results.to_vec();
+        let mut bound = Vec::with_capacity(made.len());
+        for (v, ty) in made.into_iter().zip(types) {
+            let lowered = convert_type(self.ctx, ty);
+            bound.push(match lowered == ty {
+                true => v,
+                false => self.emit1(pass::stage::BRIDGE, &loc, &[v], lowered, vec![]),
+            });
+        }
+        self.bind(op, &bound);
+        Ok(())
+    }
+
+    /// Lower the ops of `old` into `block`; guards opened there may hold
+    /// the rest of the block when `guardable`.
+    fn lower_block(
+        &mut self,
+        old: BlockId,
+        block: BlockId,
+        guardable: bool,
+    ) -> Result<(), Diagnostic> {
+        let yielded = match self.ctx.block(old).last {
+            Some(t) if is_terminator(self.ctx, t) => self.ctx.op(t).operands.to_vec(),
+            _ => Vec::new(),
+        };
+        let yielded = yielded
+            .into_iter()
+            .map(|v| convert_type(self.ctx, self.ctx.value_type(v)))
+            .collect();
+        let saved = (
+            std::mem::replace(&mut self.current, block),
+            std::mem::replace(&mut self.guard_base, self.open.len()),
+            std::mem::replace(&mut self.guardable, guardable),
+            std::mem::replace(&mut self.result_types, yielded),
+        );
+        let ops: Vec<OpId> = self.ctx.block_ops(old).collect();
+        let result = ops.into_iter().try_for_each(|o| self.op(o));
+        (
+            self.current,
+            self.guard_base,
+            self.guardable,
+            self.result_types,
+        ) = saved;
+        result
+    }
+}
+
+fn loc_text(ctx: &Context, op: OpId) -> String {
+    match ctx.op(op).loc.file_line_col() {
+        Some((f, l, c)) => format!("{f}:{l}:{c}"),
+        None => "an unknown location".into(),
+    }
+}

@@ -1,0 +1,781 @@
+//! `infer-shapes`: static shape inference for error-monadic and
+//! constrained shape functions.
+//!
+//! [`infer_facts`] gives every shape, size, extent-tensor and index value of
+//! a function a fact from the lattices of crate `lattice`: a partial shape
+//! (`shape_of` of a `tensor<2x?xf32>` is `{2,?}`), a size, or a boolean,
+//! derived forward from argument types and constants through every shape
+//! op. Later passes call it; `--mlir-print-shape-facts` prints it.
+//!
+//! The pass then folds: a pure op whose results are all fully known becomes
+//! a constant of the same type (`shape.const_shape`, `shape.const_size`,
+//! `arith.constant`). And it rejects what must fail: a `shape.meet` whose
+//! known operands conflict, or a `shape.cstr_*` whose known operands violate
+//! it, is a compile-time error at that op quoting its `error=` (or `msg`)
+//! text — when the op is certain to run whenever the function gets that far
+//! (in the function body or in `shape.assuming` regions, not in branches or
+//! loop bodies).
+//!
+//! Precondition: none. Postcondition: no foldable op is left; the function
+//! computes what it did on every input. Declines: `shape.meet` (every meet
+//! is a requirement, so it stays even with a known result), ops whose result
+//! is invalid (they carry an error value), and results whose type cannot
+//! hold the constant (e.g. `tensor<?xindex>`).
+//!
+//! ```mlir
+//! %s = shape.shape_of %t : tensor<2x3xf32> -> !shape.shape
+//! %r = shape.rank %s : !shape.shape -> !shape.size
+//! // becomes
+//! %s = shape.const_shape [2, 3] : !shape.shape
+//! %r = shape.const_size 2
+//! ```
+
+use diag::Diagnostic;
+use ir::{Attr, Context, OpId, Type, TypeKind, ValueId};
+use lattice::{PartialShape, ShapeValue, SizeValue};
+use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use rustc_hash::FxHashMap;
+
+/// What is known statically about one value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fact {
+    /// A `!shape.shape`, an extent tensor, or the shape of a
+    /// `!shape.value_shape`.
+    Shape(ShapeValue),
+    /// A `!shape.size` or an `index`.
+    Size(SizeValue),
+    /// An `i1`.
+    Bool(Option<bool>),
+}
+
+impl std::fmt::Display for Fact {
+    /// Shapes in partial-shape notation (`{2,?}`, `?` for unknown rank).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fact::Shape(ShapeValue::Invalid(m)) | Fact::Size(SizeValue::Invalid(m)) => {
+                write!(f, "invalid: {m}")
+            }
+            Fact::Shape(s) => match s.to_partial() {
+                Some(p) => write!(f, "{p}"),
+                None => write!(f, "{s}"),
+            },
+            Fact::Size(s) => write!(f, "{s}"),
+            Fact::Bool(Some(b)) => write!(f, "{b}"),
+            Fact::Bool(None) => write!(f, "?"),
+        }
+    }
+}
+
+/// An op that fails on every run that reaches it.
+#[derive(Clone, Debug)]
+pub struct CertainFailure {
+    pub op: OpId,
+    pub message: String,
+}
+
+/// The facts of one function.
+#[derive(Default, Debug)]
+pub struct Facts {
+    values: FxHashMap<ValueId, Fact>,
+    /// Ops certain to fail whenever reached, in program order.
+    pub failures: Vec<CertainFailure>,
+}
+
+impl Facts {
+    pub fn get(&self, v: ValueId) -> Option<&Fact> {
+        self.values.get(&v)
+    }
+
+    fn shape(&self, v: ValueId) -> ShapeValue {
+        match self.values.get(&v) {
+            Some(Fact::Shape(s)) => s.clone(),
+            _ => ShapeValue::Unranked,
+        }
+    }
+
+    fn size(&self, v: ValueId) -> SizeValue {
+        match self.values.get(&v) {
+            Some(Fact::Size(s)) => s.clone(),
+            _ => SizeValue::Unknown,
+        }
+    }
+
+    fn known(&self, v: ValueId) -> Option<u64> {
+        match self.values.get(&v) {
+            Some(Fact::Size(SizeValue::Known(n))) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The facts of `op`'s results, as comment text (`{2,?}`, `6`), or
+    /// `None` when nothing is known about any of them.
+    pub fn describe(&self, ctx: &Context, op: OpId) -> Option<String> {
+        let facts: Vec<String> = ctx
+            .op(op)
+            .results
+            .iter()
+            .map(|v| self.values.get(v).map_or("?".to_string(), Fact::to_string))
+            .collect();
+        let informative = facts.iter().any(|f| f != "?");
+        informative.then(|| format!("shape facts: {}", facts.join(", ")))
+    }
+}
+
+/// Is this type an extent tensor (`tensor<?xindex>`, `tensor<Nxindex>`)?
+fn extent_tensor_len(ctx: &Context, ty: Type) -> Option<Option<usize>> {
+    match ctx.type_kind(ty) {
+        TypeKind::RankedTensor { shape, elem, .. }
+            if shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index) =>
+        {
+            Some(usize::try_from(shape[0]).ok())
+        }
+        _ => None,
+    }
+}
+
+/// What a value's type alone says.
+fn fact_of_type(ctx: &Context, ty: Type) -> Option<Fact> {
+    if let Some(len) = extent_tensor_len(ctx, ty) {
+        return Some(Fact::Shape(len.map_or(ShapeValue::Unranked, |n| {
+            ShapeValue::Ranked(vec![None; n])
+        })));
+    }
+    match ctx.type_kind(ty) {
+        TypeKind::Shape | TypeKind::ValueShape => Some(Fact::Shape(ShapeValue::Unranked)),
+        TypeKind::Size | TypeKind::Index => Some(Fact::Size(SizeValue::Unknown)),
+        TypeKind::Integer { width: 1, .. } => Some(Fact::Bool(None)),
+        _ => None,
+    }
+}
+
+/// The shape of a tensor type (`tensor<2x?xf32>` → `[2, ?]`).
+fn shape_of_type(ctx: &Context, ty: Type) -> ShapeValue {
+    match ctx.type_kind(ty) {
+        TypeKind::RankedTensor { shape, .. } | TypeKind::MemRef { shape, .. } => {
+            ShapeValue::Ranked(shape.iter().map(|&d| u64::try_from(d).ok()).collect())
+        }
+        _ => ShapeValue::Unranked,
+    }
+}
+
+/// Errors are values only in `!shape.shape`/`!shape.size`: elsewhere an
+/// invalid result is undefined behaviour, about which nothing is claimed.
+fn may_hold_errors(ctx: &Context, v: ValueId) -> bool {
+    matches!(
+        ctx.type_kind(ctx.value_type(v)),
+        TypeKind::Shape | TypeKind::Size
+    )
+}
+
+fn known_extents(s: &ShapeValue) -> Option<Vec<u64>> {
+    match s {
+        ShapeValue::Ranked(e) => e.iter().copied().collect(),
+        _ => None,
+    }
+}
+
+fn size_from(n: Option<u64>) -> SizeValue {
+    n.map_or(SizeValue::Unknown, SizeValue::Known)
+}
+
+/// The first invalid operand fact (errors propagate).
+fn first_error(facts: &[Fact]) -> Option<String> {
+    facts.iter().find_map(|f| match f {
+        Fact::Shape(ShapeValue::Invalid(m)) | Fact::Size(SizeValue::Invalid(m)) => Some(m.clone()),
+        _ => None,
+    })
+}
+
+/// The error message a failing op reports: its `error=` text, its `msg`
+/// attribute, else `default`.
+fn stated_message(ctx: &Context, op: OpId, default: String) -> String {
+    ["error", "msg"]
+        .iter()
+        .find_map(|k| ctx.attr(op, k).and_then(Attr::as_str).map(str::to_string))
+        .unwrap_or(default)
+}
+
+struct Inference<'a> {
+    ctx: &'a Context,
+    facts: Facts,
+}
+
+impl Inference<'_> {
+    fn set(&mut self, v: ValueId, fact: Fact) {
+        self.facts.values.insert(v, fact);
+    }
+
+    fn fail(&mut self, op: OpId, certain: bool, default: String) {
+        if certain {
+            let message = stated_message(self.ctx, op, default);
+            self.facts.failures.push(CertainFailure { op, message });
+        }
+    }
+
+    fn region(&mut self, r: ir::RegionId, certain: bool) {
+        let ctx = self.ctx;
+        for &b in &ctx.region(r).blocks {
+            for &a in &ctx.block(b).args {
+                if let Some(f) = fact_of_type(ctx, ctx.value_type(a)) {
+                    self.set(a, f);
+                }
+            }
+            for op in ctx.block_ops(b) {
+                self.op(op, certain);
+            }
+        }
+    }
+
+    fn op(&mut self, op: OpId, certain: bool) {
+        let ctx = self.ctx;
+        let data = ctx.op(op);
+        let name = ctx.op_name(op);
+        // Nested code: `assuming` regions run (or the function fails before
+        // them); other regions may not run at all.
+        for &r in &data.regions {
+            let runs = certain && name == "shape.assuming";
+            self.region(r, runs);
+        }
+        let operands: Vec<ValueId> = data.operands.to_vec();
+        let results: Vec<ValueId> = data.results.to_vec();
+        let Some(&result) = results.first() else {
+            return;
+        };
+        let operand_facts: Vec<Fact> = operands
+            .iter()
+            .map(|&v| {
+                self.facts
+                    .values
+                    .get(&v)
+                    .cloned()
+                    .unwrap_or(Fact::Size(SizeValue::Unknown))
+            })
+            .collect();
+        let fact = self.transfer(op, name, &operands, &operand_facts, result, certain);
+        let fallback = || fact_of_type(ctx, ctx.value_type(result));
+        match fact.or_else(fallback) {
+            Some(Fact::Shape(ShapeValue::Invalid(_)) | Fact::Size(SizeValue::Invalid(_)))
+                if !may_hold_errors(ctx, result) =>
+            {
+                if let Some(f) = fallback() {
+                    self.set(result, f);
+                }
+            }
+            Some(f) => self.set(result, f),
+            None => {}
+        }
+        if name == "shape.assuming" {
+            self.assuming_results(op, &results);
+        } else if name == "shape.split_at" {
+            self.split_results(&operands, &results);
+        }
+    }
+
+    /// `shape.assuming` results are what its region yields.
+    fn assuming_results(&mut self, op: OpId, results: &[ValueId]) {
+        let ctx = self.ctx;
+        let yielded = ctx
+            .op(op)
+            .regions
+            .first()
+            .and_then(|&r| ctx.region(r).blocks.first())
+            .and_then(|&b| ctx.block_terminator(b))
+            .map(|t| ctx.op(t).operands.to_vec())
+            .unwrap_or_default();
+        for (&r, y) in results.iter().zip(yielded) {
+            if let Some(f) = self.facts.values.get(&y).cloned() {
+                self.set(r, f);
+            }
+        }
+    }
+
+    /// Both halves of `shape.split_at`.
+    fn split_results(&mut self, operands: &[ValueId], results: &[ValueId]) {
+        let (Some(&s), Some(&i), [head, tail]) = (operands.first(), operands.get(1), results)
+        else {
+            return;
+        };
+        let shape = self.facts.shape(s);
+        let index = self.known_signed(i);
+        let split = match (&shape, index) {
+            (ShapeValue::Invalid(m), _) => Some(Err(m.clone())),
+            (ShapeValue::Ranked(e), Some(i)) => {
+                let rank = e.len() as i64;
+                let at = if i < 0 { i + rank } else { i };
+                if (0..=rank).contains(&at) {
+                    let (a, b) = e.split_at(at as usize);
+                    Some(Ok((a.to_vec(), b.to_vec())))
+                } else {
+                    Some(Err(format!(
+                        "split index {i} is out of range for rank {rank}"
+                    )))
+                }
+            }
+            _ => None,
+        };
+        for (k, &r) in [*head, *tail].iter().enumerate() {
+            let fact = match &split {
+                Some(Ok((a, b))) => ShapeValue::Ranked(if k == 0 { a.clone() } else { b.clone() }),
+                Some(Err(m)) if may_hold_errors(self.ctx, r) => ShapeValue::Invalid(m.clone()),
+                _ => match fact_of_type(self.ctx, self.ctx.value_type(r)) {
+                    Some(Fact::Shape(s)) => s,
+                    _ => ShapeValue::Unranked,
+                },
+            };
+            self.set(r, Fact::Shape(fact));
+        }
+    }
+
+    /// A constant index may be negative (`split_at`): read it from the IR.
+    fn known_signed(&self, v: ValueId) -> Option<i64> {
+        if let Some(n) = self.facts.known(v) {
+            return i64::try_from(n).ok();
+        }
+        let a = fold::constant_value(self.ctx, v)?;
+        fold::int_of(&a).and_then(|n| i64::try_from(n).ok())
+    }
+
+    /// The fact of `op`'s (first) result; failures it is certain to cause
+    /// are recorded. `None`: what the result type says.
+    fn transfer(
+        &mut self,
+        op: OpId,
+        name: &str,
+        operands: &[ValueId],
+        facts: &[Fact],
+        result: ValueId,
+        certain: bool,
+    ) -> Option<Fact> {
+        let ctx = self.ctx;
+        let shape = |i: usize| {
+            operands
+                .get(i)
+                .map_or(ShapeValue::Unranked, |&v| self.facts.shape(v))
+        };
+        let size = |i: usize| {
+            operands
+                .get(i)
+                .map_or(SizeValue::Unknown, |&v| self.facts.size(v))
+        };
+        if name != "shape.meet" && name != "shape.any" {
+            if let Some(m) = first_error(facts) {
+                return Some(match fact_of_type(ctx, ctx.value_type(result)) {
+                    Some(Fact::Shape(_)) => Fact::Shape(ShapeValue::Invalid(m)),
+                    _ => Fact::Size(SizeValue::Invalid(m)),
+                });
+            }
+        }
+        let sizes_known = || {
+            operands
+                .iter()
+                .map(|&v| self.facts.known(v))
+                .collect::<Option<Vec<u64>>>()
+        };
+        Some(match name {
+            "shape.shape_of" => {
+                let v = *operands.first()?;
+                match self.facts.values.get(&v) {
+                    // The shape a `!shape.value_shape` carries.
+                    Some(Fact::Shape(s))
+                        if matches!(ctx.type_kind(ctx.value_type(v)), TypeKind::ValueShape) =>
+                    {
+                        Fact::Shape(s.clone())
+                    }
+                    _ => Fact::Shape(shape_of_type(ctx, ctx.value_type(v))),
+                }
+            }
+            "shape.with_shape" => Fact::Shape(shape(1)),
+            "shape.const_shape" => {
+                let attr = ctx.attr(op, "shape")?;
+                let e = fold::extents(ctx, attr)?;
+                Fact::Shape(ShapeValue::Ranked(
+                    e.iter().map(|&x| u64::try_from(x).ok()).collect(),
+                ))
+            }
+            "shape.const_size" | "arith.constant" => {
+                let a = ctx.attr(op, "value")?;
+                match ctx.type_kind(ctx.value_type(result)) {
+                    TypeKind::Integer { width: 1, .. } => {
+                        Fact::Bool(fold::int_of(a).map(|b| b != 0))
+                    }
+                    _ => Fact::Size(size_from(
+                        fold::int_of(a).and_then(|n| u64::try_from(n).ok()),
+                    )),
+                }
+            }
+            "shape.to_extent_tensor" | "shape.from_extent_tensor" | "tensor.cast" => {
+                Fact::Shape(shape(0))
+            }
+            "shape.index_to_size" | "shape.size_to_index" | "arith.index_cast" => {
+                Fact::Size(size(0))
+            }
+            "shape.rank" => match shape(0) {
+                ShapeValue::Ranked(e) => Fact::Size(SizeValue::Known(e.len() as u64)),
+                _ => Fact::Size(SizeValue::Unknown),
+            },
+            "shape.get_extent" | "shape.dim" => {
+                let s = if name == "shape.dim" {
+                    let v = *operands.first()?;
+                    match self.facts.values.get(&v) {
+                        Some(Fact::Shape(s))
+                            if matches!(ctx.type_kind(ctx.value_type(v)), TypeKind::ValueShape) =>
+                        {
+                            s.clone()
+                        }
+                        _ => shape_of_type(ctx, ctx.value_type(v)),
+                    }
+                } else {
+                    shape(0)
+                };
+                let index = operands.get(1).and_then(|&v| self.known_signed(v));
+                match (s, index) {
+                    (ShapeValue::Ranked(e), Some(i)) => {
+                        match usize::try_from(i).ok().and_then(|i| e.get(i)) {
+                            Some(x) => Fact::Size(size_from(*x)),
+                            None => Fact::Size(SizeValue::Invalid(format!(
+                                "dimension {i} is out of range for rank {}",
+                                e.len()
+                            ))),
+                        }
+                    }
+                    _ => Fact::Size(SizeValue::Unknown),
+                }
+            }
+            "tensor.dim" => {
+                let s = shape_of_type(ctx, ctx.value_type(*operands.first()?));
+                let index = operands.get(1).and_then(|&v| self.facts.known(v));
+                match (s, index) {
+                    (ShapeValue::Ranked(e), Some(i)) => {
+                        Fact::Size(size_from(e.get(i as usize).copied().flatten()))
+                    }
+                    _ => Fact::Size(SizeValue::Unknown),
+                }
+            }
+            "shape.concat" => match (shape(0), shape(1)) {
+                (ShapeValue::Ranked(mut a), ShapeValue::Ranked(b)) => {
+                    a.extend(b);
+                    Fact::Shape(ShapeValue::Ranked(a))
+                }
+                _ => Fact::Shape(ShapeValue::Unranked),
+            },
+            "shape.from_extents" => Fact::Shape(ShapeValue::Ranked(
+                operands.iter().map(|&v| self.facts.known(v)).collect(),
+            )),
+            "shape.broadcast" => {
+                let mut merged: Option<PartialShape> = None;
+                for i in 0..operands.len() {
+                    let p = shape(i)
+                        .to_partial()
+                        .unwrap_or_else(|| PartialShape::dynamic(None));
+                    merged = Some(match merged {
+                        None => p,
+                        Some(m) => match m.broadcast_merge(&p) {
+                            Ok(b) => b,
+                            Err(e) => {
+                                let default = format!("shapes are not broadcastable: {e}");
+                                let message = stated_message(ctx, op, default);
+                                return Some(Fact::Shape(ShapeValue::Invalid(message)));
+                            }
+                        },
+                    });
+                }
+                Fact::Shape(merged.map_or(ShapeValue::Unranked, |m| ShapeValue::from_partial(&m)))
+            }
+            "shape.num_elements" => match known_extents(&shape(0)) {
+                Some(e) => Fact::Size(size_from(
+                    e.iter().try_fold(1u64, |acc, &x| acc.checked_mul(x)),
+                )),
+                None => Fact::Size(SizeValue::Unknown),
+            },
+            "shape.add" | "arith.addi" => Fact::Size(size_from(
+                sizes_known().and_then(|v| v[0].checked_add(*v.get(1)?)),
+            )),
+            "shape.mul" | "arith.muli" => Fact::Size(size_from(
+                sizes_known().and_then(|v| v[0].checked_mul(*v.get(1)?)),
+            )),
+            "shape.div" => match (size(0), size(1)) {
+                (_, SizeValue::Known(0)) => {
+                    Fact::Size(SizeValue::Invalid("division by zero".into()))
+                }
+                (SizeValue::Known(a), SizeValue::Known(b)) => Fact::Size(SizeValue::Known(a / b)),
+                _ => Fact::Size(SizeValue::Unknown),
+            },
+            "shape.max" | "shape.min" if facts.iter().all(|f| matches!(f, Fact::Size(_))) => {
+                Fact::Size(size_from(sizes_known().and_then(|v| {
+                    let pick = if name == "shape.max" {
+                        v.iter().max()
+                    } else {
+                        v.iter().min()
+                    };
+                    pick.copied()
+                })))
+            }
+            "shape.any" => {
+                let mut joined: Option<Fact> = None;
+                for f in facts {
+                    joined = Some(match (joined, f) {
+                        (None, f) => f.clone(),
+                        (Some(Fact::Shape(a)), Fact::Shape(b)) => Fact::Shape(a.join(b)),
+                        (Some(Fact::Size(a)), Fact::Size(b)) => Fact::Size(a.join(b)),
+                        _ => return fact_of_type(ctx, ctx.value_type(result)),
+                    });
+                }
+                joined?
+            }
+            "shape.meet" => {
+                let met = match (facts.first()?, facts.get(1)?) {
+                    (Fact::Shape(a), Fact::Shape(b)) => Fact::Shape(a.meet(b)),
+                    (Fact::Size(a), Fact::Size(b)) => Fact::Size(a.meet(b)),
+                    _ => return fact_of_type(ctx, ctx.value_type(result)),
+                };
+                // The meet's own failure: both operands valid, in conflict.
+                if first_error(facts).is_none() {
+                    if let Some(conflict) = first_error(std::slice::from_ref(&met)) {
+                        self.fail(op, certain, conflict.clone());
+                        let message = stated_message(ctx, op, conflict);
+                        return Some(match met {
+                            Fact::Shape(_) => Fact::Shape(ShapeValue::Invalid(message)),
+                            _ => Fact::Size(SizeValue::Invalid(message)),
+                        });
+                    }
+                }
+                met
+            }
+            "shape.cstr_eq" => {
+                let mut met = shape(0);
+                for i in 1..operands.len() {
+                    met = met.meet(&shape(i));
+                }
+                if let Some(conflict) = met.error() {
+                    self.fail(op, certain, format!("shapes are not equal: {conflict}"));
+                }
+                return None;
+            }
+            "shape.cstr_broadcastable" => {
+                let mut merged = PartialShape::dynamic(Some(0));
+                for i in 0..operands.len() {
+                    let p = shape(i)
+                        .to_partial()
+                        .unwrap_or_else(|| PartialShape::dynamic(None));
+                    if let Err(e) = merged.broadcast_merge_into(&p) {
+                        self.fail(op, certain, format!("shapes are not broadcastable: {e}"));
+                        break;
+                    }
+                }
+                return None;
+            }
+            "shape.cstr_require" => {
+                if let Some(Fact::Bool(Some(false))) = facts.first() {
+                    self.fail(op, certain, "required condition is false".into());
+                }
+                return None;
+            }
+            "arith.cmpi" => {
+                let signed = |i: usize| operands.get(i).and_then(|&v| self.known_signed(v));
+                let (Some(a), Some(b)) = (signed(0), signed(1)) else {
+                    return Some(Fact::Bool(None));
+                };
+                let pred = ctx.attr(op, "predicate").and_then(fold::int_of)?;
+                let (ua, ub) = (a as u64, b as u64);
+                Fact::Bool(Some(match pred {
+                    0 => a == b,
+                    1 => a != b,
+                    2 => a < b,
+                    3 => a <= b,
+                    4 => a > b,
+                    5 => a >= b,
+                    6 => ua < ub,
+                    7 => ua <= ub,
+                    8 => ua > ub,
+                    9 => ua >= ub,
+                    _ => return Some(Fact::Bool(None)),
+                }))
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// The facts of function `func` (a `func.func` or `shape.func`).
+pub fn infer_facts(ctx: &Context, func: OpId) -> Facts {
+    let mut inference = Inference {
+        ctx,
+        facts: Facts::default(),
+    };
+    for &r in &ctx.op(func).regions {
+        inference.region(r, true);
+    }
+    inference.facts
+}
+
+/// The constant `fact` as an attribute of type `ty`, if it is fully known
+/// and `ty` can hold it.
+fn constant_for(ctx: &mut Context, fact: &Fact, ty: Type) -> Option<Attr> {
+    match (fact, ctx.type_kind(ty).clone()) {
+        (Fact::Shape(s), kind) => {
+            let extents: Vec<i64> = known_extents(s)?
+                .into_iter()
+                .map(i64::try_from)
+                .collect::<Result<_, _>>()
+                .ok()?;
+            let fits = match kind {
+                TypeKind::Shape => true,
+                _ => extent_tensor_len(ctx, ty) == Some(Some(extents.len())),
+            };
+            fits.then(|| fold::index_tensor_attr(ctx, &extents))
+        }
+        (Fact::Size(SizeValue::Known(n)), TypeKind::Size | TypeKind::Index) => {
+            Some(fold::index_attr(ctx, i64::try_from(*n).ok()?))
+        }
+        _ => None,
+    }
+}
+
+/// The values of `func` that hold no error on any input: values of types
+/// that cannot carry one, block arguments, and results of ops whose
+/// operands hold none and that cannot fail on them (a total op, or one whose
+/// operands are all fully known, or a `split_at`/`get_extent` of a known
+/// rank at a known index, so the facts decided its outcome). A fold
+/// may replace only such a value by a constant: `rank` of a broadcast that
+/// may fail has a known rank, yet it is the broadcast's error then.
+fn error_free_values(ctx: &Context, func: OpId, facts: &Facts) -> rustc_hash::FxHashSet<ValueId> {
+    let carries_errors = |v: ValueId| {
+        matches!(
+            ctx.type_kind(ctx.value_type(v)),
+            TypeKind::Shape | TypeKind::Size | TypeKind::ValueShape
+        )
+    };
+    let known = |v: ValueId| {
+        facts.get(v).is_some_and(|f| match f {
+            Fact::Shape(s) => known_extents(s).is_some(),
+            Fact::Size(n) => matches!(n, SizeValue::Known(_)),
+            Fact::Bool(b) => b.is_some(),
+        })
+    };
+    let mut free = rustc_hash::FxHashSet::default();
+    let mut ops = vec![func];
+    ctx.walk_nested(func, &mut |o| ops.push(o));
+    for &o in &ops {
+        for &r in ctx.op(o).regions.iter() {
+            for &b in &ctx.region(r).blocks {
+                free.extend(ctx.block(b).args.iter().copied());
+            }
+        }
+        let data = ctx.op(o);
+        let operands_free = data
+            .operands
+            .iter()
+            .all(|&v| free.contains(&v) || !carries_errors(v));
+        // `split_at` and `get_extent` fail only on an index out of range,
+        // which a known rank and index decide.
+        let ranked = |v: ValueId| matches!(facts.get(v), Some(Fact::Shape(ShapeValue::Ranked(_))));
+        let decided = ir::dialect::shape::TOTAL_OPS.contains(&ctx.op_name(o))
+            || data.operands.iter().all(|&v| known(v))
+            || matches!(ctx.op_name(o), "shape.split_at" | "shape.get_extent")
+                && matches!(data.operands.as_slice(), [s, i] if ranked(*s) && known(*i));
+        for &r in data.results.iter() {
+            let invalid = matches!(
+                facts.get(r),
+                Some(Fact::Shape(ShapeValue::Invalid(_)) | Fact::Size(SizeValue::Invalid(_)))
+            );
+            if !carries_errors(r) || (operands_free && decided && !invalid) {
+                free.insert(r);
+            }
+        }
+    }
+    free
+}
+
+/// Fold the ops of `func` whose results are fully known and hold no error;
+/// returns how many.
+fn fold_known(ctx: &mut Context, func: OpId, facts: &Facts) -> usize {
+    let error_free = error_free_values(ctx, func, facts);
+    let mut candidates = Vec::new();
+    ctx.walk_nested(func, &mut |o| {
+        let data = ctx.op(o);
+        let name = ctx.op_name(o);
+        let already_constant = matches!(
+            name,
+            "shape.const_shape" | "shape.const_size" | "arith.constant"
+        );
+        if data.results.len() == 1
+            && data.regions.is_empty()
+            && !already_constant
+            && name != "shape.meet"
+            && ctx.op_def(o).is_some_and(|d| d.traits.pure)
+        {
+            candidates.push(o);
+        }
+    });
+    let mut folded = 0;
+    for op in candidates {
+        let Some(&result) = ctx.op(op).results.first() else {
+            continue;
+        };
+        let Some(fact) = facts.get(result) else {
+            continue;
+        };
+        if !error_free.contains(&result) {
+            continue;
+        }
+        let ty = ctx.value_type(result);
+        let Some(attr) = constant_for(ctx, fact, ty) else {
+            continue;
+        };
+        let dialect = match ctx.type_kind(ty) {
+            TypeKind::Index => "arith",
+            _ => "shape",
+        };
+        let loc = ctx.op(op).loc.clone();
+        let Some(constant) = fold::materialize_constant(ctx, dialect, &attr, ty, loc) else {
+            continue;
+        };
+        ctx.insert_op_before(op, constant);
+        if let Some(new) = ctx.result(constant, 0) {
+            ctx.replace_all_uses(result, new);
+        }
+        ctx.erase_op(op);
+        folded += 1;
+    }
+    folded
+}
+
+/// Infer, reject what must fail, fold what is known, for every function
+/// under `op`; returns how many ops were folded.
+pub fn infer_shapes(ctx: &mut Context, op: OpId) -> Result<usize, Diagnostic> {
+    let mut folded = 0;
+    for func in pass::functions_under(ctx, op) {
+        let facts = infer_facts(ctx, func);
+        if let Some(failure) = facts.failures.first() {
+            return Err(Diagnostic::error(
+                pass::loc_of(ctx, failure.op),
+                format!(
+                    "'{}' op always fails: {}",
+                    ctx.op_name(failure.op),
+                    failure.message
+                ),
+            ));
+        }
+        folded += fold_known(ctx, func, &facts);
+    }
+    Ok(folded)
+}
+
+pub struct InferShapes;
+
+impl PassDecl for InferShapes {
+    const NAME: &'static str = "infer-shapes";
+    const SUMMARY: &'static str = "Infer partial shapes, fold what is known, reject what must fail";
+    type Options = NoOptions;
+    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
+        Ok(InferShapes)
+    }
+    fn apply(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        _statistics: &mut Statistics,
+    ) -> Result<(), Diagnostic> {
+        infer_shapes(ctx, op).map(|_| ())
+    }
+}
