@@ -17,7 +17,7 @@ use crate::{
     constant, int_attr, int_of, int_width, is_poison, poison, result_type, same_typed_value,
     unsigned, wrap, Folded, Rewriter,
 };
-use ir::{Attr, Context, OpId, OperationState, Type, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 
 use ir::dialect::arith::CMPI_PREDICATES as CMPI;
 
@@ -62,65 +62,64 @@ fn is_int(ctx: &Context, op: OpId, consts: &[Option<Attr>], i: usize, v: i128) -
 pub(crate) fn fold(
     ctx: &mut Context,
     op: OpId,
-    name: &str,
+    kind: OpKind,
     consts: &[Option<Attr>],
 ) -> Option<Folded> {
     let ty = result_type(ctx, op)?;
     let operands = ctx.op(op).operands.to_vec();
-    match name {
-        "arith.select" => fold_select(ctx, op, &operands, consts),
-        "arith.cmpi" => fold_cmpi(ctx, op, &operands, consts),
-        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
-        | "arith.trunci" => fold_int_cast(ctx, op, name, ty, consts),
-        _ if operands.len() == 2 => fold_int_binary(ctx, op, name, ty, &operands, consts),
+    match kind {
+        OpKind::ArithSelect => fold_select(ctx, op, &operands, consts),
+        OpKind::ArithCmpi => fold_cmpi(ctx, op, &operands, consts),
+        OpKind::ArithIndexCast
+        | OpKind::ArithIndexCastui
+        | OpKind::ArithExtsi
+        | OpKind::ArithExtui
+        | OpKind::ArithTrunci => fold_int_cast(ctx, op, kind, ty, consts),
+        OpKind::ArithAddi
+        | OpKind::ArithSubi
+        | OpKind::ArithMuli
+        | OpKind::ArithDivsi
+        | OpKind::ArithDivui
+        | OpKind::ArithCeildivsi
+        | OpKind::ArithCeildivui
+        | OpKind::ArithFloordivsi
+        | OpKind::ArithRemsi
+        | OpKind::ArithRemui
+        | OpKind::ArithAndi
+        | OpKind::ArithOri
+        | OpKind::ArithXori
+        | OpKind::ArithShli
+        | OpKind::ArithShrsi
+        | OpKind::ArithShrui
+        | OpKind::ArithMaxsi
+        | OpKind::ArithMinsi
+        | OpKind::ArithMaxui
+        | OpKind::ArithMinui => fold_int_binary(ctx, op, kind, ty, &operands, consts),
         _ => None,
     }
 }
 
+/// A binary integer op (`kind` one of those [`eval_binary`] computes).
 fn fold_int_binary(
     ctx: &mut Context,
     op: OpId,
-    name: &str,
+    kind: OpKind,
     ty: Type,
     operands: &[ValueId],
     consts: &[Option<Attr>],
 ) -> Option<Folded> {
-    let int_op = matches!(
-        name,
-        "arith.addi"
-            | "arith.subi"
-            | "arith.muli"
-            | "arith.divsi"
-            | "arith.divui"
-            | "arith.ceildivsi"
-            | "arith.ceildivui"
-            | "arith.floordivsi"
-            | "arith.remsi"
-            | "arith.remui"
-            | "arith.andi"
-            | "arith.ori"
-            | "arith.xori"
-            | "arith.shli"
-            | "arith.shrsi"
-            | "arith.shrui"
-            | "arith.maxsi"
-            | "arith.minsi"
-            | "arith.maxui"
-            | "arith.minui"
-    );
-    if !int_op {
+    let &[lhs, rhs] = operands else {
         return None;
-    }
+    };
     if is_const_poison(consts, 0) || is_const_poison(consts, 1) {
         return constant(poison());
     }
-    let (lhs, rhs) = (operands[0], operands[1]);
-    if let Some(f) = fold_identity(ctx, op, name, ty, lhs, rhs, consts) {
+    if let Some(f) = fold_identity(ctx, op, kind, ty, lhs, rhs, consts) {
         return Some(f);
     }
     let a = int_operand(ctx, op, consts, 0)?;
     let b = int_operand(ctx, op, consts, 1)?;
-    let v = eval_binary(name, a, b)?;
+    let v = eval_binary(kind, a, b)?;
     constant(int_attr(ctx, ty, v))
 }
 
@@ -128,29 +127,38 @@ fn fold_int_binary(
 fn fold_identity(
     ctx: &mut Context,
     op: OpId,
-    name: &str,
+    kind: OpKind,
     ty: Type,
     lhs: ValueId,
     rhs: ValueId,
     consts: &[Option<Attr>],
 ) -> Option<Folded> {
     let rhs_is = |v: i128| is_int(ctx, op, consts, 1, v);
-    let keep_lhs = match name {
-        "arith.addi" | "arith.subi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi"
-        | "arith.shrui" => rhs_is(0),
-        "arith.muli" | "arith.divsi" | "arith.divui" | "arith.ceildivsi" | "arith.ceildivui"
-        | "arith.floordivsi" => rhs_is(1),
-        "arith.andi" => rhs_is(-1),
+    let keep_lhs = match kind {
+        OpKind::ArithAddi
+        | OpKind::ArithSubi
+        | OpKind::ArithOri
+        | OpKind::ArithXori
+        | OpKind::ArithShli
+        | OpKind::ArithShrsi
+        | OpKind::ArithShrui => rhs_is(0),
+        OpKind::ArithMuli
+        | OpKind::ArithDivsi
+        | OpKind::ArithDivui
+        | OpKind::ArithCeildivsi
+        | OpKind::ArithCeildivui
+        | OpKind::ArithFloordivsi => rhs_is(1),
+        OpKind::ArithAndi => rhs_is(-1),
         _ => false,
     };
     if keep_lhs {
         return same_typed_value(ctx, op, lhs);
     }
     let same = lhs == rhs;
-    let zero = match name {
-        "arith.muli" | "arith.andi" => rhs_is(0),
-        "arith.remsi" | "arith.remui" => rhs_is(1),
-        "arith.subi" | "arith.xori" => same,
+    let zero = match kind {
+        OpKind::ArithMuli | OpKind::ArithAndi => rhs_is(0),
+        OpKind::ArithRemsi | OpKind::ArithRemui => rhs_is(1),
+        OpKind::ArithSubi | OpKind::ArithXori => same,
         _ => false,
     };
     if zero && int_width(ctx, ty).is_some() {
@@ -158,26 +166,26 @@ fn fold_identity(
     }
     let idempotent = same
         && matches!(
-            name,
-            "arith.andi"
-                | "arith.ori"
-                | "arith.maxsi"
-                | "arith.minsi"
-                | "arith.maxui"
-                | "arith.minui"
+            kind,
+            OpKind::ArithAndi
+                | OpKind::ArithOri
+                | OpKind::ArithMaxsi
+                | OpKind::ArithMinsi
+                | OpKind::ArithMaxui
+                | OpKind::ArithMinui
         );
     if idempotent {
         return same_typed_value(ctx, op, lhs);
     }
-    if name == "arith.ori" && rhs_is(-1) {
+    if kind == OpKind::ArithOri && rhs_is(-1) {
         return constant(int_attr(ctx, ty, -1));
     }
     // xori(xori(x, a), a) and xori(a, xori(x, a)) are x (either order inside).
-    if name == "arith.xori" {
+    if kind == OpKind::ArithXori {
         for (inner, other) in [(lhs, rhs), (rhs, lhs)] {
             if let Some(d) = ctx
                 .defining_op(inner)
-                .filter(|&d| ctx.op_name(d) == "arith.xori")
+                .filter(|&d| ctx.kind(d) == OpKind::ArithXori)
             {
                 match ctx.op(d).operands.as_slice() {
                     [x, a] if *a == other => return same_typed_value(ctx, op, *x),
@@ -188,10 +196,10 @@ fn fold_identity(
         }
     }
     // subi(addi(a, b), b) is a; subi(addi(a, b), a) is b.
-    if name == "arith.subi" {
+    if kind == OpKind::ArithSubi {
         if let Some(d) = ctx
             .defining_op(lhs)
-            .filter(|&d| ctx.op_name(d) == "arith.addi")
+            .filter(|&d| ctx.kind(d) == OpKind::ArithAddi)
         {
             match ctx.op(d).operands.as_slice() {
                 [a, b] if *b == rhs => return same_typed_value(ctx, op, *a),
@@ -201,11 +209,11 @@ fn fold_identity(
         }
     }
     // addi(subi(a, b), b) and addi(b, subi(a, b)) are a.
-    if name == "arith.addi" {
+    if kind == OpKind::ArithAddi {
         for (sub, other) in [(lhs, rhs), (rhs, lhs)] {
             if let Some(d) = ctx.defining_op(sub) {
                 let data = ctx.op(d);
-                if ctx.op_name(d) == "arith.subi" && data.operands.get(1) == Some(&other) {
+                if ctx.kind(d) == OpKind::ArithSubi && data.operands.get(1) == Some(&other) {
                     return same_typed_value(ctx, op, data.operands[0]);
                 }
             }
@@ -215,22 +223,26 @@ fn fold_identity(
 }
 
 /// The value of a binary integer op on constants, `None` where MLIR declines.
-fn eval_binary(name: &str, a: Int, b: Int) -> Option<i128> {
+fn eval_binary(kind: OpKind, a: Int, b: Int) -> Option<i128> {
     let w = a.w;
     let signed_min = -(1i128 << (w - 1));
     let overflows = |x: Int, y: Int| x.v == signed_min && y.v == -1;
-    Some(match name {
-        "arith.addi" => a.v.checked_add(b.v)?,
-        "arith.subi" => a.v.checked_sub(b.v)?,
-        "arith.muli" => a.v.checked_mul(b.v)?,
-        "arith.divsi" if b.v == 0 || overflows(a, b) => return None,
-        "arith.divsi" => a.v / b.v,
-        "arith.divui" | "arith.ceildivui" | "arith.remui" if b.u() == 0 => return None,
-        "arith.divui" => (a.u() / b.u()) as i128,
-        "arith.ceildivui" => a.u().div_ceil(b.u()) as i128,
-        "arith.remui" => (a.u() % b.u()) as i128,
-        "arith.ceildivsi" | "arith.floordivsi" if b.v == 0 || overflows(a, b) => return None,
-        "arith.ceildivsi" => {
+    Some(match kind {
+        OpKind::ArithAddi => a.v.checked_add(b.v)?,
+        OpKind::ArithSubi => a.v.checked_sub(b.v)?,
+        OpKind::ArithMuli => a.v.checked_mul(b.v)?,
+        OpKind::ArithDivsi if b.v == 0 || overflows(a, b) => return None,
+        OpKind::ArithDivsi => a.v / b.v,
+        OpKind::ArithDivui | OpKind::ArithCeildivui | OpKind::ArithRemui if b.u() == 0 => {
+            return None
+        }
+        OpKind::ArithDivui => (a.u() / b.u()) as i128,
+        OpKind::ArithCeildivui => a.u().div_ceil(b.u()) as i128,
+        OpKind::ArithRemui => (a.u() % b.u()) as i128,
+        OpKind::ArithCeildivsi | OpKind::ArithFloordivsi if b.v == 0 || overflows(a, b) => {
+            return None
+        }
+        OpKind::ArithCeildivsi => {
             let q = a.v / b.v;
             if a.v % b.v != 0 && ((a.v < 0) == (b.v < 0)) {
                 q + 1
@@ -238,7 +250,7 @@ fn eval_binary(name: &str, a: Int, b: Int) -> Option<i128> {
                 q
             }
         }
-        "arith.floordivsi" => {
+        OpKind::ArithFloordivsi => {
             let q = a.v / b.v;
             if a.v % b.v != 0 && ((a.v < 0) != (b.v < 0)) {
                 q - 1
@@ -246,20 +258,25 @@ fn eval_binary(name: &str, a: Int, b: Int) -> Option<i128> {
                 q
             }
         }
-        "arith.remsi" if b.v == 0 => return None,
-        "arith.remsi" => a.v % b.v,
-        "arith.andi" => a.v & b.v,
-        "arith.ori" => a.v | b.v,
-        "arith.xori" => a.v ^ b.v,
-        "arith.shli" | "arith.shrsi" | "arith.shrui" if b.u() >= w as u128 => return None,
-        "arith.shli" => a.v << b.u(),
-        "arith.shrsi" => a.v >> b.u(),
-        "arith.shrui" => (a.u() >> b.u()) as i128,
-        "arith.maxsi" => a.v.max(b.v),
-        "arith.minsi" => a.v.min(b.v),
-        "arith.maxui" => a.u().max(b.u()) as i128,
-        "arith.minui" => a.u().min(b.u()) as i128,
-        _ => return None,
+        OpKind::ArithRemsi if b.v == 0 => return None,
+        OpKind::ArithRemsi => a.v % b.v,
+        OpKind::ArithAndi => a.v & b.v,
+        OpKind::ArithOri => a.v | b.v,
+        OpKind::ArithXori => a.v ^ b.v,
+        OpKind::ArithShli | OpKind::ArithShrsi | OpKind::ArithShrui if b.u() >= w as u128 => {
+            return None
+        }
+        OpKind::ArithShli => a.v << b.u(),
+        OpKind::ArithShrsi => a.v >> b.u(),
+        OpKind::ArithShrui => (a.u() >> b.u()) as i128,
+        OpKind::ArithMaxsi => a.v.max(b.v),
+        OpKind::ArithMinsi => a.v.min(b.v),
+        OpKind::ArithMaxui => a.u().max(b.u()) as i128,
+        OpKind::ArithMinui => a.u().min(b.u()) as i128,
+        other => {
+            debug_assert!(false, "{other} is not a binary integer op");
+            return None;
+        }
     })
 }
 
@@ -295,7 +312,7 @@ fn fold_select(
     // select(x == y, x, y) is y; select(x != y, x, y) is x (either order).
     let cmp = ctx
         .defining_op(*cond)
-        .filter(|&c| ctx.op_name(c) == "arith.cmpi")?;
+        .filter(|&c| ctx.kind(c) == OpKind::ArithCmpi)?;
     let pred = ctx.attr(cmp, "predicate").and_then(Attr::as_int)?;
     let &[l, r] = &ctx.op(cmp).operands[..] else {
         return None;
@@ -335,7 +352,7 @@ fn fold_cmpi(
         // extsi/extui(%x : i1) != 0 is %x; so is %x : i1 != 0.
         let widened = ctx
             .defining_op(l)
-            .filter(|&d| matches!(ctx.op_name(d), "arith.extsi" | "arith.extui"))
+            .filter(|&d| matches!(ctx.kind(d), OpKind::ArithExtsi | OpKind::ArithExtui))
             .and_then(|d| ctx.operand(d, 0))
             .filter(|&x| is_i1(ctx, x));
         if let Some(x) = widened {
@@ -388,7 +405,7 @@ fn fold_cmpi(
 fn fold_int_cast(
     ctx: &mut Context,
     op: OpId,
-    name: &str,
+    kind: OpKind,
     ty: Type,
     consts: &[Option<Attr>],
 ) -> Option<Folded> {
@@ -400,10 +417,10 @@ fn fold_int_cast(
     if let Some(inner) = ctx.defining_op(input) {
         let source = ctx.operand(inner, 0);
         let round_trip = matches!(
-            (name, ctx.op_name(inner)),
-            ("arith.index_cast", "arith.index_cast")
-                | ("arith.index_castui", "arith.index_castui")
-                | ("arith.trunci", "arith.extsi" | "arith.extui")
+            (kind, ctx.kind(inner)),
+            (OpKind::ArithIndexCast, OpKind::ArithIndexCast)
+                | (OpKind::ArithIndexCastui, OpKind::ArithIndexCastui)
+                | (OpKind::ArithTrunci, OpKind::ArithExtsi | OpKind::ArithExtui)
         );
         if let Some(source) = source.filter(|_| round_trip) {
             if ctx.value_type(source) == ty {
@@ -415,28 +432,26 @@ fn fold_int_cast(
     if !(1..=64).contains(&int_width(ctx, ty)?) {
         return None;
     }
-    let v = match name {
-        "arith.extui" | "arith.index_castui" => a.u() as i128,
-        _ => a.v,
-    };
+    let zero_extends = matches!(kind, OpKind::ArithExtui | OpKind::ArithIndexCastui);
+    let v = if zero_extends { a.u() as i128 } else { a.v };
     constant(int_attr(ctx, ty, v))
 }
 
 /// The `arith` canonicalization patterns shape-opt has: MLIR's `select`
 /// patterns and the negation of a comparison.
-pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
-    match name {
-        "arith.select" => {
+pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, kind: OpKind) -> bool {
+    match kind {
+        OpKind::ArithSelect => {
             redundant_inner_select(rw, op, 2)
                 || redundant_inner_select(rw, op, 1)
                 || select_of_negation(rw, op)
                 || select_false_true(rw, op)
                 || select_to_extui(rw, op)
         }
-        "arith.xori" => negated_comparison(rw, op),
-        "arith.addi" => reassociate(rw, op, ADDI_PATTERNS) || add_negated(rw, op),
-        "arith.subi" => reassociate(rw, op, SUBI_PATTERNS) || sub_of_sub_by_its_lhs(rw, op),
-        "arith.muli" => reassociate(rw, op, MULI_PATTERNS),
+        OpKind::ArithXori => negated_comparison(rw, op),
+        OpKind::ArithAddi => reassociate(rw, op, ADDI_PATTERNS) || add_negated(rw, op),
+        OpKind::ArithSubi => reassociate(rw, op, SUBI_PATTERNS) || sub_of_sub_by_its_lhs(rw, op),
+        OpKind::ArithMuli => reassociate(rw, op, MULI_PATTERNS),
         _ => false,
     }
 }
@@ -455,11 +470,12 @@ enum Side {
 struct Reassociation {
     /// The outer constant's side.
     outer: Side,
-    inner_name: &'static str,
+    /// The inner op's kind.
+    inner_kind: OpKind,
     /// The inner constant's side.
     inner: Side,
     /// The new op and whether the constant is its left operand.
-    result: &'static str,
+    result: OpKind,
     constant_lhs: bool,
     /// The new constant from (c0, c1).
     combine: fn(i128, i128) -> i128,
@@ -469,16 +485,16 @@ struct Reassociation {
 
 const fn r(
     outer: Side,
-    inner_name: &'static str,
+    inner_kind: OpKind,
     inner: Side,
-    result: &'static str,
+    result: OpKind,
     constant_lhs: bool,
     combine: fn(i128, i128) -> i128,
     keep_flags: bool,
 ) -> Reassociation {
     Reassociation {
         outer,
-        inner_name,
+        inner_kind,
         inner,
         result,
         constant_lhs,
@@ -491,27 +507,27 @@ const fn r(
 const ADDI_PATTERNS: &[Reassociation] = &[
     r(
         Side::Rhs,
-        "arith.addi",
+        OpKind::ArithAddi,
         Side::Rhs,
-        "arith.addi",
+        OpKind::ArithAddi,
         false,
         |a, b| a + b,
         true,
     ),
     r(
         Side::Rhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         Side::Rhs,
-        "arith.addi",
+        OpKind::ArithAddi,
         false,
         |a, b| b - a,
         true,
     ),
     r(
         Side::Rhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         Side::Lhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         true,
         |a, b| a + b,
         true,
@@ -524,54 +540,54 @@ const ADDI_PATTERNS: &[Reassociation] = &[
 const SUBI_PATTERNS: &[Reassociation] = &[
     r(
         Side::Rhs,
-        "arith.addi",
+        OpKind::ArithAddi,
         Side::Rhs,
-        "arith.addi",
+        OpKind::ArithAddi,
         false,
         |a, b| a - b,
         false,
     ),
     r(
         Side::Lhs,
-        "arith.addi",
+        OpKind::ArithAddi,
         Side::Rhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         true,
         |a, b| b - a,
         true,
     ),
     r(
         Side::Rhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         Side::Rhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         false,
         |a, b| a + b,
         true,
     ),
     r(
         Side::Rhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         Side::Lhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         true,
         |a, b| a - b,
         true,
     ),
     r(
         Side::Lhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         Side::Rhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         true,
         |a, b| a + b,
         true,
     ),
     r(
         Side::Lhs,
-        "arith.subi",
+        OpKind::ArithSubi,
         Side::Lhs,
-        "arith.addi",
+        OpKind::ArithAddi,
         false,
         |a, b| b - a,
         true,
@@ -581,9 +597,9 @@ const SUBI_PATTERNS: &[Reassociation] = &[
 /// MLIR's `MulIMulIConstant`.
 const MULI_PATTERNS: &[Reassociation] = &[r(
     Side::Rhs,
-    "arith.muli",
+    OpKind::ArithMuli,
     Side::Rhs,
-    "arith.muli",
+    OpKind::ArithMuli,
     false,
     |a, b| a.wrapping_mul(b),
     true,
@@ -626,23 +642,23 @@ fn overflow_attr(nsw: bool, nuw: bool) -> Attr {
 /// Create `arith.constant value : ty` right before `anchor`.
 fn int_constant_op(rw: &mut Rewriter, anchor: OpId, ty: Type, value: i128) -> ValueId {
     let attr = int_attr(rw.ctx, ty, value);
-    let mut state = OperationState::new("arith.constant", rw.ctx.op(anchor).loc.clone());
+    let mut state = OperationState::new(OpKind::ArithConstant, rw.ctx.op(anchor).loc.clone());
     state.props.push((ir::attrs::attr_name("value"), attr));
     state.result_types.push(ty);
     let c = rw.create_before(anchor, state);
     rw.ctx.op(c).results[0]
 }
 
-/// Replace `op` by `name(lhs, rhs)` with the given overflow flags.
+/// Replace `op` by `kind(lhs, rhs)` with the given overflow flags.
 fn replace_with_flagged(
     rw: &mut Rewriter,
     op: OpId,
-    name: &'static str,
+    kind: OpKind,
     lhs: ValueId,
     rhs: ValueId,
     flags: (bool, bool),
 ) {
-    let mut state = OperationState::new(name, rw.ctx.op(op).loc.clone());
+    let mut state = OperationState::new(kind, rw.ctx.op(op).loc.clone());
     state.operands = [lhs, rhs].into_iter().collect();
     state.result_types = vec![rw.ctx.value_type(rw.ctx.op(op).results[0])];
     state.props.push((
@@ -669,7 +685,7 @@ fn reassociate(rw: &mut Rewriter, op: OpId, patterns: &[Reassociation]) -> bool 
         };
         let Some(inner) = ctx
             .defining_op(inner_v)
-            .filter(|&d| ctx.op_name(d) == p.inner_name)
+            .filter(|&d| ctx.kind(d) == p.inner_kind)
         else {
             continue;
         };
@@ -707,7 +723,7 @@ fn add_negated(rw: &mut Rewriter, op: OpId) -> bool {
     let negated = |v: ValueId| -> Option<ValueId> {
         let d = ctx
             .defining_op(v)
-            .filter(|&d| ctx.op_name(d) == "arith.muli")?;
+            .filter(|&d| ctx.kind(d) == OpKind::ArithMuli)?;
         match ctx.op(d).operands[..] {
             [y, m] if int_constant(ctx, m).is_some_and(|c| c.v == -1) => Some(y),
             _ => None,
@@ -718,7 +734,7 @@ fn add_negated(rw: &mut Rewriter, op: OpId) -> bool {
         (None, Some(x)) => (rr, x),
         _ => return false,
     };
-    replace_with_flagged(rw, op, "arith.subi", a, b, (false, false));
+    replace_with_flagged(rw, op, OpKind::ArithSubi, a, b, (false, false));
     true
 }
 
@@ -730,7 +746,7 @@ fn sub_of_sub_by_its_lhs(rw: &mut Rewriter, op: OpId) -> bool {
     };
     let Some(inner) = ctx
         .defining_op(l)
-        .filter(|&d| ctx.op_name(d) == "arith.subi")
+        .filter(|&d| ctx.kind(d) == OpKind::ArithSubi)
     else {
         return false;
     };
@@ -743,13 +759,13 @@ fn sub_of_sub_by_its_lhs(rw: &mut Rewriter, op: OpId) -> bool {
     let (x, y) = (overflow_flags(ctx, inner), overflow_flags(ctx, op));
     let ty = ctx.value_type(b);
     let zero = int_constant_op(rw, op, ty, 0);
-    replace_with_flagged(rw, op, "arith.subi", zero, b, (x.0 && y.0, x.1 && y.1));
+    replace_with_flagged(rw, op, OpKind::ArithSubi, zero, b, (x.0 && y.0, x.1 && y.1));
     true
 }
 
-/// The operands of `op` if it is named `name`.
-fn operands_of(ctx: &Context, v: ValueId, name: &str) -> Option<Vec<ValueId>> {
-    let d = ctx.defining_op(v).filter(|&d| ctx.op_name(d) == name)?;
+/// The operands of the op defining `v` if it is of kind `kind`.
+fn operands_of(ctx: &Context, v: ValueId, kind: OpKind) -> Option<Vec<ValueId>> {
+    let d = ctx.defining_op(v).filter(|&d| ctx.kind(d) == kind)?;
     Some(ctx.op(d).operands.to_vec())
 }
 
@@ -769,9 +785,9 @@ fn is_all_ones(ctx: &Context, v: ValueId) -> bool {
     constant_bits(ctx, v).is_some_and(|(b, w)| b == unsigned(-1, w))
 }
 
-/// Replace `op` by a new op `name` of `operands` (of `op`'s result type).
-fn replace_with(rw: &mut Rewriter, op: OpId, name: &'static str, operands: &[ValueId]) -> OpId {
-    let mut state = OperationState::new(name, rw.ctx.op(op).loc.clone());
+/// Replace `op` by a new op of kind `kind` of `operands` (of `op`'s result type).
+fn replace_with(rw: &mut Rewriter, op: OpId, kind: OpKind, operands: &[ValueId]) -> OpId {
+    let mut state = OperationState::new(kind, rw.ctx.op(op).loc.clone());
     state.operands = operands.iter().copied().collect();
     state.result_types = vec![rw.ctx.value_type(rw.ctx.op(op).results[0])];
     rw.replace_op_with_new(op, state)
@@ -784,7 +800,7 @@ fn redundant_inner_select(rw: &mut Rewriter, op: OpId, slot: usize) -> bool {
     let [p, a, c] = ops[..] else {
         return false;
     };
-    let Some(inner) = operands_of(rw.ctx, ops[slot], "arith.select") else {
+    let Some(inner) = operands_of(rw.ctx, ops[slot], OpKind::ArithSelect) else {
         return false;
     };
     if inner.first() != Some(&p) {
@@ -795,7 +811,7 @@ fn redundant_inner_select(rw: &mut Rewriter, op: OpId, slot: usize) -> bool {
     } else {
         [p, a, inner[2]]
     };
-    replace_with(rw, op, "arith.select", &new);
+    replace_with(rw, op, OpKind::ArithSelect, &new);
     true
 }
 
@@ -805,13 +821,13 @@ fn select_of_negation(rw: &mut Rewriter, op: OpId) -> bool {
     let [c, a, b] = ops[..] else {
         return false;
     };
-    let Some(&[p, ones]) = operands_of(rw.ctx, c, "arith.xori").as_deref() else {
+    let Some(&[p, ones]) = operands_of(rw.ctx, c, OpKind::ArithXori).as_deref() else {
         return false;
     };
     if !is_all_ones(rw.ctx, ones) {
         return false;
     }
-    replace_with(rw, op, "arith.select", &[p, b, a]);
+    replace_with(rw, op, OpKind::ArithSelect, &[p, b, a]);
     true
 }
 
@@ -832,7 +848,7 @@ fn select_false_true(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     }
     let t = true_constant(rw, op);
-    replace_with(rw, op, "arith.xori", &[p, t]);
+    replace_with(rw, op, OpKind::ArithXori, &[p, t]);
     true
 }
 
@@ -853,7 +869,7 @@ fn select_to_extui(rw: &mut Rewriter, op: OpId) -> bool {
         (Some(1), Some(0)) => p,
         (Some(0), Some(1)) => {
             let t = true_constant(rw, op);
-            let mut state = OperationState::new("arith.xori", rw.ctx.op(op).loc.clone());
+            let mut state = OperationState::new(OpKind::ArithXori, rw.ctx.op(op).loc.clone());
             state.operands = [p, t].into_iter().collect();
             state.result_types = vec![rw.ctx.value_type(p)];
             let x = rw.create_before(op, state);
@@ -861,7 +877,7 @@ fn select_to_extui(rw: &mut Rewriter, op: OpId) -> bool {
         }
         _ => return false,
     };
-    replace_with(rw, op, "arith.extui", &[cond]);
+    replace_with(rw, op, OpKind::ArithExtui, &[cond]);
     true
 }
 
@@ -877,7 +893,7 @@ fn negated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
     let Some(cmp) = rw
         .ctx
         .defining_op(c)
-        .filter(|&d| rw.ctx.op_name(d) == "arith.cmpi")
+        .filter(|&d| rw.ctx.kind(d) == OpKind::ArithCmpi)
     else {
         return false;
     };
@@ -888,7 +904,7 @@ fn negated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     };
     let data = rw.ctx.op(cmp).clone();
-    let mut state = OperationState::new("arith.cmpi", rw.ctx.op(op).loc.clone());
+    let mut state = OperationState::new(OpKind::ArithCmpi, rw.ctx.op(op).loc.clone());
     state.operands = data.operands.clone();
     state.result_types = vec![rw.ctx.value_type(rw.ctx.op(op).results[0])];
     let pred_ty = match data.props.iter().find(|(n, _)| &**n == "predicate") {
@@ -930,14 +946,14 @@ pub(crate) fn constant_op(
     ctx: &Context,
     attr: &Attr,
     ty: Type,
-) -> Option<(&'static str, Option<&'static str>, Attr)> {
+) -> Option<(OpKind, Option<&'static str>, Attr)> {
     if is_poison(attr) {
-        return Some(("ub.poison", None, Attr::Unit));
+        return Some((OpKind::UbPoison, None, Attr::Unit));
     }
     let own_type = match attr {
         Attr::Int { ty, .. } | Attr::Float { ty, .. } | Attr::Dense { ty, .. } => *ty,
         Attr::Bool(_) if int_width(ctx, ty) == Some(1) => ty,
         _ => return None,
     };
-    (own_type == ty).then(|| ("arith.constant", Some("value"), attr.clone()))
+    (own_type == ty).then(|| (OpKind::ArithConstant, Some("value"), attr.clone()))
 }

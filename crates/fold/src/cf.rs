@@ -27,20 +27,20 @@
 use crate::{bool_constant, constant_int, constant_value, int_width, wrap, Rewriter};
 use ir::attrs::{DenseValues, Scalar};
 use ir::types::Signedness;
-use ir::{Attr, BlockId, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
+use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 
-pub fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
-    match name {
-        "cf.assert" => erase_assert_of_true(rw, op),
-        "cf.br" => br_to_single_predecessor(rw, op) || pass_through_br(rw, op),
-        "cf.cond_br" => {
+pub fn apply_patterns(rw: &mut Rewriter, op: OpId, kind: OpKind) -> bool {
+    match kind {
+        OpKind::CfAssert => erase_assert_of_true(rw, op),
+        OpKind::CfBr => br_to_single_predecessor(rw, op) || pass_through_br(rw, op),
+        OpKind::CfCondBr => {
             constant_condition(rw, op)
                 || pass_through_cond_br(rw, op)
                 || identical_successors(rw, op)
                 || decided_by_predecessor(rw, op)
                 || propagate_condition(rw, op)
         }
-        "cf.switch" => {
+        OpKind::CfSwitch => {
             switch_with_only_default(rw, op)
                 || drop_cases_matching_default(rw, op)
                 || constant_flag(rw, op)
@@ -91,9 +91,9 @@ pub fn branch(ctx: &Context, op: OpId) -> Option<Branch> {
     let data = ctx.op(op);
     let operands = data.operands.as_slice();
     let successors = data.successors.as_slice();
-    let (lead, groups): (Option<ValueId>, Vec<&[ValueId]>) = match ctx.op_name(op) {
-        "cf.br" => (None, vec![operands]),
-        "cf.cond_br" => {
+    let (lead, groups): (Option<ValueId>, Vec<&[ValueId]>) = match ctx.kind(op) {
+        OpKind::CfBr => (None, vec![operands]),
+        OpKind::CfCondBr => {
             let seg = sizes(ctx, op, "operandSegmentSizes");
             let [1, t, f] = seg[..] else {
                 return None;
@@ -103,7 +103,7 @@ pub fn branch(ctx: &Context, op: OpId) -> Option<Branch> {
                 vec![operands.get(1..1 + t)?, operands.get(1 + t..1 + t + f)?],
             )
         }
-        "cf.switch" => {
+        OpKind::CfSwitch => {
             let seg = sizes(ctx, op, "operandSegmentSizes");
             let [1, d, _] = seg[..] else {
                 return None;
@@ -140,22 +140,22 @@ fn i32_array(ctx: &mut Context, values: &[usize]) -> Attr {
     }
 }
 
-/// The operand list and segment properties of a branch named `name`.
+/// The operand list and segment properties of a branch of kind `kind`.
 fn encode(
     ctx: &mut Context,
-    name: &str,
+    kind: OpKind,
     lead: Option<ValueId>,
     forwarded: &[Vec<ValueId>],
 ) -> (Vec<ValueId>, Vec<(&'static str, Attr)>) {
     let mut operands: Vec<ValueId> = lead.into_iter().collect();
     operands.extend(forwarded.iter().flatten());
     let lens: Vec<usize> = forwarded.iter().map(Vec::len).collect();
-    let props = match name {
-        "cf.cond_br" => vec![(
+    let props = match kind {
+        OpKind::CfCondBr => vec![(
             "operandSegmentSizes",
             i32_array(ctx, &[1, lens[0], lens[1]]),
         )],
-        "cf.switch" => {
+        OpKind::CfSwitch => {
             let cases = &lens[1..];
             vec![
                 ("case_operand_segments", i32_array(ctx, cases)),
@@ -165,7 +165,11 @@ fn encode(
                 ),
             ]
         }
-        _ => Vec::new(),
+        OpKind::CfBr => Vec::new(),
+        other => {
+            debug_assert!(false, "{other} is not a branch");
+            Vec::new()
+        }
     };
     (operands, props)
 }
@@ -173,32 +177,32 @@ fn encode(
 /// Give the branch `op` new forwarded operands, one list per successor
 /// (in place: MLIR's `SuccessorOperands` updates).
 pub fn set_forwarded(rw: &mut Rewriter, op: OpId, forwarded: &[Vec<ValueId>]) {
-    let name = rw.ctx.op_name(op).to_string();
+    let kind = rw.ctx.kind(op);
     let Some(b) = branch(rw.ctx, op) else {
         return;
     };
     if forwarded.len() != b.targets.len() {
         return;
     }
-    let (operands, props) = encode(rw.ctx, &name, b.lead, forwarded);
+    let (operands, props) = encode(rw.ctx, kind, b.lead, forwarded);
     for (n, v) in props {
         rw.ctx.set_prop(op, n, v);
     }
     rw.set_operands(op, &operands);
 }
 
-/// A new branch named `name` (built as MLIR's builders do: no discardable
-/// attribute, no weights), detached.
+/// A new branch of kind `kind` (built as MLIR's builders do: no
+/// discardable attribute, no weights), detached.
 fn branch_state(
     ctx: &mut Context,
-    name: &'static str,
+    kind: OpKind,
     loc: Location,
     lead: Option<ValueId>,
     targets: &[(BlockId, Vec<ValueId>)],
 ) -> OperationState {
     let forwarded: Vec<Vec<ValueId>> = targets.iter().map(|(_, o)| o.clone()).collect();
-    let (operands, props) = encode(ctx, name, lead, &forwarded);
-    let mut state = OperationState::new(name, loc);
+    let (operands, props) = encode(ctx, kind, lead, &forwarded);
+    let mut state = OperationState::new(kind, loc);
     state.operands = operands.into();
     state.successors = targets.iter().map(|(b, _)| *b).collect();
     for (n, v) in props {
@@ -210,7 +214,7 @@ fn branch_state(
 /// Replace `op` by `cf.br ^dest(operands)`.
 fn replace_with_br(rw: &mut Rewriter, op: OpId, dest: BlockId, operands: Vec<ValueId>) {
     let loc = rw.ctx.op(op).loc.clone();
-    let state = branch_state(rw.ctx, "cf.br", loc, None, &[(dest, operands)]);
+    let state = branch_state(rw.ctx, OpKind::CfBr, loc, None, &[(dest, operands)]);
     rw.replace_op_with_new(op, state);
 }
 
@@ -256,7 +260,7 @@ fn unique_predecessor(ctx: &Context, block: BlockId) -> Option<BlockId> {
 /// (MLIR's `collapseBranch`).
 fn collapse(ctx: &Context, succ: BlockId, operands: &[ValueId]) -> Option<(BlockId, Vec<ValueId>)> {
     let br = ctx.block(succ).first?;
-    if ctx.op(br).next.is_some() || ctx.op_name(br) != "cf.br" {
+    if ctx.op(br).next.is_some() || ctx.kind(br) != OpKind::CfBr {
         return None;
     }
     let args = &ctx.block(succ).args;
@@ -274,7 +278,7 @@ fn collapse(ctx: &Context, succ: BlockId, operands: &[ValueId]) -> Option<(Block
     let mut visited = vec![succ, dest];
     let mut next = ctx
         .block_terminator(dest)
-        .filter(|&t| ctx.op_name(t) == "cf.br");
+        .filter(|&t| ctx.kind(t) == OpKind::CfBr);
     while let Some(t) = next {
         let d = *ctx.op(t).successors.first()?;
         if visited.contains(&d) {
@@ -283,7 +287,7 @@ fn collapse(ctx: &Context, succ: BlockId, operands: &[ValueId]) -> Option<(Block
         visited.push(d);
         next = ctx
             .block_terminator(d)
-            .filter(|&t| ctx.op_name(t) == "cf.br");
+            .filter(|&t| ctx.kind(t) == OpKind::CfBr);
     }
     let forwarded = ctx
         .op(br)
@@ -374,7 +378,7 @@ fn pass_through_cond_br(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     }
     let loc = rw.ctx.op(op).loc.clone();
-    let mut state = branch_state(rw.ctx, "cf.cond_br", loc, b.lead, &targets);
+    let mut state = branch_state(rw.ctx, OpKind::CfCondBr, loc, b.lead, &targets);
     if let Some(w) = rw.ctx.attr(op, "branch_weights") {
         state
             .props
@@ -410,7 +414,7 @@ fn identical_successors(rw: &mut Rewriter, op: OpId) -> bool {
             if a == b {
                 return a;
             }
-            let mut state = OperationState::new("arith.select", loc.clone());
+            let mut state = OperationState::new(OpKind::ArithSelect, loc.clone());
             state.operands = [cond, a, b].into_iter().collect();
             state.result_types.push(rw.ctx.value_type(a));
             let select = rw.create_before(op, state);
@@ -431,7 +435,7 @@ fn decided_by_predecessor(rw: &mut Rewriter, op: OpId) -> bool {
     let Some(pred) = single_predecessor(ctx, block).and_then(|p| ctx.block_terminator(p)) else {
         return false;
     };
-    if ctx.op_name(pred) != "cf.cond_br" {
+    if ctx.kind(pred) != OpKind::CfCondBr {
         return false;
     }
     let Some(p) = branch(ctx, pred) else {
@@ -519,7 +523,7 @@ fn replace_with_switch(rw: &mut Rewriter, op: OpId, s: Switch) {
     let loc = rw.ctx.op(op).loc.clone();
     let mut targets = vec![s.default];
     targets.extend(s.cases.iter().map(|(_, t)| t.clone()));
-    let mut state = branch_state(rw.ctx, "cf.switch", loc, Some(s.flag), &targets);
+    let mut state = branch_state(rw.ctx, OpKind::CfSwitch, loc, Some(s.flag), &targets);
     if !s.cases.is_empty() {
         let elem: Type = rw.ctx.value_type(s.flag);
         let ty = rw.ctx.intern_type(TypeKind::Vector {
@@ -613,7 +617,7 @@ fn pass_through_switch(rw: &mut Rewriter, op: OpId) -> bool {
 fn predecessor_switch(ctx: &Context, op: OpId, s: &Switch) -> Option<(BlockId, Switch)> {
     let block = ctx.op(op).parent?;
     let pred = ctx.block_terminator(single_predecessor(ctx, block)?)?;
-    if ctx.op_name(pred) != "cf.switch" {
+    if ctx.kind(pred) != OpKind::CfSwitch {
         return None;
     }
     let p = switch(ctx, pred)?;

@@ -38,8 +38,9 @@ pub mod tensor;
 pub use rewriter::{Event, Rewriter};
 
 use ir::attrs::{attr_name, DenseValues, Scalar};
+use ir::op_def::ConstantLike;
 use ir::types::Signedness;
-use ir::{Attr, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
+use ir::{Attr, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 
 /// What one result of a folded op becomes.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,14 +74,10 @@ pub fn is_poison(a: &Attr) -> bool {
 
 /// The value of a constant-like op (MLIR's `ConstantLike` trait), if `op` is one.
 pub fn constant_attr(ctx: &Context, op: OpId) -> Option<Attr> {
-    let name = match ctx.op_name(op) {
-        "arith.constant" | "shape.const_size" | "func.constant" => "value",
-        "shape.const_shape" => "shape",
-        "shape.const_witness" => "passing",
-        "ub.poison" => return Some(poison()),
-        _ => return None,
-    };
-    ctx.attr(op, name).map(|a| normalize(ctx, a))
+    match ctx.op_def(op)?.traits.constant_like? {
+        ConstantLike::Attr(name) => ctx.attr(op, name).map(|a| normalize(ctx, a)),
+        ConstantLike::Poison => Some(poison()),
+    }
 }
 
 /// The constant value of `v`, if its defining op is constant-like.
@@ -105,60 +102,15 @@ pub fn operand_constants(ctx: &Context, op: OpId) -> Vec<Option<Attr>> {
         .collect()
 }
 
-/// Ops MLIR marks `Commutative`: the fold driver moves their constant
+/// An op MLIR marks `Commutative`: the fold driver moves its constant
 /// operands last.
-fn is_commutative(name: &str) -> bool {
-    matches!(
-        name,
-        "arith.addi"
-            | "arith.muli"
-            | "arith.andi"
-            | "arith.ori"
-            | "arith.xori"
-            | "arith.maxsi"
-            | "arith.maxui"
-            | "arith.minsi"
-            | "arith.minui"
-            | "arith.addf"
-            | "arith.mulf"
-            | "arith.maximumf"
-            | "arith.minimumf"
-            | "arith.maxnumf"
-            | "arith.minnumf"
-            | "arith.addui_extended"
-            | "arith.mulsi_extended"
-            | "arith.mului_extended"
-            | "shape.add"
-            | "shape.mul"
-            | "shape.any"
-            | "shape.assuming_all"
-            | "shape.broadcast"
-            | "shape.cstr_broadcastable"
-            | "shape.cstr_eq"
-            | "shape.is_broadcastable"
-            | "shape.max"
-            | "shape.meet"
-            | "shape.min"
-            | "shape.shape_eq"
-    )
+fn is_commutative(ctx: &Context, op: OpId) -> bool {
+    ctx.op_def(op).is_some_and(|d| d.traits.commutative)
 }
 
-/// Ops implementing MLIR's `CastOpInterface`: a cast to its own type folds away.
-fn is_cast(name: &str) -> bool {
-    matches!(
-        name,
-        "tensor.cast"
-            | "memref.cast"
-            | "shape.size_to_index"
-            | "shape.to_extent_tensor"
-            | "builtin.unrealized_conversion_cast"
-            | "arith.index_cast"
-            | "arith.index_castui"
-            | "arith.extsi"
-            | "arith.extui"
-            | "arith.trunci"
-            | "arith.bitcast"
-    )
+/// An op implementing MLIR's `CastOpInterface`: a cast to its own type folds away.
+fn is_cast(ctx: &Context, op: OpId) -> bool {
+    ctx.op_def(op).is_some_and(|d| d.traits.cast)
 }
 
 /// True if `op` has no effect beyond its results (MLIR's
@@ -194,25 +146,25 @@ pub fn fold(ctx: &mut Context, op: OpId) -> Option<Folded> {
         return None;
     }
     let consts = operand_constants(ctx, op);
-    let name = ctx.op_name(op).to_string();
-    let own = match name.split_once('.').map_or("", |(d, _)| d) {
-        "arith" => arith::fold(ctx, op, &name, &consts),
-        "shape" => shape::fold(ctx, op, &name, &consts),
-        "tensor" => tensor::fold(ctx, op, &name, &consts),
-        "memref" => memref::fold(ctx, op, &name, &consts),
-        "scf" => scf::fold(ctx, op, &name),
-        "builtin" => fold_unrealized_cast(ctx, op, &name),
+    let kind = ctx.kind(op);
+    let own = match kind.dialect() {
+        Some("arith") => arith::fold(ctx, op, kind, &consts),
+        Some("shape") => shape::fold(ctx, op, kind, &consts),
+        Some("tensor") => tensor::fold(ctx, op, kind, &consts),
+        Some("memref") => memref::fold(ctx, op, kind, &consts),
+        Some("scf") => scf::fold(ctx, op, kind),
+        Some("builtin") => fold_unrealized_cast(ctx, op, kind),
         _ => None,
     };
     if own.is_some() {
         return own;
     }
-    if is_cast(&name) {
+    if is_cast(ctx, op) {
         if let Some(f) = fold_identity_cast(ctx, op) {
             return Some(f);
         }
     }
-    if is_commutative(&name) {
+    if is_commutative(ctx, op) {
         return move_constants_last(ctx, op, &consts);
     }
     None
@@ -233,15 +185,15 @@ fn fold_identity_cast(ctx: &Context, op: OpId) -> Option<Folded> {
 }
 
 /// `unrealized_conversion_cast(unrealized_conversion_cast(x : A -> B) : B -> A)` is `x`.
-fn fold_unrealized_cast(ctx: &Context, op: OpId, name: &str) -> Option<Folded> {
-    if name != "builtin.unrealized_conversion_cast" {
+fn fold_unrealized_cast(ctx: &Context, op: OpId, kind: OpKind) -> Option<Folded> {
+    if kind != OpKind::BuiltinUnrealizedConversionCast {
         return None;
     }
     let data = ctx.op(op);
     let first = *data.operands.first()?;
     let producer = ctx.defining_op(first)?;
     let inner = ctx.op(producer);
-    let chained = ctx.op_name(producer) == name
+    let chained = ctx.kind(producer) == OpKind::BuiltinUnrealizedConversionCast
         && inner.results.as_slice() == data.operands.as_slice()
         && inner.operands.len() == data.results.len()
         && inner
@@ -280,23 +232,16 @@ pub(crate) fn values(vs: &[ValueId]) -> Folded {
     Folded::Results(vs.iter().map(|&v| FoldResult::Value(v)).collect())
 }
 
-/// Replace the single result by `v`, if it has the result's type.
 /// `expand_shape(collapse_shape(x))` and `collapse_shape(expand_shape(x))`
-/// (of tensors or memrefs, `name` being the outer op's) back to `x`'s type
-/// are `x`.
-pub(crate) fn reshape_round_trip(ctx: &Context, op: OpId, name: &str) -> Option<Folded> {
-    let (dialect, kind) = name.split_once('.')?;
-    let inverse = match kind {
-        "expand_shape" => "collapse_shape",
-        _ => "expand_shape",
-    };
+/// (of tensors or memrefs) back to `x`'s type are `x`: `op`'s operand
+/// comes from an op of kind `inverse` whose operand has `op`'s type.
+pub(crate) fn reshape_round_trip(ctx: &Context, op: OpId, inverse: OpKind) -> Option<Folded> {
     let def = ctx.defining_op(ctx.operand(op, 0)?)?;
-    let source = ctx
-        .operand(def, 0)
-        .filter(|_| ctx.op_name(def).split_once('.') == Some((dialect, inverse)))?;
+    let source = ctx.operand(def, 0).filter(|_| ctx.kind(def) == inverse)?;
     same_typed_value(ctx, op, source)
 }
 
+/// Replace the single result by `v`, if it has the result's type.
 pub(crate) fn same_typed_value(ctx: &Context, op: OpId, v: ValueId) -> Option<Folded> {
     let r = ctx.result(op, 0)?;
     (ctx.value_type(r) == ctx.value_type(v)).then(|| values(&[v]))
@@ -310,19 +255,19 @@ pub(crate) fn constant(a: Attr) -> Option<Folded> {
 /// Try the canonicalization patterns rooted at `op`, in MLIR's order; true
 /// if one applied.
 pub fn apply_patterns(rw: &mut Rewriter, op: OpId) -> bool {
-    let name = rw.ctx.op_name(op).to_string();
-    match name.split_once('.').map_or("", |(d, _)| d) {
-        "arith" => arith::apply_patterns(rw, op, &name),
-        "cf" => cf::apply_patterns(rw, op, &name),
-        "memref" => memref::apply_patterns(rw, op, &name),
-        "scf" => scf::apply_patterns(rw, op, &name),
-        "shape" => shape::apply_patterns(rw, op, &name),
-        "tensor" => {
+    let kind = rw.ctx.kind(op);
+    match kind.dialect() {
+        Some("arith") => arith::apply_patterns(rw, op, kind),
+        Some("cf") => cf::apply_patterns(rw, op, kind),
+        Some("memref") => memref::apply_patterns(rw, op, kind),
+        Some("scf") => scf::apply_patterns(rw, op, kind),
+        Some("shape") => shape::apply_patterns(rw, op, kind),
+        Some("tensor") => {
             // Patterns are registered op by op in name order: the shape
             // dialect's patterns rooted at tensor ops come first.
-            shape::apply_tensor_patterns(rw, op, &name)
-                || tensor::apply_patterns(rw, op, &name)
-                || memref::dim_of_to_tensor(rw, op, &name)
+            shape::apply_tensor_patterns(rw, op, kind)
+                || tensor::apply_patterns(rw, op, kind)
+                || memref::dim_of_to_tensor(rw, op, kind)
         }
         _ => false,
     }
@@ -337,12 +282,12 @@ pub fn materialize_constant(
     ty: Type,
     loc: Location,
 ) -> Option<OpId> {
-    let (name, prop, value) = match dialect {
+    let (kind, prop, value) = match dialect {
         "shape" => shape::constant_op(ctx, attr, ty)?,
         "arith" | "tensor" | "memref" | "ub" | "builtin" => arith::constant_op(ctx, attr, ty)?,
         _ => return None,
     };
-    let mut state = OperationState::new(name, loc);
+    let mut state = OperationState::new(kind, loc);
     if let Some(prop) = prop {
         state.props.push((attr_name(prop), value));
     }
@@ -482,7 +427,7 @@ pub(crate) fn bool_constant(
         width: 1,
         signedness: Signedness::Signless,
     });
-    let mut state = OperationState::new("arith.constant", loc);
+    let mut state = OperationState::new(OpKind::ArithConstant, loc);
     state.props.push((attr_name("value"), Attr::Bool(value)));
     state.result_types.push(ty);
     let c = rw.create_before(anchor, state);

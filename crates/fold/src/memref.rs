@@ -16,26 +16,28 @@ use crate::{
 };
 use ir::dialect::memref::cast_compatible;
 use ir::layout::MemRef;
-use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, OperationState, TypeKind, ValueId};
 
 const DYNAMIC: i64 = ir::types::DYNAMIC;
 
 pub(crate) fn fold(
     ctx: &mut Context,
     op: OpId,
-    name: &str,
+    kind: OpKind,
     consts: &[Option<Attr>],
 ) -> Option<Folded> {
-    match name {
-        "memref.rank" => {
+    match kind {
+        OpKind::MemrefRank => {
             let rank = MemRef::of(ctx, operand_type(ctx, op, 0)?)?.shape.len();
             constant(index_attr(ctx, rank as i64))
         }
-        "memref.dim" => fold_dim(ctx, op, consts).or_else(|| fold_cast_operands(ctx, op, 0..1)),
-        "memref.cast" => fold_cast_of_cast(ctx, op),
-        "memref.load" | "memref.dealloc" => fold_cast_operands(ctx, op, 0..1),
-        "memref.store" => fold_cast_operands(ctx, op, 1..2),
-        "memref.subview" => {
+        OpKind::MemrefDim => {
+            fold_dim(ctx, op, consts).or_else(|| fold_cast_operands(ctx, op, 0..1))
+        }
+        OpKind::MemrefCast => fold_cast_of_cast(ctx, op),
+        OpKind::MemrefLoad | OpKind::MemrefDealloc => fold_cast_operands(ctx, op, 0..1),
+        OpKind::MemrefStore => fold_cast_operands(ctx, op, 1..2),
+        OpKind::MemrefSubview => {
             let source = ctx.operand(op, 0)?;
             let shape = MemRef::of(ctx, ctx.value_type(source))?.shape.to_vec();
             let list = |name| ir::dialect::tensor::static_list(ctx, op, name);
@@ -45,7 +47,8 @@ pub(crate) fn fold(
                 && list("static_sizes") == shape;
             trivial.then(|| same_typed_value(ctx, op, source)).flatten()
         }
-        "memref.expand_shape" | "memref.collapse_shape" => reshape_round_trip(ctx, op, name),
+        OpKind::MemrefExpandShape => reshape_round_trip(ctx, op, OpKind::MemrefCollapseShape),
+        OpKind::MemrefCollapseShape => reshape_round_trip(ctx, op, OpKind::MemrefExpandShape),
         _ => None,
     }
 }
@@ -60,7 +63,7 @@ fn fold_dim(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Fold
         return constant(index_attr(ctx, size));
     }
     let def = ctx.defining_op(source)?;
-    if !matches!(ctx.op_name(def), "memref.alloc" | "memref.alloca") {
+    if !matches!(ctx.kind(def), OpKind::MemrefAlloc | OpKind::MemrefAlloca) {
         return None;
     }
     let nth = shape[..index].iter().filter(|&&d| d == DYNAMIC).count();
@@ -73,7 +76,7 @@ fn cast_source(ctx: &Context, v: ValueId) -> Option<ValueId> {
     let def = ctx.defining_op(v)?;
     let source = ctx
         .operand(def, 0)
-        .filter(|_| ctx.op_name(def) == "memref.cast")?;
+        .filter(|_| ctx.kind(def) == OpKind::MemrefCast)?;
     MemRef::of(ctx, ctx.value_type(source)).map(|_| source)
 }
 
@@ -104,20 +107,20 @@ fn fold_cast_of_cast(ctx: &mut Context, op: OpId) -> Option<Folded> {
     Some(Folded::InPlace)
 }
 
-pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
-    match name {
-        "memref.alloc" | "memref.alloca" => constant_sizes(rw, op) || dead_alloc(rw, op),
-        "memref.copy" => empty_or_self_copy(rw, op),
-        "memref.collapse_shape" => collapse_of_expand(rw, op),
+pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, kind: OpKind) -> bool {
+    match kind {
+        OpKind::MemrefAlloc | OpKind::MemrefAlloca => constant_sizes(rw, op) || dead_alloc(rw, op),
+        OpKind::MemrefCopy => empty_or_self_copy(rw, op),
+        OpKind::MemrefCollapseShape => collapse_of_expand(rw, op),
         _ => false,
     }
 }
 
 /// `tensor.dim` of a `bufferization.to_tensor` is the `memref.dim` of its
 /// buffer (a pattern the bufferization dialect registers).
-pub(crate) fn dim_of_to_tensor(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
+pub(crate) fn dim_of_to_tensor(rw: &mut Rewriter, op: OpId, kind: OpKind) -> bool {
     let ctx = &*rw.ctx;
-    if name != "tensor.dim" {
+    if kind != OpKind::TensorDim {
         return false;
     }
     let (Some(tensor), Some(index)) = (ctx.operand(op, 0), ctx.operand(op, 1)) else {
@@ -125,7 +128,7 @@ pub(crate) fn dim_of_to_tensor(rw: &mut Rewriter, op: OpId, name: &str) -> bool 
     };
     let Some(buffer) = ctx
         .defining_op(tensor)
-        .filter(|&d| ctx.op_name(d) == "bufferization.to_tensor")
+        .filter(|&d| ctx.kind(d) == OpKind::BufferizationToTensor)
         .and_then(|d| ctx.operand(d, 0))
     else {
         return false;
@@ -133,7 +136,7 @@ pub(crate) fn dim_of_to_tensor(rw: &mut Rewriter, op: OpId, name: &str) -> bool 
     let Some(ty) = result_type(ctx, op) else {
         return false;
     };
-    let mut state = OperationState::new("memref.dim", ctx.op(op).loc.clone());
+    let mut state = OperationState::new(OpKind::MemrefDim, ctx.op(op).loc.clone());
     state.operands.extend([buffer, index]);
     state.result_types.push(ty);
     rw.replace_op_with_new(op, state);
@@ -148,9 +151,10 @@ fn dead_alloc(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     };
     let users: Vec<OpId> = ctx.value(memref).uses.iter().map(|u| u.op).collect();
-    let only_written = users.iter().all(|&u| match ctx.op_name(u) {
-        "memref.store" => ctx.operand(u, 0) != Some(memref),
-        name => name == "memref.dealloc",
+    let only_written = users.iter().all(|&u| match ctx.kind(u) {
+        OpKind::MemrefStore => ctx.operand(u, 0) != Some(memref),
+        OpKind::MemrefDealloc => true,
+        _ => false,
     });
     if !only_written {
         return false;
@@ -230,7 +234,7 @@ fn constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
         })
         .collect();
     let data = ctx.op(op);
-    let mut state = OperationState::new(data.name.to_string(), data.loc.clone());
+    let mut state = OperationState::new(ctx.kind(op), data.loc.clone());
     state.operands.extend(kept.iter().chain(&symbols).copied());
     state.props = data.props.to_vec();
     state.attrs = data.attrs.to_vec();
@@ -248,7 +252,7 @@ fn constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
     let Some(new) = rw.ctx.result(alloc, 0) else {
         return false;
     };
-    let mut cast = OperationState::new("memref.cast", loc);
+    let mut cast = OperationState::new(OpKind::MemrefCast, loc);
     cast.operands.push(new);
     cast.result_types.push(old_ty);
     rw.replace_op_with_new(op, cast);
@@ -263,7 +267,7 @@ fn collapse_of_expand(rw: &mut Rewriter, op: OpId) -> bool {
     let Some(expand) = ctx
         .operand(op, 0)
         .and_then(|v| ctx.defining_op(v))
-        .filter(|&d| ctx.op_name(d) == "memref.expand_shape")
+        .filter(|&d| ctx.kind(d) == OpKind::MemrefExpandShape)
     else {
         return false;
     };
@@ -329,7 +333,7 @@ fn collapse_of_expand(rw: &mut Rewriter, op: OpId) -> bool {
             })
             .collect(),
     );
-    let mut state = OperationState::new("memref.collapse_shape", rw.ctx.op(op).loc.clone());
+    let mut state = OperationState::new(OpKind::MemrefCollapseShape, rw.ctx.op(op).loc.clone());
     state.operands.push(source);
     state.result_types.push(result);
     ir::context::set_named_attr(&mut state.props, "reassociation", attr);

@@ -16,7 +16,7 @@
 //! inside the op as replacements for its results.
 
 use crate::Rewriter;
-use ir::{BlockId, Context, OpId, ValueDef, ValueId};
+use ir::{BlockId, Context, OpId, OpKind, ValueDef, ValueId};
 
 /// An operand position feeding successor inputs: of the op itself or of a
 /// terminator in its regions.
@@ -31,10 +31,14 @@ struct Slot {
 type Flow = Vec<(Slot, Vec<ValueId>)>;
 
 /// The ops whose flow these patterns know.
-pub fn is_region_branch(name: &str) -> bool {
+pub fn is_region_branch(kind: OpKind) -> bool {
     matches!(
-        name,
-        "scf.for" | "scf.if" | "scf.while" | "scf.execute_region" | "scf.index_switch"
+        kind,
+        OpKind::ScfFor
+            | OpKind::ScfIf
+            | OpKind::ScfWhile
+            | OpKind::ScfExecuteRegion
+            | OpKind::ScfIndexSwitch
     )
 }
 
@@ -50,7 +54,7 @@ fn blocks_of(ctx: &Context, op: OpId) -> Vec<BlockId> {
 /// The `scf.yield` ending `block`, if it ends so.
 fn yield_of(ctx: &Context, block: BlockId) -> Option<OpId> {
     ctx.block_terminator(block)
-        .filter(|&t| ctx.op_name(t) == "scf.yield")
+        .filter(|&t| ctx.kind(t) == OpKind::ScfYield)
 }
 
 /// `op`'s operands from `first` on, each feeding the matching value of
@@ -74,8 +78,8 @@ fn flow(ctx: &Context, op: OpId) -> Option<Flow> {
     let mut flow = Flow::new();
     let results = ctx.op(op).results.to_vec();
     let blocks = blocks_of(ctx, op);
-    match ctx.op_name(op) {
-        "scf.for" => {
+    match ctx.kind(op) {
+        OpKind::ScfFor => {
             let &[body] = &blocks[..] else {
                 return None;
             };
@@ -84,7 +88,7 @@ fn flow(ctx: &Context, op: OpId) -> Option<Flow> {
             let y = yield_of(ctx, body)?;
             feed(ctx, &mut flow, y, 0, &[&iter_args, &results])?;
         }
-        "scf.while" => {
+        OpKind::ScfWhile => {
             let &[before, after] = &blocks[..] else {
                 return None;
             };
@@ -93,12 +97,12 @@ fn flow(ctx: &Context, op: OpId) -> Option<Flow> {
             feed(ctx, &mut flow, op, 0, &[&before_args])?;
             let cond = ctx
                 .block_terminator(before)
-                .filter(|&t| ctx.op_name(t) == "scf.condition")?;
+                .filter(|&t| ctx.kind(t) == OpKind::ScfCondition)?;
             feed(ctx, &mut flow, cond, 1, &[&results, &after_args])?;
             let y = yield_of(ctx, after)?;
             feed(ctx, &mut flow, y, 0, &[&before_args])?;
         }
-        "scf.if" | "scf.execute_region" | "scf.index_switch" => {
+        OpKind::ScfIf | OpKind::ScfExecuteRegion | OpKind::ScfIndexSwitch => {
             for b in blocks {
                 if let Some(y) = yield_of(ctx, b) {
                     feed(ctx, &mut flow, y, 0, &[&results])?;

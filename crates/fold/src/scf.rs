@@ -30,18 +30,18 @@
 
 use crate::{bool_constant, constant_int, constant_value, int_width, is_one, region_branch};
 use crate::{unsigned, Folded, Rewriter};
-use ir::{Attr, BlockId, Context, Location, OpId, OperationState, RegionId, Type, ValueId};
+use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, RegionId, Type, ValueId};
 
-pub(crate) fn fold(ctx: &mut Context, op: OpId, name: &str) -> Option<Folded> {
-    match name {
-        "scf.if" => swap_negated_if(ctx, op),
+pub(crate) fn fold(ctx: &mut Context, op: OpId, kind: OpKind) -> Option<Folded> {
+    match kind {
+        OpKind::ScfIf => swap_negated_if(ctx, op),
         _ => None,
     }
 }
 
-pub fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
-    let own = match name {
-        "scf.if" => {
+pub fn apply_patterns(rw: &mut Rewriter, op: OpId, kind: OpKind) -> bool {
+    let own = match kind {
+        OpKind::ScfIf => {
             combine_ifs(rw, op)
                 || combine_nested_ifs(rw, op)
                 || propagate_condition(rw, op)
@@ -50,18 +50,18 @@ pub fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
                 || remove_static_condition(rw, op)
                 || yield_condition_or_value(rw, op)
         }
-        "scf.for" => simplify_trivial_loop(rw, op),
-        "scf.while" => {
+        OpKind::ScfFor => simplify_trivial_loop(rw, op),
+        OpKind::ScfWhile => {
             forward_condition_truth(rw, op)
                 || decide_repeated_comparison(rw, op)
                 || align_before_args(rw, op)
                 || move_if_down(rw, op)
         }
-        "scf.execute_region" => inline_single_block(rw, op) || inline_blocks(rw, op),
-        "scf.index_switch" => fold_constant_case(rw, op),
+        OpKind::ScfExecuteRegion => inline_single_block(rw, op) || inline_blocks(rw, op),
+        OpKind::ScfIndexSwitch => fold_constant_case(rw, op),
         _ => false,
     };
-    own || (region_branch::is_region_branch(name) && region_branch::apply_patterns(rw, op))
+    own || (region_branch::is_region_branch(kind) && region_branch::apply_patterns(rw, op))
 }
 
 // ---------------------------------------------------------------- helpers
@@ -78,10 +78,9 @@ fn block(ctx: &Context, op: OpId, i: usize) -> Option<BlockId> {
     }
 }
 
-/// The terminator of `block` if it is named `name`.
-fn terminator(ctx: &Context, block: BlockId, name: &str) -> Option<OpId> {
-    ctx.block_terminator(block)
-        .filter(|&t| ctx.op_name(t) == name)
+/// The terminator of `block` if it is of kind `kind`.
+fn terminator(ctx: &Context, block: BlockId, kind: OpKind) -> Option<OpId> {
+    ctx.block_terminator(block).filter(|&t| ctx.kind(t) == kind)
 }
 
 fn results(ctx: &Context, op: OpId) -> Vec<ValueId> {
@@ -102,18 +101,18 @@ fn defined_in(ctx: &Context, v: ValueId, r: RegionId) -> bool {
         .is_some_and(|b| ctx.block(b).parent == Some(r))
 }
 
-/// Create, right before `anchor`, an op `name` of `operands` and result
-/// types, with two new empty regions; returns it and its regions.
+/// Create, right before `anchor`, an op of kind `kind` of `operands` and
+/// result types, with two new empty regions; returns it and its regions.
 fn create_with_regions(
     rw: &mut Rewriter,
     anchor: OpId,
-    name: &'static str,
+    kind: OpKind,
     loc: Location,
     operands: &[ValueId],
     types: Vec<Type>,
 ) -> (OpId, [RegionId; 2]) {
     let regions = [rw.ctx.create_region(), rw.ctx.create_region()];
-    let mut state = OperationState::new(name, loc);
+    let mut state = OperationState::new(kind, loc);
     state.operands = operands.iter().copied().collect();
     state.result_types = types;
     state.regions = regions.to_vec();
@@ -123,12 +122,12 @@ fn create_with_regions(
 fn create_value(
     rw: &mut Rewriter,
     anchor: OpId,
-    name: &'static str,
+    kind: OpKind,
     loc: Location,
     operands: &[ValueId],
 ) -> ValueId {
     let ty = rw.ctx.value_type(operands[operands.len() - 1]);
-    let mut state = OperationState::new(name, loc);
+    let mut state = OperationState::new(kind, loc);
     state.operands = operands.iter().copied().collect();
     state.result_types = vec![ty];
     let op = rw.create_before(anchor, state);
@@ -137,7 +136,7 @@ fn create_value(
 
 /// Create `scf.yield` of `values` at the end of `block`.
 fn append_yield(rw: &mut Rewriter, block: BlockId, loc: Location, values: &[ValueId]) {
-    let mut state = OperationState::new("scf.yield", loc);
+    let mut state = OperationState::new(OpKind::ScfYield, loc);
     state.operands = values.iter().copied().collect();
     rw.create_at_end(block, state);
 }
@@ -187,7 +186,7 @@ fn swap_negated_if(ctx: &mut Context, op: OpId) -> Option<Folded> {
     }
     let xor = ctx
         .defining_op(ctx.operand(op, 0)?)
-        .filter(|&x| ctx.op_name(x) == "arith.xori")?;
+        .filter(|&x| ctx.kind(x) == OpKind::ArithXori)?;
     let &[lhs, rhs] = &ctx.op(xor).operands[..] else {
         return None;
     };
@@ -213,7 +212,7 @@ struct If {
 }
 
 fn as_if(ctx: &Context, op: OpId) -> Option<If> {
-    if ctx.op_name(op) != "scf.if" {
+    if ctx.kind(op) != OpKind::ScfIf {
         return None;
     }
     Some(If {
@@ -229,13 +228,13 @@ fn last_block(ctx: &Context, r: RegionId) -> Option<BlockId> {
 }
 
 fn yield_in(ctx: &Context, r: RegionId) -> Option<OpId> {
-    terminator(ctx, last_block(ctx, r)?, "scf.yield")
+    terminator(ctx, last_block(ctx, r)?, OpKind::ScfYield)
 }
 
 /// `xori %x, true` negating `of`.
 fn negates(ctx: &Context, v: ValueId, of: ValueId) -> bool {
     ctx.defining_op(v)
-        .filter(|&x| ctx.op_name(x) == "arith.xori")
+        .filter(|&x| ctx.kind(x) == OpKind::ArithXori)
         .is_some_and(|x| match ctx.op(x).operands[..] {
             [l, r] => l == of && is_one(ctx, r),
             _ => false,
@@ -291,7 +290,7 @@ fn combine_ifs(rw: &mut Rewriter, next: OpId) -> bool {
     merged_types.extend(types(ctx, &results(ctx, next)));
     let l = loc(ctx, next);
     let (combined, [c_then, c_else]) =
-        create_with_regions(rw, next, "scf.if", l, &[p.cond], merged_types);
+        create_with_regions(rw, next, OpKind::ScfIf, l, &[p.cond], merged_types);
     rw.inline_region_before(p.then_r, c_then, None);
     if let Some(nt) = next_then_b {
         merge_branch(rw, nt, c_then);
@@ -336,8 +335,8 @@ fn merge_branch(rw: &mut Rewriter, src: BlockId, dest: RegionId) {
         return;
     };
     let (Some(y1), Some(y2)) = (
-        terminator(rw.ctx, db, "scf.yield"),
-        terminator(rw.ctx, src, "scf.yield"),
+        terminator(rw.ctx, db, OpKind::ScfYield),
+        terminator(rw.ctx, src, OpKind::ScfYield),
     ) else {
         return;
     };
@@ -362,7 +361,7 @@ fn combine_nested_ifs(rw: &mut Rewriter, op: OpId) -> bool {
     let Some(nested) = ctx.block(then_b).first else {
         return false;
     };
-    let Some(outer_then_yield) = terminator(ctx, then_b, "scf.yield") else {
+    let Some(outer_then_yield) = terminator(ctx, then_b, OpKind::ScfYield) else {
         return false;
     };
     if ctx.op(nested).next != Some(outer_then_yield) {
@@ -381,14 +380,14 @@ fn combine_nested_ifs(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     }
     let mut then_yield = operands(ctx, outer_then_yield);
-    let else_yield = match else_b.and_then(|b| terminator(ctx, b, "scf.yield")) {
+    let else_yield = match else_b.and_then(|b| terminator(ctx, b, OpKind::ScfYield)) {
         Some(y) => operands(ctx, y),
         None => Vec::new(),
     };
     let Some(nested_then_b) = last_block(ctx, n.then_r) else {
         return false;
     };
-    let Some(nested_then_yield) = terminator(ctx, nested_then_b, "scf.yield") else {
+    let Some(nested_then_yield) = terminator(ctx, nested_then_b, OpKind::ScfYield) else {
         return false;
     };
     let nested_results = results(ctx, nested);
@@ -397,7 +396,7 @@ fn combine_nested_ifs(rw: &mut Rewriter, op: OpId) -> bool {
         let v = *slot;
         if let Some(k) = nested_results.iter().position(|&r| r == v) {
             let nested_else_value = nested_else
-                .and_then(|b| terminator(ctx, b, "scf.yield"))
+                .and_then(|b| terminator(ctx, b, OpKind::ScfYield))
                 .and_then(|y| ctx.operand(y, k));
             if nested_else_value.is_none() || nested_else_value != else_yield.get(i).copied() {
                 return false;
@@ -418,9 +417,9 @@ fn combine_nested_ifs(rw: &mut Rewriter, op: OpId) -> bool {
     }
     let l = loc(ctx, op);
     let result_types = types(ctx, &results(ctx, op));
-    let cond = create_value(rw, op, "arith.andi", l.clone(), &[o.cond, n.cond]);
+    let cond = create_value(rw, op, OpKind::ArithAndi, l.clone(), &[o.cond, n.cond]);
     let (new_if, [new_then, new_else]) =
-        create_with_regions(rw, op, "scf.if", l.clone(), &[cond], result_types);
+        create_with_regions(rw, op, OpKind::ScfIf, l.clone(), &[cond], result_types);
     let new_block = rw.ctx.create_block();
     rw.ctx.append_block(new_then, new_block);
     let mut new_results = results(rw.ctx, new_if);
@@ -428,7 +427,7 @@ fn combine_nested_ifs(rw: &mut Rewriter, op: OpId) -> bool {
         new_results[i] = create_value(
             rw,
             new_if,
-            "arith.select",
+            OpKind::ArithSelect,
             l.clone(),
             &[o.cond, then_yield[i], else_yield[i]],
         );
@@ -500,7 +499,8 @@ fn trivial_if_to_select(rw: &mut Rewriter, op: OpId) -> bool {
     }
     let inner: Vec<bool> = tv.iter().zip(&ev).map(|(&t, &e)| inner(t, e)).collect();
     let l = loc(ctx, op);
-    let (replacement, [rt, re]) = create_with_regions(rw, op, "scf.if", l.clone(), &[o.cond], kept);
+    let (replacement, [rt, re]) =
+        create_with_regions(rw, op, OpKind::ScfIf, l.clone(), &[o.cond], kept);
     rw.inline_region_before(o.then_r, rt, None);
     rw.inline_region_before(o.else_r, re, None);
     let new_results = results(rw.ctx, replacement);
@@ -514,7 +514,13 @@ fn trivial_if_to_select(rw: &mut Rewriter, op: OpId) -> bool {
         } else if t == e {
             values.push(t);
         } else {
-            let s = create_value(rw, replacement, "arith.select", l.clone(), &[o.cond, t, e]);
+            let s = create_value(
+                rw,
+                replacement,
+                OpKind::ArithSelect,
+                l.clone(),
+                &[o.cond, t, e],
+            );
             values.push(s);
         }
     }
@@ -540,7 +546,7 @@ fn remove_empty_else(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     }
     let data = ctx.op(op).clone();
-    let mut state = OperationState::new("scf.if", data.loc);
+    let mut state = OperationState::new(OpKind::ScfIf, data.loc);
     state.operands = data.operands.clone();
     state.props = data.props.to_vec();
     state.attrs = data.attrs.to_vec();
@@ -603,7 +609,7 @@ fn yield_condition_or_value(rw: &mut Rewriter, op: OpId) -> bool {
         };
         if !tb && eb && used {
             let one = bool_constant(rw, op, l.clone(), true);
-            let not = create_value(rw, op, "arith.xori", l.clone(), &[o.cond, one]);
+            let not = create_value(rw, op, OpKind::ArithXori, l.clone(), &[o.cond, one]);
             rw.ctx.replace_all_uses(r, not);
             changed = true;
         }
@@ -671,7 +677,7 @@ pub(crate) fn trip_count(ctx: &Context, op: OpId) -> Option<u128> {
 fn ub_minus_lb(ctx: &Context, lb: ValueId, ub: ValueId, signed: bool, w: u32) -> Option<i128> {
     let add = ctx
         .defining_op(ub)
-        .filter(|&a| ctx.op_name(a) == "arith.addi")?;
+        .filter(|&a| ctx.kind(a) == OpKind::ArithAddi)?;
     let flags = match ctx.attr(add, "overflowFlags") {
         Some(Attr::Opaque(s)) => s.as_str(),
         _ => "",
@@ -710,7 +716,7 @@ fn simplify_trivial_loop(rw: &mut Rewriter, op: OpId) -> bool {
     let Some(b) = block(rw.ctx, op, 0) else {
         return false;
     };
-    let Some(y) = terminator(rw.ctx, b, "scf.yield") else {
+    let Some(y) = terminator(rw.ctx, b, OpKind::ScfYield) else {
         return false;
     };
     if rw.ctx.block(b).first != Some(y) {
@@ -742,7 +748,7 @@ fn region_defines(ctx: &Context, r: RegionId, v: ValueId) -> bool {
 fn while_parts(ctx: &Context, op: OpId) -> Option<(BlockId, OpId, BlockId)> {
     let before = block(ctx, op, 0)?;
     let after = block(ctx, op, 1)?;
-    let cond = terminator(ctx, before, "scf.condition")?;
+    let cond = terminator(ctx, before, OpKind::ScfCondition)?;
     Some((before, cond, after))
 }
 
@@ -782,7 +788,7 @@ fn decide_repeated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
     let Some(cmp) = rw
         .ctx
         .defining_op(cond)
-        .filter(|&c| rw.ctx.op_name(c) == "arith.cmpi")
+        .filter(|&c| rw.ctx.kind(c) == OpKind::ArithCmpi)
     else {
         return false;
     };
@@ -803,7 +809,7 @@ fn decide_repeated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
             let uses: Vec<ir::context::Use> = rw.ctx.value(a).uses.iter().rev().copied().collect();
             for u in uses {
                 let user = u.op;
-                if rw.ctx.op(user).parent.is_none() || rw.ctx.op_name(user) != "arith.cmpi" {
+                if rw.ctx.op(user).parent.is_none() || rw.ctx.kind(user) != OpKind::ArithCmpi {
                     continue;
                 }
                 if rw.ctx.operand(user, 1 - k) != Some(cmp_ops[1 - k]) {
@@ -877,13 +883,19 @@ fn align_before_args(rw: &mut Rewriter, op: OpId) -> bool {
     let l_cond = loc(rw.ctx, cond_op);
     let mut new_cond = vec![cond];
     new_cond.extend(&before_args);
-    let mut state = OperationState::new("scf.condition", l_cond);
+    let mut state = OperationState::new(OpKind::ScfCondition, l_cond);
     state.operands = new_cond.into_iter().collect();
     rw.replace_op_with_new(cond_op, state);
     let inits = operands(rw.ctx, op);
     let l = loc(rw.ctx, op);
-    let (new_loop, [nb_r, na_r]) =
-        create_with_regions(rw, op, "scf.while", l.clone(), &inits, new_types.clone());
+    let (new_loop, [nb_r, na_r]) = create_with_regions(
+        rw,
+        op,
+        OpKind::ScfWhile,
+        l.clone(),
+        &inits,
+        new_types.clone(),
+    );
     let (nb, na) = (rw.ctx.create_block(), rw.ctx.create_block());
     rw.ctx.append_block(nb_r, nb);
     rw.ctx.append_block(na_r, na);
@@ -936,10 +948,10 @@ fn move_if_down(rw: &mut Rewriter, op: OpId) -> bool {
     let (Some(then_b), true) = (last_block(ctx, o.then_r), only_condition_uses) else {
         return false;
     };
-    let Some(then_yield) = terminator(ctx, then_b, "scf.yield") else {
+    let Some(then_yield) = terminator(ctx, then_b, OpKind::ScfYield) else {
         return false;
     };
-    let else_yield = else_b.and_then(|b| terminator(ctx, b, "scf.yield"));
+    let else_yield = else_b.and_then(|b| terminator(ctx, b, OpKind::ScfYield));
     if !if_results.is_empty() && else_yield.is_none() {
         return false;
     }
@@ -978,7 +990,7 @@ fn move_if_down(rw: &mut Rewriter, op: OpId) -> bool {
     let inits = operands(rw.ctx, op);
     let l = loc(rw.ctx, op);
     let (new_loop, [nb_r, na_r]) =
-        create_with_regions(rw, op, "scf.while", l.clone(), &inits, new_types);
+        create_with_regions(rw, op, OpKind::ScfWhile, l.clone(), &inits, new_types);
     for (old, new) in [(before, nb_r), (after, na_r)] {
         rw.ctx.insert_block_at(new, 0, old);
     }
@@ -1053,8 +1065,8 @@ fn inline_blocks(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     };
     let function_like = matches!(
-        rw.ctx.op_name(parent),
-        "func.func" | "shape.func" | "scf.execute_region"
+        rw.ctx.kind(parent),
+        OpKind::FuncFunc | OpKind::ShapeFunc | OpKind::ScfExecuteRegion
     );
     let Some(r) = region(rw.ctx, op, 0) else {
         return false;
@@ -1077,10 +1089,10 @@ fn inline_blocks(rw: &mut Rewriter, op: OpId) -> bool {
     let l = loc(rw.ctx, op);
     append_br(rw, prev_block, l, entry, &[]);
     for b in rw.ctx.region(r).blocks.clone() {
-        if let Some(y) = terminator(rw.ctx, b, "scf.yield") {
+        if let Some(y) = terminator(rw.ctx, b, OpKind::ScfYield) {
             let values = operands(rw.ctx, y);
             let yl = loc(rw.ctx, y);
-            let mut state = OperationState::new("cf.br", yl);
+            let mut state = OperationState::new(OpKind::CfBr, yl);
             state.operands = values.into_iter().collect();
             state.successors.push(post);
             rw.create_before(y, state);
@@ -1101,7 +1113,7 @@ fn inline_blocks(rw: &mut Rewriter, op: OpId) -> bool {
 
 /// Append `cf.br ^dest(operands)` to `block`.
 fn append_br(rw: &mut Rewriter, block: BlockId, l: Location, dest: BlockId, ops: &[ValueId]) {
-    let mut state = OperationState::new("cf.br", l);
+    let mut state = OperationState::new(OpKind::CfBr, l);
     state.operands = ops.iter().copied().collect();
     state.successors.push(dest);
     rw.create_at_end(block, state);

@@ -18,7 +18,7 @@ use crate::{
     is_poison, operand_type, poison, result_type, same_typed_value, static_shape, Folded, Rewriter,
 };
 use ir::attrs::attr_name;
-use ir::{Attr, Context, OpId, OperationState, Type, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 
 /// MLIR's `ShapedType::kDynamic`.
 const DYNAMIC: i64 = ir::types::DYNAMIC;
@@ -62,21 +62,21 @@ fn const_dim(consts: &[Option<Attr>], i: usize) -> Option<usize> {
 pub(crate) fn fold(
     ctx: &mut Context,
     op: OpId,
-    name: &str,
+    kind: OpKind,
     consts: &[Option<Attr>],
 ) -> Option<Folded> {
     let operands = ctx.op(op).operands.to_vec();
     let shapes = const_extents(ctx, consts);
     let all_shapes = || shapes.iter().cloned().collect::<Option<Vec<Vec<i64>>>>();
-    match name {
-        "shape.any" => constant(consts.last()?.clone()?),
-        "shape.add" => fold_add(ctx, op, consts),
-        "shape.mul" => {
+    match kind {
+        OpKind::ShapeAny => constant(consts.last()?.clone()?),
+        OpKind::ShapeAdd => fold_add(ctx, op, consts),
+        OpKind::ShapeMul => {
             let (a, b) = (const_int(consts, 0)?, const_int(consts, 1)?);
             let product = i128::from(a as i64) * i128::from(b as i64);
             constant(index_attr(ctx, size_result(ctx, op, product)?))
         }
-        "shape.div" => {
+        OpKind::ShapeDiv => {
             let (a, b) = (const_int(consts, 0)? as i64, const_int(consts, 1)? as i64);
             if b == 0 {
                 return None;
@@ -86,17 +86,17 @@ pub(crate) fn fold(
             let q = if q < 0 && r != 0 { q - 1 } else { q };
             constant(index_attr(ctx, size_result(ctx, op, q)?))
         }
-        "shape.assuming_all" => fold_assuming_all(ctx, op, consts),
-        "shape.broadcast" => fold_broadcast(ctx, op, &operands, &shapes),
-        "shape.concat" => {
+        OpKind::ShapeAssumingAll => fold_assuming_all(ctx, op, consts),
+        OpKind::ShapeBroadcast => fold_broadcast(ctx, op, &operands, &shapes),
+        OpKind::ShapeConcat => {
             let mut all = all_shapes()?;
             let rhs = all.pop()?;
             let mut lhs = all.pop()?;
             lhs.extend(rhs);
             constant(index_tensor_attr(ctx, &lhs))
         }
-        "shape.cstr_broadcastable" => fold_cstr_broadcastable(ctx, &operands, &shapes),
-        "shape.cstr_eq" => {
+        OpKind::ShapeCstrBroadcastable => fold_cstr_broadcastable(ctx, &operands, &shapes),
+        OpKind::ShapeCstrEq => {
             let all = all_shapes()?;
             all.iter()
                 .all(|s| Some(s) == all.first())
@@ -108,45 +108,45 @@ pub(crate) fn fold(
         // `const_witness false` fails only where an `assuming` uses it, after
         // ops that may be undefined on the inputs the requirement rejects).
         // `mlir-opt` folds both.
-        "shape.cstr_require" => match consts.first()? {
+        OpKind::ShapeCstrRequire => match consts.first()? {
             Some(a @ Attr::Bool(true)) => constant(a.clone()),
             _ => None,
         },
-        "shape.dim" => {
+        OpKind::ShapeDim => {
             let shape = static_shape(ctx, operand_type(ctx, op, 0)?)?;
             let extent = *shape.get(const_dim(consts, 1)?)?;
             (extent != DYNAMIC)
                 .then(|| constant(index_attr(ctx, extent)))
                 .flatten()
         }
-        "shape.from_extents" => {
+        OpKind::ShapeFromExtents => {
             let ints: Option<Vec<i64>> = (0..consts.len())
                 .map(|i| const_int(consts, i).map(|v| v as i64))
                 .collect();
             constant(index_tensor_attr(ctx, &ints?))
         }
-        "shape.from_extent_tensor" => {
+        OpKind::ShapeFromExtentTensor => {
             let e = shapes.first()?.clone()?;
             constant(index_tensor_attr(ctx, &e))
         }
-        "shape.get_extent" => {
+        OpKind::ShapeGetExtent => {
             let e = shapes.first()?.clone()?;
             let extent = *e.get(const_dim(consts, 1)?)?;
             constant(index_attr(ctx, extent))
         }
-        "shape.index_to_size" | "shape.size_to_index" => match consts.first()?.clone()? {
+        OpKind::ShapeIndexToSize | OpKind::ShapeSizeToIndex => match consts.first()?.clone()? {
             a @ Attr::Int { .. } => constant(a),
             a if is_poison(&a) => constant(a),
             _ => None,
         },
-        "shape.is_broadcastable" => (operands.len() < 2)
+        OpKind::ShapeIsBroadcastable => (operands.len() < 2)
             .then(|| constant(Attr::Bool(true)))
             .flatten(),
-        "shape.max" | "shape.min" => {
+        OpKind::ShapeMax | OpKind::ShapeMin => {
             let (l, r) = (*operands.first()?, *operands.get(1)?);
             (l == r).then(|| same_typed_value(ctx, op, l)).flatten()
         }
-        "shape.num_elements" => {
+        OpKind::ShapeNumElements => {
             let e = shapes.first()?.clone()?;
             let n = match is_index_result(ctx, op) {
                 true => e.iter().fold(1i64, |acc, &x| acc.wrapping_mul(x)),
@@ -154,16 +154,16 @@ pub(crate) fn fold(
             };
             constant(index_attr(ctx, n))
         }
-        "shape.rank" => {
+        OpKind::ShapeRank => {
             let e = shapes.first()?.clone()?;
             constant(index_attr(ctx, e.len() as i64))
         }
-        "shape.shape_eq" => {
+        OpKind::ShapeShapeEq => {
             let all = all_shapes()?;
             let same = all.iter().all(|s| Some(s) == all.first());
             constant(Attr::Bool(same))
         }
-        "shape.shape_of" => {
+        OpKind::ShapeShapeOf => {
             let shape = static_shape(ctx, operand_type(ctx, op, 0)?)?;
             let len = extent_tensor_len(ctx, result_type(ctx, op)?)?;
             if shape.contains(&DYNAMIC) || len != shape.len() as i64 {
@@ -171,8 +171,8 @@ pub(crate) fn fold(
             }
             constant(index_tensor_attr(ctx, &shape))
         }
-        "shape.split_at" => fold_split_at(ctx, &shapes, consts),
-        "shape.to_extent_tensor" => {
+        OpKind::ShapeSplitAt => fold_split_at(ctx, &shapes, consts),
+        OpKind::ShapeToExtentTensor => {
             let e = shapes.first()?.clone()?;
             constant(index_tensor_attr(ctx, &e))
         }
@@ -313,7 +313,7 @@ fn known_extents(ctx: &Context, v: ValueId) -> Option<Vec<i64>> {
         return extents(ctx, &a);
     }
     let def = ctx.defining_op(v)?;
-    if ctx.op_name(def) != "shape.shape_of" {
+    if ctx.kind(def) != OpKind::ShapeShapeOf {
         return None;
     }
     static_shape(ctx, operand_type(ctx, def, 0)?)
@@ -365,45 +365,46 @@ pub(crate) fn constant_op(
     ctx: &mut Context,
     attr: &Attr,
     ty: Type,
-) -> Option<(&'static str, Option<&'static str>, Attr)> {
+) -> Option<(OpKind, Option<&'static str>, Attr)> {
     if is_poison(attr) {
-        return Some(("ub.poison", None, Attr::Unit));
+        return Some((OpKind::UbPoison, None, Attr::Unit));
     }
     match (ctx.type_kind(ty), attr) {
         (TypeKind::Shape, Attr::Dense { .. }) => {
             extents(ctx, attr)?;
-            Some(("shape.const_shape", Some("shape"), attr.clone()))
+            Some((OpKind::ShapeConstShape, Some("shape"), attr.clone()))
         }
         (TypeKind::Size, Attr::Int { value, .. }) => {
             let value = Attr::Int {
                 value: *value,
                 ty: index_type(ctx),
             };
-            Some(("shape.const_size", Some("value"), value))
+            Some((OpKind::ShapeConstSize, Some("value"), value))
         }
         (TypeKind::Witness, Attr::Bool(_)) => {
-            Some(("shape.const_witness", Some("passing"), attr.clone()))
+            Some((OpKind::ShapeConstWitness, Some("passing"), attr.clone()))
         }
         (TypeKind::Shape | TypeKind::Size | TypeKind::Witness, _) => None,
         (_, Attr::Dense { ty: own, .. }) if extent_tensor_len(ctx, ty).is_some() => (*own == ty
             && extents(ctx, attr).is_some())
-        .then(|| ("shape.const_shape", Some("shape"), attr.clone())),
+        .then(|| (OpKind::ShapeConstShape, Some("shape"), attr.clone())),
         _ => crate::arith::constant_op(ctx, attr, ty),
     }
 }
 
 // ---------------------------------------------------------------- patterns
 
-/// A new op state: `name` at `op`'s location.
-fn state_at(ctx: &Context, op: OpId, name: &'static str) -> OperationState {
-    OperationState::new(name, ctx.op(op).loc.clone())
+/// A new op state: an op of kind `kind` at `op`'s location.
+fn state_at(ctx: &Context, op: OpId, kind: OpKind) -> OperationState {
+    OperationState::new(kind, ctx.op(op).loc.clone())
 }
 
 /// Replace `op` by an op of its kind with `operands`, its result types and,
 /// if `keep_attrs`, its attributes.
 fn rebuild(rw: &mut Rewriter, op: OpId, operands: Vec<ValueId>, keep_attrs: bool) -> bool {
+    let kind = rw.ctx.kind(op);
     let data = rw.ctx.op(op);
-    let mut state = OperationState::new(data.name.to_string(), data.loc.clone());
+    let mut state = OperationState::new(kind, data.loc.clone());
     state.operands = operands.into();
     state.result_types = data.results.iter().map(|&r| rw.ctx.value_type(r)).collect();
     if keep_attrs {
@@ -414,14 +415,14 @@ fn rebuild(rw: &mut Rewriter, op: OpId, operands: Vec<ValueId>, keep_attrs: bool
     true
 }
 
-/// The producer of `v` if it is an op named `name`.
-fn producer(ctx: &Context, v: ValueId, name: &str) -> Option<OpId> {
-    ctx.defining_op(v).filter(|&d| ctx.op_name(d) == name)
+/// The producer of `v` if it is an op of kind `kind`.
+fn producer(ctx: &Context, v: ValueId, kind: OpKind) -> Option<OpId> {
+    ctx.defining_op(v).filter(|&d| ctx.kind(d) == kind)
 }
 
 /// A passing `shape.const_witness` replacing `op`.
 fn replace_with_passing_witness(rw: &mut Rewriter, op: OpId) -> bool {
-    let mut state = state_at(rw.ctx, op, "shape.const_witness");
+    let mut state = state_at(rw.ctx, op, OpKind::ShapeConstWitness);
     state.props.push((attr_name("passing"), Attr::Bool(true)));
     state
         .result_types
@@ -430,18 +431,20 @@ fn replace_with_passing_witness(rw: &mut Rewriter, op: OpId) -> bool {
     true
 }
 
-pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
+pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, kind: OpKind) -> bool {
     let ops = rw.ctx.op(op).operands.to_vec();
-    match name {
-        "shape.assuming" => assuming_remove_unused_results(rw, op) || assuming_with_true(rw, op),
-        "shape.assuming_all" => {
+    match kind {
+        OpKind::ShapeAssuming => {
+            assuming_remove_unused_results(rw, op) || assuming_with_true(rw, op)
+        }
+        OpKind::ShapeAssumingAll => {
             merge_assuming_alls(rw, op, &ops)
                 || forward_single_witness(rw, op, &ops)
                 || drop_subsumed_broadcastables(rw, op, &ops)
                 || assuming_all_of_cstr_eq(rw, op, &ops)
                 || remove_duplicate_operands(rw, op, &ops)
         }
-        "shape.broadcast" => {
+        OpKind::ShapeBroadcast => {
             concretize_broadcast_result(rw, op, &ops)
                 || fold_constant_broadcast_operands(rw, op, &ops)
                 || forward_single_broadcast_operand(rw, op, &ops)
@@ -449,18 +452,18 @@ pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
                 || remove_duplicate_operands(rw, op, &ops)
                 || remove_empty_shape_operands(rw, op, &ops, 1)
         }
-        "shape.cstr_broadcastable" => {
+        OpKind::ShapeCstrBroadcastable => {
             drop_cast_extent_tensor_operands(rw, op, &ops)
                 || (all_equal(&ops) && replace_with_passing_witness(rw, op))
                 || remove_duplicate_operands(rw, op, &ops)
                 || remove_empty_shape_operands(rw, op, &ops, 2)
         }
-        "shape.cstr_eq" => all_equal(&ops) && replace_with_passing_witness(rw, op),
-        "shape.index_to_size" => cast_round_trip(rw, op, &ops, "shape.size_to_index"),
-        "shape.size_to_index" => cast_round_trip(rw, op, &ops, "shape.index_to_size"),
-        "shape.is_broadcastable" => remove_duplicate_operands(rw, op, &ops),
-        "shape.rank" => rank_of_shape_of(rw, op, &ops),
-        "shape.shape_of" => {
+        OpKind::ShapeCstrEq => all_equal(&ops) && replace_with_passing_witness(rw, op),
+        OpKind::ShapeIndexToSize => cast_round_trip(rw, op, &ops, OpKind::ShapeSizeToIndex),
+        OpKind::ShapeSizeToIndex => cast_round_trip(rw, op, &ops, OpKind::ShapeIndexToSize),
+        OpKind::ShapeIsBroadcastable => remove_duplicate_operands(rw, op, &ops),
+        OpKind::ShapeRank => rank_of_shape_of(rw, op, &ops),
+        OpKind::ShapeShapeOf => {
             shape_of_static_to_dynamic(rw, op, &ops) || shape_of_reshape(rw, op, &ops)
         }
         _ => false,
@@ -468,11 +471,11 @@ pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
 }
 
 /// The shape dialect's patterns rooted at `tensor` ops.
-pub(crate) fn apply_tensor_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
+pub(crate) fn apply_tensor_patterns(rw: &mut Rewriter, op: OpId, kind: OpKind) -> bool {
     let ops = rw.ctx.op(op).operands.to_vec();
-    match name {
-        "tensor.cast" => cast_of_const_shape(rw, op, &ops) || cast_of_shape_of(rw, op, &ops),
-        "tensor.extract" => extract_of_shape_of(rw, op, &ops),
+    match kind {
+        OpKind::TensorCast => cast_of_const_shape(rw, op, &ops) || cast_of_shape_of(rw, op, &ops),
+        OpKind::TensorExtract => extract_of_shape_of(rw, op, &ops),
         _ => false,
     }
 }
@@ -500,7 +503,7 @@ fn remove_empty_shape_operands(rw: &mut Rewriter, op: OpId, ops: &[ValueId], min
         .copied()
         .filter(|&v| {
             let empty_type = extent_tensor_len(ctx, ctx.value_type(v)) == Some(0);
-            let empty_const = producer(ctx, v, "shape.const_shape")
+            let empty_const = producer(ctx, v, OpKind::ShapeConstShape)
                 .and_then(|d| crate::constant_attr(ctx, d))
                 .and_then(|a| extents(ctx, &a))
                 .is_some_and(|e| e.is_empty());
@@ -517,7 +520,7 @@ fn drop_cast_extent_tensor_operands(rw: &mut Rewriter, op: OpId, ops: &[ValueId]
     let new: Vec<ValueId> = ops
         .iter()
         .map(|&v| {
-            let source = producer(ctx, v, "tensor.cast").and_then(|c| {
+            let source = producer(ctx, v, OpKind::TensorCast).and_then(|c| {
                 let loses_info = matches!(ctx.type_kind(ctx.value_type(v)),
                     TypeKind::RankedTensor { shape, .. } if shape.first() == Some(&DYNAMIC));
                 let source = ctx.operand(c, 0)?;
@@ -550,7 +553,7 @@ fn concretize_broadcast_result(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> 
         }
     }
     let concrete = extent_tensor_type(rw.ctx, max_rank);
-    let mut state = state_at(rw.ctx, op, "shape.broadcast");
+    let mut state = state_at(rw.ctx, op, OpKind::ShapeBroadcast);
     state.operands = ops.iter().copied().collect();
     state.result_types.push(concrete);
     let new = rw.create_before(op, state);
@@ -563,7 +566,7 @@ fn concretize_broadcast_result(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> 
 
 /// Replace `op` by `tensor.cast value : T to ty`.
 fn replace_with_cast(rw: &mut Rewriter, op: OpId, value: ValueId, ty: Type) {
-    let mut cast = state_at(rw.ctx, op, "tensor.cast");
+    let mut cast = state_at(rw.ctx, op, OpKind::TensorCast);
     cast.operands.push(value);
     cast.result_types.push(ty);
     rw.replace_op_with_new(op, cast);
@@ -572,7 +575,7 @@ fn replace_with_cast(rw: &mut Rewriter, op: OpId, value: ValueId, ty: Type) {
 /// A new `shape.const_shape` of `extents` with result type `ty`, before `at`.
 fn create_const_shape(rw: &mut Rewriter, at: OpId, extents: &[i64], ty: Type) -> Option<ValueId> {
     let attr = index_tensor_attr(rw.ctx, extents);
-    let mut state = state_at(rw.ctx, at, "shape.const_shape");
+    let mut state = state_at(rw.ctx, at, OpKind::ShapeConstShape);
     state.props.push((attr_name("shape"), attr));
     state.result_types.push(ty);
     let c = rw.create_before(at, state);
@@ -584,7 +587,7 @@ fn fold_constant_broadcast_operands(rw: &mut Rewriter, op: OpId, ops: &[ValueId]
     let mut folded: Vec<i64> = Vec::new();
     let mut rest: Vec<ValueId> = Vec::new();
     for &v in ops {
-        let known = producer(ctx, v, "shape.const_shape")
+        let known = producer(ctx, v, OpKind::ShapeConstShape)
             .and_then(|d| crate::constant_attr(ctx, d))
             .and_then(|a| extents(ctx, &a));
         match known.and_then(|e| broadcast_shapes(&folded, &e)) {
@@ -615,7 +618,7 @@ fn forward_single_broadcast_operand(rw: &mut Rewriter, op: OpId, ops: &[ValueId]
     if from == ty {
         rw.replace_op_with_values(op, &[*single]);
     } else if is_shape_type(ctx, ty) {
-        let mut state = state_at(ctx, op, "shape.from_extent_tensor");
+        let mut state = state_at(ctx, op, OpKind::ShapeFromExtentTensor);
         state.operands.push(*single);
         state.result_types.push(ty);
         rw.replace_op_with_new(op, state);
@@ -631,7 +634,7 @@ fn merge_assuming_alls(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     let ctx = &*rw.ctx;
     let mut merged = Vec::new();
     for &v in ops {
-        match producer(ctx, v, "shape.assuming_all") {
+        match producer(ctx, v, OpKind::ShapeAssumingAll) {
             Some(inner) => merged.extend(ctx.op(inner).operands.iter().copied()),
             None => merged.push(v),
         }
@@ -679,7 +682,7 @@ fn drop_subsumed_broadcastables(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) ->
     let ctx = &*rw.ctx;
     let mut cstrs: Vec<OpId> = Vec::new();
     for &v in ops {
-        let Some(c) = producer(ctx, v, "shape.cstr_broadcastable") else {
+        let Some(c) = producer(ctx, v, OpKind::ShapeCstrBroadcastable) else {
             return false;
         };
         if !cstrs.contains(&c) {
@@ -728,7 +731,7 @@ fn assuming_all_of_cstr_eq(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool
     let ctx = &*rw.ctx;
     let mut shapes: Vec<ValueId> = Vec::new();
     for &w in ops {
-        let Some(eq) = producer(ctx, w, "shape.cstr_eq") else {
+        let Some(eq) = producer(ctx, w, OpKind::ShapeCstrEq) else {
             return false;
         };
         let these = &ctx.op(eq).operands;
@@ -738,7 +741,7 @@ fn assuming_all_of_cstr_eq(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool
         }
         shapes.extend(these.iter().copied());
     }
-    let mut state = state_at(ctx, op, "shape.cstr_eq");
+    let mut state = state_at(ctx, op, OpKind::ShapeCstrEq);
     state.operands = shapes.into();
     state
         .result_types
@@ -748,7 +751,7 @@ fn assuming_all_of_cstr_eq(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool
 }
 
 /// `size_to_index(index_to_size(x))` and the reverse are `x`.
-fn cast_round_trip(rw: &mut Rewriter, op: OpId, ops: &[ValueId], inner: &str) -> bool {
+fn cast_round_trip(rw: &mut Rewriter, op: OpId, ops: &[ValueId], inner: OpKind) -> bool {
     let Some(source) = ops
         .first()
         .and_then(|&v| producer(rw.ctx, v, inner))
@@ -768,7 +771,7 @@ fn rank_of_shape_of(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     let ctx = &*rw.ctx;
     let Some(shape_of) = ops
         .first()
-        .and_then(|&v| producer(ctx, v, "shape.shape_of"))
+        .and_then(|&v| producer(ctx, v, OpKind::ShapeShapeOf))
     else {
         return false;
     };
@@ -780,10 +783,10 @@ fn rank_of_shape_of(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
         return false;
     };
     let attr = index_attr(rw.ctx, rank);
-    let Some((name, prop, value)) = constant_op(rw.ctx, &attr, ty) else {
+    let Some((kind, prop, value)) = constant_op(rw.ctx, &attr, ty) else {
         return false;
     };
-    let mut state = state_at(rw.ctx, op, name);
+    let mut state = state_at(rw.ctx, op, kind);
     state.props.extend(prop.map(|p| (attr_name(p), value)));
     state.result_types.push(ty);
     rw.replace_op_with_new(op, state);
@@ -815,7 +818,7 @@ fn shape_of_reshape(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     let ctx = &*rw.ctx;
     let Some(reshape) = ops
         .first()
-        .and_then(|&v| producer(ctx, v, "tensor.reshape"))
+        .and_then(|&v| producer(ctx, v, OpKind::TensorReshape))
     else {
         return false;
     };
@@ -842,14 +845,14 @@ fn shape_of_reshape(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     else {
         return false;
     };
-    let name = if e1 == e2 {
-        "tensor.cast"
+    let kind = if e1 == e2 {
+        OpKind::TensorCast
     } else if s1 == s2 {
-        "arith.index_cast"
+        OpKind::ArithIndexCast
     } else {
         return false;
     };
-    let mut state = state_at(ctx, op, name);
+    let mut state = state_at(ctx, op, kind);
     state.operands.push(shape);
     state.result_types.push(ty);
     rw.replace_op_with_new(op, state);
@@ -861,7 +864,7 @@ fn cast_of_const_shape(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     let ctx = &*rw.ctx;
     let Some(c) = ops
         .first()
-        .and_then(|&v| producer(ctx, v, "shape.const_shape"))
+        .and_then(|&v| producer(ctx, v, OpKind::ShapeConstShape))
     else {
         return false;
     };
@@ -873,7 +876,7 @@ fn cast_of_const_shape(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     if !static_ty || !same_len {
         return false;
     }
-    let mut state = state_at(ctx, op, "shape.const_shape");
+    let mut state = state_at(ctx, op, OpKind::ShapeConstShape);
     state.props.push((attr_name("shape"), attr));
     state.result_types.push(ty);
     rw.replace_op_with_new(op, state);
@@ -892,7 +895,7 @@ fn cast_of_shape_of(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     };
     let Some(shape_of) = ops
         .first()
-        .and_then(|&v| producer(ctx, v, "shape.shape_of"))
+        .and_then(|&v| producer(ctx, v, OpKind::ShapeShapeOf))
     else {
         return false;
     };
@@ -906,7 +909,7 @@ fn cast_of_shape_of(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     if len != DYNAMIC && len != rank {
         return false;
     }
-    let mut state = state_at(ctx, op, "shape.shape_of");
+    let mut state = state_at(ctx, op, OpKind::ShapeShapeOf);
     state.operands.push(arg);
     state.result_types.push(ty);
     rw.replace_op_with_new(op, state);
@@ -918,7 +921,7 @@ fn extract_of_shape_of(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     let ctx = &*rw.ctx;
     let (Some(shape_of), Some(&index)) = (
         ops.first()
-            .and_then(|&v| producer(ctx, v, "shape.shape_of")),
+            .and_then(|&v| producer(ctx, v, OpKind::ShapeShapeOf)),
         ops.get(1),
     ) else {
         return false;
@@ -929,7 +932,7 @@ fn extract_of_shape_of(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     if !ctx.type_kind(ctx.value_type(arg)).is_tensor() {
         return false;
     }
-    let mut state = state_at(ctx, op, "tensor.dim");
+    let mut state = state_at(ctx, op, OpKind::TensorDim);
     state.operands.extend([arg, index]);
     state.result_types.push(index_type(rw.ctx));
     rw.replace_op_with_new(op, state);
@@ -959,13 +962,13 @@ fn assuming_remove_unused_results(rw: &mut Rewriter, op: OpId) -> bool {
     let Some(&witness) = ctx.op(op).operands.first() else {
         return false;
     };
-    let mut new_yield = state_at(ctx, yield_op, "shape.assuming_yield");
+    let mut new_yield = state_at(ctx, yield_op, OpKind::ShapeAssumingYield);
     new_yield.operands = kept.iter().copied().collect();
     rw.replace_op_with_new(yield_op, new_yield);
 
     let ctx = &mut *rw.ctx;
     let regions = std::mem::take(&mut ctx.op_mut(op).regions);
-    let mut state = state_at(ctx, op, "shape.assuming");
+    let mut state = state_at(ctx, op, OpKind::ShapeAssuming);
     state.operands.push(witness);
     state.result_types = kept.iter().map(|&v| ctx.value_type(v)).collect();
     state.regions = regions.to_vec();
@@ -985,7 +988,7 @@ fn body_terminator(ctx: &Context, op: OpId) -> Option<OpId> {
     let r = *ctx.op(op).regions.first()?;
     let b = *ctx.region(r).blocks.first()?;
     ctx.block_terminator(b)
-        .filter(|&t| ctx.op_name(t) == "shape.assuming_yield")
+        .filter(|&t| ctx.kind(t) == OpKind::ShapeAssumingYield)
 }
 
 /// `shape.assuming` on a passing `const_witness`: its body, inlined.
@@ -993,7 +996,7 @@ fn assuming_with_true(rw: &mut Rewriter, op: OpId) -> bool {
     let ctx = &*rw.ctx;
     let passing = ctx
         .operand(op, 0)
-        .and_then(|w| producer(ctx, w, "shape.const_witness"))
+        .and_then(|w| producer(ctx, w, OpKind::ShapeConstWitness))
         .and_then(|w| ctx.attr(w, "passing").cloned())
         == Some(Attr::Bool(true));
     let Some(yield_op) = body_terminator(ctx, op).filter(|_| passing) else {

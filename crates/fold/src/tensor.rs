@@ -10,24 +10,24 @@ use crate::{
     same_typed_value, static_shape, Folded, Rewriter,
 };
 use ir::attrs::{DenseValues, Scalar};
-use ir::{Attr, Context, OpId, OperationState, Type, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 
 const DYNAMIC: i64 = ir::types::DYNAMIC;
 
 pub(crate) fn fold(
     ctx: &mut Context,
     op: OpId,
-    name: &str,
+    kind: OpKind,
     consts: &[Option<Attr>],
 ) -> Option<Folded> {
-    match name {
-        "tensor.dim" => fold_dim(ctx, op, consts),
-        "tensor.rank" => {
+    match kind {
+        OpKind::TensorDim => fold_dim(ctx, op, consts),
+        OpKind::TensorRank => {
             let rank = static_shape(ctx, operand_type(ctx, op, 0)?)?.len();
             constant(index_attr(ctx, rank as i64))
         }
-        "tensor.extract" => fold_extract(ctx, op, consts),
-        "tensor.from_elements" => {
+        OpKind::TensorExtract => fold_extract(ctx, op, consts),
+        OpKind::TensorFromElements => {
             let ty = result_type(ctx, op)?;
             let scalars: Option<Vec<Scalar>> = consts
                 .iter()
@@ -35,7 +35,7 @@ pub(crate) fn fold(
                 .collect();
             constant(dense(ty, scalars?))
         }
-        "tensor.splat" => {
+        OpKind::TensorSplat => {
             let ty = result_type(ctx, op)?;
             let static_ty = static_shape(ctx, ty).is_some_and(|s| !s.contains(&DYNAMIC));
             let s = consts.first()?.as_ref().and_then(scalar_of)?;
@@ -48,15 +48,16 @@ pub(crate) fn fold(
                 })
                 .flatten()
         }
-        "tensor.reshape" => fold_reshape(ctx, op, consts),
-        "tensor.extract_slice" => {
+        OpKind::TensorReshape => fold_reshape(ctx, op, consts),
+        OpKind::TensorExtractSlice => {
             let source = ctx.operand(op, 0)?;
             is_identity_slice(ctx, op, source, 1)
                 .then(|| same_typed_value(ctx, op, source))
                 .flatten()
         }
-        "tensor.insert_slice" => fold_insert_slice(ctx, op),
-        "tensor.expand_shape" | "tensor.collapse_shape" => reshape_round_trip(ctx, op, name),
+        OpKind::TensorInsertSlice => fold_insert_slice(ctx, op),
+        OpKind::TensorExpandShape => reshape_round_trip(ctx, op, OpKind::TensorCollapseShape),
+        OpKind::TensorCollapseShape => reshape_round_trip(ctx, op, OpKind::TensorExpandShape),
         _ => None,
     }
 }
@@ -100,7 +101,7 @@ fn fold_insert_slice(ctx: &Context, op: OpId) -> Option<Folded> {
         return same_typed_value(ctx, op, source);
     }
     let extract = ctx.defining_op(source)?;
-    let same_place = ctx.op_name(extract) == "tensor.extract_slice"
+    let same_place = ctx.kind(extract) == OpKind::TensorExtractSlice
         && ctx.operand(extract, 0) == Some(dest)
         && slice_params(ctx, extract, 1).is_some()
         && slice_params(ctx, extract, 1) == slice_params(ctx, op, 2);
@@ -139,7 +140,7 @@ fn fold_dim(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Fold
     }
     // The matching dynamic extent of a `tensor.generate`.
     let def = ctx.defining_op(source)?;
-    if ctx.op_name(def) != "tensor.generate" {
+    if ctx.kind(def) != OpKind::TensorGenerate {
         return None;
     }
     let nth = shape[..index].iter().filter(|&&d| d == DYNAMIC).count();
@@ -166,7 +167,7 @@ fn fold_extract(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<
     let shape = static_shape(ctx, ctx.value_type(tensor))?;
     let flat = flat_index(&shape, &indices)?;
     if let Some(def) = ctx.defining_op(tensor) {
-        if ctx.op_name(def) == "tensor.from_elements" {
+        if ctx.kind(def) == OpKind::TensorFromElements {
             let element = *ctx.op(def).operands.get(flat)?;
             return same_typed_value(ctx, op, element);
         }
@@ -219,7 +220,7 @@ fn fold_reshape(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<
     let source = ctx.operand(op, 0)?;
     // reshape(reshape(x, s1), s2) reshapes x directly.
     if let Some(inner) = ctx.defining_op(source) {
-        if ctx.op_name(inner) == "tensor.reshape" {
+        if ctx.kind(inner) == OpKind::TensorReshape {
             let inner_source = ctx.operand(inner, 0)?;
             ctx.set_operand(op, 0, inner_source);
             return Some(Folded::InPlace);
@@ -238,7 +239,7 @@ fn fold_reshape(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<
     // reshape(x, from_elements(dim(x, 0), ..., 5)) matching x's own type.
     let shape = shape.clone();
     let shape_def = ctx.defining_op(ctx.operand(op, 1)?)?;
-    if ctx.op_name(shape_def) != "tensor.from_elements" {
+    if ctx.kind(shape_def) != OpKind::TensorFromElements {
         return None;
     }
     let elements = ctx.op(shape_def).operands.to_vec();
@@ -249,7 +250,7 @@ fn fold_reshape(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<
             }
             let Some(dim) = ctx
                 .defining_op(e)
-                .filter(|&d| ctx.op_name(d) == "tensor.dim")
+                .filter(|&d| ctx.kind(d) == OpKind::TensorDim)
             else {
                 return false;
             };
@@ -263,12 +264,12 @@ fn fold_reshape(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<
     noop.then(|| same_typed_value(ctx, op, source)).flatten()
 }
 
-pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, name: &str) -> bool {
+pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, kind: OpKind) -> bool {
     let ops = rw.ctx.op(op).operands.to_vec();
-    match name {
-        "tensor.cast" => chained_casts(rw, op, &ops),
-        "tensor.dim" => dim_of_cast(rw, op, &ops) || dim_of_reshape(rw, op, &ops),
-        "tensor.extract" => extract_of_cast(rw, op, &ops) || extract_of_generate(rw, op, &ops),
+    match kind {
+        OpKind::TensorCast => chained_casts(rw, op, &ops),
+        OpKind::TensorDim => dim_of_cast(rw, op, &ops) || dim_of_reshape(rw, op, &ops),
+        OpKind::TensorExtract => extract_of_cast(rw, op, &ops) || extract_of_generate(rw, op, &ops),
         _ => false,
     }
 }
@@ -282,7 +283,7 @@ fn extract_of_generate(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     let ctx = &*rw.ctx;
     let Some(generate) = ctx
         .defining_op(tensor)
-        .filter(|&g| ctx.op_name(g) == "tensor.generate")
+        .filter(|&g| ctx.kind(g) == OpKind::TensorGenerate)
     else {
         return false;
     };
@@ -322,7 +323,7 @@ fn extract_of_generate(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
 /// The producer of `v` if it is a `tensor.cast`, with its source.
 fn cast_source(ctx: &Context, v: ValueId) -> Option<ValueId> {
     let def = ctx.defining_op(v)?;
-    (ctx.op_name(def) == "tensor.cast")
+    (ctx.kind(def) == OpKind::TensorCast)
         .then(|| ctx.operand(def, 0))
         .flatten()
 }
@@ -384,7 +385,7 @@ fn chained_casts(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     if all.is_none() || all != join(s, r) {
         return false;
     }
-    let mut state = OperationState::new("tensor.cast", ctx.op(op).loc.clone());
+    let mut state = OperationState::new(OpKind::TensorCast, ctx.op(op).loc.clone());
     state.operands.push(source);
     state.result_types.push(result_ty);
     rw.replace_op_with_new(op, state);
@@ -393,8 +394,9 @@ fn chained_casts(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
 
 /// Replace `op` by an op of its kind whose first operand is `first`.
 fn with_first_operand(rw: &mut Rewriter, op: OpId, ops: &[ValueId], first: ValueId) -> bool {
+    let kind = rw.ctx.kind(op);
     let data = rw.ctx.op(op);
-    let mut state = OperationState::new(data.name.to_string(), data.loc.clone());
+    let mut state = OperationState::new(kind, data.loc.clone());
     state.operands.push(first);
     state.operands.extend(ops.iter().skip(1).copied());
     state.result_types = data.results.iter().map(|&r| rw.ctx.value_type(r)).collect();
@@ -429,7 +431,7 @@ fn dim_of_reshape(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     let Some(reshape) = ops
         .first()
         .and_then(|&v| ctx.defining_op(v))
-        .filter(|&d| ctx.op_name(d) == "tensor.reshape")
+        .filter(|&d| ctx.kind(d) == OpKind::TensorReshape)
     else {
         return false;
     };
@@ -442,7 +444,7 @@ fn dim_of_reshape(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
         return false;
     };
     let loc = ctx.op(op).loc.clone();
-    let mut extract = OperationState::new("tensor.extract", loc.clone());
+    let mut extract = OperationState::new(OpKind::TensorExtract, loc.clone());
     extract.operands.extend([shape, index]);
     extract.result_types.push(elem);
     let extract = rw.create_before(anchor, extract);
@@ -451,7 +453,7 @@ fn dim_of_reshape(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     };
     let index_ty = index_type(rw.ctx);
     if elem != index_ty {
-        let mut cast = OperationState::new("arith.index_cast", loc);
+        let mut cast = OperationState::new(OpKind::ArithIndexCast, loc);
         cast.operands.push(value);
         cast.result_types.push(index_ty);
         let cast = rw.create_before(anchor, cast);

@@ -211,6 +211,23 @@ pub struct Traits {
     /// `func.func`, `shape.func`): the stack allocations (`memref.alloca`)
     /// made in its body are freed when it returns.
     pub allocation_scope: bool,
+    /// Its operands may come in any order (MLIR's `Commutative`): folding
+    /// moves its constant operands last.
+    pub commutative: bool,
+    /// The op is a constant (MLIR's `ConstantLike`), and where its value is.
+    pub constant_like: Option<ConstantLike>,
+    /// The op converts its operands to its result types (MLIR's
+    /// `CastOpInterface`): a cast to the operands' own types is them.
+    pub cast: bool,
+}
+
+/// Where a constant-like op keeps its value ([`Traits::constant_like`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConstantLike {
+    /// In the named attribute (`value` of `arith.constant`).
+    Attr(&'static str),
+    /// Its value is poison whatever its attributes say (`ub.poison`).
+    Poison,
 }
 
 pub struct OpDef {
@@ -417,6 +434,26 @@ impl OpDef {
         self.traits.allocation_scope = true;
         self
     }
+    /// MLIR's `Commutative` (see [`Traits::commutative`]).
+    pub fn commutative(mut self) -> Self {
+        self.traits.commutative = true;
+        self
+    }
+    /// MLIR's `ConstantLike`, the value in attribute `attr`.
+    pub fn constant_like(mut self, attr: &'static str) -> Self {
+        self.traits.constant_like = Some(ConstantLike::Attr(attr));
+        self
+    }
+    /// MLIR's `ConstantLike` for a poison constant.
+    pub fn poison_constant(mut self) -> Self {
+        self.traits.constant_like = Some(ConstantLike::Poison);
+        self
+    }
+    /// MLIR's `CastOpInterface` (see [`Traits::cast`]).
+    pub fn cast(mut self) -> Self {
+        self.traits.cast = true;
+        self
+    }
 
     /// The op name as the shared string every op of this kind holds.
     pub fn shared_name(&self) -> std::sync::Arc<str> {
@@ -551,4 +588,98 @@ pub fn registry() -> &'static Registry {
 /// The definition of `op`, if its name is registered.
 pub fn def_of(ctx: &Context, op: OpId) -> Option<&'static OpDef> {
     ctx.op_def(op)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{registry, ConstantLike, Traits};
+
+    /// The names of the ops whose traits satisfy `has`, sorted.
+    fn ops_with(has: impl Fn(&Traits) -> bool) -> Vec<&'static str> {
+        let registry = registry();
+        let mut names: Vec<&str> = registry
+            .names()
+            .filter(|n| registry.get(n).is_some_and(|d| has(&d.traits)))
+            .collect();
+        names.sort_unstable();
+        names
+    }
+
+    fn sorted(mut names: Vec<&'static str>) -> Vec<&'static str> {
+        names.sort_unstable();
+        names
+    }
+
+    #[test]
+    fn commutative_ops_are_mlirs() {
+        let expected = vec![
+            "arith.addf",
+            "arith.addi",
+            "arith.addui_extended",
+            "arith.andi",
+            "arith.maximumf",
+            "arith.maxnumf",
+            "arith.maxsi",
+            "arith.maxui",
+            "arith.minimumf",
+            "arith.minnumf",
+            "arith.minsi",
+            "arith.minui",
+            "arith.mulf",
+            "arith.muli",
+            "arith.mulsi_extended",
+            "arith.mului_extended",
+            "arith.ori",
+            "arith.xori",
+            "shape.add",
+            "shape.any",
+            "shape.assuming_all",
+            "shape.broadcast",
+            "shape.cstr_broadcastable",
+            "shape.cstr_eq",
+            "shape.is_broadcastable",
+            "shape.max",
+            "shape.meet",
+            "shape.min",
+            "shape.mul",
+            "shape.shape_eq",
+        ];
+        assert_eq!(ops_with(|t| t.commutative), sorted(expected));
+    }
+
+    #[test]
+    fn cast_ops_are_mlirs() {
+        let expected = vec![
+            "arith.bitcast",
+            "arith.extsi",
+            "arith.extui",
+            "arith.index_cast",
+            "arith.index_castui",
+            "arith.trunci",
+            "builtin.unrealized_conversion_cast",
+            "memref.cast",
+            "shape.size_to_index",
+            "shape.to_extent_tensor",
+            "tensor.cast",
+        ];
+        assert_eq!(ops_with(|t| t.cast), sorted(expected));
+    }
+
+    #[test]
+    fn constants_say_where_their_value_is() {
+        let value = |name: &str| registry().get(name).and_then(|d| d.traits.constant_like);
+        let expected = [
+            ("arith.constant", ConstantLike::Attr("value")),
+            ("func.constant", ConstantLike::Attr("value")),
+            ("shape.const_shape", ConstantLike::Attr("shape")),
+            ("shape.const_size", ConstantLike::Attr("value")),
+            ("shape.const_witness", ConstantLike::Attr("passing")),
+            ("ub.poison", ConstantLike::Poison),
+        ];
+        for (name, where_) in expected {
+            assert_eq!(value(name), Some(where_), "{name}");
+        }
+        let names: Vec<&str> = expected.iter().map(|(n, _)| *n).collect();
+        assert_eq!(ops_with(|t| t.constant_like.is_some()), names);
+    }
 }

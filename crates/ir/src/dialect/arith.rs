@@ -38,6 +38,37 @@ pub const INT_BINARY_OPS: &[&str] = &[
     "arith.shrui",
 ];
 
+/// The binary ops MLIR marks `Commutative`.
+const COMMUTATIVE_BINARY_OPS: &[&str] = &[
+    "arith.addi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.maxsi",
+    "arith.maxui",
+    "arith.minsi",
+    "arith.minui",
+    "arith.addf",
+    "arith.mulf",
+    "arith.maximumf",
+    "arith.minimumf",
+    "arith.maxnumf",
+    "arith.minnumf",
+];
+
+/// The casts with MLIR's `CastOpInterface` (those between integers and
+/// `index`, and `bitcast`; the conversions to, from and between floats
+/// never cast a type to itself, so folding has nothing to do with them).
+const CAST_INTERFACE_OPS: &[&str] = &[
+    "arith.index_cast",
+    "arith.index_castui",
+    "arith.extsi",
+    "arith.extui",
+    "arith.trunci",
+    "arith.bitcast",
+];
+
 /// `arith.cmpi` predicates, in enum order (the stored `i64` is the index).
 pub const CMPI_PREDICATES: &[&str] = &[
     "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
@@ -141,6 +172,9 @@ fn binary(name: &'static str, elem: Elem) -> OpDef {
             verify_float_binary
         });
     d.attrs = attrs;
+    if COMMUTATIVE_BINARY_OPS.contains(&name) {
+        d = d.commutative();
+    }
     d
 }
 
@@ -161,6 +195,9 @@ fn cast(name: &'static str) -> OpDef {
         ],
         _ => vec![],
     };
+    if CAST_INTERFACE_OPS.contains(&name) {
+        d = d.cast();
+    }
     d
 }
 
@@ -171,6 +208,7 @@ pub fn ops() -> Vec<OpDef> {
             .results([one("result")])
             .attrs([attr("value", AttrKind::Any)])
             .pure()
+            .constant_like("value")
             .custom(parse_constant, print_constant)
             .verify(verify_constant)
             .result_names(constant_names),
@@ -213,6 +251,7 @@ pub fn ops() -> Vec<OpDef> {
             .operands([one("lhs"), one("rhs")])
             .results([one("sum"), one("overflow")])
             .pure()
+            .commutative()
             .custom(parse_extended, print_extended)
             .verify(verify_extended)
             .result_names(|_, _| vec![Some("sum".into()), Some("overflow".into())]),
@@ -224,6 +263,7 @@ pub fn ops() -> Vec<OpDef> {
                 .operands([one("lhs"), one("rhs")])
                 .results([one("low"), one("high")])
                 .pure()
+                .commutative()
                 .custom(parse_extended, print_extended)
                 .verify(verify_extended)
                 .result_names(|_, _| vec![Some("low".into()), Some("high".into())]),

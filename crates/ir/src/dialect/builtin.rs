@@ -21,6 +21,7 @@ pub fn ops() -> Vec<OpDef> {
             .single_block()
             .custom(parse_module, print_module),
         op("builtin.unrealized_conversion_cast")
+            .cast()
             .summary("An unrealized conversion from one set of types to another")
             .operands([many("inputs")])
             .results([many("outputs")])

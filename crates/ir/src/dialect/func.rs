@@ -52,6 +52,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_call_indirect, print_call_indirect)
             .verify(verify_call_indirect),
         op("func.constant")
+            .constant_like("value")
             .summary("Constant")
             .results([one("result")])
             .attrs([attr("value", AttrKind::SymbolRef)])

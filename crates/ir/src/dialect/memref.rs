@@ -42,6 +42,7 @@ pub fn ops() -> Vec<OpDef> {
         alloc_like("memref.alloc", "memory allocation operation"),
         alloc_like("memref.alloca", "stack memory allocation operation"),
         op("memref.cast")
+            .cast()
             .summary("memref cast operation")
             .operands([one("source")])
             .results([one("dest")])

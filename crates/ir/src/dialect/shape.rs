@@ -28,6 +28,7 @@ const TERMINATOR: &str = "attr-dict ($operands^ `:` type($operands))?";
 pub fn ops() -> Vec<OpDef> {
     vec![
         op("shape.add")
+            .commutative()
             .summary("Addition of sizes and indices")
             .operands([one("lhs"), one("rhs")])
             .results([one("result")])
@@ -35,6 +36,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_size_arith),
         op("shape.any")
+            .commutative()
             .summary("Return any combination of the input shapes")
             .operands([many("inputs")])
             .results([one("result")])
@@ -52,6 +54,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_assuming, print_assuming)
             .verify(verify_assuming),
         op("shape.assuming_all")
+            .commutative()
             .summary("Return a logical AND of all witnesses")
             .operands([many("inputs").fixed(witness)])
             .results([one("result").fixed(witness)])
@@ -65,6 +68,7 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .verify(verify_assuming_yield),
         op("shape.broadcast")
+            .commutative()
             .summary("Returns the broadcasted output shape of two or more inputs")
             .operands([many("shapes")])
             .results([one("result")])
@@ -80,6 +84,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_concat),
         op("shape.const_shape")
+            .constant_like("shape")
             .summary("Creates a constant shape or extent tensor")
             .results([one("result")])
             .attrs([attr("shape", AttrKind::Any)])
@@ -87,6 +92,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_const_shape),
         op("shape.const_size")
+            .constant_like("value")
             .summary("Creates a constant of type `shape.size`")
             .results([one("result").fixed(size)])
             .attrs([attr("value", AttrKind::Typed(index))])
@@ -95,6 +101,7 @@ pub fn ops() -> Vec<OpDef> {
             .verify(verify_const_size)
             .result_names(const_size_names),
         op("shape.const_witness")
+            .constant_like("passing")
             .summary("An operation that returns a statically known witness value")
             .results([one("result").fixed(witness)])
             .attrs([attr("passing", AttrKind::Bool)])
@@ -102,6 +109,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_const_witness),
         op("shape.cstr_broadcastable")
+            .commutative()
             .effect(Effect::Fails)
             .summary("Determines if 2+ shapes can be successfully broadcasted")
             .operands([many("shapes")])
@@ -109,6 +117,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$shapes attr-dict `:` type($shapes)")
             .verify(verify_cstr_broadcastable),
         op("shape.cstr_eq")
+            .commutative()
             .effect(Effect::Fails)
             .summary("Determines if all input shapes are equal")
             .operands([many("shapes")])
@@ -203,6 +212,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_index_to_size),
         op("shape.is_broadcastable")
+            .commutative()
             .effect(Effect::None)
             .summary("Determines if 2+ shapes can be successfully broadcasted")
             .operands([many("shapes")])
@@ -210,6 +220,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$shapes attr-dict `:` type($shapes)")
             .verify(verify_shapes_to_i1),
         op("shape.max")
+            .commutative()
             .summary("Elementwise maximum")
             .operands([one("lhs"), one("rhs")])
             .results([one("result")])
@@ -217,6 +228,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_max_min),
         op("shape.meet")
+            .commutative()
             .effect(Effect::Fails)
             .summary("Returns the least general shape or size of its operands")
             .operands([one("arg0"), one("arg1")])
@@ -228,6 +240,7 @@ pub fn ops() -> Vec<OpDef> {
             )
             .verify(verify_meet),
         op("shape.min")
+            .commutative()
             .summary("Elementwise minimum")
             .operands([one("lhs"), one("rhs")])
             .results([one("result")])
@@ -235,6 +248,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_max_min),
         op("shape.mul")
+            .commutative()
             .summary("Multiplication of sizes and indices")
             .operands([one("lhs"), one("rhs")])
             .results([one("result")])
@@ -272,6 +286,7 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .verify(verify_return),
         op("shape.shape_eq")
+            .commutative()
             .summary("Returns whether the input shapes or extent tensors are equal")
             .operands([many("shapes")])
             .results([one("result").fixed(i1)])
@@ -286,6 +301,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_shape_of),
         op("shape.size_to_index")
+            .cast()
             .summary("Casts between index types of the shape and standard dialect")
             .operands([one("arg")])
             .results([one("result").fixed(index)])
@@ -300,6 +316,7 @@ pub fn ops() -> Vec<OpDef> {
             .verify(verify_split_at)
             .result_names(split_at_names),
         op("shape.to_extent_tensor")
+            .cast()
             .summary("Creates a dimension tensor from a shape")
             .operands([one("input")])
             .results([one("result")])

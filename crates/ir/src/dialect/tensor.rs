@@ -58,6 +58,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_bitcast),
         op("tensor.cast")
+            .cast()
             .summary("tensor cast operation")
             .operands([one("source")])
             .results([one("dest")])

@@ -4,6 +4,7 @@ use crate::op_def::{one, op, opt_attr, AttrKind, OpDef};
 
 pub fn ops() -> Vec<OpDef> {
     vec![op("ub.poison")
+        .poison_constant()
         .summary("Poisoned constant operation")
         .results([one("result")])
         .attrs([opt_attr("value", AttrKind::Any)])
