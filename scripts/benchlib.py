@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MLIR_BIN = Path(os.environ.get("SHAPE_OPT_MLIR_BIN", "/usr/lib/llvm-22/bin"))
 
-# The upstream pipeline issue 9 compares `shape-opt --lower-to=std` with.
+# The upstream pipeline `shape-opt --lower-to=std` is compared with.
 UPSTREAM_TO_STD = [
     "--canonicalize",
     "--convert-shape-constraints",

@@ -1,4 +1,4 @@
-//! Issue 6, acceptance 2: after the constrained stage's passes
+//! After the constrained stage's passes
 //! (hoist-constraints, canonicalize-constraints, canonicalize, cse, as
 //! `--lower-to=constrained` runs them) no example keeps more
 //! runtime constraints than `mlir-opt --canonicalize --cse` leaves, and the

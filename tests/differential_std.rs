@@ -1,4 +1,4 @@
-//! Differential suite (issue 10): random stage-1 and stage-2 shape functions
+//! Differential suite: random stage-1 and stage-2 shape functions
 //! lowered to std form run under `mlir-runner` as the interpreter says.
 //!
 //! [`STAGE1_FUNCTIONS`] functions come from `shapegen::stage1`;

@@ -1,4 +1,4 @@
-//! Interop of the whole pipeline (issue 7): every example of `examples/` is
+//! Interop of the whole pipeline: every example of `examples/` is
 //! lowered by shape-opt itself (`--lower-to=std`, through
 //! `cli::process_buffer`), wrapped with a `@main` that builds tensors of
 //! given shapes and prints the results, compiled by `mlir-opt` 22 and run
@@ -40,7 +40,7 @@
 //! undefined in MLIR, nothing is compared.
 //!
 //! The std part needs `lower-to-asserting` and `convert-shape-to-std`
-//! (issue 7): an example in [`MUST_RUN_TO_STD`] whose lowering fails fails
+//! an example in [`MUST_RUN_TO_STD`] whose lowering fails fails
 //! the test, with the diagnostics; the others say why they were not run.
 //! `constrained_form_runs_under_upstream_lowering` runs the constrained form
 //! through upstream's shape lowering where upstream can lower it, which
@@ -107,7 +107,7 @@ const NOT_RUN: &[(&str, &str)] = &[
 
 /// Inputs per example (the matmul has more: [`MATMUL_INPUTS`]).
 const INPUTS: usize = 24;
-/// Inputs of the matmul (issue 7, acceptance 1: at least 50 pairs).
+/// Inputs of the matmul (at least 50 pairs).
 const MATMUL_INPUTS: usize = 60;
 /// Passing inputs each example must have.
 const MIN_PASSING: usize = 4;
@@ -367,7 +367,7 @@ impl Prepared {
                 self.example.file,
                 if missing {
                     " (a lowering pass is not registered: lower-to-asserting and \
-                     convert-shape-to-std come with issue 7)"
+                     convert-shape-to-std lower them)"
                 } else {
                     ""
                 },
@@ -636,7 +636,7 @@ fn constrained_form_runs_under_upstream_lowering() {
     tally.finish("upstream's std form");
 }
 
-/// Issue 7, acceptance 2: every example lowered to std by shape-opt runs
+/// Every example lowered to std by shape-opt runs
 /// under `mlir-runner`, keeps stage 1's meaning, and gives exactly what the
 /// constrained form gives.
 #[test]
@@ -754,7 +754,7 @@ fn harness_runs_std_forms_written_by_hand() {
     tally.finish("the std forms by hand");
 }
 
-/// Issue 7, acceptance 1, on the matmul: its std form has no `shape` op
+/// On the matmul: its std form has no `shape` op
 /// and no loop (the ranks are checked, so every extent is read at a known
 /// place), and its inputs are at least 50 pairs of unranked tensors of
 /// every rank from 0 to 4 reaching every failure: lhs of the wrong rank,

@@ -1,6 +1,5 @@
-//! `lower-to-constrained` on the walk-through's matmul (issue 5,
-//! acceptance 1) and on every stage-1 op of the shape dialect (acceptance
-//! 4): each lowers, with `--verify-semantics` confirming the meaning, or is
+//! `lower-to-constrained` on the walk-through's matmul and on every
+//! stage-1 op of the shape dialect: each lowers, with `--verify-semantics` confirming the meaning, or is
 //! rejected with an error at the op.
 
 mod common;
@@ -190,7 +189,7 @@ fn every_stage1_op_lowers_or_is_rejected_at_the_op() {
     }
 }
 
-/// Issue 5, acceptance 2: a program using `foo.matmul` twice, with the
+/// A program using `foo.matmul` twice, with the
 /// library, reifies and lowers; each instance keeps the library's meaning.
 #[test]
 fn a_program_with_two_matmuls_reifies_and_lowers() {
@@ -244,12 +243,12 @@ fn a_program_with_two_matmuls_reifies_and_lowers() {
     }
 }
 
-/// Issue 6, acceptance 1 and 4: `--lower-to=constrained` gives the matmul
+/// `--lower-to=constrained` gives the matmul
 /// the walk-through's `@matmul_shape2` checks (rank checks before any
 /// split, one region guarded by the inner-dimension check, no duplicate or
 /// implied check), and running the constrained stage's passes again
 /// changes nothing. Since value bounds prove the split indices in range
-/// once the ranks are checked (issue 8), the splits leave the region that
+/// once the ranks are checked, the splits leave the region that
 /// `@matmul_shape2` keeps them in, and the inner-dimension check with
 /// them: one region, holding the result.
 #[test]

@@ -271,7 +271,7 @@ fn ir_printing_filters_by_pass_change_and_scope() {
     );
 }
 
-/// Issue 3's acceptance line: one dump per pass run of
+/// One dump per pass run of
 /// `inline,canonicalize,cse` on the matmul example, each of which `mlir-opt`
 /// parses.
 #[test]

@@ -1,5 +1,4 @@
-//! Value bounds of the tensor ops checked by the interpreter (issue 8,
-//! acceptance 2), and `reify-result-shapes` compared with `mlir-opt
+//! Value bounds of the tensor ops checked by the interpreter, and `reify-result-shapes` compared with `mlir-opt
 //! --resolve-ranked-shaped-type-result-dims`.
 //!
 //! The functions of `tests/passes/reify-result-shapes.mlir` (one or two
