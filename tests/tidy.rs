@@ -101,7 +101,11 @@ fn string_literals(code: &str) -> Vec<&str> {
         match bytes[i] {
             // A character literal: '"' or '\''.
             b'\'' if bytes.get(i + 1) == Some(&b'"') || bytes.get(i + 1) == Some(&b'\\') => {
-                i += if bytes.get(i + 1) == Some(&b'\\') { 4 } else { 3 };
+                i += if bytes.get(i + 1) == Some(&b'\\') {
+                    4
+                } else {
+                    3
+                };
             }
             b'r' if matches!(bytes.get(i + 1), Some(b'#' | b'"'))
                 && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()) =>
@@ -189,8 +193,15 @@ fn every_pass_has_one_file_named_after_it_with_its_doc_and_test() {
             "{} must open with a //! doc stating its precondition and postcondition",
             named[0].display()
         );
-        let test = root.join("tests/passes").join(format!("{}.mlir", info.name));
-        assert!(test.is_file(), "pass '{}' needs {}", info.name, test.display());
+        let test = root
+            .join("tests/passes")
+            .join(format!("{}.mlir", info.name));
+        assert!(
+            test.is_file(),
+            "pass '{}' needs {}",
+            info.name,
+            test.display()
+        );
     }
 }
 
@@ -261,7 +272,11 @@ fn architecture_names_every_crate_pass_and_test_suite_and_its_paths_exist() {
         }
     }
     for dir in ["tests", "crates/cli/tests"] {
-        for entry in std::fs::read_dir(root.join(dir)).into_iter().flatten().flatten() {
+        for entry in std::fs::read_dir(root.join(dir))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             let path = entry.path();
             if path.extension().is_some_and(|e| e == "rs") {
                 let suite = path.file_stem().unwrap_or_default().to_string_lossy();
@@ -279,15 +294,25 @@ fn architecture_names_every_crate_pass_and_test_suite_and_its_paths_exist() {
     let mut stale = Vec::new();
     for cited in map.split('`').skip(1).step_by(2) {
         let path = cited.trim_end_matches('/');
-        let looks_like_path = ["crates/", "passes/", "tests/", "examples/", "scripts/", "bindings/"]
-            .iter()
-            .any(|p| path.starts_with(p))
+        let looks_like_path = [
+            "crates/",
+            "passes/",
+            "tests/",
+            "examples/",
+            "scripts/",
+            "bindings/",
+        ]
+        .iter()
+        .any(|p| path.starts_with(p))
             && !path.contains(['*', '<', ' ', '{']);
         if looks_like_path && !root.join(path).exists() {
             stale.push(path.to_string());
         }
     }
-    assert!(stale.is_empty(), "ARCHITECTURE.md cites missing paths: {stale:#?}");
+    assert!(
+        stale.is_empty(),
+        "ARCHITECTURE.md cites missing paths: {stale:#?}"
+    );
     for guide in [
         "### Add a pass",
         "### Add an op",
@@ -295,7 +320,10 @@ fn architecture_names_every_crate_pass_and_test_suite_and_its_paths_exist() {
         "### Add a fold",
         "### Add an interpreter case",
     ] {
-        assert!(map.contains(guide), "ARCHITECTURE.md lost its section '{guide}'");
+        assert!(
+            map.contains(guide),
+            "ARCHITECTURE.md lost its section '{guide}'"
+        );
     }
 }
 

@@ -8,11 +8,11 @@ pub mod input;
 pub mod remarks;
 pub mod verify_diagnostics;
 
-use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
+use diag::{DiagLoc, Diagnostic, SourceMap};
+use driver::{Engine, Plan, PlanError, Run};
 use ir::printer::{print_op_pieces, PrintOptions};
 use ir::{Context, OpId};
 use std::collections::BTreeMap;
-use syntax::ParseOptions;
 
 /// What to do with one input buffer.
 #[derive(Clone, Debug, Default)]
@@ -328,27 +328,6 @@ fn print_with_shape_facts(ctx: &Context, module: OpId, print: PrintOptions) -> S
     ir::printer::print_op_with_comments(ctx, module, print, &comment)
 }
 
-/// What runs between parsing and printing.
-enum Pipeline {
-    /// `--pass-pipeline` (or pass flags).
-    Passes(pass::PassManager),
-    /// `--lower-to`: a manager per stage.
-    Stages(pass::stage_pipeline::StagePipeline),
-}
-
-impl Pipeline {
-    /// The steps run, and whether a function pipeline ran on several
-    /// threads.
-    fn timings(&self) -> (Vec<&pass::PassTiming>, bool) {
-        match self {
-            Pipeline::Passes(manager) => {
-                (manager.timings.iter().collect(), manager.ran_in_parallel)
-            }
-            Pipeline::Stages(stages) => (stages.timings().collect(), stages.ran_in_parallel()),
-        }
-    }
-}
-
 /// `--verify-semantics`'s report after a pipeline: the summary, and a
 /// warning per function compared on no input (naming the op that stopped
 /// the interpreter), into `log`; with `require_inputs` those functions, or
@@ -384,7 +363,7 @@ fn report_semantics(
 /// IR dumps and reports go to `log`, and with `--verify-semantics` the
 /// inputs compared per function are added to `compared`.
 pub fn process_chunk(
-    sources: &mut SourceMap,
+    engine: &mut Engine,
     name: &str,
     text: Vec<u8>,
     options: &DriverOptions,
@@ -395,61 +374,32 @@ pub fn process_chunk(
     let text = String::from_utf8(text)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     let started = std::time::Instant::now();
-    let file = sources.add(SourceFile::new(name, text));
-    let mut ctx = Context::new();
-    ctx.set_pure_ops(options.pure_ops.clone());
-    let parse_options = ParseOptions {
-        allow_unregistered_dialect: options.allow_unregistered_dialect,
-        max_nesting: if options.max_nesting == 0 {
-            ParseOptions::default().max_nesting
-        } else {
-            options.max_nesting
-        },
-        ..ParseOptions::default()
-    };
-    let Some(source) = sources.file(file) else {
-        let message = "internal error: the buffer just added is missing";
-        return Err(vec![Diagnostic::error(DiagLoc::Unknown, message)]);
-    };
-    let (module, diags) = syntax::parse_source_file(&mut ctx, file, source, &parse_options);
-    let Some(module) = module else {
-        return Err(diags);
-    };
-    pass::verify(&ctx, module, options.allow_unregistered_dialect)?;
-    let parsed = started.elapsed();
-    let run_options = pass::RunOptions {
+    engine.options = pass::RunOptions {
         verify_each: !options.no_verify_each,
         allow_unregistered: options.allow_unregistered_dialect,
         // The pool `process_buffer` installed for `--threads`.
         threads: usize::from(options.threads == 1),
     };
-    let as_error = |d: Diagnostic| vec![d];
-    let mut pipeline = match (&options.pipeline, options.lower_to) {
-        (Some(text), _) => {
-            let registry = shape_opt::registry();
-            let mut manager = pass::PassManager::parse(text, &registry).map_err(|e| {
-                vec![Diagnostic::error(
-                    DiagLoc::Unknown,
-                    pass::render_pipeline_error(text, &e),
-                )]
-            })?;
-            manager.options = run_options;
-            Some(Pipeline::Passes(manager))
-        }
-        (None, Some(target)) => {
-            let registry = shape_opt::registry();
-            let stages = pass::stage_pipeline::StagePipeline::for_module(
-                &ctx,
-                module,
-                (options.lower_from, target),
-                &passes::DEFAULT_PLAN,
-                &registry,
-                run_options,
-            )
-            .map_err(as_error)?;
-            Some(Pipeline::Stages(stages))
-        }
+    engine.max_nesting = options.max_nesting;
+    let mut module = engine.parse(name, text)?;
+    let parsed = started.elapsed();
+    let plan = match (&options.pipeline, options.lower_to) {
+        (Some(text), _) => Some(Plan::Pipeline(text)),
+        (None, Some(to)) => Some(Plan::LowerTo {
+            from: options.lower_from,
+            to,
+        }),
         (None, None) => None,
+    };
+    let mut pipeline = match plan {
+        Some(plan) => Some(engine.plan(&module, plan).map_err(|e| match e {
+            PlanError::Module(d) => vec![d],
+            e @ PlanError::Pipeline { .. } => vec![Diagnostic::error(
+                DiagLoc::Unknown,
+                e.render(&engine.sources),
+            )],
+        })?),
+        None => None,
     };
     if let Some(pipeline) = &mut pipeline {
         let mut printer = IrPrinter {
@@ -477,27 +427,13 @@ pub fn process_chunk(
             && !options.pass_statistics
             && options.verify_semantics.is_none()
             && !options.ir_printing.active();
-        let ran = match pipeline {
-            Pipeline::Passes(manager) => manager.run(&mut ctx, module, &mut hooks),
-            Pipeline::Stages(stages) => {
-                let split = match (splittable, options.lower_to) {
-                    (true, Some(target)) => pass::split_lowering::lower_split(
-                        &mut ctx,
-                        module,
-                        (options.lower_from, target),
-                        &passes::DEFAULT_PLAN,
-                        &shape_opt::registry(),
-                        run_options,
-                    ),
-                    _ => None,
-                };
-                split.unwrap_or_else(|| {
-                    stages.run(&mut ctx, module, &mut hooks, &mut |stage, _, _| {
-                        tracing::info!(stage = stage.name(), "stage reached")
-                    })
-                })
-            }
-        };
+        let ran = engine.run(
+            &mut module,
+            pipeline,
+            &mut hooks,
+            &mut |stage, _, _| tracing::info!(stage = stage.name(), "stage reached"),
+            splittable,
+        );
         // The report comes out whether or not the pipeline failed.
         let report = match &semantics {
             Some(s) => {
@@ -506,11 +442,11 @@ pub fn process_chunk(
                     *compared.entry(c.name.clone()).or_default() += c.compared;
                 }
                 let require = options.verify_semantics_require_inputs;
-                report_semantics(s, require, sources, printer.log)
+                report_semantics(s, require, &engine.sources, printer.log)
             }
             None => Ok(()),
         };
-        ran.map_err(as_error)?;
+        ran.map_err(|d| vec![d])?;
         report?;
         if let Some(e) = printer.tree_error.take() {
             return Err(vec![Diagnostic::error(DiagLoc::Unknown, e)]);
@@ -525,11 +461,15 @@ pub fn process_chunk(
     }
     let printing = std::time::Instant::now();
     let pieces = if options.print_shape_facts {
-        vec![print_with_shape_facts(&ctx, module, options.print)]
+        vec![print_with_shape_facts(
+            &module.ctx,
+            module.root,
+            options.print,
+        )]
     } else {
-        print_op_pieces(&ctx, module, options.print)
+        print_op_pieces(&module.ctx, module.root, options.print)
     };
-    let (steps, parallel) = pipeline.as_ref().map(Pipeline::timings).unwrap_or_default();
+    let (steps, parallel) = pipeline.as_ref().map(Run::timings).unwrap_or_default();
     if options.pass_statistics {
         log.push_str(&pass::manager::statistics_report(&steps));
     }
@@ -550,18 +490,18 @@ pub fn process_chunk(
     if options.leak_ir_at_exit {
         // Freeing millions of small allocations is pure cost in a process
         // about to exit (clang's `-disable-free`).
-        std::mem::forget(ctx);
+        std::mem::forget(module);
     }
     Ok(pieces)
 }
 
 /// Run `work` on a worker thread with a stack large enough for the deepest
-/// input the parser accepts ([`shape_opt::on_large_stack`]); `None` if it
+/// input the parser accepts ([`driver::on_large_stack`]); `None` if it
 /// panicked.
 pub fn on_large_stack<R: Send>(work: impl FnOnce() -> R + Send) -> Option<R> {
     // The caller gets no value to observe after a panic, so no broken
     // invariant can be seen through it.
-    let run = std::panic::AssertUnwindSafe(|| shape_opt::on_large_stack(work));
+    let run = std::panic::AssertUnwindSafe(|| driver::on_large_stack(work));
     std::panic::catch_unwind(run).ok()
 }
 
@@ -589,7 +529,7 @@ fn with_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R {
         0 => None,
         n => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
-            .stack_size(shape_opt::WORKER_STACK)
+            .stack_size(driver::WORKER_STACK)
             .build()
             .ok(),
     };
@@ -605,7 +545,8 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     } else {
         Box::new(std::iter::once(text))
     };
-    let mut sources = SourceMap::new();
+    let mut engine = Engine::new();
+    engine.set_pure_ops(options.pure_ops.clone());
     // mlir-opt ends each module with a blank line and joins parts with the marker.
     let mut pieces: Vec<String> = Vec::new();
     let mut emit = |out: Vec<String>| {
@@ -621,7 +562,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     let mut success = true;
     if let Some(text) = &options.pipeline {
         // A bad pipeline is reported once, before any input is read.
-        if let Err(e) = pass::PassManager::parse(text, &shape_opt::registry()) {
+        if let Err(e) = pass::PassManager::parse(text, engine.registry()) {
             return Outcome {
                 pieces: Vec::new(),
                 diagnostics: pass::render_pipeline_error(text, &e),
@@ -646,7 +587,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
                 ..options.clone()
             };
             let result = tracing::subscriber::with_default(collector, || {
-                process_chunk(&mut sources, name, chunk, &here, &mut log, &mut compared)
+                process_chunk(&mut engine, name, chunk, &here, &mut log, &mut compared)
             });
             let mut got = match result {
                 Ok(out) => {
@@ -661,18 +602,18 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
                     .map(|mut r| std::mem::take(&mut *r))
                     .unwrap_or_default(),
             );
-            if let Err(msg) = verify_diagnostics::check(&sources, name, &expected, &got) {
+            if let Err(msg) = verify_diagnostics::check(&engine.sources, name, &expected, &got) {
                 diagnostics.push_str(&msg);
                 success = false;
             }
             continue;
         }
-        match process_chunk(&mut sources, name, chunk, options, &mut log, &mut compared) {
+        match process_chunk(&mut engine, name, chunk, options, &mut log, &mut compared) {
             Ok(out) => emit(out),
             Err(diags) => {
                 success = false;
                 for d in &diags {
-                    diagnostics.push_str(&sources.render(d));
+                    diagnostics.push_str(&engine.render(d));
                 }
             }
         }

@@ -178,7 +178,7 @@ static LAZY_ARENA_COMMIT: extern "C" fn() = lazy_arena_commit;
 /// `-canonicalize="top-down=0"`) are taken out and returned as pipeline
 /// elements, in order.
 fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
-    let registry = shape_opt::registry();
+    let registry = passes::registry();
     let mut args = Vec::new();
     let mut passes: Vec<(Option<&str>, Vec<String>)> = Vec::new();
     let mut rest_are_inputs = false;
@@ -312,7 +312,7 @@ fn main() -> ExitCode {
     }
     if args.list_passes {
         println!("Available passes:");
-        for p in shape_opt::registry().passes() {
+        for p in passes::registry().passes() {
             println!("  --{:<28} {}", p.name, p.summary);
         }
         return ExitCode::SUCCESS;

@@ -1,8 +1,9 @@
 //! The embedding API: what a host compiler written in Rust uses to run
 //! shape-opt inside itself.
 //!
-//! A [`Session`] owns the pass registry (the generic passes, plus any the
-//! host registers) and the source buffers diagnostics point into. With it a
+//! A [`Session`] is the one engine the command line drives too
+//! ([`driver::Engine`]): it owns the pass registry (every pass, plus any
+//! the host registers) and the source buffers diagnostics point into. With it a
 //! host parses text into a [`Module`] (or builds one through [`ir`]), adds
 //! its own op → shape-function mappings to the module's
 //! `shape.function_library` ([`Session::map_op_to_shape_function`]), runs a
@@ -30,55 +31,17 @@
 //! ```
 
 pub use diag;
+pub use driver::{on_large_stack, Module, WORKER_STACK};
 pub use ir;
 pub use pass;
 pub use pass::stage::Stage;
 pub use syntax;
 
-use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
+use diag::{DiagLoc, Diagnostic};
+use driver::{Engine, Plan};
 use ir::effects::PureOps;
-use ir::{Attr, Context, OpId};
-use pass::{Instrumentation, PassInfo, PassManager, PassRegistry, RunOptions};
-
-/// Parsed or built IR: a context and its top-level `builtin.module`.
-pub struct Module {
-    pub ctx: Context,
-    pub root: OpId,
-}
-
-impl Module {
-    /// The module in MLIR's custom form (what `mlir-opt` prints).
-    pub fn print(&self) -> String {
-        on_large_stack(|| ir::printer::print_op(&self.ctx, self.root, Default::default()))
-    }
-}
-
-/// Stack size of the threads [`on_large_stack`] starts: the recursion of
-/// the parser, the verifier, the passes and the printer is bounded by the
-/// parser's nesting limit, and this leaves room for the deepest input it
-/// accepts (only the pages touched are ever committed).
-pub const WORKER_STACK: usize = 512 << 20;
-
-/// Run `work` on a new thread with a [`WORKER_STACK`]-byte stack and return
-/// its result; a panic in `work` resumes on the caller's thread. If no
-/// thread can be started, `work` runs on the caller's thread.
-pub fn on_large_stack<R: Send>(work: impl FnOnce() -> R + Send) -> R {
-    let mut pending = Some(work);
-    let finished = std::thread::scope(|scope| {
-        let slot = &mut pending;
-        std::thread::Builder::new()
-            .stack_size(WORKER_STACK)
-            .spawn_scoped(scope, move || slot.take().map(|work| work()))
-            .ok()
-            .map(|handle| handle.join())
-    });
-    match (finished, pending) {
-        (Some(Ok(Some(result))), _) => result,
-        (Some(Err(panic)), _) => std::panic::resume_unwind(panic),
-        (_, Some(work)) => work(),
-        (_, None) => unreachable!("a thread that took the work either returned or panicked"),
-    }
-}
+use ir::{Attr, Context, OpId, OpKind};
+use pass::{Instrumentation, PassInfo, PassRegistry, RunOptions};
 
 /// A failure: the diagnostics, and their rendering (`file:line:col: error:
 /// ...` with the source line) for display.
@@ -96,14 +59,12 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Registered passes, source buffers, and how pipelines run.
+/// Registered passes, source buffers, and how pipelines run: the engine,
+/// with errors rendered for a host.
 pub struct Session {
-    registry: PassRegistry,
-    sources: SourceMap,
+    engine: Engine,
     /// Verification after each pass, unregistered dialects, threads.
     pub options: RunOptions,
-    /// The host ops and functions declared pure.
-    pure_ops: PureOps,
 }
 
 impl Default for Session {
@@ -130,10 +91,8 @@ impl Session {
     /// A session with every pass of shape-opt registered ([`registry`]).
     pub fn new() -> Self {
         Session {
-            registry: registry(),
-            sources: SourceMap::new(),
+            engine: Engine::new(),
             options: RunOptions::default(),
-            pure_ops: PureOps::default(),
         }
     }
 
@@ -146,52 +105,42 @@ impl Session {
     /// pipeline on or lowers from then on; an invalid entry declares
     /// nothing.
     pub fn declare_pure_ops(&mut self, entries: &[&str]) -> Result<(), Error> {
-        let mut declared = self.pure_ops.clone();
+        let mut declared: PureOps = self.engine.pure_ops().clone();
         for entry in entries {
             declared.declare(entry).map_err(plain_error)?;
         }
-        self.pure_ops = declared;
+        self.engine.set_pure_ops(declared);
         Ok(())
     }
 
     /// Register a pass of the host's (replacing one of the same name).
     pub fn register_pass(&mut self, info: PassInfo) {
-        self.registry.register(info);
+        self.engine.register_pass(info);
     }
 
     pub fn registry(&self) -> &PassRegistry {
-        &self.registry
+        self.engine.registry()
     }
 
     fn error(&self, diagnostics: Vec<Diagnostic>) -> Error {
-        let rendered = diagnostics.iter().map(|d| self.sources.render(d)).collect();
+        let rendered = diagnostics.iter().map(|d| self.engine.render(d)).collect();
         Error {
             diagnostics,
             rendered,
         }
     }
 
+    /// The engine with this session's options.
+    fn engine(&mut self) -> &mut Engine {
+        self.engine.options = self.options;
+        &mut self.engine
+    }
+
     /// Parse and verify `text` (named `name` in diagnostics).
     pub fn parse(&mut self, name: &str, text: &str) -> Result<Module, Error> {
-        let file = self.sources.add(SourceFile::new(name, text));
-        let mut ctx = Context::new();
-        ctx.set_pure_ops(self.pure_ops.clone());
-        let options = syntax::ParseOptions {
-            allow_unregistered_dialect: self.options.allow_unregistered,
-            ..Default::default()
-        };
-        let allow_unregistered = self.options.allow_unregistered;
-        let parsed = on_large_stack(|| {
-            let (root, diags) =
-                syntax::parse_source(&mut ctx, file, name, text.as_bytes(), &options);
-            let root = root.ok_or(diags)?;
-            pass::verify(&ctx, root, allow_unregistered)?;
-            Ok(root)
-        });
-        match parsed {
-            Ok(root) => Ok(Module { ctx, root }),
-            Err(diags) => Err(self.error(diags)),
-        }
+        let engine = self.engine();
+        let parsed = on_large_stack(|| engine.parse(name, text.to_string()));
+        parsed.map_err(|diags| self.error(diags))
     }
 
     /// Make ops named `op_name` (e.g. `foo.matmul`) map to the shape
@@ -206,10 +155,10 @@ impl Session {
     ) -> Result<(), Error> {
         let ctx = &mut module.ctx;
         let library = top_level_ops(ctx, module.root)
-            .find(|&o| ctx.op_name(o) == "shape.function_library")
+            .find(|&o| ctx.kind(o) == OpKind::ShapeFunctionLibrary)
             .ok_or_else(|| plain_error("the module has no shape.function_library".into()))?;
         let defined = top_level_ops(ctx, library).any(|o| {
-            ctx.op_name(o) == "shape.func"
+            ctx.kind(o) == OpKind::ShapeFunc
                 && ctx.attr(o, "sym_name").and_then(Attr::as_str) == Some(function)
         });
         if !defined {
@@ -242,14 +191,12 @@ impl Session {
         pipeline: &str,
         after_pass: &mut (dyn FnMut(&str, &Context, OpId) + Send),
     ) -> Result<(), Error> {
-        let mut manager = PassManager::parse(pipeline, &self.registry).map_err(|e| Error {
-            rendered: pass::render_pipeline_error(pipeline, &e),
-            diagnostics: vec![Diagnostic::error(DiagLoc::Unknown, e.message)],
-        })?;
-        manager.options = self.options;
-        module.ctx.set_pure_ops(self.pure_ops.clone());
-        on_large_stack(|| manager.run(&mut module.ctx, module.root, &mut AfterPass(after_pass)))
-            .map_err(|d| self.error(vec![d]))
+        self.run(
+            module,
+            Plan::Pipeline(pipeline),
+            &mut AfterPass(after_pass),
+            &mut |_, _, _| {},
+        )
     }
 
     /// Run the default pipeline of every stage from the module's form up to
@@ -260,24 +207,32 @@ impl Session {
         target: Stage,
         on_stage: &mut (dyn FnMut(Stage, &Context, OpId) + Send),
     ) -> Result<(), Error> {
-        module.ctx.set_pure_ops(self.pure_ops.clone());
-        on_large_stack(|| {
-            pass::stage_pipeline::StagePipeline::for_module(
-                &module.ctx,
-                module.root,
-                (None, target),
-                &passes::DEFAULT_PLAN,
-                &self.registry,
-                self.options,
-            )?
-            .run(
-                &mut module.ctx,
-                module.root,
-                &mut pass::NoInstrumentation,
-                on_stage,
-            )
-        })
-        .map_err(|d| self.error(vec![d]))
+        let plan = Plan::LowerTo {
+            from: None,
+            to: target,
+        };
+        self.run(module, plan, &mut pass::NoInstrumentation, on_stage)
+    }
+
+    fn run(
+        &self,
+        module: &mut Module,
+        plan: Plan,
+        instrument: &mut (dyn Instrumentation + Send),
+        on_stage: &mut (dyn FnMut(Stage, &Context, OpId) + Send),
+    ) -> Result<(), Error> {
+        let engine = &self.engine;
+        let mut run = match engine.plan_with(module, plan, self.options) {
+            Ok(run) => run,
+            Err(e) => {
+                return Err(Error {
+                    rendered: e.render(&engine.sources),
+                    diagnostics: vec![e.into_diagnostic()],
+                })
+            }
+        };
+        on_large_stack(|| engine.run(module, &mut run, instrument, on_stage, false))
+            .map_err(|d| self.error(vec![d]))
     }
 }
 

@@ -1,0 +1,318 @@
+//! The one engine: what the `shape-opt` and `shape-run` binaries and the
+//! embedding API (`shape_opt::Session`) drive, so that every front end
+//! parses, verifies, lowers and prints the same way.
+//!
+//! An [`Engine`] owns the pass registry, the source buffers diagnostics
+//! point into, how passes run ([`RunOptions`]) and the host ops declared
+//! pure. It parses and verifies text into a [`Module`]
+//! ([`Engine::parse`]), turns a textual pipeline or a `--lower-to` target
+//! into a [`Run`] ([`Engine::plan`]), and runs it with any instrumentation
+//! and a callback per stage reached ([`Engine::run`]); a lowering of
+//! independent functions without instrumentation goes in pieces on every
+//! thread (`pass::split_lowering`), with the same output.
+//!
+//! Parsing, verifying, passes and printing recurse as deep as the IR nests,
+//! so front ends call the engine on a large stack ([`on_large_stack`]).
+
+use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
+use ir::effects::PureOps;
+use ir::{Context, OpId};
+pub use pass::stage::Stage;
+use pass::stage_pipeline::StagePipeline;
+use pass::{Instrumentation, PassInfo, PassManager, PassRegistry, PassTiming, RunOptions};
+
+/// Parsed or built IR: a context and its top-level `builtin.module`.
+pub struct Module {
+    pub ctx: Context,
+    pub root: OpId,
+}
+
+impl Module {
+    /// The module in MLIR's custom form (what `mlir-opt` prints).
+    pub fn print(&self) -> String {
+        on_large_stack(|| ir::printer::print_op(&self.ctx, self.root, Default::default()))
+    }
+}
+
+/// Stack size of the threads [`on_large_stack`] starts: the recursion of
+/// the parser, the verifier, the passes and the printer is bounded by the
+/// parser's nesting limit, and this leaves room for the deepest input it
+/// accepts (only the pages touched are ever committed).
+pub const WORKER_STACK: usize = 512 << 20;
+
+/// Run `work` on a new thread with a [`WORKER_STACK`]-byte stack and return
+/// its result; a panic in `work` resumes on the caller's thread. If no
+/// thread can be started, `work` runs on the caller's thread.
+pub fn on_large_stack<R: Send>(work: impl FnOnce() -> R + Send) -> R {
+    let mut pending = Some(work);
+    let finished = std::thread::scope(|scope| {
+        let slot = &mut pending;
+        std::thread::Builder::new()
+            .stack_size(WORKER_STACK)
+            .spawn_scoped(scope, move || slot.take().map(|work| work()))
+            .ok()
+            .map(|handle| handle.join())
+    });
+    match (finished, pending) {
+        (Some(Ok(Some(result))), _) => result,
+        (Some(Err(panic)), _) => std::panic::resume_unwind(panic),
+        (_, Some(work)) => work(),
+        (_, None) => unreachable!("a thread that took the work either returned or panicked"),
+    }
+}
+
+/// What to run on a module.
+#[derive(Clone, Copy, Debug)]
+pub enum Plan<'a> {
+    /// A textual pipeline (`builtin.module(func.func(cse),symbol-dce)`).
+    Pipeline(&'a str),
+    /// The default passes of every stage from `from` (or the form the
+    /// module is in) up to `to`.
+    LowerTo { from: Option<Stage>, to: Stage },
+}
+
+/// A plan made ready for one module.
+pub enum Run {
+    Passes(PassManager),
+    Stages {
+        stages: StagePipeline,
+        from: Option<Stage>,
+        to: Stage,
+    },
+}
+
+impl Run {
+    /// The steps run, and whether a function pipeline ran on several
+    /// threads.
+    pub fn timings(&self) -> (Vec<&PassTiming>, bool) {
+        match self {
+            Run::Passes(manager) => (manager.timings.iter().collect(), manager.ran_in_parallel),
+            Run::Stages { stages, .. } => (stages.timings().collect(), stages.ran_in_parallel()),
+        }
+    }
+}
+
+/// Why a plan cannot run.
+#[derive(Debug)]
+pub enum PlanError {
+    /// The pipeline text does not parse or names what is not registered.
+    Pipeline {
+        text: String,
+        error: pass::pipeline::PipelineError,
+    },
+    /// The module cannot be lowered as asked (its form, a missing pass).
+    Module(Diagnostic),
+}
+
+impl PlanError {
+    /// The error as `mlir-opt` words it (`<pipeline>:1:16: error: ...` for
+    /// a pipeline).
+    pub fn render(&self, sources: &SourceMap) -> String {
+        match self {
+            PlanError::Pipeline { text, error } => pass::render_pipeline_error(text, error),
+            PlanError::Module(d) => sources.render(d),
+        }
+    }
+
+    /// The error as one diagnostic.
+    pub fn into_diagnostic(self) -> Diagnostic {
+        match self {
+            PlanError::Pipeline { error, .. } => Diagnostic::error(DiagLoc::Unknown, error.message),
+            PlanError::Module(d) => d,
+        }
+    }
+}
+
+/// Registered passes, source buffers, and how pipelines run.
+pub struct Engine {
+    registry: PassRegistry,
+    /// Every buffer parsed, for rendering diagnostics.
+    pub sources: SourceMap,
+    /// Verification after each pass, unregistered dialects, threads.
+    pub options: RunOptions,
+    /// The deepest nesting the parser accepts; 0 is its default.
+    pub max_nesting: usize,
+    /// The host ops and functions declared pure.
+    pure_ops: PureOps,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine with every pass of shape-opt registered.
+    pub fn new() -> Self {
+        Engine {
+            registry: passes::registry(),
+            sources: SourceMap::new(),
+            options: RunOptions::default(),
+            max_nesting: 0,
+            pure_ops: PureOps::default(),
+        }
+    }
+
+    pub fn registry(&self) -> &PassRegistry {
+        &self.registry
+    }
+
+    /// Register a pass of the host's (replacing one of the same name).
+    pub fn register_pass(&mut self, info: PassInfo) {
+        self.registry.register(info);
+    }
+
+    /// The host ops and functions declared pure ([`ir::effects`]).
+    pub fn pure_ops(&self) -> &PureOps {
+        &self.pure_ops
+    }
+
+    /// Declare these host ops and functions pure, for every module parsed,
+    /// run or lowered from then on.
+    pub fn set_pure_ops(&mut self, pure_ops: PureOps) {
+        self.pure_ops = pure_ops;
+    }
+
+    /// Render `d` with the source line it points at.
+    pub fn render(&self, d: &Diagnostic) -> String {
+        self.sources.render(d)
+    }
+
+    /// Parse and verify `text`, named `name` in diagnostics.
+    pub fn parse(&mut self, name: &str, text: String) -> Result<Module, Vec<Diagnostic>> {
+        let file = self.sources.add(SourceFile::new(name, text));
+        let Some(source) = self.sources.file(file) else {
+            let message = "internal error: the buffer just added is missing";
+            return Err(vec![Diagnostic::error(DiagLoc::Unknown, message)]);
+        };
+        let mut ctx = Context::new();
+        ctx.set_pure_ops(self.pure_ops.clone());
+        let defaults = syntax::ParseOptions::default();
+        let options = syntax::ParseOptions {
+            allow_unregistered_dialect: self.options.allow_unregistered,
+            max_nesting: match self.max_nesting {
+                0 => defaults.max_nesting,
+                n => n,
+            },
+            ..defaults
+        };
+        let (root, diags) = syntax::parse_source_file(&mut ctx, file, source, &options);
+        let root = root.ok_or(diags)?;
+        pass::verify(&ctx, root, self.options.allow_unregistered)?;
+        Ok(Module { ctx, root })
+    }
+
+    /// Make `plan` ready to run on `module`.
+    pub fn plan(&self, module: &Module, plan: Plan) -> Result<Run, PlanError> {
+        self.plan_with(module, plan, self.options)
+    }
+
+    /// Make `plan` ready to run on `module` with these run options.
+    pub fn plan_with(
+        &self,
+        module: &Module,
+        plan: Plan,
+        options: RunOptions,
+    ) -> Result<Run, PlanError> {
+        match plan {
+            Plan::Pipeline(text) => {
+                let mut manager = PassManager::parse(text, &self.registry).map_err(|error| {
+                    PlanError::Pipeline {
+                        text: text.to_string(),
+                        error,
+                    }
+                })?;
+                manager.options = options;
+                Ok(Run::Passes(manager))
+            }
+            Plan::LowerTo { from, to } => {
+                let stages = StagePipeline::for_module(
+                    &module.ctx,
+                    module.root,
+                    (from, to),
+                    &passes::DEFAULT_PLAN,
+                    &self.registry,
+                    options,
+                )
+                .map_err(PlanError::Module)?;
+                Ok(Run::Stages { stages, from, to })
+            }
+        }
+    }
+
+    /// Run `run` on `module`: `instrument` sees every pass, `on_stage` the
+    /// IR at every stage reached. With `split`, a lowering of independent
+    /// functions goes in pieces on every thread instead (no instrumentation
+    /// then, and no stage callback).
+    pub fn run(
+        &self,
+        module: &mut Module,
+        run: &mut Run,
+        instrument: &mut dyn Instrumentation,
+        on_stage: &mut dyn FnMut(Stage, &Context, OpId),
+        split: bool,
+    ) -> Result<(), Diagnostic> {
+        module.ctx.set_pure_ops(self.pure_ops.clone());
+        match run {
+            Run::Passes(manager) => manager.run(&mut module.ctx, module.root, instrument),
+            Run::Stages { stages, from, to } => {
+                let pieces = split
+                    .then(|| {
+                        pass::split_lowering::lower_split(
+                            &mut module.ctx,
+                            module.root,
+                            (*from, *to),
+                            &passes::DEFAULT_PLAN,
+                            &self.registry,
+                            self.options,
+                        )
+                    })
+                    .flatten();
+                pieces.unwrap_or_else(|| {
+                    stages.run(&mut module.ctx, module.root, instrument, on_stage)
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_plans_runs_and_reports_each_stage() {
+        let mut engine = Engine::new();
+        let text = "func.func @f(%s: !shape.shape) -> !shape.size {\n  %r = shape.rank %s : !shape.shape -> !shape.size\n  return %r : !shape.size\n}\n";
+        let mut module = engine.parse("f.mlir", text.to_string()).unwrap();
+        let plan = Plan::LowerTo {
+            from: None,
+            to: Stage::Std,
+        };
+        let mut run = engine.plan(&module, plan).unwrap();
+        let mut reached = Vec::new();
+        engine
+            .run(
+                &mut module,
+                &mut run,
+                &mut pass::NoInstrumentation,
+                &mut |stage, _, _| reached.push(stage),
+                false,
+            )
+            .unwrap();
+        assert_eq!(reached.first(), Some(&Stage::ErrorMonadic));
+        assert_eq!(reached.last(), Some(&Stage::Std));
+        assert!(!module.print().contains("shape."), "{}", module.print());
+        let e = engine
+            .plan(&module, Plan::Pipeline("builtin.module(cs)"))
+            .err()
+            .unwrap();
+        assert!(e.render(&engine.sources).contains("did you mean 'cse'"));
+        let e = engine
+            .parse("bad.mlir", "func.func @f(".to_string())
+            .err()
+            .unwrap();
+        assert!(engine.render(&e[0]).starts_with("bad.mlir:1:"));
+    }
+}
