@@ -13,6 +13,10 @@ lint:
     cargo fmt --all -- --check
     cargo clippy --all-targets -- -D warnings
 
+# Rewrite the precise-output blocks of the .mlir tests (tests/lowering/) from what shape-opt prints now.
+bless-tests:
+    BLESS=1 cargo test -p cli --test filetests
+
 # Regenerate the round-trip corpus expectations from mlir-opt 22 (tests/roundtrip/*.mlir).
 bless:
     for f in tests/roundtrip/*.mlir; do /usr/lib/llvm-22/bin/mlir-opt --split-input-file --allow-unregistered-dialect "$f" -o "$f.new" && mv "$f.new" "$f"; done

@@ -6,9 +6,6 @@
 //! Needs `mlir-opt` (skipped otherwise, as every MLIR interop test); without
 //! FileCheck only checklines' verdicts are reported.
 
-#[path = "../../../tests/common/mod.rs"]
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -135,10 +132,10 @@ struct Tally {
 
 #[test]
 fn verdicts_equal_filecheck_on_upstream_tests() {
-    let Some(mlir_opt) = common::mlir_tool("mlir-opt") else {
+    let Some(mlir_opt) = filetests::mlir_tool("mlir-opt") else {
         return;
     };
-    let filecheck = common::reference_filecheck();
+    let filecheck = filetests::reference_filecheck();
     if filecheck.is_none() {
         eprintln!(
             "skipping the FileCheck half: FileCheck not found; reporting checklines' verdicts only"
@@ -147,7 +144,7 @@ fn verdicts_equal_filecheck_on_upstream_tests() {
     let temp: PathBuf =
         std::env::temp_dir().join(format!("checklines-diff-{}", std::process::id()));
     let mut tally = Tally::default();
-    for file in common::mlir_files(UPSTREAM) {
+    for file in filetests::mlir_files(UPSTREAM) {
         let text = std::fs::read_to_string(&file).expect("upstream test file");
         let _ = std::fs::remove_file(&temp);
         for line in run_lines(&text) {
@@ -167,7 +164,7 @@ fn verdicts_equal_filecheck_on_upstream_tests() {
             let args = check_args(args);
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             for (what, input) in inputs(&String::from_utf8_lossy(&output)) {
-                let (ours, theirs) = common::filecheck_both(&file, input.as_bytes(), &args);
+                let (ours, theirs) = filetests::filecheck_both(&file, input.as_bytes(), &args);
                 match theirs {
                     None => tally.ours_only[usize::from(ours.is_ok())] += 1,
                     Some(theirs) if theirs.is_ok() != ours.is_ok() => {

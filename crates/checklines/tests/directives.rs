@@ -1,9 +1,6 @@
 //! Each directive and flag, passing and failing. Every case goes through
-//! `tests/common::filecheck`: when the real FileCheck is installed it
+//! `tests/filetests::filecheck`: when the real FileCheck is installed it
 //! checks the same case and must give the same verdict.
-
-#[path = "../../../tests/common/mod.rs"]
-mod common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -17,7 +14,7 @@ fn verdict(check: &str, input: &str, args: &[&str]) -> Result<(), String> {
         N.fetch_add(1, Ordering::Relaxed)
     ));
     std::fs::write(&path, check).expect("temporary check file");
-    let result = common::filecheck(&path, input.as_bytes(), args);
+    let result = filetests::filecheck(&path, input.as_bytes(), args);
     let _ = std::fs::remove_file(&path);
     result
 }

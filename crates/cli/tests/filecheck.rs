@@ -6,9 +6,6 @@
 //! `--verify-semantics` (`remove-shape-constraints` drops checks on
 //! purpose, so its lines do not).
 
-#[path = "../../../tests/common/mod.rs"]
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -48,7 +45,7 @@ fn run_line(file: &str, stages: &[&[&str]], check_args: &[&str]) {
         );
         input = out.stdout;
     }
-    if let Err(e) = common::filecheck(&path, &input, check_args) {
+    if let Err(e) = filetests::filecheck(&path, &input, check_args) {
         panic!("check lines failed on {file}:\n{e}");
     }
 }
