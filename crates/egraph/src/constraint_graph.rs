@@ -21,7 +21,7 @@
 use crate::language::{Graph, ShapeLang};
 use egg::{Id, Language};
 use ir::context::ValueDef;
-use ir::{Attr, Context, OpId, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, TypeKind, ValueId};
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::{EdgeReference, NodeIndex};
 use std::collections::{BTreeSet, HashMap};
@@ -195,10 +195,10 @@ fn is_witness(ctx: &Context, v: ValueId) -> bool {
 }
 
 fn witness_kind(ctx: &Context, op: OpId) -> Option<WitnessKind> {
-    match ctx.op_name(op) {
-        "shape.assuming" => Some(WitnessKind::Assuming),
-        "shape.assuming_all" => Some(WitnessKind::AllOf),
-        "shape.const_witness" => Some(WitnessKind::Constant {
+    match ctx.kind(op) {
+        OpKind::ShapeAssuming => Some(WitnessKind::Assuming),
+        OpKind::ShapeAssumingAll => Some(WitnessKind::AllOf),
+        OpKind::ShapeConstWitness => Some(WitnessKind::Constant {
             passing: matches!(ctx.attr(op, "passing"), Some(Attr::Bool(true))),
         }),
         _ if ctx.op(op).results.iter().any(|&r| is_witness(ctx, r)) => {
@@ -212,7 +212,7 @@ fn witness_kind(ctx: &Context, op: OpId) -> Option<WitnessKind> {
 fn enclosing_assuming(ctx: &Context, op: OpId, function: OpId) -> Option<OpId> {
     std::iter::successors(ctx.parent_op(op), |&p| ctx.parent_op(p))
         .take_while(|&p| p != function)
-        .find(|&p| ctx.op_name(p) == "shape.assuming")
+        .find(|&p| ctx.kind(p) == OpKind::ShapeAssuming)
 }
 
 fn witness_label(ctx: &Context, op: OpId, kind: WitnessKind) -> Vec<String> {
@@ -341,7 +341,7 @@ mod tests {
         let module = module.expect("parsed");
         let mut functions = Vec::new();
         ctx.walk_nested(module, &mut |op| {
-            if ctx.op_name(op) == "func.func" {
+            if ctx.kind(op) == OpKind::FuncFunc {
                 functions.push(op);
             }
         });

@@ -11,9 +11,9 @@ use crate::machine::{Machine, Step, Stop};
 use crate::tensor_ops::{elements_of, make_tensor, tensor_shape};
 use crate::value::Value;
 use ir::attrs::DenseValues;
-use ir::dialect::arith::{CMPI_PREDICATES, INT_BINARY_OPS};
+use ir::dialect::arith::CmpIPredicate;
 use ir::types::FloatKind;
-use ir::{Attr, OpId, TypeKind};
+use ir::{Attr, OpId, OpKind, TypeKind};
 
 /// `v` truncated to `width` bits and sign-extended (the stored form).
 pub(crate) fn wrap(v: i128, width: u32) -> i128 {
@@ -114,64 +114,54 @@ fn float_result(kind: &TypeKind, v: f64) -> Value {
     }
 }
 
-/// The integer binary op `name` on `a`, `b` of `width` bits.
-fn int_binary(name: &str, a: i128, b: i128, width: u32) -> Result<i128, String> {
+/// The integer binary op of kind `kind` on `a`, `b` of `width` bits (an
+/// error: undefined behaviour); `None` if `kind` is not one of the
+/// dialect's integer binary ops.
+fn int_binary(kind: OpKind, a: i128, b: i128, width: u32) -> Option<Result<i128, String>> {
     let (ua, ub) = (unsigned(a, width), unsigned(b, width));
     let zero = || "division by zero".to_string();
     let nonzero = |q: Option<i128>| q.ok_or_else(zero);
-    Ok(match name {
-        "arith.addi" => a.wrapping_add(b),
-        "arith.subi" => a.wrapping_sub(b),
-        "arith.muli" => a.wrapping_mul(b),
-        "arith.divsi" => nonzero((b != 0).then(|| a.wrapping_div(b)))?,
-        "arith.remsi" => nonzero((b != 0).then(|| a.wrapping_rem(b)))?,
-        "arith.floordivsi" => nonzero(floor_div(a, b))?,
-        "arith.ceildivsi" => nonzero(ceil_div(a, b))?,
-        "arith.divui" => ua.checked_div(ub).ok_or_else(zero)? as i128,
-        "arith.remui" => ua.checked_rem(ub).ok_or_else(zero)? as i128,
-        "arith.ceildivui" => {
-            let q = ua.checked_div(ub).ok_or_else(zero)?;
-            (q + u128::from(ua % ub != 0)) as i128
-        }
-        "arith.maxsi" => a.max(b),
-        "arith.minsi" => a.min(b),
-        "arith.maxui" => ua.max(ub) as i128,
-        "arith.minui" => ua.min(ub) as i128,
-        "arith.andi" => a & b,
-        "arith.ori" => a | b,
-        "arith.xori" => a ^ b,
-        "arith.shli" | "arith.shrsi" | "arith.shrui" => {
-            if ub >= u128::from(width) {
-                return Err(format!(
-                    "shift amount {ub} is not less than the bit width {width}"
-                ));
-            }
-            let s = ub as u32;
-            match name {
-                "arith.shli" => a.wrapping_shl(s),
-                "arith.shrsi" => a >> s,
-                _ => (ua >> s) as i128,
-            }
-        }
-        _ => return Err(format!("no integer op named '{name}'")),
+    let shift = || match ub < u128::from(width) {
+        true => Ok(ub as u32),
+        false => Err(format!(
+            "shift amount {ub} is not less than the bit width {width}"
+        )),
+    };
+    Some(match kind {
+        OpKind::ArithAddi => Ok(a.wrapping_add(b)),
+        OpKind::ArithSubi => Ok(a.wrapping_sub(b)),
+        OpKind::ArithMuli => Ok(a.wrapping_mul(b)),
+        OpKind::ArithDivsi => nonzero((b != 0).then(|| a.wrapping_div(b))),
+        OpKind::ArithRemsi => nonzero((b != 0).then(|| a.wrapping_rem(b))),
+        OpKind::ArithFloordivsi => nonzero(floor_div(a, b)),
+        OpKind::ArithCeildivsi => nonzero(ceil_div(a, b)),
+        OpKind::ArithDivui => ua.checked_div(ub).map(|q| q as i128).ok_or_else(zero),
+        OpKind::ArithRemui => ua.checked_rem(ub).map(|r| r as i128).ok_or_else(zero),
+        OpKind::ArithCeildivui => ua
+            .checked_div(ub)
+            .map(|q| (q + u128::from(ua % ub != 0)) as i128)
+            .ok_or_else(zero),
+        OpKind::ArithMaxsi => Ok(a.max(b)),
+        OpKind::ArithMinsi => Ok(a.min(b)),
+        OpKind::ArithMaxui => Ok(ua.max(ub) as i128),
+        OpKind::ArithMinui => Ok(ua.min(ub) as i128),
+        OpKind::ArithAndi => Ok(a & b),
+        OpKind::ArithOri => Ok(a | b),
+        OpKind::ArithXori => Ok(a ^ b),
+        OpKind::ArithShli => shift().map(|s| a.wrapping_shl(s)),
+        OpKind::ArithShrsi => shift().map(|s| a >> s),
+        OpKind::ArithShrui => shift().map(|s| (ua >> s) as i128),
+        _ => return None,
     })
 }
 
-/// `arith.cmpi` with predicate number `predicate`.
-fn compare(predicate: usize, a: i128, b: i128, width: u32) -> Option<bool> {
-    let (ua, ub) = (unsigned(a, width), unsigned(b, width));
-    Some(match *CMPI_PREDICATES.get(predicate)? {
-        "eq" => a == b,
-        "ne" => a != b,
-        "slt" => a < b,
-        "sle" => a <= b,
-        "sgt" => a > b,
-        "sge" => a >= b,
-        "ult" => ua < ub,
-        "ule" => ua <= ub,
-        "ugt" => ua > ub,
-        _ => ua >= ub,
-    })
+/// `pick` (`f64::max` or `f64::min`) of `a` and `b`, NaN if either is,
+/// as `maximumf` and `minimumf` compute it.
+fn nan_propagating(a: f64, b: f64, pick: fn(f64, f64) -> f64) -> f64 {
+    match a.is_nan() || b.is_nan() {
+        true => f64::NAN,
+        false => pick(a, b),
+    }
 }
 
 fn constant(m: &Machine, op: OpId) -> Step<Value> {
@@ -209,9 +199,15 @@ fn constant(m: &Machine, op: OpId) -> Step<Value> {
     }
 }
 
-/// `name` (an `arith` op other than `constant`) on the scalars `operands`,
-/// giving a scalar of type `result`.
-fn scalar(m: &Machine, op: OpId, name: &str, operands: &[Value], result: &TypeKind) -> Step<Value> {
+/// The `arith` op `op` of kind `kind` (not `constant`) on the scalars
+/// `operands`, giving a scalar of type `result`.
+fn scalar(
+    m: &Machine,
+    op: OpId,
+    kind: OpKind,
+    operands: &[Value],
+    result: &TypeKind,
+) -> Step<Value> {
     let operand = |i: usize| {
         operands
             .get(i)
@@ -219,29 +215,34 @@ fn scalar(m: &Machine, op: OpId, name: &str, operands: &[Value], result: &TypeKi
     };
     let int = |i: usize| int_of(m, op, operand(i)?);
     let float = |i: usize| float_of(m, op, operand(i)?);
-    match name {
-        "arith.cmpi" => {
+    let float_binary = |f: fn(f64, f64) -> f64| Ok(float_result(result, f(float(0)?, float(1)?)));
+    match kind {
+        OpKind::ArithCmpi => {
             let ((a, width), (b, _)) = (int(0)?, int(1)?);
-            let predicate = m.attr(op, "predicate").and_then(Attr::as_int);
-            let holds = predicate
-                .and_then(|p| compare(usize::try_from(p).ok()?, a, b, width))
-                .ok_or_else(|| m.malformed(op, "unknown predicate"))?;
+            let predicate =
+                CmpIPredicate::of(m.ctx, op).ok_or_else(|| m.malformed(op, "unknown predicate"))?;
             Ok(Value::Int {
-                value: holds.into(),
+                value: predicate.eval(a, b, width).into(),
                 width: 1,
             })
         }
-        "arith.select" => match operand(0)? {
+        OpKind::ArithSelect => match operand(0)? {
             Value::Int { value, width: 1 } => {
                 let pick = if *value != 0 { 1 } else { 2 };
                 Ok(operand(pick)?.clone())
             }
             _ => Err(m.unsupported(op, "a condition that is not an i1")),
         },
-        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
-        | "arith.trunci" => {
+        OpKind::ArithIndexCast
+        | OpKind::ArithIndexCastui
+        | OpKind::ArithExtsi
+        | OpKind::ArithExtui
+        | OpKind::ArithTrunci => {
             let (v, width) = int(0)?;
-            let signed = matches!(name, "arith.index_cast" | "arith.extsi" | "arith.trunci");
+            let signed = matches!(
+                kind,
+                OpKind::ArithIndexCast | OpKind::ArithExtsi | OpKind::ArithTrunci
+            );
             let v = if signed {
                 v
             } else {
@@ -249,37 +250,30 @@ fn scalar(m: &Machine, op: OpId, name: &str, operands: &[Value], result: &TypeKi
             };
             int_result(m, op, result, v)
         }
-        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf"
-        | "arith.minimumf" => {
-            let (a, b) = (float(0)?, float(1)?);
-            let v = match name {
-                "arith.addf" => a + b,
-                "arith.subf" => a - b,
-                "arith.mulf" => a * b,
-                "arith.divf" => a / b,
-                _ if a.is_nan() || b.is_nan() => f64::NAN,
-                "arith.maximumf" => a.max(b),
-                _ => a.min(b),
-            };
-            Ok(float_result(result, v))
-        }
-        "arith.negf" => Ok(Value::Float(-float(0)?)),
-        _ if INT_BINARY_OPS.contains(&name) => {
+        OpKind::ArithAddf => float_binary(|a, b| a + b),
+        OpKind::ArithSubf => float_binary(|a, b| a - b),
+        OpKind::ArithMulf => float_binary(|a, b| a * b),
+        OpKind::ArithDivf => float_binary(|a, b| a / b),
+        OpKind::ArithMaximumf => float_binary(|a, b| nan_propagating(a, b, f64::max)),
+        OpKind::ArithMinimumf => float_binary(|a, b| nan_propagating(a, b, f64::min)),
+        OpKind::ArithNegf => Ok(Value::Float(-float(0)?)),
+        // The integer binary ops, the rest of what `dispatch` sends here.
+        _ => {
             let ((a, width), (b, _)) = (int(0)?, int(1)?);
-            let v = int_binary(name, a, b, width).map_err(Stop::Undefined)?;
-            int_result(m, op, result, v)
+            let v = int_binary(kind, a, b, width)
+                .ok_or_else(|| m.unsupported(op, "no semantics for this op"))?;
+            int_result(m, op, result, v.map_err(Stop::Undefined)?)
         }
-        _ => Err(m.unsupported(op, "no semantics for this op")),
     }
 }
 
-/// `name` elementwise on tensors of known elements (of one shape; a scalar
-/// operand, such as the condition of a `select`, applies to every
-/// element), giving a tensor of type `result`.
+/// The op `op` of kind `kind` elementwise on tensors of known elements
+/// (of one shape; a scalar operand, such as the condition of a `select`,
+/// applies to every element), giving a tensor of type `result`.
 fn elementwise(
     m: &Machine,
     op: OpId,
-    name: &str,
+    kind: OpKind,
     operands: &[Value],
     result: &TypeKind,
 ) -> Step<Value> {
@@ -291,7 +285,7 @@ fn elementwise(
             Some(s) => {
                 if shape.as_ref().is_some_and(|known| *known != s) {
                     return Err(Stop::Undefined(format!(
-                        "'{name}' on tensors of shapes {} and {}",
+                        "'{kind}' on tensors of shapes {} and {}",
                         show(shape.as_deref().unwrap_or_default()),
                         show(&s)
                     )));
@@ -319,36 +313,41 @@ fn elementwise(
                     None => Ok(v.clone()),
                 })
                 .collect::<Step<_>>()?;
-            scalar(m, op, name, &row, element)
+            scalar(m, op, kind, &row, element)
         })
         .collect::<Step<Vec<_>>>()?;
     make_tensor(m, op, result, shape, Some(elements))
 }
 
-/// Evaluate the `arith` op `op` (named `name`): its results. Every op but
-/// `constant` applies elementwise to tensors of known elements (`select`
-/// only when its condition is a tensor).
-pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
-    if name == "arith.constant" {
+/// Evaluate the `arith` op `op` (of kind `kind`): its results. Every op
+/// but `constant` applies elementwise to tensors of known elements
+/// (`select` only when its condition is a tensor).
+pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> {
+    if kind == OpKind::ArithConstant {
         return Ok(vec![constant(m, op)?]);
     }
     let operands = m.operands(op)?;
     let result = m.result_kind(op, 0)?;
     // A `select` on a scalar condition chooses a whole operand, whatever
     // its shape; on a tensor of conditions it chooses per element.
-    let per_element = match name {
-        "arith.select" => operands.first().is_some_and(|c| tensor_shape(c).is_some()),
+    let per_element = match kind {
+        OpKind::ArithSelect => operands.first().is_some_and(|c| tensor_shape(c).is_some()),
         _ => operands.iter().any(|v| tensor_shape(v).is_some()),
     };
     match per_element {
-        true => Ok(vec![elementwise(m, op, name, &operands, result)?]),
-        false => Ok(vec![scalar(m, op, name, &operands, result)?]),
+        true => Ok(vec![elementwise(m, op, kind, &operands, result)?]),
+        false => Ok(vec![scalar(m, op, kind, &operands, result)?]),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `int_binary` of an integer binary op.
+    fn int_op(kind: OpKind, a: i128, b: i128, width: u32) -> Result<i128, String> {
+        int_binary(kind, a, b, width).expect("an integer binary op")
+    }
 
     #[test]
     fn wrapping() {
@@ -362,47 +361,61 @@ mod tests {
 
     #[test]
     fn divisions_follow_mlir() {
-        let run = |name, a, b| int_binary(name, a, b, 64);
-        assert_eq!(run("arith.divsi", -7, 2), Ok(-3));
-        assert_eq!(run("arith.floordivsi", -7, 2), Ok(-4));
-        assert_eq!(run("arith.ceildivsi", -7, 2), Ok(-3));
-        assert_eq!(run("arith.ceildivsi", 7, 2), Ok(4));
-        assert_eq!(run("arith.ceildivsi", -7, -2), Ok(4));
-        assert_eq!(run("arith.floordivsi", 7, -2), Ok(-4));
-        assert_eq!(run("arith.remsi", -7, 2), Ok(-1));
-        assert_eq!(run("arith.divui", -1, 2), Ok(i64::MAX as i128));
-        assert_eq!(run("arith.remui", 7, 4), Ok(3));
-        assert_eq!(run("arith.ceildivui", 7, 2), Ok(4));
-        assert_eq!(run("arith.divsi", 1, 0), Err("division by zero".into()));
-        assert_eq!(run("arith.remui", 1, 0), Err("division by zero".into()));
-        assert_eq!(run("arith.ceildivui", 1, 0), Err("division by zero".into()));
+        let run = |kind, a, b| int_op(kind, a, b, 64);
+        assert_eq!(run(OpKind::ArithDivsi, -7, 2), Ok(-3));
+        assert_eq!(run(OpKind::ArithFloordivsi, -7, 2), Ok(-4));
+        assert_eq!(run(OpKind::ArithCeildivsi, -7, 2), Ok(-3));
+        assert_eq!(run(OpKind::ArithCeildivsi, 7, 2), Ok(4));
+        assert_eq!(run(OpKind::ArithCeildivsi, -7, -2), Ok(4));
+        assert_eq!(run(OpKind::ArithFloordivsi, 7, -2), Ok(-4));
+        assert_eq!(run(OpKind::ArithRemsi, -7, 2), Ok(-1));
+        assert_eq!(run(OpKind::ArithDivui, -1, 2), Ok(i64::MAX as i128));
+        assert_eq!(run(OpKind::ArithRemui, 7, 4), Ok(3));
+        assert_eq!(run(OpKind::ArithCeildivui, 7, 2), Ok(4));
         assert_eq!(
-            run("arith.floordivsi", 1, 0),
+            run(OpKind::ArithDivsi, 1, 0),
+            Err("division by zero".into())
+        );
+        assert_eq!(
+            run(OpKind::ArithRemui, 1, 0),
+            Err("division by zero".into())
+        );
+        assert_eq!(
+            run(OpKind::ArithCeildivui, 1, 0),
+            Err("division by zero".into())
+        );
+        assert_eq!(
+            run(OpKind::ArithFloordivsi, 1, 0),
             Err("division by zero".into())
         );
         assert_eq!(floor_div(i128::MIN, -1), Some(i128::MIN));
         assert_eq!(ceil_div(i128::MIN, -1), Some(i128::MIN));
-        assert_eq!(int_binary("arith.divsi", i128::MIN, -1, 128), Ok(i128::MIN));
+        assert_eq!(
+            int_op(OpKind::ArithDivsi, i128::MIN, -1, 128),
+            Ok(i128::MIN)
+        );
     }
 
     #[test]
-    fn bits_shifts_and_comparisons() {
+    fn bits_and_shifts() {
         assert_eq!(
-            int_binary("arith.shli", 1, 7, 8).map(|v| wrap(v, 8)),
+            int_op(OpKind::ArithShli, 1, 7, 8).map(|v| wrap(v, 8)),
             Ok(-128)
         );
-        assert_eq!(int_binary("arith.shrui", -128, 7, 8), Ok(1));
-        assert_eq!(int_binary("arith.shrsi", -128, 7, 8), Ok(-1));
-        assert!(int_binary("arith.shli", 1, 8, 8).is_err());
-        assert_eq!(int_binary("arith.maxui", -1, 3, 8), Ok(255));
-        assert_eq!(int_binary("arith.minsi", -1, 3, 8), Ok(-1));
-        assert_eq!(int_binary("arith.xori", 6, 3, 8), Ok(5));
-        assert_eq!(compare(6, -1, 3, 8), Some(false)); // ult: 255 < 3
-        assert_eq!(compare(2, -1, 3, 8), Some(true)); // slt
-        assert_eq!(compare(10, 0, 0, 8), None);
-        assert!(int_binary("arith.frob", 0, 0, 8).is_err());
-        assert!(INT_BINARY_OPS
-            .iter()
-            .all(|n| int_binary(n, 1, 1, 8).is_ok()));
+        assert_eq!(int_op(OpKind::ArithShrui, -128, 7, 8), Ok(1));
+        assert_eq!(int_op(OpKind::ArithShrsi, -128, 7, 8), Ok(-1));
+        assert!(int_op(OpKind::ArithShli, 1, 8, 8).is_err());
+        assert_eq!(int_op(OpKind::ArithMaxui, -1, 3, 8), Ok(255));
+        assert_eq!(int_op(OpKind::ArithMinsi, -1, 3, 8), Ok(-1));
+        assert_eq!(int_op(OpKind::ArithXori, 6, 3, 8), Ok(5));
+        assert_eq!(int_binary(OpKind::ArithCmpi, 0, 0, 8), None);
+        for name in ir::dialect::arith::INT_BINARY_OPS {
+            let kind = OpKind::from_name(name);
+            assert_eq!(int_binary(kind, 1, 1, 8).map(|v| v.is_ok()), Some(true));
+            assert_eq!(
+                crate::dispatch::evaluator(kind),
+                crate::dispatch::Evaluator::Arith
+            );
+        }
     }
 }

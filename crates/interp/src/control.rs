@@ -7,7 +7,7 @@
 use crate::arith_ops::{int_operand, unsigned as unsigned_value, wrap};
 use crate::machine::{Machine, Step, Stop};
 use crate::value::Value;
-use ir::OpId;
+use ir::{OpId, OpKind};
 
 /// An integer of the same type as `template` (an `index` or integer) holding `v`.
 fn like(template: &Value, v: i128) -> Value {
@@ -41,7 +41,7 @@ impl Machine<'_> {
         while below(iv) {
             let mut args = vec![like(&template, iv)];
             args.append(&mut values);
-            values = self.run_body(op, 0, args, "scf.yield")?;
+            values = self.run_body(op, 0, args, OpKind::ScfYield)?;
             let next = iv + step;
             if wrap(next, width) != next {
                 break;
@@ -61,20 +61,22 @@ impl Machine<'_> {
             .is_some_and(|&r| self.ctx.region(r).blocks.is_empty());
         match empty {
             true => Ok(Vec::new()),
-            false => self.run_body(op, region, Vec::new(), "scf.yield"),
+            false => self.run_body(op, region, Vec::new(), OpKind::ScfYield),
         }
     }
 
     fn scf_while(&mut self, op: OpId) -> Step<Vec<Value>> {
         let mut args = self.operands(op)?;
         loop {
-            let mut carried = self.run_body(op, 0, args, "scf.condition")?;
+            let mut carried = self.run_body(op, 0, args, OpKind::ScfCondition)?;
             if carried.is_empty() {
                 return Err(self.malformed(op, "scf.condition without a condition"));
             }
             match carried.remove(0) {
                 Value::Int { value: 0, width: 1 } => return Ok(carried),
-                Value::Int { width: 1, .. } => args = self.run_body(op, 1, carried, "scf.yield")?,
+                Value::Int { width: 1, .. } => {
+                    args = self.run_body(op, 1, carried, OpKind::ScfYield)?
+                }
                 _ => return Err(self.malformed(op, "the condition is not an i1")),
             }
         }
@@ -94,24 +96,24 @@ impl Machine<'_> {
     }
 }
 
-/// Evaluate the `cf`, `scf` or `func` op `op` (named `name`): its results.
-pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
-    match name {
-        "cf.assert" => match m.bool_operand(op, 0)? {
+/// Evaluate the `cf`, `scf` or `func` op `op` (of kind `kind`): its results.
+pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> {
+    match kind {
+        OpKind::CfAssert => match m.bool_operand(op, 0)? {
             true => Ok(Vec::new()),
             false => Err(Stop::Fail(
                 m.str_attr(op, "msg").unwrap_or_default().to_string(),
             )),
         },
-        "func.call" => m.call_symbol(op),
-        "scf.for" => m.scf_for(op),
-        "scf.if" => {
+        OpKind::FuncCall => m.call_symbol(op),
+        OpKind::ScfFor => m.scf_for(op),
+        OpKind::ScfIf => {
             let region = if m.bool_operand(op, 0)? { 0 } else { 1 };
             m.run_branch(op, region)
         }
-        "scf.while" => m.scf_while(op),
-        "scf.execute_region" => m.run_body(op, 0, Vec::new(), "scf.yield"),
-        "scf.index_switch" => m.index_switch(op),
+        OpKind::ScfWhile => m.scf_while(op),
+        OpKind::ScfExecuteRegion => m.run_body(op, 0, Vec::new(), OpKind::ScfYield),
+        OpKind::ScfIndexSwitch => m.index_switch(op),
         _ => Err(m.unsupported(op, "no semantics for this op")),
     }
 }

@@ -40,7 +40,8 @@ use crate::machine::{
 };
 use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{canonical, Effect, Event, Value};
-use ir::{Attr, OpId, TypeKind};
+use ir::dialect::shape::SHAPE_FN;
+use ir::{Attr, OpId, OpKind, TypeKind};
 
 /// Unregistered ops that ask a pass a question at compile time and have no
 /// run-time meaning.
@@ -237,7 +238,7 @@ impl Machine<'_> {
     /// `!shape.value_shape`s (a library function) rather than as they are
     /// (an instance `reify-shape-library` made).
     fn shape_function(&self, op: OpId) -> Step<Option<(OpId, bool)>> {
-        if let Some(attr) = self.attr(op, "shape.fn") {
+        if let Some(attr) = self.attr(op, SHAPE_FN) {
             let name = attr
                 .as_symbol()
                 .ok_or_else(|| self.malformed(op, "'shape.fn' is not a flat symbol"))?;
@@ -252,7 +253,7 @@ impl Machine<'_> {
             None => None,
         };
         let libraries = body_ops(self.ctx, self.module).filter(|&o| {
-            self.ctx.op_name(o) == "shape.function_library"
+            self.ctx.kind(o) == OpKind::ShapeFunctionLibrary
                 && named
                     .as_ref()
                     .is_none_or(|names| sym_name(self.ctx, o).is_some_and(|n| names.contains(&n)))

@@ -45,12 +45,14 @@
 //! The op families live in one module each: `shape_ops` (the `shape`
 //! dialect), `arith_ops`, `tensor_ops` and `control` (`cf`, `scf`, `func`);
 //! `effects` logs events and draws their results; `machine` runs
-//! functions, regions and branches.
+//! functions, regions and branches; `dispatch` says which of them
+//! evaluates each kind of op.
 
 #![warn(missing_docs)]
 
 mod arith_ops;
 mod control;
+mod dispatch;
 mod effects;
 mod machine;
 mod shape_ops;

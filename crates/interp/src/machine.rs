@@ -1,10 +1,11 @@
 //! The evaluation core: functions, regions, blocks and branches, the value
 //! environment, argument binding, limits, and the dispatch of ops to their
-//! dialect's module.
+//! evaluator (`dispatch`).
 
+use crate::dispatch::{evaluator, Evaluator};
 use crate::value::{Arg, Event, InterpError, Outcome, ShapeVal, SizeVal, Trace, Value};
 use crate::Limits;
-use ir::{Attr, BlockId, Context, OpId, RegionId, TypeKind, ValueId};
+use ir::{Attr, BlockId, Context, OpId, OpKind, RegionId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
 /// Why evaluation stopped early.
@@ -44,6 +45,16 @@ pub(crate) struct Machine<'c> {
 pub(crate) struct Exit {
     pub(crate) op: OpId,
     pub(crate) values: Vec<Value>,
+}
+
+/// Where execution goes after an op.
+enum Flow {
+    /// On to the next op of the block.
+    Next,
+    /// To the op's successor at this index, with these block arguments.
+    Jump(usize, Vec<Value>),
+    /// Out of the region, with the terminator's operand values.
+    Leave(Vec<Value>),
 }
 
 pub(crate) fn run(
@@ -130,7 +141,7 @@ pub(crate) fn sym_name(ctx: &Context, op: OpId) -> Option<&str> {
 }
 
 fn is_function(ctx: &Context, op: OpId) -> bool {
-    matches!(ctx.op_name(op), "func.func" | "shape.func")
+    matches!(ctx.kind(op), OpKind::FuncFunc | OpKind::ShapeFunc)
 }
 
 /// The function `name`: a function of the module, or one of a
@@ -148,7 +159,7 @@ pub(crate) fn find_function(
     };
     top.or_else(|| {
         body_ops(ctx, module)
-            .filter(|&o| ctx.op_name(o) == "shape.function_library")
+            .filter(|&o| ctx.kind(o) == OpKind::ShapeFunctionLibrary)
             .filter(|&o| library.is_none() || sym_name(ctx, o) == library)
             .find_map(|lib| body_ops(ctx, lib).find(named))
     })
@@ -528,9 +539,12 @@ impl<'c> Machine<'c> {
         let exit = self.run_region(region, args);
         self.env = saved;
         let exit = exit?;
-        match self.ctx.op_name(exit.op) {
-            "func.return" | "shape.return" => Ok(exit.values),
-            other => Err(self.malformed(exit.op, format!("a function body ends in '{other}'"))),
+        match self.ctx.kind(exit.op) {
+            OpKind::FuncReturn | OpKind::ShapeReturn => Ok(exit.values),
+            _ => {
+                let other = self.ctx.op_name(exit.op);
+                Err(self.malformed(exit.op, format!("a function body ends in '{other}'")))
+            }
         }
     }
 
@@ -574,27 +588,10 @@ impl<'c> Machine<'c> {
             }
             for op in self.ctx.block_ops(block) {
                 self.step(op)?;
-                let is_terminator = self.ctx.op_def(op).is_some_and(|d| d.traits.terminator);
-                if !is_terminator {
-                    self.exec(op)?;
-                    continue;
-                }
-                let (target, target_args) = match self.ctx.op_name(op) {
-                    "cf.br" => (0, self.operands(op)?),
-                    "cf.cond_br" => {
-                        let taken = match self.bool_operand(op, 0)? {
-                            true => 0,
-                            false => 1,
-                        };
-                        (taken, self.values_of(op, self.group(op, taken + 1)?)?)
-                    }
-                    "cf.switch" => self.switch_target(op)?,
-                    _ => {
-                        return Ok(Exit {
-                            op,
-                            values: self.operands(op)?,
-                        })
-                    }
+                let (target, target_args) = match self.exec(op)? {
+                    Flow::Next => continue,
+                    Flow::Jump(target, target_args) => (target, target_args),
+                    Flow::Leave(values) => return Ok(Exit { op, values }),
                 };
                 block = *self
                     .ctx
@@ -635,13 +632,13 @@ impl<'c> Machine<'c> {
     }
 
     /// Run the single-block region `region` of `op` with `args`; the
-    /// operands of the terminator, which must be `terminator`.
+    /// operands of the terminator, which must be of kind `terminator`.
     pub(crate) fn run_body(
         &mut self,
         op: OpId,
         region: usize,
         args: Vec<Value>,
-        terminator: &str,
+        terminator: OpKind,
     ) -> Step<Vec<Value>> {
         let r = *self
             .ctx
@@ -650,7 +647,7 @@ impl<'c> Machine<'c> {
             .get(region)
             .ok_or_else(|| self.malformed(op, format!("region #{region} is missing")))?;
         let exit = self.run_region(r, args)?;
-        match self.ctx.op_name(exit.op) == terminator {
+        match self.ctx.kind(exit.op) == terminator {
             true => Ok(exit.values),
             false => Err(self.malformed(
                 exit.op,
@@ -685,20 +682,32 @@ impl<'c> Machine<'c> {
         }
     }
 
-    /// Evaluate a non-terminator op and bind its results.
-    fn exec(&mut self, op: OpId) -> Step<()> {
-        let name = self.ctx.op_name(op);
-        let dialect = name.split('.').next().unwrap_or_default();
-        let results = match dialect {
-            _ if self.ctx.op_def(op).is_none() => self.unregistered(op)?,
-            "shape" => crate::shape_ops::exec(self, op, name)?,
-            "arith" => crate::arith_ops::exec(self, op, name)?,
-            "tensor" => crate::tensor_ops::exec(self, op, name)?,
-            "cf" | "scf" | "func" => crate::control::exec(self, op, name)?,
-            _ if name == "builtin.unrealized_conversion_cast" => {
-                crate::shape_ops::bridge(self, op)?
+    /// Evaluate `op`: bind its results, or take the branch or leave the
+    /// region it ends.
+    fn exec(&mut self, op: OpId) -> Step<Flow> {
+        let kind = self.ctx.kind(op);
+        let results = match evaluator(kind) {
+            Evaluator::Shape => crate::shape_ops::exec(self, op, kind)?,
+            Evaluator::Arith => crate::arith_ops::exec(self, op, kind)?,
+            Evaluator::Tensor => crate::tensor_ops::exec(self, op, kind)?,
+            Evaluator::Control => crate::control::exec(self, op, kind)?,
+            Evaluator::Bridge => crate::shape_ops::bridge(self, op)?,
+            Evaluator::Unregistered => self.unregistered(op)?,
+            Evaluator::None => return Err(self.unsupported(op, "no semantics for this op")),
+            Evaluator::Br => return Ok(Flow::Jump(0, self.operands(op)?)),
+            Evaluator::CondBr => {
+                let taken = match self.bool_operand(op, 0)? {
+                    true => 0,
+                    false => 1,
+                };
+                let args = self.values_of(op, self.group(op, taken + 1)?)?;
+                return Ok(Flow::Jump(taken, args));
             }
-            _ => return Err(self.unsupported(op, "no semantics for this op")),
+            Evaluator::Switch => {
+                let (target, args) = self.switch_target(op)?;
+                return Ok(Flow::Jump(target, args));
+            }
+            Evaluator::Exit => return Ok(Flow::Leave(self.operands(op)?)),
         };
         let ids = &self.ctx.op(op).results;
         if ids.len() != results.len() {
@@ -710,6 +719,6 @@ impl<'c> Machine<'c> {
         for (&id, v) in ids.iter().zip(results) {
             self.env.insert(id, v);
         }
-        Ok(())
+        Ok(Flow::Next)
     }
 }

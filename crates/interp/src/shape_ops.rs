@@ -22,32 +22,38 @@ use crate::value::{ShapeVal, SizeVal, Value};
 use ir::dialect::shape::{
     constraint_message, failure, FALSE_WITNESS_MESSAGE, HOST_WITNESS_MESSAGE,
 };
-use ir::{OpId, TypeKind};
+use ir::{OpId, OpKind, TypeKind};
 
-/// `a op b` on sizes or indices: `index` results wrap as `arith` does and
-/// divide by zero undefined; a `!shape.size` divided by zero is an error.
-/// A `!shape.size` that overflows is undefined: sizes count the extents and
-/// elements of tensors that exist, and every lowering (ours, upstream's)
-/// computes them with `index` arithmetic, unchecked.
-pub(crate) fn size_arith(name: &str, a: SizeVal, b: SizeVal, wrap: bool) -> Step<SizeVal> {
+/// The arithmetic of a size op (`shape.add`...) on 64-bit operands,
+/// exact: the result, or `None` for a division by zero.
+pub(crate) type SizeArith = fn(i128, i128) -> Option<i128>;
+
+/// `apply(a, b)` on sizes or indices, for an op of kind `kind`: `index`
+/// results wrap as `arith` does and divide by zero undefined; a
+/// `!shape.size` divided by zero is an error. A `!shape.size` that
+/// overflows is undefined: sizes count the extents and elements of tensors
+/// that exist, and every lowering (ours, upstream's) computes them with
+/// `index` arithmetic, unchecked.
+pub(crate) fn size_arith(
+    kind: OpKind,
+    apply: SizeArith,
+    a: SizeVal,
+    b: SizeVal,
+    wrap: bool,
+) -> Step<SizeVal> {
     let (a, b) = match (a, b) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => return Ok(Err(e)),
     };
-    let (wide_a, wide_b) = (i128::from(a), i128::from(b));
-    let wide = match name {
-        "shape.add" => wide_a + wide_b,
-        "shape.mul" => wide_a * wide_b,
-        _ => match floor_div(wide_a, wide_b) {
-            Some(q) => q,
-            None if wrap => return Err(Stop::Undefined(failure::DIVISION_BY_ZERO.into())),
-            None => return Ok(Err(failure::DIVISION_BY_ZERO.into())),
-        },
+    let wide = match apply(a.into(), b.into()) {
+        Some(v) => v,
+        None if wrap => return Err(Stop::Undefined(failure::DIVISION_BY_ZERO.into())),
+        None => return Ok(Err(failure::DIVISION_BY_ZERO.into())),
     };
     match (i64::try_from(wide), wrap) {
         (Ok(v), _) => Ok(Ok(v)),
         (Err(_), true) => Ok(Ok(wide as i64)),
-        (Err(_), false) => Err(Stop::Undefined(format!("{name} of {a} and {b} overflows"))),
+        (Err(_), false) => Err(Stop::Undefined(format!("{kind} of {a} and {b} overflows"))),
     }
 }
 
@@ -103,20 +109,13 @@ pub(crate) fn get_extent(shape: ShapeVal, dim: SizeVal) -> SizeVal {
         .ok_or_else(|| failure::EXTENT_INDEX.to_string())
 }
 
-/// Elementwise maximum or minimum of two shapes of equal rank.
-fn max_min_shapes(name: &str, a: ShapeVal, b: ShapeVal) -> ShapeVal {
+/// Elementwise `pick` (maximum or minimum) of two shapes of equal rank.
+fn max_min_shapes(a: ShapeVal, b: ShapeVal, pick: fn(i64, i64) -> i64) -> ShapeVal {
     let (a, b) = (a?, b?);
     if a.len() != b.len() {
         return Err(failure::RANKS.to_string());
     }
-    let pick = |(x, y): (&i64, &i64)| {
-        if name == "shape.max" {
-            *x.max(y)
-        } else {
-            *x.min(y)
-        }
-    };
-    Ok(a.iter().zip(&b).map(pick).collect())
+    Ok(a.iter().zip(&b).map(|(&x, &y)| pick(x, y)).collect())
 }
 
 /// The value an error of type `kind` is, if the type can carry one.
@@ -230,16 +229,26 @@ impl Machine<'_> {
         Ok(vec![self.shape_result(op, kind, Ok(a))?])
     }
 
-    fn constraint(&self, op: OpId, name: &str) -> Step<Vec<Value>> {
-        let holds = match name {
-            "shape.cstr_require" => Ok(self.bool_operand(op, 0)?),
-            "shape.cstr_eq" => self
-                .valid_shapes(op)?
-                .map(|s| s.windows(2).all(|w| w[0] == w[1])),
-            _ => self
-                .valid_shapes(op)?
-                .map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
-        };
+    /// `op`'s results, and their arithmetic by `apply`.
+    fn size_arith(&self, op: OpId, kind: OpKind, apply: SizeArith) -> Step<Vec<Value>> {
+        let (a, b) = (self.size_operand(op, 0)?, self.size_operand(op, 1)?);
+        let wrap = matches!(self.result_kind(op, 0)?, TypeKind::Index);
+        let result = size_arith(kind, apply, a, b, wrap)?;
+        self.one_size(op, result)
+    }
+
+    /// `shape.max` or `shape.min` (by `pick`) of two sizes or two shapes.
+    fn max_min(&self, op: OpId, pick: fn(i64, i64) -> i64) -> Step<Vec<Value>> {
+        if self.is_size(op, 0)? {
+            let (a, b) = (self.size_operand(op, 0)?, self.size_operand(op, 1)?);
+            return self.one_size(op, a.and_then(|a| Ok(pick(a, b?))));
+        }
+        let (a, b) = (self.shape_operand(op, 0)?, self.shape_operand(op, 1)?);
+        self.one_shape(op, max_min_shapes(a, b, pick))
+    }
+
+    /// A constraint that `holds` (or the error of an invalid operand).
+    fn constraint(&self, op: OpId, holds: Result<bool, String>) -> Step<Vec<Value>> {
         match holds.map_err(Stop::Fail)? {
             true => Ok(vec![Value::Witness(Ok(()))]),
             false => Err(Stop::Fail(constraint_message(self.ctx, op).to_string())),
@@ -272,7 +281,7 @@ impl Machine<'_> {
             };
             let mut args = vec![Value::Index(i as i64), extent];
             args.extend(accs);
-            accs = self.run_body(op, 0, args, "shape.yield")?;
+            accs = self.run_body(op, 0, args, OpKind::ShapeYield)?;
         }
         Ok(accs)
     }
@@ -360,16 +369,13 @@ impl Machine<'_> {
     }
 }
 
-/// Evaluate the `shape` op `op` (named `name`): its results.
-pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
-    match name {
-        "shape.add" | "shape.mul" | "shape.div" => {
-            let (a, b) = (m.size_operand(op, 0)?, m.size_operand(op, 1)?);
-            let wrap = matches!(m.result_kind(op, 0)?, TypeKind::Index);
-            let result = size_arith(name, a, b, wrap)?;
-            m.one_size(op, result)
-        }
-        "shape.any" if m.is_size(op, 0)? => {
+/// Evaluate the `shape` op `op` (of kind `kind`): its results.
+pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> {
+    match kind {
+        OpKind::ShapeAdd => m.size_arith(op, kind, |a, b| Some(a + b)),
+        OpKind::ShapeMul => m.size_arith(op, kind, |a, b| Some(a * b)),
+        OpKind::ShapeDiv => m.size_arith(op, kind, floor_div),
+        OpKind::ShapeAny if m.is_size(op, 0)? => {
             let sizes = (0..m.ctx.op(op).operands.len()).map(|i| m.size_operand(op, i));
             let sizes: Vec<SizeVal> = sizes.collect::<Step<_>>()?;
             let first = sizes
@@ -378,19 +384,19 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
                 .map(|s| s[0]);
             m.one_size(op, first)
         }
-        "shape.any" => {
+        OpKind::ShapeAny => {
             let first = m
                 .shape_operands(op)?
                 .into_iter()
                 .collect::<Result<Vec<_>, _>>();
             m.one_shape(op, first.map(|mut s| s.swap_remove(0)))
         }
-        "shape.assuming" => match m.operand(op, 0)? {
-            Value::Witness(Ok(())) => m.run_body(op, 0, Vec::new(), "shape.assuming_yield"),
+        OpKind::ShapeAssuming => match m.operand(op, 0)? {
+            Value::Witness(Ok(())) => m.run_body(op, 0, Vec::new(), OpKind::ShapeAssumingYield),
             Value::Witness(Err(message)) => Err(Stop::Fail(message.clone())),
             _ => Err(m.malformed(op, "expected a witness")),
         },
-        "shape.assuming_all" => {
+        OpKind::ShapeAssumingAll => {
             let mut result = Ok(());
             for v in m.operands(op)? {
                 match v {
@@ -400,15 +406,15 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             }
             Ok(vec![Value::Witness(result)])
         }
-        "shape.broadcast" => {
+        OpKind::ShapeBroadcast => {
             let shapes = m.shape_operands(op)?;
             m.one_shape(op, broadcast(shapes, m.str_attr(op, "error")))
         }
-        "shape.concat" => {
+        OpKind::ShapeConcat => {
             let (a, b) = (m.shape_operand(op, 0)?, m.shape_operand(op, 1)?);
             m.one_shape(op, a.and_then(|a| Ok([a, b?].concat())))
         }
-        "shape.const_shape" => {
+        OpKind::ShapeConstShape => {
             let extents = dense_ints(m, op, "shape")?;
             let shape = extents.iter().map(|&e| i64::try_from(e).map_err(|_| e));
             let shape = shape.collect::<Result<Vec<_>, _>>();
@@ -416,31 +422,40 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
                 shape.map_err(|e| m.malformed(op, format!("extent {e} does not fit i64")))?;
             m.one_shape(op, Ok(shape))
         }
-        "shape.const_size" => {
+        OpKind::ShapeConstSize => {
             let v = m.attr(op, "value").and_then(ir::Attr::as_int);
             let v = v.and_then(|v| i64::try_from(v).ok());
             let v = v.ok_or_else(|| m.malformed(op, "no integer 'value'"))?;
             m.one_size(op, Ok(v))
         }
-        "shape.const_witness" => match m.attr(op, "passing").and_then(ir::Attr::as_int) {
+        OpKind::ShapeConstWitness => match m.attr(op, "passing").and_then(ir::Attr::as_int) {
             Some(1) => Ok(vec![Value::Witness(Ok(()))]),
             Some(_) => Ok(vec![Value::Witness(Err(FALSE_WITNESS_MESSAGE.into()))]),
             None => Err(m.malformed(op, "no boolean 'passing'")),
         },
-        "shape.cstr_broadcastable" | "shape.cstr_eq" | "shape.cstr_require" => {
-            m.constraint(op, name)
+        OpKind::ShapeCstrBroadcastable => {
+            let shapes = m.valid_shapes(op)?;
+            m.constraint(
+                op,
+                shapes.map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
+            )
         }
-        "shape.debug_print" => Ok(vec![m.operand(op, 0)?.clone()]),
-        "shape.dim" => {
+        OpKind::ShapeCstrEq => {
+            let shapes = m.valid_shapes(op)?;
+            m.constraint(op, shapes.map(|s| s.windows(2).all(|w| w[0] == w[1])))
+        }
+        OpKind::ShapeCstrRequire => m.constraint(op, Ok(m.bool_operand(op, 0)?)),
+        OpKind::ShapeDebugPrint => Ok(vec![m.operand(op, 0)?.clone()]),
+        OpKind::ShapeDim => {
             let shape = m.shape_of(op, m.operand(op, 0)?)?;
             let dim = m.size_operand(op, 1)?;
             m.one_size(op, get_extent(shape, dim))
         }
-        "shape.from_extent_tensor" => match m.operand(op, 0)? {
+        OpKind::ShapeFromExtentTensor => match m.operand(op, 0)? {
             Value::ExtentTensor(e) => Ok(vec![Value::Shape(Ok(e.clone()))]),
             _ => Err(m.malformed(op, "expected an extent tensor")),
         },
-        "shape.from_extents" => {
+        OpKind::ShapeFromExtents => {
             let sizes = (0..m.ctx.op(op).operands.len()).map(|i| m.size_operand(op, i));
             let sizes = sizes.collect::<Step<Vec<SizeVal>>>()?;
             let shape = sizes
@@ -452,40 +467,27 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
                 });
             Ok(vec![Value::Shape(shape)])
         }
-        "shape.get_extent" => {
+        OpKind::ShapeGetExtent => {
             let (shape, dim) = (m.shape_operand(op, 0)?, m.size_operand(op, 1)?);
             m.one_size(op, get_extent(shape, dim))
         }
         // A negative index is no size: undefined (MLIR folds it to a
         // negative constant size).
-        "shape.index_to_size" => match m.index_operand(op, 0)? {
+        OpKind::ShapeIndexToSize => match m.index_operand(op, 0)? {
             v if v >= 0 => Ok(vec![Value::Size(Ok(v))]),
             v => Err(Stop::Undefined(format!(
                 "index {v} is negative and not a size"
             ))),
         },
-        "shape.is_broadcastable" => {
+        OpKind::ShapeIsBroadcastable => {
             let shapes = m.valid_shapes(op)?;
             let ok = shapes.is_ok_and(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok());
             Ok(vec![i1(ok)])
         }
-        "shape.max" | "shape.min" if m.is_size(op, 0)? => {
-            let (a, b) = (m.size_operand(op, 0)?, m.size_operand(op, 1)?);
-            let pick = |(a, b): (i64, i64)| {
-                if name == "shape.max" {
-                    a.max(b)
-                } else {
-                    a.min(b)
-                }
-            };
-            m.one_size(op, a.and_then(|a| Ok((a, b?))).map(pick))
-        }
-        "shape.max" | "shape.min" => {
-            let (a, b) = (m.shape_operand(op, 0)?, m.shape_operand(op, 1)?);
-            m.one_shape(op, max_min_shapes(name, a, b))
-        }
-        "shape.meet" => m.meet(op),
-        "shape.num_elements" => {
+        OpKind::ShapeMax => m.max_min(op, i64::max),
+        OpKind::ShapeMin => m.max_min(op, i64::min),
+        OpKind::ShapeMeet => m.meet(op),
+        OpKind::ShapeNumElements => {
             let wrap = matches!(m.result_kind(op, 0)?, TypeKind::Index);
             let shape = m.shape_operand(op, 0)?;
             // A `!shape.size` count that overflows is undefined, as
@@ -501,31 +503,31 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             };
             m.one_size(op, count)
         }
-        "shape.rank" => {
+        OpKind::ShapeRank => {
             let shape = m.shape_operand(op, 0)?;
             m.one_size(op, shape.map(|s| s.len() as i64))
         }
-        "shape.reduce" => m.reduce(op),
-        "shape.shape_eq" => {
+        OpKind::ShapeReduce => m.reduce(op),
+        OpKind::ShapeShapeEq => {
             // Every invalid shape is the one error value, equal to itself.
             let shapes: Vec<Option<Vec<i64>>> =
                 m.shape_operands(op)?.into_iter().map(Result::ok).collect();
             Ok(vec![i1(shapes.windows(2).all(|w| w[0] == w[1]))])
         }
-        "shape.shape_of" => {
+        OpKind::ShapeShapeOf => {
             let shape = m.shape_of(op, m.operand(op, 0)?)?;
             m.one_shape(op, shape)
         }
-        "shape.size_to_index" => {
+        OpKind::ShapeSizeToIndex => {
             let size = m.size_operand(op, 0)?.map_err(Stop::Undefined)?;
             Ok(vec![Value::Index(size)])
         }
-        "shape.split_at" => {
+        OpKind::ShapeSplitAt => {
             let (head, tail) = split_at(m.shape_operand(op, 0)?, m.size_operand(op, 1)?);
             let head = m.shape_result(op, m.result_kind(op, 0)?, head)?;
             Ok(vec![head, m.shape_result(op, m.result_kind(op, 1)?, tail)?])
         }
-        "shape.to_extent_tensor" => {
+        OpKind::ShapeToExtentTensor => {
             let shape = m.shape_operand(op, 0)?;
             let kind = m.result_kind(op, 0)?;
             let extents = shape.map_err(Stop::Undefined)?;
@@ -538,9 +540,9 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
                 Some(elements),
             )?])
         }
-        "shape.value_as_shape" => m.value_as_shape(op),
-        "shape.value_of" => m.value_of(op),
-        "shape.with_shape" => m.with_shape(op),
+        OpKind::ShapeValueAsShape => m.value_as_shape(op),
+        OpKind::ShapeValueOf => m.value_of(op),
+        OpKind::ShapeWithShape => m.with_shape(op),
         _ => Err(m.unsupported(op, "no semantics for this op")),
     }
 }
@@ -582,46 +584,56 @@ pub(crate) fn bridge(m: &Machine, op: OpId) -> Step<Vec<Value>> {
 mod tests {
     use super::*;
 
+    /// `size_arith` of the op of kind `kind`, as `exec` applies it.
+    fn size_op(kind: OpKind, a: SizeVal, b: SizeVal, wrap: bool) -> Step<SizeVal> {
+        let apply: SizeArith = match kind {
+            OpKind::ShapeAdd => |a, b| Some(a + b),
+            OpKind::ShapeMul => |a, b| Some(a * b),
+            _ => floor_div,
+        };
+        size_arith(kind, apply, a, b, wrap)
+    }
+
     #[test]
     fn size_arithmetic() {
         let undefined = |r: Step<SizeVal>| matches!(r, Err(Stop::Undefined(_)));
         assert_eq!(
-            size_arith("shape.add", Ok(2), Ok(3), false).ok(),
+            size_op(OpKind::ShapeAdd, Ok(2), Ok(3), false).ok(),
             Some(Ok(5))
         );
         assert_eq!(
-            size_arith("shape.mul", Ok(2), Ok(3), false).ok(),
+            size_op(OpKind::ShapeMul, Ok(2), Ok(3), false).ok(),
             Some(Ok(6))
         );
         assert_eq!(
-            size_arith("shape.div", Ok(7), Ok(2), false).ok(),
+            size_op(OpKind::ShapeDiv, Ok(7), Ok(2), false).ok(),
             Some(Ok(3))
         );
         assert_eq!(
-            size_arith("shape.div", Ok(-7), Ok(2), true).ok(),
+            size_op(OpKind::ShapeDiv, Ok(-7), Ok(2), true).ok(),
             Some(Ok(-4))
         );
         assert_eq!(
-            size_arith("shape.div", Ok(7), Ok(0), false).ok(),
+            size_op(OpKind::ShapeDiv, Ok(7), Ok(0), false).ok(),
             Some(Err("division by zero".into()))
         );
-        assert!(undefined(size_arith("shape.div", Ok(7), Ok(0), true)));
-        assert!(undefined(size_arith(
-            "shape.mul",
+        assert!(undefined(size_op(OpKind::ShapeDiv, Ok(7), Ok(0), true)));
+        assert!(undefined(size_op(
+            OpKind::ShapeMul,
             Ok(i64::MAX),
             Ok(2),
             false
         )));
         assert_eq!(
-            size_arith("shape.mul", Ok(i64::MAX), Ok(2), true).ok(),
+            size_op(OpKind::ShapeMul, Ok(i64::MAX), Ok(2), true).ok(),
             Some(Ok(-2))
         );
         assert_eq!(
-            size_arith("shape.add", Err("a".into()), Err("b".into()), false).ok(),
+            size_op(OpKind::ShapeAdd, Err("a".into()), Err("b".into()), false).ok(),
             Some(Err("a".into()))
         );
         assert_eq!(
-            size_arith("shape.div", Ok(i64::MIN), Ok(-1), true).ok(),
+            size_op(OpKind::ShapeDiv, Ok(i64::MIN), Ok(-1), true).ok(),
             Some(Ok(i64::MIN))
         );
     }
@@ -667,13 +679,13 @@ mod tests {
         assert!(get_extent(s(), Ok(3)).is_err());
         assert!(get_extent(s(), Ok(-1)).is_err());
         assert_eq!(
-            max_min_shapes("shape.max", Ok(vec![1, 5]), Ok(vec![3, 2])),
+            max_min_shapes(Ok(vec![1, 5]), Ok(vec![3, 2]), i64::max),
             Ok(vec![3, 5])
         );
         assert_eq!(
-            max_min_shapes("shape.min", Ok(vec![1, 5]), Ok(vec![3, 2])),
+            max_min_shapes(Ok(vec![1, 5]), Ok(vec![3, 2]), i64::min),
             Ok(vec![1, 2])
         );
-        assert!(max_min_shapes("shape.min", Ok(vec![1]), Ok(vec![3, 2])).is_err());
+        assert!(max_min_shapes(Ok(vec![1]), Ok(vec![3, 2]), i64::min).is_err());
     }
 }

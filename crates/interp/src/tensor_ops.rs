@@ -10,7 +10,7 @@
 use crate::machine::{fits, is_extent_tensor_type, show, Machine, Step, Stop};
 use crate::value::Value;
 use ir::types::DYNAMIC;
-use ir::{OpId, TypeKind};
+use ir::{OpId, OpKind, TypeKind};
 
 /// The shape of a tensor value.
 pub(crate) fn tensor_shape(v: &Value) -> Option<Vec<i64>> {
@@ -231,7 +231,7 @@ impl<'c> Machine<'c> {
                 .into_iter()
                 .map(Value::Index)
                 .collect();
-            let mut yielded = self.run_body(op, 0, index, "tensor.yield")?;
+            let mut yielded = self.run_body(op, 0, index, OpKind::TensorYield)?;
             match (yielded.pop(), yielded.is_empty()) {
                 (Some(v), true) => elements.push(v),
                 _ => return Err(self.malformed(op, "the body must yield one value")),
@@ -433,7 +433,7 @@ impl<'c> Machine<'c> {
                 Some(at) => inner[at].clone(),
                 None => {
                     let args = index.into_iter().map(Value::Index).collect();
-                    let mut yielded = self.run_body(op, 0, args, "tensor.yield")?;
+                    let mut yielded = self.run_body(op, 0, args, OpKind::TensorYield)?;
                     match (yielded.pop(), yielded.is_empty()) {
                         (Some(v), true) => v,
                         _ => return Err(self.malformed(op, "the body must yield one value")),
@@ -598,10 +598,10 @@ impl<'c> Machine<'c> {
     }
 }
 
-/// Evaluate the `tensor` op `op` (named `name`): its results.
-pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
-    let value = match name {
-        "tensor.dim" => {
+/// Evaluate the `tensor` op `op` (of kind `kind`): its results.
+pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> {
+    let value = match kind {
+        OpKind::TensorDim => {
             let (shape, _) = m.tensor_operand(op, 0)?;
             let dim = m.index_operand(op, 1)?;
             let extent = usize::try_from(dim).ok().and_then(|d| shape.get(d));
@@ -613,8 +613,8 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             })?;
             Value::Index(*extent)
         }
-        "tensor.rank" => Value::Index(m.tensor_operand(op, 0)?.0.len() as i64),
-        "tensor.extract" => {
+        OpKind::TensorRank => Value::Index(m.tensor_operand(op, 0)?.0.len() as i64),
+        OpKind::TensorExtract => {
             let (shape, tensor) = m.tensor_operand(op, 0)?;
             let indices = m.indices(op, 1)?;
             m.check_index(op, &shape, &indices)?;
@@ -628,23 +628,23 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             };
             element.ok_or_else(|| m.unsupported(op, "the tensor's elements are not known"))?
         }
-        "tensor.from_elements" => {
+        OpKind::TensorFromElements => {
             let kind = m.result_kind(op, 0)?;
             let shape = kind
                 .shape()
                 .ok_or_else(|| m.malformed(op, "the result is not a ranked tensor"))?;
             make_tensor(m, op, kind, shape.to_vec(), Some(m.operands(op)?))?
         }
-        "tensor.generate" => m.generate(op)?,
-        "tensor.cast" => {
+        OpKind::TensorGenerate => m.generate(op)?,
+        OpKind::TensorCast => {
             let (shape, v) = m.tensor_operand(op, 0)?;
             make_tensor(m, op, m.result_kind(op, 0)?, shape, elements_of(v))?
         }
-        "tensor.empty" => {
+        OpKind::TensorEmpty => {
             let (kind, shape) = m.shape_with_dynamic_sizes(op, 0)?;
             make_tensor(m, op, kind, shape, None)?
         }
-        "tensor.splat" => {
+        OpKind::TensorSplat => {
             let scalar = m.operand(op, 0)?.clone();
             let (kind, shape) = m.shape_with_dynamic_sizes(op, 1)?;
             let elements = match scalar {
@@ -655,19 +655,19 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, name: &str) -> Step<Vec<Value>> {
             };
             make_tensor(m, op, kind, shape, elements)?
         }
-        "tensor.concat" => m.concat(op)?,
-        "tensor.extract_slice" => m.extract_slice(op)?,
-        "tensor.insert_slice" => m.insert_slice(op)?,
-        "tensor.pad" => m.pad(op)?,
-        "tensor.pack" => m.pack(op)?,
-        "tensor.unpack" => m.unpack(op)?,
-        "tensor.insert" => m.insert(op)?,
-        "tensor.collapse_shape" => m.collapse(op)?,
-        "tensor.expand_shape" => {
+        OpKind::TensorConcat => m.concat(op)?,
+        OpKind::TensorExtractSlice => m.extract_slice(op)?,
+        OpKind::TensorInsertSlice => m.insert_slice(op)?,
+        OpKind::TensorPad => m.pad(op)?,
+        OpKind::TensorPack => m.pack(op)?,
+        OpKind::TensorUnpack => m.unpack(op)?,
+        OpKind::TensorInsert => m.insert(op)?,
+        OpKind::TensorCollapseShape => m.collapse(op)?,
+        OpKind::TensorExpandShape => {
             let shape = m.mixed(op, "static_output_shape", 1)?;
             m.reshaped(op, shape)?
         }
-        "tensor.reshape" => {
+        OpKind::TensorReshape => {
             let shape = match m.operand(op, 1)? {
                 Value::ExtentTensor(e) => e.clone(),
                 Value::Tensor {

@@ -5,7 +5,7 @@
 //! tensors (ranked with static and dynamic extents, or unranked), then maybe
 //! a `!shape.shape` and a `!shape.size`; it returns 1–2 shapes or sizes. The
 //! body chains stage-1 ops: `shape_of`, `const_shape`, `const_size`, `meet`
-//! (shapes and sizes, with and without `error`), `"shape.split_at"` (generic
+//! (shapes and sizes, with and without `error`), `split_at` (in generic
 //! form; constant indices in range, negative and out of range, and computed
 //! ones), `broadcast` (with and without `error`), `concat`, `rank`,
 //! `get_extent`, `add`, `mul`, `num_elements`, `from_extents`, and now and
@@ -20,8 +20,11 @@
 //! inputs from, so that requirements both hold and fail on sampled inputs.
 //! [`function`] draws with [`SplitMix64`], so a seed always gives the same
 //! text; [`function_with`] draws with any [`Choices`] (fuzz input bytes).
+//! Op names are written from their [`OpKind`].
 
 use std::collections::BTreeSet;
+
+use ir::OpKind;
 
 use crate::{Choices, SplitMix64};
 
@@ -69,8 +72,8 @@ struct Value {
     uses: u32,
     /// Its rank, for a tensor or shape whose rank is static.
     rank: Option<usize>,
-    /// The op that defines it, or `"parameter"`.
-    origin: &'static str,
+    /// The kind of the op that defines it; `None` for a parameter.
+    origin: Option<OpKind>,
     /// The ops (by position in the body, which stays far below 128 ops)
     /// this value depends on, its own included.
     deps: u128,
@@ -98,20 +101,20 @@ pub struct Function {
 }
 
 /// Ops of one main-body step, with the weights they are drawn by.
-const STEPS: [(&str, u32); 13] = [
-    ("shape.shape_of", 2),
-    ("shape.const_shape", 3),
-    ("shape.meet", 5),
-    ("shape.split_at", 10),
-    ("shape.broadcast", 7),
-    ("shape.concat", 6),
-    ("shape.rank", 6),
-    ("shape.get_extent", 8),
-    ("shape.add", 5),
-    ("shape.mul", 4),
-    ("shape.num_elements", 4),
-    ("shape.from_extents", 5),
-    ("shape.index_to_size", 2),
+const STEPS: [(OpKind, u32); 13] = [
+    (OpKind::ShapeShapeOf, 2),
+    (OpKind::ShapeConstShape, 3),
+    (OpKind::ShapeMeet, 5),
+    (OpKind::ShapeSplitAt, 10),
+    (OpKind::ShapeBroadcast, 7),
+    (OpKind::ShapeConcat, 6),
+    (OpKind::ShapeRank, 6),
+    (OpKind::ShapeGetExtent, 8),
+    (OpKind::ShapeAdd, 5),
+    (OpKind::ShapeMul, 4),
+    (OpKind::ShapeNumElements, 4),
+    (OpKind::ShapeFromExtents, 5),
+    (OpKind::ShapeIndexToSize, 2),
 ];
 
 /// How `split_at` and `get_extent` draw their index: the weights of a
@@ -143,16 +146,17 @@ impl<C: Choices> Builder<C> {
             ty,
             rank,
             uses: 0,
-            origin: "parameter",
+            origin: None,
             deps: 0,
         });
     }
 
-    /// Append the op `text` (what follows `=`, written with the operand
-    /// names `operands` resolve to) defining `results`; the new values.
+    /// Append the op of kind `op` written `text` (what follows `=`, with
+    /// the operand names `operands` resolve to) defining `results`; the
+    /// new values.
     fn define(
         &mut self,
-        feature: &'static str,
+        op: OpKind,
         operands: &[usize],
         results: &[Kind],
         text: String,
@@ -173,12 +177,24 @@ impl<C: Choices> Builder<C> {
                 ty: kind.ty(),
                 rank: None,
                 uses: 0,
-                origin: feature,
+                origin: Some(op),
                 deps,
             });
         }
-        self.features.insert(feature);
+        self.features.insert(op.build_name());
         (first..first + results.len()).collect()
+    }
+
+    /// [`Builder::define`] of an op in its custom form: its name, then
+    /// `rest` (operands, attributes and types).
+    fn custom(
+        &mut self,
+        op: OpKind,
+        operands: &[usize],
+        results: &[Kind],
+        rest: String,
+    ) -> Vec<usize> {
+        self.define(op, operands, results, format!("{op} {rest}"))
     }
 
     /// `v`, now known to have rank `rank`.
@@ -288,7 +304,9 @@ impl<C: Choices> Builder<C> {
             Kind::Shape => self.const_shape(),
             Kind::Size if self.draw.percent(40) => self.const_size(&EXTENTS),
             Kind::Size => {
-                let op = self.draw.pick(&["shape.rank", "shape.num_elements"]);
+                let op = self
+                    .draw
+                    .pick(&[OpKind::ShapeRank, OpKind::ShapeNumElements]);
                 self.shape_to_size(op)
             }
             // Tensors are parameters; index operands are made where used.
@@ -298,12 +316,8 @@ impl<C: Choices> Builder<C> {
 
     fn shape_of(&mut self) -> usize {
         let t = self.take(Kind::Tensor);
-        let text = format!(
-            "shape.shape_of {} : {} -> !shape.shape",
-            self.name_of(t),
-            self.ty_of(t)
-        );
-        let v = self.define("shape.shape_of", &[t], &[Kind::Shape], text)[0];
+        let rest = format!("{} : {} -> !shape.shape", self.name_of(t), self.ty_of(t));
+        let v = self.custom(OpKind::ShapeShapeOf, &[t], &[Kind::Shape], rest)[0];
         self.with_rank(v, self.values[t].rank)
     }
 
@@ -312,23 +326,27 @@ impl<C: Choices> Builder<C> {
         let extents: Vec<String> = (0..rank)
             .map(|_| self.draw.pick(&EXTENTS).to_string())
             .collect();
-        let text = format!("shape.const_shape [{}] : !shape.shape", extents.join(", "));
-        let v = self.define("shape.const_shape", &[], &[Kind::Shape], text)[0];
+        let rest = format!("[{}] : !shape.shape", extents.join(", "));
+        let v = self.custom(OpKind::ShapeConstShape, &[], &[Kind::Shape], rest)[0];
         self.with_rank(v, Some(rank))
     }
 
     /// `shape.const_size` of one of `values`.
     fn const_size(&mut self, values: &[i64]) -> usize {
         let value = self.draw.pick(values);
-        let text = format!("shape.const_size {value}");
-        self.define("shape.const_size", &[], &[Kind::Size], text)[0]
+        self.custom(
+            OpKind::ShapeConstSize,
+            &[],
+            &[Kind::Size],
+            value.to_string(),
+        )[0]
     }
 
     /// `arith.constant` of an index in `lo..=hi`.
     fn const_index(&mut self, lo: i64, hi: i64) -> usize {
         let value = self.draw.range(lo, hi);
-        let text = format!("arith.constant {value} : index");
-        self.define("arith.constant", &[], &[Kind::Index], text)[0]
+        let rest = format!("{value} : index");
+        self.custom(OpKind::ArithConstant, &[], &[Kind::Index], rest)[0]
     }
 
     /// A static message for the op defining the next value.
@@ -356,12 +374,12 @@ impl<C: Choices> Builder<C> {
             _ => "meet of sizes",
         });
         let ty = kind.ty();
-        let text = format!(
-            "shape.meet {}, {}{error} : {ty}, {ty} -> {ty}",
+        let rest = format!(
+            "{}, {}{error} : {ty}, {ty} -> {ty}",
             self.name_of(a),
             self.name_of(b)
         );
-        self.define("shape.meet", &[a, b], &[kind], text)[0]
+        self.custom(OpKind::ShapeMeet, &[a, b], &[kind], rest)[0]
     }
 
     /// An index operand of `split_at` or `get_extent`, drawn by `weights`.
@@ -403,7 +421,7 @@ impl<C: Choices> Builder<C> {
         let small = self.values_where(Kind::Size, |v| {
             matches!(
                 v.origin,
-                "shape.rank" | "shape.get_extent" | "shape.const_size" | "parameter"
+                Some(OpKind::ShapeRank | OpKind::ShapeGetExtent | OpKind::ShapeConstSize) | None
             )
         });
         match small.is_empty() || self.draw.percent(20) {
@@ -413,33 +431,34 @@ impl<C: Choices> Builder<C> {
     }
 
     fn size_to_index(&mut self, size: usize) -> usize {
-        let text = format!("shape.size_to_index {} : !shape.size", self.name_of(size));
-        self.define("shape.size_to_index", &[size], &[Kind::Index], text)[0]
+        let rest = format!("{} : !shape.size", self.name_of(size));
+        self.custom(OpKind::ShapeSizeToIndex, &[size], &[Kind::Index], rest)[0]
     }
 
-    /// `"shape.split_at"` (generic form): head and tail.
+    /// `shape.split_at` in generic form: head and tail.
     fn split_at(&mut self, weights: IndexWeights) -> Vec<usize> {
         let shape = self.take(Kind::Shape);
         let index = self.index_operand(weights);
+        let op = OpKind::ShapeSplitAt;
         let text = format!(
-            "\"shape.split_at\"({}, {}) : (!shape.shape, {}) -> (!shape.shape, !shape.shape)",
+            "\"{op}\"({}, {}) : (!shape.shape, {}) -> (!shape.shape, !shape.shape)",
             self.name_of(shape),
             self.name_of(index),
             self.ty_of(index)
         );
-        self.define("shape.split_at", &[shape, index], &[Kind::Shape; 2], text)
+        self.define(op, &[shape, index], &[Kind::Shape; 2], text)
     }
 
     fn get_extent(&mut self, weights: IndexWeights) -> usize {
         let shape = self.take(Kind::Shape);
         let dim = self.index_operand(weights);
-        let text = format!(
-            "shape.get_extent {}, {} : !shape.shape, {} -> !shape.size",
+        let rest = format!(
+            "{}, {} : !shape.shape, {} -> !shape.size",
             self.name_of(shape),
             self.name_of(dim),
             self.ty_of(dim)
         );
-        self.define("shape.get_extent", &[shape, dim], &[Kind::Size], text)[0]
+        self.custom(OpKind::ShapeGetExtent, &[shape, dim], &[Kind::Size], rest)[0]
     }
 
     /// `shape.broadcast` of 2–3 shapes, with an `error` message now and then.
@@ -458,41 +477,35 @@ impl<C: Choices> Builder<C> {
         };
         let names: Vec<&str> = shapes.iter().map(|&v| self.name_of(v)).collect();
         let types = vec!["!shape.shape"; shapes.len()].join(", ");
-        let text = format!(
-            "shape.broadcast {}{attrs} : {types} -> !shape.shape",
-            names.join(", ")
-        );
-        let v = self.define("shape.broadcast", &shapes, &[Kind::Shape], text)[0];
+        let rest = format!("{}{attrs} : {types} -> !shape.shape", names.join(", "));
+        let v = self.custom(OpKind::ShapeBroadcast, &shapes, &[Kind::Shape], rest)[0];
         let ranks: Option<Vec<usize>> = shapes.iter().map(|&s| self.values[s].rank).collect();
         self.with_rank(v, ranks.and_then(|r| r.into_iter().max()))
     }
 
-    /// An op `name` of two operands of kind `operands` and `BINARY`-style
-    /// syntax (`concat`, `add`, `mul`).
-    fn binary(&mut self, name: &'static str, operands: Kind) -> usize {
+    /// An op of kind `op`, of two operands of kind `operands` and
+    /// `BINARY`-style syntax (`concat`, `add`, `mul`).
+    fn binary(&mut self, op: OpKind, operands: Kind) -> usize {
         let (a, b) = self.take_two(operands);
         let ty = operands.ty();
-        let text = format!(
-            "{name} {}, {} : {ty}, {ty} -> {ty}",
+        let rest = format!(
+            "{}, {} : {ty}, {ty} -> {ty}",
             self.name_of(a),
             self.name_of(b)
         );
-        let v = self.define(name, &[a, b], &[operands], text)[0];
-        let rank = match name {
-            "shape.concat" => self.values[a].rank.zip(self.values[b].rank),
-            _ => None,
+        let v = self.custom(op, &[a, b], &[operands], rest)[0];
+        let rank = match op == OpKind::ShapeConcat {
+            true => self.values[a].rank.zip(self.values[b].rank),
+            false => None,
         };
         self.with_rank(v, rank.map(|(a, b)| a + b))
     }
 
-    /// An op `name` from a shape to a size (`rank`, `num_elements`).
-    fn shape_to_size(&mut self, name: &'static str) -> usize {
+    /// An op of kind `op` from a shape to a size (`rank`, `num_elements`).
+    fn shape_to_size(&mut self, op: OpKind) -> usize {
         let shape = self.take(Kind::Shape);
-        let text = format!(
-            "{name} {} : !shape.shape -> !shape.size",
-            self.name_of(shape)
-        );
-        self.define(name, &[shape], &[Kind::Size], text)[0]
+        let rest = format!("{} : !shape.shape -> !shape.size", self.name_of(shape));
+        self.custom(op, &[shape], &[Kind::Size], rest)[0]
     }
 
     /// `shape.from_extents` of 1–3 sizes.
@@ -502,8 +515,8 @@ impl<C: Choices> Builder<C> {
             .collect();
         let names: Vec<&str> = sizes.iter().map(|&v| self.name_of(v)).collect();
         let types = vec!["!shape.size"; sizes.len()].join(", ");
-        let text = format!("shape.from_extents {} : {types}", names.join(", "));
-        let v = self.define("shape.from_extents", &sizes, &[Kind::Shape], text)[0];
+        let rest = format!("{} : {types}", names.join(", "));
+        let v = self.custom(OpKind::ShapeFromExtents, &sizes, &[Kind::Shape], rest)[0];
         self.with_rank(v, Some(sizes.len()))
     }
 
@@ -518,27 +531,28 @@ impl<C: Choices> Builder<C> {
                 self.size_to_index(size)
             }
         };
-        let text = format!("shape.index_to_size {}", self.name_of(index));
-        self.define("shape.index_to_size", &[index], &[Kind::Size], text)[0]
+        let rest = self.name_of(index).to_string();
+        self.custom(OpKind::ShapeIndexToSize, &[index], &[Kind::Size], rest)[0]
     }
 
     /// One main-body op drawn from [`STEPS`]: its results.
     fn step(&mut self) -> Vec<usize> {
         let weights: Vec<u32> = STEPS.iter().map(|s| s.1).collect();
         match STEPS[self.draw.weighted(&weights)].0 {
-            "shape.shape_of" => vec![self.shape_of()],
-            "shape.const_shape" => vec![self.const_shape()],
-            "shape.meet" => vec![self.meet()],
-            "shape.split_at" => self.split_at(SPLIT_INDEX),
-            "shape.broadcast" => vec![self.broadcast()],
-            "shape.concat" => vec![self.binary("shape.concat", Kind::Shape)],
-            "shape.rank" => vec![self.shape_to_size("shape.rank")],
-            "shape.get_extent" => vec![self.get_extent(EXTENT_INDEX)],
-            "shape.add" => vec![self.binary("shape.add", Kind::Size)],
-            "shape.mul" => vec![self.binary("shape.mul", Kind::Size)],
-            "shape.num_elements" => vec![self.shape_to_size("shape.num_elements")],
-            "shape.from_extents" => vec![self.shape_from_extents()],
-            _ => vec![self.index_to_size()],
+            OpKind::ShapeShapeOf => vec![self.shape_of()],
+            OpKind::ShapeConstShape => vec![self.const_shape()],
+            OpKind::ShapeMeet => vec![self.meet()],
+            OpKind::ShapeSplitAt => self.split_at(SPLIT_INDEX),
+            OpKind::ShapeBroadcast => vec![self.broadcast()],
+            op @ OpKind::ShapeConcat => vec![self.binary(op, Kind::Shape)],
+            op @ (OpKind::ShapeAdd | OpKind::ShapeMul) => vec![self.binary(op, Kind::Size)],
+            op @ (OpKind::ShapeRank | OpKind::ShapeNumElements) => {
+                vec![self.shape_to_size(op)]
+            }
+            OpKind::ShapeGetExtent => vec![self.get_extent(EXTENT_INDEX)],
+            OpKind::ShapeFromExtents => vec![self.shape_from_extents()],
+            OpKind::ShapeIndexToSize => vec![self.index_to_size()],
+            op => unreachable!("{op} is not in STEPS"),
         }
     }
 
@@ -629,7 +643,8 @@ pub fn function_with(name: &str, seed: u64, draw: impl Choices) -> Function {
     let names: Vec<&str> = returned.iter().map(|&v| b.name_of(v)).collect();
     let types: Vec<&str> = returned.iter().map(|&v| b.ty_of(v)).collect();
     let text = format!(
-        "func.func @{name}({}) -> ({}) {{\n{}\n  return {} : {}\n}}\n",
+        "{} @{name}({}) -> ({}) {{\n{}\n  return {} : {}\n}}\n",
+        OpKind::FuncFunc,
         params.join(", "),
         types.join(", "),
         b.lines.join("\n"),

@@ -14,7 +14,7 @@
 
 use crate::lexer::{Lexer, Tok};
 use crate::parser::{ParseOptions, Parser};
-use ir::{Context, Location, OpId, OperationState};
+use ir::{Context, Location, OpId, OpKind, OperationState};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
@@ -157,7 +157,7 @@ pub fn parse_parallel(
         (l as u32, (layout.module_at - start) as u32 + 1)
     };
     let mut state = OperationState::new(
-        "builtin.module",
+        OpKind::BuiltinModule,
         Location::FileLineCol {
             file: name.into(),
             line,

@@ -13,7 +13,8 @@ use ir::op_def::{registry, Syntax};
 use ir::print_attr::{float_from_storage_bits, round_to_kind};
 use ir::types::{FloatKind, Signedness, DYNAMIC};
 use ir::{
-    Attr, Context, Location, NamedAttr, OpId, OperationState, RegionId, Type, TypeKind, ValueId,
+    Attr, Context, Location, NamedAttr, OpId, OpKind, OperationState, RegionId, Type, TypeKind,
+    ValueId,
 };
 use rustc_hash::FxHashMap as HashMap;
 
@@ -315,13 +316,13 @@ impl<'a> Parser<'a> {
         };
         let ops: Vec<OpId> = self.ctx.block_ops(block).collect();
         if let [only] = ops.as_slice() {
-            if self.ctx.op_name(*only) == "builtin.module" {
+            if self.ctx.kind(*only) == OpKind::BuiltinModule {
                 self.ctx.unlink(*only);
                 result?;
                 return Ok(*only);
             }
         }
-        let mut state = OperationState::new("builtin.module", wrapper_loc);
+        let mut state = OperationState::new(OpKind::BuiltinModule, wrapper_loc);
         state.regions.push(region);
         let module = self.ctx.create_op(state);
         result?;
@@ -333,7 +334,7 @@ impl<'a> Parser<'a> {
     /// Used for the chunks of a module parsed in parallel.
     pub fn parse_module_body_chunk(&mut self) -> PResult<BlockId> {
         let block = self.ctx.create_block();
-        self.op_stack.push("builtin.module".to_string());
+        self.op_stack.push(OpKind::BuiltinModule.to_string());
         self.default_dialects.push("builtin");
         self.push_scope(true);
         while self.tok != Tok::Eof {

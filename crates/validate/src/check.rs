@@ -23,7 +23,7 @@ use crate::sample::{params, samples, unsampleable};
 use diag::{DiagLoc, Diagnostic, Severity};
 use interp::Arg as SampleArg;
 use interp::Verdict;
-use ir::{Context, OpId};
+use ir::{Context, OpId, OpKind};
 use pass::Instrumentation;
 use std::collections::HashMap;
 
@@ -287,7 +287,7 @@ fn has_body(ctx: &Context, f: OpId) -> bool {
 fn functions(ctx: &Context, op: OpId) -> Vec<(String, OpId)> {
     let mut out = Vec::new();
     let mut visit = |o: OpId| {
-        if matches!(ctx.op_name(o), "func.func" | "shape.func") && has_body(ctx, o) {
+        if matches!(ctx.kind(o), OpKind::FuncFunc | OpKind::ShapeFunc) && has_body(ctx, o) {
             if let Some(name) = ctx.attr(o, "sym_name").and_then(ir::Attr::as_str) {
                 out.push((name.to_string(), o));
             }
@@ -295,9 +295,12 @@ fn functions(ctx: &Context, op: OpId) -> Vec<(String, OpId)> {
     };
     visit(op);
     ctx.walk_nested(op, &mut |o| {
-        if matches!(ctx.op_name(o), "func.func" | "shape.func")
+        if matches!(ctx.kind(o), OpKind::FuncFunc | OpKind::ShapeFunc)
             && ctx.parent_op(o).is_some_and(|p| {
-                matches!(ctx.op_name(p), "builtin.module" | "shape.function_library")
+                matches!(
+                    ctx.kind(p),
+                    OpKind::BuiltinModule | OpKind::ShapeFunctionLibrary
+                )
             })
         {
             visit(o);
@@ -564,11 +567,11 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
         }
         fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
             let (mut first_assuming, mut last_check) = (None, None);
-            ctx.walk_nested(op, &mut |o| match ctx.op_name(o) {
-                "shape.assuming" => {
+            ctx.walk_nested(op, &mut |o| match ctx.kind(o) {
+                OpKind::ShapeAssuming => {
                     first_assuming.get_or_insert(o);
                 }
-                "shape.cstr_broadcastable" => last_check = Some(o),
+                OpKind::ShapeCstrBroadcastable => last_check = Some(o),
                 _ => {}
             });
             if let (Some(assuming), Some(check)) = (first_assuming, last_check) {
@@ -583,7 +586,7 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
         registry.register(pass::PassInfo {
             name: "test-hoist-past-call",
             summary: "test only",
-            anchor: Some("func.func"),
+            anchor: OpKind::FuncFunc.name(),
             options: Vec::new,
             build: |_, _| Ok(Box::new(HoistPastCall)),
         });

@@ -3,22 +3,22 @@
 
 use crate::{BoundsOp, Target, ValueBounds};
 use bounds::{Affine, BoundKind};
-use ir::{OpId, TypeKind};
+use ir::{OpId, OpKind, TypeKind};
 
-pub(crate) fn bounds_op(name: &str) -> Option<&'static dyn BoundsOp> {
-    Some(match name {
-        "arith.constant" => &Constant,
-        "arith.addi" => &Add,
-        "arith.subi" => &Sub,
-        "arith.muli" => &Mul,
-        "arith.floordivsi" => &FloorDiv,
-        "arith.ceildivsi" => &CeilDiv,
-        "arith.divsi" | "arith.divui" => &DivOfNonNegative,
-        "arith.remsi" | "arith.remui" => &RemOfNonNegative,
-        "arith.maxsi" | "arith.maxui" => &Max,
-        "arith.minsi" | "arith.minui" => &Min,
-        "arith.select" => &Select,
-        "arith.index_cast" | "arith.index_castui" => &IndexCast,
+pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
+    Some(match kind {
+        OpKind::ArithConstant => &Constant,
+        OpKind::ArithAddi => &Add,
+        OpKind::ArithSubi => &Sub,
+        OpKind::ArithMuli => &Mul,
+        OpKind::ArithFloordivsi => &FloorDiv,
+        OpKind::ArithCeildivsi => &CeilDiv,
+        OpKind::ArithDivsi | OpKind::ArithDivui => &DivOfNonNegative,
+        OpKind::ArithRemsi | OpKind::ArithRemui => &RemOfNonNegative,
+        OpKind::ArithMaxsi | OpKind::ArithMaxui => &Max,
+        OpKind::ArithMinsi | OpKind::ArithMinui => &Min,
+        OpKind::ArithSelect => &Select,
+        OpKind::ArithIndexCast | OpKind::ArithIndexCastui => &IndexCast,
         _ => return None,
     })
 }
@@ -280,7 +280,7 @@ impl BoundsOp for IndexCast {
             _ => 64,
         };
         let narrowest = width(source).min(width(result));
-        let unsigned = ctx.op_name(op) == "arith.index_castui";
+        let unsigned = ctx.kind(op) == OpKind::ArithIndexCastui;
         // The values both types read the same (the result's bits read
         // signed, as the bounds read every value).
         let high = match narrowest {

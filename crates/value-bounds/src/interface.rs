@@ -1,8 +1,8 @@
 //! The per-op interface: what an op knows about the targets its results
-//! define, and the registry from op names to implementations.
+//! define, and the registry from op kinds to implementations.
 
 use crate::{Target, ValueBounds};
-use ir::OpId;
+use ir::{OpId, OpKind};
 
 /// Doc 001's `ValueBoundsOpInterface`: an op adds to the set what holds
 /// about `target` (always about one of `op`'s results, or a block argument
@@ -15,10 +15,10 @@ pub trait BoundsOp: Sync {
     fn populate(&self, op: OpId, target: Target, bounds: &mut ValueBounds<'_>);
 }
 
-/// The implementation for op `name`, if it has one.
-pub fn bounds_op(name: &str) -> Option<&'static dyn BoundsOp> {
-    crate::arith::bounds_op(name)
-        .or_else(|| crate::shape::bounds_op(name))
-        .or_else(|| crate::scf::bounds_op(name))
-        .or_else(|| crate::tensor::bounds_op(name))
+/// The implementation for ops of kind `kind`, if it has one.
+pub fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
+    crate::arith::bounds_op(kind)
+        .or_else(|| crate::shape::bounds_op(kind))
+        .or_else(|| crate::scf::bounds_op(kind))
+        .or_else(|| crate::tensor::bounds_op(kind))
 }

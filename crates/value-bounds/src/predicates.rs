@@ -4,7 +4,8 @@
 
 use crate::set::{constant_index, ValueBounds};
 use bounds::{Affine, BoundKind};
-use ir::{TypeKind, ValueId};
+use ir::dialect::arith::CmpIPredicate;
+use ir::{OpKind, TypeKind, ValueId};
 
 /// How deep `and`/`or`/`xor` trees are followed.
 const MAX_DEPTH: usize = 32;
@@ -47,13 +48,13 @@ impl ValueBounds<'_> {
             return;
         };
         let operands = ctx.op(op).operands.clone();
-        match ctx.op_name(op) {
-            "arith.andi" => {
+        match ctx.kind(op) {
+            OpKind::ArithAndi => {
                 for o in operands {
                     self.assume_at(o, depth + 1);
                 }
             }
-            "arith.cmpi" => {
+            OpKind::ArithCmpi => {
                 if let Some((c, true)) = self.selected_condition(op) {
                     return self.assume_at(c, depth + 1);
                 }
@@ -62,44 +63,44 @@ impl ValueBounds<'_> {
                 };
                 let strict = |e: &Affine| e.offset(-1);
                 match predicate {
-                    "eq" => self.add(BoundKind::Equal, &l, &r),
-                    "sle" => self.add(BoundKind::Upper, &l, &r),
-                    "sge" => self.add(BoundKind::Lower, &l, &r),
-                    "slt" => {
+                    CmpIPredicate::Eq => self.add(BoundKind::Equal, &l, &r),
+                    CmpIPredicate::Ne => {}
+                    CmpIPredicate::Sle => self.add(BoundKind::Upper, &l, &r),
+                    CmpIPredicate::Sge => self.add(BoundKind::Lower, &l, &r),
+                    CmpIPredicate::Slt => {
                         if let Some(r) = strict(&r) {
                             self.add(BoundKind::Upper, &l, &r);
                         }
                     }
-                    "sgt" => {
+                    CmpIPredicate::Sgt => {
                         if let Some(l) = strict(&l) {
                             self.add(BoundKind::Lower, &l, &r);
                         }
                     }
-                    // `a <u b` with `b ≥ 0`: `0 ≤ a < b` (and mirrored).
-                    "ult" | "ule" | "ugt" | "uge" => {
-                        let (small, large) = if predicate.starts_with("ul") {
-                            (l, r)
-                        } else {
-                            (r, l)
-                        };
-                        if !self.implies(&large) {
-                            return;
-                        }
-                        let zero = Affine::constant(0);
-                        self.add(BoundKind::Lower, &small, &zero);
-                        let bound = if predicate.ends_with('t') {
-                            strict(&large)
-                        } else {
-                            Some(large)
-                        };
-                        if let Some(bound) = bound {
-                            self.add(BoundKind::Upper, &small, &bound);
-                        }
-                    }
-                    _ => {}
+                    CmpIPredicate::Ult => self.assume_unsigned_below(l, r, true),
+                    CmpIPredicate::Ule => self.assume_unsigned_below(l, r, false),
+                    CmpIPredicate::Ugt => self.assume_unsigned_below(r, l, true),
+                    CmpIPredicate::Uge => self.assume_unsigned_below(r, l, false),
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Assume `small <u large` (`strict`) or `small ≤u large`: where
+    /// `large ≥ 0` is known, `0 ≤ small < large` (or `≤ large`).
+    fn assume_unsigned_below(&mut self, small: Affine, large: Affine, strict: bool) {
+        if !self.implies(&large) {
+            return;
+        }
+        let zero = Affine::constant(0);
+        self.add(BoundKind::Lower, &small, &zero);
+        let bound = match strict {
+            true => large.offset(-1),
+            false => Some(large),
+        };
+        if let Some(bound) = bound {
+            self.add(BoundKind::Upper, &small, &bound);
         }
     }
 
@@ -118,9 +119,9 @@ impl ValueBounds<'_> {
         }
         let op = ctx.defining_op(p).filter(|_| depth < MAX_DEPTH)?;
         let operands = ctx.op(op).operands.clone();
-        match ctx.op_name(op) {
-            "arith.andi" | "arith.ori" => {
-                let conjunction = ctx.op_name(op) == "arith.andi";
+        match ctx.kind(op) {
+            kind @ (OpKind::ArithAndi | OpKind::ArithOri) => {
+                let conjunction = kind == OpKind::ArithAndi;
                 // and: false if any side is, true if all are; or: dually.
                 let mut all = true;
                 for o in operands {
@@ -132,36 +133,28 @@ impl ValueBounds<'_> {
                 }
                 all.then_some(conjunction)
             }
-            "arith.xori" => {
+            OpKind::ArithXori => {
                 let [a, b] = operands.as_slice() else {
                     return None;
                 };
                 let (a, b) = (*a, *b);
                 Some(self.decide_at(a, depth + 1)? != self.decide_at(b, depth + 1)?)
             }
-            "arith.cmpi" => {
+            OpKind::ArithCmpi => {
                 if let Some((c, same)) = self.selected_condition(op) {
                     return self.decide_at(c, depth + 1).map(|v| v == same);
                 }
                 let (predicate, l, r) = self.comparison(op)?;
-                let signed = match predicate {
-                    "ult" | "ule" | "ugt" | "uge" => {
-                        let zero = Affine::constant(0);
-                        let nonnegative =
-                            |s: &mut Self, e: &Affine| s.compare(e, "sge", &zero) == Some(true);
-                        if !(nonnegative(self, &l) && nonnegative(self, &r)) {
-                            return None;
-                        }
-                        match predicate {
-                            "ult" => "slt",
-                            "ule" => "sle",
-                            "ugt" => "sgt",
-                            _ => "sge",
-                        }
+                if predicate.is_unsigned() {
+                    let zero = Affine::constant(0);
+                    let nonnegative = |s: &mut Self, e: &Affine| {
+                        s.cmpi(e, CmpIPredicate::Sge, &zero) == Some(true)
+                    };
+                    if !(nonnegative(self, &l) && nonnegative(self, &r)) {
+                        return None;
                     }
-                    other => other,
-                };
-                self.compare(&l, signed, &r)
+                }
+                self.cmpi(&l, predicate.signed(), &r)
             }
             _ => None,
         }
@@ -176,19 +169,15 @@ impl ValueBounds<'_> {
         let [l, r] = ctx.op(op).operands.as_slice() else {
             return None;
         };
-        let index = ctx
-            .attr(op, "predicate")
-            .and_then(fold::int_of)
-            .and_then(|i| usize::try_from(i).ok())?;
-        let equal = match *ir::dialect::arith::CMPI_PREDICATES.get(index)? {
-            "eq" => true,
-            "ne" => false,
+        let equal = match CmpIPredicate::of(ctx, op)? {
+            CmpIPredicate::Eq => true,
+            CmpIPredicate::Ne => false,
             _ => return None,
         };
         let selection = |v: ValueId| {
             let s = ctx
                 .defining_op(v)
-                .filter(|&s| ctx.op_name(s) == "arith.select")?;
+                .filter(|&s| ctx.kind(s) == OpKind::ArithSelect)?;
             let [c, a, b] = ctx.op(s).operands.as_slice() else {
                 return None;
             };
@@ -205,9 +194,9 @@ impl ValueBounds<'_> {
         Some((c, (k == a) == equal))
     }
 
-    /// The predicate name and both sides of an `arith.cmpi` on `index`
-    /// or integer values.
-    fn comparison(&mut self, op: ir::OpId) -> Option<(&'static str, Affine, Affine)> {
+    /// The predicate and both sides of an `arith.cmpi` on `index` or
+    /// integer values.
+    fn comparison(&mut self, op: ir::OpId) -> Option<(CmpIPredicate, Affine, Affine)> {
         let ctx = self.ctx();
         let [l, r] = ctx.op(op).operands.as_slice() else {
             return None;
@@ -221,11 +210,7 @@ impl ValueBounds<'_> {
         if !integer {
             return None;
         }
-        let index = ctx
-            .attr(op, "predicate")
-            .and_then(fold::int_of)
-            .and_then(|i| usize::try_from(i).ok())?;
-        let predicate = *ir::dialect::arith::CMPI_PREDICATES.get(index)?;
+        let predicate = CmpIPredicate::of(ctx, op)?;
         let (l, r) = (self.value(l), self.value(r));
         Some((predicate, l, r))
     }

@@ -4,7 +4,7 @@
 use crate::set::ValueBounds;
 use crate::Target;
 use bounds::{Affine, BoundKind};
-use ir::{Attr, Context, OpId, OperationState, Type, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use std::fmt;
 
 /// `constant + Σ coefficient·target`.
@@ -155,8 +155,8 @@ pub fn materialize(
         .map(|e| at.expr(e))
         .collect::<Option<Vec<_>>>()?;
     let combine = match kind {
-        BoundKind::Lower => "arith.maxsi",
-        _ => "arith.minsi",
+        BoundKind::Lower => OpKind::ArithMaxsi,
+        _ => OpKind::ArithMinsi,
     };
     values
         .into_iter()
@@ -172,14 +172,14 @@ struct Builder<'c> {
 impl Builder<'_> {
     fn op(
         &mut self,
-        name: &'static str,
+        kind: OpKind,
         operands: &[ValueId],
         result: Type,
         props: Vec<(&str, Attr)>,
     ) -> ValueId {
         let loc = self.ctx.op(self.before).loc.clone();
-        let mut state = OperationState::new(name, loc);
-        state.props = ir::dialect::arith::default_properties(name);
+        let mut state = OperationState::new(kind, loc);
+        state.props = ir::dialect::arith::default_properties(kind.build_name());
         for (k, v) in props {
             ir::context::set_named_attr(&mut state.props, k, v);
         }
@@ -190,9 +190,9 @@ impl Builder<'_> {
         self.ctx.op(op).results[0]
     }
 
-    fn index_op(&mut self, name: &'static str, operands: &[ValueId]) -> ValueId {
+    fn index_op(&mut self, kind: OpKind, operands: &[ValueId]) -> ValueId {
         let index = ir::dialect::index(self.ctx);
-        self.op(name, operands, index, Vec::new())
+        self.op(kind, operands, index, Vec::new())
     }
 
     fn constant(&mut self, c: i64) -> ValueId {
@@ -201,7 +201,7 @@ impl Builder<'_> {
             value: c.into(),
             ty: index,
         };
-        self.op("arith.constant", &[], index, vec![("value", value)])
+        self.op(OpKind::ArithConstant, &[], index, vec![("value", value)])
     }
 
     /// The target's value as an `index`.
@@ -211,29 +211,29 @@ impl Builder<'_> {
         match (t, kind) {
             (Target::Value(v), TypeKind::Index) => Some(v),
             (Target::Value(v), TypeKind::Size) => {
-                Some(self.op("shape.size_to_index", &[v], index, Vec::new()))
+                Some(self.op(OpKind::ShapeSizeToIndex, &[v], index, Vec::new()))
             }
             (Target::Value(v), TypeKind::Integer { .. }) => {
-                Some(self.index_op("arith.index_cast", &[v]))
+                Some(self.index_op(OpKind::ArithIndexCast, &[v]))
             }
             (Target::Dim(v, d), k) if k.is_tensor() => {
                 let d = self.constant(i64::try_from(d).ok()?);
-                Some(self.index_op("tensor.dim", &[v, d]))
+                Some(self.index_op(OpKind::TensorDim, &[v, d]))
             }
             (Target::Extent(v, i), TypeKind::RankedTensor { .. }) => {
                 let i = self.constant(i64::try_from(i).ok()?);
-                Some(self.index_op("tensor.extract", &[v, i]))
+                Some(self.index_op(OpKind::TensorExtract, &[v, i]))
             }
             (Target::Extent(v, i), TypeKind::Shape) => {
                 let i = self.constant(i64::try_from(i).ok()?);
                 let size = ir::dialect::size(self.ctx);
-                let extent = self.op("shape.get_extent", &[v, i], size, Vec::new());
-                Some(self.op("shape.size_to_index", &[extent], index, Vec::new()))
+                let extent = self.op(OpKind::ShapeGetExtent, &[v, i], size, Vec::new());
+                Some(self.op(OpKind::ShapeSizeToIndex, &[extent], index, Vec::new()))
             }
             (Target::Rank(v), TypeKind::Shape) => {
                 let size = ir::dialect::size(self.ctx);
-                let rank = self.op("shape.rank", &[v], size, Vec::new());
-                Some(self.op("shape.size_to_index", &[rank], index, Vec::new()))
+                let rank = self.op(OpKind::ShapeRank, &[v], size, Vec::new());
+                Some(self.op(OpKind::ShapeSizeToIndex, &[rank], index, Vec::new()))
             }
             _ => None,
         }
@@ -249,17 +249,17 @@ impl Builder<'_> {
                 -1 => (v, true),
                 k => {
                     let c = self.constant(k.checked_abs()?);
-                    (self.index_op("arith.muli", &[v, c]), k < 0)
+                    (self.index_op(OpKind::ArithMuli, &[v, c]), k < 0)
                 }
             };
             sum = Some(match (sum, negative) {
                 (None, false) => term,
                 (None, true) => {
                     let zero = self.constant(0);
-                    self.index_op("arith.subi", &[zero, term])
+                    self.index_op(OpKind::ArithSubi, &[zero, term])
                 }
-                (Some(s), false) => self.index_op("arith.addi", &[s, term]),
-                (Some(s), true) => self.index_op("arith.subi", &[s, term]),
+                (Some(s), false) => self.index_op(OpKind::ArithAddi, &[s, term]),
+                (Some(s), true) => self.index_op(OpKind::ArithSubi, &[s, term]),
             });
         }
         Some(match (sum, e.constant) {
@@ -267,7 +267,7 @@ impl Builder<'_> {
             (Some(s), 0) => s,
             (Some(s), c) => {
                 let c = self.constant(c);
-                self.index_op("arith.addi", &[s, c])
+                self.index_op(OpKind::ArithAddi, &[s, c])
             }
         })
     }

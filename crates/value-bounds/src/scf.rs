@@ -4,12 +4,12 @@
 use crate::arith::one_of;
 use crate::{BoundsOp, Target, ValueBounds};
 use bounds::BoundKind;
-use ir::OpId;
+use ir::{OpId, OpKind};
 
-pub(crate) fn bounds_op(name: &str) -> Option<&'static dyn BoundsOp> {
-    Some(match name {
-        "scf.for" => &For,
-        "scf.if" => &If,
+pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
+    Some(match kind {
+        OpKind::ScfFor => &For,
+        OpKind::ScfIf => &If,
         _ => return None,
     })
 }

@@ -2,6 +2,7 @@
 
 use crate::{bounds_op, Target};
 use bounds::{Affine, BoundKind, Column, ConstraintSet};
+use ir::dialect::arith::CmpIPredicate;
 use ir::{Context, TypeKind, ValueId};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -137,7 +138,7 @@ impl<'c> ValueBounds<'c> {
     fn populate(&mut self, target: Target) {
         let v = target.value();
         if let Some(op) = self.ctx.defining_op(v) {
-            if let Some(implementation) = bounds_op(self.ctx.op_name(op)) {
+            if let Some(implementation) = bounds_op(self.ctx.kind(op)) {
                 implementation.populate(op, target, self);
             }
         } else if let Some(parent) = self
@@ -145,7 +146,7 @@ impl<'c> ValueBounds<'c> {
             .value_block(v)
             .and_then(|b| self.ctx.block_parent_op(b))
         {
-            if let Some(implementation) = bounds_op(self.ctx.op_name(parent)) {
+            if let Some(implementation) = bounds_op(self.ctx.kind(parent)) {
                 implementation.populate(parent, target, self);
             }
         }
@@ -208,11 +209,17 @@ impl<'c> ValueBounds<'c> {
         set.constant_range(x)
     }
 
-    /// Whether `lhs ⋈ rhs` holds at every point of the set, for `⋈` one of
-    /// `arith.cmpi`'s signed predicates (`eq`, `ne`, `slt`, `sle`, `sgt`,
-    /// `sge`): `Some(true)` if it always does, `Some(false)` if it never
-    /// does, `None` when the bounds of `lhs - rhs` do not tell.
+    /// [`ValueBounds::cmpi`] of the predicate named `predicate` (`sge`);
+    /// `None` for a name that is none.
     pub fn compare(&mut self, lhs: &Affine, predicate: &str, rhs: &Affine) -> Option<bool> {
+        self.cmpi(lhs, CmpIPredicate::from_name(predicate)?, rhs)
+    }
+
+    /// Whether `arith.cmpi predicate, lhs, rhs` holds at every point of
+    /// the set, for a signed predicate or `eq`, `ne`: `Some(true)` if it
+    /// always does, `Some(false)` if it never does, `None` when the bounds
+    /// of `lhs - rhs` do not tell (and always for an unsigned predicate).
+    pub fn cmpi(&mut self, lhs: &Affine, predicate: CmpIPredicate, rhs: &Affine) -> Option<bool> {
         let (lower, upper) = self.constant_range_of(&lhs.sub(rhs)?);
         let at_least = |k: i64| lower.is_some_and(|l| l >= k);
         let at_most = |k: i64| upper.is_some_and(|u| u <= k);
@@ -226,13 +233,15 @@ impl<'c> ValueBounds<'c> {
             }
         };
         match predicate {
-            "sge" => decided(at_least(0), at_most(-1)),
-            "sgt" => decided(at_least(1), at_most(0)),
-            "sle" => decided(at_most(0), at_least(1)),
-            "slt" => decided(at_most(-1), at_least(0)),
-            "eq" => decided(at_least(0) && at_most(0), at_least(1) || at_most(-1)),
-            "ne" => decided(at_least(1) || at_most(-1), at_least(0) && at_most(0)),
-            _ => None,
+            CmpIPredicate::Sge => decided(at_least(0), at_most(-1)),
+            CmpIPredicate::Sgt => decided(at_least(1), at_most(0)),
+            CmpIPredicate::Sle => decided(at_most(0), at_least(1)),
+            CmpIPredicate::Slt => decided(at_most(-1), at_least(0)),
+            CmpIPredicate::Eq => decided(at_least(0) && at_most(0), at_least(1) || at_most(-1)),
+            CmpIPredicate::Ne => decided(at_least(1) || at_most(-1), at_least(0) && at_most(0)),
+            CmpIPredicate::Ult | CmpIPredicate::Ule | CmpIPredicate::Ugt | CmpIPredicate::Uge => {
+                None
+            }
         }
     }
 

@@ -5,28 +5,30 @@
 use crate::arith::{add_bound, extremum, mul_bound, one_of, quotient};
 use crate::{BoundsOp, Target, ValueBounds};
 use bounds::{Affine, BoundKind};
-use ir::{OpId, TypeKind};
+use ir::{OpId, OpKind, TypeKind};
 
-pub(crate) fn bounds_op(name: &str) -> Option<&'static dyn BoundsOp> {
-    Some(match name {
-        "shape.const_size" => &crate::arith::Constant,
-        "shape.index_to_size" | "shape.size_to_index" | "shape.to_extent_tensor" => &Forward,
-        "shape.add" => &Add,
-        "shape.mul" => &Mul,
-        "shape.div" => &Div,
-        "shape.max" => &Max,
-        "shape.min" => &Min,
-        "shape.rank" => &Rank,
-        "shape.get_extent" => &GetExtent,
-        "shape.dim" => &Dim,
-        "shape.shape_of" => &ShapeOf,
-        "shape.const_shape" => &ConstShape,
-        "shape.from_extents" => &FromExtents,
-        "shape.split_at" => &SplitAt,
-        "shape.concat" => &Concat,
-        "shape.broadcast" => &Broadcast,
-        "shape.num_elements" => &NumElements,
-        "shape.assuming" => &Assuming,
+pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
+    Some(match kind {
+        OpKind::ShapeConstSize => &crate::arith::Constant,
+        OpKind::ShapeIndexToSize | OpKind::ShapeSizeToIndex | OpKind::ShapeToExtentTensor => {
+            &Forward
+        }
+        OpKind::ShapeAdd => &Add,
+        OpKind::ShapeMul => &Mul,
+        OpKind::ShapeDiv => &Div,
+        OpKind::ShapeMax => &Max,
+        OpKind::ShapeMin => &Min,
+        OpKind::ShapeRank => &Rank,
+        OpKind::ShapeGetExtent => &GetExtent,
+        OpKind::ShapeDim => &Dim,
+        OpKind::ShapeShapeOf => &ShapeOf,
+        OpKind::ShapeConstShape => &ConstShape,
+        OpKind::ShapeFromExtents => &FromExtents,
+        OpKind::ShapeSplitAt => &SplitAt,
+        OpKind::ShapeConcat => &Concat,
+        OpKind::ShapeBroadcast => &Broadcast,
+        OpKind::ShapeNumElements => &NumElements,
+        OpKind::ShapeAssuming => &Assuming,
         _ => return None,
     })
 }

@@ -14,25 +14,25 @@ use crate::{BoundsOp, Target, ValueBounds};
 use bounds::{Affine, BoundKind};
 use ir::dialect::tensor::{mixed_list, named_group, static_list, Mixed};
 use ir::types::DYNAMIC;
-use ir::{Context, OpId, TypeKind, ValueId};
+use ir::{Context, OpId, OpKind, TypeKind, ValueId};
 
-pub(crate) fn bounds_op(name: &str) -> Option<&'static dyn BoundsOp> {
-    Some(match name {
-        "tensor.dim" => &Dim,
-        "tensor.rank" => &Rank,
-        "tensor.cast" => &Forward,
-        "tensor.empty" | "tensor.splat" => &DynamicSizes("dynamicSizes"),
-        "tensor.generate" => &DynamicSizes("dynamicExtents"),
-        "tensor.insert_slice" | "tensor.unpack" => &SameAsDest,
-        "tensor.pad" => &Pad,
-        "tensor.extract_slice" => &ExtractSlice,
-        "tensor.concat" => &Concat,
-        "tensor.collapse_shape" => &CollapseShape,
-        "tensor.expand_shape" => &ExpandShape,
-        "tensor.from_elements" => &FromElements,
-        "tensor.extract" => &Extract,
-        "tensor.reshape" => &Reshape,
-        "tensor.pack" => &Pack,
+pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
+    Some(match kind {
+        OpKind::TensorDim => &Dim,
+        OpKind::TensorRank => &Rank,
+        OpKind::TensorCast => &Forward,
+        OpKind::TensorEmpty | OpKind::TensorSplat => &DynamicSizes("dynamicSizes"),
+        OpKind::TensorGenerate => &DynamicSizes("dynamicExtents"),
+        OpKind::TensorInsertSlice | OpKind::TensorUnpack => &SameAsDest,
+        OpKind::TensorPad => &Pad,
+        OpKind::TensorExtractSlice => &ExtractSlice,
+        OpKind::TensorConcat => &Concat,
+        OpKind::TensorCollapseShape => &CollapseShape,
+        OpKind::TensorExpandShape => &ExpandShape,
+        OpKind::TensorFromElements => &FromElements,
+        OpKind::TensorExtract => &Extract,
+        OpKind::TensorReshape => &Reshape,
+        OpKind::TensorPack => &Pack,
         _ => return None,
     })
 }

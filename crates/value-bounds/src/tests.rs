@@ -2,7 +2,7 @@
 
 use super::*;
 use bounds::Affine;
-use ir::{Context, OpId, ValueId};
+use ir::{Context, OpId, OpKind, ValueId};
 
 /// The parsed module and the values named by `name = ` comments' order:
 /// every result of every op of the first function, in order.
@@ -14,7 +14,7 @@ fn parse(text: &str) -> (Context, OpId, Vec<ValueId>, Vec<ValueId>) {
     let module = module.unwrap();
     let mut func = None;
     ctx.walk_nested(module, &mut |op| {
-        if func.is_none() && ctx.op_name(op) == "func.func" {
+        if func.is_none() && ctx.kind(op) == OpKind::FuncFunc {
             func = Some(op);
         }
     });
@@ -170,7 +170,7 @@ fn materialized_bounds_are_arith() {
         .block_terminator(ctx.region(ctx.op(func).regions[0]).blocks[0])
         .unwrap();
     let v = materialize(&mut ctx, ret, BoundKind::Upper, &ub).unwrap();
-    assert_eq!(ctx.op_name(ctx.defining_op(v).unwrap()), "arith.minsi");
+    assert_eq!(ctx.kind(ctx.defining_op(v).unwrap()), OpKind::ArithMinsi);
     let text = ir::printer::print_op(&ctx, func, Default::default());
     assert!(text.contains("tensor.dim %arg0, %c0"), "{text}");
     assert!(text.contains("arith.addi %arg1, %dim_"), "{text}");

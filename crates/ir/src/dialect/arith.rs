@@ -14,6 +14,9 @@ use crate::op_def::{attr, one, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
 
+mod cmpi_predicate;
+pub use cmpi_predicate::CmpIPredicate;
+
 /// The binary ops on signless integers and `index`.
 pub const INT_BINARY_OPS: &[&str] = &[
     "arith.addi",

@@ -1,0 +1,254 @@
+//! Which part of the interpreter evaluates each kind of op: one table
+//! over every [`OpKind`], without a catch-all, so that a kind added to the
+//! IR is not evaluated (or refused) by accident but given its evaluator,
+//! or explicitly none, here.
+
+use ir::OpKind;
+
+/// How the interpreter evaluates an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Evaluator {
+    /// `shape_ops`.
+    Shape,
+    /// `arith_ops`.
+    Arith,
+    /// `tensor_ops`.
+    Tensor,
+    /// `control`: assertions, structured control flow, calls.
+    Control,
+    /// `builtin.unrealized_conversion_cast`: a shape value and its host
+    /// form (`shape_ops::bridge`).
+    Bridge,
+    /// `cf.br`: jumps to its successor.
+    Br,
+    /// `cf.cond_br`: jumps to one of two successors.
+    CondBr,
+    /// `cf.switch`: jumps to the successor of the matching case.
+    Switch,
+    /// A terminator that hands its operands to the op holding its region
+    /// (`func.return`, `scf.yield`...).
+    Exit,
+    /// An op no definition covers: an observable event (`effects`).
+    Unregistered,
+    /// A registered op the interpreter gives no semantics: evaluating it
+    /// is an error.
+    None,
+}
+
+/// The evaluator of ops of kind `kind`.
+pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
+    match kind {
+        OpKind::ShapeAdd
+        | OpKind::ShapeAny
+        | OpKind::ShapeAssuming
+        | OpKind::ShapeAssumingAll
+        | OpKind::ShapeBroadcast
+        | OpKind::ShapeConcat
+        | OpKind::ShapeConstShape
+        | OpKind::ShapeConstSize
+        | OpKind::ShapeConstWitness
+        | OpKind::ShapeCstrBroadcastable
+        | OpKind::ShapeCstrEq
+        | OpKind::ShapeCstrRequire
+        | OpKind::ShapeDebugPrint
+        | OpKind::ShapeDim
+        | OpKind::ShapeDiv
+        | OpKind::ShapeFromExtentTensor
+        | OpKind::ShapeFromExtents
+        | OpKind::ShapeGetExtent
+        | OpKind::ShapeIndexToSize
+        | OpKind::ShapeIsBroadcastable
+        | OpKind::ShapeMax
+        | OpKind::ShapeMeet
+        | OpKind::ShapeMin
+        | OpKind::ShapeMul
+        | OpKind::ShapeNumElements
+        | OpKind::ShapeRank
+        | OpKind::ShapeReduce
+        | OpKind::ShapeShapeEq
+        | OpKind::ShapeShapeOf
+        | OpKind::ShapeSizeToIndex
+        | OpKind::ShapeSplitAt
+        | OpKind::ShapeToExtentTensor
+        | OpKind::ShapeValueAsShape
+        | OpKind::ShapeValueOf
+        | OpKind::ShapeWithShape => Evaluator::Shape,
+
+        OpKind::ArithAddf
+        | OpKind::ArithAddi
+        | OpKind::ArithAndi
+        | OpKind::ArithCeildivsi
+        | OpKind::ArithCeildivui
+        | OpKind::ArithCmpi
+        | OpKind::ArithConstant
+        | OpKind::ArithDivf
+        | OpKind::ArithDivsi
+        | OpKind::ArithDivui
+        | OpKind::ArithExtsi
+        | OpKind::ArithExtui
+        | OpKind::ArithFloordivsi
+        | OpKind::ArithIndexCast
+        | OpKind::ArithIndexCastui
+        | OpKind::ArithMaximumf
+        | OpKind::ArithMaxsi
+        | OpKind::ArithMaxui
+        | OpKind::ArithMinimumf
+        | OpKind::ArithMinsi
+        | OpKind::ArithMinui
+        | OpKind::ArithMulf
+        | OpKind::ArithMuli
+        | OpKind::ArithNegf
+        | OpKind::ArithOri
+        | OpKind::ArithRemsi
+        | OpKind::ArithRemui
+        | OpKind::ArithSelect
+        | OpKind::ArithShli
+        | OpKind::ArithShrsi
+        | OpKind::ArithShrui
+        | OpKind::ArithSubf
+        | OpKind::ArithSubi
+        | OpKind::ArithTrunci
+        | OpKind::ArithXori => Evaluator::Arith,
+
+        OpKind::TensorCast
+        | OpKind::TensorCollapseShape
+        | OpKind::TensorConcat
+        | OpKind::TensorDim
+        | OpKind::TensorEmpty
+        | OpKind::TensorExpandShape
+        | OpKind::TensorExtract
+        | OpKind::TensorExtractSlice
+        | OpKind::TensorFromElements
+        | OpKind::TensorGenerate
+        | OpKind::TensorInsert
+        | OpKind::TensorInsertSlice
+        | OpKind::TensorPack
+        | OpKind::TensorPad
+        | OpKind::TensorRank
+        | OpKind::TensorReshape
+        | OpKind::TensorSplat
+        | OpKind::TensorUnpack => Evaluator::Tensor,
+
+        OpKind::CfAssert
+        | OpKind::FuncCall
+        | OpKind::ScfExecuteRegion
+        | OpKind::ScfFor
+        | OpKind::ScfIf
+        | OpKind::ScfIndexSwitch
+        | OpKind::ScfWhile => Evaluator::Control,
+
+        OpKind::BuiltinUnrealizedConversionCast => Evaluator::Bridge,
+        OpKind::CfBr => Evaluator::Br,
+        OpKind::CfCondBr => Evaluator::CondBr,
+        OpKind::CfSwitch => Evaluator::Switch,
+
+        OpKind::FuncReturn
+        | OpKind::ScfCondition
+        | OpKind::ScfForallInParallel
+        | OpKind::ScfReduce
+        | OpKind::ScfReduceReturn
+        | OpKind::ScfYield
+        | OpKind::ShapeAssumingYield
+        | OpKind::ShapeReturn
+        | OpKind::ShapeYield
+        | OpKind::TensorYield => Evaluator::Exit,
+
+        OpKind::Unregistered => Evaluator::Unregistered,
+
+        // Integer ops of two results, float conversions and comparisons.
+        OpKind::ArithAdduiExtended
+        | OpKind::ArithBitcast
+        | OpKind::ArithCmpf
+        | OpKind::ArithExtf
+        | OpKind::ArithFptosi
+        | OpKind::ArithFptoui
+        | OpKind::ArithMaxnumf
+        | OpKind::ArithMinnumf
+        | OpKind::ArithMulsiExtended
+        | OpKind::ArithMuluiExtended
+        | OpKind::ArithRemf
+        | OpKind::ArithSitofp
+        | OpKind::ArithTruncf
+        | OpKind::ArithUitofp
+        // Containers of functions, which are not executed in place.
+        | OpKind::BuiltinModule
+        | OpKind::FuncFunc
+        | OpKind::ShapeFunc
+        | OpKind::ShapeFunctionLibrary
+        // Indirect calls, parallel loops, tensor ops on buffers or
+        // scattered indices, and the dialects of buffers and floats.
+        | OpKind::FuncCallIndirect
+        | OpKind::FuncConstant
+        | OpKind::ScfForall
+        | OpKind::ScfParallel
+        | OpKind::TensorBitcast
+        | OpKind::TensorGather
+        | OpKind::TensorParallelInsertSlice
+        | OpKind::TensorScatter
+        | OpKind::UbPoison
+        | OpKind::BufferizationAllocTensor
+        | OpKind::BufferizationClone
+        | OpKind::BufferizationDeallocTensor
+        | OpKind::BufferizationMaterializeInDestination
+        | OpKind::BufferizationToBuffer
+        | OpKind::BufferizationToTensor
+        | OpKind::MathAbsf
+        | OpKind::MathAtan
+        | OpKind::MathCbrt
+        | OpKind::MathCeil
+        | OpKind::MathCos
+        | OpKind::MathErf
+        | OpKind::MathExp
+        | OpKind::MathExp2
+        | OpKind::MathExpm1
+        | OpKind::MathFloor
+        | OpKind::MathLog
+        | OpKind::MathLog10
+        | OpKind::MathLog1p
+        | OpKind::MathLog2
+        | OpKind::MathRound
+        | OpKind::MathRoundeven
+        | OpKind::MathRsqrt
+        | OpKind::MathSin
+        | OpKind::MathSqrt
+        | OpKind::MathTan
+        | OpKind::MathTanh
+        | OpKind::MathTrunc
+        | OpKind::MemrefAlloc
+        | OpKind::MemrefAlloca
+        | OpKind::MemrefCast
+        | OpKind::MemrefCollapseShape
+        | OpKind::MemrefCopy
+        | OpKind::MemrefDealloc
+        | OpKind::MemrefDim
+        | OpKind::MemrefExpandShape
+        | OpKind::MemrefGetGlobal
+        | OpKind::MemrefGlobal
+        | OpKind::MemrefLoad
+        | OpKind::MemrefRank
+        | OpKind::MemrefReinterpretCast
+        | OpKind::MemrefStore
+        | OpKind::MemrefSubview => Evaluator::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{evaluator, Evaluator};
+    use ir::OpKind;
+
+    #[test]
+    fn the_terminators_are_the_branches_and_exits() {
+        let registry = ir::op_def::registry();
+        for &kind in OpKind::ALL {
+            let def = registry
+                .get(kind.build_name())
+                .expect("every kind is defined");
+            let ends_a_block = matches!(
+                evaluator(kind),
+                Evaluator::Br | Evaluator::CondBr | Evaluator::Switch | Evaluator::Exit
+            );
+            assert_eq!(ends_a_block, def.traits.terminator, "{kind}");
+        }
+    }
+}
