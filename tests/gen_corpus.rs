@@ -8,15 +8,12 @@
 
 mod common;
 
-#[path = "../crates/cli/examples/gen_corpus/corpus.rs"]
-mod corpus;
-
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
 use cli::{process_buffer, DriverOptions};
-use corpus::{Family, Stage};
+use shapegen::corpus::{self, Family, Stage};
 
 /// Functions per generated module: two rounds of the mixed family's five,
 /// every variant of each family.

@@ -8,4 +8,5 @@
 pub mod observed;
 pub mod runner;
 
+#[allow(unused_imports)]
 pub use filetests::{filecheck, filecheck_both, missing, mlir_files, mlir_tool, run};

@@ -7,6 +7,7 @@
 //! `arbitrary` feature, `arbitrary::Unstructured` draws them from fuzz input
 //! bytes, so a fuzzer mutating bytes mutates functions, each of them valid.
 
+pub mod corpus;
 pub mod stage1;
 
 /// A source of random decisions.

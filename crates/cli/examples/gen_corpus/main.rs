@@ -7,14 +7,12 @@
 //!
 //! FAMILY is `broadcast`, `matmul`, `conv`, `concat-split`, `reshape` or
 //! `mixed` (the five in turn), STAGE `stage1` (error-monadic) or `stage2`
-//! (constrained); see `corpus.rs` for what each function looks like. The
+//! (constrained); see `shapegen::corpus` for what each function looks like. The
 //! two-argument form is the original layout: `stage2` is `broadcast
 //! stage2`, `stage1` a matmul on `!shape.shape` arguments, `mixed` (the
 //! default) alternates them. N defaults to 1000.
 
-mod corpus;
-
-use corpus::{Family, Stage};
+use shapegen::corpus::{self, Family, Stage};
 
 const USAGE: &str = "usage: gen_corpus N [stage1|stage2|mixed] | gen_corpus N FAMILY STAGE\n\
      FAMILY: broadcast, matmul, conv, concat-split, reshape, mixed; STAGE: stage1, stage2";

@@ -7,7 +7,8 @@
 //! `tensor.from_elements` instead of `shape.concat` and `from_extents`), so
 //! both tools can lower the same stage-2 input to std.
 //!
-//! Also used by the workspace test `tests/gen_corpus.rs` (through `#[path]`).
+//! `crates/cli/examples/gen_corpus` writes them; `tests/gen_corpus.rs`
+//! checks every family lowers.
 
 use std::fmt::Write as _;
 
