@@ -22,7 +22,7 @@ pub mod stage_pipeline;
 pub use declare::{info, Limit, NoOptions, OptionInfo, OptionValue, PassDecl, PassOptions};
 use diag::Diagnostic;
 pub use fold::effect_free;
-use ir::{Context, OpId};
+use ir::{Context, OpId, OpKind};
 pub use manager::{
     loc_of, loc_of_location, render_pipeline_error, statistics_report, timing_report, verify, Both,
     Instrumentation, NoInstrumentation, PassManager, PassTiming, RunOptions,
@@ -157,16 +157,20 @@ impl PassRegistry {
     }
 }
 
-/// The functions (`func.func`, `shape.func`) under `op`, and `op` itself
-/// if it is one, in program order.
+/// Whether `op` is a function: a `func.func` or a `shape.func`.
+pub fn is_function(ctx: &Context, op: OpId) -> bool {
+    matches!(ctx.kind(op), OpKind::FuncFunc | OpKind::ShapeFunc)
+}
+
+/// The functions ([`is_function`]) under `op`, and `op` itself if it is
+/// one, in program order.
 pub fn functions_under(ctx: &Context, op: OpId) -> Vec<OpId> {
-    let is_function = |o: OpId| matches!(ctx.op_name(o), "func.func" | "shape.func");
     let mut out = Vec::new();
-    if is_function(op) {
+    if is_function(ctx, op) {
         out.push(op);
     }
     ctx.walk_nested(op, &mut |o| {
-        if is_function(o) {
+        if is_function(ctx, o) {
             out.push(o);
         }
     });

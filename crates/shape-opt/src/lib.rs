@@ -37,7 +37,7 @@ pub use syntax;
 
 use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
 use ir::effects::PureOps;
-use ir::{Attr, Context, OpId};
+use ir::{Attr, Context, OpId, OpKind};
 use pass::{Instrumentation, PassInfo, PassManager, PassRegistry, RunOptions};
 
 /// Parsed or built IR: a context and its top-level `builtin.module`.
@@ -206,10 +206,10 @@ impl Session {
     ) -> Result<(), Error> {
         let ctx = &mut module.ctx;
         let library = top_level_ops(ctx, module.root)
-            .find(|&o| ctx.op_name(o) == "shape.function_library")
+            .find(|&o| ctx.kind(o) == OpKind::ShapeFunctionLibrary)
             .ok_or_else(|| plain_error("the module has no shape.function_library".into()))?;
         let defined = top_level_ops(ctx, library).any(|o| {
-            ctx.op_name(o) == "shape.func"
+            ctx.kind(o) == OpKind::ShapeFunc
                 && ctx.attr(o, "sym_name").and_then(Attr::as_str) == Some(function)
         });
         if !defined {
