@@ -37,7 +37,7 @@
 //! ```
 
 use diag::Diagnostic;
-use ir::{BlockId, Context, OpId, ValueId};
+use ir::{BlockId, Context, OpId, OpKind, ValueId};
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 
 pub struct DischargeAsserts;
@@ -86,7 +86,7 @@ fn discharge_block(
 ) {
     let on_entry = established.len();
     for op in ctx.block_ops(block) {
-        if ctx.op_name(op) == "cf.assert" {
+        if ctx.kind(op) == OpKind::CfAssert {
             let Some(&condition) = ctx.op(op).operands.first() else {
                 continue;
             };

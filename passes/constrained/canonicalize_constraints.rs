@@ -44,8 +44,9 @@ use egraph::constraint_graph::{self, Picture};
 use egraph::language::{self, partial_shape, Divisor, Facts, Graph, ShapeAnalysis, ShapeLang};
 use egraph::{rules, ITERATION_LIMIT, NODE_LIMIT};
 use ir::effects::{Effect, Effects};
-use ir::{Attr, Context, OpId, OperationState, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, OperationState, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
+use pass::stage::CONSTRAINT_OPS;
 use pass::{loc_of, PassDecl, PassRegistry, Statistics};
 use std::collections::HashMap;
 
@@ -192,46 +193,55 @@ impl Builder<'_> {
         let (result, operand) = (kind(data.results.first()), kind(data.operands.first()));
         let index = matches!(result, Some(TypeKind::Index));
         let boolean = matches!(result, Some(TypeKind::Integer { width: 1, .. }));
-        let node = match ctx.op_name(op) {
-            "arith.constant" if index => ctx.attr(op, "value").and_then(int).map(ShapeLang::Int),
-            "arith.constant" if boolean => ctx
+        let node = match ctx.kind(op) {
+            OpKind::ArithConstant if index => {
+                ctx.attr(op, "value").and_then(int).map(ShapeLang::Int)
+            }
+            OpKind::ArithConstant if boolean => ctx
                 .attr(op, "value")
                 .and_then(int)
                 .map(|b| ShapeLang::Int(b & 1)),
-            "shape.const_shape" => ctx.attr(op, "shape").and_then(|a| dense(ctx, a)).map(|e| {
+            OpKind::ShapeConstShape => ctx.attr(op, "shape").and_then(|a| dense(ctx, a)).map(|e| {
                 let items: Vec<Id> = e
                     .into_iter()
                     .map(|x| self.graph.add(ShapeLang::Int(x)))
                     .collect();
                 ShapeLang::List(items.into_boxed_slice())
             }),
-            "tensor.cast" | "shape.any" | "shape.to_extent_tensor" | "shape.from_extent_tensor" => {
+            OpKind::TensorCast
+            | OpKind::ShapeAny
+            | OpKind::ShapeToExtentTensor
+            | OpKind::ShapeFromExtentTensor => {
                 if let (Some(&r), Some(&o)) = (data.results.first(), operands.first()) {
                     self.ids.insert(r, o);
                 }
                 return;
             }
-            "shape.shape_of" => {
+            OpKind::ShapeShapeOf => {
                 let id = data.operands.first().map(|&t| self.shape_of(t));
                 if let (Some(&r), Some(id)) = (data.results.first(), id) {
                     self.ids.insert(r, id);
                 }
                 return;
             }
-            "tensor.from_elements" => Some(ShapeLang::List(operands.clone().into_boxed_slice())),
-            "shape.rank" => Some(ShapeLang::Rank(operands[0])),
-            "shape.get_extent" => Some(ShapeLang::Extent(bin(&operands))),
-            "shape.concat" => Some(ShapeLang::Concat(bin(&operands))),
-            "shape.broadcast" if operands.len() == 2 => Some(ShapeLang::Broadcast(bin(&operands))),
-            "shape.num_elements" => Some(ShapeLang::NumElements(operands[0])),
-            "arith.addi" if index => Some(ShapeLang::Add(bin(&operands))),
-            "arith.subi" if index => Some(ShapeLang::Sub(bin(&operands))),
-            "arith.muli" if index => Some(ShapeLang::Mul(bin(&operands))),
-            "arith.maxsi" if index => Some(ShapeLang::Max(bin(&operands))),
-            "arith.minsi" if index => Some(ShapeLang::Min(bin(&operands))),
-            "arith.andi" if boolean => Some(ShapeLang::And(bin(&operands))),
-            "arith.ori" if boolean => Some(ShapeLang::Or(bin(&operands))),
-            "arith.cmpi" if matches!(operand, Some(TypeKind::Index)) => {
+            OpKind::TensorFromElements => {
+                Some(ShapeLang::List(operands.clone().into_boxed_slice()))
+            }
+            OpKind::ShapeRank => Some(ShapeLang::Rank(operands[0])),
+            OpKind::ShapeGetExtent => Some(ShapeLang::Extent(bin(&operands))),
+            OpKind::ShapeConcat => Some(ShapeLang::Concat(bin(&operands))),
+            OpKind::ShapeBroadcast if operands.len() == 2 => {
+                Some(ShapeLang::Broadcast(bin(&operands)))
+            }
+            OpKind::ShapeNumElements => Some(ShapeLang::NumElements(operands[0])),
+            OpKind::ArithAddi if index => Some(ShapeLang::Add(bin(&operands))),
+            OpKind::ArithSubi if index => Some(ShapeLang::Sub(bin(&operands))),
+            OpKind::ArithMuli if index => Some(ShapeLang::Mul(bin(&operands))),
+            OpKind::ArithMaxsi if index => Some(ShapeLang::Max(bin(&operands))),
+            OpKind::ArithMinsi if index => Some(ShapeLang::Min(bin(&operands))),
+            OpKind::ArithAndi if boolean => Some(ShapeLang::And(bin(&operands))),
+            OpKind::ArithOri if boolean => Some(ShapeLang::Or(bin(&operands))),
+            OpKind::ArithCmpi if matches!(operand, Some(TypeKind::Index)) => {
                 let b = bin(&operands);
                 let predicate = ctx.attr(op, "predicate").and_then(int);
                 let name = predicate.and_then(|p| {
@@ -248,7 +258,7 @@ impl Builder<'_> {
                     _ => None,
                 }
             }
-            "shape.split_at" => {
+            OpKind::ShapeSplitAt => {
                 let b = bin(&operands);
                 let (head, tail) = (
                     self.graph.add(ShapeLang::Head(b)),
@@ -382,8 +392,8 @@ impl Builder<'_> {
         self.saturate();
         let classes: Vec<Id> = ids.iter().map(|&i| self.class(i)).collect();
         let same = classes.windows(2).all(|w| w[0] == w[1]);
-        match ctx.op_name(cstr) {
-            "shape.cstr_require" => {
+        match ctx.kind(cstr) {
+            OpKind::ShapeCstrRequire => {
                 let Some(&p) = ids.first() else {
                     return Verdict::Unknown;
                 };
@@ -396,7 +406,7 @@ impl Builder<'_> {
                     None => Verdict::Unknown,
                 }
             }
-            "shape.cstr_eq" => {
+            OpKind::ShapeCstrEq => {
                 if same {
                     return Verdict::True("its operands are known equal".into());
                 }
@@ -416,7 +426,7 @@ impl Builder<'_> {
                 }
                 Verdict::Unknown
             }
-            "shape.cstr_broadcastable" => {
+            OpKind::ShapeCstrBroadcastable => {
                 if same {
                     return Verdict::True("its operands are known equal".into());
                 }
@@ -442,7 +452,10 @@ impl Builder<'_> {
                     None => Verdict::Unknown,
                 }
             }
-            _ => Verdict::Unknown,
+            other => {
+                debug_assert!(false, "'{other}' is not a constraint");
+                Verdict::Unknown
+            }
         }
     }
 
@@ -456,22 +469,22 @@ impl Builder<'_> {
             .iter()
             .map(|&v| self.id(v))
             .collect();
-        match ctx.op_name(cstr) {
-            "shape.cstr_eq" => {
+        match ctx.kind(cstr) {
+            OpKind::ShapeCstrEq => {
                 for w in ids.windows(2) {
                     self.graph.union(w[0], w[1]);
                 }
             }
-            "shape.cstr_broadcastable" => {
+            OpKind::ShapeCstrBroadcastable => {
                 let leaves = self.leaves_of(cstr);
                 self.broadcastable.push(leaves);
             }
-            "shape.cstr_require" => {
+            OpKind::ShapeCstrRequire => {
                 if let Some(&p) = ids.first() {
                     self.holds(p);
                 }
             }
-            _ => {}
+            other => debug_assert!(false, "'{other}' is not a constraint"),
         }
         self.rebuild();
     }
@@ -522,13 +535,13 @@ impl Builder<'_> {
 /// the value itself otherwise.
 fn leaf_values(ctx: &Context, v: ValueId) -> Vec<ValueId> {
     match ctx.defining_op(v) {
-        Some(d) if ctx.op_name(d) == "shape.broadcast" => ctx
+        Some(d) if ctx.kind(d) == OpKind::ShapeBroadcast => ctx
             .op(d)
             .operands
             .iter()
             .flat_map(|&o| leaf_values(ctx, o))
             .collect(),
-        Some(d) if ctx.op_name(d) == "shape.assuming" => {
+        Some(d) if ctx.kind(d) == OpKind::ShapeAssuming => {
             let index = ctx.op(d).results.iter().position(|&r| r == v);
             let block = ctx
                 .op(d)
@@ -623,7 +636,7 @@ fn certain(ctx: &Context, op: OpId, function: OpId) -> bool {
         if q == function {
             return true;
         }
-        if ctx.op_name(q) != "shape.assuming" {
+        if ctx.kind(q) != OpKind::ShapeAssuming {
             return false;
         }
         p = ctx.parent_op(q);
@@ -769,8 +782,8 @@ impl Builder<'_> {
         barrier: Option<usize>,
     ) -> Option<Absorption> {
         let ctx = self.ctx;
-        let name = ctx.op_name(cstr);
-        let broadcast = name == "shape.cstr_broadcastable";
+        let kind = ctx.kind(cstr);
+        let broadcast = kind == OpKind::ShapeCstrBroadcastable;
         let operands = ctx.op(cstr).operands.clone();
         let (values, classes) = match broadcast {
             true => self.distinct(operands.iter().flat_map(|&o| leaf_values(ctx, o)), &[]),
@@ -780,7 +793,7 @@ impl Builder<'_> {
         for (index, k) in kept.iter().enumerate().rev() {
             let after_effects =
                 barrier.is_none_or(|e| placement.position.get(&k.op).is_some_and(|&p| p > e));
-            if !after_effects || ctx.op_name(k.op) != name || message(k.op) != message(cstr) {
+            if !after_effects || ctx.kind(k.op) != kind || message(k.op) != message(cstr) {
                 continue;
             }
             let known: Vec<Id> = k.classes.iter().map(|&c| self.class(c)).collect();
@@ -856,7 +869,7 @@ pub fn canonicalize_constraints(
             let mut effects = Effects::new();
             let mut barrier = None;
             for (i, &o) in ops.iter().enumerate() {
-                if !ctx.op_name(o).starts_with("shape.cstr_") {
+                if !CONSTRAINT_OPS.contains(&ctx.kind(o)) {
                     // The walk meets the ops of regions too.
                     if effects.own(ctx, o) == Effect::Any {
                         barrier = Some(i);
@@ -868,12 +881,12 @@ pub fn canonicalize_constraints(
                     continue;
                 }
                 let verdict = match b.decide(o) {
-                    Verdict::Unknown if ctx.op_name(o) == "shape.cstr_require" => {
+                    Verdict::Unknown if ctx.kind(o) == OpKind::ShapeCstrRequire => {
                         decide_by_bounds(ctx, o, &established)
                     }
                     verdict => verdict,
                 };
-                if ctx.op_name(o) == "shape.cstr_require" {
+                if ctx.kind(o) == OpKind::ShapeCstrRequire {
                     established.extend(ctx.op(o).operands.first().copied());
                 }
                 match verdict {
@@ -904,7 +917,7 @@ pub fn canonicalize_constraints(
                         }
                         return Err(d);
                     }
-                    Verdict::Unknown if ctx.op_name(o) != "shape.cstr_require" => {
+                    Verdict::Unknown if ctx.kind(o) != OpKind::ShapeCstrRequire => {
                         match b.absorbing_check(o, &kept, &placement, barrier) {
                             Some(Absorption {
                                 check: k,
@@ -935,8 +948,8 @@ pub fn canonicalize_constraints(
                             None => {
                                 b.statistics
                                     .add("kept", "constraints left as runtime checks", 1);
-                                let shapes = match ctx.op_name(o) {
-                                    "shape.cstr_broadcastable" => ctx
+                                let shapes = match ctx.kind(o) {
+                                    OpKind::ShapeCstrBroadcastable => ctx
                                         .op(o)
                                         .operands
                                         .iter()
@@ -1014,7 +1027,7 @@ fn line_col(ctx: &Context, op: OpId) -> String {
 }
 
 fn replace_with_true(ctx: &mut Context, cstr: OpId) {
-    let mut state = OperationState::new("shape.const_witness", ctx.op(cstr).loc.clone());
+    let mut state = OperationState::new(OpKind::ShapeConstWitness, ctx.op(cstr).loc.clone());
     state
         .props
         .push((ir::attrs::attr_name("passing"), Attr::Bool(true)));

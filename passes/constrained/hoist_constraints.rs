@@ -74,7 +74,8 @@
 
 use diag::Diagnostic;
 use ir::effects::{Effect, Effects};
-use ir::{Context, OpId, OperationState, TypeKind, ValueDef, ValueId};
+use ir::{Context, OpId, OpKind, OperationState, TypeKind, ValueDef, ValueId};
+use pass::stage::CONSTRAINT_OPS;
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -99,17 +100,12 @@ impl PassDecl for HoistConstraints {
     }
 }
 
-/// Constraints, and ops defined on every input: they may run before any
-/// check.
+/// Constraints, the ops that combine or make witnesses, and ops defined on
+/// every input: they may run before any check.
 fn movable(ctx: &Context, op: OpId) -> bool {
-    let constraint = matches!(
-        ctx.op_name(op),
-        "shape.cstr_eq"
-            | "shape.cstr_broadcastable"
-            | "shape.cstr_require"
-            | "shape.assuming_all"
-            | "shape.const_witness"
-    );
+    let kind = ctx.kind(op);
+    let constraint = CONSTRAINT_OPS.contains(&kind)
+        || matches!(kind, OpKind::ShapeAssumingAll | OpKind::ShapeConstWitness);
     constraint || pass::defined_everywhere(ctx, op)
 }
 
@@ -119,8 +115,8 @@ fn movable(ctx: &Context, op: OpId) -> bool {
 /// broadcastable stays: canonicalize drops a broadcastable check that a
 /// later one of more shapes subsumes, which would leave it unguarded.)
 fn defined_before(ctx: &Context, op: OpId, at: OpId) -> bool {
-    match ctx.op_name(op) {
-        "shape.get_extent" | "shape.split_at" => index_in_range_before(ctx, op, at),
+    match ctx.kind(op) {
+        OpKind::ShapeGetExtent | OpKind::ShapeSplitAt => index_in_range_before(ctx, op, at),
         _ => false,
     }
 }
@@ -142,7 +138,7 @@ fn index_in_range_before(ctx: &Context, op: OpId, at: OpId) -> bool {
     };
     let mut bounds = value_bounds::ValueBounds::new(ctx, |_| false);
     for o in ops_before(ctx, at) {
-        if ctx.op_name(o) == "shape.cstr_require" {
+        if ctx.kind(o) == OpKind::ShapeCstrRequire {
             if let Some(&p) = ctx.op(o).operands.first() {
                 bounds.assume(p);
             }
@@ -154,7 +150,7 @@ fn index_in_range_before(ctx: &Context, op: OpId, at: OpId) -> bool {
                  l: &bounds::Affine,
                  p: &str,
                  r: &bounds::Affine| { b.compare(l, p, r) == Some(true) };
-    if ctx.op_name(op) == "shape.get_extent" {
+    if ctx.kind(op) == OpKind::ShapeGetExtent {
         holds(&mut bounds, &i, "sge", &bounds::Affine::constant(0))
             && holds(&mut bounds, &i, "slt", &rank)
     } else {
@@ -209,13 +205,13 @@ fn read_shapes_at_source(ctx: &mut Context, root: OpId) -> usize {
         let Some(d) = ctx.defining_op(v) else {
             return out.push(v);
         };
-        match ctx.op_name(d) {
-            "shape.broadcast" => {
+        match ctx.kind(d) {
+            OpKind::ShapeBroadcast => {
                 for &o in &ctx.op(d).operands {
                     sources(ctx, o, out);
                 }
             }
-            "shape.assuming" => {
+            OpKind::ShapeAssuming => {
                 let index = ctx.op(d).results.iter().position(|&r| r == v);
                 let yielded = body(ctx, d)
                     .and_then(|b| ctx.block_terminator(b))
@@ -231,7 +227,7 @@ fn read_shapes_at_source(ctx: &mut Context, root: OpId) -> usize {
     }
     let mut checks = Vec::new();
     ctx.walk_nested(root, &mut |o| {
-        if ctx.op_name(o) == "shape.cstr_broadcastable" {
+        if ctx.kind(o) == OpKind::ShapeCstrBroadcastable {
             checks.push(o);
         }
     });
@@ -309,7 +305,7 @@ fn merge_nested(ctx: &mut Context, assuming: OpId) -> bool {
         return false;
     };
     let (inner, yield_op) = (*inner, *yield_op);
-    let Some(inner_block) = (ctx.op_name(inner) == "shape.assuming")
+    let Some(inner_block) = (ctx.kind(inner) == OpKind::ShapeAssuming)
         .then(|| body(ctx, inner))
         .flatten()
     else {
@@ -341,7 +337,7 @@ fn merge_nested(ctx: &mut Context, assuming: OpId) -> bool {
 /// all be defined there). Conjunctions of conjunctions are flattened once
 /// nothing else changes ([`canonicalize_conjunctions`]).
 fn conjunction(ctx: &mut Context, witnesses: &[ValueId], at: OpId) -> ValueId {
-    let mut all = OperationState::new("shape.assuming_all", ctx.op(at).loc.clone());
+    let mut all = OperationState::new(OpKind::ShapeAssumingAll, ctx.op(at).loc.clone());
     all.operands.extend(witnesses.iter().copied());
     all.result_types.push(ctx.intern_type(TypeKind::Witness));
     let all = ctx.create_op(all);
@@ -379,10 +375,10 @@ fn merge_sequential(
     known: &mut RegionEffects,
 ) -> Option<OpId> {
     let between: Vec<OpId> = std::iter::successors(ctx.op(first).next, |&o| ctx.op(o).next)
-        .take_while(|&o| ctx.op_name(o) != "shape.assuming")
+        .take_while(|&o| ctx.kind(o) != OpKind::ShapeAssuming)
         .collect();
     let second = ctx.op(between.last().copied().unwrap_or(first)).next?;
-    if ctx.op_name(second) != "shape.assuming" {
+    if ctx.kind(second) != OpKind::ShapeAssuming {
         return None;
     }
     let (first_body, second_body) = (body(ctx, first)?, body(ctx, second)?);
@@ -458,7 +454,7 @@ fn merge_sequential(
     yielded.extend(escaping.iter().copied());
     yielded.extend(ctx.op(second_yield).operands.iter().copied());
     // The merged region is `first`'s, the rest and `second`'s body added.
-    let mut state = OperationState::new("shape.assuming", ctx.op(first).loc.clone());
+    let mut state = OperationState::new(OpKind::ShapeAssuming, ctx.op(first).loc.clone());
     state.operands.push(all);
     state.result_types = yielded.iter().map(|&v| ctx.value_type(v)).collect();
     state.regions.extend(ctx.op(first).regions.iter().copied());
@@ -572,7 +568,7 @@ fn flattened(ctx: &Context, witnesses: &[ValueId], places: &Places) -> Vec<Value
             continue;
         }
         match ctx.defining_op(w) {
-            Some(d) if ctx.op_name(d) == "shape.assuming_all" => {
+            Some(d) if ctx.kind(d) == OpKind::ShapeAssumingAll => {
                 pending.extend(ctx.op(d).operands.iter().rev());
             }
             _ => out.push(w),
@@ -587,7 +583,7 @@ fn flattened(ctx: &Context, witnesses: &[ValueId], places: &Places) -> Vec<Value
 /// conjunctions use is flattened into them (and then is dead). Returns how
 /// many changed.
 fn canonicalize_conjunctions(ctx: &mut Context, op: OpId) -> usize {
-    let is_conjunction = |ctx: &Context, o: OpId| ctx.op_name(o) == "shape.assuming_all";
+    let is_conjunction = |ctx: &Context, o: OpId| ctx.kind(o) == OpKind::ShapeAssumingAll;
     let mut conjunctions = Vec::new();
     ctx.walk_nested(op, &mut |o| {
         let used_elsewhere = ctx.op(o).results.iter().any(|&r| {
@@ -611,7 +607,7 @@ fn canonicalize_conjunctions(ctx: &mut Context, op: OpId) -> usize {
             let mut pending = operands;
             while let Some(w) = pending.pop() {
                 match ctx.defining_op(w) {
-                    Some(d) if ctx.op_name(d) == "shape.assuming_all" && !ctx.has_uses(w) => {
+                    Some(d) if ctx.kind(d) == OpKind::ShapeAssumingAll && !ctx.has_uses(w) => {
                         pending.extend(ctx.op(d).operands.iter().copied());
                         ctx.erase_op(d);
                     }
@@ -634,7 +630,7 @@ pub fn hoist_constraints(ctx: &mut Context, op: OpId) -> usize {
         let mut round = read_shapes_at_source(ctx, op);
         let mut assumings = Vec::new();
         ctx.walk_nested(op, &mut |o| {
-            if ctx.op_name(o) == "shape.assuming" {
+            if ctx.kind(o) == OpKind::ShapeAssuming {
                 assumings.push(o);
             }
         });

@@ -16,7 +16,8 @@
 //! ```
 
 use diag::Diagnostic;
-use ir::{Attr, Context, OpId, OperationState};
+use ir::{Attr, Context, OpId, OpKind, OperationState};
+use pass::stage::CONSTRAINT_OPS;
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 
 pub struct RemoveShapeConstraints;
@@ -25,15 +26,12 @@ pub struct RemoveShapeConstraints;
 pub fn remove_shape_constraints(ctx: &mut Context, op: OpId) -> usize {
     let mut constraints = Vec::new();
     ctx.walk_nested(op, &mut |o| {
-        if matches!(
-            ctx.op_name(o),
-            "shape.cstr_broadcastable" | "shape.cstr_eq" | "shape.cstr_require"
-        ) {
+        if CONSTRAINT_OPS.contains(&ctx.kind(o)) {
             constraints.push(o);
         }
     });
     for &c in &constraints {
-        let mut state = OperationState::new("shape.const_witness", ctx.op(c).loc.clone());
+        let mut state = OperationState::new(OpKind::ShapeConstWitness, ctx.op(c).loc.clone());
         state
             .props
             .push((ir::attrs::attr_name("passing"), Attr::Bool(true)));

@@ -51,7 +51,7 @@
 
 use crate::generic::symbol_dce::{is_private, symbol_name, symbol_refs};
 use diag::{DiagLoc, Diagnostic};
-use ir::{Attr, BlockId, Context, Location, OpId, OperationState, TypeKind};
+use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, TypeKind};
 use pass::{NoInstrumentation, PassDecl, PassManager, PassRegistry, Statistics};
 use std::collections::{HashMap, HashSet};
 
@@ -202,11 +202,7 @@ pub fn inline_calls_with(
 }
 
 fn is_call(ctx: &Context, op: OpId) -> bool {
-    ctx.op_name(op) == "func.call"
-}
-
-fn is_callable(ctx: &Context, op: OpId) -> bool {
-    matches!(ctx.op_name(op), "func.func" | "shape.func")
+    ctx.kind(op) == OpKind::FuncCall
 }
 
 fn is_symbol_table(ctx: &Context, op: OpId) -> bool {
@@ -323,7 +319,7 @@ impl CallGraph {
             }
             return;
         }
-        if is_callable(ctx, op) {
+        if pass::is_function(ctx, op) {
             if body_blocks(ctx, op).is_empty() {
                 return;
             }
@@ -914,10 +910,10 @@ impl Inliner {
         let returns = blocks.len() > 1
             || ctx
                 .block_terminator(entry)
-                .is_some_and(|t| ctx.op_name(t) == "func.return");
+                .is_some_and(|t| ctx.kind(t) == OpKind::FuncReturn);
         if !types_match
             || !returns
-            || ctx.op_name(callee) != "func.func"
+            || ctx.kind(callee) != OpKind::FuncFunc
             || ctx.attr(c.call, "no_inline").is_some()
             || ctx.attr(callee, "no_inline").is_some()
             || ctx.op_def(parent).is_none()
@@ -955,9 +951,9 @@ impl Inliner {
             for &b in &new_blocks {
                 if let Some(ret) = ctx
                     .block_terminator(b)
-                    .filter(|&t| ctx.op_name(t) == "func.return")
+                    .filter(|&t| ctx.kind(t) == OpKind::FuncReturn)
                 {
-                    let mut br = OperationState::new("cf.br", ctx.op(ret).loc.clone());
+                    let mut br = OperationState::new(OpKind::CfBr, ctx.op(ret).loc.clone());
                     br.operands = ctx.op(ret).operands.clone();
                     br.successors.push(continuation);
                     let br = ctx.create_op(br);

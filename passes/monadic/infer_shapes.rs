@@ -31,7 +31,7 @@
 //! ```
 
 use diag::Diagnostic;
-use ir::{Attr, Context, OpId, Type, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, Type, TypeKind, ValueId};
 use lattice::{PartialShape, ShapeValue, SizeValue};
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 use rustc_hash::FxHashMap;
@@ -229,11 +229,11 @@ impl Inference<'_> {
     fn op(&mut self, op: OpId, certain: bool) {
         let ctx = self.ctx;
         let data = ctx.op(op);
-        let name = ctx.op_name(op);
+        let kind = ctx.kind(op);
         // Nested code: `assuming` regions run (or the function fails before
         // them); other regions may not run at all.
         for &r in &data.regions {
-            let runs = certain && name == "shape.assuming";
+            let runs = certain && kind == OpKind::ShapeAssuming;
             self.region(r, runs);
         }
         let operands: Vec<ValueId> = data.operands.to_vec();
@@ -251,7 +251,7 @@ impl Inference<'_> {
                     .unwrap_or(Fact::Size(SizeValue::Unknown))
             })
             .collect();
-        let fact = self.transfer(op, name, &operands, &operand_facts, result, certain);
+        let fact = self.transfer(op, kind, &operands, &operand_facts, result, certain);
         let fallback = || fact_of_type(ctx, ctx.value_type(result));
         match fact.or_else(fallback) {
             Some(Fact::Shape(ShapeValue::Invalid(_)) | Fact::Size(SizeValue::Invalid(_)))
@@ -264,10 +264,10 @@ impl Inference<'_> {
             Some(f) => self.set(result, f),
             None => {}
         }
-        if name == "shape.assuming" {
-            self.assuming_results(op, &results);
-        } else if name == "shape.split_at" {
-            self.split_results(&operands, &results);
+        match kind {
+            OpKind::ShapeAssuming => self.assuming_results(op, &results),
+            OpKind::ShapeSplitAt => self.split_results(&operands, &results),
+            _ => {}
         }
     }
 
@@ -340,7 +340,7 @@ impl Inference<'_> {
     fn transfer(
         &mut self,
         op: OpId,
-        name: &str,
+        kind: OpKind,
         operands: &[ValueId],
         facts: &[Fact],
         result: ValueId,
@@ -357,7 +357,7 @@ impl Inference<'_> {
                 .get(i)
                 .map_or(SizeValue::Unknown, |&v| self.facts.size(v))
         };
-        if name != "shape.meet" && name != "shape.any" {
+        if !matches!(kind, OpKind::ShapeMeet | OpKind::ShapeAny) {
             if let Some(m) = first_error(facts) {
                 return Some(match fact_of_type(ctx, ctx.value_type(result)) {
                     Some(Fact::Shape(_)) => Fact::Shape(ShapeValue::Invalid(m)),
@@ -371,8 +371,8 @@ impl Inference<'_> {
                 .map(|&v| self.facts.known(v))
                 .collect::<Option<Vec<u64>>>()
         };
-        Some(match name {
-            "shape.shape_of" => {
+        Some(match kind {
+            OpKind::ShapeShapeOf => {
                 let v = *operands.first()?;
                 match self.facts.values.get(&v) {
                     // The shape a `!shape.value_shape` carries.
@@ -384,15 +384,15 @@ impl Inference<'_> {
                     _ => Fact::Shape(shape_of_type(ctx, ctx.value_type(v))),
                 }
             }
-            "shape.with_shape" => Fact::Shape(shape(1)),
-            "shape.const_shape" => {
+            OpKind::ShapeWithShape => Fact::Shape(shape(1)),
+            OpKind::ShapeConstShape => {
                 let attr = ctx.attr(op, "shape")?;
                 let e = fold::extents(ctx, attr)?;
                 Fact::Shape(ShapeValue::Ranked(
                     e.iter().map(|&x| u64::try_from(x).ok()).collect(),
                 ))
             }
-            "shape.const_size" | "arith.constant" => {
+            OpKind::ShapeConstSize | OpKind::ArithConstant => {
                 let a = ctx.attr(op, "value")?;
                 match ctx.type_kind(ctx.value_type(result)) {
                     TypeKind::Integer { width: 1, .. } => {
@@ -403,18 +403,18 @@ impl Inference<'_> {
                     )),
                 }
             }
-            "shape.to_extent_tensor" | "shape.from_extent_tensor" | "tensor.cast" => {
+            OpKind::ShapeToExtentTensor | OpKind::ShapeFromExtentTensor | OpKind::TensorCast => {
                 Fact::Shape(shape(0))
             }
-            "shape.index_to_size" | "shape.size_to_index" | "arith.index_cast" => {
+            OpKind::ShapeIndexToSize | OpKind::ShapeSizeToIndex | OpKind::ArithIndexCast => {
                 Fact::Size(size(0))
             }
-            "shape.rank" => match shape(0) {
+            OpKind::ShapeRank => match shape(0) {
                 ShapeValue::Ranked(e) => Fact::Size(SizeValue::Known(e.len() as u64)),
                 _ => Fact::Size(SizeValue::Unknown),
             },
-            "shape.get_extent" | "shape.dim" => {
-                let s = if name == "shape.dim" {
+            OpKind::ShapeGetExtent | OpKind::ShapeDim => {
+                let s = if kind == OpKind::ShapeDim {
                     let v = *operands.first()?;
                     match self.facts.values.get(&v) {
                         Some(Fact::Shape(s))
@@ -441,7 +441,7 @@ impl Inference<'_> {
                     _ => Fact::Size(SizeValue::Unknown),
                 }
             }
-            "tensor.dim" => {
+            OpKind::TensorDim => {
                 let s = shape_of_type(ctx, ctx.value_type(*operands.first()?));
                 let index = operands.get(1).and_then(|&v| self.facts.known(v));
                 match (s, index) {
@@ -451,17 +451,17 @@ impl Inference<'_> {
                     _ => Fact::Size(SizeValue::Unknown),
                 }
             }
-            "shape.concat" => match (shape(0), shape(1)) {
+            OpKind::ShapeConcat => match (shape(0), shape(1)) {
                 (ShapeValue::Ranked(mut a), ShapeValue::Ranked(b)) => {
                     a.extend(b);
                     Fact::Shape(ShapeValue::Ranked(a))
                 }
                 _ => Fact::Shape(ShapeValue::Unranked),
             },
-            "shape.from_extents" => Fact::Shape(ShapeValue::Ranked(
+            OpKind::ShapeFromExtents => Fact::Shape(ShapeValue::Ranked(
                 operands.iter().map(|&v| self.facts.known(v)).collect(),
             )),
-            "shape.broadcast" => {
+            OpKind::ShapeBroadcast => {
                 let mut merged: Option<PartialShape> = None;
                 for i in 0..operands.len() {
                     let p = shape(i)
@@ -481,28 +481,30 @@ impl Inference<'_> {
                 }
                 Fact::Shape(merged.map_or(ShapeValue::Unranked, |m| ShapeValue::from_partial(&m)))
             }
-            "shape.num_elements" => match known_extents(&shape(0)) {
+            OpKind::ShapeNumElements => match known_extents(&shape(0)) {
                 Some(e) => Fact::Size(size_from(
                     e.iter().try_fold(1u64, |acc, &x| acc.checked_mul(x)),
                 )),
                 None => Fact::Size(SizeValue::Unknown),
             },
-            "shape.add" | "arith.addi" => Fact::Size(size_from(
+            OpKind::ShapeAdd | OpKind::ArithAddi => Fact::Size(size_from(
                 sizes_known().and_then(|v| v[0].checked_add(*v.get(1)?)),
             )),
-            "shape.mul" | "arith.muli" => Fact::Size(size_from(
+            OpKind::ShapeMul | OpKind::ArithMuli => Fact::Size(size_from(
                 sizes_known().and_then(|v| v[0].checked_mul(*v.get(1)?)),
             )),
-            "shape.div" => match (size(0), size(1)) {
+            OpKind::ShapeDiv => match (size(0), size(1)) {
                 (_, SizeValue::Known(0)) => {
                     Fact::Size(SizeValue::Invalid("division by zero".into()))
                 }
                 (SizeValue::Known(a), SizeValue::Known(b)) => Fact::Size(SizeValue::Known(a / b)),
                 _ => Fact::Size(SizeValue::Unknown),
             },
-            "shape.max" | "shape.min" if facts.iter().all(|f| matches!(f, Fact::Size(_))) => {
+            OpKind::ShapeMax | OpKind::ShapeMin
+                if facts.iter().all(|f| matches!(f, Fact::Size(_))) =>
+            {
                 Fact::Size(size_from(sizes_known().and_then(|v| {
-                    let pick = if name == "shape.max" {
+                    let pick = if kind == OpKind::ShapeMax {
                         v.iter().max()
                     } else {
                         v.iter().min()
@@ -510,7 +512,7 @@ impl Inference<'_> {
                     pick.copied()
                 })))
             }
-            "shape.any" => {
+            OpKind::ShapeAny => {
                 let mut joined: Option<Fact> = None;
                 for f in facts {
                     joined = Some(match (joined, f) {
@@ -522,7 +524,7 @@ impl Inference<'_> {
                 }
                 joined?
             }
-            "shape.meet" => {
+            OpKind::ShapeMeet => {
                 let met = match (facts.first()?, facts.get(1)?) {
                     (Fact::Shape(a), Fact::Shape(b)) => Fact::Shape(a.meet(b)),
                     (Fact::Size(a), Fact::Size(b)) => Fact::Size(a.meet(b)),
@@ -541,7 +543,7 @@ impl Inference<'_> {
                 }
                 met
             }
-            "shape.cstr_eq" => {
+            OpKind::ShapeCstrEq => {
                 let mut met = shape(0);
                 for i in 1..operands.len() {
                     met = met.meet(&shape(i));
@@ -551,7 +553,7 @@ impl Inference<'_> {
                 }
                 return None;
             }
-            "shape.cstr_broadcastable" => {
+            OpKind::ShapeCstrBroadcastable => {
                 let mut merged = PartialShape::dynamic(Some(0));
                 for i in 0..operands.len() {
                     let p = shape(i)
@@ -564,13 +566,13 @@ impl Inference<'_> {
                 }
                 return None;
             }
-            "shape.cstr_require" => {
+            OpKind::ShapeCstrRequire => {
                 if let Some(Fact::Bool(Some(false))) = facts.first() {
                     self.fail(op, certain, "required condition is false".into());
                 }
                 return None;
             }
-            "arith.cmpi" => {
+            OpKind::ArithCmpi => {
                 let signed = |i: usize| operands.get(i).and_then(|&v| self.known_signed(v));
                 let (Some(a), Some(b)) = (signed(0), signed(1)) else {
                     return Some(Fact::Bool(None));
@@ -669,9 +671,12 @@ fn error_free_values(ctx: &Context, func: OpId, facts: &Facts) -> rustc_hash::Fx
         // `split_at` and `get_extent` fail only on an index out of range,
         // which a known rank and index decide.
         let ranked = |v: ValueId| matches!(facts.get(v), Some(Fact::Shape(ShapeValue::Ranked(_))));
-        let decided = ir::dialect::shape::TOTAL_OPS.contains(&ctx.op_name(o))
+        let decided = ctx
+            .kind(o)
+            .name()
+            .is_some_and(|name| ir::dialect::shape::TOTAL_OPS.contains(&name))
             || data.operands.iter().all(|&v| known(v))
-            || matches!(ctx.op_name(o), "shape.split_at" | "shape.get_extent")
+            || matches!(ctx.kind(o), OpKind::ShapeSplitAt | OpKind::ShapeGetExtent)
                 && matches!(data.operands.as_slice(), [s, i] if ranked(*s) && known(*i));
         for &r in data.results.iter() {
             let invalid = matches!(
@@ -693,15 +698,15 @@ fn fold_known(ctx: &mut Context, func: OpId, facts: &Facts) -> usize {
     let mut candidates = Vec::new();
     ctx.walk_nested(func, &mut |o| {
         let data = ctx.op(o);
-        let name = ctx.op_name(o);
+        let kind = ctx.kind(o);
         let already_constant = matches!(
-            name,
-            "shape.const_shape" | "shape.const_size" | "arith.constant"
+            kind,
+            OpKind::ShapeConstShape | OpKind::ShapeConstSize | OpKind::ArithConstant
         );
         if data.results.len() == 1
             && data.regions.is_empty()
             && !already_constant
-            && name != "shape.meet"
+            && kind != OpKind::ShapeMeet
             && ctx.op_def(o).is_some_and(|d| d.traits.pure)
         {
             candidates.push(o);

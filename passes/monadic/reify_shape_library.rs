@@ -164,7 +164,7 @@ fn body_ops(ctx: &Context, op: OpId) -> Vec<OpId> {
 /// The function with a body named `name` directly in `table`.
 fn function_named(ctx: &Context, table: OpId, name: &str) -> Option<OpId> {
     body_ops(ctx, table).into_iter().find(|&o| {
-        matches!(ctx.op_name(o), "shape.func" | "func.func")
+        pass::is_function(ctx, o)
             && sym_name(ctx, o) == Some(name)
             && !body_blocks(ctx, o).is_empty()
     })
@@ -185,7 +185,7 @@ pub(crate) fn type_text(ctx: &Context, ty: Type) -> String {
 
 /// The libraries in use: those of the module's `shape.lib`, else all.
 fn libraries(ctx: &Context, module: OpId) -> Vec<OpId> {
-    let is_library = |o: &OpId| ctx.op_name(*o) == "shape.function_library";
+    let is_library = |o: &OpId| ctx.kind(*o) == OpKind::ShapeFunctionLibrary;
     let all = body_ops(ctx, module);
     let named = |a: &Attr| {
         a.as_symbol().and_then(|n| {
@@ -366,7 +366,7 @@ fn reachable(ctx: &Context, library: OpId, function: OpId) -> Vec<OpId> {
     while let Some(f) = work.pop() {
         let mut callees = Vec::new();
         ctx.walk_nested(f, &mut |o| {
-            if ctx.op_name(o) == "func.call" {
+            if ctx.kind(o) == OpKind::FuncCall {
                 if let Some(g) = ctx
                     .attr(o, "callee")
                     .and_then(Attr::as_symbol)
@@ -389,7 +389,7 @@ fn reachable(ctx: &Context, library: OpId, function: OpId) -> Vec<OpId> {
 /// A `func.func` copy of the library function `f` (a `shape.func` or a
 /// `func.func`), appended to `block`; private unless `public`.
 fn copy_as_func(ctx: &mut Context, f: OpId, block: ir::BlockId, public: bool) -> OpId {
-    let mut state = OperationState::new("func.func", ctx.op(f).loc.clone());
+    let mut state = OperationState::new(OpKind::FuncFunc, ctx.op(f).loc.clone());
     state.props = ctx
         .op(f)
         .props
@@ -412,9 +412,9 @@ fn copy_as_func(ctx: &mut Context, f: OpId, block: ir::BlockId, public: bool) ->
     for b in body_blocks(ctx, new) {
         if let Some(ret) = ctx
             .block_terminator(b)
-            .filter(|&t| ctx.op_name(t) == "shape.return")
+            .filter(|&t| ctx.kind(t) == OpKind::ShapeReturn)
         {
-            let mut state = OperationState::new("func.return", ctx.op(ret).loc.clone());
+            let mut state = OperationState::new(OpKind::FuncReturn, ctx.op(ret).loc.clone());
             state.operands = ctx.op(ret).operands.clone();
             let new_ret = ctx.create_op(state);
             ctx.insert_op_before(ret, new_ret);
@@ -430,7 +430,7 @@ fn outline(ctx: &mut Context, op: OpId, target: Target) -> Result<OpId, Diagnost
     let scratch_body = ctx.create_region();
     let block = ctx.create_block();
     ctx.append_block(scratch_body, block);
-    let mut state = OperationState::new("builtin.module", Location::Unknown);
+    let mut state = OperationState::new(OpKind::BuiltinModule, Location::Unknown);
     state.regions.push(scratch_body);
     let scratch = ctx.create_op(state);
     // The function itself is public there, so that the inliner keeps it.
@@ -443,7 +443,7 @@ fn outline(ctx: &mut Context, op: OpId, target: Target) -> Result<OpId, Diagnost
     let result = inline_calls(ctx, scratch).and_then(|_| {
         let mut left = None;
         ctx.walk_nested(f, &mut |o| {
-            if ctx.op_name(o) == "func.call" {
+            if ctx.kind(o) == OpKind::FuncCall {
                 left.get_or_insert(o);
             }
         });
@@ -479,10 +479,10 @@ fn bind_value_shape(ctx: &mut Context, arg: ValueId, ty: Type) {
                 .and_then(|d| d.verify)
                 .is_none_or(|verify| verify(ctx, user).is_ok())
         };
-        let direct = match ctx.op_name(user) {
-            "shape.shape_of" | "shape.value_as_shape" => verifies(ctx),
-            "shape.with_shape" => u.operand == 0 && verifies(ctx),
-            "shape.value_of" => match ctx.result(user, 0) {
+        let direct = match ctx.kind(user) {
+            OpKind::ShapeShapeOf | OpKind::ShapeValueAsShape => verifies(ctx),
+            OpKind::ShapeWithShape => u.operand == 0 && verifies(ctx),
+            OpKind::ShapeValueOf => match ctx.result(user, 0) {
                 Some(r) if ctx.value_type(r) == ty => {
                     ctx.replace_all_uses(r, arg);
                     ctx.erase_op(user);
@@ -510,12 +510,12 @@ fn value_shape_of(ctx: &mut Context, arg: ValueId) -> Option<ValueId> {
     let loc = ctx.arg_loc(arg).cloned().unwrap_or_default();
     let shape_ty = ir::dialect::shape(ctx);
     let value_shape_ty = ir::dialect::value_shape(ctx);
-    let mut shape_of = OperationState::new("shape.shape_of", loc.clone());
+    let mut shape_of = OperationState::new(OpKind::ShapeShapeOf, loc.clone());
     shape_of.operands.push(arg);
     shape_of.result_types.push(shape_ty);
     let shape_of = ctx.create_op(shape_of);
     let shape = ctx.result(shape_of, 0)?;
-    let mut with = OperationState::new("shape.with_shape", loc);
+    let mut with = OperationState::new(OpKind::ShapeWithShape, loc);
     with.operands.extend([arg, shape]);
     with.result_types.push(value_shape_ty);
     let with = ctx.create_op(with);
@@ -605,7 +605,7 @@ pub fn reify_shape_library(
         ctx.insert_op_after(after, f);
         placed.insert(top, f);
 
-        let mut call = OperationState::new("func.call", loc);
+        let mut call = OperationState::new(OpKind::FuncCall, loc);
         call.props.push(("callee".into(), Attr::symbol(&name)));
         call.operands = operands.into_iter().collect();
         call.result_types = results;
@@ -634,7 +634,7 @@ fn require_valid_results(ctx: &mut Context, call: OpId, op: OpId) {
         if !matches!(ctx.type_kind(ty), TypeKind::Shape | TypeKind::Size) {
             continue;
         }
-        let mut meet = OperationState::new("shape.meet", loc.clone());
+        let mut meet = OperationState::new(OpKind::ShapeMeet, loc.clone());
         meet.operands.extend([r, r]);
         meet.result_types.push(ty);
         let meet = ctx.create_op(meet);

@@ -71,7 +71,7 @@
 
 use crate::monadic::reify_shape_library::type_text;
 use ir::types::DYNAMIC;
-use ir::{Attr, Context, OpId, TypeKind};
+use ir::{Attr, Context, OpId, OpKind, TypeKind};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
@@ -95,20 +95,20 @@ enum Cond {
 /// module doc).
 pub fn shape_function(ctx: &Context, op: OpId) -> Option<String> {
     let mut w = Writer::new(ctx, op);
-    let extents = match ctx.op_name(op) {
-        "tensor.dim" => w.dim(),
-        "tensor.cast" => w.cast(),
-        "tensor.empty" | "tensor.generate" => w.sized(0),
-        "tensor.splat" => w.sized(1),
-        "tensor.pad" => w.pad(),
-        "tensor.extract_slice" => w.extract_slice(),
-        "tensor.insert_slice" => w.insert_slice(),
-        "tensor.concat" => w.concat(),
-        "tensor.collapse_shape" => w.collapse_shape(),
-        "tensor.expand_shape" => w.expand_shape(),
-        "tensor.reshape" => w.reshape(),
-        "tensor.pack" => w.pack(),
-        "tensor.unpack" => w.unpack(),
+    let extents = match ctx.kind(op) {
+        OpKind::TensorDim => w.dim(),
+        OpKind::TensorCast => w.cast(),
+        OpKind::TensorEmpty | OpKind::TensorGenerate => w.sized(0),
+        OpKind::TensorSplat => w.sized(1),
+        OpKind::TensorPad => w.pad(),
+        OpKind::TensorExtractSlice => w.extract_slice(),
+        OpKind::TensorInsertSlice => w.insert_slice(),
+        OpKind::TensorConcat => w.concat(),
+        OpKind::TensorCollapseShape => w.collapse_shape(),
+        OpKind::TensorExpandShape => w.expand_shape(),
+        OpKind::TensorReshape => w.reshape(),
+        OpKind::TensorPack => w.pack(),
+        OpKind::TensorUnpack => w.unpack(),
         _ => None,
     }?;
     w.finish(extents)
@@ -837,7 +837,7 @@ impl<'c> Writer<'c> {
     fn param_type(&self, operand: usize) -> String {
         let v = self.ctx.op(self.op).operands[operand];
         let ty = self.ctx.value_type(v);
-        let is_read_shape = self.ctx.op_name(self.op) == "tensor.reshape" && operand == 1;
+        let is_read_shape = self.ctx.kind(self.op) == OpKind::TensorReshape && operand == 1;
         match self.ctx.type_kind(ty) {
             TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } if !is_read_shape => {
                 "!shape.value_shape".to_string()

@@ -24,7 +24,7 @@ pub fn parse_kind(text: &str) -> Option<BoundKind> {
 pub fn enclosing_function_arguments(ctx: &Context, op: OpId) -> Option<Vec<ValueId>> {
     let mut at = ctx.parent_op(op);
     while let Some(f) = at {
-        if matches!(ctx.op_name(f), "func.func" | "shape.func") {
+        if pass::is_function(ctx, f) {
             let entry = ctx
                 .op(f)
                 .regions

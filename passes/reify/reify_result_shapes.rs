@@ -29,7 +29,7 @@
 //! ```
 
 use diag::Diagnostic;
-use ir::{Context, OpId, TypeKind};
+use ir::{Context, OpId, OpKind, TypeKind};
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 use value_bounds::{compute_bound, fixed_by_type, materialize, BoundKind, Target};
 
@@ -100,7 +100,7 @@ pub fn reify_result_shapes(ctx: &mut Context, root: OpId) -> usize {
 fn reify_once(ctx: &mut Context, root: OpId) -> usize {
     let mut dims = Vec::new();
     ctx.walk_nested(root, &mut |op| {
-        if ctx.op_name(op) == "tensor.dim" {
+        if ctx.kind(op) == OpKind::TensorDim {
             dims.push(op);
         }
     });

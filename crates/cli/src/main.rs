@@ -4,6 +4,7 @@ use clap::Parser;
 use cli::constraint_graph_files::{self, ConstraintGraphFiles};
 use cli::{process_buffer, write_output, DriverOptions, IrPrinting};
 use ir::printer::PrintOptions;
+use ir::OpKind;
 use std::process::ExitCode;
 
 /// The IR allocates many small objects; mimalloc is markedly faster at that
@@ -208,7 +209,9 @@ fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
             };
             // Passes anchored below the module nest under their op, as
             // mlir-opt nests them; consecutive ones share the nest.
-            let anchor = info.anchor.filter(|&a| a != "builtin.module");
+            let anchor = info
+                .anchor
+                .filter(|&a| OpKind::from_name(a) != OpKind::BuiltinModule);
             match (anchor, passes.last_mut()) {
                 (Some(a), Some((Some(prev), elements))) if *prev == a => elements.push(element),
                 _ => passes.push((anchor, vec![element])),

@@ -219,6 +219,12 @@ pub struct Traits {
     /// The op converts its operands to its result types (MLIR's
     /// `CastOpInterface`): a cast to the operands' own types is them.
     pub cast: bool,
+    /// The op gives its results on every input of a constrained or
+    /// asserting shape function and has no effect, so a pass may move it
+    /// before any check (`shape.rank`, `arith.addi`; not `shape.split_at`,
+    /// `shape.get_extent`, `shape.broadcast`, divisions or element reads,
+    /// which are undefined on some inputs).
+    pub defined_everywhere: bool,
 }
 
 /// Where a constant-like op keeps its value ([`Traits::constant_like`]).
@@ -452,6 +458,11 @@ impl OpDef {
     /// MLIR's `CastOpInterface` (see [`Traits::cast`]).
     pub fn cast(mut self) -> Self {
         self.traits.cast = true;
+        self
+    }
+    /// Defined on every input (see [`Traits::defined_everywhere`]).
+    pub fn defined_everywhere(mut self) -> Self {
+        self.traits.defined_everywhere = true;
         self
     }
 

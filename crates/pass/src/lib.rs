@@ -22,7 +22,7 @@ pub mod stage_pipeline;
 pub use declare::{info, Limit, NoOptions, OptionInfo, OptionValue, PassDecl, PassOptions};
 use diag::Diagnostic;
 pub use fold::effect_free;
-use ir::{Context, OpId};
+use ir::{Context, OpId, OpKind};
 pub use manager::{
     loc_of, loc_of_location, render_pipeline_error, statistics_report, timing_report, verify, Both,
     Instrumentation, NoInstrumentation, PassManager, PassTiming, RunOptions,
@@ -157,16 +157,20 @@ impl PassRegistry {
     }
 }
 
-/// The functions (`func.func`, `shape.func`) under `op`, and `op` itself
-/// if it is one, in program order.
+/// Whether `op` is a function: a `func.func` or a `shape.func`.
+pub fn is_function(ctx: &Context, op: OpId) -> bool {
+    matches!(ctx.kind(op), OpKind::FuncFunc | OpKind::ShapeFunc)
+}
+
+/// The functions ([`is_function`]) under `op`, and `op` itself if it is
+/// one, in program order.
 pub fn functions_under(ctx: &Context, op: OpId) -> Vec<OpId> {
-    let is_function = |o: OpId| matches!(ctx.op_name(o), "func.func" | "shape.func");
     let mut out = Vec::new();
-    if is_function(op) {
+    if is_function(ctx, op) {
         out.push(op);
     }
     ctx.walk_nested(op, &mut |o| {
-        if is_function(o) {
+        if is_function(ctx, o) {
             out.push(o);
         }
     });
@@ -194,40 +198,14 @@ pub fn remark(ctx: &Context, op: OpId, message: std::fmt::Arguments) {
 
 /// True if `op` gives its results on every input of a constrained or
 /// asserting shape function and has no effect, so it may run before any
-/// check: constants, `arith` integer ops other than division, `shape_of`,
-/// `rank`, `concat`, `num_elements`, `any`, `shape_eq`, `is_broadcastable`,
-/// `tensor.from_elements`. `split_at`, `get_extent`, `broadcast`, divisions
+/// check: its definition says so ([`ir::op_def::Traits::defined_everywhere`]:
+/// constants, `arith` integer ops other than division, `shape_of`, `rank`,
+/// `concat`, `num_elements`, `any`, `shape_eq`, `is_broadcastable`,
+/// `tensor.from_elements`). `split_at`, `get_extent`, `broadcast`, divisions
 /// and element reads are undefined on some inputs; ops with regions are
 /// not considered.
 pub fn defined_everywhere(ctx: &Context, op: OpId) -> bool {
-    ctx.op(op).regions.is_empty()
-        && matches!(
-            ctx.op_name(op),
-            "shape.shape_of"
-                | "shape.rank"
-                | "shape.concat"
-                | "shape.num_elements"
-                | "shape.any"
-                | "shape.shape_eq"
-                | "shape.is_broadcastable"
-                | "shape.const_shape"
-                | "shape.const_size"
-                | "tensor.from_elements"
-                | "arith.constant"
-                | "arith.addi"
-                | "arith.subi"
-                | "arith.muli"
-                | "arith.cmpi"
-                | "arith.andi"
-                | "arith.ori"
-                | "arith.xori"
-                | "arith.select"
-                | "arith.maxsi"
-                | "arith.minsi"
-                | "arith.maxui"
-                | "arith.minui"
-                | "arith.index_cast"
-        )
+    ctx.op(op).regions.is_empty() && ctx.op_def(op).is_some_and(|d| d.traits.defined_everywhere)
 }
 
 /// True if `op` may be erased: nothing uses its results, and it has no
@@ -299,6 +277,44 @@ mod tests {
             report.contains("\n  p\n    (S) 14 kept - kept\n    (S) 9 nodes - nodes\n"),
             "{report}"
         );
+    }
+
+    #[test]
+    fn these_ops_are_defined_everywhere() {
+        let registry = ir::op_def::registry();
+        let mut names: Vec<&str> = registry
+            .names()
+            .filter(|n| registry.get(n).is_some_and(|d| d.traits.defined_everywhere))
+            .collect();
+        names.sort_unstable();
+        let mut expected = vec![
+            "shape.shape_of",
+            "shape.rank",
+            "shape.concat",
+            "shape.num_elements",
+            "shape.any",
+            "shape.shape_eq",
+            "shape.is_broadcastable",
+            "shape.const_shape",
+            "shape.const_size",
+            "tensor.from_elements",
+            "arith.constant",
+            "arith.addi",
+            "arith.subi",
+            "arith.muli",
+            "arith.cmpi",
+            "arith.andi",
+            "arith.ori",
+            "arith.xori",
+            "arith.select",
+            "arith.maxsi",
+            "arith.minsi",
+            "arith.maxui",
+            "arith.minui",
+            "arith.index_cast",
+        ];
+        expected.sort_unstable();
+        assert_eq!(names, expected);
     }
 
     /// Does nothing, on any op.

@@ -15,7 +15,7 @@
 use crate::pipeline::{did_you_mean, parse_pipeline, Element, PipelineError};
 use crate::{Pass, PassInfo, PassRegistry, Statistic, Statistics};
 use diag::{DiagLoc, Diagnostic};
-use ir::{Context, OpId};
+use ir::{Context, OpId, OpKind};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -136,7 +136,7 @@ impl PassManager {
         let elements = match elements.as_slice() {
             [Element::Nest {
                 anchor, elements, ..
-            }] if anchor == "builtin.module" => {
+            }] if OpKind::from_name(anchor) == OpKind::BuiltinModule => {
                 root_anchor = Some(anchor.clone());
                 elements.clone()
             }

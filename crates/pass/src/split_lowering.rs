@@ -28,7 +28,7 @@ use crate::stage::Stage;
 use crate::stage_pipeline::{starting_stage, LoweringPlan, StagePipeline};
 use crate::PassRegistry;
 use diag::Diagnostic;
-use ir::{Attr, Context, OpId, OperationState};
+use ir::{Attr, Context, OpId, OpKind, OperationState};
 use rayon::prelude::*;
 
 /// Fewest functions worth a piece of their own.
@@ -118,7 +118,7 @@ fn independent_functions(ctx: &Context, root: OpId) -> Option<Vec<OpId>> {
         return None;
     };
     let functions: Vec<OpId> = ctx.block_ops(*block).collect();
-    if functions.iter().any(|&f| ctx.op_name(f) != "func.func") {
+    if functions.iter().any(|&f| ctx.kind(f) != OpKind::FuncFunc) {
         return None;
     }
     let mut names_symbol = false;
@@ -152,7 +152,7 @@ fn hold(ctx: &mut Context, run: &[OpId]) -> OpId {
     let region = ctx.create_region();
     let block = ctx.create_block();
     ctx.append_block(region, block);
-    let mut state = OperationState::new("builtin.module", ctx.op(run[0]).loc.clone());
+    let mut state = OperationState::new(OpKind::BuiltinModule, ctx.op(run[0]).loc.clone());
     state.regions.push(region);
     let holder = ctx.create_op(state);
     ctx.insert_op_before(run[0], holder);

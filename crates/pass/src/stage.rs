@@ -17,7 +17,35 @@
 
 use crate::manager::loc_of;
 use diag::Diagnostic;
-use ir::{Context, OpId, TypeKind, ValueId};
+use ir::{Context, OpId, OpKind, TypeKind, ValueId};
+
+/// The constraints (`shape.cstr_*`): each checks its operands and gives a
+/// witness.
+pub const CONSTRAINT_OPS: &[OpKind] = &[
+    OpKind::ShapeCstrBroadcastable,
+    OpKind::ShapeCstrEq,
+    OpKind::ShapeCstrRequire,
+];
+
+/// The ops of witnesses: the constraints ([`CONSTRAINT_OPS`]) and what
+/// combines and consumes their witnesses.
+pub const WITNESS_OPS: &[OpKind] = &[
+    OpKind::ShapeCstrBroadcastable,
+    OpKind::ShapeCstrEq,
+    OpKind::ShapeCstrRequire,
+    OpKind::ShapeAssuming,
+    OpKind::ShapeAssumingAll,
+    OpKind::ShapeAssumingYield,
+    OpKind::ShapeConstWitness,
+];
+
+/// The ops only values that carry errors have.
+pub const ERROR_VALUE_OPS: &[OpKind] = &[
+    OpKind::ShapeMeet,
+    OpKind::ShapeWithShape,
+    OpKind::ShapeValueAsShape,
+    OpKind::ShapeValueOf,
+];
 
 /// A form of shape functions, in lowering order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -61,30 +89,20 @@ impl Stage {
         }
     }
 
-    /// Why `op_name` is illegal in this form, if it is.
-    pub fn forbids_op(self, op_name: &str) -> Option<&'static str> {
-        let witness_op = matches!(
-            op_name,
-            "shape.cstr_broadcastable"
-                | "shape.cstr_eq"
-                | "shape.cstr_require"
-                | "shape.assuming"
-                | "shape.assuming_all"
-                | "shape.assuming_yield"
-                | "shape.const_witness"
-        );
-        let error_value_op = matches!(
-            op_name,
-            "shape.meet" | "shape.with_shape" | "shape.value_as_shape" | "shape.value_of"
-        );
+    /// Why an op of kind `kind` is illegal in this form, if it is;
+    /// `dialect` is what its name says (an op no definition covers, such
+    /// as an unknown `shape` op, has a dialect but no kind of its own).
+    pub fn forbids_op(self, kind: OpKind, dialect: Option<&str>) -> Option<&'static str> {
+        let witness_op = WITNESS_OPS.contains(&kind);
+        let error_value_op = ERROR_VALUE_OPS.contains(&kind);
         match self {
             Stage::ErrorMonadic if witness_op => Some("constraints and witnesses"),
-            Stage::ErrorMonadic if op_name == "cf.assert" => Some("runtime assertions"),
+            Stage::ErrorMonadic if kind == OpKind::CfAssert => Some("runtime assertions"),
             Stage::Constrained | Stage::Asserting if error_value_op => {
                 Some("values that carry errors")
             }
             Stage::Asserting if witness_op => Some("constraints and witnesses"),
-            Stage::Std if op_name.starts_with("shape.") => Some("shape dialect ops"),
+            Stage::Std if dialect == Some("shape") => Some("shape dialect ops"),
             _ => None,
         }
     }
@@ -133,16 +151,16 @@ fn first_illegal(ctx: &Context, root: OpId, stage: Stage) -> Option<(OpId, Strin
 /// `!shape.shape` (`index` and `!shape.size`). The lowerings leave both as
 /// they are, so that the host's own conversion takes the shape over.
 pub fn keeps_host_types(ctx: &Context, op: OpId) -> bool {
-    ctx.op_def(op).is_none() || ctx.op_name(op) == BRIDGE || calls_external(ctx, op)
+    ctx.op_def(op).is_none() || ctx.kind(op) == BRIDGE_KIND || calls_external(ctx, op)
 }
 
 /// Whether `op` is a `func.call` of a function declared without a body in
 /// the nearest symbol table around it: the host's function, whose signature
 /// is the host's too.
 pub fn calls_external(ctx: &Context, op: OpId) -> bool {
-    ctx.op_name(op) == "func.call"
+    ctx.kind(op) == OpKind::FuncCall
         && ir::effects::callee(ctx, op).is_some_and(|f| {
-            ctx.op_name(f) == "func.func"
+            ctx.kind(f) == OpKind::FuncFunc
                 && ctx
                     .op(f)
                     .regions
@@ -152,7 +170,13 @@ pub fn calls_external(ctx: &Context, op: OpId) -> bool {
 }
 
 /// The op that bridges a lowered shape value to a host op and back.
-pub const BRIDGE: &str = "builtin.unrealized_conversion_cast";
+pub const BRIDGE_KIND: OpKind = OpKind::BuiltinUnrealizedConversionCast;
+
+/// The name of [`BRIDGE_KIND`], for the lowerings that build ops by name.
+pub const BRIDGE: &str = match BRIDGE_KIND.name() {
+    Some(name) => name,
+    None => panic!("the bridge is a defined op"),
+};
 
 /// Whether every use of `v` is by an op that keeps host types: a block
 /// argument the host passes in (a witness in a function's signature, say)
@@ -166,7 +190,8 @@ pub fn only_hosts_use(ctx: &Context, v: ValueId) -> bool {
 
 fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
     let name = ctx.op_name(op);
-    if let Some(why) = stage.forbids_op(name) {
+    let dialect = name.split_once('.').map(|(d, _)| d);
+    if let Some(why) = stage.forbids_op(ctx.kind(op), dialect) {
         return Some(format!("'{name}' op is not legal in {stage} form ({why})"));
     }
     if keeps_host_types(ctx, op) {

@@ -46,7 +46,7 @@
 
 use clap::Parser;
 use interp::{Arg, Outcome, Trace, Value};
-use ir::{Context, OpId, TypeKind, ValueId};
+use ir::{Context, OpId, OpKind, TypeKind, ValueId};
 use std::process::ExitCode;
 use value_bounds::{about_values, compute_bound, materialize, BoundKind, Target, TargetExpr};
 
@@ -215,7 +215,7 @@ fn find_value(ctx: &Context, f: OpId, text: &str, query: &BoundQuery) -> Option<
             }
             let for_iv = defined.trim().strip_prefix("scf.for ");
             if for_iv.is_some_and(|iv| name_at(iv.trim(), 0, &query.name))
-                && ctx.op_name(op) == "scf.for"
+                && ctx.kind(op) == OpKind::ScfFor
             {
                 let body = *ctx.region(*ctx.op(op).regions.first()?).blocks.first()?;
                 return ctx.block(body).args.first().copied();

@@ -60,6 +60,23 @@ const COMMUTATIVE_BINARY_OPS: &[&str] = &[
     "arith.minnumf",
 ];
 
+/// The ops [`binary`] and [`cast`] build that are defined on every input
+/// (see [`crate::op_def::Traits::defined_everywhere`]): the integer binary
+/// ops other than divisions, remainders and shifts, and `index_cast`.
+const DEFINED_EVERYWHERE_OPS: &[&str] = &[
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.maxsi",
+    "arith.minsi",
+    "arith.maxui",
+    "arith.minui",
+    "arith.index_cast",
+];
+
 /// The casts with MLIR's `CastOpInterface` (those between integers and
 /// `index`, and `bitcast`; the conversions to, from and between floats
 /// never cast a type to itself, so folding has nothing to do with them).
@@ -178,6 +195,9 @@ fn binary(name: &'static str, elem: Elem) -> OpDef {
     if COMMUTATIVE_BINARY_OPS.contains(&name) {
         d = d.commutative();
     }
+    if DEFINED_EVERYWHERE_OPS.contains(&name) {
+        d = d.defined_everywhere();
+    }
     d
 }
 
@@ -201,12 +221,16 @@ fn cast(name: &'static str) -> OpDef {
     if CAST_INTERFACE_OPS.contains(&name) {
         d = d.cast();
     }
+    if DEFINED_EVERYWHERE_OPS.contains(&name) {
+        d = d.defined_everywhere();
+    }
     d
 }
 
 pub fn ops() -> Vec<OpDef> {
     let mut v = vec![
         op("arith.constant")
+            .defined_everywhere()
             .summary("integer or floating point constant")
             .results([one("result")])
             .attrs([attr("value", AttrKind::Any)])
@@ -216,6 +240,7 @@ pub fn ops() -> Vec<OpDef> {
             .verify(verify_constant)
             .result_names(constant_names),
         op("arith.cmpi")
+            .defined_everywhere()
             .summary("integer comparison operation")
             .operands([one("lhs"), one("rhs")])
             .results([one("result")])
@@ -235,6 +260,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_cmp, print_cmp)
             .verify(verify_cmp),
         op("arith.select")
+            .defined_everywhere()
             .summary("select operation")
             .operands([one("condition"), one("true_value"), one("false_value")])
             .results([one("result")])

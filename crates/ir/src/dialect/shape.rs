@@ -36,6 +36,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_size_arith),
         op("shape.any")
+            .defined_everywhere()
             .commutative()
             .summary("Return any combination of the input shapes")
             .operands([many("inputs")])
@@ -77,6 +78,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_broadcast),
         op("shape.concat")
+            .defined_everywhere()
             .summary("Concatenates two shapes")
             .operands([one("lhs"), one("rhs")])
             .results([one("result")])
@@ -84,6 +86,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_concat),
         op("shape.const_shape")
+            .defined_everywhere()
             .constant_like("shape")
             .summary("Creates a constant shape or extent tensor")
             .results([one("result")])
@@ -92,6 +95,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_const_shape),
         op("shape.const_size")
+            .defined_everywhere()
             .constant_like("value")
             .summary("Creates a constant of type `shape.size`")
             .results([one("result").fixed(size)])
@@ -212,6 +216,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_index_to_size),
         op("shape.is_broadcastable")
+            .defined_everywhere()
             .commutative()
             .effect(Effect::None)
             .summary("Determines if 2+ shapes can be successfully broadcasted")
@@ -256,6 +261,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_size_arith),
         op("shape.num_elements")
+            .defined_everywhere()
             .summary("Returns the number of elements for a given shape")
             .operands([one("shape")])
             .results([one("result")])
@@ -263,6 +269,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_shape_to_size),
         op("shape.rank")
+            .defined_everywhere()
             .summary("Gets the rank of a shape")
             .operands([one("shape")])
             .results([one("rank")])
@@ -286,6 +293,7 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .verify(verify_return),
         op("shape.shape_eq")
+            .defined_everywhere()
             .commutative()
             .summary("Returns whether the input shapes or extent tensors are equal")
             .operands([many("shapes")])
@@ -294,6 +302,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_shapes_to_i1),
         op("shape.shape_of")
+            .defined_everywhere()
             .summary("Returns shape of a value or shaped type operand")
             .operands([one("arg")])
             .results([one("result")])

@@ -142,6 +142,7 @@ pub fn ops() -> Vec<OpDef> {
             .result_names(result_names)
             .verify(verify_extract_slice),
         op("tensor.from_elements")
+            .defined_everywhere()
             .summary("tensor from elements operation.")
             .operands([many("elements")])
             .results([one("result")])
