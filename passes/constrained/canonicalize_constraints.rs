@@ -44,7 +44,7 @@ use egraph::constraint_graph::{self, Picture};
 use egraph::language::{self, partial_shape, Divisor, Facts, Graph, ShapeAnalysis, ShapeLang};
 use egraph::{rules, ITERATION_LIMIT, NODE_LIMIT};
 use ir::effects::{Effect, Effects};
-use ir::{Attr, Context, OpId, OpKind, OperationState, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
 use pass::stage::CONSTRAINT_OPS;
 use pass::{loc_of, PassDecl, PassRegistry, Statistics};
@@ -1027,15 +1027,5 @@ fn line_col(ctx: &Context, op: OpId) -> String {
 }
 
 fn replace_with_true(ctx: &mut Context, cstr: OpId) {
-    let mut state = OperationState::new(OpKind::ShapeConstWitness, ctx.op(cstr).loc.clone());
-    state
-        .props
-        .push((ir::attrs::attr_name("passing"), Attr::Bool(true)));
-    state.result_types.push(ctx.intern_type(TypeKind::Witness));
-    let w = ctx.create_op(state);
-    ctx.insert_op_before(cstr, w);
-    if let (Some(old), Some(new)) = (ctx.result(cstr, 0), ctx.result(w, 0)) {
-        ctx.replace_all_uses(old, new);
-    }
-    ctx.erase_op(cstr);
+    ir::builder::replace_with_const_witness(ctx, cstr, true);
 }

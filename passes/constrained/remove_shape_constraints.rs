@@ -16,7 +16,7 @@
 //! ```
 
 use diag::Diagnostic;
-use ir::{Attr, Context, OpId, OpKind, OperationState};
+use ir::{Context, OpId};
 use pass::stage::CONSTRAINT_OPS;
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 
@@ -31,19 +31,7 @@ pub fn remove_shape_constraints(ctx: &mut Context, op: OpId) -> usize {
         }
     });
     for &c in &constraints {
-        let mut state = OperationState::new(OpKind::ShapeConstWitness, ctx.op(c).loc.clone());
-        state
-            .props
-            .push((ir::attrs::attr_name("passing"), Attr::Bool(true)));
-        state
-            .result_types
-            .push(ctx.intern_type(ir::TypeKind::Witness));
-        let witness = ctx.create_op(state);
-        ctx.insert_op_before(c, witness);
-        if let (Some(old), Some(new)) = (ctx.result(c, 0), ctx.result(witness, 0)) {
-            ctx.replace_all_uses(old, new);
-        }
-        ctx.erase_op(c);
+        ir::builder::replace_with_const_witness(ctx, c, true);
     }
     // Constraints only the removed ones used (assuming_all, extra witnesses) are dead now.
     pass::erase_dead_ops(ctx, op);

@@ -5,6 +5,7 @@
 pub mod affine;
 pub mod asm;
 pub mod attrs;
+pub mod builder;
 pub mod context;
 pub mod dialect;
 pub mod effects;

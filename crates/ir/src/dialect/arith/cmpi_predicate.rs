@@ -53,6 +53,15 @@ impl CmpIPredicate {
     }
 
     /// Its name in the custom syntax (`slt`).
+    /// The `predicate` attribute of an `arith.cmpi` with this predicate
+    /// (its index, as an `i64`).
+    pub fn attr(self, ctx: &mut Context) -> crate::Attr {
+        crate::Attr::Int {
+            value: self as i128,
+            ty: crate::dialect::i64(ctx),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         CMPI_PREDICATES[self as usize]
     }
