@@ -164,13 +164,17 @@ const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
 /// set before the first allocation, so this runs as a process constructor,
 /// before the Rust runtime allocates anything.
 extern "C" fn lazy_arena_commit() {
+    #[allow(unsafe_code)]
     // SAFETY: setting an allocator option is a plain store into mimalloc's
     // option table; it is valid at any time, including before main.
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0) };
+    unsafe {
+        libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0)
+    }
 }
 
 #[cfg(target_os = "linux")]
 #[used]
+#[allow(unsafe_code)] // a process constructor: the linker's .init_array
 #[link_section = ".init_array"]
 static LAZY_ARENA_COMMIT: extern "C" fn() = lazy_arena_commit;
 

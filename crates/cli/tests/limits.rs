@@ -51,9 +51,11 @@ fn shape_opt_measured(dir: &Path, args: &[&str], stdin: Option<&Path>) -> Run {
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: an all-zero `rusage` is a valid value of the plain C struct.
+    #[allow(unsafe_code)]
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: `pid` is our unreaped child; `status` and `usage` are valid
     // for writes for the duration of the call.
+    #[allow(unsafe_code)]
     let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
     assert_eq!(reaped, pid, "wait4 failed");
     let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
