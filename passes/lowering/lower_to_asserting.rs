@@ -65,7 +65,7 @@
 
 use diag::Diagnostic;
 use ir::dialect::shape::{constraint_message, FALSE_WITNESS_MESSAGE, HOST_WITNESS_MESSAGE};
-use ir::{Attr, BlockId, Context, OpId, OperationState, TypeKind, ValueId};
+use ir::{Attr, BlockId, Context, OpId, OpKind, OperationState, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
 use pass::{loc_of, NoOptions, PassDecl, PassRegistry, Statistics};
 use rustc_hash::FxHashSet;
@@ -89,22 +89,26 @@ impl PassDecl for LowerToAsserting {
     }
 }
 
-/// Ops that make witnesses.
-const WITNESS_MAKERS: &[&str] = &[
-    "shape.cstr_eq",
-    "shape.cstr_broadcastable",
-    "shape.cstr_require",
-    "shape.const_witness",
-    "shape.assuming_all",
-    "shape.assuming",
-];
+/// Whether ops of `kind` make witnesses.
+fn makes_witnesses(kind: OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::ShapeCstrEq
+            | OpKind::ShapeCstrBroadcastable
+            | OpKind::ShapeCstrRequire
+            | OpKind::ShapeConstWitness
+            | OpKind::ShapeAssumingAll
+            | OpKind::ShapeAssuming
+    )
+}
 
-/// Ops that take witnesses.
-const WITNESS_TAKERS: &[&str] = &[
-    "shape.assuming",
-    "shape.assuming_all",
-    "shape.assuming_yield",
-];
+/// Whether ops of `kind` take witnesses.
+fn takes_witnesses(kind: OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::ShapeAssuming | OpKind::ShapeAssumingAll | OpKind::ShapeAssumingYield
+    )
+}
 
 /// Lower every constraint and witness under `root`.
 pub fn lower_to_asserting(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
@@ -161,7 +165,7 @@ fn host_witness(ctx: &Context, v: ValueId) -> bool {
 /// the first op (pre-order) where one escapes.
 fn check_witnesses_stay(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
     let escape = |op: OpId| -> Option<&'static str> {
-        let name = ctx.op_name(op);
+        let kind = ctx.kind(op);
         let data = ctx.op(op);
         let block_args = data
             .regions
@@ -169,7 +173,7 @@ fn check_witnesses_stay(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
             .flat_map(|&r| ctx.region(r).blocks.iter())
             .flat_map(|&b| ctx.block(b).args.iter());
         let host = pass::stage::keeps_host_types(ctx, op);
-        let function = matches!(name, "func.func" | "shape.func");
+        let function = matches!(kind, OpKind::FuncFunc | OpKind::ShapeFunc);
         let declaration = ctx
             .op(op)
             .regions
@@ -179,12 +183,12 @@ fn check_witnesses_stay(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
             Some("returns a witness")
         } else if !function && block_args.copied().any(|v| is_witness(ctx, v)) {
             Some("has a witness block argument")
-        } else if !WITNESS_MAKERS.contains(&name)
+        } else if !makes_witnesses(kind)
             && !host
             && data.results.iter().any(|&v| is_witness(ctx, v))
         {
             Some("gives a witness no constraint made")
-        } else if !WITNESS_TAKERS.contains(&name)
+        } else if !takes_witnesses(kind)
             && !host
             && data.operands.iter().any(|&v| is_witness(ctx, v))
         {
@@ -220,14 +224,16 @@ fn false_witnesses(ctx: &Context, root: OpId) -> FxHashSet<ValueId> {
     // Pre-order: a region's yield is met before the users of its results.
     ctx.walk_nested(root, &mut |op| {
         let data = ctx.op(op);
-        match ctx.op_name(op) {
-            "shape.const_witness" if matches!(ctx.attr(op, "passing"), Some(Attr::Bool(false))) => {
+        match ctx.kind(op) {
+            OpKind::ShapeConstWitness
+                if matches!(ctx.attr(op, "passing"), Some(Attr::Bool(false))) =>
+            {
                 known_false.extend(data.results.iter().copied());
             }
-            "shape.assuming_all" if data.operands.iter().any(|v| known_false.contains(v)) => {
+            OpKind::ShapeAssumingAll if data.operands.iter().any(|v| known_false.contains(v)) => {
                 known_false.extend(data.results.iter().copied());
             }
-            "shape.assuming_yield" => {
+            OpKind::ShapeAssumingYield => {
                 let Some(assuming) = ctx.parent_op(op) else {
                     return;
                 };
@@ -269,18 +275,20 @@ impl Lowering<'_> {
         let mut cursor = self.ctx.block(block).first;
         while let Some(op) = cursor {
             cursor = self.ctx.op(op).next;
-            match self.ctx.op_name(op) {
-                "shape.cstr_eq" => self.check_shapes(op, "shape.shape_eq"),
-                "shape.cstr_broadcastable" => self.check_shapes(op, "shape.is_broadcastable"),
-                "shape.cstr_require" => {
+            match self.ctx.kind(op) {
+                OpKind::ShapeCstrEq => self.check_shapes(op, OpKind::ShapeShapeEq),
+                OpKind::ShapeCstrBroadcastable => {
+                    self.check_shapes(op, OpKind::ShapeIsBroadcastable)
+                }
+                OpKind::ShapeCstrRequire => {
                     if let Some(p) = self.ctx.operand(op, 0) {
                         let message = constraint_message(self.ctx, op).to_string();
                         self.assert(op, p, message);
                     }
                     self.witness_ops.push(op);
                 }
-                "shape.const_witness" | "shape.assuming_all" => self.witness_ops.push(op),
-                "shape.assuming" => cursor = self.inline(op)?,
+                OpKind::ShapeConstWitness | OpKind::ShapeAssumingAll => self.witness_ops.push(op),
+                OpKind::ShapeAssuming => cursor = self.inline(op)?,
                 _ if pass::stage::keeps_host_types(self.ctx, op) => {
                     self.hand_witnesses_to_host(op)?;
                     self.nested(op)?
@@ -291,10 +299,10 @@ impl Lowering<'_> {
         Ok(())
     }
 
-    /// Create `name` with `operands` and one `i1` result before `at`; the
-    /// result.
-    fn predicate_before(&mut self, at: OpId, name: &'static str, operands: &[ValueId]) -> ValueId {
-        let mut state = OperationState::new(name, self.ctx.op(at).loc.clone());
+    /// Create an op of `kind` with `operands` and one `i1` result before
+    /// `at`; the result.
+    fn predicate_before(&mut self, at: OpId, kind: OpKind, operands: &[ValueId]) -> ValueId {
+        let mut state = OperationState::new(kind, self.ctx.op(at).loc.clone());
         state.operands.extend(operands.iter().copied());
         state.result_types.push(ir::dialect::i1(self.ctx));
         let op = self.ctx.create_op(state);
@@ -304,7 +312,7 @@ impl Lowering<'_> {
 
     /// `cf.assert %condition, message` before `at`, with its location.
     fn assert(&mut self, at: OpId, condition: ValueId, message: String) {
-        let mut state = OperationState::new("cf.assert", self.ctx.op(at).loc.clone());
+        let mut state = OperationState::new(OpKind::CfAssert, self.ctx.op(at).loc.clone());
         state.operands.push(condition);
         let message = Attr::String(message.into_bytes());
         ir::context::set_named_attr(&mut state.props, "msg", message);
@@ -315,7 +323,7 @@ impl Lowering<'_> {
 
     /// A shape constraint: its predicate (`shape_eq`, `is_broadcastable`)
     /// on the same shapes, asserted.
-    fn check_shapes(&mut self, constraint: OpId, predicate: &'static str) {
+    fn check_shapes(&mut self, constraint: OpId, predicate: OpKind) {
         let shapes = self.ctx.op(constraint).operands.to_vec();
         let holds = self.predicate_before(constraint, predicate, &shapes);
         let message = constraint_message(self.ctx, constraint).to_string();
@@ -353,7 +361,7 @@ impl Lowering<'_> {
         if let Some(body) = body {
             let ops: Vec<OpId> = self.ctx.block_ops(body).collect();
             for op in ops {
-                if self.ctx.op_name(op) == "shape.assuming_yield" {
+                if self.ctx.kind(op) == OpKind::ShapeAssumingYield {
                     let yielded = self.ctx.op(op).operands.to_vec();
                     let results = self.ctx.op(assuming).results.to_vec();
                     for (r, v) in results.into_iter().zip(yielded) {
@@ -400,7 +408,7 @@ impl Lowering<'_> {
             if host_witness(self.ctx, w) {
                 found.push(w);
             } else if let Some(def) = self.ctx.defining_op(w) {
-                if self.ctx.op_name(def) == "shape.assuming_all" {
+                if self.ctx.kind(def) == OpKind::ShapeAssumingAll {
                     work.extend(self.ctx.op(def).operands.iter().rev());
                 }
             }
@@ -460,8 +468,8 @@ fn merge_asserts(ctx: &mut Context, root: OpId, asserts: &FxHashSet<OpId>) {
             let conditions =
                 earlier.and_then(|e| Some((e, ctx.operand(e, 0)?, ctx.operand(op, 0)?)));
             if let Some((earlier, a, b)) = conditions {
-                let mut both = OperationState::new("arith.andi", ctx.op(op).loc.clone());
-                both.props = ir::dialect::arith::default_properties("arith.andi");
+                let mut both = OperationState::new(OpKind::ArithAndi, ctx.op(op).loc.clone());
+                both.props = ir::dialect::arith::default_properties(OpKind::ArithAndi.build_name());
                 both.operands.extend([a, b]);
                 both.result_types.push(ctx.value_type(b));
                 let both = ctx.create_op(both);

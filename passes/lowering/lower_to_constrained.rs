@@ -81,7 +81,7 @@
 use diag::Diagnostic;
 use ir::dialect::shape::failure;
 use ir::types::Signedness;
-use ir::{Attr, BlockId, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
+use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
 use pass::{loc_of, NoOptions, PassDecl, PassRegistry, Statistics};
 use rustc_hash::FxHashSet;
@@ -137,20 +137,27 @@ fn carries_errors(ctx: &Context, t: Type) -> bool {
     matches!(ctx.type_kind(t), TypeKind::Shape | TypeKind::Size)
 }
 
-/// Ops that turn valid operands into an error value on bad input.
-const ERROR_PRODUCERS: &[&str] = &[
-    "shape.split_at",
-    "shape.get_extent",
-    "shape.dim",
-    "shape.div",
-    "shape.broadcast",
-    "shape.from_extents",
-    "shape.max",
-    "shape.min",
-];
+/// Whether ops of `kind` turn valid operands into an error value on bad
+/// input.
+fn produces_errors(kind: OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::ShapeSplitAt
+            | OpKind::ShapeGetExtent
+            | OpKind::ShapeDim
+            | OpKind::ShapeDiv
+            | OpKind::ShapeBroadcast
+            | OpKind::ShapeFromExtents
+            | OpKind::ShapeMax
+            | OpKind::ShapeMin
+    )
+}
 
-/// Ops whose `i1` result does not carry their operands' errors.
-const ERROR_SWALLOWERS: &[&str] = &["shape.shape_eq", "shape.is_broadcastable"];
+/// Whether the `i1` result of ops of `kind` does not carry their operands'
+/// errors.
+fn swallows_errors(kind: OpKind) -> bool {
+    matches!(kind, OpKind::ShapeShapeEq | OpKind::ShapeIsBroadcastable)
+}
 
 /// Which values' errors matter: those that reach a result of the function
 /// or a meet (every meet is a requirement), through ops that propagate
@@ -173,15 +180,13 @@ fn analyse(ctx: &Context, ops: &[OpId], through_selects: bool) -> Errors {
     loop {
         let before = (possible.len(), relevant.len());
         for &op in ops {
-            let name = ctx.op_name(op);
+            let kind = ctx.kind(op);
             let data = ctx.op(op);
             let from_operand = data.operands.iter().any(|v| possible.contains(v));
             let from_region = region_values(ctx, op).any(|v| possible.contains(&v));
-            if (ERROR_PRODUCERS.contains(&name) || from_operand || from_region)
-                && !ERROR_SWALLOWERS.contains(&name)
-            {
+            if (produces_errors(kind) || from_operand || from_region) && !swallows_errors(kind) {
                 possible.extend(data.results.iter().copied().filter(|&r| {
-                    carries_errors(ctx, ctx.value_type(r)) || name == "shape.with_shape"
+                    carries_errors(ctx, ctx.value_type(r)) || kind == OpKind::ShapeWithShape
                 }));
                 // What enters a region may be an error inside it.
                 possible.extend(
@@ -190,7 +195,7 @@ fn analyse(ctx: &Context, ops: &[OpId], through_selects: bool) -> Errors {
             }
         }
         for &op in ops.iter().rev() {
-            let name = ctx.op_name(op);
+            let kind = ctx.kind(op);
             let data = ctx.op(op);
             // Results, meets, constraints (one given an error fails), what
             // a `shape.reduce` body yields (its accumulators, which reach
@@ -198,14 +203,15 @@ fn analyse(ctx: &Context, ops: &[OpId], through_selects: bool) -> Errors {
             // that op's results or the region's arguments matter.
             // A host op cannot take an error value either.
             let seeds = matches!(
-                name,
-                "func.return"
-                    | "shape.return"
-                    | "shape.meet"
-                    | "shape.yield"
-                    | "shape.cstr_eq"
-                    | "shape.cstr_broadcastable"
-            ) || ctx.op_def(op).is_none();
+                kind,
+                OpKind::FuncReturn
+                    | OpKind::ShapeReturn
+                    | OpKind::ShapeMeet
+                    | OpKind::ShapeYield
+                    | OpKind::ShapeCstrEq
+                    | OpKind::ShapeCstrBroadcastable
+                    | OpKind::Unregistered
+            );
             let reached = data.results.iter().any(|r| relevant.contains(r))
                 || block_args(ctx, op).any(|a| relevant.contains(&a));
             let gives_to_holder = is_terminator(ctx, op)
@@ -214,7 +220,7 @@ fn analyse(ctx: &Context, ops: &[OpId], through_selects: bool) -> Errors {
                         || block_args(ctx, holder).any(|a| relevant.contains(&a))
                 });
             let passes_on =
-                !ERROR_SWALLOWERS.contains(&name) && (through_selects || name != "arith.select");
+                !swallows_errors(kind) && (through_selects || kind != OpKind::ArithSelect);
             if seeds || gives_to_holder || (reached && passes_on) {
                 relevant.extend(data.operands.iter().copied());
             }
@@ -295,7 +301,7 @@ fn refuse_checks_only_a_select_needs(
     let selects: Vec<OpId> = ops
         .iter()
         .copied()
-        .filter(|&o| ctx.op_name(o) == "arith.select")
+        .filter(|&o| ctx.kind(o) == OpKind::ArithSelect)
         .filter(|&o| {
             ctx.op(o)
                 .operands
@@ -309,7 +315,7 @@ fn refuse_checks_only_a_select_needs(
     let without = analyse(ctx, ops, false);
     let needed_only_by_selects = |op: OpId| {
         let made = &ctx.op(op).results;
-        ERROR_PRODUCERS.contains(&ctx.op_name(op))
+        produces_errors(ctx.kind(op))
             && made.iter().any(|r| errors.relevant.contains(r))
             && !made.iter().any(|r| without.relevant.contains(r))
     };
@@ -378,7 +384,7 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
     refuse_checks_only_a_select_needs(ctx, &all, &errors)?;
     effects_first(ctx, f, &errors);
     for &op in &all {
-        if ERROR_SWALLOWERS.contains(&ctx.op_name(op)) {
+        if swallows_errors(ctx.kind(op)) {
             let hidden = ctx
                 .op(op)
                 .operands
@@ -520,16 +526,16 @@ impl Lowering<'_> {
     /// Append an op to the current block; its results.
     fn emit(
         &mut self,
-        name: &'static str,
+        kind: OpKind,
         loc: &Location,
         operands: &[ValueId],
         results: &[Type],
         props: Vec<(&str, Attr)>,
     ) -> Vec<ValueId> {
-        let mut state = OperationState::new(name, loc.clone());
+        let mut state = OperationState::new(kind, loc.clone());
         state.operands.extend(operands.iter().copied());
         state.result_types.extend(results.iter().copied());
-        state.props = ir::dialect::arith::default_properties(name);
+        state.props = ir::dialect::arith::default_properties(kind.build_name());
         for (k, v) in props {
             ir::context::set_named_attr(&mut state.props, k, v);
         }
@@ -540,13 +546,13 @@ impl Lowering<'_> {
 
     fn emit1(
         &mut self,
-        name: &'static str,
+        kind: OpKind,
         loc: &Location,
         operands: &[ValueId],
         result: Type,
         props: Vec<(&str, Attr)>,
     ) -> ValueId {
-        self.emit(name, loc, operands, &[result], props)[0]
+        self.emit(kind, loc, operands, &[result], props)[0]
     }
 
     fn constant(&mut self, loc: &Location, n: i64) -> ValueId {
@@ -555,7 +561,13 @@ impl Lowering<'_> {
             value: i128::from(n),
             ty: index,
         };
-        self.emit1("arith.constant", loc, &[], index, vec![("value", value)])
+        self.emit1(
+            OpKind::ArithConstant,
+            loc,
+            &[],
+            index,
+            vec![("value", value)],
+        )
     }
 
     fn cmp(&mut self, loc: &Location, pred: Cmp, a: ValueId, b: ValueId) -> ValueId {
@@ -572,7 +584,7 @@ impl Lowering<'_> {
             ty: i64t,
         };
         self.emit1(
-            "arith.cmpi",
+            OpKind::ArithCmpi,
             loc,
             &[a, b],
             i1,
@@ -582,12 +594,12 @@ impl Lowering<'_> {
 
     fn and(&mut self, loc: &Location, a: ValueId, b: ValueId) -> ValueId {
         let ty = self.ctx.value_type(a);
-        self.emit1("arith.andi", loc, &[a, b], ty, vec![])
+        self.emit1(OpKind::ArithAndi, loc, &[a, b], ty, vec![])
     }
 
     fn rank(&mut self, loc: &Location, shape: ValueId) -> ValueId {
         let index = index_type(self.ctx);
-        self.emit1("shape.rank", loc, &[shape], index, vec![])
+        self.emit1(OpKind::ShapeRank, loc, &[shape], index, vec![])
     }
 
     /// Open a `shape.assuming` on `witness`: the code after goes inside.
@@ -606,7 +618,7 @@ impl Lowering<'_> {
         let region = self.ctx.create_region();
         let block = self.ctx.create_block();
         self.ctx.append_block(region, block);
-        let mut state = OperationState::new("shape.assuming", loc);
+        let mut state = OperationState::new(OpKind::ShapeAssuming, loc);
         state.operands.push(witness);
         state.result_types = self.result_types.clone();
         state.regions.push(region);
@@ -622,7 +634,7 @@ impl Lowering<'_> {
         let loc = self.ctx.op(op).loc.clone();
         let witness = self.ctx.intern_type(TypeKind::Witness);
         let w = self.emit1(
-            "shape.cstr_require",
+            OpKind::ShapeCstrRequire,
             &loc,
             &[cond],
             witness,
@@ -635,13 +647,13 @@ impl Lowering<'_> {
     fn constrain(
         &mut self,
         op: OpId,
-        name: &'static str,
+        kind: OpKind,
         shapes: &[ValueId],
         msg: Option<&str>,
     ) -> Result<(), Diagnostic> {
         let loc = self.ctx.op(op).loc.clone();
         let witness = self.ctx.intern_type(TypeKind::Witness);
-        let w = self.emit1(name, &loc, shapes, witness, vec![]);
+        let w = self.emit1(kind, &loc, shapes, witness, vec![]);
         if let (Some(m), Some(def)) = (msg, self.ctx.defining_op(w)) {
             self.ctx
                 .set_discardable_attr(def, "msg", Attr::String(m.as_bytes().to_vec()));
@@ -670,7 +682,7 @@ impl Lowering<'_> {
         if self.ctx.value_type(v) == ty {
             return v;
         }
-        self.emit1("tensor.cast", loc, &[v], ty, vec![])
+        self.emit1(OpKind::TensorCast, loc, &[v], ty, vec![])
     }
 
     fn error_text(&self, op: OpId) -> Option<String> {
@@ -685,26 +697,30 @@ impl Lowering<'_> {
         let Some(def) = self.ctx.defining_op(v) else {
             return false;
         };
-        match self.ctx.op_name(def) {
-            "shape.rank"
-            | "shape.get_extent"
-            | "shape.dim"
-            | "shape.const_size"
-            | "shape.num_elements"
-            | "shape.index_to_size" => true,
-            "shape.add" | "shape.mul" | "shape.div" | "shape.max" | "shape.min" | "shape.any" => {
-                self.ctx
-                    .op(def)
-                    .operands
-                    .iter()
-                    .all(|&o| self.non_negative(o))
-            }
+        match self.ctx.kind(def) {
+            OpKind::ShapeRank
+            | OpKind::ShapeGetExtent
+            | OpKind::ShapeDim
+            | OpKind::ShapeConstSize
+            | OpKind::ShapeNumElements
+            | OpKind::ShapeIndexToSize => true,
+            OpKind::ShapeAdd
+            | OpKind::ShapeMul
+            | OpKind::ShapeDiv
+            | OpKind::ShapeMax
+            | OpKind::ShapeMin
+            | OpKind::ShapeAny => self
+                .ctx
+                .op(def)
+                .operands
+                .iter()
+                .all(|&o| self.non_negative(o)),
             _ => false,
         }
     }
 
     fn op(&mut self, op: OpId) -> Result<(), Diagnostic> {
-        let name = self.ctx.op_name(op).to_string();
+        let kind = self.ctx.kind(op);
         let loc = self.ctx.op(op).loc.clone();
         let ctx_types: Vec<Type> = self
             .ctx
@@ -723,33 +739,39 @@ impl Lowering<'_> {
             .filter_map(|i| self.operand(op, i))
             .collect();
         let first_type = result_types.first().copied().unwrap_or(index);
-        match name.as_str() {
+        match kind {
             // Constraints the input already states: on lowered operands, and
             // a constraint given an error value fails with it, which the
             // guard of the op that made the error checks first.
-            "shape.cstr_eq"
-            | "shape.cstr_broadcastable"
-            | "shape.cstr_require"
-            | "shape.assuming_all"
-            | "shape.const_witness" => {
+            OpKind::ShapeCstrEq
+            | OpKind::ShapeCstrBroadcastable
+            | OpKind::ShapeCstrRequire
+            | OpKind::ShapeAssumingAll
+            | OpKind::ShapeConstWitness => {
                 self.copy(op);
             }
-            "shape.shape_of" => {
-                let s = self.emit1("shape.shape_of", &loc, &ops, first_type, vec![]);
+            OpKind::ShapeShapeOf => {
+                let s = self.emit1(OpKind::ShapeShapeOf, &loc, &ops, first_type, vec![]);
                 self.bind(op, &[s]);
             }
-            "shape.const_shape" => {
+            OpKind::ShapeConstShape => {
                 let Some(attr) = self.ctx.attr(op, "shape").cloned() else {
                     return Err(error_at(self.ctx, op, "has no shape"));
                 };
                 let extents = fold::extents(self.ctx, &attr).unwrap_or_default();
                 let exact = extent_tensor(self.ctx, Some(extents.len()));
                 let attr = fold::index_tensor_attr(self.ctx, &extents);
-                let c = self.emit1("shape.const_shape", &loc, &[], exact, vec![("shape", attr)]);
+                let c = self.emit1(
+                    OpKind::ShapeConstShape,
+                    &loc,
+                    &[],
+                    exact,
+                    vec![("shape", attr)],
+                );
                 let c = self.cast(&loc, c, first_type);
                 self.bind(op, &[c]);
             }
-            "shape.const_size" => {
+            OpKind::ShapeConstSize => {
                 let n = self
                     .ctx
                     .attr(op, "value")
@@ -759,13 +781,13 @@ impl Lowering<'_> {
                 let c = self.constant(&loc, n);
                 self.bind(op, &[c]);
             }
-            "shape.rank" => {
+            OpKind::ShapeRank => {
                 let r = self.rank(&loc, ops[0]);
                 self.bind(op, &[r]);
             }
-            "shape.get_extent" | "shape.dim" => {
-                let shape = if name == "shape.dim" {
-                    self.emit1("shape.shape_of", &loc, &ops[..1], ext, vec![])
+            OpKind::ShapeGetExtent | OpKind::ShapeDim => {
+                let shape = if kind == OpKind::ShapeDim {
+                    self.emit1(OpKind::ShapeShapeOf, &loc, &ops[..1], ext, vec![])
                 } else {
                     ops[0]
                 };
@@ -775,61 +797,60 @@ impl Lowering<'_> {
                     let ok = self.cmp(&loc, Cmp::Ult, i, r);
                     self.require(op, ok, failure::EXTENT_INDEX)?;
                 }
-                let e = self.emit1("shape.get_extent", &loc, &[shape, i], index, vec![]);
+                let e = self.emit1(OpKind::ShapeGetExtent, &loc, &[shape, i], index, vec![]);
                 self.bind(op, &[e]);
             }
-            "shape.split_at" => {
+            OpKind::ShapeSplitAt => {
                 let (s, i) = (ops[0], ops[1]);
                 if self.guarded(op) {
                     let r = self.rank(&loc, s);
                     let zero = self.constant(&loc, 0);
-                    let neg = self.emit1("arith.subi", &loc, &[zero, r], index, vec![]);
+                    let neg = self.emit1(OpKind::ArithSubi, &loc, &[zero, r], index, vec![]);
                     let low = self.cmp(&loc, Cmp::Sge, i, neg);
                     let high = self.cmp(&loc, Cmp::Sle, i, r);
                     let ok = self.and(&loc, low, high);
                     self.require(op, ok, failure::SPLIT_INDEX)?;
                 }
-                let parts = self.emit("shape.split_at", &loc, &[s, i], &[ext, ext], vec![]);
+                let parts = self.emit(OpKind::ShapeSplitAt, &loc, &[s, i], &[ext, ext], vec![]);
                 let head = self.cast(&loc, parts[0], result_types[0]);
                 let tail = self.cast(&loc, parts[1], result_types[1]);
                 self.bind(op, &[head, tail]);
             }
-            "shape.concat" => {
-                let c = self.emit1("shape.concat", &loc, &ops, first_type, vec![]);
+            OpKind::ShapeConcat => {
+                let c = self.emit1(OpKind::ShapeConcat, &loc, &ops, first_type, vec![]);
                 self.bind(op, &[c]);
             }
-            "shape.broadcast" => {
+            OpKind::ShapeBroadcast => {
                 if self.guarded(op) {
                     let msg = self.error_text(op);
-                    self.constrain(op, "shape.cstr_broadcastable", &ops, msg.as_deref())?;
+                    self.constrain(op, OpKind::ShapeCstrBroadcastable, &ops, msg.as_deref())?;
                 }
-                let b = self.emit1("shape.broadcast", &loc, &ops, first_type, vec![]);
+                let b = self.emit1(OpKind::ShapeBroadcast, &loc, &ops, first_type, vec![]);
                 self.bind(op, &[b]);
             }
-            "shape.meet" => self.meet(op, &loc, &ops, first_type)?,
-            "shape.num_elements" => {
-                let n = self.emit1("shape.num_elements", &loc, &ops, index, vec![]);
+            OpKind::ShapeMeet => self.meet(op, &loc, &ops, first_type)?,
+            OpKind::ShapeNumElements => {
+                let n = self.emit1(OpKind::ShapeNumElements, &loc, &ops, index, vec![]);
                 self.bind(op, &[n]);
             }
-            "shape.add" | "shape.mul" => {
-                let arith = if name == "shape.add" {
-                    "arith.addi"
-                } else {
-                    "arith.muli"
-                };
-                let v = self.emit1(arith, &loc, &ops, index, vec![]);
+            OpKind::ShapeAdd => {
+                let v = self.emit1(OpKind::ArithAddi, &loc, &ops, index, vec![]);
                 self.bind(op, &[v]);
             }
-            "shape.div" => {
+            OpKind::ShapeMul => {
+                let v = self.emit1(OpKind::ArithMuli, &loc, &ops, index, vec![]);
+                self.bind(op, &[v]);
+            }
+            OpKind::ShapeDiv => {
                 if self.guarded(op) {
                     let zero = self.constant(&loc, 0);
                     let ok = self.cmp(&loc, Cmp::Ne, ops[1], zero);
                     self.require(op, ok, failure::DIVISION_BY_ZERO)?;
                 }
-                let v = self.emit1("arith.floordivsi", &loc, &ops, index, vec![]);
+                let v = self.emit1(OpKind::ArithFloordivsi, &loc, &ops, index, vec![]);
                 self.bind(op, &[v]);
             }
-            "shape.from_extents" => {
+            OpKind::ShapeFromExtents => {
                 let original: Vec<ValueId> = self.ctx.op(op).operands.to_vec();
                 if self.guarded(op) && !original.iter().all(|&v| self.non_negative(v)) {
                     let zero = self.constant(&loc, 0);
@@ -846,43 +867,39 @@ impl Lowering<'_> {
                     }
                 }
                 let exact = extent_tensor(self.ctx, Some(ops.len()));
-                let t = self.emit1("tensor.from_elements", &loc, &ops, exact, vec![]);
+                let t = self.emit1(OpKind::TensorFromElements, &loc, &ops, exact, vec![]);
                 let t = self.cast(&loc, t, first_type);
                 self.bind(op, &[t]);
             }
-            "shape.size_to_index"
-            | "shape.index_to_size"
-            | "shape.debug_print"
-            | "shape.from_extent_tensor"
-            | "shape.to_extent_tensor"
-            | "shape.value_of" => {
+            OpKind::ShapeSizeToIndex
+            | OpKind::ShapeIndexToSize
+            | OpKind::ShapeDebugPrint
+            | OpKind::ShapeFromExtentTensor
+            | OpKind::ShapeToExtentTensor
+            | OpKind::ShapeValueOf => {
                 let v = match self.ctx.type_kind(first_type) {
                     TypeKind::RankedTensor { .. } => self.cast(&loc, ops[0], first_type),
                     _ => ops[0],
                 };
                 self.bind(op, &[v]);
             }
-            "shape.any" => {
+            OpKind::ShapeAny => {
                 let v = match self.ctx.type_kind(first_type) {
                     TypeKind::Index => ops[0],
-                    _ => self.emit1("shape.any", &loc, &ops, first_type, vec![]),
+                    _ => self.emit1(OpKind::ShapeAny, &loc, &ops, first_type, vec![]),
                 };
                 self.bind(op, &[v]);
             }
-            "shape.max" | "shape.min" => self.max_min(op, &name, &loc, &ops, first_type)?,
-            "shape.shape_eq" | "shape.is_broadcastable" => {
+            OpKind::ShapeMax => self.max_min(op, OpKind::ArithMaxsi, &loc, &ops, first_type)?,
+            OpKind::ShapeMin => self.max_min(op, OpKind::ArithMinsi, &loc, &ops, first_type)?,
+            OpKind::ShapeShapeEq | OpKind::ShapeIsBroadcastable => {
                 let i1 = result_types[0];
-                let name = if name == "shape.shape_eq" {
-                    "shape.shape_eq"
-                } else {
-                    "shape.is_broadcastable"
-                };
-                let v = self.emit1(name, &loc, &ops, i1, vec![]);
+                let v = self.emit1(kind, &loc, &ops, i1, vec![]);
                 self.bind(op, &[v]);
             }
-            "shape.reduce" => self.reduce(op, &loc, &ops, &result_types)?,
-            "shape.yield" => {
-                self.emit("shape.yield", &loc, &ops, &[], vec![]);
+            OpKind::ShapeReduce => self.reduce(op, &loc, &ops, &result_types)?,
+            OpKind::ShapeYield => {
+                self.emit(OpKind::ShapeYield, &loc, &ops, &[], vec![]);
             }
             _ if is_terminator(self.ctx, op) => self.terminate(op, &ops),
             _ if pass::stage::keeps_host_types(self.ctx, op) => self.host_op(op, &ops)?,
@@ -896,14 +913,14 @@ impl Lowering<'_> {
             // Between shapes, a select of extent tensors (or sizes); the
             // errors it may choose are checked where they are made (see
             // `refuse_checks_only_a_select_needs`).
-            "arith.select" => {
+            OpKind::ArithSelect => {
                 let copy = self.copy(op);
                 let results = self.ctx.op(copy).results.clone();
                 for (v, ty) in results.into_iter().zip(result_types) {
                     self.ctx.set_value_type(v, ty);
                 }
             }
-            "func.call" => {
+            OpKind::FuncCall => {
                 // A call of a shape function (one lowered here too, e.g. a
                 // reified instance): its results take stage-2 types. Shape
                 // values passed in could be errors the callee ignores, so
@@ -933,7 +950,7 @@ impl Lowering<'_> {
                     .iter()
                     .chain(&data.results)
                     .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)));
-                if typed || name.starts_with("shape.") {
+                if typed || self.ctx.op_name(op).starts_with("shape.") {
                     return Err(error_at(
                         self.ctx,
                         op,
@@ -964,7 +981,7 @@ impl Lowering<'_> {
         // A constant, possibly cast to `tensor<?xindex>`.
         let is_const = |ctx: &Context, v: ValueId| {
             let v = match ctx.defining_op(v) {
-                Some(d) if ctx.op_name(d) == "tensor.cast" => ctx.operand(d, 0).unwrap_or(v),
+                Some(d) if ctx.kind(d) == OpKind::TensorCast => ctx.operand(d, 0).unwrap_or(v),
                 _ => v,
             };
             fold::constant_value(ctx, v).is_some()
@@ -978,7 +995,7 @@ impl Lowering<'_> {
             let ext = extent_tensor(self.ctx, None);
             let sa = self.cast(loc, a, ext);
             let sb = self.cast(loc, b, ext);
-            self.constrain(op, "shape.cstr_eq", &[sa, sb], Some(&msg))?;
+            self.constrain(op, OpKind::ShapeCstrEq, &[sa, sb], Some(&msg))?;
         }
         let used = self
             .ctx
@@ -992,7 +1009,7 @@ impl Lowering<'_> {
             } else if sizes || is_const(self.ctx, a) {
                 a
             } else {
-                self.emit1("shape.any", loc, &[a, b], ty, vec![])
+                self.emit1(OpKind::ShapeAny, loc, &[a, b], ty, vec![])
             };
             let met = self.cast(loc, met, ty);
             self.bind(op, &[met]);
@@ -1000,20 +1017,17 @@ impl Lowering<'_> {
         Ok(())
     }
 
+    /// `shape.max`/`shape.min`, whose extents or sizes `arith` (`maxsi`,
+    /// `minsi`) combines.
     fn max_min(
         &mut self,
         op: OpId,
-        name: &str,
+        arith: OpKind,
         loc: &Location,
         ops: &[ValueId],
         ty: Type,
     ) -> Result<(), Diagnostic> {
         let index = index_type(self.ctx);
-        let arith = if name == "shape.max" {
-            "arith.maxsi"
-        } else {
-            "arith.minsi"
-        };
         if matches!(self.ctx.type_kind(ty), TypeKind::Index) {
             let v = self.emit1(arith, loc, ops, index, vec![]);
             self.bind(op, &[v]);
@@ -1032,12 +1046,12 @@ impl Lowering<'_> {
         self.ctx.append_block(region, block);
         let i = self.ctx.add_block_arg(block, index, Some(loc.clone()));
         let outer = std::mem::replace(&mut self.current, block);
-        let x = self.emit1("tensor.extract", loc, &[a, i], index, vec![]);
-        let y = self.emit1("tensor.extract", loc, &[b, i], index, vec![]);
+        let x = self.emit1(OpKind::TensorExtract, loc, &[a, i], index, vec![]);
+        let y = self.emit1(OpKind::TensorExtract, loc, &[b, i], index, vec![]);
         let m = self.emit1(arith, loc, &[x, y], index, vec![]);
-        self.emit("tensor.yield", loc, &[m], &[], vec![]);
+        self.emit(OpKind::TensorYield, loc, &[m], &[], vec![]);
         self.current = outer;
-        let mut state = OperationState::new("tensor.generate", loc.clone());
+        let mut state = OperationState::new(OpKind::TensorGenerate, loc.clone());
         state.operands.push(ra);
         state.result_types.push(ty);
         state.regions.push(region);
@@ -1079,7 +1093,7 @@ impl Lowering<'_> {
         self.current = outer;
         self.in_body_of = outer_body;
         result?;
-        let mut state = OperationState::new("shape.reduce", loc.clone());
+        let mut state = OperationState::new(OpKind::ShapeReduce, loc.clone());
         state.operands.extend(ops.iter().copied());
         state.result_types.extend(result_types.iter().copied());
         state.regions.push(region);
@@ -1099,7 +1113,7 @@ impl Lowering<'_> {
             let Some(assuming) = self.open.pop() else {
                 break;
             };
-            self.emit("shape.assuming_yield", &loc, &values, &[], vec![]);
+            self.emit(OpKind::ShapeAssumingYield, &loc, &values, &[], vec![]);
             values = self.ctx.op(assuming).results.to_vec();
             self.current = self.ctx.op(assuming).parent.unwrap_or(self.current);
         }
@@ -1174,7 +1188,7 @@ impl Lowering<'_> {
             let ty = self.ctx.value_type(was);
             operands.push(match self.ctx.value_type(v) == ty {
                 true => v,
-                false => self.emit1(pass::stage::BRIDGE, &loc, &[v], ty, vec![]),
+                false => self.bridge(&loc, v, ty),
             });
         }
         let results = self.ctx.op(op).results.to_vec();
@@ -1188,11 +1202,21 @@ impl Lowering<'_> {
             let lowered = convert_type(self.ctx, ty);
             bound.push(match lowered == ty {
                 true => v,
-                false => self.emit1(pass::stage::BRIDGE, &loc, &[v], lowered, vec![]),
+                false => self.bridge(&loc, v, lowered),
             });
         }
         self.bind(op, &bound);
         Ok(())
+    }
+
+    /// `v` bridged to type `ty` ([`pass::stage::BRIDGE`]).
+    fn bridge(&mut self, loc: &Location, v: ValueId, ty: Type) -> ValueId {
+        let mut state = OperationState::new(pass::stage::BRIDGE, loc.clone());
+        state.operands.push(v);
+        state.result_types.push(ty);
+        let op = self.ctx.create_op(state);
+        self.ctx.append_op(self.current, op);
+        self.ctx.op(op).results[0]
     }
 
     /// Lower the ops of `old` into `block`; guards opened there may hold

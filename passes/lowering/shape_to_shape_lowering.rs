@@ -19,7 +19,7 @@
 //! ```
 
 use diag::Diagnostic;
-use ir::{Attr, Context, OpId, OperationState, TypeKind};
+use ir::{Attr, Context, OpId, OpKind, OperationState, TypeKind};
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 
 pub struct ShapeToShapeLowering;
@@ -36,12 +36,12 @@ fn lower_num_elements(ctx: &mut Context, op: OpId) {
         value: 1,
         ty: index,
     };
-    let init_name = if matches!(ctx.type_kind(ty), TypeKind::Size) {
-        "shape.const_size"
+    let init_kind = if matches!(ctx.type_kind(ty), TypeKind::Size) {
+        OpKind::ShapeConstSize
     } else {
-        "arith.constant"
+        OpKind::ArithConstant
     };
-    let mut init = OperationState::new(init_name, loc.clone());
+    let mut init = OperationState::new(init_kind, loc.clone());
     init.props.push((ir::attrs::attr_name("value"), one));
     init.result_types.push(ty);
     let init = ctx.create_op(init);
@@ -56,17 +56,17 @@ fn lower_num_elements(ctx: &mut Context, op: OpId) {
     ctx.add_block_arg(body, index, Some(loc.clone()));
     let dim = ctx.add_block_arg(body, ty, Some(loc.clone()));
     let acc = ctx.add_block_arg(body, ty, Some(loc.clone()));
-    let mut mul = OperationState::new("shape.mul", loc.clone());
+    let mut mul = OperationState::new(OpKind::ShapeMul, loc.clone());
     mul.operands.extend([dim, acc]);
     mul.result_types.push(ty);
     let mul = ctx.create_op(mul);
     ctx.append_op(body, mul);
-    let mut yield_op = OperationState::new("shape.yield", loc.clone());
+    let mut yield_op = OperationState::new(OpKind::ShapeYield, loc.clone());
     yield_op.operands.extend(ctx.result(mul, 0));
     let yield_op = ctx.create_op(yield_op);
     ctx.append_op(body, yield_op);
 
-    let mut reduce = OperationState::new("shape.reduce", loc);
+    let mut reduce = OperationState::new(OpKind::ShapeReduce, loc);
     reduce.operands.extend([shape, init_value]);
     reduce.result_types.push(ty);
     reduce.regions.push(region);
@@ -93,7 +93,7 @@ impl PassDecl for ShapeToShapeLowering {
     ) -> Result<(), Diagnostic> {
         let mut targets = Vec::new();
         ctx.walk_nested(op, &mut |o| {
-            if ctx.op_name(o) == "shape.num_elements" {
+            if ctx.kind(o) == OpKind::ShapeNumElements {
                 targets.push(o);
             }
         });

@@ -9,7 +9,7 @@ use super::{new_state, Lowering};
 use diag::Diagnostic;
 use fold::{FoldResult, Folded};
 use ir::types::DYNAMIC;
-use ir::{Attr, BlockId, Context, OpId, RegionId, Type, TypeKind, ValueId};
+use ir::{Attr, BlockId, Context, OpId, OpKind, RegionId, Type, TypeKind, ValueId};
 
 /// Where the next op goes.
 #[derive(Clone, Copy, Debug)]
@@ -59,16 +59,16 @@ impl<'a> Lowering<'a> {
         }
     }
 
-    /// Make op `name` at the cursor and fold it; its results.
+    /// Make an op of `kind` at the cursor and fold it; its results.
     pub(super) fn emit(
         &mut self,
-        name: &'static str,
+        kind: OpKind,
         operands: &[ValueId],
         results: &[Type],
         props: Vec<(&str, Attr)>,
         regions: Vec<RegionId>,
     ) -> Vec<ValueId> {
-        let mut state = new_state(name, self.loc.clone());
+        let mut state = new_state(kind, self.loc.clone());
         state.operands.extend(operands.iter().copied());
         state.result_types.extend(results.iter().copied());
         for (k, v) in props {
@@ -119,12 +119,12 @@ impl<'a> Lowering<'a> {
 
     pub(super) fn emit1(
         &mut self,
-        name: &'static str,
+        kind: OpKind,
         operands: &[ValueId],
         result: Type,
         props: Vec<(&str, Attr)>,
     ) -> ValueId {
-        self.emit(name, operands, &[result], props, Vec::new())[0]
+        self.emit(kind, operands, &[result], props, Vec::new())[0]
     }
 
     /// The `arith.constant` of `attr` (an integer or boolean of type `ty`),
@@ -133,7 +133,7 @@ impl<'a> Lowering<'a> {
         if let Some(&c) = self.constants.get(&attr) {
             return c;
         }
-        let mut state = new_state("arith.constant", self.loc.clone());
+        let mut state = new_state(OpKind::ArithConstant, self.loc.clone());
         state.result_types.push(ty);
         state
             .props
@@ -162,7 +162,7 @@ impl<'a> Lowering<'a> {
     pub(super) fn cmp(&mut self, pred: &str, a: ValueId, b: ValueId) -> ValueId {
         let i1 = ir::dialect::i1(self.ctx);
         let p = predicate(self.ctx, pred);
-        self.emit1("arith.cmpi", &[a, b], i1, vec![("predicate", p)])
+        self.emit1(OpKind::ArithCmpi, &[a, b], i1, vec![("predicate", p)])
     }
 
     /// `v == n`, for a constant `n`.
@@ -176,13 +176,13 @@ impl<'a> Lowering<'a> {
             return a;
         }
         let ty = self.ctx.value_type(a);
-        self.emit1("arith.select", &[c, a, b], ty, vec![])
+        self.emit1(OpKind::ArithSelect, &[c, a, b], ty, vec![])
     }
 
-    /// A binary `arith` op on two values of one type.
-    pub(super) fn binary(&mut self, name: &'static str, a: ValueId, b: ValueId) -> ValueId {
+    /// A binary `arith` op of `kind` on two values of one type.
+    pub(super) fn binary(&mut self, kind: OpKind, a: ValueId, b: ValueId) -> ValueId {
         let ty = self.ctx.value_type(a);
-        self.emit1(name, &[a, b], ty, vec![])
+        self.emit1(kind, &[a, b], ty, vec![])
     }
 
     /// The conjunction of `conditions` (true if there are none), constant
@@ -195,7 +195,7 @@ impl<'a> Lowering<'a> {
                 Some(_) => {}
                 None => {
                     result = Some(match result {
-                        Some(acc) => self.binary("arith.andi", acc, c),
+                        Some(acc) => self.binary(OpKind::ArithAndi, acc, c),
                         None => c,
                     })
                 }
@@ -214,7 +214,7 @@ impl<'a> Lowering<'a> {
         let mut result: Option<ValueId> = None;
         for f in factors {
             result = Some(match result {
-                Some(acc) => self.binary("arith.muli", acc, f),
+                Some(acc) => self.binary(OpKind::ArithMuli, acc, f),
                 None => f,
             });
         }
@@ -229,19 +229,19 @@ impl<'a> Lowering<'a> {
 
     pub(super) fn dim_at(&mut self, t: ValueId, j: ValueId) -> ValueId {
         let index = ir::dialect::index(self.ctx);
-        self.emit1("tensor.dim", &[t, j], index, vec![])
+        self.emit1(OpKind::TensorDim, &[t, j], index, vec![])
     }
 
     /// `tensor.extract %x[%j]` of an extent tensor.
     pub(super) fn extract(&mut self, x: ValueId, j: ValueId) -> ValueId {
         let index = ir::dialect::index(self.ctx);
-        self.emit1("tensor.extract", &[x, j], index, vec![])
+        self.emit1(OpKind::TensorExtract, &[x, j], index, vec![])
     }
 
     /// `tensor.from_elements` of `extents`: a `tensor<N x index>`.
     pub(super) fn extent_tensor(&mut self, extents: &[ValueId]) -> ValueId {
         let ty = extent_tensor_type(self.ctx, Some(extents.len()));
-        self.emit1("tensor.from_elements", extents, ty, vec![])
+        self.emit1(OpKind::TensorFromElements, extents, ty, vec![])
     }
 
     /// Extent tensor `t` as type `ty` (`tensor.cast` when they differ; two
@@ -254,20 +254,20 @@ impl<'a> Lowering<'a> {
         }
         let dynamic = extent_tensor_type(self.ctx, None);
         let t = if from != dynamic && ty != dynamic {
-            self.emit1("tensor.cast", &[t], dynamic, vec![])
+            self.emit1(OpKind::TensorCast, &[t], dynamic, vec![])
         } else {
             t
         };
-        self.emit1("tensor.cast", &[t], ty, vec![])
+        self.emit1(OpKind::TensorCast, &[t], ty, vec![])
     }
 
     /// A one-block region whose block has arguments of `arg_types`, filled
-    /// by `body` in a scope of its own and ended by `terminator` of what
+    /// by `body` in a scope of its own and ended by a `terminator` of what
     /// `body` returns.
     pub(super) fn region(
         &mut self,
         arg_types: &[Type],
-        terminator: &'static str,
+        terminator: OpKind,
         body: Box<Body<'_, 'a>>,
     ) -> Result<RegionId, Diagnostic> {
         let region = self.ctx.create_region();
@@ -296,9 +296,9 @@ impl<'a> Lowering<'a> {
         body: Box<Body<'_, 'a>>,
     ) -> Result<ValueId, Diagnostic> {
         let index = ir::dialect::index(self.ctx);
-        let region = self.region(&[index], "tensor.yield", body)?;
+        let region = self.region(&[index], OpKind::TensorYield, body)?;
         let ty = extent_tensor_type(self.ctx, None);
-        Ok(self.emit("tensor.generate", &[n], &[ty], vec![], vec![region])[0])
+        Ok(self.emit(OpKind::TensorGenerate, &[n], &[ty], vec![], vec![region])[0])
     }
 
     /// `scf.for %j = 0 to %n step 1 iter_args(inits)`: the body gets `%j`
@@ -313,11 +313,11 @@ impl<'a> Lowering<'a> {
         let types: Vec<Type> = inits.iter().map(|&v| self.ctx.value_type(v)).collect();
         let mut arg_types = vec![index];
         arg_types.extend(&types);
-        let region = self.region(&arg_types, "scf.yield", body)?;
+        let region = self.region(&arg_types, OpKind::ScfYield, body)?;
         let (zero, one) = (self.constant(0), self.constant(1));
         let mut operands = vec![zero, n, one];
         operands.extend(inits);
-        Ok(self.emit("scf.for", &operands, &types, vec![], vec![region]))
+        Ok(self.emit(OpKind::ScfFor, &operands, &types, vec![], vec![region]))
     }
 
     /// `scf.if %c -> (types) { then } else { otherwise }`.
@@ -328,9 +328,9 @@ impl<'a> Lowering<'a> {
         then: Box<Body<'_, 'a>>,
         otherwise: Box<Body<'_, 'a>>,
     ) -> Result<Vec<ValueId>, Diagnostic> {
-        let then = self.region(&[], "scf.yield", then)?;
-        let otherwise = self.region(&[], "scf.yield", otherwise)?;
-        Ok(self.emit("scf.if", &[c], types, vec![], vec![then, otherwise]))
+        let then = self.region(&[], OpKind::ScfYield, then)?;
+        let otherwise = self.region(&[], OpKind::ScfYield, otherwise)?;
+        Ok(self.emit(OpKind::ScfIf, &[c], types, vec![], vec![then, otherwise]))
     }
 
     /// `tensor.extract_slice %t[%offset] [%size] [1]` of an extent tensor.
@@ -353,7 +353,7 @@ impl<'a> Lowering<'a> {
         };
         let ty = extent_tensor_type(self.ctx, None);
         self.emit1(
-            "tensor.extract_slice",
+            OpKind::TensorExtractSlice,
             &[t, offset, size],
             ty,
             vec![
@@ -380,6 +380,6 @@ impl<'a> Lowering<'a> {
         let ty = extent_tensor_type(self.ctx, total);
         let i64t = ir::dialect::i64(self.ctx);
         let dim = Attr::Int { value: 0, ty: i64t };
-        self.emit1("tensor.concat", parts, ty, vec![("dim", dim)])
+        self.emit1(OpKind::TensorConcat, parts, ty, vec![("dim", dim)])
     }
 }

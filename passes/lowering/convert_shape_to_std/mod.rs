@@ -77,7 +77,7 @@ mod ranks;
 
 use diag::Diagnostic;
 use ir::dialect::shape::SHAPE_FN;
-use ir::{Attr, BlockId, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
+use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
 use pass::{loc_of, NoOptions, PassDecl, PassRegistry, Statistics};
 use ranks::{is_extent_tensor, Atom, Fact, Facts, RankAnalysis};
@@ -109,7 +109,7 @@ pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnos
     refuse_error_values(ctx, root)?;
     let mut libraries = Vec::new();
     ctx.walk_nested(root, &mut |o| {
-        if ctx.op_name(o) == "shape.function_library" {
+        if ctx.kind(o) == OpKind::ShapeFunctionLibrary {
             libraries.push(o);
         }
     });
@@ -117,11 +117,11 @@ pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnos
         unpack_library(ctx, library)?;
     }
     let mut functions = Vec::new();
-    if ctx.op_name(root) == "func.func" {
+    if ctx.kind(root) == OpKind::FuncFunc {
         functions.push(root);
     }
     ctx.walk_nested(root, &mut |o| {
-        if ctx.op_name(o) == "func.func" {
+        if ctx.kind(o) == OpKind::FuncFunc {
             functions.push(o);
         }
     });
@@ -161,7 +161,7 @@ fn drop_shape_function_instances(ctx: &mut Context, root: OpId) {
         }
         ctx.remove_discardable_attr(op, SHAPE_FN);
     }
-    if !instances.is_empty() && ctx.op_name(root) == "builtin.module" {
+    if !instances.is_empty() && ctx.kind(root) == OpKind::BuiltinModule {
         crate::generic::symbol_dce::eliminate_dead_symbols_named(ctx, root, &instances);
     }
 }
@@ -209,11 +209,11 @@ fn error_at(ctx: &Context, op: OpId, message: impl std::fmt::Display) -> Diagnos
     )
 }
 
-/// The state of a new op named `name`, with the properties an `arith` op
+/// The state of a new op of `kind`, with the properties an `arith` op
 /// written without flags has.
-fn new_state(name: &'static str, loc: Location) -> OperationState {
-    let mut state = OperationState::new(name, loc);
-    state.props = ir::dialect::arith::default_properties(name);
+fn new_state(kind: OpKind, loc: Location) -> OperationState {
+    let mut state = OperationState::new(kind, loc);
+    state.props = ir::dialect::arith::default_properties(kind.build_name());
     state
 }
 
@@ -236,7 +236,7 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<(), Diagnostic> {
         .iter()
         .flat_map(|&r| ctx.region(r).blocks.clone())
         .flat_map(|b| ctx.block_ops(b).collect::<Vec<_>>())
-        .filter(|&o| ctx.op_name(o) == "shape.func")
+        .filter(|&o| ctx.kind(o) == OpKind::ShapeFunc)
         .collect();
     for f in body {
         let name = symbol(ctx, f).unwrap_or_default();
@@ -248,7 +248,7 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<(), Diagnostic> {
             ));
         }
         let data = ctx.op(f);
-        let mut state = OperationState::new("func.func", data.loc.clone());
+        let mut state = OperationState::new(OpKind::FuncFunc, data.loc.clone());
         state.props = data.props.to_vec();
         state.attrs = data.attrs.to_vec();
         state.regions = data.regions.to_vec();
@@ -257,12 +257,12 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<(), Diagnostic> {
         ctx.insert_op_before(library, function);
         let mut returns = Vec::new();
         ctx.walk_nested(function, &mut |o| {
-            if ctx.op_name(o) == "shape.return" {
+            if ctx.kind(o) == OpKind::ShapeReturn {
                 returns.push(o);
             }
         });
         for r in returns {
-            let mut state = OperationState::new("func.return", ctx.op(r).loc.clone());
+            let mut state = OperationState::new(OpKind::FuncReturn, ctx.op(r).loc.clone());
             state.operands.extend(ctx.op(r).operands.iter().copied());
             let new = ctx.create_op(state);
             ctx.insert_op_before(r, new);
@@ -516,7 +516,7 @@ impl Lowering<'_> {
             }
         }
         self.lower_regions(op)?;
-        if self.ctx.op_name(op) == "cf.assert" {
+        if self.ctx.kind(op) == OpKind::CfAssert {
             for fact in self.ranks.facts_of(op).to_vec() {
                 self.learn(fact);
             }
@@ -608,12 +608,12 @@ impl Lowering<'_> {
         let ops: Vec<OpId> = self.ctx.block_ops(body).collect();
         for op in ops {
             self.loc = self.ctx.op(op).loc.clone();
-            match self.ctx.op_name(op) {
-                "shape.yield" => {
+            match self.ctx.kind(op) {
+                OpKind::ShapeYield => {
                     let yielded = self.ctx.op(op).operands.to_vec();
                     return Ok(yielded.into_iter().map(|v| self.lookup(v)).collect());
                 }
-                name if name.starts_with("shape.") => {
+                _ if self.ctx.op_name(op).starts_with("shape.") => {
                     let results = self.lower_shape_op(op)?;
                     self.bind(op, results);
                 }
@@ -775,7 +775,7 @@ impl Lowering<'_> {
                 }
                 _ => {
                     let index = ir::dialect::index(self.ctx);
-                    let rank = self.emit1("tensor.rank", &[t], index, vec![]);
+                    let rank = self.emit1(OpKind::TensorRank, &[t], index, vec![]);
                     let from = self.at_start(Base::Dims(t));
                     self.generate(
                         rank,
@@ -814,7 +814,7 @@ impl Lowering<'_> {
 
     /// The extent at `index` of `source`.
     fn read(&mut self, source: Source, index: ValueId) -> ValueId {
-        let index = self.binary("arith.addi", source.offset, index);
+        let index = self.binary(OpKind::ArithAddi, source.offset, index);
         match source.base {
             Base::Dims(t) => self.dim_at(t, index),
             Base::Elements(x) => self.extract(x, index),
@@ -830,7 +830,7 @@ impl Lowering<'_> {
             Shape::Extents(e) => self.constant(e.len() as i64),
             Shape::Of(t) => {
                 let index = ir::dialect::index(self.ctx);
-                self.emit1("tensor.rank", &[t], index, vec![])
+                self.emit1(OpKind::TensorRank, &[t], index, vec![])
             }
             Shape::Tensor(x) => self.dim(x, 0),
             Shape::Slice { length, .. } => length,

@@ -5,17 +5,17 @@ use super::build::Body;
 use super::ranks::constant_int;
 use super::{error_at, Lowered, Lowering, Shape, Source};
 use diag::Diagnostic;
-use ir::{OpId, ValueId};
+use ir::{OpId, OpKind, ValueId};
 
 impl<'a> Lowering<'a> {
     /// Lower shape op `op` at the cursor: what stands for each result.
     pub(super) fn lower_shape_op(&mut self, op: OpId) -> Result<Vec<Lowered>, Diagnostic> {
-        let name = self.ctx.op_name(op).to_string();
+        let kind = self.ctx.kind(op);
         let operands = self.ctx.op(op).operands.to_vec();
         let scalar = |l: ValueId| Lowered::Scalar(l);
         let shape = |s: Shape| Lowered::Shape(s);
-        Ok(match (name.as_str(), operands.as_slice()) {
-            ("shape.shape_of", &[t]) => {
+        Ok(match (kind, operands.as_slice()) {
+            (OpKind::ShapeShapeOf, &[t]) => {
                 let t = self.value(t)?;
                 if !self.ctx.type_kind(self.ctx.value_type(t)).is_tensor() {
                     return Err(error_at(
@@ -26,7 +26,7 @@ impl<'a> Lowering<'a> {
                 }
                 vec![shape(Shape::Of(t))]
             }
-            ("shape.const_shape", []) => {
+            (OpKind::ShapeConstShape, []) => {
                 let extents = self
                     .ctx
                     .attr(op, "shape")
@@ -35,7 +35,7 @@ impl<'a> Lowering<'a> {
                 let extents = extents.into_iter().map(|e| self.constant(e)).collect();
                 vec![shape(Shape::Extents(extents))]
             }
-            ("shape.const_size", []) => {
+            (OpKind::ShapeConstSize, []) => {
                 let n = self
                     .ctx
                     .attr(op, "value")
@@ -45,61 +45,55 @@ impl<'a> Lowering<'a> {
                 vec![scalar(self.constant(n))]
             }
             (
-                "shape.to_extent_tensor"
-                | "shape.from_extent_tensor"
-                | "shape.index_to_size"
-                | "shape.size_to_index"
-                | "shape.debug_print",
+                OpKind::ShapeToExtentTensor
+                | OpKind::ShapeFromExtentTensor
+                | OpKind::ShapeIndexToSize
+                | OpKind::ShapeSizeToIndex
+                | OpKind::ShapeDebugPrint,
                 &[x],
             ) => vec![self.lookup(x)],
             // MLIR leaves `any` of operands that differ undefined: the one
             // whose rank is known (the rank analysis's choice too), so that
             // its extents are read within that rank; else the first.
-            ("shape.any", [first, ..]) => {
+            (OpKind::ShapeAny, [first, ..]) => {
                 let chosen = operands
                     .iter()
                     .copied()
                     .find(|&o| self.known_rank(o).is_some());
                 vec![self.lookup(chosen.unwrap_or(*first))]
             }
-            ("shape.rank", &[s]) => vec![scalar(self.rank_value(s))],
-            ("shape.dim", &[t, i]) => {
+            (OpKind::ShapeRank, &[s]) => vec![scalar(self.rank_value(s))],
+            (OpKind::ShapeDim, &[t, i]) => {
                 let (t, i) = (self.value(t)?, self.scalar(i));
                 vec![scalar(self.dim_at(t, i))]
             }
-            ("shape.get_extent", &[s, i]) => vec![scalar(self.get_extent(s, i)?)],
-            ("shape.split_at", &[s, i]) => {
+            (OpKind::ShapeGetExtent, &[s, i]) => vec![scalar(self.get_extent(s, i)?)],
+            (OpKind::ShapeSplitAt, &[s, i]) => {
                 let (head, tail) = self.split_at(s, i)?;
                 vec![shape(head), shape(tail)]
             }
-            ("shape.concat", &[a, b]) => vec![shape(self.concat_shapes(a, b)?)],
-            ("shape.broadcast", shapes) => vec![shape(self.broadcast(shapes)?)],
-            ("shape.is_broadcastable", shapes) => vec![scalar(self.is_broadcastable(shapes)?)],
-            ("shape.shape_eq", shapes) => vec![scalar(self.shape_eq(shapes)?)],
-            ("shape.num_elements", &[s]) => vec![scalar(self.num_elements(s)?)],
-            ("shape.add" | "shape.mul" | "shape.div", &[a, b]) => {
-                let arith = match name.as_str() {
-                    "shape.add" => "arith.addi",
-                    "shape.mul" => "arith.muli",
-                    _ => "arith.floordivsi",
-                };
-                let (a, b) = (self.scalar(a), self.scalar(b));
-                vec![scalar(self.binary(arith, a, b))]
-            }
+            (OpKind::ShapeConcat, &[a, b]) => vec![shape(self.concat_shapes(a, b)?)],
+            (OpKind::ShapeBroadcast, shapes) => vec![shape(self.broadcast(shapes)?)],
+            (OpKind::ShapeIsBroadcastable, shapes) => vec![scalar(self.is_broadcastable(shapes)?)],
+            (OpKind::ShapeShapeEq, shapes) => vec![scalar(self.shape_eq(shapes)?)],
+            (OpKind::ShapeNumElements, &[s]) => vec![scalar(self.num_elements(s)?)],
+            (OpKind::ShapeAdd, &[a, b]) => vec![self.arith_on_sizes(OpKind::ArithAddi, a, b)],
+            (OpKind::ShapeMul, &[a, b]) => vec![self.arith_on_sizes(OpKind::ArithMuli, a, b)],
+            (OpKind::ShapeDiv, &[a, b]) => vec![self.arith_on_sizes(OpKind::ArithFloordivsi, a, b)],
             // Of sizes: max and min of shapes fail on different ranks, and
             // `refuse_error_values` declined them.
-            ("shape.max" | "shape.min", &[a, b]) => {
-                let arith = match name.as_str() {
-                    "shape.max" => "arith.maxsi",
-                    _ => "arith.minsi",
-                };
-                let (a, b) = (self.scalar(a), self.scalar(b));
-                vec![scalar(self.binary(arith, a, b))]
-            }
-            ("shape.reduce", [s, inits @ ..]) => self.reduce(op, *s, inits)?,
+            (OpKind::ShapeMax, &[a, b]) => vec![self.arith_on_sizes(OpKind::ArithMaxsi, a, b)],
+            (OpKind::ShapeMin, &[a, b]) => vec![self.arith_on_sizes(OpKind::ArithMinsi, a, b)],
+            (OpKind::ShapeReduce, [s, inits @ ..]) => self.reduce(op, *s, inits)?,
             // Anything else, ops that carry errors (`shape.meet`) among them.
             _ => return Err(error_at(self.ctx, op, "cannot be lowered to std form")),
         })
+    }
+
+    /// The `arith` op of `kind` on sizes `a` and `b`.
+    fn arith_on_sizes(&mut self, kind: OpKind, a: ValueId, b: ValueId) -> Lowered {
+        let (a, b) = (self.scalar(a), self.scalar(b));
+        Lowered::Scalar(self.binary(kind, a, b))
     }
 
     /// Extent `i` of shape `s`: one of its extents at a constant index
@@ -138,11 +132,11 @@ impl<'a> Lowering<'a> {
         let rank = self.rank_value(s);
         let zero = self.constant(0);
         let negative = self.cmp("slt", index, zero);
-        let from_back = self.binary("arith.addi", index, rank);
+        let from_back = self.binary(OpKind::ArithAddi, index, rank);
         let at = self.select(negative, from_back, index);
         let from = self.source(s)?;
-        let rest = self.binary("arith.subi", rank, at);
-        let offset = self.binary("arith.addi", from.offset, at);
+        let rest = self.binary(OpKind::ArithSubi, rank, at);
+        let offset = self.binary(OpKind::ArithAddi, from.offset, at);
         let tail_from = Source {
             base: from.base,
             offset,
@@ -244,7 +238,7 @@ impl<'a> Lowering<'a> {
         for &e in others {
             let one = self.equals(e, 1);
             let same = self.cmp("eq", e, result);
-            checks.push(self.binary("arith.ori", one, same));
+            checks.push(self.binary(OpKind::ArithOri, one, same));
         }
         self.all(&checks)
     }
@@ -266,7 +260,7 @@ impl<'a> Lowering<'a> {
             Box::new(move |this, args| {
                 let candidates = this.aligned_extents(&sources, &offsets, args[0])?;
                 let here = this.dimension_broadcasts(&candidates);
-                Ok(vec![this.binary("arith.andi", args[1], here)])
+                Ok(vec![this.binary(OpKind::ArithAndi, args[1], here)])
             }),
         )?;
         Ok(ok[0])
@@ -287,12 +281,12 @@ impl<'a> Lowering<'a> {
         let rank = match ranks.split_first() {
             Some((&first, rest)) => rest
                 .iter()
-                .fold(first, |acc, &r| self.binary("arith.maxui", acc, r)),
+                .fold(first, |acc, &r| self.binary(OpKind::ArithMaxui, acc, r)),
             None => self.constant(0),
         };
         let offsets = ranks
             .iter()
-            .map(|&r| self.binary("arith.subi", rank, r))
+            .map(|&r| self.binary(OpKind::ArithSubi, rank, r))
             .collect();
         Ok((sources, offsets, rank))
     }
@@ -315,7 +309,7 @@ impl<'a> Lowering<'a> {
                     inside,
                     &[index],
                     Box::new(move |this, _| {
-                        let k = this.binary("arith.subi", j, offset);
+                        let k = this.binary(OpKind::ArithSubi, j, offset);
                         Ok(vec![this.read(source, k)])
                     }),
                     Box::new(|this, _| Ok(vec![this.constant(1)])),
@@ -381,7 +375,7 @@ impl<'a> Lowering<'a> {
                                 .map(|&source| vec![this.read(source, args[0])])
                                 .collect();
                             let here = this.equal_extents(&extents);
-                            Ok(vec![this.binary("arith.andi", args[1], here)])
+                            Ok(vec![this.binary(OpKind::ArithAndi, args[1], here)])
                         }),
                     )
                 })
@@ -410,7 +404,7 @@ impl<'a> Lowering<'a> {
             &[one],
             Box::new(move |this, args| {
                 let e = this.read(source, args[0]);
-                Ok(vec![this.binary("arith.muli", args[1], e)])
+                Ok(vec![this.binary(OpKind::ArithMuli, args[1], e)])
             }),
         )?;
         Ok(product[0])

@@ -30,7 +30,7 @@
 //! of range) gives no rank. Contradictory facts (rank 2 and rank 3) can only
 //! meet in code no execution reaches, where any answer is sound.
 
-use ir::{Context, OpId, TypeKind, ValueId};
+use ir::{Context, OpId, OpKind, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
 /// The rank of a value: of a tensor (its number of dimensions) or of a
@@ -158,7 +158,7 @@ const MAX_CHAIN: usize = 1 << 12;
 fn tensor_atom(ctx: &Context, mut t: ValueId) -> Atom {
     for _ in 0..MAX_CHAIN {
         match ctx.defining_op(t) {
-            Some(d) if ctx.op_name(d) == "tensor.cast" => match ctx.operand(d, 0) {
+            Some(d) if ctx.kind(d) == OpKind::TensorCast => match ctx.operand(d, 0) {
                 Some(x) => t = x,
                 None => break,
             },
@@ -174,12 +174,12 @@ fn shape_atom(ctx: &Context, mut s: ValueId) -> Atom {
     for _ in 0..MAX_CHAIN {
         let Some(d) = ctx.defining_op(s) else { break };
         let Some(x) = ctx.operand(d, 0) else { break };
-        match ctx.op_name(d) {
-            "shape.shape_of" => return tensor_atom(ctx, x),
-            "tensor.cast"
-            | "shape.to_extent_tensor"
-            | "shape.from_extent_tensor"
-            | "shape.debug_print" => s = x,
+        match ctx.kind(d) {
+            OpKind::ShapeShapeOf => return tensor_atom(ctx, x),
+            OpKind::TensorCast
+            | OpKind::ShapeToExtentTensor
+            | OpKind::ShapeFromExtentTensor
+            | OpKind::ShapeDebugPrint => s = x,
             _ => break,
         }
     }
@@ -202,8 +202,8 @@ impl RankAnalysis {
         let data = ctx.op(op);
         let operands = data.operands.to_vec();
         let results = data.results.to_vec();
-        let name = ctx.op_name(op);
-        if name == "cf.assert" {
+        let kind = ctx.kind(op);
+        if kind == OpKind::CfAssert {
             if let Some(&condition) = operands.first() {
                 let facts = self.condition_facts(ctx, condition);
                 self.facts.insert(op, facts);
@@ -214,28 +214,28 @@ impl RankAnalysis {
             self.atoms.insert(r, shape_atom(ctx, r));
         }
         let constant_index = operands.get(1).and_then(|&i| constant_int(ctx, i));
-        let rules: Vec<Rule> = match (name, operands.as_slice()) {
-            ("shape.shape_of", [t]) => match ctx.type_kind(ctx.value_type(*t)) {
+        let rules: Vec<Rule> = match (kind, operands.as_slice()) {
+            (OpKind::ShapeShapeOf, [t]) => match ctx.type_kind(ctx.value_type(*t)) {
                 TypeKind::RankedTensor { shape, .. } => vec![Rule::Known(shape.len())],
                 _ => vec![],
             },
-            ("shape.const_shape", _) => ctx
+            (OpKind::ShapeConstShape, _) => ctx
                 .attr(op, "shape")
                 .and_then(|a| fold::extents(ctx, a))
                 .map(|e| vec![Rule::Known(e.len())])
                 .unwrap_or_default(),
-            ("shape.concat", _) => vec![Rule::Sum(operands)],
-            ("shape.broadcast", _) => vec![Rule::Max(operands)],
-            ("shape.split_at", [s, _]) => match constant_index {
+            (OpKind::ShapeConcat, _) => vec![Rule::Sum(operands)],
+            (OpKind::ShapeBroadcast, _) => vec![Rule::Max(operands)],
+            (OpKind::ShapeSplitAt, [s, _]) => match constant_index {
                 Some(i) => vec![Rule::Head(*s, i), Rule::Tail(*s, i)],
                 None => vec![],
             },
-            ("shape.any", _) => vec![Rule::AnyOf(operands)],
+            (OpKind::ShapeAny, _) => vec![Rule::AnyOf(operands)],
             (
-                "tensor.cast"
-                | "shape.to_extent_tensor"
-                | "shape.from_extent_tensor"
-                | "shape.debug_print",
+                OpKind::TensorCast
+                | OpKind::ShapeToExtentTensor
+                | OpKind::ShapeFromExtentTensor
+                | OpKind::ShapeDebugPrint,
                 [x],
             ) => vec![Rule::Same(*x)],
             _ => vec![],
@@ -251,14 +251,14 @@ impl RankAnalysis {
         for _ in 0..MAX_CHAIN {
             let d = ctx.defining_op(v)?;
             let x = ctx.operand(d, 0)?;
-            match ctx.op_name(d) {
-                "shape.rank" => return Some(shape_atom(ctx, x)),
-                "tensor.rank" => return Some(tensor_atom(ctx, x)),
-                "tensor.dim" if is_extent_tensor(ctx, x) => {
+            match ctx.kind(d) {
+                OpKind::ShapeRank => return Some(shape_atom(ctx, x)),
+                OpKind::TensorRank => return Some(tensor_atom(ctx, x)),
+                OpKind::TensorDim if is_extent_tensor(ctx, x) => {
                     let dim = ctx.operand(d, 1).and_then(|i| constant_int(ctx, i));
                     return (dim == Some(0)).then(|| shape_atom(ctx, x));
                 }
-                "shape.size_to_index" | "shape.index_to_size" => v = x,
+                OpKind::ShapeSizeToIndex | OpKind::ShapeIndexToSize => v = x,
                 _ => return None,
             }
         }
@@ -278,9 +278,9 @@ impl RankAnalysis {
                 continue;
             };
             let operands = &ctx.op(d).operands;
-            match (ctx.op_name(d), operands.as_slice()) {
-                ("arith.andi", [a, b]) => work.extend([*a, *b]),
-                ("arith.cmpi", [a, b]) if is_eq_predicate(ctx, d) => {
+            match (ctx.kind(d), operands.as_slice()) {
+                (OpKind::ArithAndi, [a, b]) => work.extend([*a, *b]),
+                (OpKind::ArithCmpi, [a, b]) if is_eq_predicate(ctx, d) => {
                     let terms = (Self::rank_term(ctx, *a), Self::rank_term(ctx, *b));
                     let rank = |v| constant_int(ctx, v).and_then(|n| usize::try_from(n).ok());
                     match terms {
@@ -290,7 +290,7 @@ impl RankAnalysis {
                         (None, None) => {}
                     }
                 }
-                ("shape.shape_eq", [first, rest @ ..]) => {
+                (OpKind::ShapeShapeEq, [first, rest @ ..]) => {
                     let a = shape_atom(ctx, *first);
                     facts.extend(rest.iter().map(|&s| Fact::Equal(a, shape_atom(ctx, s))));
                 }
