@@ -240,7 +240,7 @@ fn op_identity_stays_typed() {
             per_file.push((rel, found));
         }
     }
-    println!("op-name string literals outside crates/ir: {total}");
+    println!("op-name string literals outside crates/ir: {total}: {per_file:?}");
     assert!(
         total <= MAX_OP_NAME_LITERALS,
         "{total} op-name string literals outside crates/ir (at most {MAX_OP_NAME_LITERALS}); match on ir::OpKind instead:\n{per_file:#?}"

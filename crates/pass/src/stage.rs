@@ -151,7 +151,7 @@ fn first_illegal(ctx: &Context, root: OpId, stage: Stage) -> Option<(OpId, Strin
 /// `!shape.shape` (`index` and `!shape.size`). The lowerings leave both as
 /// they are, so that the host's own conversion takes the shape over.
 pub fn keeps_host_types(ctx: &Context, op: OpId) -> bool {
-    ctx.op_def(op).is_none() || ctx.kind(op) == BRIDGE_KIND || calls_external(ctx, op)
+    ctx.op_def(op).is_none() || ctx.kind(op) == BRIDGE || calls_external(ctx, op)
 }
 
 /// Whether `op` is a `func.call` of a function declared without a body in
@@ -170,13 +170,7 @@ pub fn calls_external(ctx: &Context, op: OpId) -> bool {
 }
 
 /// The op that bridges a lowered shape value to a host op and back.
-pub const BRIDGE_KIND: OpKind = OpKind::BuiltinUnrealizedConversionCast;
-
-/// The name of [`BRIDGE_KIND`], for the lowerings that build ops by name.
-pub const BRIDGE: &str = match BRIDGE_KIND.name() {
-    Some(name) => name,
-    None => panic!("the bridge is a defined op"),
-};
+pub const BRIDGE: OpKind = OpKind::BuiltinUnrealizedConversionCast;
 
 /// Whether every use of `v` is by an op that keeps host types: a block
 /// argument the host passes in (a witness in a function's signature, say)
