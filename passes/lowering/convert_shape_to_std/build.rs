@@ -4,8 +4,8 @@
 //! once per function at its start, and regions built in scopes of their
 //! own.
 
-use super::ranks::constant_int;
 use super::{new_state, Lowering};
+use analysis::ranks::constant_int;
 use diag::Diagnostic;
 use fold::{FoldResult, Folded};
 use ir::types::DYNAMIC;

@@ -17,8 +17,8 @@
 //! `reify-shape-library`) goes.
 //!
 //! Where the rank of a shape is known at the op — from types, from how the
-//! shape was made, or from the `cf.assert`s before it (module `ranks`) — the
-//! shape is a list of `index` values (a `tensor.dim` of a tensor, a
+//! shape was made, or from the `cf.assert`s before it (the rank analysis,
+//! `analysis::ranks`) — the shape is a list of `index` values (a `tensor.dim` of a tensor, a
 //! `tensor.extract` at a constant index of an extent tensor, constants) and
 //! its ops are straight-line code on them: `broadcast` takes per dimension
 //! the last extent that is not 1 (`arith.select(%b == 1, %a, %b)`),
@@ -73,14 +73,13 @@
 
 mod build;
 mod ops;
-mod ranks;
 
+use analysis::ranks::{is_extent_tensor, Atom, Fact, Facts, RankAnalysis};
 use diag::Diagnostic;
 use ir::dialect::shape::SHAPE_FN;
 use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
 use pass::{loc_of, NoOptions, PassDecl, PassRegistry, Statistics};
-use ranks::{is_extent_tensor, Atom, Fact, Facts, RankAnalysis};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub struct ConvertShapeToStd;

@@ -2,8 +2,8 @@
 //! ranks it needs are known at the op, loops otherwise.
 
 use super::build::Body;
-use super::ranks::constant_int;
 use super::{error_at, Lowered, Lowering, Shape, Source};
+use analysis::ranks::constant_int;
 use diag::Diagnostic;
 use ir::{OpId, OpKind, ValueId};
 

@@ -36,7 +36,7 @@ use rustc_hash::FxHashMap;
 /// The rank of a value: of a tensor (its number of dimensions) or of a
 /// shape (its number of extents).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Atom {
+pub enum Atom {
     /// The rank of a tensor.
     Rank(ValueId),
     /// The number of extents of a shape or extent tensor.
@@ -45,7 +45,7 @@ pub(super) enum Atom {
 
 /// What a checked condition says about ranks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Fact {
+pub enum Fact {
     Equal(Atom, Atom),
     Is(Atom, usize),
 }
@@ -79,7 +79,7 @@ impl Rule {
 /// Rank facts proven by the asserts seen so far; a union-find of atoms,
 /// the class of an atom possibly holding a rank.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Facts {
+pub struct Facts {
     parent: FxHashMap<Atom, Atom>,
     rank: FxHashMap<Atom, usize>,
 }
@@ -93,7 +93,7 @@ impl Facts {
         a
     }
 
-    pub(super) fn add(&mut self, fact: Fact) {
+    pub fn add(&mut self, fact: Fact) {
         match fact {
             Fact::Is(a, n) => {
                 let root = self.find(a);
@@ -118,7 +118,7 @@ impl Facts {
 
 /// Rank rules and atoms of a function's values, and the facts of its
 /// asserts, read from the function as it is before the lowering changes it.
-pub(super) struct RankAnalysis {
+pub struct RankAnalysis {
     rules: FxHashMap<ValueId, Rule>,
     atoms: FxHashMap<ValueId, Atom>,
     facts: FxHashMap<OpId, Vec<Fact>>,
@@ -133,7 +133,7 @@ fn static_length(kind: &TypeKind) -> Option<usize> {
 }
 
 /// True for a 1-D tensor of `index` (an extent tensor, of any length).
-pub(super) fn is_extent_tensor(ctx: &Context, v: ValueId) -> bool {
+pub fn is_extent_tensor(ctx: &Context, v: ValueId) -> bool {
     match ctx.type_kind(ctx.value_type(v)) {
         TypeKind::RankedTensor { shape, elem, .. } => {
             shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index)
@@ -143,7 +143,7 @@ pub(super) fn is_extent_tensor(ctx: &Context, v: ValueId) -> bool {
 }
 
 /// The integer constant `v` holds, if it is one.
-pub(super) fn constant_int(ctx: &Context, v: ValueId) -> Option<i64> {
+pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i64> {
     fold::constant_value(ctx, v)
         .as_ref()
         .and_then(fold::int_of)
@@ -188,7 +188,7 @@ fn shape_atom(ctx: &Context, mut s: ValueId) -> Atom {
 
 impl RankAnalysis {
     /// Read `function` (any op: everything nested in it).
-    pub(super) fn new(ctx: &Context, function: OpId) -> Self {
+    pub fn new(ctx: &Context, function: OpId) -> Self {
         let mut analysis = RankAnalysis {
             rules: FxHashMap::default(),
             atoms: FxHashMap::default(),
@@ -301,13 +301,13 @@ impl RankAnalysis {
     }
 
     /// The facts `assert` establishes (none for an op it did not read).
-    pub(super) fn facts_of(&self, assert: OpId) -> &[Fact] {
+    pub fn facts_of(&self, assert: OpId) -> &[Fact] {
         self.facts.get(&assert).map_or(&[], Vec::as_slice)
     }
 
     /// The rank of shape `v` under `facts`, if known; `memo` holds earlier
     /// answers under the same facts.
-    pub(super) fn rank(
+    pub fn rank(
         &self,
         ctx: &Context,
         v: ValueId,
@@ -379,9 +379,5 @@ impl RankAnalysis {
 
 /// True if `cmpi` compares with `eq`.
 fn is_eq_predicate(ctx: &Context, cmpi: OpId) -> bool {
-    let eq = ir::dialect::arith::CMPI_PREDICATES
-        .iter()
-        .position(|&p| p == "eq");
-    let predicate = ctx.attr(cmpi, "predicate").and_then(fold::int_of);
-    predicate.and_then(|p| usize::try_from(p).ok()) == eq
+    ir::dialect::arith::CmpIPredicate::of(ctx, cmpi) == Some(ir::dialect::arith::CmpIPredicate::Eq)
 }

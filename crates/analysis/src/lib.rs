@@ -1,0 +1,15 @@
+//! Analyses that passes query, apart from any pass: each computes facts of
+//! the IR as it is and changes nothing.
+//!
+//! - [`ranks`]: which shapes have a rank known at a point of a function,
+//!   from their types, how they were made and the checks before the point
+//!   (used by `convert-shape-to-std` to emit straight-line code);
+//! - [`errors`]: error reachability in error-monadic functions — which
+//!   values may be error values and which values' errors matter (used by
+//!   `lower-to-constrained`).
+//!
+//! Value bounds are the `value-bounds` crate's; static shape facts are the
+//! `infer-shapes` pass's `infer_facts`.
+
+pub mod errors;
+pub mod ranks;
