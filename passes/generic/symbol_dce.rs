@@ -13,22 +13,13 @@
 //! func.func @main() { call @used() : () -> () ... }
 //! ```
 
+use analysis::symbols::{is_private, symbol_name, symbol_refs};
 use diag::Diagnostic;
-use ir::{Attr, Context, OpId};
+use ir::{Context, OpId};
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 use std::collections::{HashMap, HashSet};
 
 pub struct SymbolDce;
-
-/// Every symbol reference (`@root::@nested`) in `a`, as root and nested names.
-pub(crate) fn symbol_refs<'a>(a: &'a Attr, f: &mut dyn FnMut(&'a str, &'a [String])) {
-    match a {
-        Attr::SymbolRef { root, nested } => f(root, nested),
-        Attr::Array(items) => items.iter().for_each(|i| symbol_refs(i, f)),
-        Attr::Dict(entries) => entries.iter().for_each(|(_, v)| symbol_refs(v, f)),
-        _ => {}
-    }
-}
 
 /// Symbols referenced by `op` or anything nested in it.
 fn referenced_by(ctx: &Context, op: OpId) -> Vec<String> {
@@ -42,18 +33,6 @@ fn referenced_by(ctx: &Context, op: OpId) -> Vec<String> {
     visit(op);
     ctx.walk_nested(op, &mut visit);
     out
-}
-
-/// The symbol `op` defines, if any.
-pub(crate) fn symbol_name(ctx: &Context, op: OpId) -> Option<String> {
-    match ctx.attr(op, "sym_name") {
-        Some(Attr::String(s)) => Some(String::from_utf8_lossy(s).into_owned()),
-        _ => None,
-    }
-}
-
-pub(crate) fn is_private(ctx: &Context, op: OpId) -> bool {
-    ctx.attr(op, "sym_visibility").and_then(|a| a.as_str()) == Some("private")
 }
 
 /// Erase the dead private symbols directly inside `table`; returns how many.

@@ -4,6 +4,8 @@
 //! - [`ranks`]: which shapes have a rank known at a point of a function,
 //!   from their types, how they were made and the checks before the point
 //!   (used by `convert-shape-to-std` to emit straight-line code);
+//! - [`call_graph`]: MLIR's call graph and symbol lookups (used by
+//!   `inline`), on [`symbols`];
 //! - [`errors`]: error reachability in error-monadic functions — which
 //!   values may be error values and which values' errors matter (used by
 //!   `lower-to-constrained`).
@@ -11,5 +13,7 @@
 //! Value bounds are the `value-bounds` crate's; static shape facts are the
 //! `infer-shapes` pass's `infer_facts`.
 
+pub mod call_graph;
 pub mod errors;
 pub mod ranks;
+pub mod symbols;

@@ -22,7 +22,7 @@ pub mod stage_pipeline;
 pub use declare::{info, Limit, NoOptions, OptionInfo, OptionValue, PassDecl, PassOptions};
 use diag::Diagnostic;
 pub use fold::effect_free;
-use ir::{Context, OpId, OpKind};
+use ir::{Context, OpId};
 pub use manager::{
     loc_of, loc_of_location, render_pipeline_error, statistics_report, timing_report, verify, Both,
     Instrumentation, NoInstrumentation, PassManager, PassTiming, RunOptions,
@@ -157,10 +157,7 @@ impl PassRegistry {
     }
 }
 
-/// Whether `op` is a function: a `func.func` or a `shape.func`.
-pub fn is_function(ctx: &Context, op: OpId) -> bool {
-    matches!(ctx.kind(op), OpKind::FuncFunc | OpKind::ShapeFunc)
-}
+pub use ir::dialect::is_function;
 
 /// The functions ([`is_function`]) under `op`, and `op` itself if it is
 /// one, in program order.

@@ -56,6 +56,14 @@ pub fn all_ops() -> Vec<OpDef> {
     v
 }
 
+/// Whether `op` is a function: a `func.func` or a `shape.func`.
+pub fn is_function(ctx: &Context, op: OpId) -> bool {
+    matches!(
+        ctx.kind(op),
+        crate::OpKind::FuncFunc | crate::OpKind::ShapeFunc
+    )
+}
+
 /// Dialects that accept operations they do not define (as MLIR's `shape` does).
 pub fn allows_unknown_ops(dialect: &str) -> bool {
     dialect == "shape"
