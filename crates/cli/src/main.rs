@@ -320,7 +320,11 @@ fn main() -> ExitCode {
     if args.list_passes {
         println!("Available passes:");
         for p in passes::registry().passes() {
-            println!("  --{:<28} {}", p.name, p.summary);
+            let anchor = p.anchor.map(|a| format!(" (on '{a}')")).unwrap_or_default();
+            println!("  --{:<28} {}{anchor}", p.name, p.summary);
+            for o in (p.options)() {
+                println!("    {:<28} {} = {}: {}", o.name, o.ty, o.default, o.summary);
+            }
         }
         return ExitCode::SUCCESS;
     }

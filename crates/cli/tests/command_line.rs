@@ -368,3 +368,34 @@ fn unknown_custom_ops_say_how_to_keep_them() {
     let renamed = to_memref.replace("to_memref", "to_buffer");
     assert!(shape_opt(&["-"], &renamed).status.success());
 }
+
+#[test]
+fn list_passes_shows_every_pass_with_its_anchor_and_typed_options() {
+    let out = shape_opt(&["--list-passes"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listing = String::from_utf8_lossy(&out.stdout);
+    for info in passes::all() {
+        assert!(listing.contains(&format!("--{} ", info.name)), "{listing}");
+        for option in (info.options)() {
+            let line = format!("{} = {}", option.ty, option.default);
+            assert!(
+                listing.contains(&line),
+                "{} lacks {line}:\n{listing}",
+                info.name
+            );
+        }
+    }
+    assert!(listing.contains("(on 'builtin.module')"), "{listing}");
+    assert!(listing.contains("'disabled' | 'normal' | 'aggressive' = normal"));
+    // A misspelt option is rejected with a suggestion.
+    let out = shape_opt(
+        &["-p", "builtin.module(canonicalize{max-iteration=2})", "-"],
+        DOUBLE,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("has no option 'max-iteration'; did you mean 'max-iterations'?"),
+        "{}",
+        stderr(&out)
+    );
+}
