@@ -37,10 +37,11 @@
 //! shape dialect only checks `shape.lib`).
 //!
 //! Tensor ops no library maps get the built-in shape function
-//! [`crate::tensor_library`] writes for them (a `func.func` named after the
-//! op, e.g. `@pad`, so instances are `tensor_pad_pad_shape_<N>`), parsed and
-//! instantiated the same way; ops it gives none (statically total and
-//! exact, or declined) are left alone. Option `tensor-library=false` turns
+//! [`tensor_library`] builds for them (a detached `func.func` named after
+//! the op, e.g. `@pad`, so instances are `tensor_pad_pad_shape_<N>`),
+//! instantiated the same way (it calls nothing, so there is nothing to
+//! inline); ops it gives none (statically total and exact, or declined)
+//! are left alone. Option `tensor-library=false` turns
 //! this off. Ops inside library functions or inside instances already made
 //! are never instantiated.
 //!
@@ -271,34 +272,6 @@ fn instance_names(ctx: &Context, op: OpId) -> FxHashSet<&str> {
         }
     });
     names
-}
-
-/// The built-in shape function of the tensor op `op`, parsed into a
-/// detached module of its own: (module, function); `None` when the op gets
-/// none (see [`tensor_library`]).
-fn builtin_target(ctx: &mut Context, op: OpId) -> Result<Option<Target>, Diagnostic> {
-    let Some(text) = tensor_library::shape_function(ctx, op) else {
-        return Ok(None);
-    };
-    let options = syntax::ParseOptions::default();
-    let (module, diagnostics) =
-        syntax::parse_source(ctx, 0, "tensor-library", text.as_bytes(), &options);
-    let function = module.and_then(|m| body_ops(ctx, m).first().copied());
-    match (module, function) {
-        (Some(library), Some(function)) if diagnostics.is_empty() => {
-            Ok(Some(Target { library, function }))
-        }
-        _ => Err(Diagnostic::error(
-            loc_of(ctx, op),
-            format!(
-                "internal error: the built-in shape function of '{}' does not parse: {}",
-                ctx.op_name(op),
-                diagnostics
-                    .first()
-                    .map_or("no function", |d| d.message.as_str())
-            ),
-        )),
-    }
 }
 
 /// Can an operand of type `operand` bind to a parameter of type `param`?
@@ -549,17 +522,16 @@ pub fn reify_shape_library(
     let mut placed: FxHashMap<OpId, OpId> = FxHashMap::default();
     let mut instances = Vec::new();
     for op in ops {
-        let (target, builtin) = match targets.get(ctx.op_name(op)) {
-            Some(&target) => (target, false),
-            None => match builtin_target(ctx, op)? {
-                Some(target) => (target, true),
+        let target = targets.get(ctx.op_name(op)).copied();
+        let function = match target {
+            Some(target) => target.function,
+            None => match tensor_library::shape_function(ctx, op) {
+                Some(built) => built,
                 None => continue,
             },
         };
-        check_binding(ctx, op, target.function)?;
-        let library_function = sym_name(ctx, target.function)
-            .unwrap_or_default()
-            .to_string();
+        check_binding(ctx, op, function)?;
+        let library_function = sym_name(ctx, function).unwrap_or_default().to_string();
         let prefix = instance_prefix(ctx.op_name(op), &library_function);
         let name = (0..)
             .map(|n| format!("{prefix}{n}"))
@@ -567,11 +539,10 @@ pub fn reify_shape_library(
             .unwrap_or(prefix);
         taken.insert(name.clone());
 
-        let f = outline(ctx, op, target);
-        if builtin {
-            ctx.erase_op(target.library);
-        }
-        let f = f?;
+        let f = match target {
+            Some(target) => outline(ctx, op, target)?,
+            None => function,
+        };
         let operands = ctx.op(op).operands.to_vec();
         let operand_types: Vec<Type> = operands.iter().map(|&v| ctx.value_type(v)).collect();
         let (params, results) = signature(ctx, f);

@@ -1,13 +1,13 @@
 //! The built-in shape function library of the `tensor` dialect: for one
-//! tensor op, the text of a stage-1 shape function written for exactly that
-//! op — its rank, its static offsets, sizes, strides, padding and tiles,
-//! and its operand list — which `reify-shape-library` parses and
+//! tensor op, a stage-1 shape function built for exactly that op — its
+//! rank, its static offsets, sizes, strides, padding and tiles, and its
+//! operand list — as a detached `func.func`, which `reify-shape-library`
 //! instantiates like a function of a user's `shape.function_library`.
 //!
 //! A generator rather than a fixed library: the static parts of these ops
 //! live in attributes (`static_low`, `static_offsets`, ...) and their rank
 //! varies, which a `shape.function_library` function on `!shape.value_shape`
-//! operands cannot see. The function written for an op takes one parameter
+//! operands cannot see. The function built for an op takes one parameter
 //! per operand, in order (`!shape.value_shape` for a tensor, `index` for an
 //! index, the operand's own type for a scalar or for `tensor.reshape`'s
 //! shape tensor), returns one `!shape.shape` (the op's result shape; `[]`
@@ -37,9 +37,9 @@
 //!   `ceildiv(extent, tile)`, permuted by `outer_dims_perm`, then the tiles;
 //! - every op: a static result extent equals the computed one.
 //!
-//! Values known when the function is written (static attributes, type
+//! Values known when the function is built (static attributes, type
 //! extents, operands defined by `arith.constant`) are folded as it is
-//! written: a condition known to hold is not stated, one known to fail is
+//! built: a condition known to hold is not stated, one known to fail is
 //! stated as a meet of two different constants (so `infer-shapes` rejects
 //! it), and an op whose function would state nothing and compute a
 //! constant shape gets none (`tensor.dim` of an in-range constant,
@@ -48,70 +48,96 @@
 //! Precondition: the op verifies. Guarantee: the function fails exactly on
 //! the operands on which the op is undefined (up to `index` arithmetic
 //! wrapping on extents near `i64::MAX`, where products and sums wrap as
-//! `arith` does) and otherwise returns the op's result shape.
+//! `arith` does) and otherwise returns the op's result shape. Nothing built
+//! for an op that gets no function is left in the context.
 //!
 //! Declines (no function, the op is left alone): ops not listed above,
 //! unranked operands where the op needs a rank (all but `tensor.cast` and
 //! `tensor.dim`), `tensor.reshape` to an unranked result, attributes the
 //! verifier would have rejected.
 //!
+//! Locations: the function, its parameters and its ops are located where
+//! they stand in its listing, the function written out in a file
+//! `tensor-library` as the example below is laid out (one op per line,
+//! indented by four, the op defining `%k` on line `k + 2`): the `func.func`
+//! at 1:1, parameter `i` at its `%argi` on line 1, each op where its name
+//! starts, the `return` at column 5. `reify-shape-library` puts them under
+//! a call site at the op.
+//!
 //! ```mlir
 //! %p = tensor.pad %x low[%l, 0] high[2, 0] { ... } : tensor<?x4xf32> to tensor<?x4xf32>
 //! // gets
 //! func.func @pad(%arg0: !shape.value_shape, %arg1: index) -> !shape.shape {
-//!   %0 = arith.constant 0 : index
-//!   %1 = arith.cmpi sge, %arg1, %0 : index
-//!   %2 = arith.constant 1 : index
-//!   %3 = arith.select %1, %2, %0 : index
-//!   %4 = shape.meet %3, %2, error = "tensor.pad: the padding of dimension 0 must be non-negative" : index, index -> index
-//!   %5 = shape.shape_of %arg0 : !shape.value_shape -> !shape.shape
-//!   ...
+//!     %0 = shape.shape_of %arg0 : !shape.value_shape -> !shape.shape
+//!     %1 = arith.constant 0 : index
+//!     %2 = shape.get_extent %0, %1 : !shape.shape, index -> !shape.size
+//!     %3 = shape.size_to_index %2 : !shape.size
+//!     %4 = arith.cmpi sle, %1, %arg1 : index
+//!     %5 = arith.constant 1 : index
+//!     %6 = arith.select %4, %5, %1 : index
+//!     %7 = shape.meet %6, %5, error = "tensor.pad: the padding of dimension 0 must be non-negative" : index, index -> index
+//!     %8 = arith.addi %arg1, %3 : index
+//!     %9 = arith.constant 2 : index
+//!     %10 = arith.addi %8, %9 : index
+//!     %11 = arith.constant 4 : index
+//!     %12 = shape.from_extents %10, %11 : index, index
+//!     return %12 : !shape.shape
 //! }
 //! ```
 
 use crate::monadic::reify_shape_library::type_text;
+use ir::builder::{InsertPoint, OpBuilder};
+use ir::dialect::arith::CmpIPredicate;
 use ir::types::DYNAMIC;
-use ir::{Attr, Context, OpId, OpKind, TypeKind};
+use ir::{Attr, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
-use std::fmt::Write;
+use std::sync::Arc;
 
-/// An `index` value of the function being written: known now, or an SSA
-/// name of it.
+/// The file the locations of the listing name.
+const LISTING: &str = "tensor-library";
+
+/// An `index` value of the function being built: known now, or a value of
+/// it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Index {
     Known(i64),
-    Ssa(String),
+    Value(ValueId),
 }
 
-/// An `i1` value of the function being written.
+/// An `i1` value of the function being built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Cond {
     Known(bool),
-    Ssa(String),
+    Value(ValueId),
 }
 
-/// The shape function of `op`, as the text of a `func.func` named after the
-/// op (`@pad` for `tensor.pad`), or `None` when the op gets none (see the
+/// The shape function of `op`: a detached `func.func` named after the op
+/// (`@pad` for `tensor.pad`), or `None` when the op gets none (see the
 /// module doc).
-pub fn shape_function(ctx: &Context, op: OpId) -> Option<String> {
-    let mut w = Writer::new(ctx, op);
-    let extents = match ctx.kind(op) {
-        OpKind::TensorDim => w.dim(),
-        OpKind::TensorCast => w.cast(),
-        OpKind::TensorEmpty | OpKind::TensorGenerate => w.sized(0),
-        OpKind::TensorSplat => w.sized(1),
-        OpKind::TensorPad => w.pad(),
-        OpKind::TensorExtractSlice => w.extract_slice(),
-        OpKind::TensorInsertSlice => w.insert_slice(),
-        OpKind::TensorConcat => w.concat(),
-        OpKind::TensorCollapseShape => w.collapse_shape(),
-        OpKind::TensorExpandShape => w.expand_shape(),
-        OpKind::TensorReshape => w.reshape(),
-        OpKind::TensorPack => w.pack(),
-        OpKind::TensorUnpack => w.unpack(),
-        _ => None,
-    }?;
-    w.finish(extents)
+pub fn shape_function(ctx: &mut Context, op: OpId) -> Option<OpId> {
+    let build: fn(&mut FunctionBuilder) -> Option<Vec<Index>> = match ctx.kind(op) {
+        OpKind::TensorDim => |f| f.dim(),
+        OpKind::TensorCast => |f| f.cast(),
+        OpKind::TensorEmpty | OpKind::TensorGenerate => |f| f.sized(0),
+        OpKind::TensorSplat => |f| f.sized(1),
+        OpKind::TensorPad => |f| f.pad(),
+        OpKind::TensorExtractSlice => |f| f.extract_slice(),
+        OpKind::TensorInsertSlice => |f| f.insert_slice(),
+        OpKind::TensorConcat => |f| f.concat(),
+        OpKind::TensorCollapseShape => |f| f.collapse_shape(),
+        OpKind::TensorExpandShape => |f| f.expand_shape(),
+        OpKind::TensorReshape => |f| f.reshape(),
+        OpKind::TensorPack => |f| f.pack(),
+        OpKind::TensorUnpack => |f| f.unpack(),
+        _ => return None,
+    };
+    let mut builder = FunctionBuilder::new(ctx, op);
+    let function = builder.function;
+    let built = build(&mut builder).and_then(|extents| builder.finish(extents));
+    if built.is_none() {
+        ctx.erase_op(function);
+    }
+    built.map(|()| function)
 }
 
 /// How `tensor.pack` tiles a tensor (`tensor.unpack` untiles it).
@@ -122,68 +148,159 @@ struct Packing {
     divides: Vec<(usize, Cond)>,
 }
 
-/// Writes one shape function, folding what is known.
-struct Writer<'c> {
-    ctx: &'c Context,
+/// Builds one shape function, folding what is known.
+struct FunctionBuilder<'c> {
+    /// Appends to the function's body.
+    body: OpBuilder<'c>,
     op: OpId,
-    /// The op's name without the dialect (`pad`).
-    short: &'c str,
-    body: String,
-    next: usize,
-    constants: FxHashMap<i64, String>,
+    /// The `func.func` being built, detached.
+    function: OpId,
+    /// Its parameters, one per operand of the op.
+    params: Vec<ValueId>,
+    /// The file name of the listing's locations.
+    listing: Arc<str>,
+    /// The ops of the body so far: the next one defines `%body_ops`.
+    body_ops: u32,
+    constants: FxHashMap<i64, ValueId>,
     /// The `!shape.shape` of each tensor operand read so far.
-    shapes: FxHashMap<usize, String>,
+    shapes: FxHashMap<usize, ValueId>,
     /// The extents (operand, dimension) read so far.
     read_extents: FxHashMap<(usize, usize), Index>,
     requirements: usize,
+    index: Type,
+    i1: Type,
+    shape: Type,
+    size: Type,
 }
 
-impl<'c> Writer<'c> {
-    fn new(ctx: &'c Context, op: OpId) -> Self {
+/// `"tensor-library":line:col`.
+fn listing_loc(listing: &Arc<str>, line: u32, col: usize) -> Location {
+    Location::FileLineCol {
+        file: listing.clone(),
+        line,
+        col: u32::try_from(col).unwrap_or(u32::MAX),
+    }
+}
+
+/// The parameter type of operand `operand` of `op`: `!shape.value_shape`
+/// for a tensor (but `tensor.reshape`'s shape, which is read), else its
+/// type.
+fn param_type(ctx: &mut Context, op: OpId, operand: ValueId, position: usize) -> Type {
+    let ty = ctx.value_type(operand);
+    let is_read_shape = ctx.kind(op) == OpKind::TensorReshape && position == 1;
+    match ctx.type_kind(ty) {
+        TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } if !is_read_shape => {
+            ir::dialect::value_shape(ctx)
+        }
+        _ => ty,
+    }
+}
+
+impl<'c> FunctionBuilder<'c> {
+    /// Start the function of `op`: its signature, parameters and empty
+    /// body.
+    fn new(ctx: &'c mut Context, op: OpId) -> Self {
+        let listing: Arc<str> = Arc::from(LISTING);
         let name = ctx.op_name(op);
-        Writer {
-            ctx,
+        let short = name.strip_prefix("tensor.").unwrap_or(name).to_string();
+        let entry = ctx.create_block();
+        // Line 1 is `func.func @<short>(%arg0: <type>, %arg1: <type>, ...`.
+        let mut column = "func.func @(".len() + short.len() + 1;
+        let mut inputs = Vec::new();
+        let mut params = Vec::new();
+        let operands = ctx.op(op).operands.clone();
+        for (i, &operand) in operands.iter().enumerate() {
+            let ty = param_type(ctx, op, operand, i);
+            let loc = listing_loc(&listing, 1, column);
+            params.push(ctx.add_block_arg(entry, ty, Some(loc)));
+            inputs.push(ty);
+            column += format!("%arg{i}: {}, ", type_text(ctx, ty)).len();
+        }
+        let body = ctx.create_region();
+        ctx.append_block(body, entry);
+        let shape = ir::dialect::shape(ctx);
+        let function_type = ctx.intern_type(TypeKind::Function {
+            inputs,
+            results: vec![shape],
+        });
+        let mut state = OperationState::new(OpKind::FuncFunc, listing_loc(&listing, 1, 1));
+        state.props = vec![
+            ("sym_name".into(), Attr::string(&short)),
+            ("function_type".into(), Attr::Type(function_type)),
+        ];
+        state.regions.push(body);
+        let function = ctx.create_op(state);
+        let (index, i1, size) = (
+            ir::dialect::index(ctx),
+            ir::dialect::i1(ctx),
+            ir::dialect::size(ctx),
+        );
+        FunctionBuilder {
+            body: OpBuilder::new(ctx, InsertPoint::End(entry), Location::Unknown),
             op,
-            short: name.strip_prefix("tensor.").unwrap_or(name),
-            body: String::new(),
-            next: 0,
+            function,
+            params,
+            listing,
+            body_ops: 0,
             constants: FxHashMap::default(),
             shapes: FxHashMap::default(),
             read_extents: FxHashMap::default(),
             requirements: 0,
+            index,
+            i1,
+            shape,
+            size,
         }
     }
 
-    // ------------------------------------------------------------ emitting
-
-    /// `%n = <rhs>`: a fresh name for `rhs`.
-    fn emit(&mut self, rhs: &str) -> String {
-        let name = format!("%{}", self.next);
-        self.next += 1;
-        let _ = writeln!(self.body, "    {name} = {rhs}");
-        name
+    fn ctx(&self) -> &Context {
+        self.body.ctx
     }
 
-    /// The SSA name of `value`, materializing a known one as a constant.
-    fn name(&mut self, value: &Index) -> String {
+    // ------------------------------------------------------------ building
+
+    /// The builder, located for the next op of the body: where its name
+    /// starts on its line of the listing (`    %k = <op> ...`).
+    fn next_op(&mut self) -> &mut OpBuilder<'c> {
+        let digits = self.body_ops.checked_ilog10().unwrap_or(0) as usize + 1;
+        let column = "    %".len() + digits + " = ".len() + 1;
+        self.body.loc = listing_loc(&self.listing, self.body_ops.saturating_add(2), column);
+        self.body_ops = self.body_ops.saturating_add(1);
+        &mut self.body
+    }
+
+    /// Append an op of `kind` with one result of type `result`; that
+    /// result.
+    fn emit(
+        &mut self,
+        kind: OpKind,
+        operands: &[ValueId],
+        result: Type,
+        props: Vec<(&str, Attr)>,
+    ) -> ValueId {
+        self.next_op().build1(kind, operands, result, props)
+    }
+
+    /// The value of `value`, materializing a known one as a constant.
+    fn value(&mut self, value: &Index) -> ValueId {
         match value {
-            Index::Ssa(name) => name.clone(),
-            Index::Known(v) => match self.constants.get(v) {
-                Some(name) => name.clone(),
+            Index::Value(v) => *v,
+            Index::Known(k) => match self.constants.get(k) {
+                Some(&v) => v,
                 None => {
-                    let name = self.emit(&format!("arith.constant {v} : index"));
-                    self.constants.insert(*v, name.clone());
-                    name
+                    let v = self.next_op().constant_index(*k);
+                    self.constants.insert(*k, v);
+                    v
                 }
             },
         }
     }
 
-    /// `arith.<op> a, b : index`, folded by `fold` when both are known and
-    /// it does not overflow.
+    /// `arith.<kind> a, b : index`, folded by `fold` when both are known
+    /// and it does not overflow.
     fn arith(
         &mut self,
-        op: &str,
+        kind: OpKind,
         a: &Index,
         b: &Index,
         fold: fn(i64, i64) -> Option<i64>,
@@ -193,28 +310,28 @@ impl<'c> Writer<'c> {
                 return Index::Known(v);
             }
         }
-        let (x, y) = (self.name(a), self.name(b));
-        Index::Ssa(self.emit(&format!("arith.{op} {x}, {y} : index")))
+        let (x, y) = (self.value(a), self.value(b));
+        Index::Value(self.emit(kind, &[x, y], self.index, Vec::new()))
     }
 
     fn add(&mut self, a: &Index, b: &Index) -> Index {
         match (a, b) {
             (Index::Known(0), x) | (x, Index::Known(0)) => x.clone(),
-            _ => self.arith("addi", a, b, i64::checked_add),
+            _ => self.arith(OpKind::ArithAddi, a, b, i64::checked_add),
         }
     }
 
     fn sub(&mut self, a: &Index, b: &Index) -> Index {
         match b {
             Index::Known(0) => a.clone(),
-            _ => self.arith("subi", a, b, i64::checked_sub),
+            _ => self.arith(OpKind::ArithSubi, a, b, i64::checked_sub),
         }
     }
 
     fn mul(&mut self, a: &Index, b: &Index) -> Index {
         match (a, b) {
             (Index::Known(1), x) | (x, Index::Known(1)) => x.clone(),
-            _ => self.arith("muli", a, b, i64::checked_mul),
+            _ => self.arith(OpKind::ArithMuli, a, b, i64::checked_mul),
         }
     }
 
@@ -224,53 +341,54 @@ impl<'c> Writer<'c> {
             .fold(Index::Known(1), |acc, v| self.mul(&acc, v))
     }
 
+    /// `max(b, 1)`.
+    fn at_least_one(&mut self, b: &Index) -> Index {
+        self.arith(OpKind::ArithMaxsi, b, &Index::Known(1), |x, y| {
+            Some(x.max(y))
+        })
+    }
+
     /// `a / max(b, 1)` (truncating), defined for every `b`.
     fn div_by_positive(&mut self, a: &Index, b: &Index) -> Index {
-        match self.arith("maxsi", b, &Index::Known(1), |x, y| Some(x.max(y))) {
+        match self.at_least_one(b) {
             Index::Known(1) => a.clone(),
-            divisor => self.arith("divsi", a, &divisor, i64::checked_div),
+            divisor => self.arith(OpKind::ArithDivsi, a, &divisor, i64::checked_div),
         }
     }
 
     /// `a % max(b, 1)`, defined for every `b`.
     fn rem_by_positive(&mut self, a: &Index, b: &Index) -> Index {
-        let divisor = self.arith("maxsi", b, &Index::Known(1), |x, y| Some(x.max(y)));
-        self.arith("remsi", a, &divisor, i64::checked_rem)
+        let divisor = self.at_least_one(b);
+        self.arith(OpKind::ArithRemsi, a, &divisor, i64::checked_rem)
     }
 
     /// `ceildiv(a, max(b, 1))` for `a >= 0`, as `(a + b - 1) / b`.
     fn ceil_div_by_positive(&mut self, a: &Index, b: &Index) -> Index {
-        let divisor = self.arith("maxsi", b, &Index::Known(1), |x, y| Some(x.max(y)));
+        let divisor = self.at_least_one(b);
         let last = self.sub(&divisor, &Index::Known(1));
         let rounded_up = self.add(a, &last);
-        self.arith("divsi", &rounded_up, &divisor, i64::checked_div)
+        self.arith(OpKind::ArithDivsi, &rounded_up, &divisor, i64::checked_div)
     }
 
-    /// `arith.cmpi <predicate>, a, b`, folded by `holds` when both are known.
-    fn compare(
-        &mut self,
-        predicate: &str,
-        a: &Index,
-        b: &Index,
-        holds: fn(&i64, &i64) -> bool,
-    ) -> Cond {
+    /// `arith.cmpi predicate, a, b`, folded when both are known.
+    fn compare(&mut self, predicate: CmpIPredicate, a: &Index, b: &Index) -> Cond {
         if let (Index::Known(x), Index::Known(y)) = (a, b) {
-            return Cond::Known(holds(x, y));
+            return Cond::Known(predicate.eval(i128::from(*x), i128::from(*y), 64));
         }
-        let (x, y) = (self.name(a), self.name(b));
-        Cond::Ssa(self.emit(&format!("arith.cmpi {predicate}, {x}, {y} : index")))
+        let (x, y) = (self.value(a), self.value(b));
+        Cond::Value(self.next_op().cmpi(predicate, x, y))
     }
 
     fn eq(&mut self, a: &Index, b: &Index) -> Cond {
-        self.compare("eq", a, b, i64::eq)
+        self.compare(CmpIPredicate::Eq, a, b)
     }
 
     fn le(&mut self, a: &Index, b: &Index) -> Cond {
-        self.compare("sle", a, b, i64::le)
+        self.compare(CmpIPredicate::Sle, a, b)
     }
 
     fn lt(&mut self, a: &Index, b: &Index) -> Cond {
-        self.compare("slt", a, b, i64::lt)
+        self.compare(CmpIPredicate::Slt, a, b)
     }
 
     fn non_negative(&mut self, a: &Index) -> Cond {
@@ -284,9 +402,13 @@ impl<'c> Writer<'c> {
                 true => other,
                 false => Cond::Known(x),
             },
-            (Cond::Ssa(x), Cond::Ssa(y)) => {
-                let op = if and { "andi" } else { "ori" };
-                Cond::Ssa(self.emit(&format!("arith.{op} {x}, {y} : i1")))
+            (Cond::Value(x), Cond::Value(y)) => {
+                let kind = if and {
+                    OpKind::ArithAndi
+                } else {
+                    OpKind::ArithOri
+                };
+                Cond::Value(self.emit(kind, &[x, y], self.i1, Vec::new()))
             }
         }
     }
@@ -302,55 +424,59 @@ impl<'c> Writer<'c> {
         if cond == Cond::Known(true) {
             return;
         }
-        let one = self.name(&Index::Known(1));
+        let one = self.value(&Index::Known(1));
         let indicator = match cond {
-            Cond::Known(_) => self.name(&Index::Known(0)),
-            Cond::Ssa(c) => {
-                let zero = self.name(&Index::Known(0));
-                self.emit(&format!("arith.select {c}, {one}, {zero} : index"))
+            Cond::Known(_) => self.value(&Index::Known(0)),
+            Cond::Value(c) => {
+                let zero = self.value(&Index::Known(0));
+                self.emit(OpKind::ArithSelect, &[c, one, zero], self.index, Vec::new())
             }
         };
-        let op_name = self.ctx.op_name(self.op);
-        self.emit(&format!(
-            "shape.meet {indicator}, {one}, error = \"{op_name}: {message}\" : index, index -> index"
-        ));
+        let error = format!("{}: {message}", self.ctx().op_name(self.op));
+        self.emit(
+            OpKind::ShapeMeet,
+            &[indicator, one],
+            self.index,
+            vec![("error", Attr::string(&error))],
+        );
         self.requirements += 1;
     }
 
     // ------------------------------------------------------------ operands
 
-    fn operand_kind(&self, operand: usize) -> Option<&'c TypeKind> {
-        let v = *self.ctx.op(self.op).operands.get(operand)?;
-        Some(self.ctx.type_kind(self.ctx.value_type(v)))
+    fn operand_kind(&self, operand: usize) -> Option<&TypeKind> {
+        let v = *self.ctx().op(self.op).operands.get(operand)?;
+        Some(self.ctx().type_kind(self.ctx().value_type(v)))
     }
 
     /// The static extents of tensor operand `operand`, when ranked.
-    fn dims(&self, operand: usize) -> Option<&'c [i64]> {
+    fn dims(&self, operand: usize) -> Option<&[i64]> {
         self.operand_kind(operand)?.shape()
     }
 
     /// The static extents of result 0, when ranked.
-    fn result_dims(&self) -> Option<&'c [i64]> {
-        let r = self.ctx.result(self.op, 0)?;
-        self.ctx.type_kind(self.ctx.value_type(r)).shape()
+    fn result_dims(&self) -> Option<&[i64]> {
+        let r = self.ctx().result(self.op, 0)?;
+        self.ctx().type_kind(self.ctx().value_type(r)).shape()
     }
 
     /// The operand positions of operand group `group`.
     fn group(&self, group: usize) -> Option<std::ops::Range<usize>> {
-        let def = self.ctx.op_def(self.op)?;
-        let len = |g| def.operand_group(self.ctx, self.op, g).len();
+        let def = self.ctx().op_def(self.op)?;
+        let len = |g| def.operand_group(self.ctx(), self.op, g).len();
         let start = (0..group).map(len).sum::<usize>();
         Some(start..start + len(group))
     }
 
-    /// The `index` operand `operand`: known when an `arith.constant`.
-    fn index_operand(&self, operand: usize) -> Index {
-        let v = self.ctx.op(self.op).operands.get(operand).copied();
-        let known = v.and_then(|v| fold::constant_value(self.ctx, v)?.as_int());
-        match known.and_then(|k| i64::try_from(k).ok()) {
+    /// The `index` operand `operand`: known when an `arith.constant`, else
+    /// its parameter.
+    fn index_operand(&self, operand: usize) -> Option<Index> {
+        let v = *self.ctx().op(self.op).operands.get(operand)?;
+        let known = fold::constant_value(self.ctx(), v).and_then(|k| k.as_int());
+        Some(match known.and_then(|k| i64::try_from(k).ok()) {
             Some(k) => Index::Known(k),
-            None => Index::Ssa(format!("%arg{operand}")),
-        }
+            None => Index::Value(*self.params.get(operand)?),
+        })
     }
 
     /// The static values of attribute `attr`, the dynamic ones (`DYNAMIC`)
@@ -359,7 +485,7 @@ impl<'c> Writer<'c> {
         let statics = self.int_list(attr)?;
         let mut dynamic = self.group(group)?;
         let values = statics.into_iter().map(|s| match s {
-            DYNAMIC => dynamic.next().map(|o| self.index_operand(o)),
+            DYNAMIC => dynamic.next().and_then(|o| self.index_operand(o)),
             s => Some(Index::Known(s)),
         });
         let values = values.collect::<Option<Vec<_>>>()?;
@@ -368,14 +494,14 @@ impl<'c> Writer<'c> {
 
     /// An `array<i64: ...>` attribute.
     fn int_list(&self, attr: &str) -> Option<Vec<i64>> {
-        let values = self.ctx.attr(self.op, attr)?.int_elements(0)?;
+        let values = self.ctx().attr(self.op, attr)?.int_elements(0)?;
         values.into_iter().map(|v| i64::try_from(v).ok()).collect()
     }
 
     /// Positions held by attribute `attr` (empty when absent), each below
     /// `bound`.
     fn positions(&self, attr: &str, bound: usize) -> Option<Vec<usize>> {
-        let Some(list) = self.ctx.attr(self.op, attr) else {
+        let Some(list) = self.ctx().attr(self.op, attr) else {
             return Some(Vec::new());
         };
         let values = list.int_elements(0)?;
@@ -386,59 +512,63 @@ impl<'c> Writer<'c> {
     }
 
     /// The `!shape.shape` of tensor operand `operand`.
-    fn shape_of(&mut self, operand: usize) -> String {
-        if let Some(s) = self.shapes.get(&operand) {
-            return s.clone();
+    fn shape_of(&mut self, operand: usize) -> Option<ValueId> {
+        if let Some(&s) = self.shapes.get(&operand) {
+            return Some(s);
         }
-        let s = self.emit(&format!(
-            "shape.shape_of %arg{operand} : !shape.value_shape -> !shape.shape"
-        ));
-        self.shapes.insert(operand, s.clone());
-        s
+        let param = *self.params.get(operand)?;
+        let s = self.emit(OpKind::ShapeShapeOf, &[param], self.shape, Vec::new());
+        self.shapes.insert(operand, s);
+        Some(s)
     }
 
     /// Extent `dim` of tensor operand `operand`: known when static.
-    fn extent(&mut self, operand: usize, dim: usize) -> Index {
+    fn extent(&mut self, operand: usize, dim: usize) -> Option<Index> {
         if let Some(&d) = self.dims(operand).and_then(|dims| dims.get(dim)) {
             if d != DYNAMIC {
-                return Index::Known(d);
+                return Some(Index::Known(d));
             }
         }
         if let Some(known) = self.read_extents.get(&(operand, dim)) {
-            return known.clone();
+            return Some(known.clone());
         }
-        let shape = self.shape_of(operand);
-        let index = self.name(&Index::Known(dim as i64));
-        let size = self.emit(&format!(
-            "shape.get_extent {shape}, {index} : !shape.shape, index -> !shape.size"
-        ));
-        let extent = Index::Ssa(self.emit(&format!("shape.size_to_index {size} : !shape.size")));
+        let shape = self.shape_of(operand)?;
+        let index = self.value(&Index::Known(i64::try_from(dim).ok()?));
+        let size = self.emit(
+            OpKind::ShapeGetExtent,
+            &[shape, index],
+            self.size,
+            Vec::new(),
+        );
+        let extent = self.emit(OpKind::ShapeSizeToIndex, &[size], self.index, Vec::new());
+        let extent = Index::Value(extent);
         self.read_extents.insert((operand, dim), extent.clone());
-        extent
+        Some(extent)
     }
 
     /// The extents of ranked tensor operand `operand`.
     fn extents(&mut self, operand: usize) -> Option<Vec<Index>> {
         let rank = self.dims(operand)?.len();
-        Some((0..rank).map(|d| self.extent(operand, d)).collect())
+        (0..rank).map(|d| self.extent(operand, d)).collect()
     }
 
     /// The rank of tensor operand `operand`.
-    fn rank(&mut self, operand: usize) -> Index {
+    fn rank(&mut self, operand: usize) -> Option<Index> {
         if let Some(dims) = self.dims(operand) {
-            return Index::Known(dims.len() as i64);
+            return Some(Index::Known(i64::try_from(dims.len()).ok()?));
         }
-        let shape = self.shape_of(operand);
-        let rank = self.emit(&format!("shape.rank {shape} : !shape.shape -> !shape.size"));
-        Index::Ssa(self.emit(&format!("shape.size_to_index {rank} : !shape.size")))
+        let shape = self.shape_of(operand)?;
+        let rank = self.emit(OpKind::ShapeRank, &[shape], self.size, Vec::new());
+        let rank = self.emit(OpKind::ShapeSizeToIndex, &[rank], self.index, Vec::new());
+        Some(Index::Value(rank))
     }
 
     // ------------------------------------------------------------ the ops
 
     /// `tensor.dim`: the index is in range; the result is a scalar.
     fn dim(&mut self) -> Option<Vec<Index>> {
-        let index = self.index_operand(1);
-        let rank = self.rank(0);
+        let index = self.index_operand(1)?;
+        let rank = self.rank(0)?;
         let from_zero = self.non_negative(&index);
         let below_rank = self.lt(&index, &rank);
         let in_range = self.logic(true, from_zero, below_rank);
@@ -453,11 +583,11 @@ impl<'c> Writer<'c> {
     fn cast(&mut self) -> Option<Vec<Index>> {
         let rank = self.result_dims()?.len();
         if self.dims(0).is_none() {
-            let source_rank = self.rank(0);
-            let same = self.eq(&source_rank, &Index::Known(rank as i64));
+            let source_rank = self.rank(0)?;
+            let same = self.eq(&source_rank, &Index::Known(i64::try_from(rank).ok()?));
             self.require(same, &format!("the source must have rank {rank}"));
         }
-        Some((0..rank).map(|d| self.extent(0, d)).collect())
+        (0..rank).map(|d| self.extent(0, d)).collect()
     }
 
     /// `tensor.empty`, `tensor.generate`, `tensor.splat`: the result type's
@@ -465,9 +595,9 @@ impl<'c> Writer<'c> {
     fn sized(&mut self, group: usize) -> Option<Vec<Index>> {
         let mut dynamic = self.group(group)?;
         let mut extents = Vec::new();
-        for (d, &s) in self.result_dims()?.iter().enumerate() {
+        for (d, s) in self.result_dims()?.to_vec().into_iter().enumerate() {
             let extent = match s {
-                DYNAMIC => self.index_operand(dynamic.next()?),
+                DYNAMIC => self.index_operand(dynamic.next()?)?,
                 s => Index::Known(s),
             };
             let ok = self.non_negative(&extent);
@@ -566,8 +696,8 @@ impl<'c> Writer<'c> {
 
     /// `tensor.concat`: the inputs agree but along `dim`, where they add up.
     fn concat(&mut self) -> Option<Vec<Index>> {
-        let along = usize::try_from(self.ctx.attr(self.op, "dim")?.as_int()?).ok()?;
-        let count = self.ctx.op(self.op).operands.len();
+        let along = usize::try_from(self.ctx().attr(self.op, "dim")?.as_int()?).ok()?;
+        let count = self.ctx().op(self.op).operands.len();
         let inputs = (0..count)
             .map(|i| self.extents(i))
             .collect::<Option<Vec<_>>>()?;
@@ -601,7 +731,7 @@ impl<'c> Writer<'c> {
     /// The reassociation groups of a collapse or expand, each position
     /// below `bound`.
     fn reassociation(&self, bound: usize) -> Option<Vec<Vec<usize>>> {
-        let groups = self.ctx.attr(self.op, "reassociation")?.as_array()?;
+        let groups = self.ctx().attr(self.op, "reassociation")?.as_array()?;
         let position = |a: &Attr| usize::try_from(a.as_int()?).ok().filter(|&p| p < bound);
         groups
             .iter()
@@ -663,23 +793,26 @@ impl<'c> Writer<'c> {
         let &[length] = kind.shape()? else {
             return None;
         };
-        let element = kind.element_type().map(|t| self.ctx.type_kind(t))?;
-        let element_text = match element {
-            TypeKind::Index => None,
-            TypeKind::Integer { .. } => Some(type_text(self.ctx, kind.element_type()?)),
+        if length < 0 {
+            return None;
+        }
+        let element = kind.element_type()?;
+        let is_index = match self.ctx().type_kind(element) {
+            TypeKind::Index => true,
+            TypeKind::Integer { .. } => false,
             _ => return None,
         };
         let source = self.extents(0)?;
-        let shape_type = self.param_type(1);
+        let shape = *self.params.get(1)?;
         let mut sizes = Vec::new();
-        for d in 0..usize::try_from(length).ok()? {
-            let at = self.name(&Index::Known(d as i64));
-            let read = self.emit(&format!("tensor.extract %arg1[{at}] : {shape_type}"));
-            let size = match &element_text {
-                None => read,
-                Some(ty) => self.emit(&format!("arith.index_cast {read} : {ty} to index")),
+        for d in 0..length {
+            let at = self.value(&Index::Known(d));
+            let read = self.emit(OpKind::TensorExtract, &[shape, at], element, Vec::new());
+            let size = match is_index {
+                true => read,
+                false => self.emit(OpKind::ArithIndexCast, &[read], self.index, Vec::new()),
             };
-            let size = Index::Ssa(size);
+            let size = Index::Value(size);
             let ok = self.non_negative(&size);
             self.require(
                 ok,
@@ -767,18 +900,18 @@ impl<'c> Writer<'c> {
         self.extents(1)
     }
 
-    // ------------------------------------------------------------ the text
+    // ------------------------------------------------------------ the end
 
-    /// The function returning `extents` (checked against the result type),
-    /// or `None` when it states nothing and returns a constant.
-    fn finish(mut self, extents: Vec<Index>) -> Option<String> {
-        let extents = match self.result_dims() {
+    /// Return `extents` (checked against the result type); `None` when the
+    /// function states nothing and returns a constant.
+    fn finish(&mut self, extents: Vec<Index>) -> Option<()> {
+        let extents = match self.result_dims().map(<[i64]>::to_vec) {
             Some(dims) => {
                 if dims.len() != extents.len() {
                     return None;
                 }
                 let mut checked = Vec::new();
-                for (d, (&s, e)) in dims.iter().zip(extents).enumerate() {
+                for (d, (s, e)) in dims.into_iter().zip(extents).enumerate() {
                     if s == DYNAMIC {
                         checked.push(e);
                         continue;
@@ -798,7 +931,7 @@ impl<'c> Writer<'c> {
             .iter()
             .map(|e| match e {
                 Index::Known(k) => Some(*k),
-                Index::Ssa(_) => None,
+                Index::Value(_) => None,
             })
             .collect();
         if self.requirements == 0 && constant.is_some() {
@@ -806,44 +939,25 @@ impl<'c> Writer<'c> {
         }
         let result = match constant {
             Some(k) => {
-                let list: Vec<String> = k.iter().map(i64::to_string).collect();
-                self.emit(&format!(
-                    "shape.const_shape [{}] : !shape.shape",
-                    list.join(", ")
-                ))
+                let shape = fold::index_tensor_attr(self.body.ctx, &k);
+                self.emit(
+                    OpKind::ShapeConstShape,
+                    &[],
+                    self.shape,
+                    vec![("shape", shape)],
+                )
             }
             None => {
-                let names: Vec<String> = extents.iter().map(|e| self.name(e)).collect();
-                let types = vec!["index"; names.len()].join(", ");
-                self.emit(&format!(
-                    "shape.from_extents {} : {types}",
-                    names.join(", ")
-                ))
+                let values: Vec<ValueId> = extents.iter().map(|e| self.value(e)).collect();
+                self.emit(OpKind::ShapeFromExtents, &values, self.shape, Vec::new())
             }
         };
-        let params: Vec<String> = (0..self.ctx.op(self.op).operands.len())
-            .map(|i| format!("%arg{i}: {}", self.param_type(i)))
-            .collect();
-        Some(format!(
-            "func.func @{}({}) -> !shape.shape {{\n{}    return {result} : !shape.shape\n}}\n",
-            self.short,
-            params.join(", "),
-            self.body
-        ))
-    }
-
-    /// The parameter type of operand `operand`: `!shape.value_shape` for a
-    /// tensor (but `tensor.reshape`'s shape, which is read), else its type.
-    fn param_type(&self, operand: usize) -> String {
-        let v = self.ctx.op(self.op).operands[operand];
-        let ty = self.ctx.value_type(v);
-        let is_read_shape = self.ctx.kind(self.op) == OpKind::TensorReshape && operand == 1;
-        match self.ctx.type_kind(ty) {
-            TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } if !is_read_shape => {
-                "!shape.value_shape".to_string()
-            }
-            _ => type_text(self.ctx, ty),
-        }
+        // `    return %r : !shape.shape`, after the last op.
+        let line = self.body_ops.saturating_add(2);
+        self.body.loc = listing_loc(&self.listing, line, "    ".len() + 1);
+        self.body
+            .build(OpKind::FuncReturn, &[result], &[], Vec::new(), Vec::new());
+        Some(())
     }
 }
 
@@ -862,4 +976,72 @@ fn rank_reduced(sizes: Vec<Index>, dims: &[i64]) -> Vec<Index> {
         }
     }
     kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROGRAM: &str = "func.func @f(%x: tensor<?x4xf32>, %l: index) -> tensor<?x4xf32> {
+  %c = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[%l, 0] high[2, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %c : f32
+  } : tensor<?x4xf32> to tensor<?x4xf32>
+  return %p : tensor<?x4xf32>
+}
+";
+
+    /// The listing of the module doc's example.
+    fn doc_listing() -> Vec<&'static str> {
+        let doc = include_str!("tensor_library.rs").lines();
+        let lines: Vec<&str> = doc.filter_map(|l| l.strip_prefix("//! ")).collect();
+        let start = lines.iter().position(|l| l.starts_with("func.func @pad"));
+        let start = start.expect("the module doc lists @pad");
+        let len = lines[start..].iter().position(|&l| l == "}");
+        lines[start..=start + len.expect("the listing ends")].to_vec()
+    }
+
+    #[test]
+    fn locations_point_at_the_ops_of_the_doc_listing() {
+        let mut ctx = Context::new();
+        let (module, d) = syntax::parse_source(
+            &mut ctx,
+            0,
+            "t.mlir",
+            PROGRAM.as_bytes(),
+            &Default::default(),
+        );
+        let module = module.unwrap_or_else(|| panic!("{d:?}"));
+        let mut pad = None;
+        ctx.walk_nested(module, &mut |o| {
+            if ctx.kind(o) == OpKind::TensorPad {
+                pad = Some(o);
+            }
+        });
+        let pad = pad.expect("the program has a tensor.pad");
+        let f = shape_function(&mut ctx, pad).expect("tensor.pad gets a function");
+        let listing = doc_listing();
+        let at = |loc: &Location| -> &str {
+            let Location::FileLineCol { file, line, col } = loc else {
+                panic!("{loc:?} is no position");
+            };
+            assert_eq!(&**file, LISTING);
+            let line = listing[*line as usize - 1];
+            &line[*col as usize - 1..]
+        };
+        assert!(at(&ctx.op(f).loc).starts_with("func.func @pad("));
+        let entry = ctx.region(ctx.op(f).regions[0]).blocks[0];
+        for (i, &arg) in ctx.block(entry).args.iter().enumerate() {
+            let loc = ctx.arg_loc(arg).expect("a parameter has a location");
+            assert!(at(loc).starts_with(&format!("%arg{i}:")));
+        }
+        let ops: Vec<OpId> = ctx.block_ops(entry).collect();
+        assert_eq!(ops.len() + 2, listing.len());
+        for o in ops {
+            let name = ctx.op_name(o);
+            let name = name.strip_prefix("func.").unwrap_or(name);
+            assert!(at(&ctx.op(o).loc).starts_with(&format!("{name} ")));
+        }
+    }
 }
