@@ -43,6 +43,7 @@ use egg::{Analysis, Id, Runner, StopReason, Symbol};
 use egraph::constraint_graph::{self, Picture};
 use egraph::language::{self, partial_shape, Divisor, Facts, Graph, ShapeAnalysis, ShapeLang};
 use egraph::{rules, ITERATION_LIMIT, NODE_LIMIT};
+use ir::dialect::arith::CmpIPredicate;
 use ir::effects::{Effect, Effects};
 use ir::{Attr, Context, OpId, OpKind, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
@@ -242,21 +243,7 @@ impl Builder<'_> {
             OpKind::ArithAndi if boolean => Some(ShapeLang::And(bin(&operands))),
             OpKind::ArithOri if boolean => Some(ShapeLang::Or(bin(&operands))),
             OpKind::ArithCmpi if matches!(operand, Some(TypeKind::Index)) => {
-                let b = bin(&operands);
-                let predicate = ctx.attr(op, "predicate").and_then(int);
-                let name = predicate.and_then(|p| {
-                    ir::dialect::arith::CMPI_PREDICATES.get(usize::try_from(p).ok()?)
-                });
-                match name.copied() {
-                    Some("eq") => Some(ShapeLang::Eq(b)),
-                    Some("ne") => Some(ShapeLang::Ne(b)),
-                    Some("slt") => Some(ShapeLang::Slt(b)),
-                    Some("sle") => Some(ShapeLang::Sle(b)),
-                    Some("sgt") => Some(ShapeLang::Sgt(b)),
-                    Some("sge") => Some(ShapeLang::Sge(b)),
-                    Some("ult") => Some(ShapeLang::Ult(b)),
-                    _ => None,
-                }
+                CmpIPredicate::of(ctx, op).and_then(|p| ShapeLang::cmpi(p, bin(&operands)))
             }
             OpKind::ShapeSplitAt => {
                 let b = bin(&operands);

@@ -73,6 +73,7 @@
 //! ```
 
 use diag::Diagnostic;
+use ir::dialect::arith::CmpIPredicate::{self, Sge, Sle, Slt};
 use ir::effects::{Effect, Effects};
 use ir::{Context, OpId, OpKind, OperationState, TypeKind, ValueDef, ValueId};
 use pass::stage::CONSTRAINT_OPS;
@@ -148,16 +149,16 @@ fn index_in_range_before(ctx: &Context, op: OpId, at: OpId) -> bool {
     let i = bounds.value(*index);
     let holds = |b: &mut value_bounds::ValueBounds<'_>,
                  l: &bounds::Affine,
-                 p: &str,
-                 r: &bounds::Affine| { b.compare(l, p, r) == Some(true) };
+                 p: CmpIPredicate,
+                 r: &bounds::Affine| { b.cmpi(l, p, r) == Some(true) };
     if ctx.kind(op) == OpKind::ShapeGetExtent {
-        holds(&mut bounds, &i, "sge", &bounds::Affine::constant(0))
-            && holds(&mut bounds, &i, "slt", &rank)
+        holds(&mut bounds, &i, Sge, &bounds::Affine::constant(0))
+            && holds(&mut bounds, &i, Slt, &rank)
     } else {
         let Some(low) = rank.scale(-1) else {
             return false;
         };
-        holds(&mut bounds, &i, "sge", &low) && holds(&mut bounds, &i, "sle", &rank)
+        holds(&mut bounds, &i, Sge, &low) && holds(&mut bounds, &i, Sle, &rank)
     }
 }
 

@@ -31,6 +31,7 @@
 //! ```
 
 use diag::Diagnostic;
+use ir::dialect::arith::CmpIPredicate;
 use ir::{Attr, Context, OpId, OpKind, Type, TypeKind, ValueId};
 use lattice::{PartialShape, ShapeValue, SizeValue};
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
@@ -577,21 +578,10 @@ impl Inference<'_> {
                 let (Some(a), Some(b)) = (signed(0), signed(1)) else {
                     return Some(Fact::Bool(None));
                 };
-                let pred = ctx.attr(op, "predicate").and_then(fold::int_of)?;
-                let (ua, ub) = (a as u64, b as u64);
-                Fact::Bool(Some(match pred {
-                    0 => a == b,
-                    1 => a != b,
-                    2 => a < b,
-                    3 => a <= b,
-                    4 => a > b,
-                    5 => a >= b,
-                    6 => ua < ub,
-                    7 => ua <= ub,
-                    8 => ua > ub,
-                    9 => ua >= ub,
-                    _ => return Some(Fact::Bool(None)),
-                }))
+                let Some(pred) = CmpIPredicate::of(ctx, op) else {
+                    return Some(Fact::Bool(None));
+                };
+                Fact::Bool(Some(pred.eval(a.into(), b.into(), 64)))
             }
             _ => return None,
         })

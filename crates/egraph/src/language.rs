@@ -15,6 +15,7 @@
 //! is reduced to the power of two that it does keep.
 
 use egg::{define_language, Analysis, DidMerge, EGraph, Id, Symbol};
+use ir::dialect::arith::CmpIPredicate;
 use lattice::{Comparison, Dimension, Interval, PartialShape};
 
 define_language! {
@@ -49,6 +50,21 @@ define_language! {
 }
 
 impl ShapeLang {
+    /// The node comparing `operands` as `arith.cmpi predicate` does, if the
+    /// language has one (it has no `ule`, `ugt`, `uge`).
+    pub fn cmpi(predicate: CmpIPredicate, operands: [Id; 2]) -> Option<ShapeLang> {
+        Some(match predicate {
+            CmpIPredicate::Eq => ShapeLang::Eq(operands),
+            CmpIPredicate::Ne => ShapeLang::Ne(operands),
+            CmpIPredicate::Slt => ShapeLang::Slt(operands),
+            CmpIPredicate::Sle => ShapeLang::Sle(operands),
+            CmpIPredicate::Sgt => ShapeLang::Sgt(operands),
+            CmpIPredicate::Sge => ShapeLang::Sge(operands),
+            CmpIPredicate::Ult => ShapeLang::Ult(operands),
+            CmpIPredicate::Ule | CmpIPredicate::Ugt | CmpIPredicate::Uge => return None,
+        })
+    }
+
     /// The comparison a predicate node makes, and its operands.
     pub fn comparison(&self) -> Option<(Comparison, [Id; 2])> {
         let (comparison, operands) = match self {
@@ -638,6 +654,25 @@ mod tests {
         let x = graph.find(x);
         let lo = graph[x].data.interval.lo();
         assert!(0 < lo && lo <= i64::from(NARROWING_LIMIT), "{lo}");
+    }
+
+    #[test]
+    fn cmpi_nodes_are_named_and_compare_as_their_predicates() {
+        let operands = [Id::from(0), Id::from(1)];
+        let values = [i64::MIN, -1, 0, 1, i64::MAX];
+        for p in CmpIPredicate::ALL {
+            let Some(node) = ShapeLang::cmpi(p, operands) else {
+                assert!(p.is_unsigned() && p != CmpIPredicate::Ult, "{p}");
+                continue;
+            };
+            assert_eq!(node.to_string(), p.name());
+            let (comparison, ids) = node.comparison().unwrap();
+            assert_eq!(ids, operands);
+            for (a, b) in values.iter().flat_map(|&a| values.map(|b| (a, b))) {
+                let holds = p.eval(a.into(), b.into(), 64);
+                assert_eq!(comparison.holds(a, b), holds, "{p} {a} {b}");
+            }
+        }
     }
 
     #[test]

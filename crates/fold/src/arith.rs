@@ -19,7 +19,7 @@ use crate::{
 };
 use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 
-use ir::dialect::arith::CMPI_PREDICATES as CMPI;
+use ir::dialect::arith::CmpIPredicate;
 
 /// An integer operand: its value (sign-extended) and the type's width.
 #[derive(Clone, Copy)]
@@ -310,17 +310,15 @@ fn fold_select(
         return same_typed_value(ctx, op, *cond);
     }
     // select(x == y, x, y) is y; select(x != y, x, y) is x (either order).
-    let cmp = ctx
-        .defining_op(*cond)
-        .filter(|&c| ctx.kind(c) == OpKind::ArithCmpi)?;
-    let pred = ctx.attr(cmp, "predicate").and_then(Attr::as_int)?;
+    let cmp = ctx.defining_op(*cond)?;
+    let pred = CmpIPredicate::of(ctx, cmp)?;
     let &[l, r] = &ctx.op(cmp).operands[..] else {
         return None;
     };
     let same_pair = (l == *t && r == *f) || (r == *t && l == *f);
     match pred {
-        0 if same_pair => same_typed_value(ctx, op, *f),
-        1 if same_pair => same_typed_value(ctx, op, *t),
+        CmpIPredicate::Eq if same_pair => same_typed_value(ctx, op, *f),
+        CmpIPredicate::Ne if same_pair => same_typed_value(ctx, op, *t),
         _ => None,
     }
 }
@@ -331,11 +329,7 @@ fn fold_cmpi(
     operands: &[ValueId],
     consts: &[Option<Attr>],
 ) -> Option<Folded> {
-    let pred = ctx
-        .attr(op, "predicate")
-        .and_then(Attr::as_int)
-        .and_then(|i| usize::try_from(i).ok())
-        .and_then(|i| CMPI.get(i))?;
+    let pred = CmpIPredicate::of(ctx, op)?;
     let ty = result_type(ctx, op)?;
     if int_width(ctx, ty) != Some(1) {
         return None; // vectors and tensors of i1
@@ -344,11 +338,11 @@ fn fold_cmpi(
         return None;
     };
     if l == r {
-        let reflexive = matches!(*pred, "eq" | "sle" | "sge" | "ule" | "uge");
-        return constant(Attr::Bool(reflexive));
+        // `x ⋈ x` holds for every `x` exactly when it holds for any one.
+        return constant(Attr::Bool(pred.eval(0, 0, 1)));
     }
     let is_i1 = |ctx: &Context, v: ValueId| int_width(ctx, ctx.value_type(v)) == Some(1);
-    if is_int(ctx, op, consts, 1, 0) && *pred == "ne" {
+    if is_int(ctx, op, consts, 1, 0) && pred == CmpIPredicate::Ne {
         // extsi/extui(%x : i1) != 0 is %x; so is %x : i1 != 0.
         let widened = ctx
             .defining_op(l)
@@ -362,44 +356,22 @@ fn fold_cmpi(
             return same_typed_value(ctx, op, l);
         }
     }
-    if *pred == "eq" && is_i1(ctx, l) && crate::is_one(ctx, r) {
+    if pred == CmpIPredicate::Eq && is_i1(ctx, l) && crate::is_one(ctx, r) {
         return same_typed_value(ctx, op, l);
     }
     // A constant moves to the right, the predicate mirrored.
     if matches!(consts, [Some(_), None]) {
-        let mirrored = match *pred {
-            "slt" => "sgt",
-            "sgt" => "slt",
-            "sle" => "sge",
-            "sge" => "sle",
-            "ult" => "ugt",
-            "ugt" => "ult",
-            "ule" => "uge",
-            "uge" => "ule",
-            other => other,
-        };
-        let index = CMPI.iter().position(|p| *p == mirrored)? as i128;
+        let value = pred.swapped() as i128;
         if let Some(Attr::Int { ty, .. }) = ctx.attr(op, "predicate").cloned() {
-            ctx.set_prop(op, "predicate", Attr::Int { value: index, ty });
+            ctx.set_prop(op, "predicate", Attr::Int { value, ty });
         }
         ctx.set_operands(op, &[r, l]);
         return Some(Folded::InPlace);
     }
     let a = int_operand(ctx, op, consts, 0)?;
     let b = int_operand(ctx, op, consts, 1)?;
-    let result = match *pred {
-        "eq" => a.v == b.v,
-        "ne" => a.v != b.v,
-        "slt" => a.v < b.v,
-        "sle" => a.v <= b.v,
-        "sgt" => a.v > b.v,
-        "sge" => a.v >= b.v,
-        "ult" => a.u() < b.u(),
-        "ule" => a.u() <= b.u(),
-        "ugt" => a.u() > b.u(),
-        _ => a.u() >= b.u(),
-    };
-    constant(Attr::Bool(result))
+    debug_assert_eq!(a.w, b.w, "arith.cmpi operands of one type");
+    constant(Attr::Bool(pred.eval(a.v, b.v, a.w)))
 }
 
 fn fold_int_cast(
@@ -890,17 +862,11 @@ fn negated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
     if !matches!(crate::constant_value(rw.ctx, one), Some(Attr::Bool(true))) {
         return false;
     }
-    let Some(cmp) = rw
+    let Some((cmp, pred)) = rw
         .ctx
         .defining_op(c)
-        .filter(|&d| rw.ctx.kind(d) == OpKind::ArithCmpi)
+        .and_then(|d| Some((d, CmpIPredicate::of(rw.ctx, d)?)))
     else {
-        return false;
-    };
-    let Some(pred) = rw.ctx.attr(cmp, "predicate").and_then(Attr::as_int) else {
-        return false;
-    };
-    let Some(inverted) = invert_predicate(pred) else {
         return false;
     };
     let data = rw.ctx.op(cmp).clone();
@@ -914,30 +880,12 @@ fn negated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
     state.props.push((
         ir::attrs::attr_name("predicate"),
         Attr::Int {
-            value: inverted,
+            value: pred.negated() as i128,
             ty: pred_ty,
         },
     ));
     rw.replace_op_with_new(op, state);
     true
-}
-
-/// The predicate testing the opposite (MLIR's `invertPredicate`), by
-/// `arith.cmpi` enum value: eq/ne, slt/sge, sle/sgt, ult/uge, ule/ugt.
-pub(crate) fn invert_predicate(p: i128) -> Option<i128> {
-    Some(match p {
-        0 => 1,
-        1 => 0,
-        2 => 5,
-        3 => 4,
-        4 => 3,
-        5 => 2,
-        6 => 9,
-        7 => 8,
-        8 => 7,
-        9 => 6,
-        _ => return None,
-    })
 }
 
 /// `arith.constant` for `attr` if it is buildable with type `ty` (its own

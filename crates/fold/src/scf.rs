@@ -30,6 +30,7 @@
 
 use crate::{bool_constant, constant_int, constant_value, int_width, is_one, region_branch};
 use crate::{unsigned, Folded, Rewriter};
+use ir::dialect::arith::CmpIPredicate;
 use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, RegionId, Type, ValueId};
 
 pub(crate) fn fold(ctx: &mut Context, op: OpId, kind: OpKind) -> Option<Folded> {
@@ -785,14 +786,11 @@ fn decide_repeated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
     let Some((&cond, args)) = forwarded.split_first() else {
         return false;
     };
-    let Some(cmp) = rw
+    let Some((cmp, pred)) = rw
         .ctx
         .defining_op(cond)
-        .filter(|&c| rw.ctx.kind(c) == OpKind::ArithCmpi)
+        .and_then(|c| Some((c, CmpIPredicate::of(rw.ctx, c)?)))
     else {
-        return false;
-    };
-    let Some(pred) = predicate(rw.ctx, cmp) else {
         return false;
     };
     let &[c0, c1] = &rw.ctx.op(cmp).operands[..] else {
@@ -809,18 +807,18 @@ fn decide_repeated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
             let uses: Vec<ir::context::Use> = rw.ctx.value(a).uses.iter().rev().copied().collect();
             for u in uses {
                 let user = u.op;
-                if rw.ctx.op(user).parent.is_none() || rw.ctx.kind(user) != OpKind::ArithCmpi {
+                if rw.ctx.op(user).parent.is_none() {
                     continue;
                 }
                 if rw.ctx.operand(user, 1 - k) != Some(cmp_ops[1 - k]) {
                     continue;
                 }
-                let Some(p2) = predicate(rw.ctx, user) else {
+                let Some(p2) = CmpIPredicate::of(rw.ctx, user) else {
                     continue;
                 };
                 let value = if p2 == pred {
                     true
-                } else if Some(p2) == crate::arith::invert_predicate(pred) {
+                } else if p2 == pred.negated() {
                     false
                 } else {
                     continue;
@@ -833,10 +831,6 @@ fn decide_repeated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
         }
     }
     changed
-}
-
-fn predicate(ctx: &Context, cmp: OpId) -> Option<i128> {
-    ctx.attr(cmp, "predicate").and_then(Attr::as_int)
 }
 
 /// Condition arguments that are the before block's arguments in another

@@ -209,12 +209,6 @@ impl<'c> ValueBounds<'c> {
         set.constant_range(x)
     }
 
-    /// [`ValueBounds::cmpi`] of the predicate named `predicate` (`sge`);
-    /// `None` for a name that is none.
-    pub fn compare(&mut self, lhs: &Affine, predicate: &str, rhs: &Affine) -> Option<bool> {
-        self.cmpi(lhs, CmpIPredicate::from_name(predicate)?, rhs)
-    }
-
     /// Whether `arith.cmpi predicate, lhs, rhs` holds at every point of
     /// the set, for a signed predicate or `eq`, `ne`: `Some(true)` if it
     /// always does, `Some(false)` if it never does, `None` when the bounds
