@@ -661,10 +661,7 @@ fn error_free_values(ctx: &Context, func: OpId, facts: &Facts) -> rustc_hash::Fx
         // `split_at` and `get_extent` fail only on an index out of range,
         // which a known rank and index decide.
         let ranked = |v: ValueId| matches!(facts.get(v), Some(Fact::Shape(ShapeValue::Ranked(_))));
-        let decided = ctx
-            .kind(o)
-            .name()
-            .is_some_and(|name| ir::dialect::shape::TOTAL_OPS.contains(&name))
+        let decided = ir::dialect::shape::TOTAL_OPS.contains(&ctx.kind(o))
             || data.operands.iter().all(|&v| known(v))
             || matches!(ctx.kind(o), OpKind::ShapeSplitAt | OpKind::ShapeGetExtent)
                 && matches!(data.operands.as_slice(), [s, i] if ranked(*s) && known(*i));

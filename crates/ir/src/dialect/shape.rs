@@ -19,6 +19,7 @@ use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
+use crate::OpKind;
 
 /// `lhs, rhs : L, R -> T` of the binary arithmetic ops.
 const BINARY: &str = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
@@ -1340,17 +1341,17 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
 /// operand. Every other op with a `!shape.shape` or `!shape.size` result
 /// may make an error of its own (a broadcast that does not broadcast, a
 /// meet of different values, an index out of range, a division by zero).
-pub const TOTAL_OPS: &[&str] = &[
-    "shape.shape_of",
-    "shape.const_shape",
-    "shape.const_size",
-    "shape.rank",
-    "shape.concat",
-    "shape.any",
-    "shape.to_extent_tensor",
-    "shape.from_extent_tensor",
-    "shape.size_to_index",
-    "arith.constant",
+pub const TOTAL_OPS: &[OpKind] = &[
+    OpKind::ShapeShapeOf,
+    OpKind::ShapeConstShape,
+    OpKind::ShapeConstSize,
+    OpKind::ShapeRank,
+    OpKind::ShapeConcat,
+    OpKind::ShapeAny,
+    OpKind::ShapeToExtentTensor,
+    OpKind::ShapeFromExtentTensor,
+    OpKind::ShapeSizeToIndex,
+    OpKind::ArithConstant,
 ];
 
 /// Whether `op` cannot make an error value of its own: an op of
@@ -1358,10 +1359,10 @@ pub const TOTAL_OPS: &[&str] = &[
 /// an error), or `shape.max`/`shape.min` of sizes (of shapes, they fail on
 /// different ranks).
 pub fn makes_no_error(ctx: &Context, op: OpId) -> bool {
-    let name = ctx.op_name(op);
-    TOTAL_OPS.contains(&name)
-        || name == "shape.index_to_size"
-        || matches!(name, "shape.max" | "shape.min")
+    let kind = ctx.kind(op);
+    TOTAL_OPS.contains(&kind)
+        || kind == OpKind::ShapeIndexToSize
+        || matches!(kind, OpKind::ShapeMax | OpKind::ShapeMin)
             && ctx.op(op).results.first().is_some_and(|&r| {
                 !matches!(ctx.type_kind(ctx.value_type(r)), crate::TypeKind::Shape)
             })
