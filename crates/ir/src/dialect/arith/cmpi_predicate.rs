@@ -52,7 +52,6 @@ impl CmpIPredicate {
         Self::ALL.into_iter().find(|p| p.name() == name)
     }
 
-    /// Its name in the custom syntax (`slt`).
     /// The `predicate` attribute of an `arith.cmpi` with this predicate
     /// (its index, as an `i64`).
     pub fn attr(self, ctx: &mut Context) -> crate::Attr {
@@ -62,6 +61,7 @@ impl CmpIPredicate {
         }
     }
 
+    /// Its name in the custom syntax (`slt`).
     pub fn name(self) -> &'static str {
         CMPI_PREDICATES[self as usize]
     }
