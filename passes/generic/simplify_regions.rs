@@ -53,6 +53,7 @@ fn nested_regions(ctx: &Context, region: RegionId) -> Vec<RegionId> {
     out
 }
 
+/// The successors of `b`'s terminator (none without one).
 fn successors(ctx: &Context, b: BlockId) -> Vec<BlockId> {
     ctx.block_terminator(b)
         .map(|t| ctx.op(t).successors.to_vec())

@@ -82,11 +82,12 @@ use analysis::errors::{
     analyse, carries_errors, is_terminator, produces_errors, swallows_errors, Errors,
 };
 use diag::Diagnostic;
+use ir::dialect::arith::CmpIPredicate;
 use ir::dialect::shape::failure;
 use ir::types::Signedness;
 use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
-use pass::{loc_of, NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{error_at, internal_error_at, NoOptions, PassDecl, PassRegistry, Statistics};
 use rustc_hash::FxHashSet;
 use std::collections::HashMap;
 
@@ -119,13 +120,6 @@ pub fn lower_to_constrained(ctx: &mut Context, op: OpId) -> Result<(), Diagnosti
         })?;
     }
     Ok(())
-}
-
-fn error_at(ctx: &Context, op: OpId, message: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(
-        loc_of(ctx, op),
-        format!("'{}' op {message}", ctx.op_name(op)),
-    )
 }
 
 fn is_shape_type(ctx: &Context, t: Type) -> bool {
@@ -345,31 +339,6 @@ fn convert_type(ctx: &mut Context, t: Type) -> Type {
     }
 }
 
-/// An `arith.cmpi` predicate, by its name.
-#[derive(Clone, Copy)]
-enum Cmp {
-    Eq,
-    Ne,
-    Sle,
-    Sge,
-    Ult,
-}
-
-impl Cmp {
-    /// The stored predicate: its index among MLIR's predicate names.
-    fn index(self) -> i128 {
-        let name = match self {
-            Cmp::Eq => "eq",
-            Cmp::Ne => "ne",
-            Cmp::Sle => "sle",
-            Cmp::Sge => "sge",
-            Cmp::Ult => "ult",
-        };
-        let names = ir::dialect::arith::CMPI_PREDICATES;
-        names.iter().position(|&n| n == name).unwrap_or(0) as i128
-    }
-}
-
 struct Lowering<'a> {
     ctx: &'a mut Context,
     /// Stage-1 value → stage-2 value.
@@ -450,19 +419,12 @@ impl Lowering<'_> {
         )
     }
 
-    fn cmp(&mut self, loc: &Location, pred: Cmp, a: ValueId, b: ValueId) -> ValueId {
+    fn cmp(&mut self, loc: &Location, pred: CmpIPredicate, a: ValueId, b: ValueId) -> ValueId {
         let i1 = self.ctx.intern_type(TypeKind::Integer {
             width: 1,
             signedness: Signedness::Signless,
         });
-        let i64t = self.ctx.intern_type(TypeKind::Integer {
-            width: 64,
-            signedness: Signedness::Signless,
-        });
-        let predicate = Attr::Int {
-            value: pred.index(),
-            ty: i64t,
-        };
+        let predicate = pred.attr(self.ctx);
         self.emit1(
             OpKind::ArithCmpi,
             loc,
@@ -638,7 +600,9 @@ impl Lowering<'_> {
                 let Some(attr) = self.ctx.attr(op, "shape").cloned() else {
                     return Err(error_at(self.ctx, op, "has no shape"));
                 };
-                let extents = fold::extents(self.ctx, &attr).unwrap_or_default();
+                let Some(extents) = fold::extents(self.ctx, &attr) else {
+                    return Err(internal_error_at(self.ctx, op, "has a shape of no extents"));
+                };
                 let exact = extent_tensor(self.ctx, Some(extents.len()));
                 let attr = fold::index_tensor_attr(self.ctx, &extents);
                 let c = self.emit1(
@@ -652,12 +616,11 @@ impl Lowering<'_> {
                 self.bind(op, &[c]);
             }
             OpKind::ShapeConstSize => {
-                let n = self
-                    .ctx
-                    .attr(op, "value")
-                    .and_then(fold::int_of)
-                    .and_then(|n| i64::try_from(n).ok())
-                    .unwrap_or(0);
+                // A verified `index` attribute: an `i64`.
+                let value = self.ctx.attr(op, "value").and_then(fold::int_of);
+                let Some(n) = value.and_then(|n| i64::try_from(n).ok()) else {
+                    return Err(internal_error_at(self.ctx, op, "has no 'index' value"));
+                };
                 let c = self.constant(&loc, n);
                 self.bind(op, &[c]);
             }
@@ -674,7 +637,7 @@ impl Lowering<'_> {
                 let i = ops[1];
                 if self.guarded(op) {
                     let r = self.rank(&loc, shape);
-                    let ok = self.cmp(&loc, Cmp::Ult, i, r);
+                    let ok = self.cmp(&loc, CmpIPredicate::Ult, i, r);
                     self.require(op, ok, failure::EXTENT_INDEX)?;
                 }
                 let e = self.emit1(OpKind::ShapeGetExtent, &loc, &[shape, i], index, vec![]);
@@ -686,8 +649,8 @@ impl Lowering<'_> {
                     let r = self.rank(&loc, s);
                     let zero = self.constant(&loc, 0);
                     let neg = self.emit1(OpKind::ArithSubi, &loc, &[zero, r], index, vec![]);
-                    let low = self.cmp(&loc, Cmp::Sge, i, neg);
-                    let high = self.cmp(&loc, Cmp::Sle, i, r);
+                    let low = self.cmp(&loc, CmpIPredicate::Sge, i, neg);
+                    let high = self.cmp(&loc, CmpIPredicate::Sle, i, r);
                     let ok = self.and(&loc, low, high);
                     self.require(op, ok, failure::SPLIT_INDEX)?;
                 }
@@ -724,7 +687,7 @@ impl Lowering<'_> {
             OpKind::ShapeDiv => {
                 if self.guarded(op) {
                     let zero = self.constant(&loc, 0);
-                    let ok = self.cmp(&loc, Cmp::Ne, ops[1], zero);
+                    let ok = self.cmp(&loc, CmpIPredicate::Ne, ops[1], zero);
                     self.require(op, ok, failure::DIVISION_BY_ZERO)?;
                 }
                 let v = self.emit1(OpKind::ArithFloordivsi, &loc, &ops, index, vec![]);
@@ -736,7 +699,7 @@ impl Lowering<'_> {
                     let zero = self.constant(&loc, 0);
                     let mut all: Option<ValueId> = None;
                     for &e in &ops {
-                        let ok = self.cmp(&loc, Cmp::Sge, e, zero);
+                        let ok = self.cmp(&loc, CmpIPredicate::Sge, e, zero);
                         all = Some(match all {
                             None => ok,
                             Some(prev) => self.and(&loc, prev, ok),
@@ -869,7 +832,7 @@ impl Lowering<'_> {
         let msg = self.error_text(op).unwrap_or_else(|| failure::MEET.into());
         let sizes = matches!(self.ctx.type_kind(ty), TypeKind::Index);
         if sizes {
-            let eq = self.cmp(loc, Cmp::Eq, a, b);
+            let eq = self.cmp(loc, CmpIPredicate::Eq, a, b);
             self.require(op, eq, &msg)?;
         } else {
             let ext = extent_tensor(self.ctx, None);
@@ -917,7 +880,7 @@ impl Lowering<'_> {
         let ra = self.rank(loc, a);
         if self.guarded(op) {
             let rb = self.rank(loc, b);
-            let ok = self.cmp(loc, Cmp::Eq, ra, rb);
+            let ok = self.cmp(loc, CmpIPredicate::Eq, ra, rb);
             self.require(op, ok, failure::RANKS)?;
         }
         // tensor.generate %ra { ^bb0(%i): extract both, max/min, yield }

@@ -129,6 +129,7 @@ pub fn reify_bounds(ctx: &mut Context, root: OpId, default: BoundKind) -> Result
         let error = |ctx: &Context, message: String| Diagnostic::error(loc_of(ctx, op), message);
         let (target, kind) = request(ctx, op, default).map_err(|m| error(ctx, m))?;
         let bound = match ctx.op_name(op) {
+            // No constant bound: none to materialize (reported below).
             REIFY_CONSTANT_BOUND => constant_bound(ctx, kind, target)
                 .map(|constant| {
                     vec![TargetExpr {

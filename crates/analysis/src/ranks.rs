@@ -219,6 +219,7 @@ impl RankAnalysis {
                 TypeKind::RankedTensor { shape, .. } => vec![Rule::Known(shape.len())],
                 _ => vec![],
             },
+            // No rule: the rank stays unknown.
             (OpKind::ShapeConstShape, _) => ctx
                 .attr(op, "shape")
                 .and_then(|a| fold::extents(ctx, a))

@@ -186,13 +186,15 @@ impl Affine {
     }
 }
 
-/// The greatest common divisor, always non-negative.
+/// The greatest common divisor, always non-negative; 1 (still a common
+/// divisor) for the one gcd an `i64` cannot hold, 2^63 (of `i64::MIN` and
+/// itself or 0).
 pub fn gcd(a: i64, b: i64) -> i64 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     while b != 0 {
         (a, b) = (b, a % b);
     }
-    i64::try_from(a).unwrap_or(i64::MAX)
+    i64::try_from(a).unwrap_or(1)
 }
 
 impl fmt::Display for Affine {
@@ -243,6 +245,8 @@ mod tests {
         assert_eq!(Affine::constant(i64::MAX).offset(1), None);
         assert_eq!(Affine::column(0).scale(i64::MIN).unwrap().scale(-1), None);
         assert_eq!(gcd(-12, 18), 6);
+        assert_eq!(gcd(i64::MIN, 0), 1);
+        assert_eq!(gcd(i64::MIN, 6), 2);
         assert_eq!(
             Affine::from_terms([(0, 4), (1, 6)], -3)
                 .unwrap()

@@ -167,12 +167,10 @@ impl Run<'_> {
     /// The line constraints of `NEXT`/`EMPTY` (exactly one newline skipped)
     /// and `SAME` (none); `first` is where the match starts.
     fn check_line(&mut self, pat: &Pattern, skipped: Range<usize>, first: usize) -> bool {
-        let text = self
-            .input
-            .text
-            .as_bytes()
-            .get(skipped.clone())
-            .unwrap_or_default();
+        // From where the previous match ended to where this one starts.
+        let text = self.input.text.as_bytes().get(skipped.clone());
+        debug_assert!(text.is_some(), "the skipped text lies within the input");
+        let text = text.unwrap_or_default();
         let newlines = memchr::memchr_iter(b'\n', text).count();
         let name = pat.kind.describe(&pat.prefix);
         let message = match pat.kind {

@@ -223,7 +223,10 @@ impl Pattern {
         vars: &mut Vars,
     ) -> Result<Option<Found>, MatchError> {
         let start = range.start;
-        let hay = input.get(range).unwrap_or_default();
+        // Searches stay within the input, after where the last match ended.
+        let hay = input.get(range);
+        debug_assert!(hay.is_some(), "a search range within the input");
+        let hay = hay.unwrap_or_default();
         let found = match &self.body {
             Body::Eof => Some((hay.len(), 0)),
             Body::Fixed(s) => memchr::memmem::find(hay, s.as_bytes()).map(|p| (p, s.len())),

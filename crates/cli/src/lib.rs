@@ -596,11 +596,12 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
                 }
                 Err(d) => d,
             };
-            got.extend(
-                remarks
+            // A panic while collecting (reported on its own) leaves the
+            // remarks collected so far.
+            got.append(
+                &mut remarks
                     .lock()
-                    .map(|mut r| std::mem::take(&mut *r))
-                    .unwrap_or_default(),
+                    .unwrap_or_else(std::sync::PoisonError::into_inner),
             );
             if let Err(msg) = verify_diagnostics::check(&engine.sources, name, &expected, &got) {
                 diagnostics.push_str(&msg);

@@ -70,6 +70,14 @@ impl Diagnostic {
     pub fn error(loc: DiagLoc, message: impl Into<String>) -> Self {
         Self::new(Severity::Error, loc, message)
     }
+    /// A broken internal invariant at `loc`: a bug. A debug build stops
+    /// here (at the caller); a release build reports `internal error:
+    /// {message}` rather than go on to a wrong result.
+    #[track_caller]
+    pub fn internal_error(loc: DiagLoc, message: impl std::fmt::Display) -> Self {
+        debug_assert!(false, "internal error: {message}");
+        Self::error(loc, format!("internal error: {message}"))
+    }
     pub fn with_note(mut self, loc: DiagLoc, message: impl Into<String>) -> Self {
         self.notes
             .push(Diagnostic::new(Severity::Note, loc, message));
@@ -260,6 +268,15 @@ mod tests {
         let f = SourceFile::new("x", "ab");
         assert_eq!(f.line_col(100), (1, 101));
         assert_eq!(f.line_text(7), "");
+    }
+
+    /// A debug build stops at a broken invariant; a release build reports it.
+    #[test]
+    #[cfg_attr(debug_assertions, should_panic(expected = "internal error: no shape"))]
+    fn internal_errors_stop_debug_builds_and_are_errors_in_release() {
+        let d = Diagnostic::internal_error(DiagLoc::Unknown, "no shape");
+        assert!(d.is_error());
+        assert_eq!(d.message, "internal error: no shape");
     }
 }
 

@@ -75,13 +75,13 @@ pub struct Branch {
     pub targets: Vec<(BlockId, Vec<ValueId>)>,
 }
 
-/// The integers of an `array<i32: ...>` property.
-fn sizes(ctx: &Context, op: OpId, name: &str) -> Vec<usize> {
-    ctx.attr(op, name)
-        .and_then(|a| a.int_elements(0))
-        .unwrap_or_default()
+/// The integers of an `array<i32: ...>` property of segment sizes (which
+/// the verifier checks are not negative); `None` if it is missing or not.
+fn sizes(ctx: &Context, op: OpId, name: &str) -> Option<Vec<usize>> {
+    ctx.attr(op, name)?
+        .int_elements(0)?
         .into_iter()
-        .map(|n| usize::try_from(n).unwrap_or(0))
+        .map(|n| usize::try_from(n).ok())
         .collect()
 }
 
@@ -94,7 +94,7 @@ pub fn branch(ctx: &Context, op: OpId) -> Option<Branch> {
     let (lead, groups): (Option<ValueId>, Vec<&[ValueId]>) = match ctx.kind(op) {
         OpKind::CfBr => (None, vec![operands]),
         OpKind::CfCondBr => {
-            let seg = sizes(ctx, op, "operandSegmentSizes");
+            let seg = sizes(ctx, op, "operandSegmentSizes")?;
             let [1, t, f] = seg[..] else {
                 return None;
             };
@@ -104,13 +104,13 @@ pub fn branch(ctx: &Context, op: OpId) -> Option<Branch> {
             )
         }
         OpKind::CfSwitch => {
-            let seg = sizes(ctx, op, "operandSegmentSizes");
+            let seg = sizes(ctx, op, "operandSegmentSizes")?;
             let [1, d, _] = seg[..] else {
                 return None;
             };
             let mut groups = vec![operands.get(1..1 + d)?];
             let mut start = 1 + d;
-            for n in sizes(ctx, op, "case_operand_segments") {
+            for n in sizes(ctx, op, "case_operand_segments")? {
                 groups.push(operands.get(start..start + n)?);
                 start += n;
             }

@@ -1123,11 +1123,10 @@ fn fold_constant_case(rw: &mut Rewriter, op: OpId) -> bool {
     let Some(value) = constant_int(rw.ctx, arg) else {
         return false;
     };
-    let cases = rw
-        .ctx
-        .attr(op, "cases")
-        .and_then(|a| a.int_elements(0))
-        .unwrap_or_default();
+    let Some(cases) = rw.ctx.attr(op, "cases").and_then(|a| a.int_elements(0)) else {
+        debug_assert!(false, "a verified 'scf.index_switch' has its cases");
+        return false;
+    };
     let index = cases.iter().position(|&c| c == value).map_or(0, |i| i + 1);
     let Some(r) = region(rw.ctx, op, index) else {
         return false;

@@ -652,8 +652,6 @@ fn forward_single_witness(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool 
     }
 }
 
-/// `assuming_all` of `cstr_broadcastable`s: drop those whose shapes are a
-/// subset of another's.
 /// Whether `a` and `b` stand in one block with no op that has side effects
 /// between them: a check may then stand for the other (moving a check
 /// across a side effect would change what happens before a failure).
@@ -675,9 +673,12 @@ fn nothing_happens_between(ctx: &Context, a: OpId, b: OpId) -> bool {
         }
         None
     };
+    // In one block one reaches the other; if not, no rewrite.
     walk(a, b).or_else(|| walk(b, a)).unwrap_or(false)
 }
 
+/// `assuming_all` of `cstr_broadcastable`s: drop those whose shapes are a
+/// subset of another's.
 fn drop_subsumed_broadcastables(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
     let ctx = &*rw.ctx;
     let mut cstrs: Vec<OpId> = Vec::new();

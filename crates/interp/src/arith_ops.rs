@@ -278,15 +278,15 @@ fn elementwise(
     result: &TypeKind,
 ) -> Step<Value> {
     let unknown = || m.unsupported(op, "elementwise on a tensor whose elements are not known");
-    let mut shape = None;
+    let mut shape: Option<Vec<i64>> = None;
     let mut columns = Vec::with_capacity(operands.len());
     for v in operands {
         let column = match tensor_shape(v) {
             Some(s) => {
-                if shape.as_ref().is_some_and(|known| *known != s) {
+                if let Some(known) = shape.as_ref().filter(|known| **known != s) {
                     return Err(Stop::Undefined(format!(
                         "'{kind}' on tensors of shapes {} and {}",
-                        show(shape.as_deref().unwrap_or_default()),
+                        show(known),
                         show(&s)
                     )));
                 }
@@ -297,7 +297,11 @@ fn elementwise(
         };
         columns.push(column);
     }
-    let shape = shape.unwrap_or_default();
+    // `exec` takes this path only when an operand is a tensor.
+    let Some(shape) = shape else {
+        debug_assert!(false, "elementwise evaluation without a tensor operand");
+        return Err(m.malformed(op, "no tensor operand"));
+    };
     let element = result
         .element_type()
         .map(|t| m.ctx.type_kind(t))

@@ -102,6 +102,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
         OpKind::CfAssert => match m.bool_operand(op, 0)? {
             true => Ok(Vec::new()),
             false => Err(Stop::Fail(
+                // Only the message: the failure stands without it.
                 m.str_attr(op, "msg").unwrap_or_default().to_string(),
             )),
         },

@@ -285,6 +285,8 @@ impl Machine<'_> {
         value_shapes: bool,
         args: &[Value],
     ) -> Step<Vec<Vec<i64>>> {
+        // A function without a body has no parameters here; the call
+        // below reports it.
         let params = crate::machine::entry_block(self.ctx, function)
             .map(|b| self.ctx.block(b).args.clone())
             .unwrap_or_default();

@@ -231,15 +231,18 @@ fn bind_dense(
             if dims.contains(&ir::types::DYNAMIC) {
                 return Err("a single element given for a tensor of dynamic shape".into());
             }
+            let [element] = elements[..] else {
+                return Err(format!(
+                    "{} elements given for a rank-0 value",
+                    elements.len()
+                ));
+            };
             let count = dims
                 .iter()
                 .try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?))
                 .filter(|&n| n <= limits.elements)
                 .ok_or_else(|| format!("more than {} elements", limits.elements))?;
-            Some((
-                dims.to_vec(),
-                vec![elements.first().copied().unwrap_or(0); count],
-            ))
+            Some((dims.to_vec(), vec![element; count]))
         }
         _ => None,
     };
@@ -622,11 +625,18 @@ impl<'c> Machine<'c> {
             .attr(op, "case_operand_segments")
             .and_then(|a| a.int_elements(0))
             .ok_or_else(|| self.malformed(op, "bad 'case_operand_segments'"))?;
-        let size = |s: &i128| usize::try_from(*s).unwrap_or(0);
-        let start: usize = sizes.iter().take(case).map(size).sum();
+        let sizes: Vec<usize> = sizes
+            .iter()
+            .map(|&s| usize::try_from(s).ok())
+            .collect::<Option<_>>()
+            .ok_or_else(|| self.malformed(op, "negative 'case_operand_segments'"))?;
+        let start: usize = sizes.iter().take(case).sum();
+        let size = *sizes
+            .get(case)
+            .ok_or_else(|| self.malformed(op, "a case without an operand segment"))?;
         let operands = self
             .group(op, 2)?
-            .get(start..start + sizes.get(case).map_or(0, size))
+            .get(start..start + size)
             .ok_or_else(|| self.malformed(op, "case operands out of range"))?;
         Ok((case + 1, self.values_of(op, operands)?))
     }

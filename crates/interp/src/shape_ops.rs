@@ -145,11 +145,10 @@ pub(crate) fn dense_ints(m: &Machine, op: OpId, name: &str) -> Step<Vec<i128>> {
         .attr(op, name)
         .ok_or_else(|| m.malformed(op, format!("no '{name}' attribute")))?;
     let count = match attr {
-        ir::Attr::Dense { ty, .. } => m
-            .ctx
-            .type_kind(*ty)
-            .shape()
-            .map_or(1, |s| s.iter().product::<i64>().max(0) as usize),
+        ir::Attr::Dense { ty, .. } => match m.ctx.type_kind(*ty).shape() {
+            Some(shape) => m.element_count(op, shape)?,
+            None => 1,
+        },
         _ => 0,
     };
     attr.int_elements(count)

@@ -326,6 +326,7 @@ fn parse_nested(text: &str) -> Result<(Vec<i64>, Vec<i64>), String> {
                 return Err("a list ends with ']'".into());
             }
         }
+        // `[]` has shape `[0]`.
         let mut shape = vec![count];
         shape.extend(inner_shape.unwrap_or_default());
         Ok(shape)
@@ -372,6 +373,8 @@ impl std::str::FromStr for Arg {
 }
 
 /// `elements` (row-major, of `shape`) as nested lists: `[[1, 2], [3, 4]]`.
+/// Elements that do not fill the shape (a hand-built [`Arg::Dense`]) print
+/// as evenly as they split, a negative extent as none.
 fn write_nested(f: &mut fmt::Formatter<'_>, shape: &[i64], elements: &[i64]) -> fmt::Result {
     let Some((&outer, inner)) = shape.split_first() else {
         return match elements.first() {

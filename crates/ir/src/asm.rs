@@ -41,6 +41,14 @@ pub trait AsmParser {
     fn error(&mut self, message: &str) -> ParseError;
     /// Report an error at a byte offset.
     fn error_at(&mut self, offset: u32, message: &str) -> ParseError;
+    /// Report a broken internal invariant (a bug, not bad input) at the
+    /// current token: a debug build stops here, a release build reports
+    /// `internal error: {message}`.
+    #[track_caller]
+    fn internal_error(&mut self, message: &str) -> ParseError {
+        debug_assert!(false, "internal error: {message}");
+        self.error(&format!("internal error: {message}"))
+    }
     /// Byte offset of the current token.
     fn offset(&self) -> u32;
     /// Number of results the op is being parsed with (`%a, %b = ...`).

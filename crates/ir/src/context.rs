@@ -982,20 +982,44 @@ fn numbering<T: Copy + Eq + std::hash::Hash>(ids: &[T]) -> FxHashMap<T, u32> {
         .collect()
 }
 
+/// The index of `id` in a body's numbering. [`Context::check_out`] takes a
+/// body out only after checking that it refers to nothing outside itself,
+/// so every id it renumbers is there.
+fn index_in<T: Eq + std::hash::Hash>(numbering: &FxHashMap<T, u32>, id: &T) -> u32 {
+    let index = numbering.get(id).copied();
+    debug_assert!(index.is_some(), "a checked-out body refers outside itself");
+    index.unwrap_or(0)
+}
+
+impl Out {
+    /// Whether the ops of the body (`ops`, the root first) refer to no value
+    /// or block outside it, and no op outside uses a value of it.
+    fn is_closed(&self, ctx: &Context, ops: &[OpId], values: &[ValueId]) -> bool {
+        let ops_closed = ops.iter().skip(1).all(|&o| {
+            let data = ctx.op(o);
+            data.operands.iter().all(|v| self.values.contains_key(v))
+                && data.successors.iter().all(|b| self.blocks.contains_key(b))
+        });
+        ops_closed
+            && values.iter().all(|&v| {
+                let uses = &ctx.value(v).uses;
+                uses.iter().all(|u| self.ops.contains_key(&u.op))
+            })
+    }
+}
+
 impl Renumber for Out {
-    // Isolation puts every id a body refers to in these maps; the fallback
-    // keeps a broken invariant from panicking.
     fn op(&self, o: OpId) -> OpId {
-        OpId(self.ops.get(&o).copied().unwrap_or(0))
+        OpId(index_in(&self.ops, &o))
     }
     fn value(&self, v: ValueId) -> ValueId {
-        ValueId(self.values.get(&v).copied().unwrap_or(0))
+        ValueId(index_in(&self.values, &v))
     }
     fn block(&self, b: BlockId) -> BlockId {
-        BlockId(self.blocks.get(&b).copied().unwrap_or(0))
+        BlockId(index_in(&self.blocks, &b))
     }
     fn region(&self, r: RegionId) -> RegionId {
-        RegionId(self.regions.get(&r).copied().unwrap_or(0))
+        RegionId(index_in(&self.regions, &r))
     }
     fn ty(&self, t: Type) -> Type {
         t
@@ -1047,8 +1071,10 @@ impl Context {
     /// (name, attributes, location), so that a pass can transform it alone;
     /// [`Context::check_in`] puts the result back. `root` must be isolated
     /// from above, without operands or used results; it stays in place, and
-    /// the entities of its body are left empty until checked in.
-    pub fn check_out(&mut self, root: OpId) -> CheckedOut {
+    /// the entities of its body are left empty until checked in. `None`,
+    /// and nothing taken, when the body refers to a value or block outside
+    /// it or an op outside uses one of its values.
+    pub fn check_out(&mut self, root: OpId) -> Option<CheckedOut> {
         let mut ops = vec![root];
         self.walk_nested(root, &mut |o| ops.push(o));
         let mut regions = Vec::new();
@@ -1073,6 +1099,9 @@ impl Context {
             blocks: numbering(&blocks),
             regions: numbering(&regions),
         };
+        if !out.is_closed(self, &ops, &values) {
+            return None;
+        }
         let mut body = Context {
             types: self.types.clone(),
             op_names: self.op_names.clone(),
@@ -1111,7 +1140,7 @@ impl Context {
                 body.arg_locs.insert(out.value(v), loc);
             }
         }
-        CheckedOut {
+        Some(CheckedOut {
             ctx: body,
             root: OpId(0),
             origins: Origins {
@@ -1120,7 +1149,26 @@ impl Context {
                 blocks,
                 regions,
             },
+        })
+    }
+
+    /// [`Context::check_out`] of every op of `roots`, in order; when one
+    /// cannot be taken out, those taken are checked back in and the error
+    /// is that op.
+    pub fn check_out_all(&mut self, roots: &[OpId]) -> Result<Vec<CheckedOut>, OpId> {
+        let mut bodies = Vec::with_capacity(roots.len());
+        for &root in roots {
+            match self.check_out(root) {
+                Some(body) => bodies.push(body),
+                None => {
+                    for body in bodies {
+                        self.check_in(body);
+                    }
+                    return Err(root);
+                }
+            }
         }
+        Ok(bodies)
     }
 
     /// Put a body taken out by [`Context::check_out`] back: its entities
@@ -1288,7 +1336,7 @@ mod tests {
         ctx.append_op(b, second);
         let before = crate::printer::print_op(&ctx, module, Default::default());
 
-        let mut piece = ctx.check_out(second);
+        let mut piece = ctx.check_out(second).unwrap();
         let (body, root) = (&mut piece.ctx, piece.root);
         assert_eq!(body.op_name(root), "t.holder");
         let inner = body.region(body.op(root).regions[0]).blocks[0];
@@ -1311,12 +1359,42 @@ mod tests {
             .unwrap();
         assert_eq!(ctx.op_name(extra_id), "t.extra");
         ctx.erase_op(extra_id);
-        let piece = ctx.check_out(second);
+        let piece = ctx.check_out(second).unwrap();
         ctx.check_in(piece);
         assert_eq!(
             crate::printer::print_op(&ctx, module, Default::default()),
             before
         );
+    }
+
+    /// A body that uses a value from outside is not taken out, and nothing
+    /// of it moves; one that is closed is.
+    #[test]
+    fn check_out_refuses_a_body_that_refers_outside() {
+        let mut ctx = Context::new();
+        let r = ctx.create_region();
+        let b = ctx.create_block();
+        ctx.append_block(r, b);
+        let mut m = OperationState::new("t.module", Location::Unknown);
+        m.regions.push(r);
+        let module = ctx.create_op(m);
+        let outside = op(&mut ctx, "t.outside", vec![], 1);
+        ctx.append_op(b, outside);
+        let (closed, open) = (holder(&mut ctx), holder(&mut ctx));
+        ctx.append_op(b, closed);
+        ctx.append_op(b, open);
+        let inner = ctx.region(ctx.op(open).regions[0]).blocks[0];
+        let user = ctx.block_terminator(inner).unwrap();
+        ctx.set_operand(user, 0, ctx.result(outside, 0).unwrap());
+        let before = crate::printer::print_op(&ctx, module, Default::default());
+        assert!(ctx.check_out(open).is_none());
+        assert_eq!(ctx.check_out_all(&[closed, open]).err(), Some(open));
+        assert_eq!(
+            crate::printer::print_op(&ctx, module, Default::default()),
+            before
+        );
+        let pieces = ctx.check_out_all(&[closed]).unwrap();
+        assert_eq!(pieces.len(), 1);
     }
 
     #[test]

@@ -77,6 +77,7 @@ impl PureOps {
             return Ok(());
         }
         let name_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.');
+        // Without a dot, an empty dialect: not well formed.
         let (dialect, op) = entry.split_once('.').unwrap_or_default();
         let well_formed = dialect.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
             && entry.chars().all(name_char);

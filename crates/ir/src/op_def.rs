@@ -512,7 +512,12 @@ impl OpDef {
             .then(|| ctx.attr(op, "operandSegmentSizes"))
             .flatten();
         let range = group_range(&self.operands, values.len(), segments, i);
-        values.get(range).unwrap_or_default()
+        let group = values.get(range);
+        debug_assert!(
+            group.is_some(),
+            "the groups of a verified op cover its operands"
+        );
+        group.unwrap_or_default()
     }
     /// The values of result group `i` of `op`.
     pub fn result_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
@@ -522,7 +527,12 @@ impl OpDef {
             .then(|| ctx.attr(op, "resultSegmentSizes"))
             .flatten();
         let range = group_range(&self.results, values.len(), segments, i);
-        values.get(range).unwrap_or_default()
+        let group = values.get(range);
+        debug_assert!(
+            group.is_some(),
+            "the groups of a verified op cover its results"
+        );
+        group.unwrap_or_default()
     }
 }
 
@@ -536,6 +546,7 @@ fn group_range(
 ) -> std::ops::Range<usize> {
     if let Some(Attr::DenseArray { values, .. }) = segments {
         if values.len() == specs.len() {
+            // Verified sizes are integers, none negative.
             let size = |s: &crate::attrs::Scalar| s.as_int().unwrap_or(0).max(0) as usize;
             let start: usize = values.iter().take(i).map(size).sum();
             return start..start + values.get(i).map_or(0, size);

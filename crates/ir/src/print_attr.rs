@@ -422,6 +422,10 @@ impl<'a> AttrPrinter<'a> {
 
     fn write_dense_values(&self, out: &mut String, ty: Type, values: &DenseValues) {
         let kind = self.types.get(ty);
+        debug_assert!(
+            kind.shape().is_some(),
+            "a dense attribute has a static shape"
+        );
         let elem = kind.element_type().unwrap_or(ty);
         let shape: Vec<i64> = kind.shape().map(|s| s.to_vec()).unwrap_or_default();
         match values {

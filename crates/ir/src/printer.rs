@@ -589,6 +589,7 @@ impl<'a> OpPrinter<'a> {
         if !self.options.debug_info {
             return;
         }
+        // An argument made without a location has an unknown one.
         let loc = self.ctx.arg_loc(v).cloned().unwrap_or_default();
         if let Some(c) = &mut self.loc_collector {
             c.visit(&loc, false);
@@ -714,9 +715,10 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
 
 /// Concatenate printed pieces into one string.
 pub fn concat_pieces(pieces: Vec<String>) -> String {
-    if pieces.len() == 1 {
-        return pieces.into_iter().next().unwrap_or_default();
-    }
+    let pieces = match <[String; 1]>::try_from(pieces) {
+        Ok([only]) => return only,
+        Err(pieces) => pieces,
+    };
     let mut out = String::with_capacity(pieces.iter().map(String::len).sum());
     for p in pieces {
         out.push_str(&p);
@@ -760,8 +762,9 @@ fn print_pieces(
         p.loc_collector = Some(LocCollector::default());
         p.operation(op);
         p.out.clear();
-        let collector = p.loc_collector.take().unwrap_or_default();
-        p.loc_aliases = LocAliases::from_collector(collector);
+        let collector = p.loc_collector.take();
+        debug_assert!(collector.is_some(), "printing keeps the location collector");
+        p.loc_aliases = LocAliases::from_collector(collector.unwrap_or_default());
     }
     p.operation(op);
     p.out.push('\n');

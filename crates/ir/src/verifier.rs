@@ -67,6 +67,42 @@ struct Verifier<'a> {
 /// is numbered once instead of walked once per use.
 const SHORT_WALK: usize = 32;
 
+/// What is wrong with the `{what}SegmentSizes` of `op` that split its
+/// `count` operands or results (`what`) over `groups` groups, as MLIR words
+/// it; `None` when they are consistent. The groups of an op are read from
+/// these sizes, so they must cover the values exactly.
+fn segment_sizes_error(
+    ctx: &Context,
+    op: OpId,
+    what: &str,
+    groups: usize,
+    count: usize,
+) -> Option<String> {
+    let name = format!("{what}SegmentSizes");
+    let sizes = match ctx.attr(op, &name) {
+        Some(a @ crate::Attr::DenseArray { .. }) => a.int_elements(0),
+        _ => None,
+    };
+    let Some(sizes) = sizes else {
+        return Some(format!("requires dense i32 array attribute '{name}'"));
+    };
+    if sizes.len() != groups {
+        return Some(format!(
+            "'{name}' attribute for specifying {what} segments must have {groups} elements, but got {}",
+            sizes.len()
+        ));
+    }
+    if sizes.iter().any(|&n| n < 0) {
+        return Some(format!("'{name}' attribute cannot have negative elements"));
+    }
+    let total: i128 = sizes.iter().sum();
+    (total != count as i128).then(|| {
+        format!(
+            "{what} count ({count}) does not match with the total size ({total}) specified in attribute '{name}'"
+        )
+    })
+}
+
 /// Verify `root` and everything nested in it; the first error found.
 pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(), VerifyError> {
     let mut v = Verifier {
@@ -243,6 +279,26 @@ impl Verifier<'_> {
         if let Some(m) = check(&def.results, data.results.len(), "result") {
             return self.fail(op, m);
         }
+        let segments = [
+            (
+                def.has_operand_segments(),
+                "operand",
+                def.operands.len(),
+                data.operands.len(),
+            ),
+            (
+                def.has_result_segments(),
+                "result",
+                def.results.len(),
+                data.results.len(),
+            ),
+        ];
+        for (has_segments, what, groups, count) in segments {
+            let error = has_segments.then(|| segment_sizes_error(ctx, op, what, groups, count));
+            if let Some(m) = error.flatten() {
+                return self.fail(op, m);
+            }
+        }
         if !def.traits.variadic_regions && data.regions.len() != def.regions.len() {
             return self.fail(
                 op,
@@ -390,6 +446,7 @@ fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, HashS
                     Some(n) => n.intersection(pd).copied().collect(),
                 });
             }
+            // A block without predecessors (unreachable) dominates itself alone.
             let mut new = new.unwrap_or_default();
             new.insert(b);
             if new != dom[&b] {

@@ -132,6 +132,6 @@ fn checked_out_bodies_keep_the_declarations() {
             f = Some(o);
         }
     });
-    let body = ctx.check_out(f.unwrap());
+    let body = ctx.check_out(f.unwrap()).unwrap();
     assert!(body.ctx.pure_ops().covers_op("foo.bar"));
 }

@@ -49,13 +49,11 @@ pub enum ShapeValue {
 }
 
 /// The message an operation with invalid operands propagates: the smaller
-/// of the operands' messages.
+/// of the operands' messages (one at least is invalid).
 fn propagated_error(lhs: Option<&str>, rhs: Option<&str>) -> String {
-    lhs.into_iter()
-        .chain(rhs)
-        .min()
-        .map(str::to_owned)
-        .unwrap_or_default()
+    let message = lhs.into_iter().chain(rhs).min();
+    debug_assert!(message.is_some(), "no invalid operand to propagate");
+    message.map(str::to_owned).unwrap_or_default()
 }
 
 impl SizeValue {

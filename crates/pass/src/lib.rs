@@ -14,6 +14,7 @@
 
 pub mod declare;
 pub mod manager;
+pub mod op_error;
 pub mod pipeline;
 pub mod split_lowering;
 pub mod stage;
@@ -27,6 +28,7 @@ pub use manager::{
     loc_of, loc_of_location, render_pipeline_error, statistics_report, timing_report, verify, Both,
     Instrumentation, NoInstrumentation, PassManager, PassTiming, RunOptions,
 };
+pub use op_error::{error_at, internal_error_at};
 
 /// A transformation of the IR under one op.
 pub trait Pass: Send + Sync {

@@ -325,7 +325,13 @@ impl Runner<'_> {
         let pool = self.pool;
         self.ran_in_parallel = true;
         let options = self.options;
-        let bodies: Vec<ir::CheckedOut> = targets.iter().map(|&t| ctx.check_out(t)).collect();
+        // Isolated from above and verified, no target refers outside itself.
+        let bodies = ctx.check_out_all(targets).map_err(|t| {
+            Diagnostic::internal_error(
+                loc_of(ctx, t),
+                format!("the body of '{}' refers outside it", ctx.op_name(t)),
+            )
+        })?;
         let done: Vec<_> = pool.install(|| {
             bodies
                 .into_par_iter()

@@ -90,7 +90,20 @@ pub fn lower_split(
     let mut first_error = None;
     for wave in functions.chunks(piece_len * threads) {
         let holders: Vec<OpId> = wave.chunks(piece_len).map(|run| hold(ctx, run)).collect();
-        let bodies: Vec<ir::CheckedOut> = holders.iter().map(|&h| ctx.check_out(h)).collect();
+        // The functions refer to no symbol, so to nothing outside them.
+        let bodies = match ctx.check_out_all(&holders) {
+            Ok(bodies) => bodies,
+            Err(holder) => {
+                let error = Diagnostic::internal_error(
+                    crate::loc_of(ctx, holder),
+                    "functions that refer outside themselves were lowered apart",
+                );
+                for holder in holders {
+                    release(ctx, holder);
+                }
+                return Some(Err(error));
+            }
+        };
         let lowered: Vec<_> = bodies.into_par_iter().map(lower).collect();
         // Every piece goes back, even after a failure, so the IR stays whole.
         for ((body, result), holder) in lowered.into_iter().zip(holders) {

@@ -70,6 +70,7 @@ impl<'a> Lexer<'a> {
         self.text.get(start..end).unwrap_or("")
     }
 
+    /// The byte `off` past the current one; 0 past the end of the input.
     fn peek_byte(&self, off: usize) -> u8 {
         self.src.get(self.pos + off).copied().unwrap_or(0)
     }
@@ -227,13 +228,12 @@ impl<'a> Lexer<'a> {
                         b'n' => out.push(b'\n'),
                         b't' => out.push(b'\t'),
                         h if h.is_ascii_hexdigit() => {
-                            let l = self.peek_byte(0);
-                            if !l.is_ascii_hexdigit() {
+                            let hex = |x: u8| (x as char).to_digit(16);
+                            let (Some(high), Some(low)) = (hex(h), hex(self.peek_byte(0))) else {
                                 return Err("unknown escape in string literal".into());
-                            }
+                            };
                             self.pos += 1;
-                            let hex = |x: u8| (x as char).to_digit(16).unwrap_or(0) as u8;
-                            out.push(hex(h) * 16 + hex(l));
+                            out.push((high * 16 + low) as u8);
                         }
                         _ => return Err("unknown escape in string literal".into()),
                     }

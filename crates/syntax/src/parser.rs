@@ -702,11 +702,12 @@ impl<'a> Parser<'a> {
             Syntax::Declarative(_) => match def.compiled_format() {
                 Some(Ok(f)) => ir::format::parse_format(def, f, self, &mut state),
                 Some(Err(e)) => {
+                    debug_assert!(false, "the format of '{}' does not compile: {e}", def.name);
                     Err(self.err_at(name_at, format!("internal error: bad format: {e}")))
                 }
-                None => Err(ParseError),
+                None => Err(self.internal_error("a declarative op has no format")),
             },
-            Syntax::GenericOnly => Err(ParseError),
+            Syntax::GenericOnly => Err(self.internal_error("a generic-only op in custom form")),
         };
         self.num_results.pop();
         self.op_stack.pop();
@@ -848,8 +849,9 @@ impl<'a> Parser<'a> {
 
     /// Close the innermost scope: every forward reference must be resolved.
     fn finish_scope(&mut self) -> PResult<()> {
-        let scope = self.scopes.pop().unwrap_or_default();
-        let blocks = self.block_scopes.pop().unwrap_or_default();
+        let (Some(scope), Some(blocks)) = (self.scopes.pop(), self.block_scopes.pop()) else {
+            return Err(self.internal_error("a scope closes that never opened"));
+        };
         if let Some(((name, _), (_, at))) = scope.forward.iter().min_by_key(|(_, (_, at))| *at) {
             let msg = format!("use of undeclared SSA value name '%{name}'");
             return Err(self.err_at(*at as usize, msg));
@@ -1680,6 +1682,7 @@ impl<'a> Parser<'a> {
         if shape.contains(&DYNAMIC) {
             return Err(self.err_at(ty_at, "elements literal type must have static shape"));
         }
+        // On overflow no element count matches: -1.
         let count = shape
             .iter()
             .try_fold(1i64, |a, &d| a.checked_mul(d))
@@ -1868,7 +1871,10 @@ impl AsmParser for Parser<'_> {
         self.tok_start as u32
     }
     fn num_results(&self) -> usize {
-        self.num_results.last().copied().unwrap_or(0)
+        // Custom parsers run only inside `operation`, which pushes the count.
+        let n = self.num_results.last().copied();
+        debug_assert!(n.is_some(), "a custom parser runs outside an operation");
+        n.unwrap_or(0)
     }
     fn parse_optional_punct(&mut self, punct: &str) -> bool {
         self.eat_punct(punct)

@@ -326,11 +326,14 @@ impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
         let module = root_of(ctx, op);
         self.recorded.clear();
         for (name, f) in functions(ctx, op) {
-            let types = crate::sample::input_types(ctx, f).unwrap_or_default();
-            let Some(params) = params(ctx, &types) else {
+            let types = crate::sample::input_types(ctx, f);
+            debug_assert!(types.is_some(), "a verified function has a function type");
+            // Without its type, a function is not evaluated.
+            let Some(params) = types.as_deref().and_then(|types| params(ctx, types)) else {
                 let coverage = self.coverage_of(&name, pass::loc_of(ctx, f));
                 if coverage.not_evaluated.is_none() {
-                    let ty = unsampleable(ctx, &types).map_or("?".into(), |t| {
+                    let unsampleable = types.as_deref().and_then(|t| unsampleable(ctx, t));
+                    let ty = unsampleable.map_or("?".into(), |t| {
                         ir::print_attr::AttrPrinter::new(ctx).type_to_string(t)
                     });
                     coverage.not_evaluated =

@@ -325,6 +325,7 @@ impl BoundsOp for Broadcast {
                 else {
                     return;
                 };
+                // The broadcast of no shape is the rank-0 shape.
                 let longest = ranks.iter().copied().max().unwrap_or(0);
                 let aligned: Vec<Affine> = operands
                     .iter()

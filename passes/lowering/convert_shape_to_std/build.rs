@@ -8,6 +8,7 @@ use super::{new_state, Lowering};
 use analysis::ranks::constant_int;
 use diag::Diagnostic;
 use fold::{FoldResult, Folded};
+use ir::dialect::arith::CmpIPredicate;
 use ir::types::DYNAMIC;
 use ir::{Attr, BlockId, Context, OpId, OpKind, RegionId, Type, TypeKind, ValueId};
 
@@ -27,19 +28,6 @@ pub(super) fn extent_tensor_type(ctx: &mut Context, len: Option<usize>) -> Type 
         elem,
         encoding: None,
     })
-}
-
-/// The stored `predicate` of `arith.cmpi` for a predicate name.
-fn predicate(ctx: &mut Context, name: &str) -> Attr {
-    let i64t = ir::dialect::i64(ctx);
-    let index = ir::dialect::arith::CMPI_PREDICATES
-        .iter()
-        .position(|&p| p == name)
-        .unwrap_or(0);
-    Attr::Int {
-        value: index as i128,
-        ty: i64t,
-    }
 }
 
 /// How many times an op folded in place is folded again.
@@ -158,17 +146,17 @@ impl<'a> Lowering<'a> {
         self.constant_attr(Attr::Bool(b), i1)
     }
 
-    /// `arith.cmpi` with the predicate named `pred`.
-    pub(super) fn cmp(&mut self, pred: &str, a: ValueId, b: ValueId) -> ValueId {
+    /// `arith.cmpi` with the predicate `pred`.
+    pub(super) fn cmp(&mut self, pred: CmpIPredicate, a: ValueId, b: ValueId) -> ValueId {
         let i1 = ir::dialect::i1(self.ctx);
-        let p = predicate(self.ctx, pred);
+        let p = pred.attr(self.ctx);
         self.emit1(OpKind::ArithCmpi, &[a, b], i1, vec![("predicate", p)])
     }
 
     /// `v == n`, for a constant `n`.
     pub(super) fn equals(&mut self, v: ValueId, n: i64) -> ValueId {
         let c = self.constant(n);
-        self.cmp("eq", v, c)
+        self.cmp(CmpIPredicate::Eq, v, c)
     }
 
     pub(super) fn select(&mut self, c: ValueId, a: ValueId, b: ValueId) -> ValueId {

@@ -79,7 +79,7 @@ use diag::Diagnostic;
 use ir::dialect::shape::SHAPE_FN;
 use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
-use pass::{loc_of, NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{error_at, internal_error_at, NoOptions, PassDecl, PassRegistry, Statistics};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub struct ConvertShapeToStd;
@@ -201,13 +201,6 @@ fn refuse_error_values(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
     }
 }
 
-fn error_at(ctx: &Context, op: OpId, message: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(
-        loc_of(ctx, op),
-        format!("'{}' op {message}", ctx.op_name(op)),
-    )
-}
-
 /// The state of a new op of `kind`, with the properties an `arith` op
 /// written without flags has.
 fn new_state(kind: OpKind, loc: Location) -> OperationState {
@@ -228,7 +221,11 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<(), Diagnostic> {
     if let Some(block) = ctx.op(library).parent {
         taken.extend(ctx.block_ops(block).filter_map(|o| symbol(ctx, o)));
     }
-    let library_name = symbol(ctx, library).unwrap_or_default();
+    // Verified: a library and its functions have names.
+    let named = |ctx: &Context, o: OpId| {
+        symbol(ctx, o).ok_or_else(|| internal_error_at(ctx, o, "has no 'sym_name'"))
+    };
+    let library_name = named(ctx, library)?;
     let body: Vec<OpId> = ctx
         .op(library)
         .regions
@@ -238,7 +235,7 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<(), Diagnostic> {
         .filter(|&o| ctx.kind(o) == OpKind::ShapeFunc)
         .collect();
     for f in body {
-        let name = symbol(ctx, f).unwrap_or_default();
+        let name = named(ctx, f)?;
         if !taken.insert(name.clone()) {
             return Err(error_at(
                 ctx,

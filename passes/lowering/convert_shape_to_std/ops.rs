@@ -5,6 +5,7 @@ use super::build::Body;
 use super::{error_at, Lowered, Lowering, Shape, Source};
 use analysis::ranks::constant_int;
 use diag::Diagnostic;
+use ir::dialect::arith::CmpIPredicate;
 use ir::{OpId, OpKind, ValueId};
 
 impl<'a> Lowering<'a> {
@@ -131,7 +132,7 @@ impl<'a> Lowering<'a> {
         // the interpreter, when `at` is out of range).
         let rank = self.rank_value(s);
         let zero = self.constant(0);
-        let negative = self.cmp("slt", index, zero);
+        let negative = self.cmp(CmpIPredicate::Slt, index, zero);
         let from_back = self.binary(OpKind::ArithAddi, index, rank);
         let at = self.select(negative, from_back, index);
         let from = self.source(s)?;
@@ -237,7 +238,7 @@ impl<'a> Lowering<'a> {
             .map_or(&[][..], |(_, others)| others);
         for &e in others {
             let one = self.equals(e, 1);
-            let same = self.cmp("eq", e, result);
+            let same = self.cmp(CmpIPredicate::Eq, e, result);
             checks.push(self.binary(OpKind::ArithOri, one, same));
         }
         self.all(&checks)
@@ -304,7 +305,7 @@ impl<'a> Lowering<'a> {
             .iter()
             .zip(offsets)
             .map(|(&source, &offset)| {
-                let inside = self.cmp("uge", j, offset);
+                let inside = self.cmp(CmpIPredicate::Uge, j, offset);
                 let extent = self.if_else(
                     inside,
                     &[index],
@@ -330,7 +331,7 @@ impl<'a> Lowering<'a> {
         let mut checks = Vec::new();
         for e in rest {
             for (&a, &b) in first.iter().zip(e) {
-                checks.push(self.cmp("eq", a, b));
+                checks.push(self.cmp(CmpIPredicate::Eq, a, b));
             }
         }
         self.all(&checks)
@@ -348,7 +349,10 @@ impl<'a> Lowering<'a> {
             return Ok(self.boolean(true));
         };
         let rank = known.map_or(rank, |n| self.constant(n as i64));
-        let same_ranks: Vec<ValueId> = ranks.iter().map(|&r| self.cmp("eq", r, rank)).collect();
+        let same_ranks: Vec<ValueId> = ranks
+            .iter()
+            .map(|&r| self.cmp(CmpIPredicate::Eq, r, rank))
+            .collect();
         let same_rank = self.all(&same_ranks);
         let same_extents: Box<Body<'_, 'a>> = match known {
             Some(n) => {

@@ -247,6 +247,7 @@ fn bound_on_arguments(args: &[ValueId], values: &[Arg], bound: &TargetExpr) -> O
     if !bound.terms.iter().all(known) {
         return None;
     }
+    // Every term is known (checked above).
     bound.eval(|t| on_arguments(args, values, t).unwrap_or_default())
 }
 
@@ -286,7 +287,8 @@ fn reify_bound(
     };
     let entry = ctx.region(ctx.op(f).regions[0]).blocks[0];
     let arguments = ctx.block(entry).args.clone();
-    let names = argument_names(text, op_line(ctx, f).unwrap_or(0));
+    // Without a line (a location of its own), the `%argN` names.
+    let names = op_line(ctx, f).map_or_else(Vec::new, |line| argument_names(text, line));
     let name = |a: ValueId| match arguments.iter().position(|&x| x == a) {
         Some(i) => names.get(i).cloned().unwrap_or(format!("%arg{i}")),
         None => query.name.clone(),

@@ -82,7 +82,8 @@ pub fn print_directive(
 
 // ----------------------------------------------------------------- helpers
 
-/// Integer elements of an `array<...>`/`dense<...>` attribute as counts.
+/// Integer elements of an `array<...>`/`dense<...>` attribute as counts
+/// (segment sizes, which the verifier checks are not negative).
 fn counts(a: Option<&Attr>) -> Vec<usize> {
     a.and_then(|a| a.int_elements(0))
         .unwrap_or_default()
@@ -138,7 +139,9 @@ fn print_successor_and_operands(p: &mut OpPrinter, block: BlockId, operands: &[V
     p.push(")");
 }
 
-/// Operands of `op` split by its `operandSegmentSizes` (one group per segment).
+/// Operands of `op` split by its `operandSegmentSizes` (one group per
+/// segment). The verifier checks that the sizes cover the operands before
+/// the op's own checks run.
 fn segments(ctx: &Context, op: OpId, n: usize) -> Vec<Vec<ValueId>> {
     let operands = &ctx.op(op).operands;
     let sizes = counts(ctx.attr(op, "operandSegmentSizes"));
@@ -149,6 +152,7 @@ fn segments(ctx: &Context, op: OpId, n: usize) -> Vec<Vec<ValueId>> {
         out.push(operands.get(start..start + len).unwrap_or(&[]).to_vec());
         start += len;
     }
+    debug_assert_eq!(start, operands.len(), "segment sizes cover the operands");
     out
 }
 
@@ -507,17 +511,34 @@ fn verify_switch(ctx: &Context, op: OpId) -> Result<(), String> {
             "number of case values ({values_len}) should match number of case destinations ({n_cases})"
         ));
     }
-    let sizes = counts(ctx.attr(op, "case_operand_segments"));
+    let sizes = ctx
+        .attr(op, "case_operand_segments")
+        .and_then(|a| a.int_elements(0))
+        .unwrap_or_default();
     if sizes.len() != n_cases {
         return Err(format!(
             "number of case operand segments ({}) should match number of case destinations ({n_cases})",
             sizes.len()
         ));
     }
+    // The segments must cover the case operands exactly: they are read
+    // from them.
+    if sizes.iter().any(|&n| n < 0) {
+        return Err("'case_operand_segments' attribute cannot have negative elements".into());
+    }
+    let case_operands = groups.get(2).map(Vec::as_slice).unwrap_or(&[]);
+    let total: i128 = sizes.iter().sum();
+    if total != case_operands.len() as i128 {
+        return Err(format!(
+            "caseOperands count ({}) does not match with the total size ({total}) specified in attribute 'case_operand_segments'",
+            case_operands.len()
+        ));
+    }
+    // Each at most the total, the number of case operands.
+    let sizes: Vec<usize> = sizes.iter().map(|&n| n as usize).collect();
     if let Some(&b) = data.successors.first() {
         check_successor(ctx, 0, b, groups.get(1).map(Vec::as_slice).unwrap_or(&[]))?;
     }
-    let case_operands = groups.get(2).map(Vec::as_slice).unwrap_or(&[]);
     let mut start = 0;
     for (i, &b) in data.successors.iter().skip(1).enumerate() {
         let len = sizes.get(i).copied().unwrap_or(0);

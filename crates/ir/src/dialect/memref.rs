@@ -217,8 +217,8 @@ fn access_attrs() -> [crate::op_def::AttrSpec; 2] {
 
 /// `%alloc`, `%subview`...: the names MLIR's memref ops suggest.
 fn result_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
-    let name = ctx.op_name(op).strip_prefix("memref.").unwrap_or_default();
-    vec![Some(name.to_string())]
+    let name = ctx.op_name(op).strip_prefix("memref.");
+    vec![name.map(str::to_string)]
 }
 
 // ------------------------------------------------------- custom directives

@@ -182,9 +182,7 @@ pub fn parse_custom_directive(
             return r;
         }
     }
-    Err(p.error(&format!(
-        "internal error: unknown custom directive '{name}'"
-    )))
+    Err(p.internal_error(&format!("unknown custom directive '{name}'")))
 }
 
 /// Print `custom<name>(args)` by asking each dialect in turn.

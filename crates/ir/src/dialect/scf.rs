@@ -322,7 +322,9 @@ fn i64_elements(a: Option<&Attr>) -> Vec<i64> {
         .collect()
 }
 
-/// Operands of `op` split by `operandSegmentSizes` into `n` groups.
+/// Operands of `op` split by `operandSegmentSizes` into `n` groups. The
+/// verifier checks that the sizes cover the operands before the op's own
+/// checks run.
 fn segments(ctx: &Context, op: OpId, n: usize) -> Vec<Vec<ValueId>> {
     let operands = &ctx.op(op).operands;
     let sizes = ctx
@@ -339,6 +341,7 @@ fn segments(ctx: &Context, op: OpId, n: usize) -> Vec<Vec<ValueId>> {
         out.push(operands.get(start..start + len).unwrap_or(&[]).to_vec());
         start += len;
     }
+    debug_assert_eq!(start, operands.len(), "segment sizes cover the operands");
     out
 }
 
@@ -806,6 +809,8 @@ fn ensure_in_parallel(ctx: &mut Context, region: RegionId) {
     {
         return;
     }
+    // While the op is parsed its region has no parent yet: an unknown
+    // location (MLIR gives the op's).
     let loc = ctx
         .region(region)
         .parent

@@ -461,7 +461,12 @@ fn print_const_shape(p: &mut OpPrinter, op: OpId) {
     p.push(" ");
     p.attr_dict(op, &["shape"], false);
     p.push("[");
-    let extents = const_shape_extents(p.ctx, op).unwrap_or_default();
+    let extents = const_shape_extents(p.ctx, op);
+    debug_assert!(
+        extents.is_some(),
+        "a verified 'shape.const_shape' has its extents"
+    );
+    let extents = extents.unwrap_or_default();
     let text: Vec<String> = extents.iter().map(|e| e.to_string()).collect();
     p.push(&text.join(", "));
     p.push("] : ");

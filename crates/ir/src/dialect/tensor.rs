@@ -385,12 +385,10 @@ fn parse_dynamic_index_list(
     args: &[Var],
 ) -> PResult<()> {
     let (Some(&Var::Operand(oi)), Some(&Var::Attr(ai))) = (args.first(), args.get(1)) else {
-        return Err(
-            p.error("internal error: DynamicIndexList expects an operand group and an attribute")
-        );
+        return Err(p.internal_error("DynamicIndexList expects an operand group and an attribute"));
     };
     let Some(spec) = def.attrs.get(ai) else {
-        return Err(p.error("internal error: unknown DynamicIndexList attribute"));
+        return Err(p.internal_error("unknown DynamicIndexList attribute"));
     };
     let mut operands = Vec::new();
     let mut statics = Vec::new();
@@ -411,7 +409,7 @@ fn parse_dynamic_index_list(
     }
     match parsed.operands.get_mut(oi) {
         Some(group) => group.extend(operands),
-        None => return Err(p.error("internal error: unknown DynamicIndexList operand group")),
+        None => return Err(p.internal_error("unknown DynamicIndexList operand group")),
     }
     let elem = i64_ty(p.ctx());
     attrs.push((
@@ -429,16 +427,23 @@ pub fn print_directive(name: &str, def: &OpDef, p: &mut OpPrinter, op: OpId, arg
     if name != "DynamicIndexList" {
         return false;
     }
-    let (Some(&Var::Operand(oi)), Some(&Var::Attr(ai))) = (args.first(), args.get(1)) else {
+    // The format compiled from the op's definition names these.
+    let (Some(&Var::Operand(oi)), Some(spec)) = (
+        args.first(),
+        args.get(1).and_then(|a| match a {
+            Var::Attr(ai) => def.attrs.get(*ai),
+            _ => None,
+        }),
+    ) else {
+        debug_assert!(
+            false,
+            "DynamicIndexList names an operand group and an attribute"
+        );
         return true;
     };
     let ctx = p.ctx;
     let values = def.operand_group(ctx, op, oi);
-    let statics = def
-        .attrs
-        .get(ai)
-        .map(|s| static_list(ctx, op, s.name))
-        .unwrap_or_default();
+    let statics = static_list(ctx, op, spec.name);
     print_mixed_list(p, &statics, values);
     true
 }
@@ -549,6 +554,14 @@ fn parse_ranked_tensor(p: &mut dyn AsmParser, op_name: &str) -> PResult<(Type, T
     }
 }
 
+/// The number of elements of a static `shape`, without overflow: in
+/// `i128`, saturating (exact unless three extents are near `i64::MAX`).
+fn element_count(shape: &[i64]) -> i128 {
+    shape
+        .iter()
+        .fold(1i128, |n, &d| n.saturating_mul(i128::from(d)))
+}
+
 /// Add the implicit `tensor.yield` a body may leave out, at the op's location.
 fn ensure_yield(ctx: &mut Context, region: RegionId, loc: &Location) {
     ensure_terminator(ctx, region, "tensor.yield", loc);
@@ -572,7 +585,7 @@ fn pad_syntax() -> Option<(&'static OpDef, &'static Format)> {
 
 fn parse_pad(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     let Some((def, format)) = pad_syntax() else {
-        return Err(p.error("internal error: bad tensor.pad format"));
+        return Err(p.internal_error("bad tensor.pad format"));
     };
     parse_format(def, format, p, state)?;
     if let Some(&r) = state.regions.first() {
@@ -663,8 +676,9 @@ fn parse_from_elements(p: &mut dyn AsmParser, state: &mut OperationState) -> PRe
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
     let (ty, elem) = parse_ranked_tensor(p, "tensor.from_elements")?;
-    let shape = p.ctx().type_kind(ty).shape().map(<[i64]>::to_vec);
-    let shape = shape.unwrap_or_default();
+    let Some(shape) = p.ctx().type_kind(ty).shape().map(<[i64]>::to_vec) else {
+        return Err(p.internal_error("a ranked tensor type without a shape"));
+    };
     if shape.contains(&DYNAMIC) {
         let shown = AttrPrinter::new(p.ctx()).type_to_string(ty);
         return Err(p.error_at(
@@ -674,7 +688,7 @@ fn parse_from_elements(p: &mut dyn AsmParser, state: &mut OperationState) -> PRe
             ),
         ));
     }
-    let count: i64 = shape.iter().product();
+    let count = element_count(&shape);
     if usize::try_from(count).ok() != Some(elements.len()) {
         return Err(p.error_at(
             at,
@@ -1150,7 +1164,7 @@ fn verify_from_elements(ctx: &Context, op: OpId) -> Result<(), String> {
         !r.shape.contains(&DYNAMIC),
         "statically shaped tensor of any type values",
     )?;
-    let count: i64 = r.shape.iter().product();
+    let count = element_count(r.shape);
     let operands = &ctx.op(op).operands;
     if usize::try_from(count).ok() != Some(operands.len())
         || operands.iter().any(|&v| ctx.value_type(v) != r.elem)
@@ -1280,6 +1294,7 @@ fn gather_scatter_dims(
 
 /// Gather's result shape (scatter's source shape), full or rank-reduced.
 fn gathered_shape(indices: &Ranked, source: &Ranked, dims: &[i64], reduced: bool) -> Vec<i64> {
+    // The leading dimensions of the indices (none for rank-0 indices).
     let mut shape: Vec<i64> = indices
         .shape
         .split_last()
@@ -1525,7 +1540,7 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
         let is_static = |s: &[i64]| !s.contains(&DYNAMIC);
         if is_static(source.shape)
             && is_static(result.shape)
-            && source.shape.iter().product::<i64>() != result.shape.iter().product::<i64>()
+            && element_count(source.shape) != element_count(result.shape)
         {
             return Err(
                 "source and destination tensor should have the same number of elements".into(),
