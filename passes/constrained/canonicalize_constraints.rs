@@ -181,11 +181,18 @@ impl Builder<'_> {
         let ctx = self.ctx;
         let data = ctx.op(op);
         let operands: Vec<Id> = data.operands.clone().iter().map(|&v| self.id(v)).collect();
-        let bin = |ops: &[Id]| {
-            [
-                ops.first().copied().unwrap_or_default(),
-                ops.get(1).copied().unwrap_or_default(),
-            ]
+        // The verifier gives these ops their operands; an op without them
+        // is left opaque (nothing is known of it), never read as e-class 0.
+        let bin = || match operands.as_slice() {
+            &[a, b] => Some([a, b]),
+            _ => {
+                debug_assert!(false, "a verified binary op has two operands");
+                None
+            }
+        };
+        let unary = || {
+            debug_assert!(!operands.is_empty(), "a verified op has its operand");
+            operands.first().copied()
         };
         let int = |a: &Attr| fold_int(a);
         // Integers other than `index` and `i1` are opaque: arithmetic on
@@ -228,25 +235,24 @@ impl Builder<'_> {
             OpKind::TensorFromElements => {
                 Some(ShapeLang::List(operands.clone().into_boxed_slice()))
             }
-            OpKind::ShapeRank => Some(ShapeLang::Rank(operands[0])),
-            OpKind::ShapeGetExtent => Some(ShapeLang::Extent(bin(&operands))),
-            OpKind::ShapeConcat => Some(ShapeLang::Concat(bin(&operands))),
-            OpKind::ShapeBroadcast if operands.len() == 2 => {
-                Some(ShapeLang::Broadcast(bin(&operands)))
-            }
-            OpKind::ShapeNumElements => Some(ShapeLang::NumElements(operands[0])),
-            OpKind::ArithAddi if index => Some(ShapeLang::Add(bin(&operands))),
-            OpKind::ArithSubi if index => Some(ShapeLang::Sub(bin(&operands))),
-            OpKind::ArithMuli if index => Some(ShapeLang::Mul(bin(&operands))),
-            OpKind::ArithMaxsi if index => Some(ShapeLang::Max(bin(&operands))),
-            OpKind::ArithMinsi if index => Some(ShapeLang::Min(bin(&operands))),
-            OpKind::ArithAndi if boolean => Some(ShapeLang::And(bin(&operands))),
-            OpKind::ArithOri if boolean => Some(ShapeLang::Or(bin(&operands))),
+            OpKind::ShapeRank => unary().map(ShapeLang::Rank),
+            OpKind::ShapeGetExtent => bin().map(ShapeLang::Extent),
+            OpKind::ShapeConcat => bin().map(ShapeLang::Concat),
+            OpKind::ShapeBroadcast if operands.len() == 2 => bin().map(ShapeLang::Broadcast),
+            OpKind::ShapeNumElements => unary().map(ShapeLang::NumElements),
+            OpKind::ArithAddi if index => bin().map(ShapeLang::Add),
+            OpKind::ArithSubi if index => bin().map(ShapeLang::Sub),
+            OpKind::ArithMuli if index => bin().map(ShapeLang::Mul),
+            OpKind::ArithMaxsi if index => bin().map(ShapeLang::Max),
+            OpKind::ArithMinsi if index => bin().map(ShapeLang::Min),
+            OpKind::ArithAndi if boolean => bin().map(ShapeLang::And),
+            OpKind::ArithOri if boolean => bin().map(ShapeLang::Or),
             OpKind::ArithCmpi if matches!(operand, Some(TypeKind::Index)) => {
-                CmpIPredicate::of(ctx, op).and_then(|p| ShapeLang::cmpi(p, bin(&operands)))
+                let predicate = CmpIPredicate::of(ctx, op);
+                bin().and_then(|b| predicate.and_then(|p| ShapeLang::cmpi(p, b)))
             }
             OpKind::ShapeSplitAt => {
-                let b = bin(&operands);
+                let Some(b) = bin() else { return };
                 let (head, tail) = (
                     self.graph.add(ShapeLang::Head(b)),
                     self.graph.add(ShapeLang::Tail(b)),

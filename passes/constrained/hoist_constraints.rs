@@ -543,7 +543,9 @@ impl Places {
     }
 
     /// Values of outer blocks first; within a block, arguments in order,
-    /// then op results in program order.
+    /// then op results in program order. A value from outside the walked
+    /// op (its function's caller cannot give one, but a nested walk can)
+    /// sorts first: the key only orders, it decides nothing.
     fn key(&self, ctx: &Context, v: ValueId) -> (usize, usize, u32) {
         match ctx.value(v).def {
             ValueDef::BlockArg { block, index } => {

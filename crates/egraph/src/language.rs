@@ -349,6 +349,7 @@ impl Analysis<ShapeLang> for ShapeAnalysis {
             ShapeLang::Head([s, i]) => Facts::shape(split_extents(g, *s, *i, true), bounds(s)),
             ShapeLang::Tail([s, i]) => Facts::shape(split_extents(g, *s, *i, false), bounds(s)),
             ShapeLang::Rank(s) => match extents(g, *s).map(<[Id]>::len) {
+                // A list in memory is shorter than `i64::MAX`.
                 Some(rank) => Facts::of_constant(i64::try_from(rank).unwrap_or(i64::MAX)),
                 None => Facts::integer(Interval::NON_NEGATIVE, Divisor::default()),
             },
