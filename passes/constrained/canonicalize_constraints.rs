@@ -2,7 +2,7 @@
 //! (see the crate doc): proven true → `shape.const_witness true`, proven
 //! false → a compile-time error, unknown → kept, its facts learnt.
 //!
-//! Deciding reads the analysis ([`crate::language::Facts`]): a
+//! Deciding reads the analysis ([`egraph::language::Facts`]): a
 //! `cstr_require` is decided when its predicate's class is a constant (a
 //! comparison its operands' bounds or divisors decide folds to one); a
 //! `cstr_eq` fails when its operands' partial shapes do not merge

@@ -9,11 +9,14 @@
 //! - [`errors`]: error reachability in error-monadic functions — which
 //!   values may be error values and which values' errors matter (used by
 //!   `lower-to-constrained`).
+//! - [`shape_facts`]: static shape facts — the partial shape, size or
+//!   boolean known of each value, and the ops certain to fail (used by
+//!   `infer-shapes` and `--mlir-print-shape-facts`).
 //!
-//! Value bounds are the `value-bounds` crate's; static shape facts are the
-//! `infer-shapes` pass's `infer_facts`.
+//! Value bounds are the `value-bounds` crate's.
 
 pub mod call_graph;
 pub mod errors;
 pub mod ranks;
+pub mod shape_facts;
 pub mod symbols;

@@ -5,7 +5,8 @@
 //! A shape's rank is known from three sources:
 //!
 //! - its type: `tensor<3xindex>`, the shape of a ranked tensor;
-//! - how it was made ([`Rule`]): `const_shape` counts its extents, `concat` adds its operands' ranks, `broadcast` takes
+//! - how it was made (a `Rule`): `const_shape` counts its extents, `concat`
+//!   adds its operands' ranks, `broadcast` takes
 //!   their maximum, `split_at` at a constant index splits one (a negative
 //!   index counts from the back, as in MLIR; the head at `i >= 0` has `i`
 //!   extents and the tail at `i < 0` has `-i`, whatever the rank), casts and

@@ -310,7 +310,7 @@ impl Outcome {
 /// The module with each op's inferred shape facts as comment lines before
 /// it (`--mlir-print-shape-facts`).
 fn print_with_shape_facts(ctx: &Context, module: OpId, print: PrintOptions) -> String {
-    use passes::monadic::infer_shapes::{infer_facts, Facts};
+    use analysis::shape_facts::{infer_facts, Facts};
     let facts: rustc_hash::FxHashMap<OpId, Facts> = pass::functions_under(ctx, module)
         .into_iter()
         .map(|f| (f, infer_facts(ctx, f)))
