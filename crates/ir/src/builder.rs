@@ -58,16 +58,6 @@ impl<'c> OpBuilder<'c> {
         op
     }
 
-    /// The state of an op of `kind` at this builder's location, with the
-    /// default inherent attributes of its kind.
-    pub fn state(&self, kind: OpKind) -> OperationState {
-        let mut state = OperationState::new(kind, self.loc.clone());
-        if let Some(name) = kind.name() {
-            state.props = crate::dialect::arith::default_properties(name);
-        }
-        state
-    }
-
     /// Make an op of `kind` with these operands, result types, inherent
     /// attributes and regions.
     pub fn build(
@@ -78,13 +68,7 @@ impl<'c> OpBuilder<'c> {
         props: Vec<(&str, Attr)>,
         regions: Vec<RegionId>,
     ) -> OpId {
-        let mut state = self.state(kind);
-        state.operands.extend(operands.iter().copied());
-        state.result_types.extend(results.iter().copied());
-        for (name, value) in props {
-            crate::context::set_named_attr(&mut state.props, name, value);
-        }
-        state.regions = regions;
+        let state = op_state(kind, self.loc.clone(), operands, results, props, regions);
         self.insert(state)
     }
 
@@ -150,6 +134,30 @@ impl<'c> OpBuilder<'c> {
             vec![("passing", Attr::Bool(passing))],
         )
     }
+}
+
+/// The state of an op of `kind` at `loc`: the default inherent attributes
+/// of its kind (`arith`'s flags, as MLIR's builders give them) overridden
+/// by `props`, with these operands, result types and regions.
+pub fn op_state(
+    kind: OpKind,
+    loc: Location,
+    operands: &[ValueId],
+    results: &[Type],
+    props: Vec<(&str, Attr)>,
+    regions: Vec<RegionId>,
+) -> OperationState {
+    let mut state = OperationState::new(kind, loc);
+    if let Some(name) = kind.name() {
+        state.props = crate::dialect::arith::default_properties(name);
+    }
+    state.operands.extend(operands.iter().copied());
+    state.result_types.extend(results.iter().copied());
+    for (name, value) in props {
+        crate::context::set_named_attr(&mut state.props, name, value);
+    }
+    state.regions = regions;
+    state
 }
 
 /// Replace the constraint `op` (its one witness result) with a

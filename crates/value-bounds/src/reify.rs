@@ -4,7 +4,8 @@
 use crate::set::ValueBounds;
 use crate::Target;
 use bounds::{Affine, BoundKind};
-use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
+use ir::builder::OpBuilder;
+use ir::{Attr, Context, OpId, OpKind, Type, TypeKind, ValueId};
 use std::fmt;
 
 /// `constant + Σ coefficient·target`.
@@ -177,17 +178,7 @@ impl Builder<'_> {
         result: Type,
         props: Vec<(&str, Attr)>,
     ) -> ValueId {
-        let loc = self.ctx.op(self.before).loc.clone();
-        let mut state = OperationState::new(kind, loc);
-        state.props = ir::dialect::arith::default_properties(kind.build_name());
-        for (k, v) in props {
-            ir::context::set_named_attr(&mut state.props, k, v);
-        }
-        state.operands.extend(operands.iter().copied());
-        state.result_types.push(result);
-        let op = self.ctx.create_op(state);
-        self.ctx.insert_op_before(self.before, op);
-        self.ctx.op(op).results[0]
+        OpBuilder::before(self.ctx, self.before).build1(kind, operands, result, props)
     }
 
     fn index_op(&mut self, kind: OpKind, operands: &[ValueId]) -> ValueId {

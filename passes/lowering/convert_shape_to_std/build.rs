@@ -56,13 +56,8 @@ impl<'a> Lowering<'a> {
         props: Vec<(&str, Attr)>,
         regions: Vec<RegionId>,
     ) -> Vec<ValueId> {
-        let mut state = new_state(kind, self.loc.clone());
-        state.operands.extend(operands.iter().copied());
-        state.result_types.extend(results.iter().copied());
-        for (k, v) in props {
-            ir::context::set_named_attr(&mut state.props, k, v);
-        }
-        state.regions = regions;
+        let state =
+            ir::builder::op_state(kind, self.loc.clone(), operands, results, props, regions);
         let op = self.ctx.create_op(state);
         self.insert(op);
         self.created.push(op);
