@@ -30,7 +30,13 @@ pub struct Module {
 impl Module {
     /// The module in MLIR's custom form (what `mlir-opt` prints).
     pub fn print(&self) -> String {
-        on_large_stack(|| ir::printer::print_op(&self.ctx, self.root, Default::default()))
+        self.print_with(Default::default())
+    }
+
+    /// The module in custom or generic form, with or without locations
+    /// (`--mlir-print-op-generic`, `--mlir-print-debuginfo`).
+    pub fn print_with(&self, options: ir::printer::PrintOptions) -> String {
+        on_large_stack(|| ir::printer::print_op(&self.ctx, self.root, options))
     }
 }
 

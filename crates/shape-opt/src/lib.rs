@@ -10,9 +10,13 @@
 //! textual pipeline with a callback after every pass
 //! ([`Session::run_pipeline`]) or the default pipelines up to a stage with a
 //! callback at every stage reached ([`Session::lower_to`]), and prints the
-//! result. The host declares which of its ops (and functions) are pure
-//! ([`Session::declare_pure_ops`]), so that checks may move across them.
-//! Every failure is an [`Error`] holding MLIR-style diagnostics.
+//! result ([`Module::print_with`]: custom or generic form, with or without
+//! locations). [`Session::evaluate`] runs a function on concrete shapes
+//! with the reference interpreter. The host declares which of its ops (and
+//! functions) are pure ([`Session::declare_pure_ops`]), so that checks may
+//! move across them. With [`Session::verify_semantics`] set, every pass is
+//! checked to keep what each function computes on sampled inputs. Every
+//! failure is an [`Error`] holding MLIR-style diagnostics.
 //!
 //! Parsing, verifying, passes and printing recurse as deep as the IR nests
 //! (up to the parser's `max_nesting`), so every method that does them runs
@@ -32,6 +36,7 @@
 
 pub use diag;
 pub use driver::{on_large_stack, Module, WORKER_STACK};
+pub use interp;
 pub use ir;
 pub use pass;
 pub use pass::stage::Stage;
@@ -42,6 +47,14 @@ use driver::{Engine, Plan};
 use ir::effects::PureOps;
 use ir::{Attr, Context, OpId, OpKind};
 use pass::{Instrumentation, PassInfo, PassRegistry, RunOptions};
+use validate::check::{Interpreter, SemanticsCheck};
+
+/// This library's version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The major version of MLIR whose textual IR shape-opt reads and writes
+/// (`mlir-opt` of that version parses what it prints, and the reverse).
+pub const MLIR_VERSION: &str = "22";
 
 /// A failure: the diagnostics, and their rendering (`file:line:col: error:
 /// ...` with the source line) for display.
@@ -65,6 +78,10 @@ pub struct Session {
     engine: Engine,
     /// Verification after each pass, unregistered dialects, threads.
     pub options: RunOptions,
+    /// Check after every pass that each function computes what it did
+    /// before on this many sampled inputs (`--verify-semantics=N`); a pass
+    /// that changes a result fails the run.
+    pub verify_semantics: Option<usize>,
 }
 
 impl Default for Session {
@@ -73,12 +90,40 @@ impl Default for Session {
     }
 }
 
-/// Calls a host callback after every pass run.
-struct AfterPass<'a>(&'a mut (dyn FnMut(&str, &Context, OpId) + Send));
+/// A host's callback after every pass run: the pass's name and the IR
+/// (the op the pass ran on).
+pub type AfterPassFn<'a> = dyn FnMut(&str, &Context, OpId) + Send + 'a;
 
-impl Instrumentation for AfterPass<'_> {
+/// A host's callback at every stage reached: the stage and the module.
+pub type OnStageFn<'a> = dyn FnMut(Stage, &Context, OpId) + Send + 'a;
+
+/// What watches a run: the semantics check, then the host's callback.
+struct Hooks<'a, 'b> {
+    semantics: Option<SemanticsCheck<Interpreter>>,
+    after_pass: Option<&'a mut AfterPassFn<'b>>,
+}
+
+impl Instrumentation for Hooks<'_, '_> {
+    fn reads_ir(&self) -> bool {
+        self.semantics.is_some() || self.after_pass.is_some()
+    }
+    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        if let Some(check) = &mut self.semantics {
+            check.before(pass, ctx, op);
+        }
+    }
     fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        (self.0)(pass, ctx, op)
+        if let Some(check) = &mut self.semantics {
+            check.after(pass, ctx, op);
+        }
+        if let Some(after_pass) = &mut self.after_pass {
+            after_pass(pass, ctx, op);
+        }
+    }
+    fn take_failure(&mut self) -> Option<Diagnostic> {
+        self.semantics
+            .as_mut()
+            .and_then(|check| check.take_failure())
     }
 }
 
@@ -93,6 +138,7 @@ impl Session {
         Session {
             engine: Engine::new(),
             options: RunOptions::default(),
+            verify_semantics: None,
         }
     }
 
@@ -120,6 +166,18 @@ impl Session {
 
     pub fn registry(&self) -> &PassRegistry {
         self.engine.registry()
+    }
+
+    /// `diagnostic` as `mlir-opt` prints it: `file:line:col: error: ...`,
+    /// the source line and a caret when the location is in a buffer this
+    /// session parsed, then its notes.
+    pub fn render(&self, diagnostic: &Diagnostic) -> String {
+        self.engine.render(diagnostic)
+    }
+
+    /// `file`, `line`, `column` of a diagnostic's location, if it has one.
+    pub fn position(&self, diagnostic: &Diagnostic) -> Option<(String, u32, u32)> {
+        self.engine.sources.position(&diagnostic.loc)
     }
 
     fn error(&self, diagnostics: Vec<Diagnostic>) -> Error {
@@ -189,14 +247,9 @@ impl Session {
         &self,
         module: &mut Module,
         pipeline: &str,
-        after_pass: &mut (dyn FnMut(&str, &Context, OpId) + Send),
+        after_pass: &mut AfterPassFn,
     ) -> Result<(), Error> {
-        self.run(
-            module,
-            Plan::Pipeline(pipeline),
-            &mut AfterPass(after_pass),
-            &mut |_, _, _| {},
-        )
+        self.run(module, Plan::Pipeline(pipeline), Some(after_pass), None)
     }
 
     /// Run the default pipeline of every stage from the module's form up to
@@ -205,21 +258,53 @@ impl Session {
         &self,
         module: &mut Module,
         target: Stage,
-        on_stage: &mut (dyn FnMut(Stage, &Context, OpId) + Send),
+        on_stage: &mut OnStageFn,
+    ) -> Result<(), Error> {
+        self.lower_to_observed(module, target, Some(on_stage), None)
+    }
+
+    /// [`Session::lower_to`] with optional observers: `on_stage` sees the
+    /// IR at every stage reached, `after_pass` after every pass run. With
+    /// neither (and [`RunOptions::threads`] not 1), independent functions
+    /// lower in pieces on several threads, with the same result.
+    pub fn lower_to_observed(
+        &self,
+        module: &mut Module,
+        target: Stage,
+        on_stage: Option<&mut OnStageFn>,
+        after_pass: Option<&mut AfterPassFn>,
     ) -> Result<(), Error> {
         let plan = Plan::LowerTo {
             from: None,
             to: target,
         };
-        self.run(module, plan, &mut pass::NoInstrumentation, on_stage)
+        self.run(module, plan, after_pass, on_stage)
+    }
+
+    /// Evaluate the function `func` of `module` (a `func.func`, or a
+    /// `shape.func` of a `shape.function_library`) on `args` with the
+    /// reference interpreter: the calls and unregistered ops it ran, in
+    /// order, and its results or the error it fails with. An error result
+    /// is a result; `Err` means the function could not be evaluated (no
+    /// such function, arguments that do not fit, an op the interpreter has
+    /// no meaning for).
+    pub fn evaluate(
+        &self,
+        module: &Module,
+        func: &str,
+        args: &[interp::Arg],
+    ) -> Result<interp::Trace, Error> {
+        let ctx = &module.ctx;
+        on_large_stack(|| interp::trace_function(ctx, module.root, func, args))
+            .map_err(|e| plain_error(e.to_string()))
     }
 
     fn run(
         &self,
         module: &mut Module,
         plan: Plan,
-        instrument: &mut (dyn Instrumentation + Send),
-        on_stage: &mut (dyn FnMut(Stage, &Context, OpId) + Send),
+        after_pass: Option<&mut AfterPassFn>,
+        on_stage: Option<&mut OnStageFn>,
     ) -> Result<(), Error> {
         let engine = &self.engine;
         let mut run = match engine.plan_with(module, plan, self.options) {
@@ -231,7 +316,16 @@ impl Session {
                 })
             }
         };
-        on_large_stack(|| engine.run(module, &mut run, instrument, on_stage, false))
+        let mut hooks = Hooks {
+            semantics: self
+                .verify_semantics
+                .map(|n| SemanticsCheck::new(Interpreter, n)),
+            after_pass,
+        };
+        let split = !hooks.reads_ir() && on_stage.is_none() && self.options.threads != 1;
+        let mut unobserved = |_: Stage, _: &Context, _: OpId| {};
+        let on_stage = on_stage.unwrap_or(&mut unobserved);
+        on_large_stack(|| engine.run(module, &mut run, &mut hooks, on_stage, split))
             .map_err(|d| self.error(vec![d]))
     }
 }

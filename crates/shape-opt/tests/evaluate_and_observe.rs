@@ -1,0 +1,63 @@
+//! Evaluation, printing options, per-pass observation and semantic
+//! checking through the embedding API.
+
+use shape_opt::interp::{Arg, Outcome};
+use shape_opt::ir::printer::PrintOptions;
+use shape_opt::{Session, Stage};
+
+const MATMUL: &str = include_str!("../../../examples/matmul.mlir");
+
+#[test]
+fn evaluates_a_library_function_before_and_after_lowering() {
+    let mut session = Session::new();
+    let mut module = session.parse("matmul.mlir", MATMUL).unwrap();
+    let args = ["[2,3]", "[3,4]"].map(|a| a.parse::<Arg>().unwrap());
+    let before = session.evaluate(&module, "matmul", &args).unwrap();
+    assert_eq!(before.outcome.to_string(), "ok [2, 4]");
+    let bad = ["[2,3]", "[5,4]"].map(|a| a.parse::<Arg>().unwrap());
+    let failing = session.evaluate(&module, "matmul", &bad).unwrap();
+    assert_eq!(
+        failing.outcome,
+        Outcome::Error("inner dimensions required to match".into())
+    );
+    session
+        .lower_to_observed(&mut module, Stage::Std, None, None)
+        .unwrap();
+    let after = session.evaluate(&module, "matmul", &args).unwrap();
+    assert_eq!(after.outcome.to_string(), "ok [2, 4]");
+    let missing = session.evaluate(&module, "matmull", &args).unwrap_err();
+    assert!(missing.to_string().contains("matmull"), "{missing}");
+}
+
+#[test]
+fn lowering_reports_every_pass_and_stage_and_checks_semantics() {
+    let mut session = Session::new();
+    session.verify_semantics = Some(4);
+    let mut module = session.parse("matmul.mlir", MATMUL).unwrap();
+    let mut passes = Vec::new();
+    let mut stages = Vec::new();
+    session
+        .lower_to_observed(
+            &mut module,
+            Stage::Std,
+            Some(&mut |stage, _, _| stages.push(stage)),
+            Some(&mut |pass, _, _| passes.push(pass.to_string())),
+        )
+        .unwrap();
+    assert_eq!(stages, Stage::ALL.to_vec());
+    assert!(
+        passes.iter().any(|p| p == "convert-shape-to-std"),
+        "{passes:?}"
+    );
+    let generic = module.print_with(PrintOptions {
+        generic: true,
+        debug_info: true,
+    });
+    assert!(
+        generic.contains("\"func.func\"") && generic.contains("loc("),
+        "{generic}"
+    );
+    // The generic form with locations parses back to the same module.
+    let again = session.parse("again.mlir", &generic).unwrap();
+    assert_eq!(again.print(), module.print());
+}
