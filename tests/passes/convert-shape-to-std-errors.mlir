@@ -71,3 +71,17 @@ shape.function_library @lib {
     return %r : index
   }
 } mapping {foo.op = @twice}
+
+// -----
+
+// A declaration of a library function must declare its lowered signature.
+// expected-error@+1 {{'func.func' op declares (tensor<*xf32>) -> i32 but the library function it names lowers to (tensor<*xf32>) -> index}}
+func.func private @declared_rank(tensor<*xf32>) -> i32
+
+shape.function_library @lib {
+  func @declared_rank(%t: tensor<*xf32>) -> index {
+    %s = shape_of %t : tensor<*xf32> -> tensor<?xindex>
+    %r = rank %s : tensor<?xindex> -> index
+    return %r : index
+  }
+} mapping {foo.op = @declared_rank}

@@ -524,3 +524,25 @@ shape.function_library @lib {
     return %r : index
   }
 } mapping {foo.op = @library_rank}
+
+// -----
+
+// The host's declaration of a library function's lowered signature, called
+// from the host's code, is replaced by the lowered definition, in its place.
+// CHECK-NOT:   func.func private @library_rank
+// CHECK-LABEL: func.func @library_rank(%arg0: tensor<*xf32>) -> index
+// CHECK:         tensor.rank %arg0
+// CHECK-LABEL: func.func @host
+// CHECK:         call @library_rank(%arg0) : (tensor<*xf32>) -> index
+func.func private @library_rank(tensor<*xf32>) -> index
+func.func @host(%t: tensor<*xf32>) -> index {
+  %r = func.call @library_rank(%t) : (tensor<*xf32>) -> index
+  return %r : index
+}
+shape.function_library @lib {
+  func @library_rank(%t: tensor<*xf32>) -> index {
+    %s = shape_of %t : tensor<*xf32> -> tensor<?xindex>
+    %r = rank %s : tensor<?xindex> -> index
+    return %r : index
+  }
+} mapping {foo.op = @library_rank}

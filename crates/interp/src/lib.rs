@@ -24,7 +24,10 @@
 //! relates to the source's: the same events up to where the source ends or
 //! fails, a failure for a failure. An unregistered op that a
 //! `shape.function_library` maps is only defined where its shape function
-//! succeeds, which also gives its results' shapes.
+//! succeeds, which also gives its results' shapes. A `func.func`
+//! declaration named like a library function is that function (the host's
+//! declaration of what `convert-shape-to-std` defines): calling it runs the
+//! library function, its results bridged to the declared types.
 //!
 //! Arguments ([`Arg`]) are shapes (`[2,3]`: a tensor's shape, an extent
 //! tensor's extents), scalars (`6`), or the elements of an integer tensor

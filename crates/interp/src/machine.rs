@@ -157,12 +157,19 @@ pub(crate) fn find_function(
         None => body_ops(ctx, module).find(named),
         Some(_) => None,
     };
-    top.or_else(|| {
+    let in_library = || {
         body_ops(ctx, module)
             .filter(|&o| ctx.kind(o) == OpKind::ShapeFunctionLibrary)
             .filter(|&o| library.is_none() || sym_name(ctx, o) == library)
             .find_map(|lib| body_ops(ctx, lib).find(named))
-    })
+    };
+    match top {
+        // A host's declaration of a library function is that function
+        // (convert-shape-to-std defines the one by the other).
+        Some(f) if entry_block(ctx, f).is_none() => in_library().or(Some(f)),
+        Some(f) => Some(f),
+        None => in_library(),
+    }
 }
 
 /// Whether `shape` fits the (possibly dynamic) dimensions `dims`.
@@ -687,6 +694,19 @@ impl<'c> Machine<'c> {
             .ok_or_else(|| self.malformed(op, "the callee is not a function of the module"))?;
         let args = self.operands(op)?;
         match entry_block(self.ctx, callee) {
+            // A library function called through the host's declaration of
+            // its lowered signature: its results as the declaration types
+            // them.
+            Some(_) if self.ctx.kind(callee) == OpKind::ShapeFunc => {
+                let results = self.call(callee, args)?;
+                results
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        crate::shape_ops::bridge_value(self, op, v, self.result_kind(op, i)?)
+                    })
+                    .collect()
+            }
             Some(_) => self.call(callee, args),
             None => self.perform(op, crate::value::Effect::Call(symbol), args, None),
         }

@@ -555,28 +555,33 @@ pub(crate) fn bridge(m: &Machine, op: OpId) -> Step<Vec<Value>> {
     let operands = m.operands(op)?;
     let mut results = Vec::with_capacity(operands.len());
     for (i, v) in operands.into_iter().enumerate() {
-        let to = m.result_kind(op, i)?;
-        let converted = match (v, to) {
-            (Value::Shape(Err(e)) | Value::Size(Err(e)), _) => return Err(Stop::Fail(e)),
-            (Value::Shape(Ok(e)), TypeKind::RankedTensor { .. }) => Value::ExtentTensor(e),
-            (Value::ExtentTensor(e), TypeKind::Shape) => Value::Shape(Ok(e)),
-            (Value::Size(Ok(n)), TypeKind::Index) => Value::Index(n),
-            (Value::Index(n), TypeKind::Size) => Value::Size(Ok(n)),
-            (Value::Witness(w), TypeKind::Integer { width: 1, .. }) => Value::Int {
-                value: i128::from(w.is_ok()),
-                width: 1,
-            },
-            (Value::Int { value, width: 1 }, TypeKind::Witness) => Value::Witness(match value {
-                0 => Err(HOST_WITNESS_MESSAGE.to_string()),
-                _ => Ok(()),
-            }),
-            _ => {
-                return Err(m.unsupported(op, "a conversion that is not a bridge of a shape value"))
-            }
-        };
-        results.push(converted);
+        results.push(bridge_value(m, op, v, m.result_kind(op, i)?)?);
     }
     Ok(results)
+}
+
+/// `v` as a value of type `to`, across the bridge between shape types and
+/// their std-form types (`!shape.shape` and an extent tensor, `!shape.size`
+/// and `index`, a witness and `i1`); an error value fails here.
+pub(crate) fn bridge_value(m: &Machine, op: OpId, v: Value, to: &TypeKind) -> Step<Value> {
+    Ok(match (v, to) {
+        (Value::Shape(Err(e)) | Value::Size(Err(e)), _) => return Err(Stop::Fail(e)),
+        (Value::Shape(Ok(e)), TypeKind::RankedTensor { .. }) => Value::ExtentTensor(e),
+        (Value::ExtentTensor(e), TypeKind::Shape) => Value::Shape(Ok(e)),
+        (Value::Size(Ok(n)), TypeKind::Index) => Value::Index(n),
+        (Value::Index(n), TypeKind::Size) => Value::Size(Ok(n)),
+        (Value::Witness(w), TypeKind::Integer { width: 1, .. }) => Value::Int {
+            value: i128::from(w.is_ok()),
+            width: 1,
+        },
+        (Value::Int { value, width: 1 }, TypeKind::Witness) => Value::Witness(match value {
+            0 => Err(HOST_WITNESS_MESSAGE.to_string()),
+            _ => Ok(()),
+        }),
+        (v @ Value::ExtentTensor(_), TypeKind::RankedTensor { .. })
+        | (v @ Value::Index(_), TypeKind::Index) => v,
+        _ => return Err(m.unsupported(op, "a conversion that is not a bridge of a shape value")),
+    })
 }
 
 #[cfg(test)]

@@ -51,7 +51,9 @@
 //! goes first), values that carry errors (`shape.meet`,
 //! `!shape.value_shape`, `shape.with_shape`, `shape.value_as_shape`,
 //! `shape.value_of`), and a library function whose name the module already
-//! uses. Shape ops outside functions and libraries are left alone (the std
+//! uses — unless the module only declares it (`func.func private @f(...)`,
+//! the host calling the shape function it will get): the declaration must
+//! then have the lowered signature, and the definition takes its place. Shape ops outside functions and libraries are left alone (the std
 //! stage's legality check names them).
 //!
 //! ```mlir
@@ -112,8 +114,9 @@ pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnos
             libraries.push(o);
         }
     });
+    let mut declared = Vec::new();
     for library in libraries {
-        unpack_library(ctx, library)?;
+        declared.extend(unpack_library(ctx, library)?);
     }
     let mut functions = Vec::new();
     if ctx.kind(root) == OpKind::FuncFunc {
@@ -131,7 +134,36 @@ pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnos
             d
         })?;
     }
+    for (declaration, function) in declared {
+        define_declaration(ctx, declaration, function)?;
+    }
     drop_shape_function_instances(ctx, root);
+    Ok(())
+}
+
+/// Replace the host's `declaration` of a library function by `function`,
+/// its lowering (in the declaration's place), when the declared signature
+/// is the lowered one.
+fn define_declaration(
+    ctx: &mut Context,
+    declaration: OpId,
+    function: OpId,
+) -> Result<(), Diagnostic> {
+    let signature = |o: OpId| ctx.attr(o, "function_type").and_then(Attr::as_type);
+    let (declared, lowered) = (signature(declaration), signature(function));
+    if declared != lowered {
+        let printer = ir::print_attr::AttrPrinter::new(ctx);
+        let show =
+            |t: Option<Type>| t.map_or_else(|| "no type".into(), |t| printer.type_to_string(t));
+        let message = format!(
+            "declares {} but the library function it names lowers to {}",
+            show(declared),
+            show(lowered)
+        );
+        return Err(error_at(ctx, declaration, message));
+    }
+    ctx.move_op_before(function, declaration);
+    ctx.erase_op(declaration);
     Ok(())
 }
 
@@ -211,16 +243,20 @@ fn new_state(kind: OpKind, loc: Location) -> OperationState {
 
 /// Move the `shape.func`s of `library` out, before it, as `func.func`s
 /// (their `shape.return`s become `func.return`s), and erase the library.
-fn unpack_library(ctx: &mut Context, library: OpId) -> Result<(), Diagnostic> {
+fn unpack_library(ctx: &mut Context, library: OpId) -> Result<Vec<(OpId, OpId)>, Diagnostic> {
     let symbol = |ctx: &Context, o: OpId| {
         ctx.attr(o, "sym_name")
             .and_then(Attr::as_str)
             .map(str::to_string)
     };
-    let mut taken: FxHashSet<String> = FxHashSet::default();
+    let mut taken: FxHashMap<String, OpId> = FxHashMap::default();
     if let Some(block) = ctx.op(library).parent {
-        taken.extend(ctx.block_ops(block).filter_map(|o| symbol(ctx, o)));
+        taken.extend(
+            ctx.block_ops(block)
+                .filter_map(|o| Some((symbol(ctx, o)?, o))),
+        );
     }
+    let mut declared = Vec::new();
     // Verified: a library and its functions have names.
     let named = |ctx: &Context, o: OpId| {
         symbol(ctx, o).ok_or_else(|| internal_error_at(ctx, o, "has no 'sym_name'"))
@@ -236,13 +272,17 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<(), Diagnostic> {
         .collect();
     for f in body {
         let name = named(ctx, f)?;
-        if !taken.insert(name.clone()) {
-            return Err(error_at(
-                ctx,
-                f,
-                format!("cannot leave library @{library_name}: the module already defines @{name}"),
-            ));
-        }
+        let declaration = match taken.get(&name) {
+            None => None,
+            Some(&o) if is_declaration(ctx, o) => Some(o),
+            Some(_) => {
+                let message = format!(
+                    "cannot leave library @{library_name}: the module already defines @{name}"
+                );
+                return Err(error_at(ctx, f, message));
+            }
+        };
+        taken.insert(name, f);
         let data = ctx.op(f);
         let mut state = OperationState::new(OpKind::FuncFunc, data.loc.clone());
         state.props = data.props.to_vec();
@@ -251,6 +291,7 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<(), Diagnostic> {
         ctx.op_mut(f).regions.clear();
         let function = ctx.create_op(state);
         ctx.insert_op_before(library, function);
+        declared.extend(declaration.map(|d| (d, function)));
         let mut returns = Vec::new();
         ctx.walk_nested(function, &mut |o| {
             if ctx.kind(o) == OpKind::ShapeReturn {
@@ -266,7 +307,17 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<(), Diagnostic> {
         }
     }
     ctx.erase_op(library);
-    Ok(())
+    Ok(declared)
+}
+
+/// Whether `op` is a `func.func` without a body.
+fn is_declaration(ctx: &Context, op: OpId) -> bool {
+    ctx.kind(op) == OpKind::FuncFunc
+        && ctx
+            .op(op)
+            .regions
+            .iter()
+            .all(|&r| ctx.region(r).blocks.is_empty())
 }
 
 /// The std-form type of `t`, or `None` if it has none.
@@ -299,12 +350,7 @@ fn convert_types(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
         .map(|a| pass::stage::only_hosts_use(ctx, a) && !ctx.value(a).uses.is_empty())
         .collect();
     // A declaration is the host's function, its signature the host's.
-    let declaration = body_args(ctx, f).next().is_none()
-        && ctx
-            .op(f)
-            .regions
-            .iter()
-            .all(|&r| ctx.region(r).blocks.is_empty());
+    let declaration = is_declaration(ctx, f);
     let signature = ctx.attr(f, "function_type").and_then(Attr::as_type);
     if let Some(ty) = signature.filter(|_| !declaration) {
         if let TypeKind::Function { inputs, results } = ctx.type_kind(ty).clone() {

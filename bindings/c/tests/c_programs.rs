@@ -1,0 +1,194 @@
+//! The C API from C: `examples/c/lower.c` and `tests/robustness.c` built
+//! with the system C compiler against `libshape_opt` (shared and static),
+//! and the header compiled as strict C and as C++.
+//!
+//! `cargo test` builds the library (this package's cdylib and staticlib)
+//! into the profile directory before it runs these tests.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The repository root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Where cargo put this profile's libraries (`target/<profile>`).
+fn library_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    // target/<profile>/deps/<test binary>
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>");
+    dir.to_path_buf()
+}
+
+/// A scratch directory of this test binary's.
+fn scratch(name: &str) -> PathBuf {
+    let dir = library_dir().join("c-api-tests").join(name);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// The C compiler: `$CC`, else `cc`.
+fn c_compiler() -> String {
+    std::env::var("CC").unwrap_or_else(|_| "cc".into())
+}
+
+/// How a program links the library.
+#[derive(Clone, Copy, Debug)]
+enum Linkage {
+    Shared,
+    Static,
+}
+
+/// Compile and link the C program `source` against the library, into the
+/// scratch directory `test` (one per test: tests run in parallel); the
+/// executable's path.
+fn build(source: &Path, linkage: Linkage, test: &str) -> PathBuf {
+    let lib = library_dir();
+    let stem = source.file_stem().unwrap().to_string_lossy();
+    let exe = scratch(test).join(format!("{stem}-{linkage:?}"));
+    let mut cc = Command::new(c_compiler());
+    cc.args([
+        "-std=c99",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-pedantic",
+        "-O1",
+    ])
+    .arg("-I")
+    .arg(root().join("bindings/c/include"))
+    .arg(source)
+    .arg("-o")
+    .arg(&exe);
+    match linkage {
+        Linkage::Shared => {
+            cc.arg(format!("-L{}", lib.display()))
+                .arg("-lshape_opt")
+                .arg(format!("-Wl,-rpath,{}", lib.display()));
+        }
+        // What `cargo rustc -- --print native-static-libs` lists on Linux.
+        Linkage::Static => {
+            cc.arg(lib.join("libshape_opt.a")).args([
+                "-lgcc_s",
+                "-lutil",
+                "-lrt",
+                "-lpthread",
+                "-lm",
+                "-ldl",
+            ]);
+        }
+    }
+    let out = cc.output().expect("the C compiler runs");
+    assert!(
+        out.status.success(),
+        "{cc:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
+
+/// What `shape-opt --lower-to=std examples/matmul.mlir` prints, from the
+/// command line's own code path.
+fn shape_opt_lower_to_std(path: &str) -> String {
+    let text = std::fs::read(root().join(path)).unwrap();
+    let options = cli::DriverOptions {
+        lower_to: Some(pass::stage::Stage::Std),
+        ..Default::default()
+    };
+    let outcome = cli::process_buffer(path, text, &options);
+    assert!(outcome.success, "{}", outcome.diagnostics);
+    outcome.pieces.concat()
+}
+
+#[test]
+fn lower_c_prints_what_shape_opt_prints_and_evaluates() {
+    let expected = format!(
+        "{}[2,3] [3,4]: ok [2, 4]\n[2,3] [5,4]: error: inner dimensions required to match\n",
+        shape_opt_lower_to_std("examples/matmul.mlir")
+    );
+    for linkage in [Linkage::Shared, Linkage::Static] {
+        let exe = build(&root().join("examples/c/lower.c"), linkage, "lower");
+        let out = Command::new(&exe)
+            .arg("examples/matmul.mlir")
+            .current_dir(root())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{linkage:?}: {stderr}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            expected,
+            "{linkage:?}"
+        );
+        for stage in ["error-monadic", "constrained", "asserting", "std"] {
+            assert!(
+                stderr.contains(&format!("reached the {stage} form")),
+                "{stderr}"
+            );
+        }
+    }
+}
+
+#[test]
+fn lower_c_reports_diagnostics_and_fails() {
+    let dir = scratch("bad-input");
+    let bad = dir.join("bad.mlir");
+    std::fs::write(&bad, "func.func @f() -> index {\n  return %t : index\n}\n").unwrap();
+    let exe = build(
+        &root().join("examples/c/lower.c"),
+        Linkage::Shared,
+        "bad-input",
+    );
+    let out = Command::new(&exe).arg(&bad).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("bad.mlir:2:10: error:"), "{stderr}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn the_c_api_rejects_bad_input_and_misuse_with_diagnostics() {
+    for linkage in [Linkage::Shared, Linkage::Static] {
+        let exe = build(
+            &root().join("bindings/c/tests/robustness.c"),
+            linkage,
+            "robustness",
+        );
+        let out = Command::new(&exe).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{linkage:?}:\n{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            !stdout.contains("FAILED") && stdout.lines().count() >= 14,
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn the_header_compiles_as_strict_c_and_as_cpp() {
+    let header = root().join("bindings/c/include/shape_opt.h");
+    for (compiler, args) in [
+        (c_compiler(), vec!["-x", "c", "-std=c99"]),
+        ("c++".to_string(), vec!["-x", "c++", "-std=c++17"]),
+    ] {
+        let out = Command::new(&compiler)
+            .args(&args)
+            .args(["-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only"])
+            .arg(&header)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{compiler}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
