@@ -158,6 +158,18 @@ void shapeOptSessionSetVerifySemantics(ShapeOptSession *session,
 ShapeOptStatus shapeOptSessionDeclarePure(ShapeOptSession *session,
                                           ShapeOptStringRef entry);
 
+/* The passes the session can run (the names its textual pipelines use):
+ * how many, and the name, one-line summary and anchor (the op it runs on,
+ * e.g. `func.func`; "" when it runs on any op) of the `index`th ("" when
+ * out of range). Owned by the session. */
+size_t shapeOptSessionGetNumPasses(const ShapeOptSession *session);
+ShapeOptStringRef shapeOptSessionGetPassName(const ShapeOptSession *session,
+                                             size_t index);
+ShapeOptStringRef
+shapeOptSessionGetPassSummary(const ShapeOptSession *session, size_t index);
+ShapeOptStringRef shapeOptSessionGetPassAnchor(const ShapeOptSession *session,
+                                               size_t index);
+
 /* ----------------------------------------------------------------------
  * Diagnostics of the last call on a session
  * ---------------------------------------------------------------------- */

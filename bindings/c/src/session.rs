@@ -12,6 +12,15 @@ pub struct ShapeOptSession {
     pub session: Session,
     diagnostics: Vec<ShapeOptDiagnostic>,
     rendered: OwnedText,
+    /// The registered passes, as the header lends them.
+    passes: Vec<PassText>,
+}
+
+/// A pass's name, summary and anchor.
+struct PassText {
+    name: OwnedText,
+    summary: OwnedText,
+    anchor: OwnedText,
 }
 
 impl ShapeOptSession {
@@ -71,10 +80,22 @@ pub fn status<R>(result: Option<R>) -> ShapeOptStatus {
 #[no_mangle]
 pub extern "C" fn shapeOptSessionCreate() -> *mut ShapeOptSession {
     let created = guarded(|| {
+        let session = Session::new();
+        let passes = session
+            .registry()
+            .passes()
+            .iter()
+            .map(|p| PassText {
+                name: OwnedText::new(p.name),
+                summary: OwnedText::new(p.summary),
+                anchor: OwnedText::new(p.anchor.unwrap_or("")),
+            })
+            .collect();
         Ok(ShapeOptSession {
-            session: Session::new(),
+            session,
             diagnostics: Vec::new(),
             rendered: OwnedText::default(),
+            passes,
         })
     });
     created.map_or(std::ptr::null_mut(), |s| Box::into_raw(Box::new(s)))
@@ -164,4 +185,49 @@ pub unsafe extern "C" fn shapeOptSessionRenderedDiagnostics(
 ) -> ShapeOptStringRef {
     // SAFETY: the caller's contract.
     unsafe { session.as_ref() }.map_or_else(crate::text::empty, |s| s.rendered.lend())
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn shapeOptSessionGetNumPasses(session: *const ShapeOptSession) -> usize {
+    // SAFETY: the caller's contract.
+    unsafe { session.as_ref() }.map_or(0, |s| s.passes.len())
+}
+
+/// A text of the `index`th pass of the session behind `session`.
+///
+/// # Safety
+/// `session` is NULL or a live session.
+unsafe fn pass_text(
+    session: *const ShapeOptSession,
+    index: usize,
+    text: fn(&PassText) -> &OwnedText,
+) -> ShapeOptStringRef {
+    // SAFETY: the caller's contract.
+    unsafe { session.as_ref() }
+        .and_then(|s| s.passes.get(index))
+        .map_or_else(crate::text::empty, |p| text(p).lend())
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn shapeOptSessionGetPassName(
+    session: *const ShapeOptSession,
+    index: usize,
+) -> ShapeOptStringRef {
+    unsafe { pass_text(session, index, |p| &p.name) }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn shapeOptSessionGetPassSummary(
+    session: *const ShapeOptSession,
+    index: usize,
+) -> ShapeOptStringRef {
+    unsafe { pass_text(session, index, |p| &p.summary) }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn shapeOptSessionGetPassAnchor(
+    session: *const ShapeOptSession,
+    index: usize,
+) -> ShapeOptStringRef {
+    unsafe { pass_text(session, index, |p| &p.anchor) }
 }

@@ -2,8 +2,9 @@
 //! with the system C compiler against `libshape_opt` (shared and static),
 //! and the header compiled as strict C and as C++.
 //!
-//! `cargo test` builds the library (this package's cdylib and staticlib)
-//! into the profile directory before it runs these tests.
+//! `cargo test` does not build a package's cdylib and staticlib for its
+//! integration tests (they cannot link them), so the first test to need
+//! the library builds it with cargo, into this profile's directory.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,8 +14,8 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Where cargo put this profile's libraries (`target/<profile>`).
-fn library_dir() -> PathBuf {
+/// This profile's directory (`target/<profile>`), where the test binary is.
+fn profile_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary's path");
     // target/<profile>/deps/<test binary>
     let dir = exe
@@ -24,9 +25,38 @@ fn library_dir() -> PathBuf {
     dir.to_path_buf()
 }
 
+/// Where `libshape_opt.{so,a}` are, built up to date (once per run).
+fn library_dir() -> PathBuf {
+    static BUILT: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    let dir = profile_dir();
+    let built = BUILT.get_or_init(|| {
+        let target = dir.parent().expect("target/");
+        let mut cargo = Command::new(env!("CARGO"));
+        cargo
+            .args(["build", "--quiet", "-p", "shape-opt-c", "--target-dir"])
+            .arg(target)
+            .current_dir(root());
+        if dir.file_name().is_some_and(|p| p == "release") {
+            cargo.arg("--release");
+        }
+        let out = cargo.output().map_err(|e| format!("{cargo:?}: {e}"))?;
+        match out.status.success() {
+            true => Ok(()),
+            false => Err(format!(
+                "{cargo:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            )),
+        }
+    });
+    if let Err(e) = built {
+        panic!("could not build libshape_opt: {e}");
+    }
+    dir
+}
+
 /// A scratch directory of this test binary's.
 fn scratch(name: &str) -> PathBuf {
-    let dir = library_dir().join("c-api-tests").join(name);
+    let dir = profile_dir().join("c-api-tests").join(name);
     std::fs::create_dir_all(&dir).expect("scratch directory");
     dir
 }

@@ -142,6 +142,18 @@ int main(void) {
             strcmp(shapeOptStageGetName(SHAPE_OPT_STAGE_STD), "std") == 0,
         "stage names");
 
+  size_t passes = shapeOptSessionGetNumPasses(s), found = 0;
+  for (size_t i = 0; i < passes; ++i) {
+    ShapeOptStringRef name = shapeOptSessionGetPassName(s, i);
+    found += strcmp(name.data, "cse") == 0 &&
+             strcmp(shapeOptSessionGetPassAnchor(s, i).data, "") == 0;
+    found += strcmp(name.data, "lower-to-constrained") == 0 &&
+             shapeOptSessionGetPassSummary(s, i).length > 0;
+  }
+  check(passes >= 16 && found == 2 &&
+            shapeOptSessionGetPassName(s, passes).length == 0,
+        "the passes are listed");
+
   shapeOptModuleDestroy(m);
   shapeOptSessionDestroy(s);
   return failures != 0;
