@@ -37,6 +37,22 @@ static const char *const kFunction =
     "  return %r : !shape.size\n"
     "}\n";
 
+/* Counts the passes run and the bytes of IR printed after them. */
+typedef struct {
+  size_t passes, bytes;
+} Seen;
+
+static void countBytes(ShapeOptStringRef text, void *seen) {
+  ((Seen *)seen)->bytes += text.length;
+}
+
+static void afterPass(ShapeOptStringRef name, const ShapeOptIR *ir,
+                      void *seen) {
+  (void)name;
+  ((Seen *)seen)->passes += 1;
+  shapeOptIRPrint(ir, SHAPE_OPT_PRINT_GENERIC, countBytes, seen);
+}
+
 int main(void) {
   ShapeOptSession *s = shapeOptSessionCreate();
 
@@ -141,6 +157,12 @@ int main(void) {
             !shapeOptStageFromName(shapeOptStringRefFromCString("llvm"), &stage) &&
             strcmp(shapeOptStageGetName(SHAPE_OPT_STAGE_STD), "std") == 0,
         "stage names");
+
+  Seen seen = {0, 0};
+  check(shapeOptLowerTo(s, m, SHAPE_OPT_STAGE_STD, NULL, afterPass, &seen) ==
+                SHAPE_OPT_SUCCESS &&
+            seen.passes >= 10 && seen.bytes > 0,
+        "the per-pass callback sees every pass and can print the IR");
 
   size_t passes = shapeOptSessionGetNumPasses(s), found = 0;
   for (size_t i = 0; i < passes; ++i) {
