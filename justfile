@@ -13,6 +13,10 @@ lint:
     cargo fmt --all -- --check
     cargo clippy --all-targets -- -D warnings
 
+# Build the mlir-opt pass plugin against the release libshape_opt.a; its path is the last line (bindings/mlir-plugin/README.md).
+plugin:
+    bindings/mlir-plugin/build.sh release
+
 # Rewrite the precise-output blocks of the .mlir tests (tests/lowering/) from what shape-opt prints now.
 bless-tests:
     BLESS=1 cargo test -p cli --test filetests
