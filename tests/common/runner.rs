@@ -332,21 +332,38 @@ impl Lowered<'_> {
     /// The std-form module with a `@main` that calls the function on `args`
     /// and prints its results.
     pub fn wrapper(&self, args: &[Arg]) -> Result<String, String> {
+        self.wrap(&self.module, args)
+    }
+
+    /// `module` with a `@main` that calls the function on `args` and prints
+    /// its results at its end: the std-form module ([`Lowered::wrapper`]),
+    /// or one that holds the function in a form the `mlir-opt` run of
+    /// [`Lowered::run_module`] lowers (it must lower to this signature).
+    pub fn wrap(&self, module: &str, args: &[Arg]) -> Result<String, String> {
         let main = format!("{MAIN_HEADER}{}{MAIN_FOOTER}", self.call_ops(args)?);
-        let end = self.module.rfind('}').ok_or("mlir-opt printed no module")?;
-        Ok(format!(
-            "{}{main}{}",
-            &self.module[..end],
-            &self.module[end..]
-        ))
+        let end = module.rfind('}').ok_or("no module to wrap")?;
+        Ok(format!("{}{main}{}", &module[..end], &module[end..]))
     }
 
     /// Run the function on `args` in a fresh `mlir-runner` process.
     pub fn run(&self, args: &[Arg]) -> Result<RunResult, String> {
-        let llvm = self.tools.mlir_opt(TO_LLVM, &self.wrapper(args)?)?;
+        self.run_module(TO_LLVM, &self.wrapper(args)?, &format!("{args:?}"))
+    }
+
+    /// `module`, a [`Lowered::wrap`]ped call of the function, taken to the
+    /// LLVM dialect by one `mlir-opt` run with the arguments `to_llvm` (e.g.
+    /// [`TO_LLVM`]), and run in a fresh `mlir-runner` process; `what` names
+    /// the call in errors.
+    pub fn run_module(
+        &self,
+        to_llvm: &[&str],
+        module: &str,
+        what: &str,
+    ) -> Result<RunResult, String> {
+        let llvm = self.tools.mlir_opt(to_llvm, module)?;
         let out = self.tools.execute_main(&llvm)?;
-        let mut runs = read_runs(&out, &[self])
-            .map_err(|stdout| runner_failure(&format!("{args:?}"), &out, &stdout))?;
+        let mut runs =
+            read_runs(&out, &[self]).map_err(|stdout| runner_failure(what, &out, &stdout))?;
         runs.pop().ok_or_else(|| "no run".into())
     }
 
