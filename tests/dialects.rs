@@ -1,4 +1,4 @@
-//! The `memref` and `bufferization` dialects against `mlir-opt` 22 (their
+//! The `memref`, `bufferization` and `func` dialects against `mlir-opt` 22 (their
 //! round trips are in `tests/roundtrip/`):
 //! - `tests/dialects/*-invalid.mlir` pass `--verify-diagnostics` through
 //!   shape-opt and through `mlir-opt`: every expected error is MLIR's own;
@@ -59,8 +59,8 @@ fn invalid_cases_give_the_diagnostics_of_mlir_opt() {
         }
     }
     assert_eq!(
-        files, 2,
-        "memref-invalid.mlir and bufferization-invalid.mlir"
+        files, 3,
+        "memref-invalid.mlir, bufferization-invalid.mlir and func-invalid.mlir"
     );
 }
 

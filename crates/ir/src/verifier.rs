@@ -8,7 +8,9 @@
 use crate::context::{BlockId, Context, OpId, RegionId, ValueDef, ValueId};
 use crate::location::Location;
 use crate::op_def::{Arity, OpDef};
+use crate::{Attr, OpKind, Type, TypeKind};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::sync::{Arc, Mutex};
 
 /// Marks a verifier message as a failed result-type inference (see
 /// [`inference_failure`]).
@@ -47,6 +49,8 @@ pub struct VerifyError {
     pub op: OpId,
     pub loc: Location,
     pub message: String,
+    /// Notes attached to `message`, at the same op.
+    pub notes: Vec<String>,
     /// Further errors at the same op, reported after `message`.
     pub follow_up: Vec<String>,
 }
@@ -54,11 +58,47 @@ pub struct VerifyError {
 struct Verifier<'a> {
     ctx: &'a Context,
     allow_unregistered: bool,
+    symbols: &'a SymbolIndex,
     /// Dominator sets of blocks, per multi-block region.
     dominators: HashMap<RegionId, HashMap<BlockId, HashSet<BlockId>>>,
     /// Positions of the ops of long blocks, numbered on the first use that
     /// is far from its definition.
     positions: HashMap<BlockId, HashMap<OpId, usize>>,
+}
+
+/// The symbols of each symbol table met, indexed on first use and shared
+/// by the threads that verify functions: a call is checked against its
+/// callee without a walk of the module.
+#[derive(Default)]
+struct SymbolIndex(Mutex<HashMap<OpId, Arc<HashMap<String, OpId>>>>);
+
+impl SymbolIndex {
+    /// The op named `name` directly in the symbol table `table`.
+    fn lookup(&self, ctx: &Context, table: OpId, name: &str) -> Option<OpId> {
+        let symbols = {
+            let mut tables = self
+                .0
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let symbols = tables.entry(table).or_insert_with(|| {
+                let ops = ctx
+                    .op(table)
+                    .regions
+                    .first()
+                    .and_then(|&r| ctx.region(r).blocks.first());
+                let named = ops
+                    .into_iter()
+                    .flat_map(|&b| ctx.block_ops(b))
+                    .filter_map(|o| {
+                        let name = ctx.attr(o, "sym_name").and_then(Attr::as_str)?;
+                        Some((name.to_string(), o))
+                    });
+                Arc::new(named.collect())
+            });
+            Arc::clone(symbols)
+        };
+        symbols.get(name).copied()
+    }
 }
 
 /// How far back from a use the verifier walks a block looking for the
@@ -105,9 +145,11 @@ fn segment_sizes_error(
 
 /// Verify `root` and everything nested in it; the first error found.
 pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(), VerifyError> {
+    let symbols = SymbolIndex::default();
     let mut v = Verifier {
         ctx,
         allow_unregistered,
+        symbols: &symbols,
         dominators: HashMap::default(),
         positions: HashMap::default(),
     };
@@ -138,6 +180,7 @@ impl Verifier<'_> {
             op,
             loc: self.ctx.op(op).loc.clone(),
             message,
+            notes: Vec::new(),
             follow_up,
         })
     }
@@ -155,6 +198,7 @@ impl Verifier<'_> {
                         op,
                         loc: ctx.op(op).loc.clone(),
                         message,
+                        notes: Vec::new(),
                         follow_up: Vec::new(),
                     });
                 }
@@ -169,6 +213,7 @@ impl Verifier<'_> {
                     op,
                     loc: ctx.op(op).loc.clone(),
                     message,
+                    notes: Vec::new(),
                     follow_up: Vec::new(),
                 });
             }
@@ -177,6 +222,13 @@ impl Verifier<'_> {
         if let Some(verify) = def.and_then(|d| d.verify) {
             if let Err(m) = verify(ctx, op) {
                 return self.fail(op, m);
+            }
+        }
+        if ctx.kind(op) == OpKind::FuncCall {
+            if let Err((message, notes)) = self.call_matches_callee(op) {
+                return self
+                    .fail(op, message)
+                    .map_err(|e| VerifyError { notes, ..e });
             }
         }
         for (i, &v) in ctx.op(op).operands.iter().enumerate() {
@@ -200,6 +252,7 @@ impl Verifier<'_> {
                                 Some(t) => format!("\"{}\"", ctx.op_name(t)),
                                 None => "no operations".to_string(),
                             },
+                        notes: Vec::new(),
                         follow_up: Vec::new(),
                     });
                 }
@@ -231,13 +284,14 @@ impl Verifier<'_> {
         if !independent {
             return ops.iter().try_for_each(|&o| self.op(o));
         }
-        let allow_unregistered = self.allow_unregistered;
+        let (allow_unregistered, symbols) = (self.allow_unregistered, self.symbols);
         let results: Vec<Result<(), VerifyError>> = ops
             .par_iter()
             .map(|&o| {
                 Verifier {
                     ctx,
                     allow_unregistered,
+                    symbols,
                     dominators: HashMap::default(),
                     positions: HashMap::default(),
                 }
@@ -245,6 +299,83 @@ impl Verifier<'_> {
             })
             .collect();
         results.into_iter().collect()
+    }
+
+    /// A `func.call` names a `func.func` of its symbol table whose
+    /// signature its operands and results have (MLIR's symbol-use check);
+    /// else the error and its notes.
+    fn call_matches_callee(&self, op: OpId) -> Result<(), (String, Vec<String>)> {
+        let ctx = self.ctx;
+        let Some(Attr::SymbolRef { root, nested }) = ctx.attr(op, "callee") else {
+            return Ok(());
+        };
+        // A function checked out on its own has no symbol table in reach.
+        let Some(table) = crate::dialect::nearest_symbol_table(ctx, op) else {
+            return Ok(());
+        };
+        let callee = match nested.is_empty() {
+            true => self.symbols.lookup(ctx, table, root),
+            false => None,
+        };
+        let callee = callee.filter(|&f| ctx.kind(f) == OpKind::FuncFunc);
+        let signature = callee
+            .and_then(|f| ctx.attr(f, "function_type"))
+            .and_then(Attr::as_type)
+            .map(|t| ctx.type_kind(t));
+        let Some(TypeKind::Function { inputs, results }) = signature else {
+            let mut name = String::new();
+            crate::print_attr::write_symbol_name(&mut name, root);
+            let name = name.trim_start_matches('@');
+            return Err((
+                format!("'{name}' does not reference a valid function"),
+                Vec::new(),
+            ));
+        };
+        let data = ctx.op(op);
+        let show = |t: Type| crate::dialect::type_str(ctx, t);
+        let fail = |message: String| Err((message, Vec::new()));
+        if inputs.len() != data.operands.len() {
+            return fail("incorrect number of operands for callee".into());
+        }
+        for (i, (&expected, &v)) in inputs.iter().zip(&data.operands).enumerate() {
+            let provided = ctx.value_type(v);
+            if provided != expected {
+                return fail(format!(
+                    "operand type mismatch: expected operand type '{}', but provided '{}' for operand number {i}",
+                    show(expected),
+                    show(provided)
+                ));
+            }
+        }
+        if results.len() != data.results.len() {
+            return fail("incorrect number of results for callee".into());
+        }
+        let list = |types: &mut dyn Iterator<Item = Type>| {
+            types
+                .map(|t| format!("'{}'", show(t)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mismatch = results
+            .iter()
+            .zip(&data.results)
+            .position(|(&t, &r)| ctx.value_type(r) != t);
+        match mismatch {
+            Some(i) => Err((
+                format!("result type mismatch at index {i}"),
+                vec![
+                    format!(
+                        "      op result types: {}",
+                        list(&mut data.results.iter().map(|&r| ctx.value_type(r)))
+                    ),
+                    format!(
+                        "function result types: {}",
+                        list(&mut results.iter().copied())
+                    ),
+                ],
+            )),
+            None => Ok(()),
+        }
     }
 
     fn structure(&self, op: OpId, def: &OpDef) -> Result<(), VerifyError> {
@@ -360,6 +491,7 @@ impl Verifier<'_> {
                     op: user,
                     loc: ctx.op(user).loc.clone(),
                     message: "using value defined outside the region".into(),
+                    notes: Vec::new(),
                     follow_up: Vec::new(),
                 });
             }

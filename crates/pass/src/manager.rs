@@ -482,9 +482,18 @@ pub fn loc_of_location(loc: &ir::Location) -> DiagLoc {
 pub fn verify(ctx: &Context, op: OpId, allow_unregistered: bool) -> Result<(), Vec<Diagnostic>> {
     ir::verifier::verify(ctx, op, allow_unregistered).map_err(|e| {
         let loc = loc_of_location(&e.loc);
-        std::iter::once(e.message)
-            .chain(e.follow_up)
-            .map(|m| Diagnostic::error(loc.clone(), m))
+        let mut first = Diagnostic::error(loc.clone(), e.message);
+        first.notes = e
+            .notes
+            .into_iter()
+            .map(|n| Diagnostic::new(diag::Severity::Note, loc.clone(), n))
+            .collect();
+        std::iter::once(first)
+            .chain(
+                e.follow_up
+                    .into_iter()
+                    .map(|m| Diagnostic::error(loc.clone(), m)),
+            )
             .collect()
     })
 }

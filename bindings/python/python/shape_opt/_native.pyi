@@ -1,0 +1,170 @@
+"""Type stubs of the extension module ``shape_opt._native`` (Rust, pyo3)."""
+
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union, final
+
+from typing_extensions import Self
+
+__all__ = [
+    "__version__",
+    "MLIR_VERSION",
+    "lower",
+    "run_pipeline",
+    "evaluate",
+    "Session",
+    "Module",
+    "Diagnostic",
+    "Tensor",
+    "DiagnosticError",
+    "ShapeError",
+    "UndefinedBehaviorError",
+    "InternalError",
+    "_panic_for_testing",
+]
+
+__version__: str
+MLIR_VERSION: str
+
+#: IR text: ``str``, or ``bytes`` read as UTF-8 (invalid bytes become
+#: U+FFFD, which the parser reports where it stands).
+_Text = Union[str, bytes]
+#: An evaluation argument: a shape (list of ints), a scalar (int) or an
+#: argument as ``shape-run --arg`` reads it (``"dense<[3, -1]>"``).
+_Arg = Union[Sequence[int], int, str]
+#: One evaluation result.
+_Result = Union[List[int], int, float, bool, "Tensor"]
+#: ``on_stage(stage, ir)`` / ``after_pass(pass, ir)``: a name and the IR as text.
+_Observer = Callable[[str, str], object]
+#: ``True`` for the command line's default count, an int for that many
+#: sampled inputs per function, ``False``/``None``/``0`` for off.
+_SemanticsSamples = Union[bool, int, None]
+
+class DiagnosticError(Exception):
+    """The input could not be parsed, verified, lowered or evaluated.
+
+    ``str(e)`` is the MLIR-style rendering (``file:line:col: error: ...``
+    with the source line); ``e.diagnostics`` the diagnostics.
+    """
+
+    diagnostics: List["Diagnostic"]
+
+class ShapeError(Exception):
+    """The evaluated shape function failed; ``str(e)`` is the interpreter's message."""
+
+class UndefinedBehaviorError(ShapeError):
+    """The evaluated function did what MLIR leaves undefined: no result is defined."""
+
+class InternalError(RuntimeError):
+    """A bug in shape-opt (a caught Rust panic)."""
+
+@final
+class Diagnostic:
+    """One diagnostic; ``str(d)`` is ``file:line:col: severity: message``."""
+
+    @property
+    def file(self) -> Optional[str]: ...
+    @property
+    def line(self) -> Optional[int]: ...
+    @property
+    def column(self) -> Optional[int]: ...
+    @property
+    def severity(self) -> str:
+        """``"error"``, ``"warning"``, ``"remark"`` or ``"note"``."""
+    @property
+    def message(self) -> str: ...
+    @property
+    def notes(self) -> List["Diagnostic"]: ...
+
+@final
+class Tensor:
+    """A tensor result other than a shape."""
+
+    @property
+    def shape(self) -> List[int]: ...
+    @property
+    def elements(self) -> Optional[List[Any]]:
+        """Row-major elements, or ``None`` when only the shape is known."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Module:
+    """A parsed module, changed in place by its session's pipelines."""
+
+    def print(self, *, generic: bool = False, debug_info: bool = False) -> str:
+        """The module as text: custom or generic form, with or without locations."""
+    @property
+    def stage(self) -> Optional[str]:
+        """The latest stage the module is legal in, or ``None``."""
+
+@final
+class Session:
+    """Parses modules and runs shape-opt on them, each call without the GIL."""
+
+    allow_unregistered_dialects: bool
+    @property
+    def verify_semantics(self) -> Optional[int]: ...
+    @verify_semantics.setter
+    def verify_semantics(self, samples: _SemanticsSamples) -> None: ...
+    def __new__(
+        cls,
+        *,
+        allow_unregistered_dialects: bool = False,
+        verify_semantics: _SemanticsSamples = None,
+    ) -> Self: ...
+    def declare_pure(self, *entries: str) -> None:
+        """Declare host ops (``"chlo.broadcast_add"``), dialects (``"mhlo."``)
+        or functions (``"@name"``) free of side effects."""
+    def parse(self, text: _Text, name: str = "<string>") -> Module: ...
+    def map_op(self, module: Module, op_name: str, function: str) -> None:
+        """Map ops named ``op_name`` to the library's shape function ``function``."""
+    def lower(
+        self,
+        module: Module,
+        to: str = "std",
+        on_stage: Optional[_Observer] = None,
+        after_pass: Optional[_Observer] = None,
+    ) -> None: ...
+    def run_pipeline(
+        self,
+        module: Module,
+        pipeline: str,
+        after_pass: Optional[_Observer] = None,
+    ) -> None: ...
+    def evaluate(
+        self, module: Module, func: str, args: Optional[Sequence[_Arg]] = None
+    ) -> Union[_Result, Tuple[_Result, ...]]: ...
+
+def lower(
+    text: _Text,
+    to: str = "std",
+    on_stage: Optional[_Observer] = None,
+    verify_semantics: _SemanticsSamples = None,
+    *,
+    after_pass: Optional[_Observer] = None,
+    allow_unregistered_dialects: bool = False,
+    name: str = "<string>",
+) -> str:
+    """Lower ``text`` through every stage up to ``to`` and return the IR."""
+
+def run_pipeline(
+    text: _Text,
+    pipeline: str,
+    after_pass: Optional[_Observer] = None,
+    *,
+    verify_semantics: _SemanticsSamples = None,
+    allow_unregistered_dialects: bool = False,
+    name: str = "<string>",
+) -> str:
+    """Run a textual pipeline on ``text`` and return the IR."""
+
+def evaluate(
+    text: _Text,
+    func: str,
+    args: Optional[Sequence[_Arg]] = None,
+    *,
+    allow_unregistered_dialects: bool = False,
+    name: str = "<string>",
+) -> Union[_Result, Tuple[_Result, ...]]:
+    """Evaluate ``func`` on ``args``: one result bare, several as a tuple."""
+
+def _panic_for_testing(message: str) -> None:
+    """Panic in Rust: for the tests, which see ``InternalError`` instead."""

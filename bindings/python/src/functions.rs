@@ -1,0 +1,94 @@
+//! The one-call functions: `lower`, `run_pipeline` and `evaluate` on text,
+//! each in a session of its own.
+
+use crate::session::Session;
+use pyo3::prelude::*;
+
+/// Lower the IR ``text`` (``str``, or UTF-8 ``bytes``) through the default
+/// pipeline of every stage up to ``to`` (``"error-monadic"``,
+/// ``"constrained"``, ``"asserting"`` or ``"std"``) and return the result
+/// as text.
+///
+/// ``on_stage(stage, ir)`` is called at every stage reached, with the IR
+/// as the lowering into it left it (the stage's clean-up passes follow),
+/// and ``after_pass(pass, ir)`` after every pass; an exception they raise
+/// silences them and is raised when the run ends.
+/// ``verify_semantics`` (``True`` or a number of sampled inputs per
+/// function) checks after every pass that each function still computes
+/// what it did. ``allow_unregistered_dialects`` accepts host ops as opaque
+/// ops; ``name`` names the text in diagnostics. Raises
+/// :class:`DiagnosticError`.
+#[pyfunction]
+#[pyo3(signature = (
+    text, to = "std", on_stage = None, verify_semantics = None, *,
+    after_pass = None, allow_unregistered_dialects = false, name = "<string>"
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn lower(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    to: &str,
+    on_stage: Option<&Bound<'_, PyAny>>,
+    verify_semantics: Option<&Bound<'_, PyAny>>,
+    after_pass: Option<&Bound<'_, PyAny>>,
+    allow_unregistered_dialects: bool,
+    name: &str,
+) -> PyResult<String> {
+    let mut session = Session::with_options(allow_unregistered_dialects, verify_semantics)?;
+    let mut module = session.parse_text(py, text, name)?;
+    session.lower_module(py, &mut module, to, on_stage, after_pass)?;
+    module.print(py, false, false)
+}
+
+/// Run the textual ``pipeline`` (``"builtin.module(cse,symbol-dce)"``) on
+/// the IR ``text`` and return the result as text. ``after_pass(pass, ir)``
+/// is called after every pass with the IR of the op the pass ran on as
+/// text. Other arguments as for :func:`lower`. Raises
+/// :class:`DiagnosticError`.
+#[pyfunction]
+#[pyo3(signature = (
+    text, pipeline, after_pass = None, *,
+    verify_semantics = None, allow_unregistered_dialects = false, name = "<string>"
+))]
+pub fn run_pipeline(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    pipeline: &str,
+    after_pass: Option<&Bound<'_, PyAny>>,
+    verify_semantics: Option<&Bound<'_, PyAny>>,
+    allow_unregistered_dialects: bool,
+    name: &str,
+) -> PyResult<String> {
+    let mut session = Session::with_options(allow_unregistered_dialects, verify_semantics)?;
+    let mut module = session.parse_text(py, text, name)?;
+    session.run_pipeline_on(py, &mut module, pipeline, after_pass)?;
+    module.print(py, false, false)
+}
+
+/// Evaluate the function ``func`` of the IR ``text`` on ``args`` with the
+/// reference interpreter: a list of ints is a shape, an int a scalar, a
+/// str an argument as ``shape-run --arg`` reads it (``"dense<[3, -1]>"``).
+///
+/// One result is returned bare (a shape as a list of ints, a scalar as an
+/// int), several as a tuple. Raises :class:`ShapeError` with the
+/// interpreter's message when the function fails,
+/// :class:`UndefinedBehaviorError` (a :class:`ShapeError`) when it does
+/// what MLIR leaves undefined, :class:`DiagnosticError` when the text does
+/// not parse or the function cannot be evaluated.
+#[pyfunction]
+#[pyo3(signature = (
+    text, func, args = None, *, allow_unregistered_dialects = false, name = "<string>"
+))]
+pub fn evaluate(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    func: &str,
+    args: Option<&Bound<'_, PyAny>>,
+    allow_unregistered_dialects: bool,
+    name: &str,
+) -> PyResult<Py<PyAny>> {
+    let mut session = Session::with_options(allow_unregistered_dialects, None)?;
+    let module = session.parse_text(py, text, name)?;
+    let no_args = pyo3::types::PyTuple::empty(py);
+    session.evaluate_module(py, &module, func, args.unwrap_or(no_args.as_any()))
+}
