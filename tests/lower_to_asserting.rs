@@ -126,10 +126,7 @@ fn lower_random(
     };
     let stage1 = parse(session)?;
     let mut lowered = parse(session)?;
-    if session
-        .run_pipeline(&mut lowered, pipeline, &mut |_, _, _| {})
-        .is_err()
-    {
+    if session.run_pipeline(&mut lowered, pipeline, None).is_err() {
         return Ok(None);
     }
     let checked = lower_checking_messages(session, &mut lowered)?;
@@ -239,11 +236,7 @@ fn every_example_lowers_to_asserting_form_that_mlir_opt_reads() {
         // `canonicalize` folds away; then the stages up to constrained run
         // as `--lower-to`'s (with the constrained stage's clean-up).
         session
-            .run_pipeline(
-                &mut module,
-                "builtin.module(canonicalize)",
-                &mut |_, _, _| {},
-            )
+            .run_pipeline(&mut module, "builtin.module(canonicalize)", None)
             .unwrap_or_else(|e| panic!("{e}"));
         session
             .lower_to(&mut module, Stage::Constrained, &mut |_, _, _| {})

@@ -18,11 +18,7 @@ fn reified() -> Module {
         .parse("matmul_program.mlir", PROGRAM)
         .unwrap_or_else(|e| panic!("{e}"));
     session
-        .run_pipeline(
-            &mut module,
-            "builtin.module(reify-shape-library)",
-            &mut |_, _, _| {},
-        )
+        .run_pipeline(&mut module, "builtin.module(reify-shape-library)", None)
         .unwrap_or_else(|e| panic!("{e}"));
     module
 }

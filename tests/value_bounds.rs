@@ -223,11 +223,7 @@ fn reify_result_shapes_resolves_what_mlir_opt_resolves() {
     let mut session = shape_opt::Session::new();
     let mut module = session.parse(FILE, &text).unwrap();
     session
-        .run_pipeline(
-            &mut module,
-            "builtin.module(reify-result-shapes)",
-            &mut |_, _, _| {},
-        )
+        .run_pipeline(&mut module, "builtin.module(reify-result-shapes)", None)
         .unwrap_or_else(|e| panic!("{e}"));
     let ours = unresolved(&module.print());
     let theirs = unresolved(&theirs);

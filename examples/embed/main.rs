@@ -65,11 +65,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     session.run_pipeline(
         &mut module,
         "builtin.module(strip-debug-print,cse)",
-        &mut |pass, ctx, op| {
+        Some(&mut |pass, ctx, op| {
             let text = shape_opt::ir::printer::print_op(ctx, op, Default::default());
             println!("// after {pass}: {} lines", text.lines().count());
             seen.push((pass.to_string(), text.contains("debug_print")));
-        },
+        }),
     )?;
     assert_eq!(
         seen,

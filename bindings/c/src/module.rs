@@ -178,11 +178,9 @@ pub unsafe extern "C" fn shapeOptRunPipeline(
         return ShapeOptStatus::Failure;
     };
     status(this.call(|s| {
-        let mut hook: Box<engine::AfterPassFn> = match after_pass {
-            Some(callback) => Box::new(after_pass_hook(callback, user)),
-            None => Box::new(|_: &str, _: &Context, _: OpId| {}),
-        };
-        Ok(s.run_pipeline(module?, pipeline?, &mut *hook)?)
+        let mut hook = after_pass.map(|callback| after_pass_hook(callback, user));
+        let after_pass = hook.as_mut().map(|h| h as &mut engine::AfterPassFn);
+        Ok(s.run_pipeline(module?, pipeline?, after_pass)?)
     }))
 }
 

@@ -9,9 +9,8 @@ use pyo3::prelude::*;
 /// ``"constrained"``, ``"asserting"`` or ``"std"``) and return the result
 /// as text.
 ///
-/// ``on_stage(stage, ir)`` is called at every stage reached, with the IR
-/// as the lowering into it left it (the stage's clean-up passes follow),
-/// and ``after_pass(pass, ir)`` after every pass; an exception they raise
+/// ``on_stage(stage, ir)`` is called in every form reached, with the IR
+/// once that stage's passes have run (the last call sees the result), and ``after_pass(pass, ir)`` after every pass; an exception they raise
 /// silences them and is raised when the run ends.
 /// ``verify_semantics`` (``True`` or a number of sampled inputs per
 /// function) checks after every pass that each function still computes

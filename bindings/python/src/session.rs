@@ -129,12 +129,11 @@ impl Session {
         let session = &self.inner;
         let ir = &mut module.inner;
         let ran = shielded(py, || {
-            let mut pass_seen = |pass: &str, ctx: &_, op| {
-                if let Some(o) = after_pass.as_mut() {
-                    o.observe(pass, ctx, op);
-                }
-            };
-            session.run_pipeline(ir, pipeline, &mut pass_seen)
+            let mut pass_seen = after_pass
+                .as_mut()
+                .map(|o| move |pass: &str, ctx: &_, op| o.observe(pass, ctx, op));
+            let pass_seen = pass_seen.as_mut().map(|f| f as &mut shape_opt::AfterPassFn);
+            session.run_pipeline(ir, pipeline, pass_seen)
         })?;
         Observer::finish(after_pass)?;
         ran.map_err(|e| diagnostic_error(py, session, &e))
@@ -242,10 +241,10 @@ impl Session {
 
     /// Lower ``module`` in place through the default pipeline of every
     /// stage up to ``to`` (``"error-monadic"``, ``"constrained"``,
-    /// ``"asserting"`` or ``"std"``). ``on_stage(stage, ir)`` is called at
-    /// every stage reached, with the IR as the lowering into it left it (the
-    /// stage's clean-up passes follow), ``after_pass(pass, ir)``
-    /// after every pass; an exception they raise silences them and is
+    /// ``"asserting"`` or ``"std"``). ``on_stage(stage, ir)`` is called in
+    /// every form reached, with the IR once that stage's passes have run
+    /// (the last call sees the result), ``after_pass(pass, ir)`` after
+    /// every pass; an exception they raise silences them and is
     /// raised when the run ends. Raises :class:`DiagnosticError`.
     #[pyo3(signature = (module, to = "std", on_stage = None, after_pass = None))]
     fn lower(

@@ -7,8 +7,9 @@
 //! every boundary: the input must be legal in the stage its manager starts
 //! from, and the output of each lowering in the stage it lowers to; the
 //! first illegal op is reported at its location, naming the lowering that
-//! left it. A callback sees the IR each time a stage is reached, which is
-//! how embedders inspect it between stages. A plan whose lowering pass is
+//! left it. A callback sees the IR in each form, once that stage's clean-up
+//! passes have run (so the last one it sees is the output), which is how
+//! embedders inspect it between stages. A plan whose lowering pass is
 //! not registered fails before anything runs, naming the pass.
 //!
 //! An input legal in no form is canonicalized once before its form is
@@ -49,11 +50,26 @@ pub struct LoweringPlan {
     pub stages: [StagePlan; 4],
 }
 
+/// What runs in one stage.
+struct Step {
+    stage: Stage,
+    /// The stage's clean-up passes.
+    cleanup: PassManager,
+    /// The pass that lowers to the next stage, and that stage (where its
+    /// output must be legal); none in the last stage.
+    lowering: Option<(PassManager, Stage)>,
+}
+
+impl Step {
+    fn managers(&self) -> impl Iterator<Item = &PassManager> {
+        std::iter::once(&self.cleanup).chain(self.lowering.as_ref().map(|(m, _)| m))
+    }
+}
+
 /// The pass managers that take a module from one stage to another.
 pub struct StagePipeline {
-    /// Per stage run: the stage it starts in, its manager, and the stage
-    /// its output must be legal in.
-    steps: Vec<(Stage, PassManager, Stage)>,
+    /// Per stage, in lowering order.
+    steps: Vec<Step>,
     /// For an input that mixes forms: canonicalize, run before the form is
     /// decided (the steps then start from it).
     settle: Option<PassManager>,
@@ -103,14 +119,22 @@ impl StagePipeline {
                 from
             }
         };
+        let manager = |stage: Stage, elements: &str| {
+            let text = format!("builtin.module({elements})");
+            let mut manager = PassManager::parse(&text, registry).map_err(|e| {
+                let message = format!("the default {stage} pipeline '{text}': {}", e.message);
+                Diagnostic::error(loc_of(ctx, root), message)
+            })?;
+            manager.options = options;
+            Ok::<PassManager, Diagnostic>(manager)
+        };
         let mut steps = Vec::new();
         for plan in plan
             .stages
             .iter()
             .filter(|p| from <= p.stage && p.stage <= target)
         {
-            let mut elements = plan.cleanup.join(",");
-            let mut reached = plan.stage;
+            let mut lowering = None;
             if plan.stage < target {
                 let next = plan.stage.next().unwrap_or(target);
                 let needs = |message: String| {
@@ -120,39 +144,28 @@ impl StagePipeline {
                     };
                     Diagnostic::error(loc, message)
                 };
-                let Some(lowering) = plan.lowering else {
+                let Some(pass) = plan.lowering else {
                     return Err(needs(format!("no pass lowers {} form", plan.stage)));
                 };
-                if registry.get(lowering).is_none() {
+                if registry.get(pass).is_none() {
                     return Err(needs(format!(
-                        "lowering {} form to {next} form needs pass '{lowering}', which is not registered",
+                        "lowering {} form to {next} form needs pass '{pass}', which is not registered",
                         plan.stage
                     )));
                 }
-                if !elements.is_empty() {
-                    elements.push(',');
-                }
-                elements.push_str(lowering);
-                reached = next;
+                lowering = Some((manager(plan.stage, pass)?, next));
             }
-            let text = format!("builtin.module({elements})");
-            let mut manager = PassManager::parse(&text, registry).map_err(|e| {
-                Diagnostic::error(
-                    loc_of(ctx, root),
-                    format!(
-                        "the default {} pipeline '{text}': {}",
-                        plan.stage, e.message
-                    ),
-                )
-            })?;
-            manager.options = options;
-            steps.push((plan.stage, manager, reached));
+            steps.push(Step {
+                stage: plan.stage,
+                cleanup: manager(plan.stage, &plan.cleanup.join(","))?,
+                lowering,
+            });
         }
         Ok(StagePipeline { steps, settle })
     }
 
-    /// Run every stage on `root`; `on_stage` sees the IR when each stage is
-    /// reached (the starting one first).
+    /// Run every stage on `root`; `on_stage` sees the IR in each form
+    /// once that stage's clean-up passes have run.
     pub fn run(
         &mut self,
         ctx: &mut Context,
@@ -165,27 +178,29 @@ impl StagePipeline {
         let mut general = false;
         if let Some(mut canonicalize) = self.settle.take() {
             canonicalize.run(ctx, root, instrument)?;
-            let target = self.steps.last().map_or(Stage::Std, |&(_, _, t)| t);
+            let target = self.steps.last().map_or(Stage::Std, |s| s.stage);
             match starting_stage(ctx, root, target) {
-                Ok(from) => self.steps.retain(|&(start, _, _)| start >= from),
+                Ok(from) => self.steps.retain(|s| s.stage >= from),
                 Err(_) => general = true,
             }
         }
-        for (i, (start, manager, reached)) in self.steps.iter_mut().enumerate() {
-            if i == 0 {
-                if !general {
-                    check_legality(ctx, root, *start)?;
-                }
-                on_stage(*start, ctx, root);
-            }
-            let _span = tracing::info_span!("stage", name = start.name()).entered();
-            manager.run(ctx, root, instrument)?;
-            check_legality(ctx, root, *reached).map_err(|mut d| {
-                d.message = format!("{} (after the {start} stage's passes)", d.message);
+        if let Some(first) = self.steps.first().filter(|_| !general) {
+            check_legality(ctx, root, first.stage)?;
+        }
+        for step in &mut self.steps {
+            let _span = tracing::info_span!("stage", name = step.stage.name()).entered();
+            let after_passes = |mut d: Diagnostic| {
+                d.message = format!("{} (after the {} stage's passes)", d.message, step.stage);
                 d
-            })?;
-            if reached != start {
-                on_stage(*reached, ctx, root);
+            };
+            step.cleanup.run(ctx, root, instrument)?;
+            if step.lowering.is_none() {
+                check_legality(ctx, root, step.stage).map_err(after_passes)?;
+            }
+            on_stage(step.stage, ctx, root);
+            if let Some((lowering, next)) = &mut step.lowering {
+                lowering.run(ctx, root, instrument)?;
+                check_legality(ctx, root, *next).map_err(after_passes)?;
             }
         }
         Ok(())
@@ -193,12 +208,18 @@ impl StagePipeline {
 
     /// Every stage's steps run so far, in order.
     pub fn timings(&self) -> impl Iterator<Item = &PassTiming> {
-        self.steps.iter().flat_map(|(_, m, _)| m.timings.iter())
+        self.steps
+            .iter()
+            .flat_map(Step::managers)
+            .flat_map(|m| m.timings.iter())
     }
 
     /// True once a function pipeline of any stage ran on several threads.
     pub fn ran_in_parallel(&self) -> bool {
-        self.steps.iter().any(|(_, m, _)| m.ran_in_parallel)
+        self.steps
+            .iter()
+            .flat_map(Step::managers)
+            .any(|m| m.ran_in_parallel)
     }
 }
 

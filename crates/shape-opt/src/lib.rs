@@ -29,7 +29,7 @@
 //!     .parse("f.mlir", "func.func @f(%a: index) -> index { return %a : index }")
 //!     .unwrap();
 //! session
-//!     .run_pipeline(&mut module, "builtin.module(cse)", &mut |_, _, _| {})
+//!     .run_pipeline(&mut module, "builtin.module(cse)", None)
 //!     .unwrap();
 //! assert!(module.print().contains("func.func @f"));
 //! ```
@@ -242,14 +242,15 @@ impl Session {
     }
 
     /// Run a textual pipeline (`builtin.module(func.func(cse),symbol-dce)`);
-    /// `after_pass` sees the IR after every pass run.
+    /// `after_pass` (if any) sees the IR after every pass run. Without it,
+    /// function pipelines may run on several threads.
     pub fn run_pipeline(
         &self,
         module: &mut Module,
         pipeline: &str,
-        after_pass: &mut AfterPassFn,
+        after_pass: Option<&mut AfterPassFn>,
     ) -> Result<(), Error> {
-        self.run(module, Plan::Pipeline(pipeline), Some(after_pass), None)
+        self.run(module, Plan::Pipeline(pipeline), after_pass, None)
     }
 
     /// Run the default pipeline of every stage from the module's form up to

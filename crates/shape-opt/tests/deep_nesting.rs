@@ -65,7 +65,11 @@ fn deep_regions_parse_print_and_lower_on_a_default_stack() {
             );
             let mut runs = 0;
             session
-                .run_pipeline(&mut module, "builtin.module(cse)", &mut |_, _, _| runs += 1)
+                .run_pipeline(
+                    &mut module,
+                    "builtin.module(cse)",
+                    Some(&mut |_, _, _| runs += 1),
+                )
                 .unwrap();
             assert_eq!(runs, 1);
             let mut stages = Vec::new();

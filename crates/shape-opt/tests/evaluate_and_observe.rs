@@ -36,15 +36,21 @@ fn lowering_reports_every_pass_and_stage_and_checks_semantics() {
     let mut module = session.parse("matmul.mlir", MATMUL).unwrap();
     let mut passes = Vec::new();
     let mut stages = Vec::new();
+    let mut last = String::new();
     session
         .lower_to_observed(
             &mut module,
             Stage::Std,
-            Some(&mut |stage, _, _| stages.push(stage)),
+            Some(&mut |stage, ctx, op| {
+                stages.push(stage);
+                last = shape_opt::ir::printer::print_op(ctx, op, PrintOptions::default());
+            }),
             Some(&mut |pass, _, _| passes.push(pass.to_string())),
         )
         .unwrap();
     assert_eq!(stages, Stage::ALL.to_vec());
+    // Each form is seen once its stage's passes have run: the last is the result.
+    assert_eq!(last, module.print());
     assert!(
         passes.iter().any(|p| p == "convert-shape-to-std"),
         "{passes:?}"
