@@ -546,3 +546,25 @@ shape.function_library @lib {
     return %r : index
   }
 } mapping {foo.op = @library_rank}
+
+// -----
+
+// The same with the library first: the definition still takes the
+// declaration's place, and nothing after it is lost.
+// CHECK-NOT:   func.func private @first_rank
+// CHECK-LABEL: func.func @first_rank(%arg0: tensor<*xf32>) -> index
+// CHECK:         tensor.rank %arg0
+// CHECK-LABEL: func.func @host
+// CHECK:         call @first_rank(%arg0) : (tensor<*xf32>) -> index
+shape.function_library @lib {
+  func @first_rank(%t: tensor<*xf32>) -> index {
+    %s = shape_of %t : tensor<*xf32> -> tensor<?xindex>
+    %r = rank %s : tensor<?xindex> -> index
+    return %r : index
+  }
+} mapping {foo.op = @first_rank}
+func.func private @first_rank(tensor<*xf32>) -> index
+func.func @host(%t: tensor<*xf32>) -> index {
+  %r = func.call @first_rank(%t) : (tensor<*xf32>) -> index
+  return %r : index
+}

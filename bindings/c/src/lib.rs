@@ -32,6 +32,11 @@ pub use text::ShapeOptStringRef;
 
 use std::ffi::c_char;
 
+/// The IR allocates many small objects: mimalloc, as in the `shape-opt`
+/// binary (see README, benchmarks).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// `ShapeOptStatus`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

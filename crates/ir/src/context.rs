@@ -428,11 +428,19 @@ impl Context {
     }
 
     // ----- linking -----
+    // Each takes `op` out of its place first, so that it may be moved next
+    // to itself or to its own neighbour.
     pub fn append_op(&mut self, b: BlockId, op: OpId) {
+        self.unlink(op);
         let last = self.blocks[b.index()].last;
         self.link(op, b, last, None);
     }
     pub fn insert_op_before(&mut self, anchor: OpId, op: OpId) {
+        if op == anchor || self.op(anchor).parent.is_none() {
+            return;
+        }
+        // Out of its place first: it may be the anchor's neighbour.
+        self.unlink(op);
         let Some(b) = self.op(anchor).parent else {
             return;
         };
@@ -440,14 +448,18 @@ impl Context {
         self.link(op, b, prev, Some(anchor));
     }
     pub fn insert_op_after(&mut self, anchor: OpId, op: OpId) {
+        if op == anchor || self.op(anchor).parent.is_none() {
+            return;
+        }
+        self.unlink(op);
         let Some(b) = self.op(anchor).parent else {
             return;
         };
         let next = self.op(anchor).next;
         self.link(op, b, Some(anchor), next);
     }
+    /// Put the unlinked `op` into block `b` between `prev` and `next`.
     fn link(&mut self, op: OpId, b: BlockId, prev: Option<OpId>, next: Option<OpId>) {
-        self.unlink(op);
         let data = &mut self.ops[op.index()];
         data.parent = Some(b);
         data.prev = prev;
@@ -1248,6 +1260,33 @@ mod tests {
         s.operands = operands.into();
         s.result_types = vec![index; n];
         ctx.create_op(s)
+    }
+
+    #[test]
+    fn ops_move_next_to_themselves_and_their_neighbours() {
+        let mut ctx = Context::new();
+        let r = ctx.create_region();
+        let b = ctx.create_block();
+        ctx.append_block(r, b);
+        let [x, y, z] = ["t.x", "t.y", "t.z"].map(|n| {
+            let o = op(&mut ctx, n, vec![], 0);
+            ctx.append_op(b, o);
+            o
+        });
+        let order = |ctx: &Context| ctx.block_ops(b).collect::<Vec<_>>();
+        ctx.insert_op_before(y, x);
+        assert_eq!(order(&ctx), [x, y, z]);
+        ctx.insert_op_after(y, z);
+        assert_eq!(order(&ctx), [x, y, z]);
+        ctx.append_op(b, z);
+        assert_eq!(order(&ctx), [x, y, z]);
+        ctx.move_op_before(y, y);
+        assert_eq!(order(&ctx), [x, y, z]);
+        ctx.insert_op_after(x, z);
+        assert_eq!(order(&ctx), [x, z, y]);
+        ctx.insert_op_before(x, y);
+        assert_eq!(order(&ctx), [y, x, z]);
+        assert_eq!(ctx.block_terminator(b), Some(z));
     }
 
     #[test]
