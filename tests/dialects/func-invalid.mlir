@@ -1,8 +1,9 @@
 // RUN: shape-opt %s --split-input-file --verify-diagnostics
 //
-// The func dialect's symbol-use errors: a call must name a function of its
-// symbol table and have its signature. Every diagnostic here is also what
-// `mlir-opt` 22 gives (tests/dialects.rs runs both).
+// Symbol errors: a call must name a function of its symbol table and have
+// its signature, and a symbol table defines each name once. Every
+// diagnostic here is also what `mlir-opt` 22 gives (tests/dialects.rs runs
+// both).
 
 func.func @f(%a: index) -> index {
   // expected-error@+1 {{'func.call' op 'nope' does not reference a valid function}}
@@ -59,4 +60,15 @@ func.func @f(%a: index) -> index {
   // expected-error@+1 {{'func.call' op 's' does not reference a valid function}}
   %r = call @s(%a) : (index) -> index
   return %r : index
+}
+
+// -----
+
+// expected-note@+1 {{see existing symbol definition here}}
+func.func @twice() {
+  return
+}
+// expected-error@+1 {{redefinition of symbol named 'twice'}}
+func.func @twice() {
+  return
 }

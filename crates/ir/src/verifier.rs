@@ -1,6 +1,8 @@
 //! The verifier: structure every op must have (operand/result/region counts
 //! from its definition, terminators, single-block regions), SSA dominance and
-//! isolation, symbol references, then each op's own checks.
+//! isolation, symbol references (a `func.call` matches its callee's
+//! signature; a symbol table defines each name once), then each op's own
+//! checks.
 //!
 //! Errors are reported the way `mlir-opt` words them: `'op.name' op message`,
 //! at the op's location.
@@ -49,8 +51,8 @@ pub struct VerifyError {
     pub op: OpId,
     pub loc: Location,
     pub message: String,
-    /// Notes attached to `message`, at the same op.
-    pub notes: Vec<String>,
+    /// Notes attached to `message`, each at its location.
+    pub notes: Vec<(Location, String)>,
     /// Further errors at the same op, reported after `message`.
     pub follow_up: Vec<String>,
 }
@@ -226,6 +228,8 @@ impl Verifier<'_> {
         }
         if ctx.kind(op) == OpKind::FuncCall {
             if let Err((message, notes)) = self.call_matches_callee(op) {
+                let at = &ctx.op(op).loc;
+                let notes = notes.into_iter().map(|n| (at.clone(), n)).collect();
                 return self
                     .fail(op, message)
                     .map_err(|e| VerifyError { notes, ..e });
@@ -267,6 +271,39 @@ impl Verifier<'_> {
                 }
                 self.nested_ops(&ops)?;
             }
+        }
+        if def.is_some_and(|d| d.traits.symbol_table) {
+            self.symbols_are_unique(op)?;
+        }
+        Ok(())
+    }
+
+    /// No two ops directly in the symbol table `table` have one name.
+    fn symbols_are_unique(&self, table: OpId) -> Result<(), VerifyError> {
+        let ctx = self.ctx;
+        let ops = ctx
+            .op(table)
+            .regions
+            .first()
+            .and_then(|&r| ctx.region(r).blocks.first());
+        let mut seen: HashMap<&str, OpId> = HashMap::default();
+        for o in ops.into_iter().flat_map(|&b| ctx.block_ops(b)) {
+            let Some(name) = ctx.attr(o, "sym_name").and_then(Attr::as_str) else {
+                continue;
+            };
+            if let Some(&first) = seen.get(name) {
+                return Err(VerifyError {
+                    op: o,
+                    loc: ctx.op(o).loc.clone(),
+                    message: format!("redefinition of symbol named '{name}'"),
+                    notes: vec![(
+                        ctx.op(first).loc.clone(),
+                        "see existing symbol definition here".into(),
+                    )],
+                    follow_up: Vec::new(),
+                });
+            }
+            seen.insert(name, o);
         }
         Ok(())
     }

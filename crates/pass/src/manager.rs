@@ -486,7 +486,7 @@ pub fn verify(ctx: &Context, op: OpId, allow_unregistered: bool) -> Result<(), V
         first.notes = e
             .notes
             .into_iter()
-            .map(|n| Diagnostic::new(diag::Severity::Note, loc.clone(), n))
+            .map(|(at, n)| Diagnostic::new(diag::Severity::Note, loc_of_location(&at), n))
             .collect();
         std::iter::once(first)
             .chain(
