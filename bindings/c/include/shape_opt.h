@@ -234,7 +234,8 @@ void shapeOptModulePrint(const ShapeOptModule *module, unsigned flags,
 typedef void (*ShapeOptPassCallback)(ShapeOptStringRef passName,
                                      const ShapeOptIR *ir, void *userData);
 
-/* Called at each stage reached while lowering: the stage and the module. */
+/* Called in each form reached while lowering, once that stage's passes
+ * have run (the last call sees the result): the stage and the module. */
 typedef void (*ShapeOptStageCallback)(ShapeOptStage stage,
                                       const ShapeOptIR *ir, void *userData);
 
@@ -252,7 +253,7 @@ ShapeOptStatus shapeOptRunPipeline(ShapeOptSession *session,
                                    void *userData);
 
 /* Lower the module from its form to `target` with the default pipelines.
- * `onStage` (may be NULL) sees the IR at every stage reached, `afterPass`
+ * `onStage` (may be NULL) sees the IR in every form reached, `afterPass`
  * (may be NULL) after every pass. With both NULL, independent functions
  * may lower on several threads (same result). */
 ShapeOptStatus shapeOptLowerTo(ShapeOptSession *session,

@@ -9,7 +9,7 @@
 //! `shape.function_library` ([`Session::map_op_to_shape_function`]), runs a
 //! textual pipeline with a callback after every pass
 //! ([`Session::run_pipeline`]) or the default pipelines up to a stage with a
-//! callback at every stage reached ([`Session::lower_to`]), and prints the
+//! callback in every form reached ([`Session::lower_to`]), and prints the
 //! result ([`Module::print_with`]: custom or generic form, with or without
 //! locations). [`Session::evaluate`] runs a function on concrete shapes
 //! with the reference interpreter. The host declares which of its ops (and
@@ -94,7 +94,8 @@ impl Default for Session {
 /// (the op the pass ran on).
 pub type AfterPassFn<'a> = dyn FnMut(&str, &Context, OpId) + Send + 'a;
 
-/// A host's callback at every stage reached: the stage and the module.
+/// A host's callback in every form reached, once that stage's passes have
+/// run (the last call sees the result): the stage and the module.
 pub type OnStageFn<'a> = dyn FnMut(Stage, &Context, OpId) + Send + 'a;
 
 /// What watches a run: the semantics check, then the host's callback.
@@ -254,7 +255,8 @@ impl Session {
     }
 
     /// Run the default pipeline of every stage from the module's form up to
-    /// `target`; `on_stage` sees the IR at every stage reached.
+    /// `target`; `on_stage` sees the IR in every form reached, once that
+    /// stage's passes have run (the last call sees the result).
     pub fn lower_to(
         &self,
         module: &mut Module,
@@ -265,7 +267,7 @@ impl Session {
     }
 
     /// [`Session::lower_to`] with optional observers: `on_stage` sees the
-    /// IR at every stage reached, `after_pass` after every pass run. With
+    /// IR in every form reached, `after_pass` after every pass run. With
     /// neither (and [`RunOptions::threads`] not 1), independent functions
     /// lower in pieces on several threads, with the same result.
     pub fn lower_to_observed(
