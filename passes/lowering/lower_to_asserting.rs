@@ -174,12 +174,10 @@ fn check_witnesses_stay(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
             .flat_map(|&b| ctx.block(b).args.iter());
         let host = pass::stage::keeps_host_types(ctx, op);
         let function = matches!(kind, OpKind::FuncFunc | OpKind::ShapeFunc);
-        let declaration = ctx
-            .op(op)
-            .regions
-            .iter()
-            .all(|&r| ctx.region(r).blocks.is_empty());
-        if function && !declaration && signature_results_have_witness(ctx, op) {
+        if function
+            && !ir::dialect::is_declaration(ctx, op)
+            && signature_results_have_witness(ctx, op)
+        {
             Some("returns a witness")
         } else if !function && block_args.copied().any(|v| is_witness(ctx, v)) {
             Some("has a witness block argument")

@@ -159,14 +159,8 @@ pub fn keeps_host_types(ctx: &Context, op: OpId) -> bool {
 /// is the host's too.
 pub fn calls_external(ctx: &Context, op: OpId) -> bool {
     ctx.kind(op) == OpKind::FuncCall
-        && ir::effects::callee(ctx, op).is_some_and(|f| {
-            ctx.kind(f) == OpKind::FuncFunc
-                && ctx
-                    .op(f)
-                    .regions
-                    .first()
-                    .is_none_or(|&r| ctx.region(r).blocks.is_empty())
-        })
+        && ir::effects::callee(ctx, op)
+            .is_some_and(|f| ctx.kind(f) == OpKind::FuncFunc && ir::dialect::is_declaration(ctx, f))
 }
 
 /// The op that bridges a lowered shape value to a host op and back.

@@ -312,12 +312,7 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<Vec<(OpId, OpId)>,
 
 /// Whether `op` is a `func.func` without a body.
 fn is_declaration(ctx: &Context, op: OpId) -> bool {
-    ctx.kind(op) == OpKind::FuncFunc
-        && ctx
-            .op(op)
-            .regions
-            .iter()
-            .all(|&r| ctx.region(r).blocks.is_empty())
+    ctx.kind(op) == OpKind::FuncFunc && ir::dialect::is_declaration(ctx, op)
 }
 
 /// The std-form type of `t`, or `None` if it has none.

@@ -64,6 +64,17 @@ pub fn is_function(ctx: &Context, op: OpId) -> bool {
     )
 }
 
+/// Whether `op` is a function declaration: a function (see
+/// [`is_function`]) whose body region holds no block.
+pub fn is_declaration(ctx: &Context, op: OpId) -> bool {
+    is_function(ctx, op)
+        && ctx
+            .op(op)
+            .regions
+            .iter()
+            .all(|&r| ctx.region(r).blocks.is_empty())
+}
+
 /// Dialects that accept operations they do not define (as MLIR's `shape` does).
 pub fn allows_unknown_ops(dialect: &str) -> bool {
     dialect == "shape"
