@@ -9,6 +9,11 @@
 //!   `mlir-opt` run (`shape-opt-lower`, then the rest of
 //!   [`TO_LLVM`]), and run under `mlir-runner` with the interpreter's
 //!   answers, on passing and failing inputs;
+//! - IR crosses the boundary both ways unchanged (an empty shape-opt
+//!   pipeline on `tests/mlir_plugin/round_trip.mlir`: blocks out of
+//!   dominance order, successors, every kind of location, properties and
+//!   attributes of registered and unregistered ops), as `mlir-opt` alone
+//!   prints it, in custom and generic form;
 //! - shape-opt's diagnostics come out at the input's `file:line:col`, with
 //!   their notes, so `-verify-diagnostics` works through the plugin
 //!   (`tests/mlir_plugin/always_fails.mlir`);
@@ -255,6 +260,29 @@ const MATMUL_INPUTS: &[(&[i64], &[i64])] = &[
     (&[2, 3, 4], &[4, 5]),
     (&[3], &[3, 3]),
 ];
+
+#[test]
+fn ir_crosses_the_boundary_unchanged() {
+    let Some(plugin) = Plugin::get() else { return };
+    let input = "tests/mlir_plugin/round_trip.mlir";
+    let nothing = pipeline(&["shape-opt{pipeline='builtin.module()'}"]);
+    for generic in [false, true] {
+        let mut flags = vec!["--allow-unregistered-dialect", "--mlir-print-debuginfo"];
+        if generic {
+            flags.push("--mlir-print-op-generic");
+        }
+        let alone = Command::new(&plugin.opt)
+            .args(&flags)
+            .arg(input)
+            .current_dir(ROOT)
+            .output()
+            .expect("mlir-opt runs");
+        assert!(alone.status.success(), "{}", stderr(&alone));
+        let through = plugin.opt(&[&[nothing.as_str()], &flags[..], &[input]].concat());
+        assert!(through.status.success(), "{}", stderr(&through));
+        assert_eq!(stdout(&through), stdout(&alone), "generic form: {generic}");
+    }
+}
 
 #[test]
 fn one_mlir_opt_run_to_llvm_runs_as_the_interpreter_says() {

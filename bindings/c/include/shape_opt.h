@@ -227,6 +227,248 @@ void shapeOptModulePrint(const ShapeOptModule *module, unsigned flags,
                          ShapeOptStringCallback callback, void *userData);
 
 /* ----------------------------------------------------------------------
+ * Reading IR op by op
+ *
+ * A host that keeps IR in its own data structures (an MLIR-based
+ * compiler) walks a module with these instead of printing text and
+ * parsing it: from the top operation, through regions, blocks and
+ * operations. Handles are ids that stay valid until the module is changed
+ * or destroyed; an id out of range, or a null handle, gives a null handle,
+ * a zero count or an empty string. Types and values are numbered densely:
+ * equal ids are equal types, so a host converts each type once.
+ * ---------------------------------------------------------------------- */
+
+typedef struct ShapeOptOperation { uint32_t id; } ShapeOptOperation;
+typedef struct ShapeOptValue { uint32_t id; } ShapeOptValue;
+typedef struct ShapeOptBlock { uint32_t id; } ShapeOptBlock;
+typedef struct ShapeOptRegion { uint32_t id; } ShapeOptRegion;
+typedef struct ShapeOptType { uint32_t id; } ShapeOptType;
+/* A location (`loc(...)`), owned by its module or module builder. */
+typedef struct ShapeOptLocation { const void *ptr; } ShapeOptLocation;
+
+/* The id of every null handle but ShapeOptLocation's (ptr NULL). */
+#define SHAPE_OPT_NULL_ID UINT32_MAX
+
+typedef enum ShapeOptLocationKind {
+  SHAPE_OPT_LOCATION_UNKNOWN = 0,
+  /* "file":line:col, or a range "file":line:col to endLine:endCol */
+  SHAPE_OPT_LOCATION_FILE_LINE_COL = 1,
+  /* "name" or "name"(child) */
+  SHAPE_OPT_LOCATION_NAME = 2,
+  /* callsite(callee at caller): children 0 and 1 */
+  SHAPE_OPT_LOCATION_CALL_SITE = 3,
+  /* fused[children...] or fused<metadata>[children...] */
+  SHAPE_OPT_LOCATION_FUSED = 4,
+} ShapeOptLocationKind;
+
+/* Which attributes of an op: MLIR's properties (inherent attributes,
+ * printed `<{...}>` in generic form) or its discardable attributes. */
+typedef enum ShapeOptAttributeKind {
+  SHAPE_OPT_ATTRIBUTE_PROPERTY = 0,
+  SHAPE_OPT_ATTRIBUTE_DISCARDABLE = 1,
+} ShapeOptAttributeKind;
+
+/* The module's top operation (a `builtin.module`). */
+ShapeOptOperation shapeOptModuleGetOperation(const ShapeOptModule *module);
+
+ShapeOptStringRef shapeOptOperationGetName(const ShapeOptModule *module,
+                                           ShapeOptOperation op);
+ShapeOptLocation shapeOptOperationGetLocation(const ShapeOptModule *module,
+                                              ShapeOptOperation op);
+size_t shapeOptOperationGetNumOperands(const ShapeOptModule *module,
+                                       ShapeOptOperation op);
+ShapeOptValue shapeOptOperationGetOperand(const ShapeOptModule *module,
+                                          ShapeOptOperation op, size_t index);
+size_t shapeOptOperationGetNumResults(const ShapeOptModule *module,
+                                      ShapeOptOperation op);
+ShapeOptValue shapeOptOperationGetResult(const ShapeOptModule *module,
+                                         ShapeOptOperation op, size_t index);
+size_t shapeOptOperationGetNumSuccessors(const ShapeOptModule *module,
+                                         ShapeOptOperation op);
+ShapeOptBlock shapeOptOperationGetSuccessor(const ShapeOptModule *module,
+                                            ShapeOptOperation op,
+                                            size_t index);
+size_t shapeOptOperationGetNumRegions(const ShapeOptModule *module,
+                                      ShapeOptOperation op);
+ShapeOptRegion shapeOptOperationGetRegion(const ShapeOptModule *module,
+                                          ShapeOptOperation op, size_t index);
+/* The op's attributes of `kind` (ShapeOptAttributeKind), sorted by name. */
+size_t shapeOptOperationGetNumAttributes(const ShapeOptModule *module,
+                                         ShapeOptOperation op, int kind);
+ShapeOptStringRef shapeOptOperationGetAttributeName(
+    const ShapeOptModule *module, ShapeOptOperation op, int kind,
+    size_t index);
+/* An attribute's value as MLIR prints it alone (`0 : index`, `"f"`). */
+void shapeOptOperationPrintAttribute(const ShapeOptModule *module,
+                                     ShapeOptOperation op, int kind,
+                                     size_t index,
+                                     ShapeOptStringCallback callback,
+                                     void *userData);
+/* The next op in the same block (null after the last). */
+ShapeOptOperation shapeOptOperationGetNextInBlock(const ShapeOptModule *module,
+                                                  ShapeOptOperation op);
+
+size_t shapeOptRegionGetNumBlocks(const ShapeOptModule *module,
+                                  ShapeOptRegion region);
+ShapeOptBlock shapeOptRegionGetBlock(const ShapeOptModule *module,
+                                     ShapeOptRegion region, size_t index);
+size_t shapeOptBlockGetNumArguments(const ShapeOptModule *module,
+                                    ShapeOptBlock block);
+ShapeOptValue shapeOptBlockGetArgument(const ShapeOptModule *module,
+                                       ShapeOptBlock block, size_t index);
+/* The block's first op (null in an empty block). */
+ShapeOptOperation shapeOptBlockGetFirstOperation(const ShapeOptModule *module,
+                                                 ShapeOptBlock block);
+
+ShapeOptType shapeOptValueGetType(const ShapeOptModule *module,
+                                  ShapeOptValue value);
+/* A block argument's location, when it has one (else ptr NULL). */
+ShapeOptLocation shapeOptValueGetLocation(const ShapeOptModule *module,
+                                          ShapeOptValue value);
+/* A type as MLIR prints it (`tensor<?xindex>`, `!shape.shape`). */
+void shapeOptTypePrint(const ShapeOptModule *module, ShapeOptType type,
+                       ShapeOptStringCallback callback, void *userData);
+
+ShapeOptLocationKind shapeOptLocationGetKind(ShapeOptLocation loc);
+/* A file location's file (its data stays at the same address for every
+ * location of that file in a module), line and column (1-based), and its
+ * end: 0 and 0 when it has none. */
+ShapeOptStringRef shapeOptLocationGetFile(ShapeOptLocation loc);
+unsigned shapeOptLocationGetLine(ShapeOptLocation loc);
+unsigned shapeOptLocationGetColumn(ShapeOptLocation loc);
+unsigned shapeOptLocationGetEndLine(ShapeOptLocation loc);
+unsigned shapeOptLocationGetEndColumn(ShapeOptLocation loc);
+/* A name location's name. */
+ShapeOptStringRef shapeOptLocationGetName(ShapeOptLocation loc);
+/* A fused location's metadata attribute as text ("" when it has none). */
+ShapeOptStringRef shapeOptLocationGetMetadata(ShapeOptLocation loc);
+/* The locations a name (0 or 1), call site (2) or fused location holds. */
+size_t shapeOptLocationGetNumChildren(ShapeOptLocation loc);
+ShapeOptLocation shapeOptLocationGetChild(ShapeOptLocation loc, size_t index);
+
+/* ----------------------------------------------------------------------
+ * Building IR op by op
+ *
+ * The reverse: a host gives shape-opt its IR without text. A builder owns
+ * the IR under construction; its types and attributes are parsed from the
+ * text MLIR prints for them (a host converts each distinct one once and
+ * keeps the handle), its locations are built from their parts. Ops are
+ * created detached (their regions filled before or after) and appended to
+ * blocks. A value used before it is defined (a graph region, a block
+ * dominated by a later one) is first a placeholder, replaced by the value
+ * once it exists. `shapeOptModuleBuilderFinish` verifies the module as
+ * `shapeOptParse` verifies what it parses. Calls that take the session
+ * record their failures there and return a null handle or a failure; an
+ * id out of range, a region given to two ops or an op put inside itself is
+ * such a failure, never a crash.
+ * ---------------------------------------------------------------------- */
+
+typedef struct ShapeOptModuleBuilder ShapeOptModuleBuilder;
+
+/* An attribute parsed by a builder (id SHAPE_OPT_NULL_ID: none). */
+typedef struct ShapeOptAttribute { uint32_t id; } ShapeOptAttribute;
+
+typedef struct ShapeOptNamedAttribute {
+  ShapeOptStringRef name;
+  ShapeOptAttribute attribute;
+} ShapeOptNamedAttribute;
+
+/* Everything an operation is made of; arrays may be NULL when empty.
+ * `attributes` that are inherent to a registered op become properties, as
+ * in a generic op's attribute dictionary. */
+typedef struct ShapeOptOperationState {
+  ShapeOptStringRef name;
+  ShapeOptLocation location;
+  size_t numOperands;
+  const ShapeOptValue *operands;
+  size_t numResults;
+  const ShapeOptType *resultTypes;
+  size_t numProperties;
+  const ShapeOptNamedAttribute *properties;
+  size_t numAttributes;
+  const ShapeOptNamedAttribute *attributes;
+  size_t numRegions;
+  const ShapeOptRegion *regions;
+  size_t numSuccessors;
+  const ShapeOptBlock *successors;
+} ShapeOptOperationState;
+
+/* A new, empty builder, owned by the caller (destroyed, or consumed by
+ * shapeOptModuleBuilderFinish). */
+ShapeOptModuleBuilder *shapeOptModuleBuilderCreate(void);
+void shapeOptModuleBuilderDestroy(ShapeOptModuleBuilder *builder);
+
+/* A type or attribute from its MLIR text. */
+ShapeOptType shapeOptModuleBuilderParseType(ShapeOptSession *session,
+                                            ShapeOptModuleBuilder *builder,
+                                            ShapeOptStringRef text);
+ShapeOptAttribute
+shapeOptModuleBuilderParseAttribute(ShapeOptSession *session,
+                                    ShapeOptModuleBuilder *builder,
+                                    ShapeOptStringRef text);
+
+/* Locations, owned by the builder (ptr NULL when an argument is invalid;
+ * the op or argument given it then fails). `endLine` 0: a point, else a
+ * range to `endLine`:`endColumn`. A name location's `child` may be null. */
+ShapeOptLocation
+shapeOptModuleBuilderGetUnknownLocation(ShapeOptModuleBuilder *builder);
+ShapeOptLocation shapeOptModuleBuilderGetFileLocation(
+    ShapeOptModuleBuilder *builder, ShapeOptStringRef file, unsigned line,
+    unsigned column, unsigned endLine, unsigned endColumn);
+ShapeOptLocation
+shapeOptModuleBuilderGetNameLocation(ShapeOptModuleBuilder *builder,
+                                     ShapeOptStringRef name,
+                                     ShapeOptLocation child);
+ShapeOptLocation
+shapeOptModuleBuilderGetCallSiteLocation(ShapeOptModuleBuilder *builder,
+                                         ShapeOptLocation callee,
+                                         ShapeOptLocation caller);
+/* `metadata`: the attribute's text, or "" for none. */
+ShapeOptLocation shapeOptModuleBuilderGetFusedLocation(
+    ShapeOptModuleBuilder *builder, ShapeOptStringRef metadata,
+    size_t numLocations, const ShapeOptLocation *locations);
+
+/* A region for an operation still to be created. */
+ShapeOptRegion shapeOptModuleBuilderCreateRegion(ShapeOptModuleBuilder *builder);
+/* A new block at the end of `region`. */
+ShapeOptBlock shapeOptModuleBuilderAppendBlock(ShapeOptSession *session,
+                                               ShapeOptModuleBuilder *builder,
+                                               ShapeOptRegion region);
+ShapeOptValue shapeOptModuleBuilderAddArgument(ShapeOptSession *session,
+                                               ShapeOptModuleBuilder *builder,
+                                               ShapeOptBlock block,
+                                               ShapeOptType type,
+                                               ShapeOptLocation loc);
+/* A value of `type` standing for one defined later. */
+ShapeOptValue
+shapeOptModuleBuilderCreatePlaceholder(ShapeOptSession *session,
+                                       ShapeOptModuleBuilder *builder,
+                                       ShapeOptType type);
+/* Every use of `placeholder` becomes a use of `value` (same type). */
+ShapeOptStatus shapeOptModuleBuilderReplacePlaceholder(
+    ShapeOptSession *session, ShapeOptModuleBuilder *builder,
+    ShapeOptValue placeholder, ShapeOptValue value);
+
+/* A detached operation; its regions become its own. */
+ShapeOptOperation
+shapeOptModuleBuilderCreateOperation(ShapeOptSession *session,
+                                     ShapeOptModuleBuilder *builder,
+                                     const ShapeOptOperationState *state);
+/* Put a detached `op` at the end of `block`. */
+ShapeOptStatus shapeOptModuleBuilderAppendOperation(
+    ShapeOptSession *session, ShapeOptModuleBuilder *builder,
+    ShapeOptBlock block, ShapeOptOperation op);
+ShapeOptValue
+shapeOptModuleBuilderGetResult(const ShapeOptModuleBuilder *builder,
+                               ShapeOptOperation op, size_t index);
+
+/* The module rooted at the detached op `root`, verified; NULL on failure.
+ * Consumes the builder either way. */
+ShapeOptModule *shapeOptModuleBuilderFinish(ShapeOptSession *session,
+                                            ShapeOptModuleBuilder *builder,
+                                            ShapeOptOperation root);
+
+/* ----------------------------------------------------------------------
  * Running passes
  * ---------------------------------------------------------------------- */
 

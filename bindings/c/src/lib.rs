@@ -20,6 +20,8 @@
 mod diagnostics;
 mod evaluate;
 mod guard;
+mod ir_build;
+mod ir_view;
 mod module;
 mod session;
 mod text;

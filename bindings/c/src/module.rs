@@ -57,7 +57,7 @@ fn print_options(flags: c_uint) -> PrintOptions {
 ///
 /// # Safety
 /// `callback` may be called with `user`.
-unsafe fn emit(callback: StringCallback, user: *mut c_void, text: &str) {
+pub unsafe fn emit(callback: StringCallback, user: *mut c_void, text: &str) {
     if let Some(callback) = callback {
         // SAFETY: the caller's contract.
         unsafe { callback(lend(text), user) }

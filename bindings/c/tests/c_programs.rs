@@ -203,6 +203,28 @@ fn the_c_api_rejects_bad_input_and_misuse_with_diagnostics() {
 }
 
 #[test]
+fn ir_crosses_the_c_api_op_by_op() {
+    for linkage in [Linkage::Shared, Linkage::Static] {
+        let exe = build(
+            &root().join("bindings/c/tests/ir_handoff.c"),
+            linkage,
+            "ir_handoff",
+        );
+        let out = Command::new(&exe).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{linkage:?}:\n{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            !stdout.contains("FAILED") && stdout.lines().count() >= 24,
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
 fn the_header_compiles_as_strict_c_and_as_cpp() {
     let header = root().join("bindings/c/include/shape_opt.h");
     for (compiler, args) in [

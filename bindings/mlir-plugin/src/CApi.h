@@ -41,11 +41,11 @@ inline ShapeOptStringRef toShapeOpt(llvm::StringRef text) {
   return ShapeOptStringRef{text.data(), text.size()};
 }
 
-/// The module printed with `flags` (`SHAPE_OPT_PRINT_*`).
-inline std::string print(const ShapeOptModule *module, unsigned flags) {
+/// The text shape-opt gives `print`'s callback, which `print` is called
+/// with (`print(callback, userData)`).
+template <typename Print> std::string collect(Print print) {
   std::string text;
-  shapeOptModulePrint(
-      module, flags,
+  print(
       [](ShapeOptStringRef piece, void *out) {
         static_cast<std::string *>(out)->append(piece.data, piece.length);
       },

@@ -38,8 +38,7 @@ protected:
   /// Have shape-opt do `work` on the module; a failure fails the pass.
   void runThrough(Work work) {
     SessionOptions options{verifyEach, verifySemantics, *declarePure};
-    if (failed(runThroughShapeOpt(this->getOperation(), this->getArgument(),
-                                  options, work)))
+    if (failed(runThroughShapeOpt(this->getOperation(), options, work)))
       this->signalPassFailure();
   }
 

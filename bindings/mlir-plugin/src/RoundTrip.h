@@ -1,9 +1,10 @@
 //===- RoundTrip.h - A module through shape-opt and back --------*- C++ -*-===//
 //
-// What every pass of the plugin does: print the module it runs on (generic
-// form, with locations), have shape-opt parse it and work on it, print
-// shape-opt's result (with locations), parse that back into the same
-// MLIRContext and make it the module's body and attributes.
+// What every pass of the plugin does: give the module it runs on to
+// shape-opt op by op (ToShapeOpt.h), have shape-opt work on it, build
+// shape-opt's result as MLIR ops of the same MLIRContext (FromShapeOpt.h)
+// and make it the module's body and attributes. No IR goes through text
+// but each distinct type and attribute.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,12 +37,10 @@ struct SessionOptions {
 using Work =
     llvm::function_ref<ShapeOptStatus(ShapeOptSession *, ShapeOptModule *)>;
 
-/// Run `work` on `module` in a new shape-opt session, as the pass named
-/// `passName`, and replace the module's body and attributes with the
-/// result. On failure the module is unchanged and the reasons are emitted
-/// as MLIR diagnostics.
+/// Run `work` on `module` in a new shape-opt session, and replace the module's
+/// body and attributes with the result. On failure the module is unchanged and
+/// the reasons are emitted as MLIR diagnostics.
 mlir::LogicalResult runThroughShapeOpt(mlir::ModuleOp module,
-                                       llvm::StringRef passName,
                                        const SessionOptions &options,
                                        Work work);
 

@@ -251,6 +251,15 @@ impl Context {
     pub fn num_ops(&self) -> usize {
         self.ops.len()
     }
+    pub fn num_values(&self) -> usize {
+        self.values.len()
+    }
+    pub fn num_blocks(&self) -> usize {
+        self.blocks.len()
+    }
+    pub fn num_regions(&self) -> usize {
+        self.regions.len()
+    }
 
     /// Attribute by name, inherent first, then discardable.
     pub fn attr(&self, op: OpId, name: &str) -> Option<&Attr> {

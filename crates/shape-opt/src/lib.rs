@@ -202,6 +202,17 @@ impl Session {
         parsed.map_err(|diags| self.error(diags))
     }
 
+    /// A module the host built op by op in `ctx` (through [`ir`], with
+    /// [`syntax::parse_type`] and [`syntax::parse_attribute`] for its
+    /// types and attributes), rooted at `root`: verified as [`Session::parse`]
+    /// verifies what it parses.
+    pub fn adopt(&self, ctx: Context, root: OpId) -> Result<Module, Error> {
+        let allow_unregistered = self.options.allow_unregistered;
+        on_large_stack(|| pass::verify(&ctx, root, allow_unregistered))
+            .map_err(|d| self.error(d))?;
+        Ok(Module { ctx, root })
+    }
+
     /// Make ops named `op_name` (e.g. `foo.matmul`) map to the shape
     /// function `function` of the module's `shape.function_library`: an
     /// entry of its `mapping`, replacing any for the same op. The library

@@ -86,3 +86,53 @@ fn parse_text(
         _ => (None, diags),
     }
 }
+
+/// A type alone, as MLIR prints it (`tensor<?xindex>`, `!shape.shape`):
+/// for hosts that build IR directly rather than through text. On failure,
+/// the message says what was expected and at which column of `text`.
+pub fn parse_type(ctx: &mut Context, text: &str) -> Result<ir::Type, String> {
+    parse_alone(ctx, text, |p| {
+        use ir::asm::AsmParser;
+        p.parse_optional_type()
+    })
+}
+
+/// An attribute alone, as MLIR prints it (`0 : index`, `"f"`,
+/// `array<i32: 1, 2>`), its types interned in `ctx`. Failures as
+/// [`parse_type`]'s.
+pub fn parse_attribute(ctx: &mut Context, text: &str) -> Result<ir::Attr, String> {
+    parse_alone(ctx, text, |p| {
+        use ir::asm::AsmParser;
+        p.parse_optional_attribute(None)
+    })
+}
+
+/// What `parse` finds in the whole of `text` (nothing may follow it).
+fn parse_alone<T>(
+    ctx: &mut Context,
+    text: &str,
+    parse: impl FnOnce(&mut Parser) -> ir::asm::PResult<Option<T>>,
+) -> Result<T, String> {
+    let mut p = Parser::new(ctx, text, 0, "", ParseOptions::default());
+    let parsed = parse(&mut p);
+    let rest = p.remaining_offset();
+    let first_error = |p: &mut Parser| {
+        let diagnostic = p.diags.drain(..).find(Diagnostic::is_error);
+        diagnostic.map(|d| {
+            let column = match d.loc {
+                diag::DiagLoc::Span(span) => span.offset + 1,
+                _ => 1,
+            };
+            format!("{} (column {column})", d.message)
+        })
+    };
+    match parsed {
+        Ok(Some(value)) if rest.is_none() => Ok(value),
+        Ok(Some(_)) => Err(format!(
+            "unexpected text after it (column {})",
+            rest.unwrap_or(0) + 1
+        )),
+        Ok(None) => Err("nothing to parse (column 1)".to_string()),
+        Err(_) => Err(first_error(&mut p).unwrap_or_else(|| "invalid syntax".to_string())),
+    }
+}

@@ -173,6 +173,11 @@ impl<'a> Parser<'a> {
         p
     }
 
+    /// Where the unparsed rest of the text starts, or `None` at its end.
+    pub fn remaining_offset(&self) -> Option<usize> {
+        (self.tok != Tok::Eof).then_some(self.tok_start)
+    }
+
     fn bump(&mut self) -> Tok<'a> {
         self.prev_end = self.lex.pos;
         let (t, s) = self.lex.next_token();
