@@ -234,8 +234,10 @@ void shapeOptModulePrint(const ShapeOptModule *module, unsigned flags,
  * parsing it: from the top operation, through regions, blocks and
  * operations. Handles are ids that stay valid until the module is changed
  * or destroyed; an id out of range, or a null handle, gives a null handle,
- * a zero count or an empty string. Types and values are numbered densely:
- * equal ids are equal types, so a host converts each type once.
+ * a zero count or an empty string. Types are numbered densely: equal ids
+ * are equal types, so a host converts each type once. Unlike the rest of
+ * the API, these functions may be called from several threads at once on
+ * one module, as long as no thread changes it.
  * ---------------------------------------------------------------------- */
 
 typedef struct ShapeOptOperation { uint32_t id; } ShapeOptOperation;

@@ -9,9 +9,13 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/Threading.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+
+#include <atomic>
+#include <vector>
 
 using namespace mlir;
 
@@ -33,10 +37,38 @@ public:
   OwningOpRef<Operation *> build() {
     OwningOpRef<Operation *> root =
         operation(shapeOptModuleGetOperation(module));
-    if (hasFailed || !placeholders.empty())
+    if (!succeeded())
       return nullptr;
     return root;
   }
+
+  /// `op` (with a single region of a single block) without the ops of its
+  /// block, which the caller builds and adds.
+  OwningOpRef<Operation *> buildShell(ShapeOptOperation op) {
+    OwningOpRef<Operation *> shell = create(op);
+    if (!shell)
+      return nullptr;
+    shell->getRegion(0).push_back(new Block());
+    return shell;
+  }
+
+  /// Each op of `ops` built; all null when one fails.
+  void buildEach(llvm::ArrayRef<ShapeOptOperation> ops,
+                 llvm::MutableArrayRef<Operation *> built) {
+    for (auto [op, slot] : llvm::zip(ops, built))
+      slot = operation(op);
+    if (succeeded())
+      return;
+    // Destroyed before the placeholders they may use.
+    for (Operation *&slot : built) {
+      if (slot)
+        slot->destroy();
+      slot = nullptr;
+    }
+  }
+
+  /// Whether every op built so far is complete.
+  bool succeeded() const { return !hasFailed && placeholders.empty(); }
 
 private:
   Type type(ShapeOptType handle) {
@@ -152,7 +184,17 @@ private:
     values[handle.id] = value;
   }
 
+  /// `op` and everything it holds.
   Operation *operation(ShapeOptOperation op) {
+    Operation *built = create(op);
+    for (size_t i = 0, e = built ? built->getNumRegions() : 0;
+         i < e && !hasFailed; ++i)
+      fill(built->getRegion(i), shapeOptOperationGetRegion(module, op, i));
+    return built;
+  }
+
+  /// `op` with empty regions.
+  Operation *create(ShapeOptOperation op) {
     OperationState state(location(shapeOptOperationGetLocation(module, op)),
                          toStringRef(shapeOptOperationGetName(module, op)));
     for (size_t i = 0, e = shapeOptOperationGetNumOperands(module, op); i < e;
@@ -184,8 +226,6 @@ private:
     }
     for (size_t i = 0; i < built->getNumResults(); ++i)
       define(shapeOptOperationGetResult(module, op, i), built->getResult(i));
-    for (size_t i = 0; i < numRegions && !hasFailed; ++i)
-      fill(built->getRegion(i), shapeOptOperationGetRegion(module, op, i));
     return built;
   }
 
@@ -236,11 +276,70 @@ private:
   llvm::DenseMap<uint32_t, Block *> blocks;
 };
 
+/// The ops of `root`'s body when they can be built independently (one
+/// region of one block without arguments, no op with operands, results
+/// or successors, so no value crosses between them); else none.
+std::vector<ShapeOptOperation> independentBody(const ShapeOptModule *module,
+                                               ShapeOptOperation root) {
+  if (shapeOptOperationGetNumRegions(module, root) != 1)
+    return {};
+  ShapeOptRegion region = shapeOptOperationGetRegion(module, root, 0);
+  if (shapeOptRegionGetNumBlocks(module, region) != 1)
+    return {};
+  ShapeOptBlock block = shapeOptRegionGetBlock(module, region, 0);
+  if (shapeOptBlockGetNumArguments(module, block) != 0)
+    return {};
+  std::vector<ShapeOptOperation> ops;
+  for (ShapeOptOperation op = shapeOptBlockGetFirstOperation(module, block);
+       op.id != SHAPE_OPT_NULL_ID;
+       op = shapeOptOperationGetNextInBlock(module, op)) {
+    if (shapeOptOperationGetNumOperands(module, op) ||
+        shapeOptOperationGetNumResults(module, op) ||
+        shapeOptOperationGetNumSuccessors(module, op))
+      return {};
+    ops.push_back(op);
+  }
+  return ops;
+}
+
 } // namespace
 
 OwningOpRef<Operation *> fromShapeOpt(const ShapeOptModule *module,
                                       MLIRContext *ctx, Location loc) {
-  return Importer(module, ctx, loc).build();
+  ShapeOptOperation root = shapeOptModuleGetOperation(module);
+  std::vector<ShapeOptOperation> body = independentBody(module, root);
+  size_t pieces =
+      ctx->isMultithreadingEnabled()
+          ? std::min<size_t>(body.size(),
+                             ctx->getThreadPool().getMaxConcurrency())
+          : 1;
+  if (pieces < 2)
+    return Importer(module, ctx, loc).build();
+  // The body's ops in as many pieces as threads, each piece with its own
+  // caches; MLIR's context is shared (it uniques types and attributes
+  // under its locks), shape-opt's module only read.
+  Importer rootImporter(module, ctx, loc);
+  OwningOpRef<Operation *> built = rootImporter.buildShell(root);
+  if (!built)
+    return nullptr;
+  std::vector<Operation *> ops(body.size(), nullptr);
+  std::atomic<bool> allBuilt{true};
+  parallelFor(ctx, 0, pieces, [&](size_t piece) {
+    size_t begin = piece * body.size() / pieces;
+    size_t end = (piece + 1) * body.size() / pieces;
+    Importer importer(module, ctx, loc);
+    importer.buildEach(llvm::ArrayRef(body).slice(begin, end - begin),
+                       llvm::MutableArrayRef(ops).slice(begin, end - begin));
+    if (!importer.succeeded())
+      allBuilt = false;
+  });
+  Block &block = built->getRegion(0).front();
+  for (Operation *op : ops)
+    if (op)
+      block.push_back(op);
+  if (!allBuilt)
+    return nullptr;
+  return built;
 }
 
 } // namespace shape_opt_plugin
