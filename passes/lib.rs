@@ -35,6 +35,7 @@ use generic::cse::Cse;
 use generic::inline::Inline;
 use generic::symbol_dce::SymbolDce;
 use lowering::convert_shape_to_std::ConvertShapeToStd;
+pub use lowering::convert_shape_to_std::FailureMode;
 use lowering::lower_to_asserting::LowerToAsserting;
 use lowering::lower_to_constrained::LowerToConstrained;
 use lowering::shape_to_shape_lowering::ShapeToShapeLowering;
@@ -110,3 +111,18 @@ pub const DEFAULT_PLAN: LoweringPlan = LoweringPlan {
         },
     ],
 };
+
+/// [`DEFAULT_PLAN`] with checks that return a status (`--shape-failure=status`).
+pub const STATUS_PLAN: LoweringPlan = {
+    let mut plan = DEFAULT_PLAN;
+    plan.stages[2].lowering = Some("convert-shape-to-std{failure=status}");
+    plan
+};
+
+/// The plan of `--lower-to` for checks that fail as `failure` says.
+pub fn lowering_plan(failure: FailureMode) -> &'static LoweringPlan {
+    match failure {
+        FailureMode::Abort => &DEFAULT_PLAN,
+        FailureMode::Status => &STATUS_PLAN,
+    }
+}

@@ -17,6 +17,15 @@
 //!   compares as a failure whatever its message, results as results.
 //!   Functions it leaves `shape` ops in are counted, not run.
 //!
+//! - **ours, status**: `--lower-to=std --shape-failure=status` of
+//!   [`STATUS_FUNCTIONS`] more stage-1 functions (those the abort-mode
+//!   lowering accepts): no `cf.assert` may be left, and each run must give
+//!   exactly what the interpreter gives on the abort-mode std form: the
+//!   same results, or a nonzero status naming the message of the first
+//!   `cf.assert` that fails there (`common::runner::Lowered` reads the
+//!   status back as a failure). No run aborts, so every failing input
+//!   runs.
+//!
 //! Runs are batched (`common::runner::Tools::run_batch`): the inputs on
 //! which the source returns all run in one process per core and form;
 //! since an abort ends a process, only [`FAILING_RUNS`] failing inputs per
@@ -31,6 +40,7 @@ use common::observed::{verdict, Observed, Verdict};
 use common::runner::{self, Lowered, RunResult, Tools, LEFT_SHAPE_OPS};
 use interp::Arg;
 use pass::stage::Stage;
+use passes::FailureMode;
 use shape_opt::Session;
 use shapegen::stage1 as gen_stage1;
 
@@ -38,10 +48,13 @@ use shapegen::stage1 as gen_stage1;
 const STAGE1_FUNCTIONS: usize = 160;
 /// Random stage-2 functions (stage-1 functions lowered to constrained form).
 const STAGE2_FUNCTIONS: usize = 160;
-/// The seeds of the first stage-1 function and of the first one lowered to
-/// stage 2.
+/// Random stage-1 functions lowered with checks that return a status.
+const STATUS_FUNCTIONS: usize = 500;
+/// The seeds of the first stage-1 function, of the first one lowered to
+/// stage 2, and of the first one lowered with statuses.
 const STAGE1_SEED: u64 = 10_001;
 const STAGE2_SEED: u64 = 20_001;
+const STATUS_SEED: u64 = 30_001;
 /// Inputs run in std form, per function.
 const INPUTS: usize = 4;
 /// Inputs the source runs on in the interpreter (the first [`INPUTS`] are
@@ -60,48 +73,58 @@ struct Case {
     inputs: Vec<Vec<Arg>>,
     /// The interpreter on each of [`REFERENCE_INPUTS`] inputs.
     reference: Vec<Observed>,
+    /// Whether a failure must have the reference's message exactly (the
+    /// reference is then the abort-mode std form's, whose first failing
+    /// check is the one a status must name).
+    exact: bool,
 }
 
 impl Case {
     /// `@name` of `text` in the interpreter on sampled inputs.
     fn new(name: &str, text: String, seed: u64) -> Case {
-        let module = Session::new()
-            .parse(&format!("{name}.mlir"), &text)
-            .unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let (ctx, root) = (&module.ctx, module.root);
-        let func = interp::find_function(ctx, root, name).expect("the function exists");
-        let inputs = validate::sample::function_inputs(ctx, func, REFERENCE_INPUTS, seed)
-            .expect("parameters can be sampled");
-        let reference = inputs
-            .iter()
-            .map(|args| match interp::run_function(ctx, root, name, args) {
-                Ok(outcome) => Observed::of_outcome(&outcome),
-                Err(e) => panic!("@{name}{args:?} cannot be evaluated: {e}\n{text}"),
-            })
-            .collect();
+        let inputs = sample_inputs(name, &text, seed);
+        let reference = interpret(name, &text, &inputs);
         Case {
             name: name.to_string(),
             text,
             inputs: inputs.into_iter().take(INPUTS).collect(),
             reference,
+            exact: false,
         }
+    }
+
+    /// `@name` of `text` with, as reference, the interpreter on its
+    /// abort-mode `--lower-to=std` on the same inputs; `None` when that
+    /// lowering rejects it.
+    fn against_abort_mode(name: &str, text: String, seed: u64) -> Option<Case> {
+        let mut case = Case::new(name, text, seed);
+        let std = case.lower(Stage::Std, FailureMode::Abort).ok()?;
+        let inputs = sample_inputs(name, &case.text, seed);
+        case.reference = interpret(name, &std, &inputs);
+        case.exact = true;
+        Some(case)
     }
 
     /// Whether `message` is one of the source's requirements: it fails
     /// some sampled input with it, or a stage-1 op states it (`error =
     /// "..."`). A lowering may check any requirement earlier, so an input
-    /// that fails two of them may fail with either.
+    /// that fails two of them may fail with either. For an exact case,
+    /// none is.
     fn fails_with(&self, message: &str) -> bool {
-        self.reference
-            .iter()
-            .any(|o| matches!(o, Observed::Failed(m) if m == message))
-            || self.text.contains(&format!("error = \"{message}\""))
+        !self.exact
+            && (self
+                .reference
+                .iter()
+                .any(|o| matches!(o, Observed::Failed(m) if m == message))
+                || self.text.contains(&format!("error = \"{message}\"")))
     }
 
-    /// `--lower-to=stage` by shape-opt: the output, or the diagnostics.
-    fn lower(&self, stage: Stage) -> Result<String, String> {
+    /// `--lower-to=stage` by shape-opt, checks failing as `failure` says:
+    /// the output, or the diagnostics.
+    fn lower(&self, stage: Stage, failure: FailureMode) -> Result<String, String> {
         let options = DriverOptions {
             lower_to: Some(stage),
+            shape_failure: failure,
             ..Default::default()
         };
         let out = process_buffer(&format!("{}.mlir", self.name), self.text.as_str(), &options);
@@ -111,6 +134,33 @@ impl Case {
             Err(out.diagnostics)
         }
     }
+}
+
+/// [`REFERENCE_INPUTS`] inputs of `@name` of `text`, sampled from its
+/// signature with `seed`.
+fn sample_inputs(name: &str, text: &str, seed: u64) -> Vec<Vec<Arg>> {
+    let module = Session::new()
+        .parse(&format!("{name}.mlir"), text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let (ctx, root) = (&module.ctx, module.root);
+    let func = interp::find_function(ctx, root, name).expect("the function exists");
+    validate::sample::function_inputs(ctx, func, REFERENCE_INPUTS, seed)
+        .expect("parameters can be sampled")
+}
+
+/// `@name` of `text` in the interpreter on each of `inputs`.
+fn interpret(name: &str, text: &str, inputs: &[Vec<Arg>]) -> Vec<Observed> {
+    let module = Session::new()
+        .parse(&format!("{name}.mlir"), text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let (ctx, root) = (&module.ctx, module.root);
+    inputs
+        .iter()
+        .map(|args| match interp::run_function(ctx, root, name, args) {
+            Ok(outcome) => Observed::of_outcome(&outcome),
+            Err(e) => panic!("@{name}{args:?} cannot be evaluated: {e}\n{text}"),
+        })
+        .collect()
 }
 
 /// Counts of one form, and its mismatches.
@@ -135,6 +185,8 @@ struct Form<'c, 't> {
     name: &'static str,
     /// Whether failure messages are compared (not for upstream's).
     messages: bool,
+    /// Whether failed checks return a status (and never end a process).
+    statuses: bool,
     lowered: Vec<(&'c Case, Lowered<'t>)>,
     tally: Tally,
 }
@@ -144,18 +196,24 @@ impl<'c, 't> Form<'c, 't> {
         Form {
             name,
             messages,
+            statuses: false,
             lowered: Vec::new(),
             tally: Tally::default(),
         }
     }
 
-    /// Our `--lower-to=std` of each case, loaded; a function rejected at
-    /// compile time must fail on every sampled input.
-    fn ours(name: &'static str, tools: &'t Tools, cases: &'c [Case]) -> Self {
+    /// Our `--lower-to=std` of each case, checks failing as `failure`
+    /// says, loaded; a function rejected at compile time must fail on
+    /// every sampled input, and with statuses no `cf.assert` may be left.
+    fn ours(name: &'static str, tools: &'t Tools, cases: &'c [Case], failure: FailureMode) -> Self {
         let mut form = Form::new(name, true);
+        form.statuses = failure == FailureMode::Status;
         for case in cases {
             form.tally.functions += 1;
-            match case.lower(Stage::Std) {
+            match case.lower(Stage::Std, failure) {
+                Ok(std) if failure == FailureMode::Status && std.contains("cf.assert") => {
+                    form.mismatch(case, format!("a cf.assert is left:\n{std}"))
+                }
                 Ok(std) => form.load(case, tools.load_std(std, &case.name)),
                 Err(_) if always_fails(case) => form.tally.rejected += 1,
                 Err(e) => form.mismatch(case, format!("rejected at compile time:\n{e}")),
@@ -211,8 +269,14 @@ impl<'c, 't> Form<'c, 't> {
                 }
             }
         }
-        let selected: Vec<_> = (0..failing.len().min(FAILING_RUNS))
-            .map(|i| i * failing.len() / FAILING_RUNS.min(failing.len()))
+        // A failed check that returns a status does not end its process.
+        let cap = if self.statuses {
+            failing.len()
+        } else {
+            FAILING_RUNS
+        };
+        let selected: Vec<_> = (0..failing.len().min(cap))
+            .map(|i| i * failing.len() / cap.min(failing.len()))
             .collect();
         self.tally.failing_not_run = failing.len() - selected.len();
         let failing: Vec<_> = selected.into_iter().map(|i| failing[i].clone()).collect();
@@ -308,7 +372,7 @@ fn cases() -> (Vec<Case>, Vec<Case>) {
         .filter_map(|seed| {
             let f = gen_stage1::function(&format!("f{seed}"), seed);
             let text = Case::new(&f.name, f.text, seed)
-                .lower(Stage::Constrained)
+                .lower(Stage::Constrained, FailureMode::Abort)
                 .ok()?;
             Some(Case::new(&f.name, text, seed))
         })
@@ -324,10 +388,15 @@ fn random_functions_run_in_std_form_as_the_interpreter_says() {
     };
     let start = Instant::now();
     let (stage1, stage2) = cases();
+    let status: Vec<Case> = gen_stage1::functions(STATUS_SEED, STATUS_FUNCTIONS)
+        .into_iter()
+        .filter_map(|f| Case::against_abort_mode(&f.name, f.text, f.seed))
+        .collect();
     let mut forms = [
-        Form::ours("stage 1, ours", &tools, &stage1),
-        Form::ours("stage 2, ours", &tools, &stage2),
+        Form::ours("stage 1, ours", &tools, &stage1, FailureMode::Abort),
+        Form::ours("stage 2, ours", &tools, &stage2, FailureMode::Abort),
         Form::upstream(&tools, &stage2),
+        Form::ours("stage 1, status", &tools, &status, FailureMode::Status),
     ];
     for form in &mut forms {
         form.run(&tools);
@@ -337,7 +406,7 @@ fn random_functions_run_in_std_form_as_the_interpreter_says() {
     let runs: usize = forms.iter().map(|f| f.tally.runs).sum();
     eprintln!(
         "{} functions x {INPUTS} inputs, {runs} runs, {} mismatches in {:.1}s",
-        stage1.len() + stage2.len(),
+        stage1.len() + stage2.len() + status.len(),
         mismatches.len(),
         start.elapsed().as_secs_f64()
     );

@@ -186,14 +186,7 @@ fn same_as_run(outcome: &interp::Outcome, run: &RunResult) -> bool {
     use interp::Canonical;
     match (outcome, run) {
         (interp::Outcome::Ok(values), RunResult::Printed(printed)) => {
-            let printed: Vec<Canonical> = printed
-                .iter()
-                .map(|v| match v {
-                    Value::Extents(e) => Canonical::Shape(e.clone()),
-                    Value::Index(i) => Canonical::Scalar(i128::from(*i)),
-                    Value::Bool(b) => Canonical::Scalar(i128::from(*b)),
-                })
-                .collect();
+            let printed: Vec<Canonical> = printed.iter().map(Value::canonical).collect();
             interp::canonical(values) == printed
         }
         (interp::Outcome::Error(_), RunResult::Aborted { .. }) => true,

@@ -110,6 +110,8 @@ pub enum Value {
     Index(i64),
     /// An `i1`.
     Bool(bool),
+    /// An `i32` (a status).
+    I32(i64),
 }
 
 /// What a run did.
@@ -211,6 +213,7 @@ impl Tools {
             .filter(|l| l.trim_start().starts_with("cf.assert"))
             .filter_map(|l| Some(l[l.find('"')? + 1..l.rfind('"')?].to_string()))
             .collect();
+        let failure_messages = failure_messages(&module, func);
         Ok(Lowered {
             tools: self,
             module,
@@ -218,6 +221,7 @@ impl Tools {
             params,
             results,
             assert_messages,
+            failure_messages,
         })
     }
 
@@ -243,6 +247,9 @@ pub struct Lowered<'t> {
     params: Vec<Type>,
     results: Vec<Type>,
     assert_messages: Vec<String>,
+    /// The messages of a function lowered to return a status
+    /// (`shape_opt.failure_messages`), code `k` at `k - 1`.
+    failure_messages: Option<Vec<String>>,
 }
 
 impl Lowered<'_> {
@@ -250,6 +257,27 @@ impl Lowered<'_> {
     /// given to [`Tools::load_std`]).
     pub fn std_module(&self) -> &str {
         &self.module
+    }
+
+    /// What a call that printed `values` did: for a function returning a
+    /// status, a nonzero status is the failure of its message, a zero one
+    /// the other results.
+    fn outcome(&self, mut values: Vec<Value>) -> Result<RunResult, String> {
+        let Some(messages) = &self.failure_messages else {
+            return Ok(RunResult::Printed(values));
+        };
+        match values.first() {
+            Some(Value::I32(0)) => {
+                values.remove(0);
+                Ok(RunResult::Printed(values))
+            }
+            Some(&Value::I32(code)) => usize::try_from(code - 1)
+                .ok()
+                .and_then(|k| messages.get(k))
+                .map(|m| RunResult::Aborted { message: m.clone() })
+                .ok_or_else(|| format!("status {code} names no message")),
+            _ => Err("no status printed".to_string()),
+        }
     }
 
     /// The messages of the module's `cf.assert`s, in order.
@@ -512,9 +540,9 @@ fn read_runs(out: &Output, calls: &[&Lowered<'_>]) -> Result<Vec<RunResult>, Str
             .iter()
             .map(|ty| parse_value(lines.next()?, ty))
             .collect::<Option<Vec<_>>>();
-        match values {
-            Some(values) => runs.push(RunResult::Printed(values)),
-            None => return Err(stdout),
+        match values.map(|v| lowered.outcome(v)) {
+            Some(Ok(run)) => runs.push(run),
+            _ => return Err(stdout),
         }
     }
     if out.status.success() && lines.peek().is_none() {
@@ -540,6 +568,7 @@ fn runner_failure(what: &str, out: &Output, stdout: &str) -> String {
 enum Type {
     Index,
     I1,
+    I32,
     /// `text` as printed; `dims` is `None` when unranked, `None` entries are `?`.
     Tensor {
         text: String,
@@ -554,6 +583,7 @@ impl Type {
         match text {
             "index" => return Ok(Type::Index),
             "i1" => return Ok(Type::I1),
+            "i32" => return Ok(Type::I32),
             _ => {}
         }
         let body = text
@@ -591,6 +621,7 @@ impl Type {
         match self {
             Type::Index => "index",
             Type::I1 => "i1",
+            Type::I32 => "i32",
             Type::Tensor { text, .. } => text,
         }
     }
@@ -609,6 +640,7 @@ impl Value {
             Value::Extents(e) => interp::Canonical::Shape(e.clone()),
             Value::Index(i) => interp::Canonical::Scalar(i128::from(*i)),
             Value::Bool(b) => interp::Canonical::Scalar(i128::from(*b)),
+            Value::I32(i) => interp::Canonical::Scalar(i128::from(*i)),
         }
     }
 }
@@ -647,6 +679,7 @@ fn signature(module: &str, func: &str) -> Result<(Vec<Type>, Vec<Type>), String>
         .map(|p| Type::parse(p.split_once(':').map_or(p, |(_, t)| t)))
         .collect::<Result<_, _>>()?;
     let rest = after[close + 1..].trim().trim_end_matches('{').trim();
+    let rest = rest.split(" attributes {").next().unwrap_or(rest).trim();
     let results = match rest.strip_prefix("->") {
         None => Vec::new(),
         Some(r) => {
@@ -662,6 +695,46 @@ fn signature(module: &str, func: &str) -> Result<(Vec<Type>, Vec<Type>), String>
         }
     };
     Ok((params, results))
+}
+
+/// The strings of `shape_opt.failure_messages = [...]` on the line of
+/// function `@func`, if it has one (MLIR's escapes `\"`, `\\` and `\XX`
+/// read back).
+fn failure_messages(module: &str, func: &str) -> Option<Vec<String>> {
+    let needle = format!("@{func}(");
+    let line = module
+        .lines()
+        .find(|l| l.trim_start().starts_with("func.func") && l.contains(&needle))?;
+    let list = line.split("shape_opt.failure_messages = [").nth(1)?;
+    let mut messages = Vec::new();
+    let mut chars = list.chars();
+    loop {
+        match chars.next()? {
+            ']' => return Some(messages),
+            '"' => {
+                let mut bytes = Vec::new();
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '\\' => match chars.next()? {
+                            c @ ('"' | '\\') => bytes.push(c as u8),
+                            'n' => bytes.push(b'\n'),
+                            'r' => bytes.push(b'\r'),
+                            't' => bytes.push(b'\t'),
+                            hi => {
+                                let lo = chars.next()?;
+                                let hex: String = [hi, lo].iter().collect();
+                                bytes.push(u8::from_str_radix(&hex, 16).ok()?);
+                            }
+                        },
+                        c => bytes.extend(c.to_string().as_bytes()),
+                    }
+                }
+                messages.push(String::from_utf8_lossy(&bytes).into_owned());
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Byte offset of the `)` closing a list whose `(` was just consumed.
@@ -777,6 +850,10 @@ fn print_result(main: &mut String, i: usize, ty: &Type) -> Result<(), String> {
             *main += &format!("    %p{i} = arith.extui %r{i} : i1 to i64\n");
             *main += &format!("    {}\n", print(&format!("%p{i}")));
         }
+        Type::I32 => {
+            *main += &format!("    %p{i} = arith.extsi %r{i} : i32 to i64\n");
+            *main += &format!("    {}\n", print(&format!("%p{i}")));
+        }
         ty @ Type::Tensor { text, .. } if ty.is_extent_tensor() => {
             *main += &format!(
                 "    %n{i} = tensor.dim %r{i}, %c0 : {text}\n    \
@@ -821,6 +898,7 @@ fn parse_value(line: &str, ty: &Type) -> Option<Value> {
     match (ty, numbers.as_slice()) {
         (Type::Index, [n]) => Some(Value::Index(*n)),
         (Type::I1, [n @ (0 | 1)]) => Some(Value::Bool(*n == 1)),
+        (Type::I32, [n]) => Some(Value::I32(*n)),
         (Type::Tensor { .. }, _) => Some(Value::Extents(numbers)),
         _ => None,
     }

@@ -34,6 +34,9 @@ pub struct DriverOptions {
     /// `--lower-from`: the form `lower_to` starts from, instead of the
     /// latest one the input is legal in.
     pub lower_from: Option<pass::stage::Stage>,
+    /// `--shape-failure`: what a failed check does in std form (abort, or
+    /// return a status).
+    pub shape_failure: passes::FailureMode,
     /// Skip the verifier after each pass (`--verify-each=false`).
     pub no_verify_each: bool,
     /// Threads for function pipelines (`--threads`; 0 = every core,
@@ -388,6 +391,7 @@ pub fn process_chunk(
         (None, Some(to)) => Some(Plan::LowerTo {
             from: options.lower_from,
             to,
+            failure: options.shape_failure,
         }),
         (None, None) => None,
     };

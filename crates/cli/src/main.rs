@@ -62,6 +62,12 @@ struct Args {
     /// ops, legal std form, its built-in shape functions and checks).
     #[arg(long = "lower-from", value_name = "STAGE", value_parser = ["error-monadic", "constrained", "asserting", "std"], requires = "lower_to")]
     lower_from: Option<String>,
+    /// With --lower-to: what a failed check does in std form: `abort`
+    /// (`cf.assert`), or `status` (each function returns a leading `i32`
+    /// status, 0 or the number of the check that failed first, with its
+    /// messages in `shape_opt.failure_messages`).
+    #[arg(long = "shape-failure", value_name = "MODE", value_parser = ["abort", "status"], default_value = "abort", requires = "lower_to")]
+    shape_failure: String,
     /// Host ops and functions without side effects, which checks may then
     /// cross when passes move or merge them: op names (`chlo.broadcast_add`),
     /// dialects of unregistered ops (`mhlo.`: every op of it), functions
@@ -359,6 +365,10 @@ fn main() -> ExitCode {
             .lower_from
             .as_deref()
             .and_then(pass::stage::Stage::from_name),
+        shape_failure: match args.shape_failure.as_str() {
+            "status" => passes::FailureMode::Status,
+            _ => passes::FailureMode::Abort,
+        },
         no_verify_each: !args.verify_each,
         // Remarks and pictures come out in the order passes send them: one
         // thread keeps that order the same from run to run.

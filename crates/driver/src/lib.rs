@@ -73,8 +73,12 @@ pub enum Plan<'a> {
     /// A textual pipeline (`builtin.module(func.func(cse),symbol-dce)`).
     Pipeline(&'a str),
     /// The default passes of every stage from `from` (or the form the
-    /// module is in) up to `to`.
-    LowerTo { from: Option<Stage>, to: Stage },
+    /// module is in) up to `to`, checks failing as `failure` says.
+    LowerTo {
+        from: Option<Stage>,
+        to: Stage,
+        failure: passes::FailureMode,
+    },
 }
 
 /// A plan made ready for one module.
@@ -84,6 +88,7 @@ pub enum Run {
         stages: StagePipeline,
         from: Option<Stage>,
         to: Stage,
+        plan: &'static pass::stage_pipeline::LoweringPlan,
     },
 }
 
@@ -232,17 +237,23 @@ impl Engine {
                 manager.options = options;
                 Ok(Run::Passes(manager))
             }
-            Plan::LowerTo { from, to } => {
+            Plan::LowerTo { from, to, failure } => {
+                let plan = passes::lowering_plan(failure);
                 let stages = StagePipeline::for_module(
                     &module.ctx,
                     module.root,
                     (from, to),
-                    &passes::DEFAULT_PLAN,
+                    plan,
                     &self.registry,
                     options,
                 )
                 .map_err(PlanError::Module)?;
-                Ok(Run::Stages { stages, from, to })
+                Ok(Run::Stages {
+                    stages,
+                    from,
+                    to,
+                    plan,
+                })
             }
         }
     }
@@ -262,14 +273,19 @@ impl Engine {
         module.ctx.set_pure_ops(self.pure_ops.clone());
         match run {
             Run::Passes(manager) => manager.run(&mut module.ctx, module.root, instrument),
-            Run::Stages { stages, from, to } => {
+            Run::Stages {
+                stages,
+                from,
+                to,
+                plan,
+            } => {
                 let pieces = split
                     .then(|| {
                         pass::split_lowering::lower_split(
                             &mut module.ctx,
                             module.root,
                             (*from, *to),
-                            &passes::DEFAULT_PLAN,
+                            plan,
                             &self.registry,
                             self.options,
                         )
@@ -295,6 +311,7 @@ mod tests {
         let plan = Plan::LowerTo {
             from: None,
             to: Stage::Std,
+            failure: passes::FailureMode::Abort,
         };
         let mut run = engine.plan(&module, plan).unwrap();
         let mut reached = Vec::new();

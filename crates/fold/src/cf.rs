@@ -193,7 +193,7 @@ pub fn set_forwarded(rw: &mut Rewriter, op: OpId, forwarded: &[Vec<ValueId>]) {
 
 /// A new branch of kind `kind` (built as MLIR's builders do: no
 /// discardable attribute, no weights), detached.
-fn branch_state(
+pub fn branch_state(
     ctx: &mut Context,
     kind: OpKind,
     loc: Location,

@@ -320,6 +320,8 @@ impl Machine<'_> {
             .collect();
         let before = self.events.len();
         let results = self.call(function, bound)?;
+        let results =
+            crate::machine::without_status(self.ctx, function, results).map_err(Stop::Fail)?;
         if self.events.len() != before {
             return Err(self.unsupported(op, "its shape function performs events"));
         }

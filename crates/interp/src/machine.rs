@@ -5,6 +5,7 @@
 use crate::dispatch::{evaluator, Evaluator};
 use crate::value::{Arg, Event, InterpError, Outcome, ShapeVal, SizeVal, Trace, Value};
 use crate::Limits;
+use ir::dialect::func::FAILURE_MESSAGES;
 use ir::{Attr, BlockId, Context, OpId, OpKind, RegionId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
@@ -100,7 +101,10 @@ pub(crate) fn run(
     let outcome = match machine.call(func, values) {
         Ok(results) => match results.iter().find_map(Value::error) {
             Some(message) => Outcome::Error(message.to_string()),
-            None => Outcome::Ok(results),
+            None => match without_status(ctx, func, results) {
+                Ok(results) => Outcome::Ok(results),
+                Err(message) => Outcome::Error(message),
+            },
         },
         Err(Stop::Fail(message)) => Outcome::Error(message),
         Err(Stop::Undefined(message)) => Outcome::Undefined(message),
@@ -110,6 +114,36 @@ pub(crate) fn run(
         events: machine.events,
         outcome,
     })
+}
+
+/// What a function that returned `results` gives. A function lowered to
+/// return a status (it carries [`FAILURE_MESSAGES`]) fails with the
+/// message of its nonzero leading status, and otherwise gives the rest, as
+/// the function it was lowered from did.
+pub(crate) fn without_status(
+    ctx: &Context,
+    func: OpId,
+    mut results: Vec<Value>,
+) -> Result<Vec<Value>, String> {
+    let Some(Attr::Array(messages)) = ctx.attr(func, FAILURE_MESSAGES) else {
+        return Ok(results);
+    };
+    let status = match results.first() {
+        Some(Value::Int { value, width: 32 }) => *value,
+        _ => return Err("a status function returned no i32 status".to_string()),
+    };
+    if status == 0 {
+        results.remove(0);
+        return Ok(results);
+    }
+    let message = usize::try_from(status - 1)
+        .ok()
+        .and_then(|k| messages.get(k))
+        .and_then(Attr::as_str);
+    Err(message.map_or_else(
+        || format!("status {status} names no failure message"),
+        str::to_string,
+    ))
 }
 
 /// `file:line:col: ` of `op`, or nothing.

@@ -147,9 +147,11 @@ impl StagePipeline {
                 let Some(pass) = plan.lowering else {
                     return Err(needs(format!("no pass lowers {} form", plan.stage)));
                 };
-                if registry.get(pass).is_none() {
+                // The pass's name, without the options the plan gives it.
+                let name = pass.split('{').next().unwrap_or(pass);
+                if registry.get(name).is_none() {
                     return Err(needs(format!(
-                        "lowering {} form to {next} form needs pass '{pass}', which is not registered",
+                        "lowering {} form to {next} form needs pass '{name}', which is not registered",
                         plan.stage
                     )));
                 }

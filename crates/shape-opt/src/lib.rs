@@ -40,6 +40,7 @@ pub use interp;
 pub use ir;
 pub use pass;
 pub use pass::stage::Stage;
+pub use passes::FailureMode;
 pub use syntax;
 
 use diag::{DiagLoc, Diagnostic};
@@ -82,6 +83,9 @@ pub struct Session {
     /// before on this many sampled inputs (`--verify-semantics=N`); a pass
     /// that changes a result fails the run.
     pub verify_semantics: Option<usize>,
+    /// What a failed check does in the std form [`Session::lower_to`]
+    /// gives: abort (`cf.assert`, the default), or return a status.
+    pub shape_failure: passes::FailureMode,
 }
 
 impl Default for Session {
@@ -140,6 +144,7 @@ impl Session {
             engine: Engine::new(),
             options: RunOptions::default(),
             verify_semantics: None,
+            shape_failure: passes::FailureMode::Abort,
         }
     }
 
@@ -291,6 +296,7 @@ impl Session {
         let plan = Plan::LowerTo {
             from: None,
             to: target,
+            failure: self.shape_failure,
         };
         self.run(module, plan, after_pass, on_stage)
     }

@@ -75,24 +75,52 @@
 
 mod build;
 mod ops;
+mod status;
 
 use analysis::ranks::{is_extent_tensor, Atom, Fact, Facts, RankAnalysis};
 use diag::Diagnostic;
 use ir::dialect::shape::SHAPE_FN;
 use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
-use pass::{error_at, internal_error_at, NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{error_at, internal_error_at, PassDecl, PassRegistry, Statistics};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-pub struct ConvertShapeToStd;
+/// What a failed check does in std form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FailureMode {
+    /// `cf.assert`: the process aborts with the message.
+    #[default]
+    Abort,
+    /// The function returns a status (`status.rs`).
+    Status,
+}
+
+pass::option_enum!(FailureMode, "'abort' | 'status'", {
+    "abort" => FailureMode::Abort,
+    "status" => FailureMode::Status,
+});
+
+pass::pass_options! {
+    /// Options of `convert-shape-to-std`.
+    pub struct ConvertShapeToStdOptions {
+        /// What a failed check does: abort, or return a status.
+        failure: FailureMode = FailureMode::Abort, "failure";
+    }
+}
+
+pub struct ConvertShapeToStd {
+    failure: FailureMode,
+}
 
 impl PassDecl for ConvertShapeToStd {
     const NAME: &'static str = "convert-shape-to-std";
     const SUMMARY: &'static str =
         "Lower shape ops to tensor, arith and scf; straight-line code where ranks are known";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(ConvertShapeToStd)
+    type Options = ConvertShapeToStdOptions;
+    fn new(options: ConvertShapeToStdOptions, _: &PassRegistry) -> Result<Self, String> {
+        Ok(ConvertShapeToStd {
+            failure: options.failure,
+        })
     }
     fn apply(
         &self,
@@ -100,13 +128,18 @@ impl PassDecl for ConvertShapeToStd {
         op: OpId,
         _statistics: &mut Statistics,
     ) -> Result<(), Diagnostic> {
-        convert_shape_to_std(ctx, op)
+        convert_shape_to_std(ctx, op, self.failure)
     }
 }
 
 /// Lower every function under `root` (and `root` itself if it is one),
-/// after moving library functions out of their libraries.
-pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnostic> {
+/// after moving library functions out of their libraries; with
+/// [`FailureMode::Status`], checks then return a status.
+pub fn convert_shape_to_std(
+    ctx: &mut Context,
+    root: OpId,
+    failure: FailureMode,
+) -> Result<(), Diagnostic> {
     refuse_error_values(ctx, root)?;
     let mut libraries = Vec::new();
     ctx.walk_nested(root, &mut |o| {
@@ -114,9 +147,9 @@ pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnos
             libraries.push(o);
         }
     });
-    let mut declared = Vec::new();
+    let mut unpacked = Vec::new();
     for library in libraries {
-        declared.extend(unpack_library(ctx, library)?);
+        unpacked.extend(unpack_library(ctx, library)?);
     }
     let mut functions = Vec::new();
     if ctx.kind(root) == OpKind::FuncFunc {
@@ -127,15 +160,22 @@ pub fn convert_shape_to_std(ctx: &mut Context, root: OpId) -> Result<(), Diagnos
             functions.push(o);
         }
     });
-    for f in functions {
+    for &f in &functions {
         lower_function(ctx, f)?;
         check_legality(ctx, f, Stage::Std).map_err(|mut d| {
             d.message = format!("internal error: convert-shape-to-std left {}", d.message);
             d
         })?;
     }
-    for (declaration, function) in declared {
-        define_declaration(ctx, declaration, function)?;
+    if failure == FailureMode::Status {
+        let library: FxHashSet<OpId> = unpacked.iter().map(|&(_, f)| f).collect();
+        functions.retain(|&f| !ir::dialect::is_declaration(ctx, f));
+        status::return_statuses(ctx, &functions, &library)?;
+    }
+    for (declaration, function) in unpacked {
+        if let Some(declaration) = declaration {
+            define_declaration(ctx, declaration, function)?;
+        }
     }
     drop_shape_function_instances(ctx, root);
     Ok(())
@@ -243,7 +283,11 @@ fn new_state(kind: OpKind, loc: Location) -> OperationState {
 
 /// Move the `shape.func`s of `library` out, before it, as `func.func`s
 /// (their `shape.return`s become `func.return`s), and erase the library.
-fn unpack_library(ctx: &mut Context, library: OpId) -> Result<Vec<(OpId, OpId)>, Diagnostic> {
+/// Each function moved, with the host's declaration of it if any.
+fn unpack_library(
+    ctx: &mut Context,
+    library: OpId,
+) -> Result<Vec<(Option<OpId>, OpId)>, Diagnostic> {
     let symbol = |ctx: &Context, o: OpId| {
         ctx.attr(o, "sym_name")
             .and_then(Attr::as_str)
@@ -256,7 +300,7 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<Vec<(OpId, OpId)>,
                 .filter_map(|o| Some((symbol(ctx, o)?, o))),
         );
     }
-    let mut declared = Vec::new();
+    let mut unpacked = Vec::new();
     // Verified: a library and its functions have names.
     let named = |ctx: &Context, o: OpId| {
         symbol(ctx, o).ok_or_else(|| internal_error_at(ctx, o, "has no 'sym_name'"))
@@ -291,7 +335,7 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<Vec<(OpId, OpId)>,
         ctx.op_mut(f).regions.clear();
         let function = ctx.create_op(state);
         ctx.insert_op_before(library, function);
-        declared.extend(declaration.map(|d| (d, function)));
+        unpacked.push((declaration, function));
         let mut returns = Vec::new();
         ctx.walk_nested(function, &mut |o| {
             if ctx.kind(o) == OpKind::ShapeReturn {
@@ -307,7 +351,7 @@ fn unpack_library(ctx: &mut Context, library: OpId) -> Result<Vec<(OpId, OpId)>,
         }
     }
     ctx.erase_op(library);
-    Ok(declared)
+    Ok(unpacked)
 }
 
 /// Whether `op` is a `func.func` without a body.

@@ -7,6 +7,11 @@ use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind};
 
+/// The discardable attribute of a function lowered with
+/// `convert-shape-to-std{failure=status}`: its failure messages, code `k`
+/// (its leading `i32` result) at position `k - 1`.
+pub const FAILURE_MESSAGES: &str = "shape_opt.failure_messages";
+
 pub fn ops() -> Vec<OpDef> {
     vec![
         op("func.func")

@@ -1,0 +1,441 @@
+//! `convert-shape-to-std{failure=status}`: checks that return a status
+//! instead of aborting.
+//!
+//! Each function that checks something (a `cf.assert`, or a call of a
+//! function that does), and each function of a shape library, gets a
+//! leading `i32` result: `0` on success, else the 1-based number of the
+//! check that failed first, in the order the checks appear in the function.
+//! The function carries its table of messages, code `k` at position `k - 1`,
+//! as `shape_opt.failure_messages = ["...", ...]`.
+//!
+//! A `cf.assert %ok, "m"` becomes `cf.cond_br %ok, ^rest, ^exit(%k, ...)`:
+//! the ops after the check move to `^rest`, so nothing the check guards
+//! runs once it has failed. `^exit(%status: i32, ...)`, the one return of
+//! the function (each `return` becomes a branch there with status 0),
+//! returns its arguments; a failed check passes its code and a
+//! placeholder for each other result: `0` for integers, `index`
+//! and floats, `dense<0>` for a tensor of static shape, an empty tensor
+//! (every dynamic extent 0) for any other ranked tensor, and that cast to
+//! the unranked type for an unranked one. A call of a function that returns
+//! a status is checked the same way: a status `s != 0` of the callee is the
+//! caller's code `s + n`, where the callee's table sits after the caller's
+//! first `n` messages. A function that checks nothing keeps straight-line
+//! code and returns `0`.
+//!
+//! A call already written with the status (a host calling the function
+//! through a declaration of its status signature) is left as it is, and
+//! does not make its caller return a status. A check inside a nested
+//! region (`scf.if`, `scf.for`) cannot return from its function: such a
+//! function is an error at the check.
+
+use diag::Diagnostic;
+use ir::attrs::{DenseValues, Scalar};
+use ir::builder::OpBuilder;
+use ir::dialect::func::FAILURE_MESSAGES;
+use ir::{Attr, BlockId, Context, OpId, OpKind, Type, TypeKind, ValueId};
+use pass::error_at;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Give a status to every function of `functions` (all the module's
+/// functions with a body) that checks something or is one of `library`.
+pub fn return_statuses(
+    ctx: &mut Context,
+    functions: &[OpId],
+    library: &FxHashSet<OpId>,
+) -> Result<(), Diagnostic> {
+    let by_name: FxHashMap<String, OpId> = functions
+        .iter()
+        .filter_map(|&f| Some((symbol(ctx, f)?.to_string(), f)))
+        .collect();
+    let original: FxHashMap<OpId, Vec<Type>> =
+        functions.iter().map(|&f| (f, results_of(ctx, f))).collect();
+    // Callees first: a caller's table holds its callees'.
+    let order = callees_first(ctx, functions, &by_name)?;
+    let mut tables: FxHashMap<OpId, Vec<Attr>> = FxHashMap::default();
+    for f in order {
+        let checks = checks_of(ctx, f, &by_name, &original, &tables);
+        if checks.is_empty() && !library.contains(&f) {
+            continue;
+        }
+        let table = rewrite(ctx, f, &checks, &tables)?;
+        tables.insert(f, table);
+    }
+    Ok(())
+}
+
+/// A check of a function: a `cf.assert`, or a call of a function that
+/// returns a status.
+#[derive(Clone, Copy)]
+enum Check {
+    Assert(OpId),
+    Call { call: OpId, callee: OpId },
+}
+
+fn symbol(ctx: &Context, f: OpId) -> Option<&str> {
+    ctx.attr(f, "sym_name").and_then(Attr::as_str)
+}
+
+fn function_type(ctx: &Context, f: OpId) -> (Vec<Type>, Vec<Type>) {
+    match ctx
+        .attr(f, "function_type")
+        .and_then(Attr::as_type)
+        .map(|t| ctx.type_kind(t))
+    {
+        Some(TypeKind::Function { inputs, results }) => (inputs.clone(), results.clone()),
+        _ => (Vec::new(), Vec::new()),
+    }
+}
+
+fn results_of(ctx: &Context, f: OpId) -> Vec<Type> {
+    function_type(ctx, f).1
+}
+
+/// The function `call` calls, among `by_name`.
+fn callee(ctx: &Context, call: OpId, by_name: &FxHashMap<String, OpId>) -> Option<OpId> {
+    let name = ctx.attr(call, "callee").and_then(Attr::as_symbol)?;
+    by_name.get(name).copied()
+}
+
+/// `functions` ordered so that each comes after the functions it calls; a
+/// recursive call is an error at it (a status table would hold itself).
+fn callees_first(
+    ctx: &Context,
+    functions: &[OpId],
+    by_name: &FxHashMap<String, OpId>,
+) -> Result<Vec<OpId>, Diagnostic> {
+    let mut order = Vec::new();
+    let mut done = FxHashSet::default();
+    let mut on_path = FxHashSet::default();
+    for &f in functions {
+        visit(ctx, f, by_name, &mut done, &mut on_path, &mut order)?;
+    }
+    Ok(order)
+}
+
+fn visit(
+    ctx: &Context,
+    f: OpId,
+    by_name: &FxHashMap<String, OpId>,
+    done: &mut FxHashSet<OpId>,
+    on_path: &mut FxHashSet<OpId>,
+    order: &mut Vec<OpId>,
+) -> Result<(), Diagnostic> {
+    if done.contains(&f) {
+        return Ok(());
+    }
+    on_path.insert(f);
+    let mut calls = Vec::new();
+    ctx.walk_nested(f, &mut |o| {
+        if ctx.kind(o) == OpKind::FuncCall {
+            if let Some(g) = callee(ctx, o, by_name) {
+                calls.push((o, g));
+            }
+        }
+    });
+    for (call, g) in calls {
+        if on_path.contains(&g) {
+            let message = "status mode: a recursive call cannot return a status table of its own";
+            return Err(error_at(ctx, call, message));
+        }
+        visit(ctx, g, by_name, done, on_path, order)?;
+    }
+    on_path.remove(&f);
+    done.insert(f);
+    order.push(f);
+    Ok(())
+}
+
+/// The checks of `f`, in the order they appear: its asserts, and its calls
+/// of functions given a status (`tables`) that do not already take it.
+fn checks_of(
+    ctx: &Context,
+    f: OpId,
+    by_name: &FxHashMap<String, OpId>,
+    original: &FxHashMap<OpId, Vec<Type>>,
+    tables: &FxHashMap<OpId, Vec<Attr>>,
+) -> Vec<Check> {
+    let mut checks = Vec::new();
+    ctx.walk_nested(f, &mut |o| match ctx.kind(o) {
+        OpKind::CfAssert => checks.push(Check::Assert(o)),
+        OpKind::FuncCall => {
+            let Some(g) = callee(ctx, o, by_name).filter(|g| tables.contains_key(g)) else {
+                return;
+            };
+            let results: Vec<Type> = ctx
+                .op(o)
+                .results
+                .iter()
+                .map(|&r| ctx.value_type(r))
+                .collect();
+            if original.get(&g) == Some(&results) {
+                checks.push(Check::Call { call: o, callee: g });
+            }
+        }
+        _ => {}
+    });
+    checks
+}
+
+/// Give `f` its status: returns the table of messages.
+fn rewrite(
+    ctx: &mut Context,
+    f: OpId,
+    checks: &[Check],
+    tables: &FxHashMap<OpId, Vec<Attr>>,
+) -> Result<Vec<Attr>, Diagnostic> {
+    let body = ctx.op(f).regions.first().copied();
+    let entry = body.and_then(|r| ctx.region(r).blocks.first().copied());
+    let (Some(body), Some(entry)) = (body, entry) else {
+        return Ok(Vec::new());
+    };
+    for check in checks {
+        let op = match *check {
+            Check::Assert(op) | Check::Call { call: op, .. } => op,
+        };
+        if ctx.op(op).parent.and_then(|b| ctx.block(b).parent) != Some(body) {
+            let message =
+                "status mode: a check inside a nested region cannot return from its function";
+            return Err(error_at(ctx, op, message));
+        }
+    }
+    let (inputs, results) = function_type(ctx, f);
+    let i32 = ir::dialect::i32(ctx);
+    let zero = constant_before(ctx, entry, 0, i32);
+    // Every return gives the status 0 first.
+    let mut returns = Vec::new();
+    ctx.walk_nested(f, &mut |o| {
+        if ctx.kind(o) == OpKind::FuncReturn {
+            returns.push(o);
+        }
+    });
+    for r in returns {
+        let mut operands = vec![zero];
+        operands.extend(ctx.op(r).operands.iter().copied());
+        ctx.set_operands(r, &operands);
+    }
+    let placeholders = match checks.is_empty() {
+        true => Vec::new(),
+        false => placeholders(ctx, f, entry, &results)?,
+    };
+    let mut with_status = vec![i32];
+    with_status.extend(results.iter().copied());
+    let mut table = Vec::new();
+    for &check in checks {
+        let (op, passed, code) = match check {
+            Check::Assert(assert) => {
+                let message = ctx.attr(assert, "msg").cloned();
+                table.push(message.unwrap_or(Attr::String(Vec::new())));
+                let code = constant_before(ctx, entry, table.len() as i128, i32);
+                (assert, ctx.op(assert).operands[0], code)
+            }
+            Check::Call { call, callee } => {
+                let offset = table.len() as i128;
+                table.extend(tables.get(&callee).cloned().unwrap_or_default());
+                let (status, call) = call_with_status(ctx, call, i32);
+                let next = ctx.op(call).next;
+                let Some(next) = next else {
+                    return Err(error_at(
+                        ctx,
+                        call,
+                        "status mode: a call that ends its block",
+                    ));
+                };
+                let mut b = OpBuilder::before(ctx, next);
+                let passed = b.cmpi(ir::dialect::arith::CmpIPredicate::Eq, status, zero);
+                let shift = b.constant_int(offset, i32);
+                let code = b.build1(OpKind::ArithAddi, &[status, shift], i32, vec![]);
+                (code_op(ctx, code), passed, code)
+            }
+        };
+        guard_rest(ctx, op, passed, code, &placeholders, &with_status)?;
+        if ctx.kind(op) == OpKind::CfAssert {
+            ctx.erase_op(op);
+        }
+    }
+    finish(ctx, f, inputs, with_status, table)
+}
+
+/// The op defining `value` (an op result).
+fn code_op(ctx: &Context, value: ValueId) -> OpId {
+    ctx.defining_op(value)
+        .unwrap_or_else(|| unreachable!("a code is an op's result"))
+}
+
+/// Make the ops after `op` in its block run only when `passed` holds:
+/// they move into the `then` region of an `scf.if %passed -> (i32, ...)`
+/// whose `else` yields `code` and the placeholders, and the block's
+/// terminator (a `func.return` or `scf.yield` of the status and results)
+/// now gives the `scf.if`'s results.
+fn guard_rest(
+    ctx: &mut Context,
+    op: OpId,
+    passed: ValueId,
+    code: ValueId,
+    placeholders: &[ValueId],
+    types: &[Type],
+) -> Result<(), Diagnostic> {
+    let Some(block) = ctx.op(op).parent else {
+        return Ok(());
+    };
+    let terminator = ctx.block_terminator(block);
+    let kind = terminator.map(|t| ctx.kind(t));
+    let (Some(terminator), Some(kind @ (OpKind::FuncReturn | OpKind::ScfYield))) =
+        (terminator, kind)
+    else {
+        let message = "status mode: a check in a block that does not end in a return";
+        return Err(error_at(ctx, op, message));
+    };
+    let loc = ctx.op(op).loc.clone();
+    let values = ctx.op(terminator).operands.to_vec();
+    let rest = ctx
+        .split_block_after(op)
+        .unwrap_or_else(|| unreachable!("a check is followed by its block's terminator"));
+    ctx.detach_block(rest);
+    let then = ctx.create_region();
+    ctx.append_block(then, rest);
+    ctx.erase_op(terminator);
+    let yield_state = |ctx: &mut Context, operands: &[ValueId]| {
+        let mut state = ir::OperationState::new(OpKind::ScfYield, loc.clone());
+        state.operands = operands.iter().copied().collect();
+        ctx.create_op(state)
+    };
+    let yielded = yield_state(ctx, &values);
+    ctx.append_op(rest, yielded);
+    let otherwise = ctx.create_region();
+    let failed = ctx.create_block();
+    ctx.append_block(otherwise, failed);
+    let mut failure = vec![code];
+    failure.extend_from_slice(placeholders);
+    let yielded = yield_state(ctx, &failure);
+    ctx.append_op(failed, yielded);
+    let mut b = OpBuilder::new(ctx, ir::builder::InsertPoint::End(block), loc);
+    let guarded = b.build(
+        OpKind::ScfIf,
+        &[passed],
+        types,
+        vec![],
+        vec![then, otherwise],
+    );
+    let outcome = b.ctx.op(guarded).results.to_vec();
+    b.build(kind, &outcome, &[], vec![], vec![]);
+    Ok(())
+}
+
+/// Give `f` the signature with the leading status and its `table`.
+fn finish(
+    ctx: &mut Context,
+    f: OpId,
+    inputs: Vec<Type>,
+    with_status: Vec<Type>,
+    table: Vec<Attr>,
+) -> Result<Vec<Attr>, Diagnostic> {
+    let signature = ctx.intern_type(TypeKind::Function {
+        inputs,
+        results: with_status,
+    });
+    ctx.set_prop(f, "function_type", Attr::Type(signature));
+    ctx.set_discardable_attr(f, FAILURE_MESSAGES, Attr::Array(table.clone()));
+    Ok(table)
+}
+
+/// `arith.constant value : ty` at the start of `entry` (after the constants
+/// already there).
+fn constant_before(ctx: &mut Context, entry: BlockId, value: i128, ty: Type) -> ValueId {
+    let first = ctx.block(entry).first;
+    let at = first.map_or(
+        ir::builder::InsertPoint::End(entry),
+        ir::builder::InsertPoint::Before,
+    );
+    let loc = first.map(|o| ctx.op(o).loc.clone()).unwrap_or_default();
+    OpBuilder::new(ctx, at, loc).constant_int(value, ty)
+}
+
+/// Replace `call` by the same call with a leading `i32` result; the status
+/// and the new call.
+fn call_with_status(ctx: &mut Context, call: OpId, i32: Type) -> (ValueId, OpId) {
+    let data = ctx.op(call).clone();
+    let mut types = vec![i32];
+    types.extend(data.results.iter().map(|&r| ctx.value_type(r)));
+    let mut state = ir::OperationState::new(OpKind::FuncCall, data.loc.clone());
+    state.operands = data.operands.clone();
+    state.result_types = types;
+    state.props = data.props.to_vec();
+    state.attrs = data.attrs.to_vec();
+    let new = ctx.create_op(state);
+    ctx.insert_op_before(call, new);
+    let new_results = ctx.op(new).results.clone();
+    for (old, new) in data.results.iter().zip(new_results.iter().skip(1)) {
+        ctx.replace_all_uses(*old, *new);
+    }
+    ctx.erase_op(call);
+    (new_results[0], new)
+}
+
+/// The placeholder of each of `results`, made at the start of `entry`.
+fn placeholders(
+    ctx: &mut Context,
+    f: OpId,
+    entry: BlockId,
+    results: &[Type],
+) -> Result<Vec<ValueId>, Diagnostic> {
+    let first = ctx.block(entry).first;
+    let at = first.map_or(
+        ir::builder::InsertPoint::End(entry),
+        ir::builder::InsertPoint::Before,
+    );
+    let loc = ctx.op(f).loc.clone();
+    let mut b = OpBuilder::new(ctx, at, loc);
+    let mut values = Vec::new();
+    for &ty in results {
+        let Some(value) = placeholder(&mut b, ty) else {
+            let shown = ir::print_attr::AttrPrinter::new(b.ctx).type_to_string(ty);
+            let message = format!("status mode: no placeholder for a result of type {shown}");
+            return Err(error_at(b.ctx, f, message));
+        };
+        values.push(value);
+    }
+    Ok(values)
+}
+
+/// The documented placeholder of type `ty`, if it has one.
+fn placeholder(b: &mut OpBuilder, ty: Type) -> Option<ValueId> {
+    let kind = b.ctx.type_kind(ty).clone();
+    match kind {
+        TypeKind::Index | TypeKind::Integer { .. } => Some(b.constant_int(0, ty)),
+        TypeKind::Float(_) => Some(b.build1(
+            OpKind::ArithConstant,
+            &[],
+            ty,
+            vec![("value", Attr::Float { bits: 0, ty })],
+        )),
+        TypeKind::RankedTensor { shape, elem, .. } if shape.iter().all(|&d| d >= 0) => {
+            let zero = match b.ctx.type_kind(elem) {
+                TypeKind::Index | TypeKind::Integer { .. } => Scalar::Int(0),
+                TypeKind::Float(_) => Scalar::float(0.0),
+                _ => return None,
+            };
+            let values = DenseValues::Splat(zero);
+            Some(b.build1(
+                OpKind::ArithConstant,
+                &[],
+                ty,
+                vec![("value", Attr::Dense { ty, values })],
+            ))
+        }
+        TypeKind::RankedTensor { shape, .. } => {
+            let dynamic = shape.iter().filter(|&&d| d < 0).count();
+            let zero = b.constant_index(0);
+            Some(b.build1(OpKind::TensorEmpty, &vec![zero; dynamic], ty, vec![]))
+        }
+        TypeKind::UnrankedTensor { elem } => {
+            let ranked = b.ctx.intern_type(TypeKind::RankedTensor {
+                shape: vec![0],
+                elem,
+                encoding: None,
+            });
+            let empty = b.build1(OpKind::TensorEmpty, &[], ranked, vec![]);
+            Some(b.build1(OpKind::TensorCast, &[empty], ty, vec![]))
+        }
+        _ => None,
+    }
+}
