@@ -59,6 +59,7 @@ use common::runner::{Tools, LEFT_SHAPE_OPS};
 use interp::{Arg, Canonical, Outcome};
 use ir::dialect::shape::failure;
 use pass::stage::Stage;
+use passes::FailureMode;
 use proptest::prelude::RngExt;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use shape_opt::{Module, Session};
@@ -352,8 +353,14 @@ impl Prepared {
 
     /// The example lowered by shape-opt to `stage`, printed.
     fn lower(&self, stage: Stage) -> Result<String, String> {
+        self.lower_failing(stage, FailureMode::Abort)
+    }
+
+    /// [`Prepared::lower`] with checks that fail as `failure` says.
+    fn lower_failing(&self, stage: Stage, failure: FailureMode) -> Result<String, String> {
         let options = DriverOptions {
             lower_to: Some(stage),
+            shape_failure: failure,
             verify_semantics: Some(32),
             ..Default::default()
         };
@@ -378,8 +385,12 @@ impl Prepared {
 
     /// The interpreter on the example lowered to `stage`.
     fn interpreted(&self, stage: Stage) -> Result<Vec<Observed>, String> {
-        let text = self.lower(stage)?;
-        let module = parse(self.example.file, &text);
+        self.interpret(&self.lower(stage)?)
+    }
+
+    /// The interpreter on `text`, a lowering of the example.
+    fn interpret(&self, text: &str) -> Result<Vec<Observed>, String> {
+        let module = parse(self.example.file, text);
         self.inputs
             .iter()
             .map(|args| evaluate(&self.example, &module, args))
@@ -686,6 +697,106 @@ fn examples_lowered_to_std_run_like_the_interpreter() {
         );
     }
     tally.finish("mlir-runner");
+}
+
+/// Status mode (`--shape-failure=status`) on every example: no
+/// `cf.assert` is left; the interpreter on the status form gives exactly
+/// what it gives on the abort-mode std form, on every input — in
+/// particular never an undefined behaviour where the abort form has none,
+/// so no op a failed check guards runs (a `tensor.dim` out of range would
+/// be one); and `mlir-runner` gives exactly that too: the status names
+/// the message of the check the abort form aborts at.
+#[test]
+fn examples_in_status_mode_run_like_abort_mode() {
+    let tools = Tools::find();
+    let mut tally = Tally::default();
+    let mut statuses = 0;
+    for &example in EXAMPLES {
+        let prepared = Prepared::new(example);
+        let forms = (
+            prepared.lower(Stage::Std),
+            prepared.lower_failing(Stage::Std, FailureMode::Status),
+        );
+        let (abort, status) = match forms {
+            (Ok(abort), Ok(status)) => (abort, status),
+            (Err(_), Err(_)) if !MUST_RUN_TO_STD.contains(&example.file) => continue,
+            (Err(e), _) | (_, Err(e)) => {
+                tally.failures.push(e);
+                continue;
+            }
+        };
+        if status.contains("cf.assert") {
+            tally
+                .failures
+                .push(format!("{}: a cf.assert is left:\n{status}", example.file));
+        }
+        let (reference, interpreted) =
+            match (prepared.interpret(&abort), prepared.interpret(&status)) {
+                (Ok(reference), Ok(interpreted)) => (reference, interpreted),
+                (Err(e), _) | (_, Err(e)) => {
+                    tally.failures.push(format!("{}: {e}", example.file));
+                    continue;
+                }
+            };
+        for (args, (abort, status)) in prepared
+            .inputs
+            .iter()
+            .zip(reference.iter().zip(&interpreted))
+        {
+            statuses += usize::from(matches!(abort, Observed::Failed(_)));
+            if abort != status {
+                tally.failures.push(format!(
+                    "{} @{}{args:?}: abort mode gives {abort:?}, status mode {status:?}",
+                    example.file, example.func
+                ));
+            }
+        }
+        let Some(tools) = &tools else { continue };
+        match tools.load_std(status, example.func) {
+            Ok(lowered) => {
+                let observed = run_all(&lowered, &prepared, &mut tally.failures);
+                prepared.compare_exactly(
+                    "mlir-runner",
+                    &observed,
+                    "abort mode",
+                    &reference,
+                    &mut tally,
+                );
+            }
+            Err(e) => tally.failures.push(format!("{}: {e}", example.file)),
+        }
+    }
+    eprintln!("status mode: {statuses} failing inputs, each with the abort form's message");
+    assert!(statuses > 20, "only {statuses} failing inputs");
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+}
+
+/// `examples/status/matmul_status.mlir`, a host checking the status of
+/// the matmul shape function, lowered with `--shape-failure=status` and
+/// run: status 0 and the extents for a 2x3 by 3x4 product, status 3 (the
+/// inner dimensions) for 2x3 by 5x4, no abort.
+#[test]
+fn the_status_example_runs_under_mlir_runner() {
+    let Some(tools) = Tools::find() else {
+        return;
+    };
+    let file = "status/matmul_status.mlir";
+    let options = DriverOptions {
+        lower_to: Some(Stage::Std),
+        shape_failure: FailureMode::Status,
+        ..Default::default()
+    };
+    let text = std::fs::read_to_string(path(file)).expect("the example exists");
+    let out = process_buffer(file, text.as_bytes(), &options);
+    assert!(out.success, "{}", out.diagnostics);
+    let module = out.output();
+    assert!(
+        module.contains(r#"shape_opt.failure_messages = ["operands of shape.meet must be equal", "requires rank 2 operands", "inner dimensions required to match"]"#),
+        "{module}"
+    );
+    let run = tools.run_main(&module).expect("the example compiles");
+    assert!(run.status.success(), "{run:?}");
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "0\n2, 4, \n3\n");
 }
 
 /// @program of tensor_program.mlir in std form, written by hand: what

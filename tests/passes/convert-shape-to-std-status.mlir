@@ -1,0 +1,84 @@
+// RUN: shape-opt %s --split-input-file --pass-pipeline='builtin.module(convert-shape-to-std{failure=status})' | FileCheck %s
+//
+// `convert-shape-to-std{failure=status}`: every function that checks
+// something returns an i32 status first (0, or the number of the check that
+// failed first), its messages in `shape_opt.failure_messages`. The ops a
+// check guards run in the `then` region of an `scf.if` on it; the `else`
+// yields the check's code and placeholders. A call of such a function is a
+// check whose codes come after the caller's own.
+
+// CHECK-LABEL: func.func @checked
+// CHECK-SAME:    -> (i32, index, tensor<?xindex>)
+// CHECK-SAME:    shape_opt.failure_messages = ["a and b must be equal", "never true"]
+// CHECK-NOT:     cf.assert
+// CHECK-DAG:     %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG:     %[[EMPTY:.*]] = tensor.empty(%{{.*}}) : tensor<?xindex>
+// CHECK-DAG:     %[[OK:.*]] = arith.constant 0 : i32
+// CHECK:         %[[EQ:.*]] = arith.cmpi eq, %arg0, %arg1
+// CHECK:         %[[OUTER:.*]]:3 = scf.if %[[EQ]] -> (i32, index, tensor<?xindex>) {
+// CHECK:           %[[GT:.*]] = arith.cmpi sgt, %arg0, %arg1
+// CHECK:           %[[INNER:.*]]:3 = scf.if %[[GT]] -> (i32, index, tensor<?xindex>) {
+// CHECK:             tensor.from_elements %arg0
+// CHECK:             scf.yield %[[OK]], %arg0, %{{.*}}
+// CHECK:           } else {
+// CHECK:             scf.yield %[[TWO]], %{{.*}}, %[[EMPTY]]
+// CHECK:           }
+// CHECK:           scf.yield %[[INNER]]#0, %[[INNER]]#1, %[[INNER]]#2
+// CHECK:         } else {
+// CHECK:           scf.yield %[[ONE]], %{{.*}}, %[[EMPTY]]
+// CHECK:         }
+// CHECK:         return %[[OUTER]]#0, %[[OUTER]]#1, %[[OUTER]]#2
+func.func @checked(%a: index, %b: index) -> (index, tensor<?xindex>) {
+  %ok = arith.cmpi eq, %a, %b : index
+  cf.assert %ok, "a and b must be equal"
+  %pos = arith.cmpi sgt, %a, %b : index
+  cf.assert %pos, "never true"
+  %t = tensor.from_elements %a : tensor<1xindex>
+  %u = tensor.cast %t : tensor<1xindex> to tensor<?xindex>
+  return %a, %u : index, tensor<?xindex>
+}
+
+// CHECK-LABEL: func.func @caller
+// CHECK-SAME:    -> (i32, index)
+// CHECK-SAME:    shape_opt.failure_messages = ["first", "a and b must be equal", "never true"]
+// CHECK:         scf.if
+// CHECK:           %[[CALL:.*]]:3 = func.call @checked(%arg0, %arg0) : (index, index) -> (i32, index, tensor<?xindex>)
+// CHECK:           %[[PASSED:.*]] = arith.cmpi eq, %[[CALL]]#0, %{{.*}} : i32
+// CHECK:           %[[SHIFT:.*]] = arith.constant 1 : i32
+// CHECK:           %[[CODE:.*]] = arith.addi %[[CALL]]#0, %[[SHIFT]] : i32
+// CHECK:           scf.if %[[PASSED]] -> (i32, index) {
+// CHECK:             scf.yield %{{.*}}, %[[CALL]]#1
+// CHECK:           } else {
+// CHECK:             scf.yield %[[CODE]], %{{.*}}
+func.func @caller(%a: index) -> index {
+  %nonneg = arith.cmpi sge, %a, %a : index
+  cf.assert %nonneg, "first"
+  %r, %s = func.call @checked(%a, %a) : (index, index) -> (index, tensor<?xindex>)
+  return %r : index
+}
+
+// A function that checks nothing is not a shape function's: it stays as
+// it is.
+// CHECK-LABEL: func.func @unchecked(%arg0: index) -> index {
+// CHECK-NEXT:    return %arg0 : index
+func.func @unchecked(%a: index) -> index {
+  return %a : index
+}
+
+// -----
+
+// A shape library function always returns a status; one that checks
+// nothing returns 0, in straight-line code.
+// CHECK-LABEL: func.func @rank
+// CHECK-SAME:    -> (i32, index) attributes {shape_opt.failure_messages = []}
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    %[[RANK:.*]] = tensor.rank %arg0
+// CHECK-NEXT:    return %[[ZERO]], %[[RANK]] : i32, index
+shape.function_library @lib {
+  func @rank(%t: tensor<*xf32>) -> index {
+    %s = shape_of %t : tensor<*xf32> -> tensor<?xindex>
+    %r = rank %s : tensor<?xindex> -> index
+    return %r : index
+  }
+} mapping {}
