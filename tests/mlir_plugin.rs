@@ -203,6 +203,23 @@ fn lowers_as_shape_opt_does_byte_for_byte() {
     let expected = shape_opt(MATMUL, &options).expect("shape-opt lowers the matmul");
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), expected);
+    // Failed checks returning a status, as `--shape-failure=status`.
+    let out = plugin.opt(&[
+        &pipeline(&["shape-opt-lower{to=std failure=status}"]),
+        MATMUL,
+    ]);
+    let options = DriverOptions {
+        lower_to: Some(Stage::Std),
+        shape_failure: passes::FailureMode::Status,
+        ..Default::default()
+    };
+    let expected = shape_opt(MATMUL, &options).expect("shape-opt lowers the matmul");
+    assert!(
+        expected.contains("shape_opt.failure_messages"),
+        "{expected}"
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), expected);
     // Every example, unregistered ops allowed (through the MLIRContext),
     // with and without locations. With locations, shape-opt's output is
     // compared as mlir-opt prints it: the two printers number nested

@@ -153,6 +153,13 @@ void shapeOptSessionSetThreads(ShapeOptSession *session, unsigned threads);
 void shapeOptSessionSetVerifySemantics(ShapeOptSession *session,
                                        unsigned samples);
 
+/* What a failed check does in the std form `shapeOptLowerTo` gives: abort
+ * (`cf.assert`, false, the default), or, when `status` is true, return an
+ * i32 status first: 0, or the 1-based number of the check that failed
+ * first, its message at that place minus one in the function's
+ * `shape_opt.failure_messages` (`--shape-failure=status`). */
+void shapeOptSessionSetStatusOnFailure(ShapeOptSession *session, bool status);
+
 /* Declare a host op (`chlo.broadcast_add`), a whole dialect (`mhlo.`) or a
  * function (`@name`) pure, so that checks may move across it. */
 ShapeOptStatus shapeOptSessionDeclarePure(ShapeOptSession *session,

@@ -151,6 +151,18 @@ pub unsafe extern "C" fn shapeOptSessionSetVerifySemantics(
 }
 
 #[no_mangle]
+pub unsafe extern "C" fn shapeOptSessionSetStatusOnFailure(
+    session: *mut ShapeOptSession,
+    status: bool,
+) {
+    let failure = match status {
+        true => engine::FailureMode::Status,
+        false => engine::FailureMode::Abort,
+    };
+    unsafe { set_option(session, |s| s.shape_failure = failure) }
+}
+
+#[no_mangle]
 pub unsafe extern "C" fn shapeOptSessionDeclarePure(
     session: *mut ShapeOptSession,
     entry: ShapeOptStringRef,

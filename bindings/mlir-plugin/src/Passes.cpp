@@ -35,9 +35,11 @@ protected:
   // Options are not copied: the pass manager copies their values.
   ShapeOptPass(const ShapeOptPass &other) : Base(other) {}
 
-  /// Have shape-opt do `work` on the module; a failure fails the pass.
-  void runThrough(Work work) {
-    SessionOptions options{verifyEach, verifySemantics, *declarePure};
+  /// Have shape-opt do `work` on the module, failed checks returning a
+  /// status when `statusOnFailure`; a failure fails the pass.
+  void runThrough(Work work, bool statusOnFailure = false) {
+    SessionOptions options{verifyEach, verifySemantics, statusOnFailure,
+                           *declarePure};
     if (failed(runThroughShapeOpt(this->getOperation(), options, work)))
       this->signalPassFailure();
   }
@@ -75,10 +77,12 @@ public:
 
   void runOnOperation() final {
     ShapeOptStage target = to;
-    runThrough([target](ShapeOptSession *session, ShapeOptModule *module) {
-      return shapeOptLowerTo(session, module, target, nullptr, nullptr,
-                             nullptr);
-    });
+    runThrough(
+        [target](ShapeOptSession *session, ShapeOptModule *module) {
+          return shapeOptLowerTo(session, module, target, nullptr, nullptr,
+                                 nullptr);
+        },
+        failure == Failure::Status);
   }
 
 private:
@@ -87,6 +91,17 @@ private:
                                          const char *description) {
     return {shapeOptStageGetName(stage), stage, description};
   }
+
+  /// What a failed check does in std form.
+  enum class Failure { Abort, Status };
+  Option<Failure> failure{
+      *this, "failure", llvm::cl::desc("What a failed check does in std form"),
+      llvm::cl::init(Failure::Abort),
+      llvm::cl::values(
+          clEnumValN(Failure::Abort, "abort", "cf.assert aborts"),
+          clEnumValN(Failure::Status, "status",
+                     "each function returns an i32 status first, its "
+                     "messages in shape_opt.failure_messages"))};
 
   Option<ShapeOptStage> to{
       *this, "to", llvm::cl::desc("The form to lower to"),

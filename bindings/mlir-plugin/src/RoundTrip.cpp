@@ -22,6 +22,7 @@ ShapeOptStatus configure(ShapeOptSession *session,
   shapeOptSessionSetThreads(session, ctx->isMultithreadingEnabled() ? 0 : 1);
   shapeOptSessionSetVerifyEach(session, options.verifyEach);
   shapeOptSessionSetVerifySemantics(session, options.verifySemantics);
+  shapeOptSessionSetStatusOnFailure(session, options.statusOnFailure);
   for (const std::string &entry : options.pure)
     if (shapeOptSessionDeclarePure(session, toShapeOpt(entry)) !=
         SHAPE_OPT_SUCCESS)

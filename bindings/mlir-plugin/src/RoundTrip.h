@@ -28,6 +28,8 @@ struct SessionOptions {
   bool verifyEach = true;
   /// Sampled inputs per function checked after every pass; 0: no check.
   unsigned verifySemantics = 0;
+  /// Failed checks return a status instead of aborting (`failure=status`).
+  bool statusOnFailure = false;
   /// Ops (`chlo.broadcast_add`), dialects (`mhlo.`) and functions
   /// (`@name`) declared pure.
   llvm::ArrayRef<std::string> pure;
