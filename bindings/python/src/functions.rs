@@ -14,13 +14,18 @@ use pyo3::prelude::*;
 /// silences them and is raised when the run ends.
 /// ``verify_semantics`` (``True`` or a number of sampled inputs per
 /// function) checks after every pass that each function still computes
-/// what it did. ``allow_unregistered_dialects`` accepts host ops as opaque
+/// what it did. ``failure="status"`` makes failed checks of the std form
+/// return a leading ``i32`` status (0, or the number of the check that
+/// failed first, its message in the function's
+/// ``shape_opt.failure_messages``) instead of aborting; ``"abort"`` is the
+/// default. ``allow_unregistered_dialects`` accepts host ops as opaque
 /// ops; ``name`` names the text in diagnostics. Raises
 /// :class:`DiagnosticError`.
 #[pyfunction]
 #[pyo3(signature = (
     text, to = "std", on_stage = None, verify_semantics = None, *,
-    after_pass = None, allow_unregistered_dialects = false, name = "<string>"
+    after_pass = None, allow_unregistered_dialects = false, name = "<string>",
+    failure = "abort"
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn lower(
@@ -32,8 +37,10 @@ pub fn lower(
     after_pass: Option<&Bound<'_, PyAny>>,
     allow_unregistered_dialects: bool,
     name: &str,
+    failure: &str,
 ) -> PyResult<String> {
     let mut session = Session::with_options(allow_unregistered_dialects, verify_semantics)?;
+    session.set_failure(failure)?;
     let mut module = session.parse_text(py, text, name)?;
     session.lower_module(py, &mut module, to, on_stage, after_pass)?;
     module.print(py, false, false)

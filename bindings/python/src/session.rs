@@ -54,6 +54,21 @@ impl Session {
         })
     }
 
+    /// What a failed check does in the std form it lowers to: `"abort"`
+    /// or `"status"`.
+    pub fn set_failure(&mut self, failure: &str) -> PyResult<()> {
+        self.inner.shape_failure = match failure {
+            "abort" => shape_opt::FailureMode::Abort,
+            "status" => shape_opt::FailureMode::Status,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "failure must be 'abort' or 'status', not '{other}'"
+                )))
+            }
+        };
+        Ok(())
+    }
+
     /// An error unless this session parsed `module`.
     fn check_owns(&self, module: &Module) -> PyResult<()> {
         match module.session == self.id {

@@ -114,6 +114,19 @@ def test_lower_to_every_stage(matmul):
     assert "shape.cstr_" in constrained or "shape.assuming" in constrained
 
 
+def test_lower_with_checks_returning_a_status(matmul):
+    std = shape_opt.lower(matmul, failure="status", verify_semantics=True)
+    assert "cf.assert" not in std
+    assert "-> (i32, tensor<?xindex>)" in std
+    assert '"inner dimensions required to match"]' in std
+    # The interpreter reads the status as the failure it names.
+    assert shape_opt.evaluate(std, "matmul", [[2, 3], [3, 4]]) == [2, 4]
+    with pytest.raises(shape_opt.ShapeError, match="inner dimensions required to match"):
+        shape_opt.evaluate(std, "matmul", [[2, 3], [5, 4]])
+    with pytest.raises(ValueError, match="'abort' or 'status'"):
+        shape_opt.lower(matmul, failure="exit")
+
+
 def test_lower_sees_every_pass_and_verifies_semantics(matmul):
     passes = []
     plain = shape_opt.lower(matmul)

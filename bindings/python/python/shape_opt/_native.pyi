@@ -142,6 +142,7 @@ def lower(
     after_pass: Optional[_Observer] = None,
     allow_unregistered_dialects: bool = False,
     name: str = "<string>",
+    failure: str = "abort",
 ) -> str:
     """Lower ``text`` through every stage up to ``to`` and return the IR."""
 
