@@ -86,6 +86,15 @@ fn error(message: impl Into<String>) -> Failure {
     Failure::plain(Diagnostic::error(DiagLoc::Unknown, message))
 }
 
+/// `id`, numbered `index`, when that is below `count`; else an error that
+/// the builder has no such `what`.
+fn in_range<T>(id: T, index: u32, count: usize, what: &str) -> Result<T, Failure> {
+    match (index as usize) < count {
+        true => Ok(id),
+        false => Err(error(format!("no such {what} in the builder"))),
+    }
+}
+
 /// `count` elements at `items` (none when `count` is 0).
 ///
 /// # Safety
@@ -101,34 +110,28 @@ unsafe fn elements<'a, T>(items: *const T, count: usize, what: &str) -> Result<&
 
 impl ShapeOptModuleBuilder {
     fn op(&self, op: ShapeOptOperation) -> Result<OpId, Failure> {
-        let id = OpId(op.id);
-        (id.index() < self.ctx.num_ops())
-            .then_some(id)
-            .ok_or_else(|| error("no such operation in the builder"))
+        in_range(OpId(op.id), op.id, self.ctx.num_ops(), "operation")
     }
     fn value(&self, value: ShapeOptValue) -> Result<ValueId, Failure> {
-        let id = ValueId(value.id);
-        (id.index() < self.ctx.num_values())
-            .then_some(id)
-            .ok_or_else(|| error("no such value in the builder"))
+        in_range(ValueId(value.id), value.id, self.ctx.num_values(), "value")
     }
     fn block(&self, block: ShapeOptBlock) -> Result<BlockId, Failure> {
-        let id = BlockId(block.id);
-        (id.index() < self.ctx.num_blocks() && Some(id) != self.placeholder_block)
-            .then_some(id)
-            .ok_or_else(|| error("no such block in the builder"))
+        let id = in_range(BlockId(block.id), block.id, self.ctx.num_blocks(), "block")?;
+        match Some(id) == self.placeholder_block {
+            true => Err(error("no such block in the builder")),
+            false => Ok(id),
+        }
     }
     fn region(&self, region: ShapeOptRegion) -> Result<RegionId, Failure> {
-        let id = RegionId(region.id);
-        (id.index() < self.ctx.num_regions())
-            .then_some(id)
-            .ok_or_else(|| error("no such region in the builder"))
+        in_range(
+            RegionId(region.id),
+            region.id,
+            self.ctx.num_regions(),
+            "region",
+        )
     }
     fn ty(&self, ty: ShapeOptType) -> Result<Type, Failure> {
-        (ty.id as usize)
-            .lt(&self.ctx.types().kinds().len())
-            .then_some(Type(ty.id))
-            .ok_or_else(|| error("no such type in the builder"))
+        in_range(Type(ty.id), ty.id, self.ctx.types().kinds().len(), "type")
     }
     fn attribute(&self, named: &ShapeOptNamedAttribute) -> Result<NamedAttr, Failure> {
         // SAFETY: the caller's contract on the operation state.

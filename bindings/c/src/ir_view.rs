@@ -149,11 +149,6 @@ impl Checked for Type {
     }
 }
 
-/// Element `index` of `list`, or the null handle.
-fn nth<T: Copy, H>(list: &[T], index: usize, of: impl Fn(T) -> H, null: H) -> H {
-    list.get(index).copied().map_or(null, of)
-}
-
 #[no_mangle]
 pub unsafe extern "C" fn shapeOptModuleGetOperation(
     module: *const ShapeOptModule,
@@ -188,113 +183,76 @@ pub unsafe extern "C" fn shapeOptOperationGetLocation(
     }
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptOperationGetNumOperands(
-    module: *const ShapeOptModule,
-    op: ShapeOptOperation,
-) -> usize {
-    unsafe { with(module, OpId(op.id), 0, |ctx, op| ctx.op(op).operands.len()) }
+/// `$count(module, owner)`: how many elements the list `$list` of an
+/// entity holds, and `$get(module, owner, index)`: element `index` (the
+/// null handle out of range).
+macro_rules! list_accessors {
+    ($count:ident, $get:ident, $owner:ident($id:ident), $element:ident, |$ctx:ident, $o:ident| $list:expr) => {
+        #[no_mangle]
+        pub unsafe extern "C" fn $count(module: *const ShapeOptModule, owner: $owner) -> usize {
+            unsafe { with(module, $id(owner.id), 0, |$ctx, $o| $list.len()) }
+        }
+
+        #[no_mangle]
+        pub unsafe extern "C" fn $get(
+            module: *const ShapeOptModule,
+            owner: $owner,
+            index: usize,
+        ) -> $element {
+            unsafe {
+                with(module, $id(owner.id), $element::NULL, |$ctx, $o| {
+                    $list
+                        .get(index)
+                        .copied()
+                        .map_or($element::NULL, $element::of)
+                })
+            }
+        }
+    };
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptOperationGetOperand(
-    module: *const ShapeOptModule,
-    op: ShapeOptOperation,
-    index: usize,
-) -> ShapeOptValue {
-    unsafe {
-        with(module, OpId(op.id), ShapeOptValue::NULL, |ctx, op| {
-            nth(
-                &ctx.op(op).operands,
-                index,
-                ShapeOptValue::of,
-                ShapeOptValue::NULL,
-            )
-        })
-    }
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptOperationGetNumResults(
-    module: *const ShapeOptModule,
-    op: ShapeOptOperation,
-) -> usize {
-    unsafe { with(module, OpId(op.id), 0, |ctx, op| ctx.op(op).results.len()) }
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptOperationGetResult(
-    module: *const ShapeOptModule,
-    op: ShapeOptOperation,
-    index: usize,
-) -> ShapeOptValue {
-    unsafe {
-        with(module, OpId(op.id), ShapeOptValue::NULL, |ctx, op| {
-            nth(
-                &ctx.op(op).results,
-                index,
-                ShapeOptValue::of,
-                ShapeOptValue::NULL,
-            )
-        })
-    }
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptOperationGetNumSuccessors(
-    module: *const ShapeOptModule,
-    op: ShapeOptOperation,
-) -> usize {
-    unsafe {
-        with(module, OpId(op.id), 0, |ctx, op| {
-            ctx.op(op).successors.len()
-        })
-    }
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptOperationGetSuccessor(
-    module: *const ShapeOptModule,
-    op: ShapeOptOperation,
-    index: usize,
-) -> ShapeOptBlock {
-    unsafe {
-        with(module, OpId(op.id), ShapeOptBlock::NULL, |ctx, op| {
-            nth(
-                &ctx.op(op).successors,
-                index,
-                ShapeOptBlock::of,
-                ShapeOptBlock::NULL,
-            )
-        })
-    }
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptOperationGetNumRegions(
-    module: *const ShapeOptModule,
-    op: ShapeOptOperation,
-) -> usize {
-    unsafe { with(module, OpId(op.id), 0, |ctx, op| ctx.op(op).regions.len()) }
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptOperationGetRegion(
-    module: *const ShapeOptModule,
-    op: ShapeOptOperation,
-    index: usize,
-) -> ShapeOptRegion {
-    unsafe {
-        with(module, OpId(op.id), ShapeOptRegion::NULL, |ctx, op| {
-            nth(
-                &ctx.op(op).regions,
-                index,
-                ShapeOptRegion::of,
-                ShapeOptRegion::NULL,
-            )
-        })
-    }
-}
+list_accessors!(
+    shapeOptOperationGetNumOperands,
+    shapeOptOperationGetOperand,
+    ShapeOptOperation(OpId),
+    ShapeOptValue,
+    |ctx, op| ctx.op(op).operands
+);
+list_accessors!(
+    shapeOptOperationGetNumResults,
+    shapeOptOperationGetResult,
+    ShapeOptOperation(OpId),
+    ShapeOptValue,
+    |ctx, op| ctx.op(op).results
+);
+list_accessors!(
+    shapeOptOperationGetNumSuccessors,
+    shapeOptOperationGetSuccessor,
+    ShapeOptOperation(OpId),
+    ShapeOptBlock,
+    |ctx, op| ctx.op(op).successors
+);
+list_accessors!(
+    shapeOptOperationGetNumRegions,
+    shapeOptOperationGetRegion,
+    ShapeOptOperation(OpId),
+    ShapeOptRegion,
+    |ctx, op| ctx.op(op).regions
+);
+list_accessors!(
+    shapeOptRegionGetNumBlocks,
+    shapeOptRegionGetBlock,
+    ShapeOptRegion(RegionId),
+    ShapeOptBlock,
+    |ctx, r| ctx.region(r).blocks
+);
+list_accessors!(
+    shapeOptBlockGetNumArguments,
+    shapeOptBlockGetArgument,
+    ShapeOptBlock(BlockId),
+    ShapeOptValue,
+    |ctx, b| ctx.block(b).args
+);
 
 /// The op's attributes of `kind` (none for a kind that does not exist).
 fn attributes_of(ctx: &Context, op: OpId, kind: c_int) -> &[NamedAttr] {
@@ -383,71 +341,6 @@ unsafe fn with<I: Checked, R>(
     match ctx.and_then(|ctx| id.checked(ctx).map(|id| (ctx, id))) {
         Some((ctx, id)) => look(ctx, id),
         None => default,
-    }
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptRegionGetNumBlocks(
-    module: *const ShapeOptModule,
-    region: ShapeOptRegion,
-) -> usize {
-    unsafe {
-        with(module, RegionId(region.id), 0, |ctx, r| {
-            ctx.region(r).blocks.len()
-        })
-    }
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptRegionGetBlock(
-    module: *const ShapeOptModule,
-    region: ShapeOptRegion,
-    index: usize,
-) -> ShapeOptBlock {
-    unsafe {
-        with(
-            module,
-            RegionId(region.id),
-            ShapeOptBlock::NULL,
-            |ctx, r| {
-                nth(
-                    &ctx.region(r).blocks,
-                    index,
-                    ShapeOptBlock::of,
-                    ShapeOptBlock::NULL,
-                )
-            },
-        )
-    }
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptBlockGetNumArguments(
-    module: *const ShapeOptModule,
-    block: ShapeOptBlock,
-) -> usize {
-    unsafe {
-        with(module, BlockId(block.id), 0, |ctx, b| {
-            ctx.block(b).args.len()
-        })
-    }
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn shapeOptBlockGetArgument(
-    module: *const ShapeOptModule,
-    block: ShapeOptBlock,
-    index: usize,
-) -> ShapeOptValue {
-    unsafe {
-        with(module, BlockId(block.id), ShapeOptValue::NULL, |ctx, b| {
-            nth(
-                &ctx.block(b).args,
-                index,
-                ShapeOptValue::of,
-                ShapeOptValue::NULL,
-            )
-        })
     }
 }
 

@@ -180,14 +180,12 @@ fn lower_c_reports_diagnostics_and_fails() {
     assert!(out.stdout.is_empty());
 }
 
-#[test]
-fn the_c_api_rejects_bad_input_and_misuse_with_diagnostics() {
+/// Build `tests/<name>.c` against both linkages and run it: every case it
+/// prints must be `ok`, and it must print at least `cases` of them.
+fn every_case_holds(name: &str, cases: usize) {
     for linkage in [Linkage::Shared, Linkage::Static] {
-        let exe = build(
-            &root().join("bindings/c/tests/robustness.c"),
-            linkage,
-            "robustness",
-        );
+        let source = root().join(format!("bindings/c/tests/{name}.c"));
+        let exe = build(&source, linkage, name);
         let out = Command::new(&exe).output().unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
@@ -196,32 +194,20 @@ fn the_c_api_rejects_bad_input_and_misuse_with_diagnostics() {
             String::from_utf8_lossy(&out.stderr)
         );
         assert!(
-            !stdout.contains("FAILED") && stdout.lines().count() >= 14,
+            !stdout.contains("FAILED") && stdout.lines().count() >= cases,
             "{stdout}"
         );
     }
 }
 
 #[test]
+fn the_c_api_rejects_bad_input_and_misuse_with_diagnostics() {
+    every_case_holds("robustness", 14);
+}
+
+#[test]
 fn ir_crosses_the_c_api_op_by_op() {
-    for linkage in [Linkage::Shared, Linkage::Static] {
-        let exe = build(
-            &root().join("bindings/c/tests/ir_handoff.c"),
-            linkage,
-            "ir_handoff",
-        );
-        let out = Command::new(&exe).output().unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{linkage:?}:\n{stdout}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert!(
-            !stdout.contains("FAILED") && stdout.lines().count() >= 24,
-            "{stdout}"
-        );
-    }
+    every_case_holds("ir_handoff", 24);
 }
 
 #[test]

@@ -5,25 +5,11 @@
  * failure with a diagnostic or a null handle, never a crash. Prints one
  * line per case and exits non-zero if any case does not hold.
  */
-#include "shape_opt.h"
+#include "check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures = 0;
-
-static void check(int holds, const char *what) {
-  printf("%s: %s\n", holds ? "ok" : "FAILED", what);
-  failures += !holds;
-}
-
-static int firstMessageHas(ShapeOptSession *s, const char *needle) {
-  const ShapeOptDiagnostic *d = shapeOptSessionGetDiagnostic(s, 0);
-  if (!d)
-    return 0;
-  return strstr(shapeOptDiagnosticGetMessage(d).data, needle) != NULL;
-}
 
 static int equals(ShapeOptStringRef text, const char *expected) {
   return text.length == strlen(expected) &&
@@ -130,6 +116,16 @@ static void walk(ShapeOptModule *m) {
         "ids out of range give null handles, never a crash");
 }
 
+/* The state of an op `name` at `loc` with nothing else: the caller sets
+ * what the op has. */
+static ShapeOptOperationState stateOf(const char *name, ShapeOptLocation loc) {
+  ShapeOptOperationState state;
+  memset(&state, 0, sizeof state);
+  state.name = shapeOptStringRefFromCString(name);
+  state.location = loc;
+  return state;
+}
+
 /* The module of kSource, built op by op; NULL if a call failed. */
 static ShapeOptModule *build(ShapeOptSession *s) {
   ShapeOptModuleBuilder *b = shapeOptModuleBuilderCreate();
@@ -145,20 +141,11 @@ static ShapeOptModule *build(ShapeOptSession *s) {
   ShapeOptLocation funcLoc =
       shapeOptModuleBuilderGetFileLocation(b, str("in.mlir"), 1, 1, 0, 0);
   ShapeOptRegion body = shapeOptModuleBuilderCreateRegion(b);
-  ShapeOptOperationState funcState = {str("func.func"),
-                                      funcLoc,
-                                      0,
-                                      NULL,
-                                      0,
-                                      NULL,
-                                      2,
-                                      props,
-                                      0,
-                                      NULL,
-                                      1,
-                                      &body,
-                                      0,
-                                      NULL};
+  ShapeOptOperationState funcState = stateOf("func.func", funcLoc);
+  funcState.numProperties = 2;
+  funcState.properties = props;
+  funcState.numRegions = 1;
+  funcState.regions = &body;
   ShapeOptOperation func =
       shapeOptModuleBuilderCreateOperation(s, b, &funcState);
   ShapeOptBlock entry = shapeOptModuleBuilderAppendBlock(s, b, body);
@@ -167,56 +154,28 @@ static ShapeOptModule *build(ShapeOptSession *s) {
       shapeOptModuleBuilderGetFileLocation(b, str("in.mlir"), 1, 14, 0, 0));
   /* The return uses the rank before it exists: a placeholder. */
   ShapeOptValue later = shapeOptModuleBuilderCreatePlaceholder(s, b, sizeT);
-  ShapeOptOperationState retState = {
-      str("func.return"),
-      shapeOptModuleBuilderGetFileLocation(b, str("in.mlir"), 3, 3, 0, 0),
-      1,
-      &later,
-      0,
-      NULL,
-      0,
-      NULL,
-      0,
-      NULL,
-      0,
-      NULL,
-      0,
-      NULL};
+  ShapeOptOperationState retState = stateOf(
+      "func.return",
+      shapeOptModuleBuilderGetFileLocation(b, str("in.mlir"), 3, 3, 0, 0));
+  retState.numOperands = 1;
+  retState.operands = &later;
   ShapeOptOperation ret = shapeOptModuleBuilderCreateOperation(s, b, &retState);
-  ShapeOptOperationState rankState = {
-      str("shape.rank"),
-      shapeOptModuleBuilderGetFileLocation(b, str("in.mlir"), 2, 8, 0, 0),
-      1,
-      &a,
-      1,
-      &sizeT,
-      0,
-      NULL,
-      0,
-      NULL,
-      0,
-      NULL,
-      0,
-      NULL};
+  ShapeOptOperationState rankState = stateOf(
+      "shape.rank",
+      shapeOptModuleBuilderGetFileLocation(b, str("in.mlir"), 2, 8, 0, 0));
+  rankState.numOperands = 1;
+  rankState.operands = &a;
+  rankState.numResults = 1;
+  rankState.resultTypes = &sizeT;
   ShapeOptOperation rank =
       shapeOptModuleBuilderCreateOperation(s, b, &rankState);
   ShapeOptValue r = shapeOptModuleBuilderGetResult(b, rank, 0);
   ShapeOptRegion top = shapeOptModuleBuilderCreateRegion(b);
-  ShapeOptOperationState moduleState = {
-      str("builtin.module"),
-      shapeOptModuleBuilderGetFileLocation(b, str("in.mlir"), 0, 0, 0, 0),
-      0,
-      NULL,
-      0,
-      NULL,
-      0,
-      NULL,
-      0,
-      NULL,
-      1,
-      &top,
-      0,
-      NULL};
+  ShapeOptOperationState moduleState = stateOf(
+      "builtin.module",
+      shapeOptModuleBuilderGetFileLocation(b, str("in.mlir"), 0, 0, 0, 0));
+  moduleState.numRegions = 1;
+  moduleState.regions = &top;
   ShapeOptOperation module =
       shapeOptModuleBuilderCreateOperation(s, b, &moduleState);
   ShapeOptBlock moduleBody = shapeOptModuleBuilderAppendBlock(s, b, top);
@@ -254,9 +213,9 @@ static Scratch scratch(ShapeOptSession *s) {
   x.loc = shapeOptModuleBuilderGetUnknownLocation(x.b);
   x.index = shapeOptModuleBuilderParseType(s, x.b, str("index"));
   x.region = shapeOptModuleBuilderCreateRegion(x.b);
-  ShapeOptOperationState state = {
-      str("test.op"), x.loc, 0,    NULL, 0,         NULL, 0,
-      NULL,           0,     NULL, 1,    &x.region, 0,    NULL};
+  ShapeOptOperationState state = stateOf("test.op", x.loc);
+  state.numRegions = 1;
+  state.regions = &x.region;
   x.op = shapeOptModuleBuilderCreateOperation(s, x.b, &state);
   x.block = shapeOptModuleBuilderAppendBlock(s, x.b, x.region);
   return x;
@@ -273,34 +232,22 @@ static void misuse(ShapeOptSession *s) {
             firstMessageHas(s, "cannot parse the attribute"),
         "an attribute with text after it");
   ShapeOptValue ghost = {999999};
-  ShapeOptOperationState bad = {str("test.use"),
-                                x.loc,
-                                1,
-                                &ghost,
-                                0,
-                                NULL,
-                                0,
-                                NULL,
-                                0,
-                                NULL,
-                                0,
-                                NULL,
-                                0,
-                                NULL};
+  ShapeOptOperationState bad = stateOf("test.use", x.loc);
+  bad.numOperands = 1;
+  bad.operands = &ghost;
   check(shapeOptModuleBuilderCreateOperation(s, x.b, &bad).id ==
                 SHAPE_OPT_NULL_ID &&
             firstMessageHas(s, "no such value"),
         "an operand out of range");
-  ShapeOptOperationState twice = {
-      str("test.other"), x.loc, 0,   NULL, 0, NULL, 0, NULL, 0, NULL, 1,
-      &x.region,         0,     NULL};
+  ShapeOptOperationState twice = stateOf("test.other", x.loc);
+  twice.numRegions = 1;
+  twice.regions = &x.region;
   check(shapeOptModuleBuilderCreateOperation(s, x.b, &twice).id ==
                 SHAPE_OPT_NULL_ID &&
             firstMessageHas(s, "a region belongs to one operation"),
         "a region given to two ops");
-  ShapeOptOperationState noLoc = {
-      str("test.x"), {NULL}, 0,    NULL, 0,    NULL, 0,
-      NULL,          0,      NULL, 0,    NULL, 0,    NULL};
+  ShapeOptLocation noLocNowhere = {NULL};
+  ShapeOptOperationState noLoc = stateOf("test.x", noLocNowhere);
   check(shapeOptModuleBuilderCreateOperation(s, x.b, &noLoc).id ==
                 SHAPE_OPT_NULL_ID &&
             shapeOptModuleBuilderCreateOperation(s, x.b, NULL).id ==
@@ -313,20 +260,9 @@ static void misuse(ShapeOptSession *s) {
         "an op put inside itself");
   ShapeOptValue placeholder =
       shapeOptModuleBuilderCreatePlaceholder(s, x.b, x.index);
-  ShapeOptOperationState use = {str("test.use"),
-                                x.loc,
-                                1,
-                                &placeholder,
-                                0,
-                                NULL,
-                                0,
-                                NULL,
-                                0,
-                                NULL,
-                                0,
-                                NULL,
-                                0,
-                                NULL};
+  ShapeOptOperationState use = stateOf("test.use", x.loc);
+  use.numOperands = 1;
+  use.operands = &placeholder;
   ShapeOptOperation user = shapeOptModuleBuilderCreateOperation(s, x.b, &use);
   check(shapeOptModuleBuilderAppendOperation(s, x.b, x.block, user) ==
                 SHAPE_OPT_SUCCESS &&

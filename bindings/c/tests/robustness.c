@@ -3,27 +3,11 @@
  * case must give a failure with a diagnostic, never a crash. Prints one
  * line per case and exits non-zero if any case does not hold.
  */
-#include "shape_opt.h"
+#include "check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures = 0;
-
-static void check(int holds, const char *what) {
-  printf("%s: %s\n", holds ? "ok" : "FAILED", what);
-  failures += !holds;
-}
-
-/* The first diagnostic's message contains `needle`. */
-static int firstMessageHas(ShapeOptSession *s, const char *needle) {
-  const ShapeOptDiagnostic *d = shapeOptSessionGetDiagnostic(s, 0);
-  if (!d)
-    return 0;
-  ShapeOptStringRef m = shapeOptDiagnosticGetMessage(d);
-  return m.data[m.length] == '\0' && strstr(m.data, needle) != NULL;
-}
 
 static ShapeOptModule *parse(ShapeOptSession *s, const char *text,
                              size_t length) {
@@ -58,13 +42,11 @@ int main(void) {
 
   /* Invalid UTF-8: an error at the line and column of the bad byte. */
   const char bad[] = "func.func @f() {\n  return \xff\xfe\n}\n";
-  check(!parse(s, bad, sizeof bad - 1) &&
-            firstMessageHas(s, "not valid UTF-8") &&
-            shapeOptDiagnosticGetLine(shapeOptSessionGetDiagnostic(s, 0)) ==
-                2 &&
-            shapeOptDiagnosticGetColumn(shapeOptSessionGetDiagnostic(s, 0)) ==
-                10,
-        "invalid UTF-8 is rejected at 2:10");
+  check(
+      !parse(s, bad, sizeof bad - 1) && firstMessageHas(s, "not valid UTF-8") &&
+          shapeOptDiagnosticGetLine(shapeOptSessionGetDiagnostic(s, 0)) == 2 &&
+          shapeOptDiagnosticGetColumn(shapeOptSessionGetDiagnostic(s, 0)) == 10,
+      "invalid UTF-8 is rejected at 2:10");
 
   /* Every prefix of a valid function, but the empty one and the one that
    * lacks only the last newline, fails with a diagnostic. */
@@ -99,8 +81,8 @@ int main(void) {
   check(!parse(s, undefined, strlen(undefined)) &&
             shapeOptDiagnosticGetLine(shapeOptSessionGetDiagnostic(s, 0)) ==
                 2 &&
-            strstr(shapeOptSessionRenderedDiagnostics(s).data,
-                   "in.mlir:2:") != NULL,
+            strstr(shapeOptSessionRenderedDiagnostics(s).data, "in.mlir:2:") !=
+                NULL,
         "diagnostics have file, line and the rendered text");
 
   ShapeOptModule *m = parse(s, kFunction, length);
@@ -108,7 +90,8 @@ int main(void) {
         "a valid function parses and clears the diagnostics");
 
   /* Bad pipelines, stages, functions and arguments fail with diagnostics. */
-  check(shapeOptRunPipeline(s, m, shapeOptStringRefFromCString("builtin.module(cs)"),
+  check(shapeOptRunPipeline(s, m,
+                            shapeOptStringRefFromCString("builtin.module(cs)"),
                             NULL, NULL) == SHAPE_OPT_FAILURE &&
             strstr(shapeOptSessionRenderedDiagnostics(s).data,
                    "did you mean 'cse'") != NULL,
@@ -140,7 +123,8 @@ int main(void) {
   check(!shapeOptParse(s, shapeOptStringRefFromCString("n"), nullText) &&
             firstMessageHas(s, "NULL"),
         "a NULL string of non-zero length is a diagnostic");
-  check(shapeOptRunPipeline(s, NULL, shapeOptStringRefFromCString("builtin.module()"),
+  check(shapeOptRunPipeline(s, NULL,
+                            shapeOptStringRefFromCString("builtin.module()"),
                             NULL, NULL) == SHAPE_OPT_FAILURE &&
             firstMessageHas(s, "NULL"),
         "a NULL module is a diagnostic");
@@ -152,9 +136,11 @@ int main(void) {
   shapeOptOutcomeDestroy(NULL);
 
   ShapeOptStage stage;
-  check(shapeOptStageFromName(shapeOptStringRefFromCString("asserting"), &stage) &&
+  check(shapeOptStageFromName(shapeOptStringRefFromCString("asserting"),
+                              &stage) &&
             stage == SHAPE_OPT_STAGE_ASSERTING &&
-            !shapeOptStageFromName(shapeOptStringRefFromCString("llvm"), &stage) &&
+            !shapeOptStageFromName(shapeOptStringRefFromCString("llvm"),
+                                   &stage) &&
             strcmp(shapeOptStageGetName(SHAPE_OPT_STAGE_STD), "std") == 0,
         "stage names");
 
