@@ -104,6 +104,11 @@ const NOT_RUN: &[(&str, &str)] = &[
         "its `foo.matmul` ops have no lowering, so no runner can execute it; \
      tests/reify.rs checks its shape-function instances",
     ),
+    (
+        "status/matmul_status.mlir",
+        "a host program with its own @main, lowered with statuses: \
+         the_status_example_runs_under_mlir_runner runs it",
+    ),
 ];
 
 /// Inputs per example (the matmul has more: [`MATMUL_INPUTS`]).
