@@ -171,13 +171,9 @@ fn function_named(ctx: &Context, table: OpId, name: &str) -> Option<OpId> {
     })
 }
 
-/// A function's input and result types.
+/// A function's input and result types (none without a signature).
 fn signature(ctx: &Context, function: OpId) -> (Vec<Type>, Vec<Type>) {
-    let ty = ctx.attr(function, "function_type").and_then(Attr::as_type);
-    match ty.map(|t| ctx.type_kind(t)) {
-        Some(TypeKind::Function { inputs, results }) => (inputs.clone(), results.clone()),
-        _ => (Vec::new(), Vec::new()),
-    }
+    ir::dialect::func::function_type(ctx, function).unwrap_or_default()
 }
 
 pub(crate) fn type_text(ctx: &Context, ty: Type) -> String {

@@ -251,6 +251,10 @@ impl Context {
     pub fn num_ops(&self) -> usize {
         self.ops.len()
     }
+    /// The types of `values`, in order.
+    pub fn types_of(&self, values: &[ValueId]) -> Vec<Type> {
+        values.iter().map(|&v| self.value_type(v)).collect()
+    }
     pub fn num_values(&self) -> usize {
         self.values.len()
     }

@@ -170,7 +170,7 @@ pub fn convert_shape_to_std(
     if failure == FailureMode::Status {
         let library: FxHashSet<OpId> = unpacked.iter().map(|&(_, f)| f).collect();
         functions.retain(|&f| !ir::dialect::is_declaration(ctx, f));
-        status::return_statuses(ctx, &functions, &library)?;
+        status::return_statuses(ctx, root, &functions, &library)?;
     }
     for (declaration, function) in unpacked {
         if let Some(declaration) = declaration {

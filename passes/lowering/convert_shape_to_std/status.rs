@@ -28,18 +28,20 @@
 //! region (`scf.if`, `scf.for`) cannot return from its function: such a
 //! function is an error at the check.
 
+use analysis::call_graph::{CallGraph, Symbols};
 use diag::Diagnostic;
 use ir::attrs::{DenseValues, Scalar};
 use ir::builder::OpBuilder;
-use ir::dialect::func::FAILURE_MESSAGES;
+use ir::dialect::func::{function_type, FAILURE_MESSAGES};
 use ir::{Attr, BlockId, Context, OpId, OpKind, Type, TypeKind, ValueId};
 use pass::error_at;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// Give a status to every function of `functions` (all the module's
-/// functions with a body) that checks something or is one of `library`.
+/// Give a status to every function of `functions` (the functions with a
+/// body under `root`) that checks something or is one of `library`.
 pub fn return_statuses(
     ctx: &mut Context,
+    root: OpId,
     functions: &[OpId],
     library: &FxHashSet<OpId>,
 ) -> Result<(), Diagnostic> {
@@ -47,10 +49,12 @@ pub fn return_statuses(
         .iter()
         .filter_map(|&f| Some((symbol(ctx, f)?.to_string(), f)))
         .collect();
-    let original: FxHashMap<OpId, Vec<Type>> =
-        functions.iter().map(|&f| (f, results_of(ctx, f))).collect();
+    let original: FxHashMap<OpId, Vec<Type>> = functions
+        .iter()
+        .map(|&f| (f, function_type(ctx, f).unwrap_or_default().1))
+        .collect();
     // Callees first: a caller's table holds its callees'.
-    let order = callees_first(ctx, functions, &by_name)?;
+    let order = callees_first(ctx, root, functions, &by_name)?;
     let mut tables: FxHashMap<OpId, Vec<Attr>> = FxHashMap::default();
     for f in order {
         let checks = checks_of(ctx, f, &by_name, &original, &tables);
@@ -75,74 +79,63 @@ fn symbol(ctx: &Context, f: OpId) -> Option<&str> {
     ctx.attr(f, "sym_name").and_then(Attr::as_str)
 }
 
-fn function_type(ctx: &Context, f: OpId) -> (Vec<Type>, Vec<Type>) {
-    match ctx
-        .attr(f, "function_type")
-        .and_then(Attr::as_type)
-        .map(|t| ctx.type_kind(t))
-    {
-        Some(TypeKind::Function { inputs, results }) => (inputs.clone(), results.clone()),
-        _ => (Vec::new(), Vec::new()),
-    }
-}
-
-fn results_of(ctx: &Context, f: OpId) -> Vec<Type> {
-    function_type(ctx, f).1
-}
-
 /// The function `call` calls, among `by_name`.
 fn callee(ctx: &Context, call: OpId, by_name: &FxHashMap<String, OpId>) -> Option<OpId> {
     let name = ctx.attr(call, "callee").and_then(Attr::as_symbol)?;
     by_name.get(name).copied()
 }
 
-/// `functions` ordered so that each comes after the functions it calls; a
-/// recursive call is an error at it (a status table would hold itself).
+/// `functions` ordered so that each comes after the functions it calls
+/// (the call graph's components under `root`, callees first); a recursive
+/// call among them is an error at it (a status table would hold itself).
 fn callees_first(
     ctx: &Context,
+    root: OpId,
     functions: &[OpId],
     by_name: &FxHashMap<String, OpId>,
 ) -> Result<Vec<OpId>, Diagnostic> {
+    let graph = CallGraph::build(ctx, root, &mut Symbols::default());
+    let wanted: FxHashSet<OpId> = functions.iter().copied().collect();
     let mut order = Vec::new();
-    let mut done = FxHashSet::default();
-    let mut on_path = FxHashSet::default();
-    for &f in functions {
-        visit(ctx, f, by_name, &mut done, &mut on_path, &mut order)?;
+    for component in graph.components() {
+        let members: Vec<OpId> = component
+            .iter()
+            .filter_map(|&n| graph.nodes[n].op)
+            .filter(|f| wanted.contains(f))
+            .collect();
+        for &f in &members {
+            if let Some(call) = call_within(ctx, f, &members, by_name) {
+                let message =
+                    "status mode: a recursive call cannot return a status table of its own";
+                return Err(error_at(ctx, call, message));
+            }
+        }
+        order.extend(members);
     }
+    // Functions the graph does not reach keep their place, after the rest.
+    let placed: FxHashSet<OpId> = order.iter().copied().collect();
+    order.extend(functions.iter().filter(|f| !placed.contains(f)));
     Ok(order)
 }
 
-fn visit(
+/// A call in `f` of one of `component` (the functions of its call-graph
+/// component, `f` included): a recursive call.
+fn call_within(
     ctx: &Context,
     f: OpId,
+    component: &[OpId],
     by_name: &FxHashMap<String, OpId>,
-    done: &mut FxHashSet<OpId>,
-    on_path: &mut FxHashSet<OpId>,
-    order: &mut Vec<OpId>,
-) -> Result<(), Diagnostic> {
-    if done.contains(&f) {
-        return Ok(());
-    }
-    on_path.insert(f);
-    let mut calls = Vec::new();
+) -> Option<OpId> {
+    let mut found = None;
     ctx.walk_nested(f, &mut |o| {
-        if ctx.kind(o) == OpKind::FuncCall {
-            if let Some(g) = callee(ctx, o, by_name) {
-                calls.push((o, g));
-            }
+        if found.is_none()
+            && ctx.kind(o) == OpKind::FuncCall
+            && callee(ctx, o, by_name).is_some_and(|g| component.contains(&g))
+        {
+            found = Some(o);
         }
     });
-    for (call, g) in calls {
-        if on_path.contains(&g) {
-            let message = "status mode: a recursive call cannot return a status table of its own";
-            return Err(error_at(ctx, call, message));
-        }
-        visit(ctx, g, by_name, done, on_path, order)?;
-    }
-    on_path.remove(&f);
-    done.insert(f);
-    order.push(f);
-    Ok(())
+    found
 }
 
 /// The checks of `f`, in the order they appear: its asserts, and its calls
@@ -161,13 +154,7 @@ fn checks_of(
             let Some(g) = callee(ctx, o, by_name).filter(|g| tables.contains_key(g)) else {
                 return;
             };
-            let results: Vec<Type> = ctx
-                .op(o)
-                .results
-                .iter()
-                .map(|&r| ctx.value_type(r))
-                .collect();
-            if original.get(&g) == Some(&results) {
+            if original.get(&g) == Some(&ctx.types_of(&ctx.op(o).results)) {
                 checks.push(Check::Call { call: o, callee: g });
             }
         }
@@ -198,7 +185,7 @@ fn rewrite(
             return Err(error_at(ctx, op, message));
         }
     }
-    let (inputs, results) = function_type(ctx, f);
+    let (inputs, results) = function_type(ctx, f).unwrap_or_default();
     let i32 = ir::dialect::i32(ctx);
     let zero = constant_before(ctx, entry, 0, i32);
     // Every return gives the status 0 first.
@@ -355,7 +342,7 @@ fn constant_before(ctx: &mut Context, entry: BlockId, value: i128, ty: Type) -> 
 fn call_with_status(ctx: &mut Context, call: OpId, i32: Type) -> (ValueId, OpId) {
     let data = ctx.op(call).clone();
     let mut types = vec![i32];
-    types.extend(data.results.iter().map(|&r| ctx.value_type(r)));
+    types.extend(ctx.types_of(&data.results));
     let mut state = ir::OperationState::new(OpKind::FuncCall, data.loc.clone());
     state.operands = data.operands.clone();
     state.result_types = types;

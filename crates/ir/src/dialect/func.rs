@@ -127,13 +127,8 @@ fn verify_call_indirect(ctx: &Context, op: OpId) -> Result<(), String> {
     let TypeKind::Function { inputs, results } = ctx.type_kind(ctx.value_type(callee)) else {
         return Err("callee must be of function type".into());
     };
-    let args: Vec<Type> = operands[1..].iter().map(|&v| ctx.value_type(v)).collect();
-    let outs: Vec<Type> = ctx
-        .op(op)
-        .results
-        .iter()
-        .map(|&v| ctx.value_type(v))
-        .collect();
+    let args = ctx.types_of(&operands[1..]);
+    let outs = ctx.types_of(&ctx.op(op).results);
     if &args != inputs || &outs != results {
         return Err("callee type does not match the operand and result types".into());
     }
@@ -363,7 +358,8 @@ pub fn print_function_like(p: &mut OpPrinter, op: OpId) {
     }
 }
 
-fn function_type(ctx: &Context, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+/// The input and result types of a function-like op's `function_type`.
+pub fn function_type(ctx: &Context, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
     let t = ctx.attr(op, "function_type")?.as_type()?;
     match ctx.type_kind(t) {
         TypeKind::Function { inputs, results } => Some((inputs.clone(), results.clone())),

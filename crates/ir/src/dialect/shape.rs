@@ -1184,12 +1184,7 @@ fn verify_meet(ctx: &Context, op: OpId) -> Result<(), String> {
     check_string_attr(ctx, op, "error")?;
     check_operands(ctx, op, &[ANY_SHAPE_OR_SIZE, ANY_SHAPE_OR_SIZE])?;
     check_results(ctx, op, &[ANY_SHAPE_OR_SIZE])?;
-    let types: Vec<Type> = ctx
-        .op(op)
-        .operands
-        .iter()
-        .map(|&v| ctx.value_type(v))
-        .collect();
+    let types = ctx.types_of(&ctx.op(op).operands);
     let inferred = meet_inferred(ctx, &types).map_err(crate::verifier::inference_failure)?;
     check_inferred(ctx, op, inferred, meet_compatible)
 }
