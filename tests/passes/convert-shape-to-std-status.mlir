@@ -82,3 +82,23 @@ shape.function_library @lib {
     return %r : index
   }
 } mapping {}
+
+// -----
+
+// A host call the check guards stays after it: it runs only when the check
+// passes (--verify-semantics, which every RUN line adds, compares the calls
+// each input makes before and after).
+// CHECK-LABEL: func.func @guarded_call
+// CHECK:         %[[OK:.*]] = arith.cmpi sge, %arg0, %{{.*}}
+// CHECK:         scf.if %[[OK]] -> (i32, index) {
+// CHECK:           func.call @host_log(%arg0) : (index) -> ()
+// CHECK:         } else {
+func.func private @host_log(index)
+
+func.func @guarded_call(%a: index) -> index {
+  %c0 = arith.constant 0 : index
+  %ok = arith.cmpi sge, %a, %c0 : index
+  cf.assert %ok, "must be non-negative"
+  func.call @host_log(%a) : (index) -> ()
+  return %a : index
+}
