@@ -1,7 +1,7 @@
 """Shared pieces of the whole-process benchmarks against mlir-opt 22
 (bench-vs-mlir, bench-scaling, bench-runtime): building the release
-binaries, generating corpora, timing with hyperfine, peak memory, op counts
-and markdown tables. Python 3 standard library only."""
+binaries, generating corpora, timing with hyperfine, peak memory, op counts,
+native code size and markdown tables. Python 3 standard library only."""
 
 import json
 import os
@@ -24,6 +24,22 @@ UPSTREAM_TO_STD = [
     "--convert-shape-to-std",
     "--canonicalize",
     "--cse",
+]
+
+# std form -> LLVM dialect for mlir-runner: DESIGN.md's runnable pipeline
+# plus --lower-affine, as tests/common/runner.rs runs it.
+TO_LLVM = [
+    "--one-shot-bufferize=bufferize-function-boundaries",
+    "--convert-linalg-to-loops",
+    "--convert-scf-to-cf",
+    "--convert-cf-to-llvm",
+    "--expand-strided-metadata",
+    "--lower-affine",
+    "--finalize-memref-to-llvm",
+    "--convert-arith-to-llvm",
+    "--convert-func-to-llvm",
+    "--convert-index-to-llvm",
+    "--reconcile-unrealized-casts",
 ]
 
 # An op line of the generic form: `"dialect.op"(` after optional results.
@@ -94,6 +110,29 @@ def count_ops(mlir_opt, path):
                              capture_output=True, text=True, check=True).stdout
     return sum(1 for line in generic.splitlines()
                if (m := GENERIC_OP_LINE.match(line)) and m.group(1) not in CONTAINER_OPS)
+
+
+def native_text_bytes(std_path, tmpdir):
+    """Bytes of machine code of the std-form module at `std_path`: through
+    TO_LLVM (mlir-opt), `mlir-translate --mlir-to-llvmir`, `opt -O2` and
+    `llc -O2 -filetype=obj` (intermediate files in `tmpdir`), the size of the
+    object's `.text` sections as `llvm-size -A` gives them."""
+    stem = f"{tmpdir}/{Path(std_path).name.removesuffix('.mlir')}"
+    steps = [
+        ([mlir_tool("mlir-opt"), *TO_LLVM], f"{stem}.llvm.mlir"),
+        ([mlir_tool("mlir-translate"), "--mlir-to-llvmir"], f"{stem}.ll"),
+        ([mlir_tool("opt"), "-O2"], f"{stem}.opt.bc"),
+        ([mlir_tool("llc"), "-O2", "-filetype=obj"], f"{stem}.o"),
+    ]
+    source = str(std_path)
+    for argv, output in steps:
+        run_to_file(argv + [source], output)
+        source = output
+    sizes = subprocess.run([mlir_tool("llvm-size"), "-A", source],
+                           capture_output=True, text=True, check=True).stdout
+    rows = [line.split() for line in sizes.splitlines()]
+    return sum(int(row[1]) for row in rows
+               if len(row) >= 2 and (row[0] == ".text" or row[0].startswith(".text.")))
 
 
 def run_to_file(argv, path):

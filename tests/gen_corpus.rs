@@ -89,6 +89,28 @@ fn every_corpus_lowers_to_std_keeping_its_meaning() {
     }
 }
 
+/// Strict symbolic shapes on the 1,000-function broadcast corpus of the
+/// benchmarks: every function keeps its meaning in the mode
+/// (`--verify-semantics`, whose interpreter checks the assumption), and
+/// no broadcast of two checked extents takes a select.
+#[test]
+fn broadcast_corpus_in_strict_mode_keeps_its_meaning_without_selects() {
+    let options = DriverOptions {
+        lower_to: Some(pass::stage::Stage::Std),
+        strict_symbolic_shapes: true,
+        verify_semantics: Some(8),
+        ..Default::default()
+    };
+    let text = corpus::module(1000, Family::Broadcast, Stage::Constrained);
+    let out = process_buffer("broadcast stage2", text.as_str(), &options);
+    assert!(out.success, "{}", out.diagnostics);
+    let std = out.output();
+    assert_eq!(std.matches("func.func @").count(), 1000);
+    assert!(!std.contains("arith.select"), "{std}");
+    assert!(!std.contains("shape_opt.strict_symbolic_shapes"));
+    assert!(std.contains("\"strict symbolic shapes: dynamic dimension 1 of %arg3 is 1\""));
+}
+
 #[test]
 fn mlir_opt_parses_every_corpus_and_lowers_stage2() {
     let Some(tool) = common::mlir_tool("mlir-opt") else {

@@ -6,6 +6,7 @@
 mod common;
 
 use cli::{process_buffer, DriverOptions};
+use ir::dialect::func::STRICT_SYMBOLIC_SHAPES;
 use ir::printer::PrintOptions;
 
 const FILE: &str = "tests/passes/inline.mlir";
@@ -134,7 +135,11 @@ fn inline_matches_mlir_opt_on_its_tests() {
         return;
     };
     let text = std::fs::read(FILE).expect("test file");
-    let pieces = cli::split_chunks(&text);
+    // mlir-opt knows nothing of the entry checks of strict symbolic shapes.
+    let pieces: Vec<_> = cli::split_chunks(&text)
+        .into_iter()
+        .filter(|p| !String::from_utf8_lossy(p).contains(STRICT_SYMBOLIC_SHAPES))
+        .collect();
     let option_sets = [
         "default-pipeline=",
         "default-pipeline= max-iterations=1",

@@ -313,6 +313,9 @@ fn example(file: &str) -> Example {
 struct Prepared {
     example: Example,
     source: String,
+    /// Whether every function assumes strict symbolic shapes
+    /// (`--assume-strict-symbolic-shapes`), in stage 1 and when lowered.
+    strict: bool,
     inputs: Vec<Vec<Arg>>,
     /// What stage 1 gives on each input.
     reference: Vec<Observed>,
@@ -320,9 +323,17 @@ struct Prepared {
 
 impl Prepared {
     fn new(example: Example) -> Prepared {
+        Prepared::with_strictness(example, false)
+    }
+
+    /// [`Prepared::new`], assuming strict symbolic shapes if `strict`.
+    fn with_strictness(example: Example, strict: bool) -> Prepared {
         let source = std::fs::read_to_string(path(example.file))
             .unwrap_or_else(|e| panic!("{}: {e}", example.file));
-        let stage1 = parse(example.file, &source);
+        let mut stage1 = parse(example.file, &source);
+        if strict {
+            stage1.assume_strict_symbolic_shapes();
+        }
         let inputs = match example.inputs {
             Inputs::Drawn { count, draw } => {
                 let mut rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
@@ -344,6 +355,7 @@ impl Prepared {
         Prepared {
             example,
             source,
+            strict,
             inputs,
             reference,
         }
@@ -366,6 +378,7 @@ impl Prepared {
         let options = DriverOptions {
             lower_to: Some(stage),
             shape_failure: failure,
+            strict_symbolic_shapes: self.strict,
             verify_semantics: Some(32),
             ..Default::default()
         };
@@ -774,6 +787,56 @@ fn examples_in_status_mode_run_like_abort_mode() {
     eprintln!("status mode: {statuses} failing inputs, each with the abort form's message");
     assert!(statuses > 20, "only {statuses} failing inputs");
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+}
+
+/// Strict symbolic shapes (`--assume-strict-symbolic-shapes`) on every
+/// example, in both failure modes: lowered to std (with
+/// `--verify-semantics` in the mode) and run under `mlir-runner`, the code
+/// keeps the meaning the interpreter gives stage 1 in the mode, on inputs
+/// that keep the assumption and on inputs that break it (a dynamic
+/// dimension 1), which fail with the assumption's own message.
+#[test]
+fn examples_in_strict_mode_run_like_the_interpreter() {
+    let Some(tools) = Tools::find() else {
+        return;
+    };
+    let mut tally = Tally::default();
+    let (mut kept, mut broken) = (0, 0);
+    // An example whose reference is a chain of other functions has no
+    // entry of its own to check.
+    for &example in EXAMPLES.iter().filter(|e| e.chain.is_none()) {
+        let prepared = Prepared::with_strictness(example, true);
+        for failure in [FailureMode::Abort, FailureMode::Status] {
+            let std = match prepared.lower_failing(Stage::Std, failure) {
+                Ok(text) => text,
+                Err(e) if MUST_RUN_TO_STD.contains(&example.file) => {
+                    tally.failures.push(e);
+                    continue;
+                }
+                Err(_) => continue,
+            };
+            match tools.load_std(std, example.func) {
+                Ok(lowered) => {
+                    let observed = run_all(&lowered, &prepared, &mut tally.failures);
+                    prepared.compare("mlir-runner (strict)", &observed, &mut tally);
+                }
+                Err(e) => tally.failures.push(format!("{}: {e}", example.file)),
+            }
+        }
+        for reference in &prepared.reference {
+            match reference {
+                Observed::Failed(m) if m.starts_with("strict symbolic shapes:") => broken += 1,
+                Observed::Returned(_) => kept += 1,
+                _ => {}
+            }
+        }
+    }
+    eprintln!("strict mode: {kept} inputs pass, {broken} break the assumption");
+    assert!(
+        kept > 20 && broken > 20,
+        "{kept} passing, {broken} breaking"
+    );
+    tally.finish("mlir-runner (strict)");
 }
 
 /// `examples/status/matmul_status.mlir`, a host checking the status of

@@ -13,6 +13,12 @@
 //! `1..4`, `0..?`, `?`). Learning a kept `cstr_require` of a comparison
 //! narrows its operands' bounds ([`lattice::Comparison::assume`]).
 //!
+//! A kept `cstr_broadcastable` also teaches that, in each dimension, the
+//! extents known not to be 1 (constants, and under strict symbolic shapes
+//! the dynamic dimensions of arguments, checked on entry) are one value:
+//! broadcasting arguments whose extents are all dynamic is then their
+//! equality, and later checks of it hold.
+//!
 //! A `cstr_broadcastable` left unknown merges into an earlier kept one of
 //! the same message that checks a subset of its shapes, and a `cstr_eq`
 //! into an earlier kept one sharing one of its shapes: the earlier one is
@@ -49,7 +55,7 @@ use ir::{Attr, Context, OpId, OpKind, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
 use pass::stage::CONSTRAINT_OPS;
 use pass::{loc_of, PassDecl, PassRegistry, Statistics};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The pass, with its budgets: each saturation stops after
 /// `max-iterations` iterations or at `max-nodes` e-nodes.
@@ -98,6 +104,11 @@ struct Builder<'a> {
     ctx: &'a Context,
     graph: Graph,
     ids: HashMap<ValueId, Id>,
+    /// The dimensions of arguments checked not to be 1 on entry (strict
+    /// symbolic shapes): an entry-block argument and a dimension of it.
+    strict: HashSet<(ValueId, usize)>,
+    /// The classes of the extents of `strict` dimensions met so far.
+    not_one: Vec<Id>,
     /// Operand sets checked broadcastable so far (as classes).
     broadcastable: Vec<Vec<Id>>,
     limits: Limits,
@@ -151,6 +162,9 @@ impl Builder<'_> {
                             let extent = self.graph.add(ShapeLang::Opaque(symbol));
                             let facts = Facts::integer(Interval::NON_NEGATIVE, Divisor::default());
                             self.learn_facts(extent, facts);
+                            if self.strict.contains(&(v, i)) {
+                                self.not_one.push(extent);
+                            }
                             extent
                         }
                     })
@@ -470,6 +484,7 @@ impl Builder<'_> {
             }
             OpKind::ShapeCstrBroadcastable => {
                 let leaves = self.leaves_of(cstr);
+                self.unite_extents_not_one(&leaves);
                 self.broadcastable.push(leaves);
             }
             OpKind::ShapeCstrRequire => {
@@ -480,6 +495,53 @@ impl Builder<'_> {
             other => debug_assert!(false, "'{other}' is not a constraint"),
         }
         self.rebuild();
+    }
+
+    /// `shapes` broadcast: in each dimension (aligned at the back), the
+    /// extents known not to be 1 are all the broadcast extent, so one
+    /// class. Under strict symbolic shapes, broadcasting shapes whose
+    /// extents are all dynamic is then their equality (lists of one
+    /// rank whose extents are one class each are one class).
+    fn unite_extents_not_one(&mut self, shapes: &[Id]) {
+        if self.not_one.is_empty() {
+            return;
+        }
+        let lists: Vec<Vec<Id>> = shapes
+            .iter()
+            .filter_map(|&s| {
+                let class = self.class(s);
+                self.graph[class].nodes.iter().find_map(|n| match n {
+                    ShapeLang::List(items) => Some(items.to_vec()),
+                    _ => None,
+                })
+            })
+            .collect();
+        let rank = lists.iter().map(Vec::len).max().unwrap_or(0);
+        for back in 1..=rank {
+            let extents: Vec<Id> = lists
+                .iter()
+                .filter_map(|l| l.len().checked_sub(back).map(|j| l[j]))
+                .filter(|&e| self.known_not_one(e))
+                .collect();
+            for pair in extents.windows(2) {
+                let (a, b) = (self.class(pair[0]), self.class(pair[1]));
+                let constants = (self.graph[a].data.constant(), self.graph[b].data.constant());
+                // Two different constants: the check fails, nothing to learn.
+                if !matches!(constants, (Some(x), Some(y)) if x != y) {
+                    self.graph.union(a, b);
+                }
+            }
+        }
+    }
+
+    /// Whether extent `e` is known not to be 1: a constant other than 1,
+    /// or a dimension checked on entry.
+    fn known_not_one(&self, e: Id) -> bool {
+        let class = self.class(e);
+        match self.graph[class].data.constant() {
+            Some(n) => n != 1,
+            None => self.not_one.iter().any(|&x| self.class(x) == class),
+        }
     }
 
     /// `p` (an `i1` class) is true: so are both sides of an `and`, the
@@ -521,6 +583,22 @@ impl Builder<'_> {
             }
         }
     }
+}
+
+/// The dimensions of `f`'s entry-block arguments that strict symbolic
+/// shapes checks not to be 1 on entry (none when `f` does not assume them).
+fn strict_extents(ctx: &Context, f: OpId) -> HashSet<(ValueId, usize)> {
+    let args = ctx
+        .op(f)
+        .regions
+        .first()
+        .and_then(|&r| ctx.region(r).blocks.first())
+        .map(|&b| ctx.block(b).args.clone())
+        .unwrap_or_default();
+    ir::dialect::func::strict_dimensions(ctx, f)
+        .into_iter()
+        .filter_map(|d| Some((*args.get(d.arg)?, d.dim)))
+        .collect()
 }
 
 /// The values a broadcast value is made of: the operands of
@@ -791,8 +869,11 @@ impl Builder<'_> {
             }
             let known: Vec<Id> = k.classes.iter().map(|&c| self.class(c)).collect();
             let (shapes, added) = match broadcast {
+                // Its own shapes stay, even one of a class `values` holds
+                // another of: that equality may be what it taught.
                 true if known.iter().all(|c| classes.contains(c)) => {
-                    (values.clone(), values.clone())
+                    let own = k.shapes.iter().filter(|s| !values.contains(s));
+                    (values.iter().chain(own).copied().collect(), values.clone())
                 }
                 false if known.iter().any(|c| classes.contains(c)) => {
                     let (added, _) = self.distinct(values.iter().copied(), &known);
@@ -853,6 +934,8 @@ pub fn canonicalize_constraints(
                 ctx,
                 graph: Graph::default(),
                 ids: HashMap::new(),
+                strict: strict_extents(ctx, f),
+                not_one: Vec::new(),
                 broadcastable: Vec::new(),
                 limits,
                 statistics: &mut *statistics,

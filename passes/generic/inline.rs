@@ -31,7 +31,10 @@
 //! callees; callees holding unregistered ops; calls in unregistered ops;
 //! calls whose operand or result types differ from the callee's. Also
 //! declined, as our verifier lets them through where mlir-opt's does not:
-//! calls of a `shape.func`, and of a single block not ending in `return`.
+//! calls of a `shape.func`, and of a single block not ending in `return`;
+//! and calls of a function that checks strict symbolic shapes on entry
+//! (`shape_opt.strict_symbolic_shapes`, on it or a module around it, and an
+//! argument with a dynamic dimension): its body alone would not check them.
 //!
 //! `default-pipeline` is `canonicalize` by default, as in mlir-opt; while
 //! no `canonicalize` pass is registered that default simplifies nothing.
@@ -568,6 +571,7 @@ impl Inliner {
             .iter()
             .any(|&(t, _)| t == c.target || t == c.source)
             || ctx.is_ancestor(callee, c.call)
+            || !ir::dialect::func::strict_dimensions(ctx, callee).is_empty()
         {
             return false;
         }

@@ -256,3 +256,42 @@ func.func @equalities(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xind
   %all = shape.assuming_all %w0, %w1, %w2, %w3
   return %all : !shape.witness
 }
+
+// -----
+
+// Under strict symbolic shapes no dynamic extent of an argument is 1, so
+// shapes of arguments that broadcast, with every extent dynamic, are equal
+// (one class): their equality then holds. The broadcast check, widened by
+// a later one, keeps checking its own shapes.
+// CHECK-LABEL: func.func @strict
+// CHECK:         %[[W:.*]] = shape.cstr_broadcastable %0, %2, %1 :
+// CHECK-NEXT:    shape.const_witness true
+// CHECK-NEXT:    shape.const_witness true
+module attributes {shape_opt.strict_symbolic_shapes} {
+  func.func @strict(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> !shape.witness {
+    %sa = shape.shape_of %a : tensor<?x?xf32> -> tensor<?xindex>
+    %sb = shape.shape_of %b : tensor<?x?xf32> -> tensor<?xindex>
+    %sc = shape.shape_of %c : tensor<?x?xf32> -> tensor<?xindex>
+    %w0 = shape.cstr_broadcastable %sa, %sb : tensor<?xindex>, tensor<?xindex>
+    %w1 = shape.cstr_broadcastable %sa, %sb, %sc : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+    %w2 = shape.cstr_eq %sb, %sa : tensor<?xindex>, tensor<?xindex>
+    %all = shape.assuming_all %w0, %w1, %w2
+    return %all : !shape.witness
+  }
+}
+
+// -----
+
+// Without it, a dynamic extent may be the broadcasting 1: equality of
+// shapes that broadcast stays a check.
+// CHECK-LABEL: func.func @general
+// CHECK:         shape.cstr_broadcastable
+// CHECK-NEXT:    shape.cstr_eq
+func.func @general(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> !shape.witness {
+  %sa = shape.shape_of %a : tensor<?x?xf32> -> tensor<?xindex>
+  %sb = shape.shape_of %b : tensor<?x?xf32> -> tensor<?xindex>
+  %w0 = shape.cstr_broadcastable %sa, %sb : tensor<?xindex>, tensor<?xindex>
+  %w1 = shape.cstr_eq %sb, %sa : tensor<?xindex>, tensor<?xindex>
+  %all = shape.assuming_all %w0, %w1
+  return %all : !shape.witness
+}

@@ -342,3 +342,29 @@ func.func private @unused(%x: index) -> index {
   %0 = call @helper(%x) : (index) -> index
   return %0 : index
 }
+
+// -----
+
+// A function that checks strict symbolic shapes on entry is not inlined:
+// its body alone would not check them. A private one in a strict module
+// does not check them, and is inlined.
+// CHECK-LABEL: func.func @caller
+// CHECK:         call @checks(
+// CHECK-NOT:     call @plain(
+module attributes {shape_opt.strict_symbolic_shapes} {
+  func.func @checks(%t: tensor<?xf32>) -> index {
+    %c0 = arith.constant 0 : index
+    %d = tensor.dim %t, %c0 : tensor<?xf32>
+    return %d : index
+  }
+  func.func private @plain(%t: tensor<?xf32>) -> index {
+    %c0 = arith.constant 0 : index
+    %d = tensor.dim %t, %c0 : tensor<?xf32>
+    return %d : index
+  }
+  func.func @caller(%t: tensor<?xf32>) -> (index, index) {
+    %0 = call @checks(%t) : (tensor<?xf32>) -> index
+    %1 = call @plain(%t) : (tensor<?xf32>) -> index
+    return %0, %1 : index, index
+  }
+}

@@ -37,6 +37,9 @@ pub struct DriverOptions {
     /// `--shape-failure`: what a failed check does in std form (abort, or
     /// return a status).
     pub shape_failure: passes::FailureMode,
+    /// `--assume-strict-symbolic-shapes`: every function assumes, and
+    /// checks on entry, that no dynamic dimension of an argument is 1.
+    pub strict_symbolic_shapes: bool,
     /// Skip the verifier after each pass (`--verify-each=false`).
     pub no_verify_each: bool,
     /// Threads for function pipelines (`--threads`; 0 = every core,
@@ -385,6 +388,9 @@ pub fn process_chunk(
     };
     engine.max_nesting = options.max_nesting;
     let mut module = engine.parse(name, text)?;
+    if options.strict_symbolic_shapes {
+        module.assume_strict_symbolic_shapes();
+    }
     let parsed = started.elapsed();
     let plan = match (&options.pipeline, options.lower_to) {
         (Some(text), _) => Some(Plan::Pipeline(text)),

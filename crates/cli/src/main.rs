@@ -68,6 +68,13 @@ struct Args {
     /// messages in `shape_opt.failure_messages`).
     #[arg(long = "shape-failure", value_name = "MODE", value_parser = ["abort", "status"], default_value = "abort", requires = "lower_to")]
     shape_failure: String,
+    /// Assume strict symbolic shapes: no dimension an argument's type
+    /// leaves dynamic is the broadcasting 1, so broadcasting two of them
+    /// needs them equal (no select). Checked on entry to each function,
+    /// with its own message; marks the module
+    /// `shape_opt.strict_symbolic_shapes`.
+    #[arg(long = "assume-strict-symbolic-shapes")]
+    assume_strict_symbolic_shapes: bool,
     /// Host ops and functions without side effects, which checks may then
     /// cross when passes move or merge them: op names (`chlo.broadcast_add`),
     /// dialects of unregistered ops (`mhlo.`: every op of it), functions
@@ -369,6 +376,7 @@ fn main() -> ExitCode {
             "status" => passes::FailureMode::Status,
             _ => passes::FailureMode::Abort,
         },
+        strict_symbolic_shapes: args.assume_strict_symbolic_shapes,
         no_verify_each: !args.verify_each,
         // Remarks and pictures come out in the order passes send them: one
         // thread keeps that order the same from run to run.

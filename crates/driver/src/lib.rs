@@ -28,6 +28,15 @@ pub struct Module {
 }
 
 impl Module {
+    /// Assume strict symbolic shapes in every function of the module
+    /// (`--assume-strict-symbolic-shapes`): mark the module with
+    /// [`ir::dialect::func::STRICT_SYMBOLIC_SHAPES`].
+    pub fn assume_strict_symbolic_shapes(&mut self) {
+        let name = ir::dialect::func::STRICT_SYMBOLIC_SHAPES;
+        self.ctx
+            .set_discardable_attr(self.root, name, ir::Attr::Unit);
+    }
+
     /// The module in MLIR's custom form (what `mlir-opt` prints).
     pub fn print(&self) -> String {
         self.print_with(Default::default())

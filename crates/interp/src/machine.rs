@@ -5,7 +5,7 @@
 use crate::dispatch::{evaluator, Evaluator};
 use crate::value::{Arg, Event, InterpError, Outcome, ShapeVal, SizeVal, Trace, Value};
 use crate::Limits;
-use ir::dialect::func::FAILURE_MESSAGES;
+use ir::dialect::func::{strict_dimensions, FAILURE_MESSAGES};
 use ir::{Attr, BlockId, Context, OpId, OpKind, RegionId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
@@ -573,12 +573,23 @@ impl<'c> Machine<'c> {
 
     // ----- functions, regions, blocks -----
 
-    /// Call the function `func` on `args`: its return values.
+    /// Call the function `func` on `args`: its return values. A function
+    /// that assumes strict symbolic shapes first fails on an argument whose
+    /// dynamic dimension is 1 (the first such one).
     pub(crate) fn call(&mut self, func: OpId, args: Vec<Value>) -> Step<Vec<Value>> {
         let region = self.ctx.op(func).regions.first().copied();
         let region = region
             .filter(|&r| !self.ctx.region(r).blocks.is_empty())
             .ok_or_else(|| self.unsupported(func, "a declaration without a body"))?;
+        for strict in strict_dimensions(self.ctx, func) {
+            let extent = match args.get(strict.arg) {
+                Some(Value::Tensor { shape, .. }) => shape.get(strict.dim),
+                _ => None,
+            };
+            if extent == Some(&1) {
+                return Err(Stop::Fail(strict.message()));
+            }
+        }
         let saved = std::mem::take(&mut self.env);
         let exit = self.run_region(region, args);
         self.env = saved;

@@ -34,6 +34,15 @@
 //! part whose length a constant index gives (the head at `i >= 0`, the tail
 //! at `i < 0`) is straight-line code whatever the rank.
 //!
+//! A function that assumes strict symbolic shapes
+//! ([`ir::dialect::func::STRICT_SYMBOLIC_SHAPES`]) first checks, with a
+//! `cf.assert` each and its own message, that no dimension its arguments'
+//! types leave dynamic is 1; such an extent is then known not to be 1 (as
+//! a constant other than 1 is): a broadcast takes it with no select, and
+//! checks that the others are 1 or equal to it. Std form checks the
+//! assumption in its code, so the attribute goes from the functions
+//! lowered and from `root`.
+//!
 //! Precondition: asserting form, or any function whose `shape` ops are the
 //! ones above on extent tensors, `index`, `!shape.shape` or `!shape.size`,
 //! where every `!shape.shape` or `!shape.size` value comes from a function
@@ -77,8 +86,10 @@ mod build;
 mod ops;
 mod status;
 
-use analysis::ranks::{is_extent_tensor, Atom, Fact, Facts, RankAnalysis};
+use analysis::ranks::{constant_int, is_extent_tensor, Atom, Fact, Facts, RankAnalysis};
 use diag::Diagnostic;
+use ir::dialect::arith::CmpIPredicate;
+use ir::dialect::func::{strict_dimensions, StrictDimension, STRICT_SYMBOLIC_SHAPES};
 use ir::dialect::shape::SHAPE_FN;
 use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
@@ -166,6 +177,10 @@ pub fn convert_shape_to_std(
             d.message = format!("internal error: convert-shape-to-std left {}", d.message);
             d
         })?;
+    }
+    // Std form checks strict symbolic shapes in its code, not by attribute.
+    for &op in functions.iter().chain([&root]) {
+        ctx.remove_discardable_attr(op, STRICT_SYMBOLIC_SHAPES);
     }
     if failure == FailureMode::Status {
         let library: FxHashSet<OpId> = unpacked.iter().map(|&(_, f)| f).collect();
@@ -448,6 +463,8 @@ fn body_args(ctx: &Context, f: OpId) -> impl Iterator<Item = ValueId> + '_ {
 
 fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
     let ranks = RankAnalysis::new(ctx, f);
+    // Of the signature as written: a `!shape.shape` argument is no tensor.
+    let strict = strict_dimensions(ctx, f);
     convert_types(ctx, f)?;
     let Some(&region) = ctx.op(f).regions.first() else {
         return Ok(());
@@ -459,6 +476,7 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
     let mut lowering = Lowering {
         ctx,
         ranks,
+        strict: FxHashSet::default(),
         lowered: FxHashMap::default(),
         scopes: Vec::new(),
         at: build::Cursor::Before(constant_anchor),
@@ -468,6 +486,8 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
         replaced: Vec::new(),
         created: Vec::new(),
     };
+    lowering.loc = lowering.ctx.op(f).loc.clone();
+    lowering.check_strict_dimensions(f, &strict);
     for block in blocks {
         lowering.lower_block(block)?;
     }
@@ -534,6 +554,9 @@ const MAX_STRAIGHT_LINE_RANK: usize = 64;
 struct Lowering<'a> {
     ctx: &'a mut Context,
     ranks: RankAnalysis,
+    /// The dimensions checked not to be 1 on entry (strict symbolic
+    /// shapes): an entry-block argument and a dimension of it.
+    strict: FxHashSet<(ValueId, usize)>,
     /// Values of the input made by lowered shape ops (and, in copied
     /// `shape.reduce` bodies, by any op) → what stands for them.
     lowered: FxHashMap<ValueId, Lowered>,
@@ -567,6 +590,46 @@ impl Lowering<'_> {
 
     fn scope(&self) -> Option<&Scope> {
         self.scopes.last()
+    }
+
+    /// At the start of function `f`, check that none of the dimensions
+    /// `strict` is 1, each with its own message, and remember them.
+    fn check_strict_dimensions(&mut self, f: OpId, strict: &[StrictDimension]) {
+        let args: Vec<ValueId> = body_args(self.ctx, f).collect();
+        for dimension in strict {
+            let Some(&arg) = args.get(dimension.arg) else {
+                continue;
+            };
+            let extent = self.dim(arg, dimension.dim);
+            let one = self.constant(1);
+            let not_one = self.cmp(CmpIPredicate::Ne, extent, one);
+            let message = Attr::String(dimension.message().into_bytes());
+            self.emit(
+                OpKind::CfAssert,
+                &[not_one],
+                &[],
+                vec![("msg", message)],
+                Vec::new(),
+            );
+            self.strict.insert((arg, dimension.dim));
+        }
+    }
+
+    /// Whether extent `e` is known not to be 1 here: a constant other than
+    /// 1, or a dimension checked on entry.
+    fn known_not_one(&self, e: ValueId) -> bool {
+        if let Some(n) = constant_int(self.ctx, e) {
+            return n != 1;
+        }
+        let Some(op) = self.ctx.defining_op(e) else {
+            return false;
+        };
+        match (self.ctx.kind(op), self.ctx.op(op).operands.as_slice()) {
+            (OpKind::TensorDim, &[t, j]) => constant_int(self.ctx, j)
+                .and_then(|j| usize::try_from(j).ok())
+                .is_some_and(|j| self.strict.contains(&(t, j))),
+            _ => false,
+        }
     }
 
     /// Lower the ops of `block` in place.

@@ -178,11 +178,12 @@ impl<'a> Lowering<'a> {
 
     /// The broadcast extent of `candidates` (the extents of one result
     /// dimension) where they broadcast: the last one that is not 1, or 1
-    /// (every other one is then 1 or equal to it).
+    /// (every other one is then 1 or equal to it). No select past an
+    /// extent known not to be 1: it is the result.
     fn broadcast_extent(&mut self, candidates: &[ValueId]) -> ValueId {
         let mut result = self.constant(1);
         for &e in candidates {
-            result = if constant_int(self.ctx, result) == Some(1) {
+            result = if constant_int(self.ctx, result) == Some(1) || self.known_not_one(e) {
                 e
             } else {
                 let one = self.equals(e, 1);
@@ -229,7 +230,8 @@ impl<'a> Lowering<'a> {
     }
 
     /// Whether the extents of one dimension broadcast: each is 1 or the
-    /// broadcast extent (which the last one that is not 1 is).
+    /// broadcast extent (which the last one that is not 1 is); an extent
+    /// known not to be 1 must be that one.
     fn dimension_broadcasts(&mut self, candidates: &[ValueId]) -> ValueId {
         let result = self.broadcast_extent(candidates);
         let mut checks = Vec::new();
@@ -237,9 +239,14 @@ impl<'a> Lowering<'a> {
             .split_last()
             .map_or(&[][..], |(_, others)| others);
         for &e in others {
-            let one = self.equals(e, 1);
-            let same = self.cmp(CmpIPredicate::Eq, e, result);
-            checks.push(self.binary(OpKind::ArithOri, one, same));
+            let check = if self.known_not_one(e) {
+                self.cmp(CmpIPredicate::Eq, e, result)
+            } else {
+                let one = self.equals(e, 1);
+                let same = self.cmp(CmpIPredicate::Eq, e, result);
+                self.binary(OpKind::ArithOri, one, same)
+            };
+            checks.push(check);
         }
         self.all(&checks)
     }
