@@ -42,7 +42,11 @@ fn canonicalize_matches_mlir_opt_on_the_corpora() {
                 continue;
             };
             compared += 1;
-            let ours = process_buffer("c.mlir", case.as_slice(), &options(Some("canonicalize")));
+            let ours = process_buffer(
+                "c.mlir",
+                case.as_slice(),
+                &options(Some("builtin.module(canonicalize)")),
+            );
             let ours = normalized(ours.output().as_bytes()).unwrap_or(ours.diagnostics);
             if ours == reference {
                 same += 1;
@@ -85,7 +89,7 @@ fn canonicalize_survives_edge_constants() {
             let mutated = replace_integers(&text, edge, k);
             let options = DriverOptions {
                 split_input_file: true,
-                ..options(Some("canonicalize"))
+                ..options(Some("builtin.module(canonicalize)"))
             };
             let out = process_buffer("e.mlir", mutated.as_bytes(), &options);
             assert!(

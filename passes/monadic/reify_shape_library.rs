@@ -216,8 +216,15 @@ fn targets(ctx: &Context, module: OpId) -> Result<FxHashMap<String, Target>, Dia
                 )));
             };
             let Some(function) = function_named(ctx, library, name) else {
+                let functions = body_ops(ctx, library)
+                    .into_iter()
+                    .filter(|&o| pass::is_function(ctx, o))
+                    .filter_map(|o| sym_name(ctx, o));
+                let hint = diag::suggest::did_you_mean(name, functions)
+                    .map(|near| format!("; did you mean @{near}?"))
+                    .unwrap_or_default();
                 return Err(error(format!(
-                    "mapping of '{}' names @{name}, which is not a function of @{lib_name}",
+                    "mapping of '{}' names @{name}, which is not a function of @{lib_name}{hint}",
                     &**op_name
                 )));
             };

@@ -15,6 +15,9 @@ use ir::{Context, OpId};
 use std::collections::BTreeMap;
 
 /// What to do with one input buffer.
+/// How an MLIR bytecode file starts (`mlir-opt --emit-bytecode`).
+const MLIR_BYTECODE_MAGIC: &[u8] = b"ML\xefR";
+
 #[derive(Clone, Debug, Default)]
 pub struct DriverOptions {
     pub split_input_file: bool,
@@ -40,6 +43,12 @@ pub struct DriverOptions {
     /// `--assume-strict-symbolic-shapes`: every function assumes, and
     /// checks on entry, that no dynamic dimension of an argument is 1.
     pub strict_symbolic_shapes: bool,
+    /// `--diagnostics-format=json`: each diagnostic as one line of JSON
+    /// ([`diag::SourceMap::render_json`]) instead of MLIR's text.
+    pub diagnostics_json: bool,
+    /// `--dump-pass-pipeline`: print the pipeline about to run (what
+    /// `--lower-to` expands to) to the log, as one textual pipeline.
+    pub dump_pass_pipeline: bool,
     /// Skip the verifier after each pass (`--verify-each=false`).
     pub no_verify_each: bool,
     /// Threads for function pipelines (`--threads`; 0 = every core,
@@ -334,6 +343,14 @@ fn print_with_shape_facts(ctx: &Context, module: OpId, print: PrintOptions) -> S
     ir::printer::print_op_with_comments(ctx, module, print, &comment)
 }
 
+/// `d` as MLIR's text, or with `json` as one line of JSON.
+fn render(sources: &SourceMap, d: &Diagnostic, json: bool) -> String {
+    match json {
+        true => sources.render_json(d),
+        false => sources.render(d),
+    }
+}
+
 /// `--verify-semantics`'s report after a pipeline: the summary, and a
 /// warning per function compared on no input (naming the op that stopped
 /// the interpreter), into `log`; with `require_inputs` those functions, or
@@ -342,6 +359,7 @@ fn report_semantics(
     check: &validate::check::SemanticsCheck<validate::check::Interpreter>,
     require_inputs: bool,
     sources: &SourceMap,
+    json: bool,
     log: &mut String,
 ) -> Result<(), Vec<Diagnostic>> {
     log.push_str(&check.summary());
@@ -360,7 +378,7 @@ fn report_semantics(
         return Err(uncovered);
     }
     for d in &uncovered {
-        log.push_str(&sources.render(d));
+        log.push_str(&render(sources, d, json));
     }
     Ok(())
 }
@@ -376,6 +394,16 @@ pub fn process_chunk(
     log: &mut String,
     compared: &mut BTreeMap<String, usize>,
 ) -> Result<Vec<String>, Vec<Diagnostic>> {
+    if text.starts_with(MLIR_BYTECODE_MAGIC) {
+        let message = "this is MLIR bytecode, which shape-opt does not read: \
+                       give it as text (`mlir-opt FILE` prints it)";
+        let at = DiagLoc::FileLineCol {
+            file: name.to_string(),
+            line: 1,
+            col: 1,
+        };
+        return Err(vec![Diagnostic::error(at, message)]);
+    }
     // Valid UTF-8 moves into the source map without a copy.
     let text = String::from_utf8(text)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
@@ -411,6 +439,9 @@ pub fn process_chunk(
         })?),
         None => None,
     };
+    if let (true, Some(pipeline)) = (options.dump_pass_pipeline, &pipeline) {
+        log.push_str(&pipeline.describe());
+    }
     if let Some(pipeline) = &mut pipeline {
         let mut printer = IrPrinter {
             options: &options.ir_printing,
@@ -452,7 +483,13 @@ pub fn process_chunk(
                     *compared.entry(c.name.clone()).or_default() += c.compared;
                 }
                 let require = options.verify_semantics_require_inputs;
-                report_semantics(s, require, &engine.sources, printer.log)
+                report_semantics(
+                    s,
+                    require,
+                    &engine.sources,
+                    options.diagnostics_json,
+                    printer.log,
+                )
             }
             None => Ok(()),
         };
@@ -624,7 +661,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
             Err(diags) => {
                 success = false;
                 for d in &diags {
-                    diagnostics.push_str(&engine.render(d));
+                    diagnostics.push_str(&render(&engine.sources, d, options.diagnostics_json));
                 }
             }
         }
@@ -644,6 +681,20 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
 /// the temporary file is removed and the target is untouched. Anything else
 /// (`/dev/null`, a pipe, a terminal) is written in place — renaming over it
 /// would replace the device.
+/// The exit code after writing a tool's output to `target`: success, also
+/// when the reader of a pipe went away (`shape-opt ... | head`), quietly as
+/// any Unix filter; otherwise failure, the error reported.
+pub fn written(tool: &str, target: &str, result: std::io::Result<()>) -> std::process::ExitCode {
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{tool}: could not write '{target}': {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 pub fn write_output(path: &str, pieces: &[String]) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::PermissionsExt;

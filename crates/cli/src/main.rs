@@ -68,6 +68,16 @@ struct Args {
     /// messages in `shape_opt.failure_messages`).
     #[arg(long = "shape-failure", value_name = "MODE", value_parser = ["abort", "status"], default_value = "abort", requires = "lower_to")]
     shape_failure: String,
+    /// How diagnostics are printed: `text` (MLIR's `file:line:col: error:
+    /// ...` with the source line), or `json` (one object per line:
+    /// severity, file, line, column, message and notes, for editors and CI).
+    #[arg(long = "diagnostics-format", value_name = "FORMAT", value_parser = ["text", "json"], default_value = "text")]
+    diagnostics_format: String,
+    /// Print the pipeline about to run to stderr, as one textual pipeline
+    /// (with --lower-to: every pass of every stage it runs on this input),
+    /// which `-p` takes back.
+    #[arg(long = "dump-pass-pipeline")]
+    dump_pass_pipeline: bool,
     /// Assume strict symbolic shapes: no dimension an argument's type
     /// leaves dynamic is the broadcasting 1, so broadcasting two of them
     /// needs them equal (no select). Checked on entry to each function,
@@ -309,9 +319,6 @@ fn main() -> ExitCode {
             };
         }
     };
-    if args.pass_pipeline.is_none() && !pass_flags.is_empty() {
-        args.pass_pipeline = Some(format!("builtin.module({})", pass_flags.join(",")));
-    }
     let constraint_graphs = match args.dump_constraint_graph.as_deref() {
         Some(dir) => match ConstraintGraphFiles::new(dir) {
             Ok(files) => Some(files),
@@ -331,15 +338,30 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     if args.list_passes {
-        println!("Available passes:");
+        let mut listing = String::from("Available passes:\n");
         for p in passes::registry().passes() {
             let anchor = p.anchor.map(|a| format!(" (on '{a}')")).unwrap_or_default();
-            println!("  --{:<28} {}{anchor}", p.name, p.summary);
+            listing += &format!("  --{:<28} {}{anchor}\n", p.name, p.summary);
             for o in (p.options)() {
-                println!("    {:<28} {} = {}: {}", o.name, o.ty, o.default, o.summary);
+                listing += &format!(
+                    "    {:<28} {} = {}: {}\n",
+                    o.name, o.ty, o.default, o.summary
+                );
             }
         }
-        return ExitCode::SUCCESS;
+        return cli::written("shape-opt", "-", write_output("-", &[listing]));
+    }
+    if !pass_flags.is_empty() {
+        let other = match (&args.pass_pipeline, &args.lower_to) {
+            (Some(_), _) => Some("--pass-pipeline"),
+            (None, Some(_)) => Some("--lower-to"),
+            (None, None) => None,
+        };
+        if let Some(other) = other {
+            eprintln!("shape-opt: error: '{other}' can't be used with individual pass options");
+            return ExitCode::FAILURE;
+        }
+        args.pass_pipeline = Some(format!("builtin.module({})", pass_flags.join(",")));
     }
     let name = if args.input == "-" {
         "<stdin>".to_string()
@@ -377,6 +399,8 @@ fn main() -> ExitCode {
             _ => passes::FailureMode::Abort,
         },
         strict_symbolic_shapes: args.assume_strict_symbolic_shapes,
+        dump_pass_pipeline: args.dump_pass_pipeline,
+        diagnostics_json: args.diagnostics_format == "json",
         no_verify_each: !args.verify_each,
         // Remarks and pictures come out in the order passes send them: one
         // thread keeps that order the same from run to run.
@@ -410,9 +434,9 @@ fn main() -> ExitCode {
     if !outcome.success {
         return ExitCode::FAILURE;
     }
-    if let Err(e) = write_output(&args.output, &outcome.pieces) {
-        eprintln!("shape-opt: could not write '{}': {e}", args.output);
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
+    cli::written(
+        "shape-opt",
+        &args.output,
+        write_output(&args.output, &outcome.pieces),
+    )
 }

@@ -399,3 +399,194 @@ fn list_passes_shows_every_pass_with_its_anchor_and_typed_options() {
         stderr(&out)
     );
 }
+
+#[test]
+fn pass_flags_do_not_mix_with_lower_to_or_a_pipeline() {
+    for other in [&["--lower-to=std"][..], &["-p", "builtin.module(cse)"][..]] {
+        let mut args = vec!["--cse"];
+        args.extend_from_slice(other);
+        args.push("-");
+        let out = shape_opt(&args, DOUBLE);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            stderr(&out).contains("can't be used with individual pass options"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn a_pipeline_is_one_nest_anchored_on_the_module() {
+    for (pipeline, message) in [
+        (
+            "func.func(cse)",
+            "<stdin>:0:0: error: can't run 'func.func' pass manager on 'builtin.module' op",
+        ),
+        (
+            "cse",
+            "expected pass pipeline to be wrapped with the anchor",
+        ),
+    ] {
+        let out = shape_opt(&["-p", pipeline, "-"], DOUBLE);
+        assert_eq!(out.status.code(), Some(1), "{pipeline}");
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+    for pipeline in ["builtin.module(func.func(cse))", "any(cse)"] {
+        let out = shape_opt(&["-p", pipeline, "-"], DOUBLE);
+        assert!(out.status.success(), "{pipeline}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn an_undeclared_value_is_named_as_written() {
+    let out = shape_opt(
+        &["-"],
+        "func.func @f() -> index {\n  return %t#1 : index\n}\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("<stdin>:2:10: error: use of undeclared SSA value name '%t#1'"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bytecode_is_refused_without_echoing_it() {
+    let dir = std::env::temp_dir().join(format!("shape-opt-bytecode-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("m.mlirbc");
+    std::fs::write(&file, b"ML\xefR\x00MLIR22.1.8\x00\x01\x02binary").unwrap();
+    let out = shape_opt(&[file.to_str().unwrap()], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains(":1:1: error: this is MLIR bytecode"), "{err}");
+    assert!(!err.contains("binary") && out.stdout.is_empty(), "{err}");
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    use std::process::Stdio;
+    let functions: String = (0..4000)
+        .map(|i| format!("func.func @f{i}(%a: index) -> index {{\n  return %a : index\n}}\n"))
+        .collect();
+    for args in [&["--list-passes"][..], &["-"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shape-opt"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Like `| head -0`: the reader is gone before the output comes.
+        drop(child.stdout.take());
+        if let Some(mut stdin) = child.stdin.take() {
+            use std::io::Write;
+            let _ = stdin.write_all(functions.as_bytes());
+        }
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).is_empty(), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_library_function_returns_what_it_declares_and_a_mapping_names_one() {
+    let library = |returned: &str, mapped: &str| {
+        format!(
+            "shape.function_library @lib {{\n  shape.func @matmul(%a: !shape.value_shape) -> !shape.shape {{\n    %s = shape.shape_of %a : !shape.value_shape -> !shape.shape\n    %n = shape.rank %s : !shape.shape -> !shape.size\n    shape.return {returned}\n  }}\n}} mapping {{\n  foo.matmul = @{mapped}\n}}\n"
+        )
+    };
+    let wrong = shape_opt(&["-"], &library("%n : !shape.size", "matmul"));
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(
+        stderr(&wrong).contains(
+            "<stdin>:5:5: error: 'shape.return' op type of return operand 0 (!shape.size) doesn't match function result type (!shape.shape) in function @matmul"
+        ),
+        "{}",
+        stderr(&wrong)
+    );
+    let typo = shape_opt(
+        &["-p", "builtin.module(reify-shape-library)", "-"],
+        &library("%s : !shape.shape", "matmull"),
+    );
+    assert_eq!(typo.status.code(), Some(1));
+    assert!(
+        stderr(&typo)
+            .contains("names @matmull, which is not a function of @lib; did you mean @matmul?"),
+        "{}",
+        stderr(&typo)
+    );
+}
+
+/// `--dump-pass-pipeline` prints what `--lower-to` expands to on the input,
+/// which `-p` takes back to give the same output, byte for byte.
+#[test]
+fn the_dumped_pipeline_of_lower_to_gives_the_same_output() {
+    for (example, failure) in [
+        ("examples/matmul.mlir", "abort"),
+        ("examples/broadcast_chain.mlir", "abort"),
+        ("examples/stage2/broadcast_binary.mlir", "status"),
+    ] {
+        let path = common::root().join(example);
+        let path = path.to_str().unwrap();
+        let failure = format!("--shape-failure={failure}");
+        let lowered = shape_opt(
+            &["--dump-pass-pipeline", "--lower-to=std", &failure, path],
+            "",
+        );
+        assert!(lowered.status.success(), "{}", stderr(&lowered));
+        let dump = stderr(&lowered);
+        let (header, pipeline) = dump.split_once('\n').unwrap();
+        assert!(header.starts_with("Pass Manager with ") && header.ends_with(" passes:"));
+        assert!(pipeline.starts_with("builtin.module(\n  "), "{pipeline}");
+        let again = shape_opt(&["-p", pipeline.trim_end(), path], "");
+        assert!(again.status.success(), "{}", stderr(&again));
+        assert_eq!(again.stdout, lowered.stdout, "{example}: {pipeline}");
+    }
+}
+
+/// `--diagnostics-format=json`: one JSON object per diagnostic and line,
+/// notes nested, saying what the text form says (file, line, column,
+/// severity, message), in the same order.
+#[test]
+fn json_diagnostics_say_what_the_text_form_says() {
+    let path = common::root().join("tests/upstream/mlir/test/Dialect/Shape/invalid.mlir");
+    let path = path.to_str().unwrap();
+    let text = shape_opt(&["--split-input-file", path], "");
+    let json = shape_opt(
+        &["--split-input-file", "--diagnostics-format=json", path],
+        "",
+    );
+    assert_eq!(text.status.code(), Some(1));
+    assert_eq!(json.status.code(), Some(1));
+    let from_text: Vec<String> = stderr(&text)
+        .lines()
+        .filter(|l| l.starts_with(path))
+        .map(str::to_string)
+        .collect();
+    fn flatten(object: &serde_json::Value, out: &mut Vec<String>) {
+        out.push(format!(
+            "{}:{}:{}: {}: {}",
+            object["file"].as_str().unwrap(),
+            object["line"],
+            object["column"],
+            object["severity"].as_str().unwrap(),
+            object["message"].as_str().unwrap()
+        ));
+        for note in object["notes"].as_array().unwrap() {
+            flatten(note, out);
+        }
+    }
+    let mut from_json = Vec::new();
+    for line in stderr(&json).lines() {
+        let object: serde_json::Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| panic!("not one JSON object: {line}: {e}"));
+        flatten(&object, &mut from_json);
+    }
+    assert!(from_text.len() > 20, "{}", stderr(&text));
+    assert_eq!(from_json, from_text);
+}

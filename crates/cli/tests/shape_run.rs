@@ -334,3 +334,26 @@ fn reify_bound_errors() {
         assert_eq!(stderr(&out), expected, "{query}");
     }
 }
+
+#[test]
+fn a_misspelt_function_gets_a_suggestion() {
+    let path = common::root().join("examples/matmul.mlir");
+    let out = shape_run(
+        &[
+            path.to_str().unwrap(),
+            "--func",
+            "matmal",
+            "--arg",
+            "[2,3]",
+            "--arg",
+            "[3,4]",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        common::stderr(&out).contains("no function named 'matmal'; did you mean 'matmul'?"),
+        "{}",
+        common::stderr(&out)
+    );
+}

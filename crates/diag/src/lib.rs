@@ -6,6 +6,8 @@
 //! `mlir-opt` does (`file:line:col: error: message`) followed by the source line
 //! and a caret under the column.
 
+pub mod suggest;
+
 use std::fmt::Write as _;
 
 /// How serious a diagnostic is; the spelling matches MLIR's.
@@ -229,6 +231,51 @@ impl SourceMap {
             self.render_into(out, note);
         }
     }
+}
+
+impl SourceMap {
+    /// `diag` as one line of JSON (`--diagnostics-format=json`):
+    /// `{"severity":"error","file":"f.mlir","line":2,"column":10,
+    /// "message":"...","notes":[...]}`, the notes alike; an unknown
+    /// location has `file`, `line` and `column` null.
+    pub fn render_json(&self, diag: &Diagnostic) -> String {
+        let mut out = self.json_object(diag);
+        out.push('\n');
+        out
+    }
+
+    fn json_object(&self, diag: &Diagnostic) -> String {
+        let (file, line, column) = match self.position(&diag.loc) {
+            Some((file, line, col)) => (json_string(&file), line.to_string(), col.to_string()),
+            None => ("null".into(), "null".into(), "null".into()),
+        };
+        let notes: Vec<String> = diag.notes.iter().map(|n| self.json_object(n)).collect();
+        format!(
+            "{{\"severity\":{},\"file\":{file},\"line\":{line},\"column\":{column},\"message\":{},\"notes\":[{}]}}",
+            json_string(diag.severity.as_str()),
+            json_string(&diag.message),
+            notes.join(",")
+        )
+    }
+}
+
+/// A JSON string literal.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 #[cfg(test)]

@@ -102,6 +102,30 @@ pub enum Run {
 }
 
 impl Run {
+    /// What it runs as one textual pipeline, laid out as `mlir-opt
+    /// --dump-pass-pipeline` does, after a line that counts the passes of
+    /// the module: running that pipeline with `-p` gives the same output.
+    pub fn describe(&self) -> String {
+        let elements = match self {
+            Run::Passes(manager) => {
+                pass::pipeline::parse_pipeline(manager.source()).unwrap_or_default()
+            }
+            Run::Stages { stages, .. } => vec![pass::pipeline::Element::Nest {
+                anchor: "builtin.module".to_string(),
+                elements: stages.elements(),
+                offset: 0,
+            }],
+        };
+        let passes = match elements.as_slice() {
+            [pass::pipeline::Element::Nest { elements, .. }] => elements.len(),
+            _ => elements.len(),
+        };
+        format!(
+            "Pass Manager with {passes} passes:\n{}\n",
+            pass::pipeline::print_pipeline(&elements)
+        )
+    }
+
     /// The steps run, and whether a function pipeline ran on several
     /// threads.
     pub fn timings(&self) -> (Vec<&PassTiming>, bool) {
@@ -237,6 +261,7 @@ impl Engine {
     ) -> Result<Run, PlanError> {
         match plan {
             Plan::Pipeline(text) => {
+                anchored_on_root(module, text)?;
                 let mut manager = PassManager::parse(text, &self.registry).map_err(|error| {
                     PlanError::Pipeline {
                         text: text.to_string(),
@@ -306,6 +331,30 @@ impl Engine {
             }
         }
     }
+}
+
+/// A pipeline given to run on `module` is, as `mlir-opt` requires, one
+/// nest anchored on the module's op (or `any`): `func.func(cse)` names
+/// ops the module is not. A pipeline that does not parse is left to
+/// [`PassManager::parse`] to report.
+fn anchored_on_root(module: &Module, text: &str) -> Result<(), PlanError> {
+    let Ok(elements) = pass::pipeline::parse_pipeline(text) else {
+        return Ok(());
+    };
+    let root = module.ctx.op_name(module.root);
+    let message = match elements.as_slice() {
+        [pass::pipeline::Element::Nest { anchor, .. }] if anchor == root || anchor == "any" => {
+            return Ok(())
+        }
+        [pass::pipeline::Element::Nest { anchor, .. }] => {
+            format!("can't run '{anchor}' pass manager on '{root}' op")
+        }
+        _ => "expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'".to_string(),
+    };
+    Err(PlanError::Module(Diagnostic::error(
+        pass::loc_of(&module.ctx, module.root),
+        message,
+    )))
 }
 
 #[cfg(test)]

@@ -144,6 +144,8 @@ pub fn trace_function_with_limits(
     machine::run(ctx, module, name, args, limits)
 }
 
+pub use machine::nearest_function;
+
 /// The `func.func` or library `shape.func` named `name` in `module`, if any.
 pub fn find_function(ctx: &Context, module: OpId, name: &str) -> Option<OpId> {
     machine::find_function(ctx, module, name, None)

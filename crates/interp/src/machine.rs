@@ -65,8 +65,11 @@ pub(crate) fn run(
     args: &[Arg],
     limits: Limits,
 ) -> Result<Trace, InterpError> {
-    let func = find_function(ctx, module, name, None)
-        .ok_or_else(|| InterpError::FunctionNotFound(name.to_string()))?;
+    let func =
+        find_function(ctx, module, name, None).ok_or_else(|| InterpError::FunctionNotFound {
+            name: name.to_string(),
+            near: nearest_function(ctx, module, name),
+        })?;
     let params = entry_block(ctx, func)
         .map(|b| ctx.block(b).args.clone())
         .ok_or_else(|| InterpError::Unsupported {
@@ -204,6 +207,17 @@ pub(crate) fn find_function(
         Some(f) => Some(f),
         None => in_library(),
     }
+}
+
+/// The name of a function of the module or of its libraries closest to
+/// `name`, if one is close enough to be what a misspelt `name` meant.
+pub fn nearest_function(ctx: &Context, module: OpId, name: &str) -> Option<String> {
+    let libraries = body_ops(ctx, module).filter(|&o| ctx.kind(o) == OpKind::ShapeFunctionLibrary);
+    let functions = body_ops(ctx, module)
+        .chain(libraries.flat_map(|lib| body_ops(ctx, lib)))
+        .filter(|&o| is_function(ctx, o))
+        .filter_map(|o| sym_name(ctx, o));
+    diag::suggest::did_you_mean(name, functions).map(str::to_string)
 }
 
 /// Whether `shape` fits the (possibly dynamic) dimensions `dims`.

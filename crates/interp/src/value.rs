@@ -203,25 +203,6 @@ impl fmt::Display for Value {
     }
 }
 
-/// A JSON string literal.
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 fn json_list<T>(items: &[T], item: impl Fn(&T) -> String) -> String {
     let parts: Vec<String> = items.iter().map(item).collect();
     format!("[{}]", parts.join(","))
@@ -245,7 +226,7 @@ impl Canonical {
                     .map_or("null".into(), |e| json_list(e, Canonical::to_json))
             ),
             Canonical::Witness(w) => format!("{{\"witness\":{w}}}"),
-            Canonical::Invalid(m) => format!("{{\"invalid\":{}}}", json_string(m)),
+            Canonical::Invalid(m) => format!("{{\"invalid\":{}}}", diag::json_string(m)),
         }
     }
 }
@@ -457,10 +438,10 @@ impl Outcome {
                 "{{\"ok\":true,\"results\":{}}}",
                 json_list(&canonical(values), Canonical::to_json)
             ),
-            Outcome::Error(m) => format!("{{\"ok\":false,\"error\":{}}}", json_string(m)),
+            Outcome::Error(m) => format!("{{\"ok\":false,\"error\":{}}}", diag::json_string(m)),
             Outcome::Undefined(m) => format!(
                 "{{\"ok\":false,\"undefined\":true,\"error\":{}}}",
-                json_string(m)
+                diag::json_string(m)
             ),
         }
     }
@@ -533,7 +514,7 @@ impl Event {
         };
         format!(
             "{{\"{key}\":{},\"args\":{},\"results\":{}}}",
-            json_string(name),
+            diag::json_string(name),
             json_list(&canonical(&self.args), Canonical::to_json),
             json_list(&canonical(&self.results), Canonical::to_json)
         )
@@ -667,7 +648,13 @@ impl fmt::Display for Trace {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InterpError {
     /// No `func.func` or `shape.func` of that name.
-    FunctionNotFound(String),
+    /// No function of that name; the closest name, if one is close.
+    FunctionNotFound {
+        /// The name asked for.
+        name: String,
+        /// The closest function name.
+        near: Option<String>,
+    },
     /// The number of arguments does not match the function's parameters.
     ArgumentCount {
         /// The function's parameter count.
@@ -708,7 +695,13 @@ pub enum InterpError {
 impl fmt::Display for InterpError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            InterpError::FunctionNotFound(name) => write!(f, "no function named '{name}'"),
+            InterpError::FunctionNotFound { name, near } => {
+                write!(f, "no function named '{name}'")?;
+                match near {
+                    Some(near) => write!(f, "; did you mean '{near}'?"),
+                    None => Ok(()),
+                }
+            }
             InterpError::ArgumentCount { expected, got } => write!(
                 f,
                 "the function takes {expected} argument{}, {got} given",

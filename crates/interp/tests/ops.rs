@@ -859,7 +859,10 @@ mod binding {
         ));
         assert_eq!(
             p.run("g", &[]),
-            Err(InterpError::FunctionNotFound("g".into()))
+            Err(InterpError::FunctionNotFound {
+                name: "g".into(),
+                near: Some("f".into())
+            })
         );
     }
 

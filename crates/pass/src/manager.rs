@@ -117,6 +117,8 @@ const POOL_STACK: usize = 256 << 20;
 
 /// Runs a pipeline.
 pub struct PassManager {
+    /// The textual pipeline it was built from.
+    source: String,
     nodes: Vec<Node>,
     root_anchor: Option<String>,
     pub options: RunOptions,
@@ -144,6 +146,7 @@ impl PassManager {
         };
         let nodes = build(&elements, registry, root_anchor.as_deref())?;
         Ok(PassManager {
+            source: text.to_string(),
             nodes,
             root_anchor,
             options: RunOptions::default(),
@@ -151,6 +154,11 @@ impl PassManager {
             ran_in_parallel: false,
             pool: None,
         })
+    }
+
+    /// The textual pipeline it was built from.
+    pub fn source(&self) -> &str {
+        &self.source
     }
 
     /// Run on `root` (normally the top-level module).

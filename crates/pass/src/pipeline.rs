@@ -186,28 +186,49 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<Element>, PipelineError> {
     c.elements(false)
 }
 
-/// Edit distance between two names (for "did you mean").
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
+pub use diag::suggest::{did_you_mean, edit_distance};
+
+/// `elements` as a textual pipeline, one element a line as `mlir-opt
+/// --dump-pass-pipeline` lays it out (each nest's elements indented by two
+/// more spaces); [`parse_pipeline`] reads it back.
+pub fn print_pipeline(elements: &[Element]) -> String {
+    let mut out = String::new();
+    print_elements(elements, 0, &mut out);
+    out
 }
 
-/// The closest of `candidates` to `name`, if close enough to be a typo.
-pub fn did_you_mean<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    candidates
-        .map(|c| (edit_distance(name, c), c))
-        .filter(|(d, c)| *d <= (c.len() / 3).max(2))
-        .min()
-        .map(|(_, c)| c)
+fn print_elements(elements: &[Element], indent: usize, out: &mut String) {
+    for (i, element) in elements.iter().enumerate() {
+        if i > 0 {
+            out.push_str(",\n");
+        }
+        out.push_str(&" ".repeat(indent));
+        match element {
+            Element::Nest {
+                anchor, elements, ..
+            } => {
+                out.push_str(anchor);
+                out.push_str("(\n");
+                print_elements(elements, indent + 2, out);
+                out.push('\n');
+                out.push_str(&" ".repeat(indent));
+                out.push(')');
+            }
+            Element::Pass { name, options, .. } => {
+                out.push_str(name);
+                if !options.is_empty() {
+                    let options: Vec<String> = options
+                        .iter()
+                        .map(|(k, v)| match v.contains([' ', ',', '{', '}', '(', ')']) {
+                            true => format!("{k}=\"{v}\""),
+                            false => format!("{k}={v}"),
+                        })
+                        .collect();
+                    out.push_str(&format!("{{{}}}", options.join(" ")));
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -262,15 +283,5 @@ mod tests {
         let e = parse_pipeline("cse,,").unwrap_err();
         assert_eq!(e.offset, 4);
         assert!(parse_pipeline("a{x=1").is_err());
-    }
-
-    #[test]
-    fn suggestions_for_typos() {
-        let names = ["canonicalize", "cse", "inline"];
-        assert_eq!(
-            did_you_mean("canonicalise", names.iter().copied()),
-            Some("canonicalize")
-        );
-        assert_eq!(did_you_mean("zzzzzz", names.iter().copied()), None);
     }
 }

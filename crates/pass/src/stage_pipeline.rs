@@ -166,6 +166,24 @@ impl StagePipeline {
         Ok(StagePipeline { steps, settle })
     }
 
+    /// Every pass it runs, in order, as the elements of one textual
+    /// pipeline on the module (the canonicalization of an input in mixed
+    /// forms first, then each stage's clean-up and lowering).
+    pub fn elements(&self) -> Vec<crate::pipeline::Element> {
+        let managers = self.settle.iter().chain(self.steps.iter().flat_map(|step| {
+            std::iter::once(&step.cleanup).chain(step.lowering.iter().map(|(m, _)| m))
+        }));
+        managers
+            .flat_map(|m| match crate::pipeline::parse_pipeline(m.source()) {
+                Ok(mut nests) => match nests.pop() {
+                    Some(crate::pipeline::Element::Nest { elements, .. }) => elements,
+                    _ => Vec::new(),
+                },
+                Err(_) => Vec::new(),
+            })
+            .collect()
+    }
+
     /// Run every stage on `root`; `on_stage` sees the IR in each form
     /// once that stage's clean-up passes have run.
     pub fn run(

@@ -857,8 +857,17 @@ impl<'a> Parser<'a> {
         let (Some(scope), Some(blocks)) = (self.scopes.pop(), self.block_scopes.pop()) else {
             return Err(self.internal_error("a scope closes that never opened"));
         };
-        if let Some(((name, _), (_, at))) = scope.forward.iter().min_by_key(|(_, (_, at))| *at) {
-            let msg = format!("use of undeclared SSA value name '%{name}'");
+        if let Some(((id, number), (_, at))) = scope.forward.iter().min_by_key(|(_, (_, at))| *at) {
+            let name = self.ssa_name_list.get(*id as usize).copied();
+            let result = if *number == 0 {
+                String::new()
+            } else {
+                format!("#{number}")
+            };
+            let msg = format!(
+                "use of undeclared SSA value name '%{}{result}'",
+                name.unwrap_or("?")
+            );
             return Err(self.err_at(*at as usize, msg));
         }
         if let Some((name, at)) = blocks.pending.iter().min_by_key(|(_, at)| **at) {

@@ -265,8 +265,12 @@ fn reify_bound(
         .parse(&args.input, text)
         .map_err(|e| e.to_string())?;
     let ctx = &mut module.ctx;
-    let f = interp::find_function(ctx, module.root, &args.func)
-        .ok_or_else(|| format!("shape-run: error: no function @{}\n", args.func))?;
+    let f = interp::find_function(ctx, module.root, &args.func).ok_or_else(|| {
+        let hint = interp::nearest_function(ctx, module.root, &args.func)
+            .map(|near| format!("; did you mean @{near}?"))
+            .unwrap_or_default();
+        format!("shape-run: error: no function @{}{hint}\n", args.func)
+    })?;
     let v = find_value(ctx, f, text, query).ok_or_else(|| {
         format!(
             "shape-run: error: no value {} defined in @{}\n",
@@ -436,10 +440,7 @@ fn main() -> ExitCode {
             )
         });
         return match answer {
-            Ok(answer) => {
-                print!("{answer}");
-                ExitCode::SUCCESS
-            }
+            Ok(answer) => cli::written("shape-run", "-", cli::write_output("-", &[answer])),
             Err(message) => {
                 eprint!("{message}");
                 ExitCode::FAILURE
@@ -451,16 +452,19 @@ fn main() -> ExitCode {
     });
     match evaluated {
         Ok(trace) => {
-            match args.json {
-                true => println!("{}", trace.to_json()),
+            let printed = match args.json {
+                true => format!("{}\n", trace.to_json()),
                 false => {
-                    for event in &trace.events {
-                        println!("{event}");
-                    }
-                    println!("{}", trace.outcome);
+                    let mut lines: String = trace
+                        .events
+                        .iter()
+                        .map(|event| format!("{event}\n"))
+                        .collect();
+                    lines += &format!("{}\n", trace.outcome);
+                    lines
                 }
-            }
-            ExitCode::SUCCESS
+            };
+            cli::written("shape-run", "-", cli::write_output("-", &[printed]))
         }
         Err(message) => {
             eprint!("{message}");

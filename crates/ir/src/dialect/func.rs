@@ -471,6 +471,12 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
     if ctx.op_name(func) != "func.func" {
         return Err("expects parent op 'func.func'".into());
     }
+    verify_returned_types(ctx, op, func)
+}
+
+/// That the operands of `op`, a return of the function-like `func`, are
+/// what its signature says it returns.
+pub fn verify_returned_types(ctx: &Context, op: OpId, func: OpId) -> Result<(), String> {
     let Some((_, results)) = function_type(ctx, func) else {
         return Ok(());
     };

@@ -1248,7 +1248,11 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
-    check_parent(ctx, op, &["shape.func"])
+    check_parent(ctx, op, &["shape.func"])?;
+    match ctx.parent_op(op) {
+        Some(func) => crate::dialect::func::verify_returned_types(ctx, op, func),
+        None => Ok(()),
+    }
 }
 
 fn verify_shape_of(ctx: &Context, op: OpId) -> Result<(), String> {
