@@ -19,7 +19,7 @@ plugin:
 
 # Rewrite the precise-output blocks of the .mlir tests (tests/lowering/) from what shape-opt prints now.
 bless-tests:
-    BLESS=1 cargo test -p cli --test filetests
+    BLESS=1 cargo test -p shape-opt-cli --test filetests
 
 # Regenerate the round-trip corpus expectations from mlir-opt 22 (tests/roundtrip/*.mlir).
 bless:

@@ -15,6 +15,13 @@ use ir::{Context, OpId};
 use std::collections::BTreeMap;
 
 /// What to do with one input buffer.
+/// What `--version` prints after the tool's name: this version, and the
+/// MLIR whose textual IR it reads and prints.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (reads and prints the textual IR of MLIR 22, as mlir-opt 22)"
+);
+
 /// How an MLIR bytecode file starts (`mlir-opt --emit-bytecode`).
 const MLIR_BYTECODE_MAGIC: &[u8] = b"ML\xefR";
 
@@ -43,6 +50,15 @@ pub struct DriverOptions {
     /// `--assume-strict-symbolic-shapes`: every function assumes, and
     /// checks on entry, that no dynamic dimension of an argument is 1.
     pub strict_symbolic_shapes: bool,
+    /// `--mlir-disable-diagnostic-notes`: diagnostics without their notes.
+    pub disable_diagnostic_notes: bool,
+    /// `--verify-roundtrip`: the output, parsed again, prints the same, in
+    /// custom and in generic form.
+    pub verify_roundtrip: bool,
+    /// `--mlir-pass-pipeline-crash-reproducer=FILE`: when the pipeline
+    /// fails, write the module it started from, with the pipeline in MLIR's
+    /// reproducer metadata (`--run-reproducer` replays it).
+    pub crash_reproducer: Option<String>,
     /// `--diagnostics-format=json`: each diagnostic as one line of JSON
     /// ([`diag::SourceMap::render_json`]) instead of MLIR's text.
     pub diagnostics_json: bool,
@@ -90,6 +106,8 @@ pub struct IrPrinting {
     pub module_scope: bool,
     /// `--mlir-print-ir-tree-dir`: one file per pass run under this directory.
     pub tree_dir: Option<std::path::PathBuf>,
+    /// `--mlir-print-ir-after-failure`: the module after a pass that failed.
+    pub after_failure: bool,
 }
 
 impl IrPrinting {
@@ -121,6 +139,8 @@ struct IrPrinter<'a> {
     runs: usize,
     /// The IR before the running pass, when only changes are printed.
     before_text: Option<String>,
+    /// The pass running (or that ran last).
+    pass: String,
     /// The tree directory, opened at the first file written.
     tree: Option<dump_dir::DumpDir>,
     tree_error: Option<String>,
@@ -222,6 +242,9 @@ impl pass::Instrumentation for IrPrinter<'_> {
         self.options.active()
     }
     fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        if self.options.after_failure {
+            pass.clone_into(&mut self.pass);
+        }
         if self.options.prints_before(pass) {
             let text = self.scoped_text(ctx, op);
             self.dump("Before", pass, ctx, op, text);
@@ -343,9 +366,60 @@ fn print_with_shape_facts(ctx: &Context, module: OpId, print: PrintOptions) -> S
     ir::printer::print_op_with_comments(ctx, module, print, &comment)
 }
 
-/// `d` as MLIR's text, or with `json` as one line of JSON.
-fn render(sources: &SourceMap, d: &Diagnostic, json: bool) -> String {
-    match json {
+/// `--verify-roundtrip`: `printed`, parsed again, prints the same; and
+/// printed in generic form, parsed again, prints the same in custom form.
+fn verify_roundtrip(engine: &mut Engine, printed: &str) -> Result<(), Diagnostic> {
+    let failed = |what: &str, detail: String| {
+        Diagnostic::error(
+            DiagLoc::Unknown,
+            format!("roundtrip verification failed: {what}: {detail}"),
+        )
+    };
+    let reparse = |engine: &mut Engine, name: &str, text: String| {
+        engine.parse(name, text).map_err(|diags| {
+            let first = diags.first().map(|d| engine.render(d)).unwrap_or_default();
+            failed(&format!("the {name} does not parse"), first)
+        })
+    };
+    let custom = reparse(engine, "output", printed.to_string())?;
+    let generic = PrintOptions {
+        generic: true,
+        debug_info: false,
+    };
+    let generic_text = custom.print_with(generic);
+    let custom_text = custom.print_with(PrintOptions::default());
+    let from_generic = reparse(engine, "generic output", generic_text)?.print();
+    for (what, text) in [("custom form", custom_text), ("generic form", from_generic)] {
+        if text != printed {
+            let line = text
+                .lines()
+                .zip(printed.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or_else(|| text.lines().count().min(printed.lines().count()));
+            return Err(failed(
+                what,
+                format!("printing it again differs at line {}", line + 1),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `d` as MLIR's text, or with `json` as one line of JSON; without its
+/// notes under `--mlir-disable-diagnostic-notes`.
+fn render(sources: &SourceMap, d: &Diagnostic, options: &DriverOptions) -> String {
+    let bare;
+    let d = match options.disable_diagnostic_notes {
+        true => {
+            bare = Diagnostic {
+                notes: Vec::new(),
+                ..d.clone()
+            };
+            &bare
+        }
+        false => d,
+    };
+    match options.diagnostics_json {
         true => sources.render_json(d),
         false => sources.render(d),
     }
@@ -359,7 +433,7 @@ fn report_semantics(
     check: &validate::check::SemanticsCheck<validate::check::Interpreter>,
     require_inputs: bool,
     sources: &SourceMap,
-    json: bool,
+    options: &DriverOptions,
     log: &mut String,
 ) -> Result<(), Vec<Diagnostic>> {
     log.push_str(&check.summary());
@@ -378,7 +452,7 @@ fn report_semantics(
         return Err(uncovered);
     }
     for d in &uncovered {
-        log.push_str(&render(sources, d, json));
+        log.push_str(&render(sources, d, options));
     }
     Ok(())
 }
@@ -442,6 +516,22 @@ pub fn process_chunk(
     if let (true, Some(pipeline)) = (options.dump_pass_pipeline, &pipeline) {
         log.push_str(&pipeline.describe());
     }
+    // The module before the pipeline, kept for a reproducer of its failure.
+    let reproducer = match (&options.crash_reproducer, &pipeline) {
+        (Some(file), Some(run)) => {
+            let print = PrintOptions {
+                debug_info: true,
+                ..options.print
+            };
+            let config = syntax::reproducer::Reproducer {
+                pipeline: run.pipeline_text(),
+                disable_threading: options.threads == 1,
+                verify_each: !options.no_verify_each,
+            };
+            Some((file, module.print_with(print) + &config.metadata()))
+        }
+        _ => None,
+    };
     if let Some(pipeline) = &mut pipeline {
         let mut printer = IrPrinter {
             options: &options.ir_printing,
@@ -449,6 +539,7 @@ pub fn process_chunk(
             log,
             runs: 0,
             before_text: None,
+            pass: String::new(),
             tree: None,
             tree_error: None,
         };
@@ -483,17 +574,31 @@ pub fn process_chunk(
                     *compared.entry(c.name.clone()).or_default() += c.compared;
                 }
                 let require = options.verify_semantics_require_inputs;
-                report_semantics(
-                    s,
-                    require,
-                    &engine.sources,
-                    options.diagnostics_json,
-                    printer.log,
-                )
+                report_semantics(s, require, &engine.sources, options, printer.log)
             }
             None => Ok(()),
         };
-        ran.map_err(|d| vec![d])?;
+        if let (Err(_), true) = (&ran, options.ir_printing.after_failure) {
+            printer.log.push_str(&format!(
+                "// -----// IR Dump After {} Failed //----- //\n{}\n",
+                printer.pass,
+                module.print_with(options.print)
+            ));
+        }
+        ran.map_err(|mut d| {
+            if let Some((file, text)) = &reproducer {
+                let note = match std::fs::write(file, text) {
+                    Ok(()) => format!("reproducer generated at `{file}`"),
+                    Err(e) => format!("could not write the reproducer to `{file}`: {e}"),
+                };
+                d.notes.push(Diagnostic::new(
+                    diag::Severity::Note,
+                    DiagLoc::Unknown,
+                    note,
+                ));
+            }
+            vec![d]
+        })?;
         report?;
         if let Some(e) = printer.tree_error.take() {
             return Err(vec![Diagnostic::error(DiagLoc::Unknown, e)]);
@@ -516,6 +621,9 @@ pub fn process_chunk(
     } else {
         print_op_pieces(&module.ctx, module.root, options.print)
     };
+    if options.verify_roundtrip {
+        verify_roundtrip(engine, &pieces.concat()).map_err(|d| vec![d])?;
+    }
     let (steps, parallel) = pipeline.as_ref().map(Run::timings).unwrap_or_default();
     if options.pass_statistics {
         log.push_str(&pass::manager::statistics_report(&steps));
@@ -661,7 +769,7 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
             Err(diags) => {
                 success = false;
                 for d in &diags {
-                    diagnostics.push_str(&render(&engine.sources, d, options.diagnostics_json));
+                    diagnostics.push_str(&render(&engine.sources, d, options));
                 }
             }
         }

@@ -15,7 +15,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser, Debug)]
 #[command(
     name = "shape-opt",
-    version,
+    version = cli::VERSION,
     about = "Staged lowering compiler for MLIR shape functions"
 )]
 struct Args {
@@ -68,6 +68,27 @@ struct Args {
     /// messages in `shape_opt.failure_messages`).
     #[arg(long = "shape-failure", value_name = "MODE", value_parser = ["abort", "status"], default_value = "abort", requires = "lower_to")]
     shape_failure: String,
+    /// Print the registered dialects, and exit.
+    #[arg(long = "show-dialects")]
+    show_dialects: bool,
+    /// Print diagnostics without their notes.
+    #[arg(long = "mlir-disable-diagnostic-notes")]
+    disable_diagnostic_notes: bool,
+    /// Check that the output, parsed again, prints the same (in custom and
+    /// in generic form).
+    #[arg(long = "verify-roundtrip")]
+    verify_roundtrip: bool,
+    /// Print the module after a pass that failed.
+    #[arg(long = "mlir-print-ir-after-failure")]
+    print_ir_after_failure: bool,
+    /// When the pipeline fails, write the module it started from (with
+    /// locations) and the pipeline, in MLIR's reproducer format, to FILE.
+    #[arg(long = "mlir-pass-pipeline-crash-reproducer", value_name = "FILE")]
+    crash_reproducer: Option<String>,
+    /// Run the pipeline a reproducer carries (its `mlir_reproducer`
+    /// metadata) on the module it holds.
+    #[arg(long = "run-reproducer", conflicts_with_all = ["pass_pipeline", "lower_to"])]
+    run_reproducer: bool,
     /// How diagnostics are printed: `text` (MLIR's `file:line:col: error:
     /// ...` with the source line), or `json` (one object per line:
     /// severity, file, line, column, message and notes, for editors and CI).
@@ -337,6 +358,12 @@ fn main() -> ExitCode {
         eprintln!("shape-opt: error: invalid --log-level: {e}");
         return ExitCode::FAILURE;
     }
+    if args.show_dialects {
+        let mut dialects = ir::dialect::DIALECTS.to_vec();
+        dialects.sort_unstable();
+        let listing = format!("Available Dialects: {}\n", dialects.join(","));
+        return cli::written("shape-opt", "-", write_output("-", &[listing]));
+    }
     if args.list_passes {
         let mut listing = String::from("Available passes:\n");
         for p in passes::registry().passes() {
@@ -375,6 +402,20 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if args.run_reproducer {
+        let config = std::str::from_utf8(&text)
+            .ok()
+            .and_then(syntax::reproducer::Reproducer::find);
+        let Some(config) = config else {
+            eprintln!("shape-opt: error: {name} holds no 'mlir_reproducer' configuration");
+            return ExitCode::FAILURE;
+        };
+        args.pass_pipeline = Some(config.pipeline);
+        args.verify_each = config.verify_each;
+        if config.disable_threading {
+            args.disable_threading = true;
+        }
+    }
     let options = DriverOptions {
         split_input_file: args.split_input_file,
         allow_unregistered_dialect: args.allow_unregistered_dialect,
@@ -400,6 +441,9 @@ fn main() -> ExitCode {
         },
         strict_symbolic_shapes: args.assume_strict_symbolic_shapes,
         dump_pass_pipeline: args.dump_pass_pipeline,
+        crash_reproducer: args.crash_reproducer.clone(),
+        disable_diagnostic_notes: args.disable_diagnostic_notes,
+        verify_roundtrip: args.verify_roundtrip,
         diagnostics_json: args.diagnostics_format == "json",
         no_verify_each: !args.verify_each,
         // Remarks and pictures come out in the order passes send them: one
@@ -417,6 +461,7 @@ fn main() -> ExitCode {
             after_change: args.print_ir_after_change,
             module_scope: args.print_ir_module_scope,
             tree_dir: args.print_ir_tree_dir.clone(),
+            after_failure: args.print_ir_after_failure,
         },
         print_shape_facts: args.print_shape_facts,
         verify_semantics: args.verify_semantics,

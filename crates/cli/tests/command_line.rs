@@ -590,3 +590,76 @@ fn json_diagnostics_say_what_the_text_form_says() {
     assert!(from_text.len() > 20, "{}", stderr(&text));
     assert_eq!(from_json, from_text);
 }
+
+/// `--mlir-pass-pipeline-crash-reproducer`: a failing `--lower-to=std`
+/// writes the module it started from and the pipeline in MLIR's reproducer
+/// format; `--run-reproducer` replays it to the same diagnostic, and
+/// `mlir-opt` 22 parses the file.
+#[test]
+fn a_failing_lowering_leaves_a_reproducer_that_fails_the_same_way() {
+    const FAILS: &str = "func.func @f(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) -> tensor<?xindex> {\n  %sa = shape.shape_of %a : tensor<2x3xf32> -> tensor<?xindex>\n  %sb = shape.shape_of %b : tensor<4x3xf32> -> tensor<?xindex>\n  %w = shape.cstr_broadcastable %sa, %sb : tensor<?xindex>, tensor<?xindex>\n  %r = shape.assuming %w -> (tensor<?xindex>) {\n    %x = shape.broadcast %sa, %sb : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>\n    shape.assuming_yield %x : tensor<?xindex>\n  }\n  return %r : tensor<?xindex>\n}\n";
+    let dir = std::env::temp_dir().join(format!("shape-opt-reproducer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("reproducer.mlir");
+    let file = file.to_str().unwrap();
+    let flag = format!("--mlir-pass-pipeline-crash-reproducer={file}");
+    let failed = shape_opt(&["--lower-to=std", &flag, "-"], FAILS);
+    assert_eq!(failed.status.code(), Some(1));
+    let error = "<stdin>:4:8: error: 'shape.cstr_broadcastable' op always fails: the shapes [2, 3], [4, 3] cannot broadcast";
+    assert!(stderr(&failed).contains(error), "{}", stderr(&failed));
+    assert!(stderr(&failed).contains("reproducer generated at"));
+    let reproducer = std::fs::read_to_string(file).unwrap();
+    assert!(
+        reproducer
+            .contains("mlir_reproducer: {\n      pipeline: \"builtin.module(hoist-constraints,"),
+        "{reproducer}"
+    );
+    let replayed = shape_opt(&["--run-reproducer", file], "");
+    assert_eq!(replayed.status.code(), Some(1));
+    assert!(stderr(&replayed).contains(error), "{}", stderr(&replayed));
+    if let Some(mlir_opt) = filetests::tools::mlir_tool("mlir-opt") {
+        let parsed = Command::new(mlir_opt).arg(file).output().unwrap();
+        assert!(parsed.status.success(), "{}", stderr(&parsed));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Debugging flags an MLIR user reaches for, as `mlir-opt` 22 has them.
+#[test]
+fn mlir_opt_debugging_flags() {
+    let dialects = shape_opt(&["--show-dialects"], "");
+    assert!(dialects.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&dialects.stdout),
+        "Available Dialects: arith,bufferization,builtin,cf,func,math,memref,scf,shape,tensor,ub\n"
+    );
+    let matmul = common::root().join("examples/matmul.mlir");
+    let matmul = matmul.to_str().unwrap();
+    let roundtrip = shape_opt(&["--verify-roundtrip", "--lower-to=std", matmul], "");
+    assert!(roundtrip.status.success(), "{}", stderr(&roundtrip));
+    const FAILS: &str = "func.func @f(%a: tensor<2xf32>, %b: tensor<3xf32>) {\n  %sa = shape.shape_of %a : tensor<2xf32> -> tensor<?xindex>\n  %sb = shape.shape_of %b : tensor<3xf32> -> tensor<?xindex>\n  %w = shape.cstr_broadcastable %sa, %sb : tensor<?xindex>, tensor<?xindex>\n  return\n}\n";
+    let with_notes = shape_opt(&["--lower-to=std", "-"], FAILS);
+    assert!(stderr(&with_notes).contains("note: the conflicting value"));
+    let without = shape_opt(
+        &[
+            "--lower-to=std",
+            "--mlir-disable-diagnostic-notes",
+            "--mlir-print-ir-after-failure",
+            "-",
+        ],
+        FAILS,
+    );
+    assert_eq!(without.status.code(), Some(1));
+    let err = stderr(&without);
+    assert!(
+        err.contains("error: 'shape.cstr_broadcastable' op always fails"),
+        "{err}"
+    );
+    assert!(!err.contains("note:"), "{err}");
+    assert!(
+        err.contains(
+            "// -----// IR Dump After canonicalize-constraints Failed //----- //\nmodule {"
+        ),
+        "{err}"
+    );
+}

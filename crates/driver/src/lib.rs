@@ -106,16 +106,7 @@ impl Run {
     /// --dump-pass-pipeline` does, after a line that counts the passes of
     /// the module: running that pipeline with `-p` gives the same output.
     pub fn describe(&self) -> String {
-        let elements = match self {
-            Run::Passes(manager) => {
-                pass::pipeline::parse_pipeline(manager.source()).unwrap_or_default()
-            }
-            Run::Stages { stages, .. } => vec![pass::pipeline::Element::Nest {
-                anchor: "builtin.module".to_string(),
-                elements: stages.elements(),
-                offset: 0,
-            }],
-        };
+        let elements = self.elements();
         let passes = match elements.as_slice() {
             [pass::pipeline::Element::Nest { elements, .. }] => elements.len(),
             _ => elements.len(),
@@ -124,6 +115,24 @@ impl Run {
             "Pass Manager with {passes} passes:\n{}\n",
             pass::pipeline::print_pipeline(&elements)
         )
+    }
+
+    /// What it runs as one textual pipeline on one line.
+    pub fn pipeline_text(&self) -> String {
+        pass::pipeline::print_pipeline_inline(&self.elements())
+    }
+
+    fn elements(&self) -> Vec<pass::pipeline::Element> {
+        match self {
+            Run::Passes(manager) => {
+                pass::pipeline::parse_pipeline(manager.source()).unwrap_or_default()
+            }
+            Run::Stages { stages, .. } => vec![pass::pipeline::Element::Nest {
+                anchor: "builtin.module".to_string(),
+                elements: stages.elements(),
+                offset: 0,
+            }],
+        }
     }
 
     /// The steps run, and whether a function pipeline ran on several

@@ -193,25 +193,39 @@ pub use diag::suggest::{did_you_mean, edit_distance};
 /// more spaces); [`parse_pipeline`] reads it back.
 pub fn print_pipeline(elements: &[Element]) -> String {
     let mut out = String::new();
-    print_elements(elements, 0, &mut out);
+    print_elements(elements, Some(0), &mut out);
     out
 }
 
-fn print_elements(elements: &[Element], indent: usize, out: &mut String) {
+/// `elements` as a textual pipeline on one line, with no space.
+pub fn print_pipeline_inline(elements: &[Element]) -> String {
+    let mut out = String::new();
+    print_elements(elements, None, &mut out);
+    out
+}
+
+/// Print `elements`, one a line at `indent` spaces, or all on one line.
+fn print_elements(elements: &[Element], indent: Option<usize>, out: &mut String) {
+    let (newline, pad) = match indent {
+        Some(n) => ("\n", " ".repeat(n)),
+        None => ("", String::new()),
+    };
     for (i, element) in elements.iter().enumerate() {
         if i > 0 {
-            out.push_str(",\n");
+            out.push(',');
+            out.push_str(newline);
         }
-        out.push_str(&" ".repeat(indent));
+        out.push_str(&pad);
         match element {
             Element::Nest {
                 anchor, elements, ..
             } => {
                 out.push_str(anchor);
-                out.push_str("(\n");
-                print_elements(elements, indent + 2, out);
-                out.push('\n');
-                out.push_str(&" ".repeat(indent));
+                out.push('(');
+                out.push_str(newline);
+                print_elements(elements, indent.map(|n| n + 2), out);
+                out.push_str(newline);
+                out.push_str(&pad);
                 out.push(')');
             }
             Element::Pass { name, options, .. } => {

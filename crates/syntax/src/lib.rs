@@ -4,6 +4,7 @@
 pub mod lexer;
 pub mod parallel;
 pub mod parser;
+pub mod reproducer;
 
 pub use parser::{ParseOptions, Parser};
 

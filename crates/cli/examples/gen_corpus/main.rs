@@ -1,8 +1,8 @@
 //! Generate a module of N shape functions for benchmarks:
 //!
 //! ```text
-//! cargo run --release -p cli --example gen_corpus -- N FAMILY STAGE > file.mlir
-//! cargo run --release -p cli --example gen_corpus -- N [stage1|stage2|mixed] > file.mlir
+//! cargo run --release -p shape-opt-cli --example gen_corpus -- N FAMILY STAGE > file.mlir
+//! cargo run --release -p shape-opt-cli --example gen_corpus -- N [stage1|stage2|mixed] > file.mlir
 //! ```
 //!
 //! FAMILY is `broadcast`, `matmul`, `conv`, `concat-split`, `reshape` or

@@ -53,7 +53,7 @@ use value_bounds::{about_values, compute_bound, materialize, BoundKind, Target, 
 #[derive(Parser, Debug)]
 #[command(
     name = "shape-run",
-    version,
+    version = cli::VERSION,
     about = "Evaluate a function of an MLIR file on concrete shapes"
 )]
 struct Args {
