@@ -50,6 +50,10 @@ pub struct DriverOptions {
     /// `--assume-strict-symbolic-shapes`: every function assumes, and
     /// checks on entry, that no dynamic dimension of an argument is 1.
     pub strict_symbolic_shapes: bool,
+    /// `--mlir-timing-display=list|tree`: how `--mlir-timing` lays out passes.
+    pub timing_display: pass::manager::Layout,
+    /// `--mlir-pass-statistics-display=list|pipeline`.
+    pub statistics_display: pass::manager::Layout,
     /// `--mlir-disable-diagnostic-notes`: diagnostics without their notes.
     pub disable_diagnostic_notes: bool,
     /// `--verify-roundtrip`: the output, parsed again, prints the same, in
@@ -626,7 +630,10 @@ pub fn process_chunk(
     }
     let (steps, parallel) = pipeline.as_ref().map(Run::timings).unwrap_or_default();
     if options.pass_statistics {
-        log.push_str(&pass::manager::statistics_report(&steps));
+        log.push_str(&pass::manager::statistics_report(
+            &steps,
+            options.statistics_display,
+        ));
     }
     if options.timing {
         let step = |name: &str, time| pass::PassTiming {
@@ -640,7 +647,11 @@ pub fn process_chunk(
             .chain(steps)
             .chain(std::iter::once(&output))
             .collect();
-        log.push_str(&pass::manager::timing_report(&all, parallel));
+        log.push_str(&pass::manager::timing_report(
+            &all,
+            parallel,
+            options.timing_display,
+        ));
     }
     if options.leak_ir_at_exit {
         // Freeing millions of small allocations is pure cost in a process

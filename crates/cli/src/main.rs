@@ -68,6 +68,14 @@ struct Args {
     /// messages in `shape_opt.failure_messages`).
     #[arg(long = "shape-failure", value_name = "MODE", value_parser = ["abort", "status"], default_value = "abort", requires = "lower_to")]
     shape_failure: String,
+    /// With --mlir-timing: `tree` (each pass under its pipeline) or `list`
+    /// (one line per pass, slowest first).
+    #[arg(long = "mlir-timing-display", value_name = "DISPLAY", value_parser = ["list", "tree"], default_value = "tree")]
+    timing_display: String,
+    /// With --mlir-pass-statistics: `pipeline` (each pass under its
+    /// pipeline) or `list` (one entry per pass, by name).
+    #[arg(long = "mlir-pass-statistics-display", value_name = "DISPLAY", value_parser = ["list", "pipeline"], default_value = "pipeline")]
+    statistics_display: String,
     /// Print the registered dialects, and exit.
     #[arg(long = "show-dialects")]
     show_dialects: bool,
@@ -326,6 +334,14 @@ fn init_logging(
         .map_err(|e| e.to_string())
 }
 
+/// A report layout named on the command line (`list`, else the tree).
+fn layout(name: &str) -> pass::manager::Layout {
+    match name {
+        "list" => pass::manager::Layout::List,
+        _ => pass::manager::Layout::Tree,
+    }
+}
+
 fn main() -> ExitCode {
     let (raw, pass_flags) = mlir_opt_arguments(std::env::args().collect());
     // Usage errors exit with 1 like every other user error (clap's own
@@ -443,6 +459,8 @@ fn main() -> ExitCode {
         dump_pass_pipeline: args.dump_pass_pipeline,
         crash_reproducer: args.crash_reproducer.clone(),
         disable_diagnostic_notes: args.disable_diagnostic_notes,
+        timing_display: layout(&args.timing_display),
+        statistics_display: layout(&args.statistics_display),
         verify_roundtrip: args.verify_roundtrip,
         diagnostics_json: args.diagnostics_format == "json",
         no_verify_each: !args.verify_each,

@@ -663,3 +663,56 @@ fn mlir_opt_debugging_flags() {
         "{err}"
     );
 }
+
+/// `--mlir-timing-display=list` and `--mlir-pass-statistics-display=list`:
+/// one line per pass, whatever its nesting (timings slowest first, each
+/// with the total; statistics by pass name).
+#[test]
+fn timing_and_statistics_reports_as_lists() {
+    let batch = common::root().join("examples/batch_matmul.mlir");
+    let batch = batch.to_str().unwrap();
+    let timing = shape_opt(
+        &[
+            "-p",
+            "builtin.module(func.func(cse),cse)",
+            "--mlir-timing",
+            "--mlir-timing-display=list",
+            batch,
+        ],
+        "",
+    );
+    assert!(timing.status.success(), "{}", stderr(&timing));
+    let report = stderr(&timing);
+    let names: Vec<&str> = report
+        .lines()
+        .filter(|l| l.contains("%)"))
+        .map(|l| l.split("%)").nth(1).unwrap().trim())
+        .collect();
+    // The two runs of cse, one nested, are one line.
+    assert_eq!(names.iter().filter(|n| **n == "cse").count(), 1, "{report}");
+    assert_eq!(names.last(), Some(&"Total"), "{report}");
+    let times: Vec<f64> = report
+        .lines()
+        .filter(|l| l.contains("%)") && !l.ends_with("Total"))
+        .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] >= w[1]), "{report}");
+    let statistics = shape_opt(
+        &[
+            "--lower-to=std",
+            "--mlir-pass-statistics",
+            "--mlir-pass-statistics-display=list",
+            batch,
+        ],
+        "",
+    );
+    let report = stderr(&statistics);
+    let passes: Vec<&str> = report
+        .lines()
+        .filter(|l| !l.starts_with(' ') && !l.starts_with("==") && !l.contains("report"))
+        .collect();
+    let mut sorted = passes.clone();
+    sorted.sort_unstable();
+    assert_eq!(passes, sorted, "{report}");
+    assert!(passes.contains(&"canonicalize-constraints"), "{report}");
+}

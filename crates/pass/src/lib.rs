@@ -271,10 +271,15 @@ mod tests {
             statistics: total.clone(),
         };
         let (outer, inner) = (step(0, "'func.func' Pipeline"), step(1, "p"));
-        let report = statistics_report(&[&outer, &inner, &inner]);
+        let report = statistics_report(&[&outer, &inner, &inner], manager::Layout::Tree);
         assert!(
             report.contains("\n  p\n    (S) 14 kept - kept\n    (S) 9 nodes - nodes\n"),
             "{report}"
+        );
+        let list = statistics_report(&[&outer, &inner, &inner], manager::Layout::List);
+        assert!(
+            list.ends_with("\np\n  (S) 14 kept - kept\n  (S) 9 nodes - nodes\n"),
+            "{list}"
         );
     }
 

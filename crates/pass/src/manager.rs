@@ -384,6 +384,35 @@ fn runs_alone(ctx: &Context, op: OpId) -> bool {
         && data.results.is_empty()
 }
 
+/// How a report lays out its steps (`--mlir-timing-display`,
+/// `--mlir-pass-statistics-display`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// The pipeline's tree, each step under its pipeline, in the order run.
+    #[default]
+    Tree,
+    /// One line per name, whatever its nesting: timings slowest first,
+    /// statistics by name.
+    List,
+}
+
+/// `steps` as `layout` shows them, times and statistics of one line added up.
+fn laid_out(steps: &[&PassTiming], layout: Layout) -> Vec<PassTiming> {
+    match layout {
+        Layout::Tree => merge_steps(steps),
+        Layout::List => {
+            let flat: Vec<PassTiming> = steps
+                .iter()
+                .map(|t| PassTiming {
+                    depth: 0,
+                    ..(*t).clone()
+                })
+                .collect();
+            merge_steps(&flat.iter().collect::<Vec<_>>())
+        }
+    }
+}
+
 /// Steps with the same name at the same depth, their times and statistics
 /// added up, in the order first run.
 fn merge_steps(steps: &[&PassTiming]) -> Vec<PassTiming> {
@@ -414,7 +443,7 @@ fn statistic_line(s: &Statistic) -> String {
 /// The report: one line per step name at each depth (times of repeated runs
 /// added up), indented by nesting, with percentages of the total; a pass's
 /// statistics follow its line.
-pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool) -> String {
+pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool, layout: Layout) -> String {
     let total: Duration = steps.iter().filter(|t| t.depth == 0).map(|t| t.time).sum();
     let column = if summed_over_threads {
         "----Time (passes in parallel pipelines summed over threads)----"
@@ -432,7 +461,11 @@ pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool) -> String
             100.0 * time.as_secs_f64() / total.as_secs_f64()
         }
     };
-    for step in merge_steps(steps) {
+    let mut lines = laid_out(steps, layout);
+    if layout == Layout::List {
+        lines.sort_by_key(|step| std::cmp::Reverse(step.time));
+    }
+    for step in lines {
         let indent = "  ".repeat(step.depth);
         s.push_str(&format!(
             "  {:>8.4} ({:>5.1}%)  {indent}{}\n",
@@ -450,10 +483,15 @@ pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool) -> String
 
 /// MLIR's pass statistics report: the pipeline tree, each pass with the
 /// statistics it counted (added up over its runs).
-pub fn statistics_report(steps: &[&PassTiming]) -> String {
+pub fn statistics_report(steps: &[&PassTiming], layout: Layout) -> String {
     let mut s =
         format!("{RULE}\n                         ... Pass statistics report ...\n{RULE}\n");
-    for step in merge_steps(steps) {
+    let mut lines = laid_out(steps, layout);
+    if layout == Layout::List {
+        lines.retain(|step| !step.statistics.0.is_empty());
+        lines.sort_by(|a, b| a.name.cmp(&b.name));
+    }
+    for step in lines {
         let indent = "  ".repeat(step.depth);
         s.push_str(&format!("{indent}{}\n", step.name));
         for stat in &step.statistics.0 {
