@@ -38,6 +38,10 @@ pub struct DriverOptions {
     /// The pass pipeline to run between parsing and printing
     /// (`builtin.module(symbol-dce)`); none: parse, verify, print.
     pub pipeline: Option<String>,
+    /// `--explain`: print what each function requires and returns (see the
+    /// `explain` crate) instead of the IR; without a pipeline, a module in
+    /// error-monadic form is lowered to constrained form first.
+    pub explain: bool,
     /// `--lower-to`: run the default pipeline of every stage up to this one
     /// (ignored when `pipeline` is given).
     pub lower_to: Option<pass::stage::Stage>,
@@ -505,6 +509,7 @@ pub fn process_chunk(
             to,
             failure: options.shape_failure,
         }),
+        (None, None) if options.explain => explain_plan(&module, options),
         (None, None) => None,
     };
     let mut pipeline = match plan {
@@ -616,7 +621,15 @@ pub fn process_chunk(
         log.push('\n');
     }
     let printing = std::time::Instant::now();
-    let pieces = if options.print_shape_facts {
+    let pieces = if options.explain {
+        let explained = explain::explain_module(&module.ctx, module.root, Some(&engine.sources));
+        let texts: Vec<String> = explained
+            .iter()
+            .map(|e| explain::render(e, EXPLAIN_WIDTH))
+            .collect();
+        // The pieces end in a newline of their own.
+        vec![texts.join("\n").trim_end().to_string()]
+    } else if options.print_shape_facts {
         vec![print_with_shape_facts(
             &module.ctx,
             module.root,
@@ -659,6 +672,55 @@ pub fn process_chunk(
         std::mem::forget(module);
     }
     Ok(pieces)
+}
+
+/// The line width `--explain` lays its text out in.
+pub const EXPLAIN_WIDTH: usize = 80;
+
+/// The explanations of the functions of `text` (`shape-run --explain`):
+/// parsed, lowered as `--explain` lowers it, explained; or the rendered
+/// diagnostics.
+pub fn explain_text(
+    name: &str,
+    text: String,
+    allow_unregistered: bool,
+) -> Result<Vec<explain::Explanation>, String> {
+    let mut engine = Engine::new();
+    engine.options.allow_unregistered = allow_unregistered;
+    let render = |engine: &Engine, ds: Vec<Diagnostic>| -> String {
+        ds.iter().map(|d| engine.render(d)).collect()
+    };
+    let mut module = engine.parse(name, text).map_err(|ds| render(&engine, ds))?;
+    if let Some(plan) = explain_plan(&module, &DriverOptions::default()) {
+        let mut run = engine
+            .plan(&module, plan)
+            .map_err(|e| e.render(&engine.sources))?;
+        engine
+            .run(
+                &mut module,
+                &mut run,
+                &mut pass::NoInstrumentation,
+                &mut |_, _, _| {},
+                false,
+            )
+            .map_err(|d| render(&engine, vec![d]))?;
+    }
+    Ok(explain::explain_module(
+        &module.ctx,
+        module.root,
+        Some(&engine.sources),
+    ))
+}
+
+/// What `--explain` runs before it explains: the lowering to constrained
+/// form, from error-monadic form; nothing from a later form.
+fn explain_plan(module: &driver::Module, options: &DriverOptions) -> Option<Plan<'static>> {
+    let stage = pass::stage::current_stage(&module.ctx, module.root);
+    (stage == Some(pass::stage::Stage::ErrorMonadic)).then_some(Plan::LowerTo {
+        from: None,
+        to: pass::stage::Stage::Constrained,
+        failure: options.shape_failure,
+    })
 }
 
 /// Run `work` on a worker thread with a stack large enough for the deepest

@@ -53,6 +53,12 @@ struct Args {
     /// (`builtin.module(symbol-dce)`).
     #[arg(long = "pass-pipeline", short = 'p')]
     pass_pipeline: Option<String>,
+    /// Print, for each function, what it requires of its inputs and what it
+    /// returns, as mathematics (after lowering error-monadic input to
+    /// constrained form and canonicalising its constraints), instead of the
+    /// IR.
+    #[arg(long = "explain")]
+    explain: bool,
     /// Run the default pipeline of every stage from the input's form up to
     /// this one.
     #[arg(long = "lower-to", value_name = "STAGE", value_parser = ["constrained", "asserting", "std"], conflicts_with = "pass_pipeline")]
@@ -443,6 +449,7 @@ fn main() -> ExitCode {
         verify_diagnostics: args.verify_diagnostics,
         leak_ir_at_exit: true,
         pipeline: args.pass_pipeline.clone(),
+        explain: args.explain,
         lower_to: args
             .lower_to
             .as_deref()

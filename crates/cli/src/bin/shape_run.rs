@@ -92,6 +92,55 @@ struct Args {
     /// value on them is printed next to the actual one.
     #[arg(long = "reify-bound", value_name = "KIND:VALUE[:DIM]")]
     reify_bound: Option<String>,
+    /// Before the outcome, print what the function requires of its inputs
+    /// and what it returns (as `shape-opt --explain` does) and, with
+    /// `--arg`s, which requirement they break, or that they meet them all.
+    #[arg(long = "explain")]
+    explain: bool,
+}
+
+/// `--explain`: the function's explanation, and what it says of `values`.
+fn explanation(args: &Args, values: &[Arg], text: &str) -> Result<String, String> {
+    let explained = cli::explain_text(
+        &args.input,
+        text.to_string(),
+        args.allow_unregistered_dialect,
+    )?;
+    let Some(e) = explained.iter().find(|e| e.name == args.func) else {
+        return Err(format!(
+            "shape-run: error: no function @{} to explain\n",
+            args.func
+        ));
+    };
+    let mut out = explain::render(e, cli::EXPLAIN_WIDTH);
+    if !values.is_empty() {
+        let inputs: Vec<explain::expr::Input> = values
+            .iter()
+            .map(|v| match v {
+                Arg::Shape(s) => explain::expr::Input::Shape(s.clone()),
+                Arg::Scalar(x) => explain::expr::Input::Scalar(*x),
+                Arg::Dense { shape, .. } => explain::expr::Input::Shape(shape.clone()),
+            })
+            .collect();
+        out += &match e.evaluate(&inputs) {
+            explain::Verdict::Holds(_) => "  these arguments meet every requirement\n".to_string(),
+            explain::Verdict::Fails(n) => format!(
+                "  these arguments break requirement {} (line {})\n",
+                n + 1,
+                e.requires[n]
+                    .loc
+                    .file_line_col()
+                    .map_or(0, |(_, line, _)| line)
+            ),
+            explain::Verdict::Undefined => {
+                "  on these arguments an extent or division is undefined\n".to_string()
+            }
+            explain::Verdict::Unknown => {
+                "  the explanation is partial: it cannot judge these arguments\n".to_string()
+            }
+        };
+    }
+    Ok(out)
 }
 
 /// Parse the file and evaluate the function: its events and outcome, or
@@ -450,6 +499,20 @@ fn main() -> ExitCode {
     let evaluated = cli::on_large_stack(|| evaluate(&args, &values, &text)).unwrap_or_else(|| {
         Err("shape-run: error: internal error: evaluation thread failed\n".into())
     });
+    let explained = match args.explain {
+        true => match cli::on_large_stack(|| explanation(&args, &values, &text)) {
+            Some(Ok(text)) => text,
+            Some(Err(message)) => {
+                eprint!("{message}");
+                return ExitCode::FAILURE;
+            }
+            None => {
+                eprintln!("shape-run: error: internal error: explanation thread failed");
+                return ExitCode::FAILURE;
+            }
+        },
+        false => String::new(),
+    };
     match evaluated {
         Ok(trace) => {
             let printed = match args.json {
@@ -464,7 +527,11 @@ fn main() -> ExitCode {
                     lines
                 }
             };
-            cli::written("shape-run", "-", cli::write_output("-", &[printed]))
+            cli::written(
+                "shape-run",
+                "-",
+                cli::write_output("-", &[explained, printed]),
+            )
         }
         Err(message) => {
             eprint!("{message}");
