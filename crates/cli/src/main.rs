@@ -1,6 +1,6 @@
 //! `shape-opt`: the command line, shaped like `mlir-opt`.
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use cli::constraint_graph_files::{self, ConstraintGraphFiles};
 use cli::{process_buffer, write_output, DriverOptions, IrPrinting};
 use ir::printer::PrintOptions;
@@ -151,6 +151,12 @@ struct Args {
     /// (`@name`: calls to it), comma-separated.
     #[arg(long = "pure-ops", value_name = "OPS")]
     pure_ops: Option<ir::effects::PureOps>,
+    /// Print a completion script of this command line for SHELL, and exit.
+    #[arg(long = "generate-completions", value_name = "SHELL", value_enum)]
+    generate_completions: Option<clap_complete::Shell>,
+    /// Print this command line's man page (roff), and exit.
+    #[arg(long = "generate-man-page")]
+    generate_man_page: bool,
     /// List the registered passes with their summaries, and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
@@ -365,6 +371,17 @@ fn init_logging(
         .map_err(|e| e.to_string())
 }
 
+/// The completion script for `shell` or, without one, the man page, of
+/// this command line.
+fn command_line_help(shell: Option<clap_complete::Shell>) -> std::io::Result<String> {
+    let mut text = Vec::new();
+    match shell {
+        Some(shell) => clap_complete::generate(shell, &mut Args::command(), "shape-opt", &mut text),
+        None => clap_mangen::Man::new(Args::command()).render(&mut text)?,
+    }
+    Ok(String::from_utf8_lossy(&text).into_owned())
+}
+
 /// A report layout named on the command line (`list`, else the tree).
 fn layout(name: &str) -> pass::manager::Layout {
     match name {
@@ -404,6 +421,11 @@ fn main() -> ExitCode {
     ) {
         eprintln!("shape-opt: error: invalid --log-level: {e}");
         return ExitCode::FAILURE;
+    }
+    if args.generate_completions.is_some() || args.generate_man_page {
+        let written = command_line_help(args.generate_completions)
+            .and_then(|text| write_output("-", &[text]));
+        return cli::written("shape-opt", "-", written);
     }
     if args.show_dialects {
         let mut dialects = ir::dialect::DIALECTS.to_vec();

@@ -960,3 +960,23 @@ fn no_implicit_module_takes_the_one_op_as_root() {
         }
     }
 }
+
+/// `--generate-completions=SHELL` and `--generate-man-page` describe the
+/// real flags.
+#[test]
+fn completions_and_man_page_name_the_flags() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let text = printed(&[&format!("--generate-completions={shell}")], "");
+        for flag in ["lower-to", "mlir-print-local-scope", "no-implicit-module"] {
+            assert!(text.contains(flag), "{shell} completions lack {flag}");
+        }
+    }
+    let man = printed(&["--generate-man-page"], "");
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH shape-opt"),
+        "{man}"
+    );
+    assert!(man.contains("lower\\-to"), "{man}");
+    let bad = shape_opt(&["--generate-completions=cmd"], "");
+    assert_eq!(bad.status.code(), Some(1));
+}
