@@ -88,7 +88,7 @@ fn run_dir(dir: &str, generic: bool) {
             f,
             PrintOptions {
                 generic,
-                debug_info: false,
+                ..Default::default()
             },
         );
         eprintln!("{}: {} passed, {} failed", f.display(), p, fails.len());
@@ -121,8 +121,8 @@ fn generic_form_is_a_print_fixpoint() {
 #[test]
 fn debuginfo_form_is_a_print_fixpoint() {
     let print = PrintOptions {
-        generic: false,
         debug_info: true,
+        ..Default::default()
     };
     let (passed, failures) = fixpoint(Path::new("tests/roundtrip/debuginfo.mlir"), print);
     for f in failures.iter().take(3) {

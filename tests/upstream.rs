@@ -18,7 +18,7 @@ fn options(generic: bool) -> DriverOptions {
         allow_unregistered_dialect: true,
         print: PrintOptions {
             generic,
-            debug_info: false,
+            ..Default::default()
         },
         ..Default::default()
     }
@@ -145,8 +145,8 @@ fn upstream_ops_debuginfo_matches_mlir_opt() {
         .expect("mlir-opt accepts ops.mlir");
     let options = DriverOptions {
         print: PrintOptions {
-            generic: false,
             debug_info: true,
+            ..Default::default()
         },
         ..Default::default()
     };

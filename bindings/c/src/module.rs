@@ -50,6 +50,7 @@ fn print_options(flags: c_uint) -> PrintOptions {
     PrintOptions {
         generic: flags & 1 != 0,
         debug_info: flags & 2 != 0,
+        ..Default::default()
     }
 }
 

@@ -318,6 +318,7 @@ impl Module {
         let options = PrintOptions {
             generic,
             debug_info,
+            ..Default::default()
         };
         let ir = &self.inner;
         shielded(py, || ir.print_with(options))

@@ -29,6 +29,9 @@ const MLIR_BYTECODE_MAGIC: &[u8] = b"ML\xefR";
 pub struct DriverOptions {
     pub split_input_file: bool,
     pub allow_unregistered_dialect: bool,
+    /// `--no-implicit-module`: the input is one op, the root, printed
+    /// without a `module` around it.
+    pub no_implicit_module: bool,
     pub print: PrintOptions,
     /// Deepest nesting accepted by the parser (0 = the parser's default).
     pub max_nesting: usize,
@@ -56,8 +59,13 @@ pub struct DriverOptions {
     pub strict_symbolic_shapes: bool,
     /// `--mlir-timing-display=list|tree`: how `--mlir-timing` lays out passes.
     pub timing_display: pass::manager::Layout,
+    /// `--mlir-output-format=text|json`: how `--mlir-timing` writes its report.
+    pub timing_format: pass::manager::OutputFormat,
     /// `--mlir-pass-statistics-display=list|pipeline`.
     pub statistics_display: pass::manager::Layout,
+    /// `--mlir-print-op-on-diagnostic`: an error at an op notes the op in
+    /// generic form (`see current operation: ...`).
+    pub print_op_on_diagnostic: bool,
     /// `--mlir-disable-diagnostic-notes`: diagnostics without their notes.
     pub disable_diagnostic_notes: bool,
     /// `--verify-roundtrip`: the output, parsed again, prints the same, in
@@ -392,7 +400,7 @@ fn verify_roundtrip(engine: &mut Engine, printed: &str) -> Result<(), Diagnostic
     let custom = reparse(engine, "output", printed.to_string())?;
     let generic = PrintOptions {
         generic: true,
-        debug_info: false,
+        ..PrintOptions::default()
     };
     let generic_text = custom.print_with(generic);
     let custom_text = custom.print_with(PrintOptions::default());
@@ -497,6 +505,8 @@ pub fn process_chunk(
         threads: usize::from(options.threads == 1),
     };
     engine.max_nesting = options.max_nesting;
+    engine.implicit_module = !options.no_implicit_module;
+    engine.print_op_on_diagnostic = options.print_op_on_diagnostic;
     let mut module = engine.parse(name, text)?;
     if options.strict_symbolic_shapes {
         module.assume_strict_symbolic_shapes();
@@ -664,6 +674,7 @@ pub fn process_chunk(
             &all,
             parallel,
             options.timing_display,
+            options.timing_format,
         ));
     }
     if options.leak_ir_at_exit {
@@ -775,14 +786,17 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     };
     let mut engine = Engine::new();
     engine.set_pure_ops(options.pure_ops.clone());
-    // mlir-opt ends each module with a blank line and joins parts with the marker.
+    // mlir-opt ends each module with a blank line (none with
+    // --mlir-print-local-scope) and joins parts with the marker.
     let mut pieces: Vec<String> = Vec::new();
     let mut emit = |out: Vec<String>| {
         if !pieces.is_empty() {
             pieces.push(format!("{SPLIT_MARKER}\n"));
         }
         pieces.extend(out);
-        pieces.push("\n".to_string());
+        if !options.print.local_scope {
+            pieces.push("\n".to_string());
+        }
     };
     let mut diagnostics = String::new();
     let mut log = String::new();

@@ -1,6 +1,6 @@
 //! `shape-opt`: the command line, shaped like `mlir-opt`.
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use cli::constraint_graph_files::{self, ConstraintGraphFiles};
 use cli::{process_buffer, write_output, DriverOptions, IrPrinting};
 use ir::printer::PrintOptions;
@@ -34,12 +34,28 @@ struct Args {
         alias = "mlir-allow-unregistered-dialect"
     )]
     allow_unregistered_dialect: bool,
+    /// Take the input's one top-level op as the root, without wrapping it in
+    /// a `builtin.module` (an error when the input holds more or fewer ops).
+    #[arg(long = "no-implicit-module")]
+    no_implicit_module: bool,
     /// Print every op in generic form.
     #[arg(long = "mlir-print-op-generic", alias = "print-op-generic")]
     print_op_generic: bool,
     /// Print locations.
     #[arg(long = "mlir-print-debuginfo", alias = "print-debuginfo")]
     print_debuginfo: bool,
+    /// Print locations, attributes and types in full where they are used,
+    /// without `#loc`/`#map` aliases.
+    #[arg(long = "mlir-print-local-scope", alias = "print-local-scope")]
+    print_local_scope: bool,
+    /// Print dense elements attributes of more than N elements (splats
+    /// excepted) as `dense_resource<__elided__>`.
+    #[arg(
+        long = "mlir-elide-elementsattrs-if-larger",
+        alias = "elide-elementsattrs-if-larger",
+        value_name = "N"
+    )]
+    elide_elementsattrs_if_larger: Option<u64>,
     /// Check diagnostics against `expected-*` annotations in the input.
     #[arg(long = "verify-diagnostics", alias = "mlir-verify-diagnostics")]
     verify_diagnostics: bool,
@@ -76,28 +92,43 @@ struct Args {
     shape_failure: String,
     /// With --mlir-timing: `tree` (each pass under its pipeline) or `list`
     /// (one line per pass, slowest first).
-    #[arg(long = "mlir-timing-display", value_name = "DISPLAY", value_parser = ["list", "tree"], default_value = "tree")]
+    #[arg(long = "mlir-timing-display", alias = "timing-display", value_name = "DISPLAY", value_parser = ["list", "tree"], default_value = "tree")]
     timing_display: String,
+    /// With --mlir-timing: how the report is written, `text` (a table) or
+    /// `json` (MLIR's JSON list of entries).
+    #[arg(long = "mlir-output-format", alias = "output-format", value_name = "FORMAT", value_parser = ["text", "json"], default_value = "text")]
+    output_format: String,
     /// With --mlir-pass-statistics: `pipeline` (each pass under its
     /// pipeline) or `list` (one entry per pass, by name).
-    #[arg(long = "mlir-pass-statistics-display", value_name = "DISPLAY", value_parser = ["list", "pipeline"], default_value = "pipeline")]
+    #[arg(long = "mlir-pass-statistics-display", alias = "pass-statistics-display", value_name = "DISPLAY", value_parser = ["list", "pipeline"], default_value = "pipeline")]
     statistics_display: String,
     /// Print the registered dialects, and exit.
     #[arg(long = "show-dialects")]
     show_dialects: bool,
+    /// Note the op an error is at, in generic form (`see current
+    /// operation: ...`).
+    #[arg(long = "mlir-print-op-on-diagnostic", alias = "print-op-on-diagnostic", default_value_t = false, action = clap::ArgAction::Set, num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    print_op_on_diagnostic: bool,
     /// Print diagnostics without their notes.
-    #[arg(long = "mlir-disable-diagnostic-notes")]
+    #[arg(
+        long = "mlir-disable-diagnostic-notes",
+        alias = "disable-diagnostic-notes"
+    )]
     disable_diagnostic_notes: bool,
     /// Check that the output, parsed again, prints the same (in custom and
     /// in generic form).
     #[arg(long = "verify-roundtrip")]
     verify_roundtrip: bool,
     /// Print the module after a pass that failed.
-    #[arg(long = "mlir-print-ir-after-failure")]
+    #[arg(long = "mlir-print-ir-after-failure", alias = "print-ir-after-failure")]
     print_ir_after_failure: bool,
     /// When the pipeline fails, write the module it started from (with
     /// locations) and the pipeline, in MLIR's reproducer format, to FILE.
-    #[arg(long = "mlir-pass-pipeline-crash-reproducer", value_name = "FILE")]
+    #[arg(
+        long = "mlir-pass-pipeline-crash-reproducer",
+        alias = "pass-pipeline-crash-reproducer",
+        value_name = "FILE"
+    )]
     crash_reproducer: Option<String>,
     /// Run the pipeline a reproducer carries (its `mlir_reproducer`
     /// metadata) on the module it holds.
@@ -126,6 +157,12 @@ struct Args {
     /// (`@name`: calls to it), comma-separated.
     #[arg(long = "pure-ops", value_name = "OPS")]
     pure_ops: Option<ir::effects::PureOps>,
+    /// Print a completion script of this command line for SHELL, and exit.
+    #[arg(long = "generate-completions", value_name = "SHELL", value_enum)]
+    generate_completions: Option<clap_complete::Shell>,
+    /// Print this command line's man page (roff), and exit.
+    #[arg(long = "generate-man-page")]
+    generate_man_page: bool,
     /// List the registered passes with their summaries, and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
@@ -340,6 +377,17 @@ fn init_logging(
         .map_err(|e| e.to_string())
 }
 
+/// The completion script for `shell` or, without one, the man page, of
+/// this command line.
+fn command_line_help(shell: Option<clap_complete::Shell>) -> std::io::Result<String> {
+    let mut text = Vec::new();
+    match shell {
+        Some(shell) => clap_complete::generate(shell, &mut Args::command(), "shape-opt", &mut text),
+        None => clap_mangen::Man::new(Args::command()).render(&mut text)?,
+    }
+    Ok(String::from_utf8_lossy(&text).into_owned())
+}
+
 /// A report layout named on the command line (`list`, else the tree).
 fn layout(name: &str) -> pass::manager::Layout {
     match name {
@@ -380,6 +428,11 @@ fn main() -> ExitCode {
         eprintln!("shape-opt: error: invalid --log-level: {e}");
         return ExitCode::FAILURE;
     }
+    if args.generate_completions.is_some() || args.generate_man_page {
+        let written = command_line_help(args.generate_completions)
+            .and_then(|text| write_output("-", &[text]));
+        return cli::written("shape-opt", "-", written);
+    }
     if args.show_dialects {
         let mut dialects = ir::dialect::DIALECTS.to_vec();
         dialects.sort_unstable();
@@ -410,7 +463,13 @@ fn main() -> ExitCode {
             eprintln!("shape-opt: error: '{other}' can't be used with individual pass options");
             return ExitCode::FAILURE;
         }
-        args.pass_pipeline = Some(format!("builtin.module({})", pass_flags.join(",")));
+        // Without an implicit module, the passes run on whatever op is the
+        // root, as mlir-opt's op-agnostic pass manager does.
+        let root = match args.no_implicit_module {
+            true => "any",
+            false => "builtin.module",
+        };
+        args.pass_pipeline = Some(format!("{root}({})", pass_flags.join(",")));
     }
     let name = if args.input == "-" {
         "<stdin>".to_string()
@@ -441,9 +500,12 @@ fn main() -> ExitCode {
     let options = DriverOptions {
         split_input_file: args.split_input_file,
         allow_unregistered_dialect: args.allow_unregistered_dialect,
+        no_implicit_module: args.no_implicit_module,
         print: PrintOptions {
             generic: args.print_op_generic,
             debug_info: args.print_debuginfo,
+            local_scope: args.print_local_scope,
+            elide_elements_above: args.elide_elementsattrs_if_larger,
         },
         max_nesting: args.max_nesting,
         verify_diagnostics: args.verify_diagnostics,
@@ -466,7 +528,12 @@ fn main() -> ExitCode {
         dump_pass_pipeline: args.dump_pass_pipeline,
         crash_reproducer: args.crash_reproducer.clone(),
         disable_diagnostic_notes: args.disable_diagnostic_notes,
+        print_op_on_diagnostic: args.print_op_on_diagnostic,
         timing_display: layout(&args.timing_display),
+        timing_format: match args.output_format.as_str() {
+            "json" => pass::manager::OutputFormat::Json,
+            _ => pass::manager::OutputFormat::Text,
+        },
         statistics_display: layout(&args.statistics_display),
         verify_roundtrip: args.verify_roundtrip,
         diagnostics_json: args.diagnostics_format == "json",

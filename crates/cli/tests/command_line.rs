@@ -62,6 +62,12 @@ fn flags_work_with_and_without_the_mlir_prefix() {
         ("--mlir-print-ir-after-all", "--print-ir-after-all"),
         ("--mlir-print-ir-before=cse", "--print-ir-before=cse"),
         ("--mlir-disable-threading", "--disable-threading"),
+        ("--mlir-print-local-scope", "--print-local-scope"),
+        (
+            "--mlir-elide-elementsattrs-if-larger=1",
+            "--elide-elementsattrs-if-larger=1",
+        ),
+        ("--mlir-print-op-on-diagnostic", "--print-op-on-diagnostic"),
     ] {
         let a = shape_opt(&[with, "-cse", "-"], DOUBLE);
         let b = shape_opt(&[without, "-cse", "-"], DOUBLE);
@@ -715,4 +721,262 @@ fn timing_and_statistics_reports_as_lists() {
     sorted.sort_unstable();
     assert_eq!(passes, sorted, "{report}");
     assert!(passes.contains(&"canonicalize-constraints"), "{report}");
+}
+
+/// What `mlir-opt` 22 prints for `input` with `args`: its output, or its
+/// diagnostics when it fails; `None` (the test skips that comparison, or
+/// fails under `SHAPE_OPT_REQUIRE_MLIR=1`) when it is absent.
+fn mlir_opt(args: &[&str], input: &str) -> Option<Result<String, String>> {
+    let tool = filetests::tools::mlir_tool("mlir-opt")?;
+    Some(filetests::tools::run(&tool, args, input.as_bytes()))
+}
+
+/// `shape-opt` with `args` on `input`, expected to succeed: its output.
+fn printed(args: &[&str], input: &str) -> String {
+    let out = shape_opt(args, input);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+const WITH_ALIASES: &str = "func.func @f(%a: index) -> index {\n  %0 = \"test.op\"(%a) {m = affine_map<(d0) -> (d0 + 1)>} : (index) -> index\n  return %0 : index\n}\n";
+
+/// `--mlir-print-local-scope`: locations and attributes inline, no
+/// aliases, and no blank line after the module, as `mlir-opt` 22 prints.
+#[test]
+fn local_scope_prints_locations_and_attributes_inline() {
+    let args = [
+        "--allow-unregistered-dialect",
+        "--mlir-print-debuginfo",
+        "--mlir-print-local-scope",
+        "-",
+    ];
+    let text = printed(&args, WITH_ALIASES);
+    assert!(!text.contains("#loc") && !text.contains("#map"), "{text}");
+    assert!(
+        text.contains(
+            "{m = affine_map<(d0) -> (d0 + 1)>} : (index) -> index loc(\"<stdin>\":2:8)\n"
+        ),
+        "{text}"
+    );
+    assert!(text.ends_with("} loc(\"<stdin>\":0:0)\n"), "{text:?}");
+    let aliased = printed(
+        &args[..2].iter().chain(&["-"]).copied().collect::<Vec<_>>(),
+        WITH_ALIASES,
+    );
+    assert!(aliased.starts_with("#map = affine_map"), "{aliased}");
+    for generic in [false, true] {
+        let mut args = args.to_vec();
+        if generic {
+            args.insert(0, "--mlir-print-op-generic");
+        }
+        if let Some(expected) = mlir_opt(&args, WITH_ALIASES) {
+            assert_eq!(printed(&args, WITH_ALIASES), expected.unwrap(), "{args:?}");
+        }
+    }
+}
+
+const CONSTANTS: &str = "func.func @f() -> (tensor<4xindex>, tensor<3xi1>) {\n  %0 = arith.constant dense<[1, 2, 3, 4]> : tensor<4xindex>\n  %1 = arith.constant dense<true> : tensor<3xi1>\n  return %0, %1 : tensor<4xindex>, tensor<3xi1>\n}\n";
+
+/// `--mlir-elide-elementsattrs-if-larger=N`: more than N elements (a splat
+/// excepted) print as `mlir-opt` 22 prints them.
+#[test]
+fn large_elements_attributes_print_elided() {
+    let elided = printed(&["--mlir-elide-elementsattrs-if-larger=3", "-"], CONSTANTS);
+    assert!(
+        elided.contains("arith.constant dense_resource<__elided__> : tensor<4xindex>\n"),
+        "{elided}"
+    );
+    assert!(elided.contains("dense<true> : tensor<3xi1>"), "{elided}");
+    let kept = printed(&["--mlir-elide-elementsattrs-if-larger=4", "-"], CONSTANTS);
+    assert!(kept.contains("dense<[1, 2, 3, 4]>"), "{kept}");
+    for limit in ["1", "3", "4"] {
+        for generic in [false, true] {
+            let flag = format!("--mlir-elide-elementsattrs-if-larger={limit}");
+            let mut args = vec![flag.as_str(), "-"];
+            if generic {
+                args.insert(0, "--mlir-print-op-generic");
+            }
+            if let Some(expected) = mlir_opt(&args, CONSTANTS) {
+                assert_eq!(printed(&args, CONSTANTS), expected.unwrap(), "{args:?}");
+            }
+        }
+    }
+}
+
+/// An op whose verifier fails, with a region and a large constant.
+const BAD_IF: &str = "func.func @f(%a: index, %b: i1) -> index {\n  %0 = \"scf.if\"(%b) ({\n    %c = arith.constant dense<[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]> : tensor<17xindex>\n    scf.yield %a : index\n  }, {}) : (i1) -> index\n  return %0 : index\n}\n";
+
+/// `--mlir-print-op-on-diagnostic`: the op an error is at follows as a note
+/// in generic form, on lines of its own, large constants elided, as
+/// `mlir-opt` 22 prints it (which does so by default);
+/// `--mlir-disable-diagnostic-notes` drops it.
+#[test]
+fn errors_note_their_op_on_request() {
+    let out = shape_opt(&["--mlir-print-op-on-diagnostic", "-"], BAD_IF);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    let note = "<stdin>:2:8: note: see current operation: \n%0 = \"scf.if\"(%arg1) ({\n  %1 = \"arith.constant\"() <{value = dense_resource<__elided__> : tensor<17xindex>}> : () -> tensor<17xindex>\n  \"scf.yield\"(%arg0) : (index) -> ()\n}, {\n}) : (i1) -> index\n";
+    // The note is where the error is: its source line is not repeated.
+    assert!(
+        err.ends_with(&format!("  %0 = \"scf.if\"(%b) ({{\n       ^\n{note}")),
+        "{err}"
+    );
+    if let Some(expected) = mlir_opt(&["-"], BAD_IF) {
+        assert_eq!(err, expected.unwrap_err());
+    }
+    for quiet in [
+        &["-"][..],
+        &["--mlir-print-op-on-diagnostic=false", "-"],
+        &[
+            "--mlir-print-op-on-diagnostic",
+            "--mlir-disable-diagnostic-notes",
+            "-",
+        ],
+    ] {
+        let err = stderr(&shape_opt(quiet, BAD_IF));
+        assert!(
+            err.contains("error: 'scf.if' op must have an else block"),
+            "{err}"
+        );
+        assert!(!err.contains("see current operation"), "{quiet:?}: {err}");
+    }
+}
+
+/// The entries of a JSON timing report, depth first, as (depth, name).
+fn json_timing_entries(value: &serde_json::Value, depth: usize, out: &mut Vec<(usize, String)>) {
+    for entry in value.as_array().expect("a list of entries") {
+        let Some(name) = entry.get("name") else {
+            assert_eq!(
+                entry,
+                &serde_json::json!({}),
+                "only the list's end has no name"
+            );
+            continue;
+        };
+        let wall = &entry["wall"];
+        assert!(
+            wall["duration"].is_f64() && wall["percentage"].is_f64(),
+            "{entry}"
+        );
+        out.push((depth, name.as_str().unwrap().to_string()));
+        if let Some(passes) = entry.get("passes") {
+            json_timing_entries(passes, depth + 1, out);
+        }
+    }
+}
+
+/// `--mlir-timing --mlir-output-format=json`: the JSON `mlir-opt` 22
+/// writes (passes nested under their pipeline's `"passes"` in the tree, one
+/// entry each in the list, `Total` last at 100%).
+#[test]
+fn timing_reports_in_json() {
+    let pipeline = "builtin.module(func.func(canonicalize),cse)";
+    let mut shapes = Vec::new();
+    for display in ["tree", "list"] {
+        let display = format!("--mlir-timing-display={display}");
+        let args = [
+            "-p",
+            pipeline,
+            "--mlir-timing",
+            "--mlir-output-format=json",
+            &display,
+            "-",
+        ];
+        let out = shape_opt(&args, DOUBLE);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let report: serde_json::Value = serde_json::from_str(&stderr(&out)).expect("JSON");
+        let last = report.as_array().and_then(|a| a.last()).unwrap();
+        assert_eq!(last["name"], "Total");
+        assert_eq!(last["wall"]["percentage"], 100.0);
+        let mut entries = Vec::new();
+        json_timing_entries(&report, 0, &mut entries);
+        let reference = filetests::tools::mlir_tool("mlir-opt").map(|tool| {
+            let out = common::run(tool.to_str().unwrap(), &args[..5], DOUBLE);
+            serde_json::from_slice::<serde_json::Value>(&out.stderr).expect("mlir-opt's JSON")
+        });
+        if let Some(reference) = reference {
+            let mut theirs = Vec::new();
+            json_timing_entries(&reference, 0, &mut theirs);
+            // The same layout: the nested pass at depth 1 in the tree.
+            let nested = |entries: &[(usize, String)]| entries.iter().any(|(d, _)| *d == 1);
+            assert_eq!(nested(&entries), nested(&theirs), "{display}");
+        }
+        shapes.push(entries);
+    }
+    assert!(
+        shapes[0].contains(&(0, "'func.func' Pipeline".to_string())),
+        "{shapes:?}"
+    );
+    assert!(
+        shapes[0].contains(&(1, "canonicalize".to_string())),
+        "{shapes:?}"
+    );
+    assert!(shapes[1].iter().all(|(depth, _)| *depth == 0), "{shapes:?}");
+}
+
+/// `--no-implicit-module`: the input's one op is the root, printed without
+/// a module, and pipelines run on it; more or fewer ops is `mlir-opt` 22's
+/// error.
+#[test]
+fn no_implicit_module_takes_the_one_op_as_root() {
+    let root = printed(&["--no-implicit-module", "-"], DOUBLE);
+    assert!(root.starts_with("func.func @f"), "{root}");
+    let merged = printed(&["--no-implicit-module", "-cse", "-"], DOUBLE);
+    assert!(!merged.contains("%1 = arith.addi"), "{merged}");
+    let two = format!("{DOUBLE}{}", DOUBLE.replace("@f", "@g"));
+    let out = shape_opt(&["--no-implicit-module", "-"], &two);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "<stdin>:0:0: error: source must contain a single top-level operation, found: 2\n"
+    );
+    let wrong = shape_opt(
+        &["--no-implicit-module", "-p", "builtin.module(cse)", "-"],
+        DOUBLE,
+    );
+    assert!(
+        stderr(&wrong).contains("error: can't run 'builtin.module' pass manager on 'func.func' op"),
+        "{}",
+        stderr(&wrong)
+    );
+    for (args, input) in [
+        (&["--no-implicit-module", "-"][..], DOUBLE),
+        (
+            &["--no-implicit-module", "-p", "func.func(cse)", "-"],
+            DOUBLE,
+        ),
+        (&["--no-implicit-module", "-p", "any(cse)", "-"], DOUBLE),
+        (&["-p", "any(cse)", "-"], DOUBLE),
+        (&["--no-implicit-module", "-"], &two),
+        (&["--no-implicit-module", "-"], ""),
+    ] {
+        let Some(expected) = mlir_opt(args, input) else {
+            return;
+        };
+        let out = shape_opt(args, input);
+        match expected {
+            Ok(text) => assert_eq!(String::from_utf8_lossy(&out.stdout), text, "{args:?}"),
+            Err(diagnostics) => assert_eq!(stderr(&out), diagnostics, "{args:?}"),
+        }
+    }
+}
+
+/// `--generate-completions=SHELL` and `--generate-man-page` describe the
+/// real flags.
+#[test]
+fn completions_and_man_page_name_the_flags() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let text = printed(&[&format!("--generate-completions={shell}")], "");
+        for flag in ["lower-to", "mlir-print-local-scope", "no-implicit-module"] {
+            assert!(text.contains(flag), "{shell} completions lack {flag}");
+        }
+    }
+    let man = printed(&["--generate-man-page"], "");
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH shape-opt"),
+        "{man}"
+    );
+    assert!(man.contains("lower\\-to"), "{man}");
+    let bad = shape_opt(&["--generate-completions=cmd"], "");
+    assert_eq!(bad.status.code(), Some(1));
 }

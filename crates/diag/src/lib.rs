@@ -181,55 +181,54 @@ impl SourceMap {
     }
 
     /// Render a diagnostic and its notes as `mlir-opt` does, with the source
-    /// line and a caret when the location is in a known buffer.
+    /// line and a caret when the location is in a known buffer (for a note,
+    /// only when it points elsewhere than what came before it).
     pub fn render(&self, diag: &Diagnostic) -> String {
         let mut out = String::new();
-        self.render_into(&mut out, diag);
+        self.render_one(&mut out, diag, true);
+        let mut previous = self.position(&diag.loc);
+        for note in &diag.notes {
+            let here = self.position(&note.loc);
+            self.render_one(&mut out, note, here != previous);
+            previous = here;
+        }
         out
     }
 
-    fn render_into(&self, out: &mut String, diag: &Diagnostic) {
-        match self.position(&diag.loc) {
-            Some((file, line, col)) => {
-                let _ = writeln!(
-                    out,
-                    "{file}:{line}:{col}: {}: {}",
-                    diag.severity.as_str(),
-                    diag.message
-                );
-                let source = match &diag.loc {
-                    DiagLoc::Span(span) => self.file(span.file),
-                    // The newest buffer of that name (the current split chunk).
-                    DiagLoc::FileLineCol { file, .. } => {
-                        self.files.iter().rev().find(|f| &f.name == file)
-                    }
-                    DiagLoc::Unknown => None,
-                };
-                if line >= 1 && line <= source.map_or(0, |f| f.line_count()) {
-                    if let Some(f) = source {
-                        let text = f.line_text(line);
-                        let _ = writeln!(out, "{text}");
-                        let pad: String = text
-                            .bytes()
-                            .take((col as usize).saturating_sub(1))
-                            .map(|b| if b == b'\t' { '\t' } else { ' ' })
-                            .collect();
-                        let _ = writeln!(out, "{pad}^");
-                    }
-                }
-            }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "loc(unknown): {}: {}",
-                    diag.severity.as_str(),
-                    diag.message
-                );
-            }
-        }
-        for note in &diag.notes {
-            self.render_into(out, note);
-        }
+    /// `diag`'s own line, and with `show_source` its source line and caret.
+    fn render_one(&self, out: &mut String, diag: &Diagnostic, show_source: bool) {
+        let Some((file, line, col)) = self.position(&diag.loc) else {
+            let _ = writeln!(
+                out,
+                "loc(unknown): {}: {}",
+                diag.severity.as_str(),
+                diag.message
+            );
+            return;
+        };
+        let _ = writeln!(
+            out,
+            "{file}:{line}:{col}: {}: {}",
+            diag.severity.as_str(),
+            diag.message
+        );
+        let source = match &diag.loc {
+            DiagLoc::Span(span) => self.file(span.file),
+            // The newest buffer of that name (the current split chunk).
+            DiagLoc::FileLineCol { file, .. } => self.files.iter().rev().find(|f| &f.name == file),
+            DiagLoc::Unknown => None,
+        };
+        let Some(f) = source.filter(|f| show_source && line >= 1 && line <= f.line_count()) else {
+            return;
+        };
+        let text = f.line_text(line);
+        let _ = writeln!(out, "{text}");
+        let pad: String = text
+            .bytes()
+            .take((col as usize).saturating_sub(1))
+            .map(|b| if b == b'\t' { '\t' } else { ' ' })
+            .collect();
+        let _ = writeln!(out, "{pad}^");
     }
 }
 
@@ -307,6 +306,31 @@ mod tests {
         assert_eq!(
             sm.render(&d),
             "a.mlir:2:3: error: bad\n  def\n  ^\na.mlir:1:2: note: here\nabc\n ^\n"
+        );
+    }
+
+    /// As mlir-opt, a note where the diagnostic (or the note before it)
+    /// points shows no source line again.
+    #[test]
+    fn notes_at_the_same_place_show_no_source_line() {
+        let mut sm = SourceMap::new();
+        let id = sm.add(SourceFile::new("a.mlir", "abc\n"));
+        let at = DiagLoc::Span(Span {
+            file: id,
+            offset: 1,
+        });
+        let d = Diagnostic::error(at.clone(), "bad")
+            .with_note(at.clone(), "same place")
+            .with_note(
+                DiagLoc::Span(Span {
+                    file: id,
+                    offset: 0,
+                }),
+                "elsewhere",
+            );
+        assert_eq!(
+            sm.render(&d),
+            "a.mlir:1:2: error: bad\nabc\n ^\na.mlir:1:2: note: same place\na.mlir:1:1: note: elsewhere\nabc\n^\n"
         );
     }
 

@@ -185,6 +185,12 @@ pub struct Engine {
     pub options: RunOptions,
     /// The deepest nesting the parser accepts; 0 is its default.
     pub max_nesting: usize,
+    /// Wrap the input's top-level ops in a `builtin.module` (on by
+    /// default); off, the input must be one op, which is the root
+    /// (`--no-implicit-module`).
+    pub implicit_module: bool,
+    /// Errors at an op note the op, printed (`--mlir-print-op-on-diagnostic`).
+    pub print_op_on_diagnostic: bool,
     /// The host ops and functions declared pure.
     pure_ops: PureOps,
 }
@@ -203,6 +209,8 @@ impl Engine {
             sources: SourceMap::new(),
             options: RunOptions::default(),
             max_nesting: 0,
+            implicit_module: true,
+            print_op_on_diagnostic: false,
             pure_ops: PureOps::default(),
         }
     }
@@ -241,6 +249,7 @@ impl Engine {
         };
         let mut ctx = Context::new();
         ctx.set_pure_ops(self.pure_ops.clone());
+        ctx.set_print_op_on_diagnostic(self.print_op_on_diagnostic);
         let defaults = syntax::ParseOptions::default();
         let options = syntax::ParseOptions {
             allow_unregistered_dialect: self.options.allow_unregistered,
@@ -248,6 +257,7 @@ impl Engine {
                 0 => defaults.max_nesting,
                 n => n,
             },
+            implicit_module: self.implicit_module,
             ..defaults
         };
         let (root, diags) = syntax::parse_source_file(&mut ctx, file, source, &options);
@@ -271,12 +281,14 @@ impl Engine {
         match plan {
             Plan::Pipeline(text) => {
                 anchored_on_root(module, text)?;
-                let mut manager = PassManager::parse(text, &self.registry).map_err(|error| {
-                    PlanError::Pipeline {
-                        text: text.to_string(),
-                        error,
-                    }
-                })?;
+                let root = module.ctx.op_name(module.root);
+                let mut manager =
+                    PassManager::parse_on(text, &self.registry, root).map_err(|error| {
+                        PlanError::Pipeline {
+                            text: text.to_string(),
+                            error,
+                        }
+                    })?;
                 manager.options = options;
                 Ok(Run::Passes(manager))
             }

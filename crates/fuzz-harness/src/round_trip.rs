@@ -12,7 +12,7 @@ pub fn parse_print_options(generic: bool) -> DriverOptions {
         split_input_file: true,
         print: PrintOptions {
             generic,
-            debug_info: false,
+            ..Default::default()
         },
         ..Default::default()
     }

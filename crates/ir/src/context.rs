@@ -142,6 +142,9 @@ pub struct Context {
     /// The host ops and functions declared pure, shared with the bodies
     /// taken out by [`Context::check_out`].
     pure_ops: std::sync::Arc<crate::effects::PureOps>,
+    /// Errors at an op carry the op, printed, as a note
+    /// (`--mlir-print-op-on-diagnostic`).
+    print_op_on_diagnostic: bool,
 }
 
 /// A sorted list of named attributes (`Vec` while building, `ThinVec` on ops).
@@ -210,6 +213,16 @@ impl Context {
     }
     pub fn set_pure_ops(&mut self, ops: crate::effects::PureOps) {
         self.pure_ops = std::sync::Arc::new(ops);
+    }
+
+    // ----- diagnostics -----
+    /// Whether errors at an op note the op, printed
+    /// (`--mlir-print-op-on-diagnostic`).
+    pub fn print_op_on_diagnostic(&self) -> bool {
+        self.print_op_on_diagnostic
+    }
+    pub fn set_print_op_on_diagnostic(&mut self, on: bool) {
+        self.print_op_on_diagnostic = on;
     }
 
     // ----- accessors -----
@@ -1131,6 +1144,7 @@ impl Context {
             types: self.types.clone(),
             op_names: self.op_names.clone(),
             pure_ops: self.pure_ops.clone(),
+            print_op_on_diagnostic: self.print_op_on_diagnostic,
             ..Context::default()
         };
         let root_data = self.op(root);

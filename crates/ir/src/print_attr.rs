@@ -64,6 +64,9 @@ pub fn write_dims(out: &mut String, shape: &[i64]) {
     }
 }
 
+/// What MLIR prints for an elided elements attribute.
+pub const ELIDED_ELEMENTS: &str = "dense_resource<__elided__>";
+
 /// Prints types and attributes of one context.
 pub struct AttrPrinter<'a> {
     pub types: &'a TypeInterner,
@@ -71,6 +74,9 @@ pub struct AttrPrinter<'a> {
     aliases: HashMap<String, String>,
     /// Alias candidates met while printing, in order of first use.
     candidates: RefCell<Vec<String>>,
+    /// Dense elements attributes with more elements than this print as
+    /// `dense_resource<__elided__>` (`--mlir-elide-elementsattrs-if-larger`).
+    elide_elements_above: Option<u64>,
 }
 
 /// Attributes that `mlir-opt` always prints through an alias, with the alias prefix.
@@ -90,7 +96,34 @@ impl<'a> AttrPrinter<'a> {
             types: ctx.types(),
             aliases: HashMap::new(),
             candidates: RefCell::new(Vec::new()),
+            elide_elements_above: None,
         }
+    }
+
+    /// This printer, printing dense elements attributes of more than
+    /// `limit` elements (splats excepted) elided, as MLIR's
+    /// `--mlir-elide-elementsattrs-if-larger` does.
+    pub fn eliding_elements_above(mut self, limit: Option<u64>) -> Self {
+        self.elide_elements_above = limit;
+        self
+    }
+
+    /// True if the dense attribute of type `ty` holding `values` prints
+    /// elided: more elements than the limit, and not a splat.
+    fn elides(&self, ty: Type, values: &DenseValues) -> bool {
+        let Some(limit) = self.elide_elements_above else {
+            return false;
+        };
+        let splat = match values {
+            DenseValues::Splat(_) => true,
+            DenseValues::Strings(items) => items.len() == 1,
+            DenseValues::Elements(_) | DenseValues::Hex(_) => false,
+        };
+        let elements = self.types.get(ty).shape().map_or(0, |s| {
+            s.iter()
+                .fold(1u64, |n, &d| n.saturating_mul(d.max(0) as u64))
+        });
+        !splat && elements > limit
     }
 
     /// Name every alias candidate met so far (`#map`, `#map1`, `#set`...);
@@ -330,9 +363,8 @@ impl<'a> AttrPrinter<'a> {
                 out.push('>');
             }
             Attr::Dense { ty, values } => {
-                out.push_str("dense<");
-                self.write_dense_values(out, *ty, values);
-                out.push_str("> : ");
+                self.write_dense(out, *ty, values);
+                out.push_str(" : ");
                 self.write_type(out, *ty);
             }
             Attr::Dict(entries) => {
@@ -375,11 +407,7 @@ impl<'a> AttrPrinter<'a> {
     /// other attributes print whole.
     pub fn write_attr_without_type(&self, out: &mut String, a: &Attr) {
         match a {
-            Attr::Dense { ty, values } => {
-                out.push_str("dense<");
-                self.write_dense_values(out, *ty, values);
-                out.push('>');
-            }
+            Attr::Dense { ty, values } => self.write_dense(out, *ty, values),
             _ => self.write_attr(out, a),
         }
     }
@@ -418,6 +446,18 @@ impl<'a> AttrPrinter<'a> {
                 self.write_attr(out, value);
             }
         }
+    }
+
+    /// `dense<...>` without its type, or `dense_resource<__elided__>` when
+    /// elided.
+    fn write_dense(&self, out: &mut String, ty: Type, values: &DenseValues) {
+        if self.elides(ty, values) {
+            out.push_str(ELIDED_ELEMENTS);
+            return;
+        }
+        out.push_str("dense<");
+        self.write_dense_values(out, ty, values);
+        out.push('>');
     }
 
     fn write_dense_values(&self, out: &mut String, ty: Type, values: &DenseValues) {

@@ -25,6 +25,12 @@ pub struct PrintOptions {
     pub generic: bool,
     /// `--mlir-print-debuginfo`
     pub debug_info: bool,
+    /// `--mlir-print-local-scope`: locations, attributes and types printed
+    /// in full where they are used, never through `#loc`/`#map` aliases.
+    pub local_scope: bool,
+    /// `--mlir-elide-elementsattrs-if-larger=N`: dense elements attributes
+    /// of more than N elements print as `dense_resource<__elided__>`.
+    pub elide_elements_above: Option<u64>,
 }
 
 /// The base of a value's printed name.
@@ -351,7 +357,7 @@ impl<'a> OpPrinter<'a> {
             names: Names::default(),
             indent: 0,
             options,
-            attrs: AttrPrinter::new(ctx),
+            attrs: AttrPrinter::new(ctx).eliding_elements_above(options.elide_elements_above),
             default_dialects: vec!["builtin"],
             printed: HashMap::default(),
             pieces: Vec::new(),
@@ -713,6 +719,31 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     concat_pieces(print_op_pieces(ctx, op, options))
 }
 
+/// `op` alone as MLIR prints it in a diagnostic's note: in generic form,
+/// with no trailing newline, its values named as in the nearest
+/// isolated-from-above op that is or holds it, and elements attributes of
+/// more than 16 elements elided (MLIR's flags for an error's op).
+pub fn print_op_for_diagnostic(ctx: &Context, op: OpId) -> String {
+    let options = PrintOptions {
+        generic: true,
+        local_scope: true,
+        elide_elements_above: Some(16),
+        ..PrintOptions::default()
+    };
+    let mut scope_op = op;
+    while !is_isolated(ctx, scope_op) {
+        match ctx.parent_op(scope_op) {
+            Some(parent) => scope_op = parent,
+            None => break,
+        }
+    }
+    let mut p = OpPrinter::new(ctx, options);
+    p.names.number_results(ctx, scope_op, &mut Scope::default());
+    p.names.number_op(ctx, scope_op, true);
+    p.operation(op);
+    p.out
+}
+
 /// Concatenate printed pieces into one string.
 pub fn concat_pieces(pieces: Vec<String>) -> String {
     let pieces = match <[String; 1]>::try_from(pieces) {
@@ -757,7 +788,7 @@ fn print_pieces(
     let mut scope = Scope::default();
     p.names.number_results(ctx, op, &mut scope);
     p.names.number_op(ctx, op, options.generic);
-    if options.debug_info {
+    if options.debug_info && !options.local_scope {
         // A first pass finds the locations, in the order they are printed.
         p.loc_collector = Some(LocCollector::default());
         p.operation(op);
@@ -769,7 +800,7 @@ fn print_pieces(
     p.operation(op);
     p.out.push('\n');
     let mut defs = String::new();
-    if p.attrs.has_alias_candidates() {
+    if p.attrs.has_alias_candidates() && !options.local_scope {
         // Some attributes print through aliases: name them in order of
         // first use, then print again with the names.
         defs = p.attrs.assign_aliases();
@@ -777,7 +808,7 @@ fn print_pieces(
         p.operation(op);
         p.out.push('\n');
     }
-    if options.debug_info {
+    if options.debug_info && !options.local_scope {
         defs.push_str(&p.loc_aliases.top_defs());
         p.out.push_str(&p.loc_aliases.deferred_defs());
     }
@@ -826,7 +857,7 @@ fn print_module_in_parallel(
             (o, p.out, aliases)
         })
         .collect();
-    if printed.iter().any(|(_, _, aliases)| *aliases) {
+    if !options.local_scope && printed.iter().any(|(_, _, aliases)| *aliases) {
         return None;
     }
     let mut p = OpPrinter::new(ctx, options);

@@ -131,15 +131,27 @@ pub struct PassManager {
 }
 
 impl PassManager {
-    /// Build from a textual pipeline; errors point into `text`.
+    /// Build from a textual pipeline to run on a module; errors point into
+    /// `text`.
     pub fn parse(text: &str, registry: &PassRegistry) -> Result<Self, PipelineError> {
+        Self::parse_on(text, registry, &OpKind::BuiltinModule.to_string())
+    }
+
+    /// Build from a textual pipeline to run on a root op named `root`: a
+    /// pipeline that is one nest on `root`, or on `any` op (MLIR's
+    /// op-agnostic pass manager), runs its passes on the root itself.
+    pub fn parse_on(
+        text: &str,
+        registry: &PassRegistry,
+        root: &str,
+    ) -> Result<Self, PipelineError> {
         let elements = parse_pipeline(text)?;
         let mut root_anchor = None;
         let elements = match elements.as_slice() {
             [Element::Nest {
                 anchor, elements, ..
-            }] if OpKind::from_name(anchor) == OpKind::BuiltinModule => {
-                root_anchor = Some(anchor.clone());
+            }] if anchor == root || anchor == "any" => {
+                root_anchor = (anchor != "any").then(|| anchor.clone());
                 elements.clone()
             }
             _ => elements,
@@ -440,11 +452,49 @@ fn statistic_line(s: &Statistic) -> String {
     format!("(S) {} {} - {}", s.value, s.name, s.description)
 }
 
+/// How a timing report is written (`--mlir-output-format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// MLIR's text table.
+    #[default]
+    Text,
+    /// MLIR's JSON: a list of `{"wall": {"duration", "percentage"},
+    /// "name"}` objects, each nested pass under its pipeline's `"passes"`
+    /// in the tree layout, `Total` last.
+    Json,
+}
+
 /// The report: one line per step name at each depth (times of repeated runs
 /// added up), indented by nesting, with percentages of the total; a pass's
-/// statistics follow its line.
-pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool, layout: Layout) -> String {
+/// statistics follow its line (text only).
+pub fn timing_report(
+    steps: &[&PassTiming],
+    summed_over_threads: bool,
+    layout: Layout,
+    format: OutputFormat,
+) -> String {
     let total: Duration = steps.iter().filter(|t| t.depth == 0).map(|t| t.time).sum();
+    let mut lines = laid_out(steps, layout);
+    if layout == Layout::List {
+        lines.sort_by_key(|step| std::cmp::Reverse(step.time));
+    }
+    match format {
+        OutputFormat::Text => text_timing(&lines, total, summed_over_threads),
+        OutputFormat::Json => json_timing(&lines, total, layout),
+    }
+}
+
+/// `time` in percent of `total` (0 when nothing took any time).
+fn percent(time: Duration, total: Duration) -> f64 {
+    if total.is_zero() {
+        0.0
+    } else {
+        100.0 * time.as_secs_f64() / total.as_secs_f64()
+    }
+}
+
+/// MLIR's text table of `lines`.
+fn text_timing(lines: &[PassTiming], total: Duration, summed_over_threads: bool) -> String {
     let column = if summed_over_threads {
         "----Time (passes in parallel pipelines summed over threads)----"
     } else {
@@ -454,23 +504,12 @@ pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool, layout: L
         "{RULE}\n                         ... Execution time report ...\n{RULE}\n  Total Execution Time: {:.4} seconds\n\n  {column}  ----Name----\n",
         total.as_secs_f64()
     );
-    let percent = |time: Duration| {
-        if total.is_zero() {
-            0.0
-        } else {
-            100.0 * time.as_secs_f64() / total.as_secs_f64()
-        }
-    };
-    let mut lines = laid_out(steps, layout);
-    if layout == Layout::List {
-        lines.sort_by_key(|step| std::cmp::Reverse(step.time));
-    }
     for step in lines {
         let indent = "  ".repeat(step.depth);
         s.push_str(&format!(
             "  {:>8.4} ({:>5.1}%)  {indent}{}\n",
             step.time.as_secs_f64(),
-            percent(step.time),
+            percent(step.time, total),
             step.name
         ));
         for stat in &step.statistics.0 {
@@ -478,6 +517,48 @@ pub fn timing_report(steps: &[&PassTiming], summed_over_threads: bool, layout: L
         }
     }
     s.push_str(&format!("  {:>8.4} (100.0%)  Total\n", total.as_secs_f64()));
+    s
+}
+
+/// One JSON entry's fields before its end: `{"wall": {...}, "name": "..."`.
+fn json_entry(name: &str, time: Duration, total: Duration) -> String {
+    format!(
+        "{{\"wall\": {{\"duration\": {:>8.4}, \"percentage\": {:>5.1}}}, \"name\": {}",
+        time.as_secs_f64(),
+        percent(time, total),
+        diag::json_string(name)
+    )
+}
+
+/// Close the open JSON tree entries (their depths in `open`) at `depth`
+/// or deeper, innermost first.
+fn close_json_entries(s: &mut String, open: &mut Vec<usize>, depth: usize) {
+    while let Some(d) = open.pop_if(|d| *d >= depth) {
+        s.push_str(&format!("{:indent$}{{}}]}},\n", "", indent = 2 * d));
+    }
+}
+
+/// MLIR's JSON timing report of `lines`, laid out as `mlir-opt` 22 writes
+/// it: in the list one entry per line; in the tree each entry opens a
+/// `"passes"` list its nested steps go in, closed by an empty object.
+fn json_timing(lines: &[PassTiming], total: Duration, layout: Layout) -> String {
+    let mut s = String::from("[\n");
+    let mut open: Vec<usize> = Vec::new();
+    for step in lines {
+        let entry = json_entry(&step.name, step.time, total);
+        match layout {
+            Layout::List => s.push_str(&format!("{entry}}},\n")),
+            Layout::Tree => {
+                close_json_entries(&mut s, &mut open, step.depth);
+                let indent = 2 * step.depth;
+                s.push_str(&format!("{:indent$}{entry}, \"passes\": [\n", ""));
+                open.push(step.depth);
+            }
+        }
+    }
+    close_json_entries(&mut s, &mut open, 0);
+    s.push_str(&json_entry("Total", total, total));
+    s.push_str("}\n]\n");
     s
 }
 
@@ -540,6 +621,7 @@ pub fn verify(ctx: &Context, op: OpId, allow_unregistered: bool) -> Result<(), V
                     .into_iter()
                     .map(|m| Diagnostic::error(loc.clone(), m)),
             )
+            .map(|d| crate::op_error::with_current_op(ctx, e.op, d))
             .collect()
     })
 }

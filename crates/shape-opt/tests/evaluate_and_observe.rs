@@ -58,6 +58,7 @@ fn lowering_reports_every_pass_and_stage_and_checks_semantics() {
     let generic = module.print_with(PrintOptions {
         generic: true,
         debug_info: true,
+        ..Default::default()
     });
     assert!(
         generic.contains("\"func.func\"") && generic.contains("loc("),

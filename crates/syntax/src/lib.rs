@@ -13,7 +13,8 @@ use ir::{Context, OpId};
 
 /// Parse `text` (buffer `file` in the caller's source map, named `name`) into
 /// `ctx`. Returns the top-level `builtin.module` (explicit, or wrapping the
-/// top-level ops) when parsing succeeded, and the diagnostics.
+/// top-level ops; without [`ParseOptions::implicit_module`], the input's one
+/// op) when parsing succeeded, and the diagnostics.
 pub fn parse_source(
     ctx: &mut Context,
     file: u32,
@@ -64,7 +65,7 @@ fn parse_text(
             vec![Diagnostic::error(loc, "input larger than 4 GiB")],
         );
     }
-    if text.len() >= options.parallel_min_bytes {
+    if options.implicit_module && text.len() >= options.parallel_min_bytes {
         if let Some(module) = parallel::parse_parallel(ctx, file, name, text, lines, options) {
             return (Some(module), Vec::new());
         }

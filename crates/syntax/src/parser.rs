@@ -27,6 +27,10 @@ pub struct ParseOptions {
     pub max_nesting: usize,
     /// Inputs at least this large are split and parsed on all cores.
     pub parallel_min_bytes: usize,
+    /// Wrap top-level ops in a `builtin.module` unless the input is one
+    /// module; off (`--no-implicit-module`), the input must be one op, the
+    /// root as it stands.
+    pub implicit_module: bool,
 }
 
 impl Default for ParseOptions {
@@ -35,6 +39,7 @@ impl Default for ParseOptions {
             allow_unregistered_dialect: false,
             max_nesting: 512,
             parallel_min_bytes: 4 << 20,
+            implicit_module: true,
         }
     }
 }
@@ -321,17 +326,34 @@ impl<'a> Parser<'a> {
         };
         let ops: Vec<OpId> = self.ctx.block_ops(block).collect();
         if let [only] = ops.as_slice() {
-            if self.ctx.kind(*only) == OpKind::BuiltinModule {
+            if !self.options.implicit_module || self.ctx.kind(*only) == OpKind::BuiltinModule {
                 self.ctx.unlink(*only);
                 result?;
                 return Ok(*only);
             }
+        }
+        if !self.options.implicit_module {
+            result?;
+            return Err(self.not_one_op(ops.len()));
         }
         let mut state = OperationState::new(OpKind::BuiltinModule, wrapper_loc);
         state.regions.push(region);
         let module = self.ctx.create_op(state);
         result?;
         Ok(module)
+    }
+
+    /// MLIR's error for an input of `found` top-level ops where one op is
+    /// the root (`--no-implicit-module`), at the file's line 0.
+    fn not_one_op(&mut self, found: usize) -> ParseError {
+        let loc = DiagLoc::FileLineCol {
+            file: self.file_name.to_string(),
+            line: 0,
+            col: 0,
+        };
+        let message = format!("source must contain a single top-level operation, found: {found}");
+        self.diags.push(Diagnostic::error(loc, message));
+        ParseError
     }
 
     /// Parse ops up to the end of the range into a new block, as the body

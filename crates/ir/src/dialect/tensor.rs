@@ -1246,7 +1246,7 @@ fn verify_parallel_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
         Some(parent) => {
             let options = PrintOptions {
                 generic: true,
-                debug_info: false,
+                ..Default::default()
             };
             Err(format!(
                 "expected InParallelOpInterface parent, got:\n{}",
