@@ -904,6 +904,99 @@ impl Builder<'_> {
     }
 }
 
+impl<'a> Builder<'a> {
+    /// An empty e-graph for the constraints of function `f`.
+    fn new(ctx: &'a Context, f: OpId, limits: Limits, statistics: &'a mut Statistics) -> Self {
+        Builder {
+            ctx,
+            graph: Graph::default(),
+            ids: HashMap::new(),
+            strict: strict_extents(ctx, f),
+            not_one: Vec::new(),
+            broadcastable: Vec::new(),
+            limits,
+            statistics,
+            saturated_nodes: 0,
+        }
+    }
+}
+
+/// The checks before a constraint, for naming those it follows from.
+struct Premises<'o> {
+    /// The ops of the function, in order.
+    ops: &'o [OpId],
+    function: OpId,
+    limits: Limits,
+}
+
+impl Premises<'_> {
+    /// Whether `target` is proven true from the checks `given` alone.
+    fn proves(&self, ctx: &Context, target: OpId, given: &[OpId]) -> bool {
+        let mut scratch = Statistics::default();
+        let mut b = Builder::new(ctx, self.function, self.limits, &mut scratch);
+        for &o in self.ops {
+            if o == target {
+                break;
+            }
+            if !CONSTRAINT_OPS.contains(&ctx.kind(o)) {
+                b.op(o);
+            } else if given.contains(&o) {
+                b.learn(o);
+            }
+        }
+        let established: Vec<ValueId> = given
+            .iter()
+            .filter(|&&g| ctx.kind(g) == OpKind::ShapeCstrRequire)
+            .filter_map(|&g| ctx.op(g).operands.first().copied())
+            .collect();
+        match b.decide(target) {
+            Verdict::True(_) => true,
+            Verdict::Unknown if ctx.kind(target) == OpKind::ShapeCstrRequire => {
+                matches!(
+                    decide_by_bounds(ctx, target, &established),
+                    Verdict::True(_)
+                )
+            }
+            _ => false,
+        }
+    }
+
+    /// A least set of the checks `before` (in order) that proves `target`,
+    /// found by dropping each one the proof does not need; empty when it
+    /// needs none (its operands alone decide it).
+    fn implying(&self, ctx: &Context, target: OpId, before: &[OpId]) -> Vec<OpId> {
+        let mut given = before.to_vec();
+        if !self.proves(ctx, target, &given) {
+            // Decided by facts the graph had gathered in another order:
+            // name them all.
+            return given;
+        }
+        for &c in before.iter().rev() {
+            let without: Vec<OpId> = given.iter().copied().filter(|&g| g != c).collect();
+            if self.proves(ctx, target, &without) {
+                given = without;
+            }
+        }
+        given
+    }
+}
+
+/// `, given the check at 10:13 ("requires rank 2 operands")`, for remarks.
+fn describe_premises(ctx: &Context, given: &[OpId]) -> String {
+    let named: Vec<String> = given
+        .iter()
+        .map(|&g| {
+            let message = ir::dialect::shape::constraint_message(ctx, g);
+            format!("{} ({})", line_col(ctx, g), diag::json_string(message))
+        })
+        .collect();
+    match named.as_slice() {
+        [] => String::new(),
+        [one] => format!(", given the check at {one}"),
+        more => format!(", given the checks at {}", more.join(", ")),
+    }
+}
+
 /// Decide every constraint of every function under `op` within `limits`,
 /// counting in `statistics`; returns how many were proven true and removed.
 pub fn canonicalize_constraints(
@@ -930,17 +1023,10 @@ pub fn canonicalize_constraints(
             // The predicates of the requires that ran before: each held,
             // or execution would not be past it.
             let mut established: Vec<ValueId> = Vec::new();
-            let mut b = Builder {
-                ctx,
-                graph: Graph::default(),
-                ids: HashMap::new(),
-                strict: strict_extents(ctx, f),
-                not_one: Vec::new(),
-                broadcastable: Vec::new(),
-                limits,
-                statistics: &mut *statistics,
-                saturated_nodes: 0,
-            };
+            // The checks whose facts decisions may use: those learnt, and
+            // the requires that ran before (value bounds assume them).
+            let mut premises: Vec<OpId> = Vec::new();
+            let mut b = Builder::new(ctx, f, limits, &mut *statistics);
             // The op with side effects met last: no check moves back past it.
             let mut effects = Effects::new();
             let mut barrier = None;
@@ -962,16 +1048,25 @@ pub fn canonicalize_constraints(
                     }
                     verdict => verdict,
                 };
-                if ctx.kind(o) == OpKind::ShapeCstrRequire {
-                    established.extend(ctx.op(o).operands.first().copied());
-                }
                 match verdict {
                     Verdict::True(why) => {
-                        pass::remark(
-                            ctx,
-                            o,
-                            format_args!("'{}' op is always true: {why}", ctx.op_name(o)),
-                        );
+                        if pass::remarks_enabled() {
+                            let given = Premises {
+                                ops: &ops,
+                                function: f,
+                                limits,
+                            }
+                            .implying(ctx, o, &premises);
+                            pass::remark(
+                                ctx,
+                                o,
+                                format_args!(
+                                    "'{}' op is always true: {why}{}",
+                                    ctx.op_name(o),
+                                    describe_premises(ctx, &given)
+                                ),
+                            );
+                        }
                         proven.push(o);
                     }
                     Verdict::False(why, culprit) => {
@@ -984,6 +1079,7 @@ pub fn canonicalize_constraints(
                             loc_of(ctx, o),
                             format!("'{}' op always fails: {message}{why}", ctx.op_name(o)),
                         );
+                        d.notes = pass::origin_notes(ctx, o, "the check that fails");
                         if let Some(def) = culprit.and_then(|v| ctx.defining_op(v)) {
                             d.notes.push(Diagnostic::new(
                                 diag::Severity::Note,
@@ -1049,6 +1145,10 @@ pub fn canonicalize_constraints(
                         b.learn(o)
                     }
                 }
+                if ctx.kind(o) == OpKind::ShapeCstrRequire {
+                    established.extend(ctx.op(o).operands.first().copied());
+                }
+                premises.push(o);
             }
             constraint_graph::trace(ctx, f, Picture::EGraph(&b.graph));
         }

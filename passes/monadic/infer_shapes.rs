@@ -175,14 +175,16 @@ pub fn infer_shapes(ctx: &mut Context, op: OpId) -> Result<usize, Diagnostic> {
     for func in pass::functions_under(ctx, op) {
         let facts = infer_facts(ctx, func);
         if let Some(failure) = facts.failures.first() {
-            return Err(Diagnostic::error(
+            let mut d = Diagnostic::error(
                 pass::loc_of(ctx, failure.op),
                 format!(
                     "'{}' op always fails: {}",
                     ctx.op_name(failure.op),
                     failure.message
                 ),
-            ));
+            );
+            d.notes = pass::origin_notes(ctx, failure.op, "the check that fails");
+            return Err(d);
         }
         folded += fold_known(ctx, func, &facts);
     }

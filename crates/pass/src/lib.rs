@@ -25,8 +25,8 @@ use diag::Diagnostic;
 pub use fold::effect_free;
 use ir::{Context, OpId};
 pub use manager::{
-    loc_of, loc_of_location, render_pipeline_error, statistics_report, timing_report, verify, Both,
-    Instrumentation, NoInstrumentation, PassManager, PassTiming, RunOptions,
+    loc_of, loc_of_location, origin_notes, render_pipeline_error, statistics_report, timing_report,
+    verify, Both, Instrumentation, NoInstrumentation, PassManager, PassTiming, RunOptions,
 };
 pub use op_error::{error_at, internal_error_at};
 
@@ -193,6 +193,12 @@ pub fn remark(ctx: &Context, op: OpId, message: std::fmt::Arguments) {
         |(f, l, c)| (f.to_string(), l, c),
     );
     tracing::info!(target: REMARK_TARGET, file, line, col, "{message}");
+}
+
+/// Whether remarks are wanted (`--remarks`): a pass may skip the work of
+/// explaining what it proved when nobody reads it.
+pub fn remarks_enabled() -> bool {
+    tracing::enabled!(target: REMARK_TARGET, tracing::Level::INFO)
 }
 
 /// True if `op` gives its results on every input of a constrained or

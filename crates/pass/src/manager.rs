@@ -631,6 +631,41 @@ pub fn loc_of(ctx: &Context, op: OpId) -> DiagLoc {
     loc_of_location(&ctx.op(op).loc)
 }
 
+/// Notes that point at where an op inlined or reified from a shape
+/// function was written: a diagnostic at `callsite(A at B)` is reported at
+/// the call `B`; the first note is at `A` and says the `what` is written
+/// there, and calls in between (`callsite(callsite(A at B) at C)`) are
+/// noted as "called from here".
+pub fn origin_notes(ctx: &Context, op: OpId, what: &str) -> Vec<Diagnostic> {
+    fn chain<'l>(loc: &'l ir::Location, out: &mut Vec<&'l ir::Location>) {
+        match loc {
+            ir::Location::CallSite(site) => {
+                chain(&site.0, out);
+                chain(&site.1, out);
+            }
+            other => out.push(other),
+        }
+    }
+    let mut locations = Vec::new();
+    chain(&ctx.op(op).loc, &mut locations);
+    // Inlining a call that reification made repeats its site.
+    let mut positions: Vec<DiagLoc> = locations.into_iter().map(loc_of_location).collect();
+    positions.dedup();
+    // The last is where the diagnostic itself is.
+    positions.pop();
+    positions
+        .into_iter()
+        .enumerate()
+        .map(|(i, at)| {
+            let message = match i {
+                0 => format!("{what} is written here, in the shape function"),
+                _ => "called from here".to_string(),
+            };
+            Diagnostic::new(diag::Severity::Note, at, message)
+        })
+        .collect()
+}
+
 /// The nodes of `elements`, nested under an op named `current` (when
 /// known): a pass anchored on another op is an error at its name.
 fn build(
