@@ -191,7 +191,11 @@ impl Term {
     pub fn least(&self) -> Option<i64> {
         match self {
             Term::Int(v) => Some(*v),
-            Term::Rank(_) | Term::Extent { .. } | Term::Length(_) | Term::Product(_) => Some(0),
+            Term::Rank(_)
+            | Term::Extent { .. }
+            | Term::At(..)
+            | Term::Length(_)
+            | Term::Product(_) => Some(0),
             Term::Bin(BinOp::Add, a, b) => a.least()?.checked_add(b.least()?),
             Term::Bin(BinOp::Sub, a, b) => a.least()?.checked_sub(b.most()?),
             Term::Bin(BinOp::Mul, a, b) => {
