@@ -46,7 +46,7 @@ bench-scaling *flags:
 bench-runtime *flags:
     scripts/bench-runtime {{flags}}
 
-# What mlir-opt 22 makes of each function of tests/realworld/ (--write: into README.md's table).
+# What mlir-opt 22 makes of each function of tests/realworld/ (--write: into docs/conformance.md's table).
 realworld-vs-mlir *flags:
     scripts/realworld-vs-mlir {{flags}}
 
