@@ -4,14 +4,18 @@
 build:
     cargo build --release
 
-# Run every test (set SHAPE_OPT_REQUIRE_MLIR=1 to fail instead of skipping MLIR interop tests).
+# Run the fast tests, README's test command (docs/testing.md).
 test:
     cargo test --workspace
+
+# Run every test, the heavy suites too (set SHAPE_OPT_REQUIRE_MLIR=1 to fail instead of skipping MLIR interop tests).
+test-full:
+    cargo test --workspace --features heavy-tests
 
 # Formatting and lints, as CI checks them.
 lint:
     cargo fmt --all -- --check
-    cargo clippy --all-targets -- -D warnings
+    cargo clippy --all-targets --features heavy-tests -- -D warnings
 
 # Build the mlir-opt pass plugin against the release libshape_opt.a; its path is the last line (bindings/mlir-plugin/README.md).
 plugin:
@@ -42,7 +46,7 @@ bench-scaling *flags:
 bench-runtime *flags:
     scripts/bench-runtime {{flags}}
 
-# What mlir-opt 22 makes of each function of tests/realworld/ (--write: into README.md's table).
+# What mlir-opt 22 makes of each function of tests/realworld/ (--write: into docs/conformance.md's table).
 realworld-vs-mlir *flags:
     scripts/realworld-vs-mlir {{flags}}
 

@@ -8,7 +8,7 @@ use std::io::Read;
 
 /// The default `--max-input-size`: 128 MiB. Measured on stage-2 corpora,
 /// peak memory is about 8.5 bytes per input byte to parse and print and
-/// about 37 to `--lower-to=std` (see the README's "Limits"), so the largest
+/// about 37 to `--lower-to=std` (see docs/cli.md, "Limits"), so the largest
 /// input accepted stays within about 5 GB.
 pub const DEFAULT_MAX_INPUT_SIZE: u64 = 128 << 20;
 

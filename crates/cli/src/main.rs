@@ -8,7 +8,7 @@ use ir::OpKind;
 use std::process::ExitCode;
 
 /// The IR allocates many small objects; mimalloc is markedly faster at that
-/// than the system allocator (see README, benchmarks).
+/// than the system allocator (see docs/perf.md).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
