@@ -9,7 +9,7 @@
 //! ```
 //!
 //! The explanation is read off a function in constrained (or asserting, or
-//! std) form by a symbolic run ([`walk`]): every value becomes an
+//! std) form by a symbolic run (`walk.rs`): every value becomes an
 //! expression over the inputs ([`expr`]), every check a requirement, in the
 //! order the function checks them, each simplified with what the ones
 //! before it established ([`knowledge`]). Extents of inputs whose rank is
