@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""Open `shape-opt --report` pages in headless Chromium and click through them.
+
+    check.py [--screenshots DIR] [--max-functions N] REPORT.html|REPORT_DIR ...
+
+A report is one HTML file, or a directory whose index.html loads each
+function's section on demand.  For each report this checks, against the DOM
+contract (see scripts/report-check/mock.html for a small example):
+
+  * no console error, no page error, no request leaving file:/data:;
+  * a full-page screenshot that is not blank (> 3 colours, no colour > 99%);
+  * function links exist, are unique, cover every section in the page, and
+    the first function's section (or the URL hash's) is the one visible;
+  * per function (the first N): its link shows its section and only it; the
+    forms tab is active at first; clicking source ops one by one marks the
+    op `selected` and exactly the ops sharing a source line `hl`, until some
+    std op is highlighted; a changed pass's summary opens a non-empty diff;
+    constraint graphs are visible SVGs with nodes; precondition and try
+    panels, when present, have their pre/table;
+  * typing a name in #search hides the links that do not match.
+
+Prints `ok NAME: ...` per report; on the first failure prints `FAIL NAME: ...`
+and exits 1.  Chromium: $CHROMIUM, else /usr/bin/chromium.
+"""
+
+import argparse
+import io
+import os
+import pathlib
+import sys
+import time
+
+from PIL import Image
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import sync_playwright
+
+VIEWPORT = {"width": 1400, "height": 900}
+TIMEOUT_MS = 10_000  # per action / wait: a report is local, 10 s is generous
+MAX_OP_CLICKS = 300  # source ops clicked per function before giving up
+
+
+class Fail(Exception):
+    """A contract violation: the message says what and where."""
+
+
+def css_string(s):
+    """`s` as a quoted CSS string, for attribute selectors."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def section_sel(name):
+    return f"section.function[data-function={css_string(name)}]"
+
+
+# JS run in the page: how many sections are visible, and their names.
+JS_VISIBLE_SECTIONS = """() => [...document.querySelectorAll('section.function')]
+    .filter(s => !s.hidden && s.checkVisibility()).map(s => s.dataset.function)"""
+
+# JS: after clicking source op `i` of section `name`, is the highlighting
+# right?  Returns what is wrong (if anything) and how many std ops are `hl`.
+JS_CHECK_HL = """([name, i]) => {
+  const sec = [...document.querySelectorAll('section.function')]
+      .find(s => s.dataset.function === name);
+  const op = sec.querySelectorAll('.form[data-form=source] .op')[i];
+  const lines = l => (l || '').split(/\\s+/).filter(Boolean);
+  const mine = new Set(lines(op.dataset.lines));
+  const bad = [];
+  if (!op.classList.contains('selected')) bad.push('clicked op is not .selected');
+  for (const o of sec.querySelectorAll('.op')) {
+    if (o === op) continue;
+    const shares = lines(o.dataset.lines).some(l => mine.has(l));
+    const hl = o.classList.contains('hl');
+    if (shares !== hl)
+      bad.push((hl ? 'wrongly hl: ' : 'not hl: ') + o.textContent.trim().slice(0, 60)
+               + ' [lines ' + o.dataset.lines + ']');
+    if (o.classList.contains('selected')) bad.push('another op is .selected too');
+  }
+  return {bad: bad.slice(0, 3),
+          std: sec.querySelectorAll('.form[data-form=std] .op.hl').length};
+}"""
+
+
+def not_blank(png, out=None):
+    """Checks a PNG screenshot is not blank; returns 'WxH, N colours'."""
+    if out:
+        pathlib.Path(out).write_bytes(png)
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    colours = img.getcolors(maxcolors=img.width * img.height)
+    top = max(c for c, _ in colours) / (img.width * img.height)
+    if len(colours) <= 3 or top > 0.99:
+        raise Fail(f"screenshot looks blank: {len(colours)} colours, "
+                   f"one covers {top:.1%}" + (f" (saved as {out})" if out else ""))
+    return f"{img.width}x{img.height} {len(colours)} colours"
+
+
+def visible(locator):
+    return locator.count() > 0 and locator.first.is_visible()
+
+
+def open_tab(page, sec, tab):
+    """Clicks the section's `tab` button if it has one; checks that exactly
+    that panel is active and visible.  Returns the panel or None."""
+    button = sec.locator(f".tab-button[data-tab={tab}]")
+    if button.count() == 0:
+        return None
+    button.first.click()
+    panel = sec.locator(f".tab-panel[data-tab={tab}]")
+    check_active(sec, panel, tab)
+    return panel
+
+
+def check_active(sec, panel, tab):
+    if panel.count() != 1:
+        raise Fail(f"{panel.count()} tab panels for tab {tab!r}")
+    if "active" not in (panel.get_attribute("class") or "").split() or not panel.is_visible():
+        raise Fail(f"tab panel {tab!r} is not active and visible")
+    others = sec.locator(f".tab-panel:not([data-tab={tab}])")
+    for k in range(others.count()):
+        if others.nth(k).is_visible():
+            raise Fail(f"tab panel {others.nth(k).get_attribute('data-tab')!r} "
+                       f"is visible while {tab!r} is active")
+
+
+def check_function(page, name, stats):
+    """Shows function `name` through its link and checks its section."""
+    page.locator(f"a.function-link[data-function={css_string(name)}]").click()
+    sec = page.locator(section_sel(name))
+    try:  # a directory report may load the section by <script> injection
+        sec.wait_for(state="visible")
+    except PlaywrightError:
+        raise Fail("its link did not show its section")
+    shown = page.evaluate(JS_VISIBLE_SECTIONS)
+    if shown != [name]:
+        raise Fail(f"visible sections after clicking its link: {shown}")
+
+    # Forms: active first; click source ops until a std op is highlighted.
+    forms = sec.locator(".tab-panel[data-tab=forms]")
+    check_active(sec, forms, "forms")
+    ops = sec.locator(".form[data-form=source] .op")
+    if ops.count() == 0:
+        raise Fail("no .op in the source form")
+    has_std = sec.locator(".form[data-form=std]").count() > 0
+    for i in range(min(ops.count(), MAX_OP_CLICKS)):
+        ops.nth(i).click()
+        got = page.evaluate(JS_CHECK_HL, [name, i])
+        if got["bad"]:
+            raise Fail(f"after clicking source op {i} "
+                       f"({ops.nth(i).inner_text().strip()[:60]!r}): " + "; ".join(got["bad"]))
+        if got["std"]:
+            stats["highlights"] += 1
+            break
+        if not has_std:
+            break  # no std form: one correct click is all we can check
+    else:
+        if has_std:
+            raise Fail(f"clicking its {ops.count()} source ops highlighted no std op")
+
+    # Passes: a changed pass opens onto a non-empty diff.
+    passes = open_tab(page, sec, "passes")
+    if passes is None:
+        raise Fail("no passes tab")
+    stats["passes"] += passes.locator("details.pass").count()
+    changed = passes.locator("details.pass[data-changed=true]")
+    if changed.count() == 0:
+        raise Fail("no details.pass[data-changed=true] in the passes panel")
+    stats["changed"] += changed.count()
+    changed.first.locator("summary").first.click()
+    if changed.first.get_attribute("open") is None:
+        raise Fail("clicking a changed pass's summary did not open it")
+    diff = changed.first.locator(".diff")
+    if not visible(diff) or not diff.first.inner_text().strip():
+        raise Fail("the opened changed pass has no visible, non-empty .diff")
+
+    # Constraints: every graph is a visible SVG with nodes.
+    panel = open_tab(page, sec, "constraints")
+    if panel is not None:
+        graphs = panel.locator("figure.graph")
+        for k in range(graphs.count()):
+            g = graphs.nth(k)
+            what = f"graph {g.get_attribute('data-graph')!r}"
+            if not visible(g.locator("svg")):
+                raise Fail(f"{what}: no visible svg")
+            nodes = g.locator("svg g.node")
+            if nodes.count() == 0:
+                raise Fail(f"{what}: no g.node in its svg")
+            if g.locator("svg g.node :is(rect, ellipse)").count() == 0:
+                raise Fail(f"{what}: nodes have no rect/ellipse")
+        stats["graphs"] += graphs.count()
+        removed = panel.locator("li.removed-check")
+        if removed.count() != removed.locator("span.reason").count():
+            raise Fail("a li.removed-check without a span.reason")
+
+    # Precondition and try, when present.
+    panel = open_tab(page, sec, "precondition")
+    if panel is not None and not visible(panel.locator("pre.explain")):
+        raise Fail("precondition panel without a visible pre.explain")
+    panel = open_tab(page, sec, "try")
+    if panel is not None:
+        rows = panel.locator("table.samples tr.sample")
+        if rows.count() and rows.locator("td.outcome[data-stage]").count() == 0:
+            raise Fail("try panel: samples without td.outcome[data-stage] cells")
+
+
+def check_search(page, names):
+    """Types the name matched by the fewest others; non-matching links hide."""
+    if len(names) < 2:
+        return
+    name = min(names, key=lambda n: sum(n.lower() in m.lower() for m in names))
+    search = page.locator("#search")
+    search.fill(name)
+    for n in names:
+        link = page.locator(f"a.function-link[data-function={css_string(n)}]")
+        if n == name and not link.is_visible():
+            raise Fail(f"searching {name!r} hid its own link")
+        if name.lower() not in n.lower() and link.is_visible():
+            raise Fail(f"searching {name!r} left the link {n!r} visible")
+    search.fill("")
+    if not all(page.locator(f"a.function-link[data-function={css_string(n)}]").is_visible()
+               for n in names):
+        raise Fail("clearing the search did not show every link again")
+
+
+def check_report(browser, path, shots, max_functions):
+    started = time.monotonic()
+    index = path / "index.html" if path.is_dir() else path
+    url = index.resolve().as_uri()
+    page = browser.new_page(viewport=VIEWPORT)
+    page.set_default_timeout(TIMEOUT_MS)
+    errors = []
+    page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+
+    def offline(route):  # a report must load nothing from the network
+        if route.request.url.split(":", 1)[0] in ("file", "data", "blob", "about"):
+            route.continue_()
+        else:
+            errors.append(f"network request: {route.request.url}")
+            route.abort()
+    page.route("**/*", offline)
+
+    def no_errors(where):
+        if errors:
+            raise Fail(f"{where}: " + " | ".join(errors[:3]))
+
+    page.goto(url)
+    page.wait_for_load_state("load")
+    links = page.locator("nav#functions a.function-link")
+    names = [links.nth(k).get_attribute("data-function") for k in range(links.count())]
+    if not names:
+        raise Fail("no a.function-link in nav#functions")
+    if len(set(names)) != len(names):
+        raise Fail("duplicate function links")
+    if page.locator("nav#functions input#search[type=search]").count() != 1:
+        raise Fail("no input#search[type=search] in nav#functions")
+    for k, n in enumerate(names):
+        if links.nth(k).get_attribute("href") != "#" + n:
+            raise Fail(f"link {n!r} has href {links.nth(k).get_attribute('href')!r}")
+    in_page = page.eval_on_selector_all("section.function", "ss => ss.map(s => s.dataset.function)")
+    if set(in_page) - set(names):
+        raise Fail(f"sections without a link: {sorted(set(in_page) - set(names))}")
+    try:
+        page.locator(section_sel(names[0])).wait_for(state="visible")
+    except PlaywrightError:
+        raise Fail(f"the first function's section ({names[0]!r}) is not visible on load")
+    if page.evaluate(JS_VISIBLE_SECTIONS) != [names[0]]:
+        raise Fail(f"visible sections on load: {page.evaluate(JS_VISIBLE_SECTIONS)}")
+    no_errors("on load")
+    shot = not_blank(page.screenshot(full_page=True),
+                     shots / (path.stem + ".png") if shots else None)
+
+    stats = dict(passes=0, changed=0, graphs=0, highlights=0)
+    checked = names[:max_functions] if max_functions else names
+    for n in checked:
+        try:
+            check_function(page, n, stats)
+        except (Fail, PlaywrightError) as e:
+            raise Fail(f"function {n!r}: {e}")
+        no_errors(f"function {n!r}")
+    check_search(page, names)
+    no_errors("search")
+
+    # The URL hash names the function shown on load.
+    if len(names) > 1:
+        page.goto(url + "#" + names[-1])
+        page.reload()
+        try:
+            page.locator(section_sel(names[-1])).wait_for(state="visible")
+        except PlaywrightError:
+            raise Fail(f"loading with #{names[-1]} did not show that function")
+        if page.evaluate(JS_VISIBLE_SECTIONS) != [names[-1]]:
+            raise Fail(f"visible sections on load of #{names[-1]}: "
+                       f"{page.evaluate(JS_VISIBLE_SECTIONS)}")
+        no_errors("load with a hash")
+    page.close()
+    return (f"{len(names)} functions ({len(checked)} clicked through), "
+            f"{stats['passes']} passes ({stats['changed']} changed), "
+            f"{stats['graphs']} graphs, {stats['highlights']} std highlights, "
+            f"screenshot {shot}, {time.monotonic() - started:.1f}s")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("reports", nargs="+", type=pathlib.Path)
+    ap.add_argument("--screenshots", type=pathlib.Path, help="save full-page PNGs here")
+    ap.add_argument("--max-functions", type=int, default=0,
+                    help="click through only the first N functions (0: all)")
+    args = ap.parse_args()
+    if args.screenshots:
+        args.screenshots.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            headless=True,
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+            args=["--no-sandbox"])  # CI runs as root
+        for path in args.reports:
+            try:
+                print(f"ok {path.name}: "
+                      + check_report(browser, path, args.screenshots, args.max_functions),
+                      flush=True)
+            except (Fail, PlaywrightError) as e:
+                print(f"FAIL {path.name}: {e}", file=sys.stderr, flush=True)
+                return 1
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
