@@ -89,10 +89,10 @@ fn file_name_safe(text: &str) -> String {
 
 /// The string fields of a picture event.
 #[derive(Default)]
-struct PictureFields {
-    function: String,
-    stage: String,
-    dot: String,
+pub(crate) struct PictureFields {
+    pub(crate) function: String,
+    pub(crate) stage: String,
+    pub(crate) dot: String,
 }
 
 impl tracing::field::Visit for PictureFields {

@@ -6,12 +6,14 @@ pub mod constraint_graph_files;
 pub mod dump_dir;
 pub mod input;
 pub mod remarks;
+pub mod report_events;
 pub mod verify_diagnostics;
 
 use diag::{DiagLoc, Diagnostic, SourceMap};
 use driver::{Engine, Plan, PlanError, Run};
 use ir::printer::{print_op_pieces, PrintOptions};
 use ir::{Context, OpId};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// What to do with one input buffer.
@@ -24,6 +26,15 @@ pub const VERSION: &str = concat!(
 
 /// How an MLIR bytecode file starts (`mlir-opt --emit-bytecode`).
 const MLIR_BYTECODE_MAGIC: &[u8] = b"ML\xefR";
+
+/// What `--report` writes, and what it shares with its `tracing` layer.
+#[derive(Clone, Debug, Default)]
+pub struct ReportOptions {
+    pub path: std::path::PathBuf,
+    pub events: report::SharedEvents,
+    /// `--report-args`: inputs to try on every function they fit.
+    pub args: Vec<interp::Arg>,
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct DriverOptions {
@@ -41,6 +52,9 @@ pub struct DriverOptions {
     /// The pass pipeline to run between parsing and printing
     /// (`builtin.module(symbol-dce)`); none: parse, verify, print.
     pub pipeline: Option<String>,
+    /// `--report=FILE`: write an HTML report of the run there; `events`
+    /// is where the `tracing` layer puts the remarks and pictures.
+    pub report: Option<ReportOptions>,
     /// `--explain`: print what each function requires and returns (see the
     /// `explain` crate) instead of the IR; without a pipeline, a module in
     /// error-monadic form is lowered to constrained form first.
@@ -570,21 +584,73 @@ pub fn process_chunk(
             Some(s) => s,
             None => &mut no_check,
         };
-        let mut hooks = pass::Both(&mut printer, check);
+        let recording = options.report.as_ref().map(|r| {
+            RefCell::new(report::Recorder::new(
+                &module.ctx,
+                module.root,
+                name,
+                Some(&engine.sources),
+                r.events.clone(),
+                &r.args,
+            ))
+        });
+        let mut report_hooks = recording.as_ref().map(report::Hooks);
+        let mut no_report = pass::NoInstrumentation;
+        let report_hook: &mut dyn pass::Instrumentation = match &mut report_hooks {
+            Some(h) => h,
+            None => &mut no_report,
+        };
+        let mut checks = pass::Both(check, report_hook);
+        let mut hooks = pass::Both(&mut printer, &mut checks);
         // Without instrumentation, independent functions lower in pieces on
         // every thread (pass::split_lowering).
         let splittable = options.threads != 1
             && !options.timing
             && !options.pass_statistics
             && options.verify_semantics.is_none()
+            && options.report.is_none()
             && !options.ir_printing.active();
+        // A textual pipeline reaches no stage: the report shows the module
+        // before and after it.
+        let staged = matches!(pipeline, Run::Stages { .. });
+        let record_form = |label: &str, module: &driver::Module| {
+            if let (Some(r), false) = (&recording, staged) {
+                let stage = pass::stage::current_stage(&module.ctx, module.root);
+                r.borrow_mut().form(label, stage, &module.ctx, module.root);
+            }
+        };
+        record_form("input", &module);
         let ran = engine.run(
             &mut module,
             pipeline,
             &mut hooks,
-            &mut |stage, _, _| tracing::info!(stage = stage.name(), "stage reached"),
+            &mut |stage, ctx, root| {
+                tracing::info!(stage = stage.name(), "stage reached");
+                if let Some(r) = &recording {
+                    r.borrow_mut().stage(stage, ctx, root);
+                }
+            },
             splittable,
         );
+        record_form("output", &module);
+        let written = match (recording, &options.report) {
+            (Some(recording), Some(r)) => {
+                let (steps, _) = pipeline.timings();
+                let report = recording.into_inner().finish(&steps);
+                Some(report::write(&report, &r.path).map_err(|e| {
+                    Diagnostic::error(
+                        DiagLoc::Unknown,
+                        format!("could not write the report to '{}': {e}", r.path.display()),
+                    )
+                }))
+            }
+            _ => None,
+        };
+        if let Some(Ok(path)) = &written {
+            printer
+                .log
+                .push_str(&format!("report written to {}\n", path.display()));
+        }
         // The report comes out whether or not the pipeline failed.
         let report = match &semantics {
             Some(s) => {
@@ -619,6 +685,9 @@ pub fn process_chunk(
             vec![d]
         })?;
         report?;
+        if let Some(Err(d)) = written {
+            return Err(vec![d]);
+        }
         if let Some(e) = printer.tree_error.take() {
             return Err(vec![Diagnostic::error(DiagLoc::Unknown, e)]);
         }

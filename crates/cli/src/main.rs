@@ -75,6 +75,21 @@ struct Args {
     /// IR.
     #[arg(long = "explain")]
     explain: bool,
+    /// Write a self-contained HTML report of the run to FILE (a directory
+    /// with an index.html for a module of many functions): the forms side
+    /// by side, every pass with its diff, the constraints drawn, the
+    /// preconditions, and sampled inputs at every stage. Needs `-p` or
+    /// `--lower-to`.
+    #[arg(
+        long = "report",
+        value_name = "FILE",
+        conflicts_with = "split_input_file"
+    )]
+    report: Option<std::path::PathBuf>,
+    /// With --report: inputs to try on every function of as many
+    /// parameters, as `shape-run --arg`s separated by spaces (`'[2,3] [3,4]'`).
+    #[arg(long = "report-args", value_name = "ARGS", requires = "report")]
+    report_args: Option<String>,
     /// Run the default pipeline of every stage from the input's form up to
     /// this one.
     #[arg(long = "lower-to", value_name = "STAGE", value_parser = ["constrained", "asserting", "std"], conflicts_with = "pass_pipeline")]
@@ -334,10 +349,61 @@ fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
 /// `--remarks` the passes' remarks in MLIR's form, and with
 /// `--dump-constraint-graph` the constraint pictures to their files; with
 /// none of them, no subscriber is installed (no cost).
+/// `--report` and `--report-args`, checked.
+fn report_options(args: &Args) -> Result<Option<cli::ReportOptions>, String> {
+    let Some(path) = &args.report else {
+        return Ok(None);
+    };
+    if args.pass_pipeline.is_none() && args.lower_to.is_none() {
+        return Err("--report needs a pipeline to report on: -p or --lower-to".into());
+    }
+    let args = match &args.report_args {
+        Some(text) => split_args(text)
+            .into_iter()
+            .map(|a| {
+                a.parse::<interp::Arg>()
+                    .map_err(|e| format!("invalid --report-args '{a}': {e}"))
+            })
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    Ok(Some(cli::ReportOptions {
+        path: path.clone(),
+        events: Default::default(),
+        args,
+    }))
+}
+
+/// `[2, 3] dense<[1, 2]> 6` split at the spaces outside brackets.
+fn split_args(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0i32;
+    for c in text.chars() {
+        match c {
+            '[' | '<' => depth += 1,
+            ']' | '>' => depth -= 1,
+            _ => {}
+        }
+        if c.is_whitespace() && depth <= 0 {
+            if !current.is_empty() {
+                out.push(std::mem::take(&mut current));
+            }
+        } else {
+            current.push(c);
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
 fn init_logging(
     level: Option<&str>,
     remarks: bool,
     constraint_graphs: Option<ConstraintGraphFiles>,
+    report: Option<report::SharedEvents>,
 ) -> Result<(), String> {
     use std::io::IsTerminal;
     use tracing_subscriber::filter::{filter_fn, FilterExt, Targets};
@@ -349,7 +415,7 @@ fn init_logging(
         (None, Ok(l)) => Some(EnvFilter::try_new(l).map_err(|e| format!("RUST_LOG: {e}"))?),
         (None, Err(_)) => None,
     };
-    if filter.is_none() && !remarks && constraint_graphs.is_none() {
+    if filter.is_none() && !remarks && constraint_graphs.is_none() && report.is_none() {
         return Ok(());
     }
     let log = filter.map(|f| {
@@ -369,10 +435,12 @@ fn init_logging(
             Targets::new().with_target(constraint_graph_files::TARGET, tracing::Level::INFO),
         )
     });
+    let report = report.map(|events| cli::report_events::ReportEvents(events).layer());
     tracing_subscriber::registry()
         .with(log)
         .with(remarks)
         .with(constraint_graphs)
+        .with(report)
         .try_init()
         .map_err(|e| e.to_string())
 }
@@ -420,10 +488,18 @@ fn main() -> ExitCode {
         },
         None => None,
     };
+    let report = match report_options(&args) {
+        Ok(report) => report,
+        Err(e) => {
+            eprintln!("shape-opt: error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     if let Err(e) = init_logging(
         args.log_level.as_deref(),
         args.remarks,
         constraint_graphs.clone(),
+        report.as_ref().map(|r| r.events.clone()),
     ) {
         eprintln!("shape-opt: error: invalid --log-level: {e}");
         return ExitCode::FAILURE;
@@ -512,6 +588,7 @@ fn main() -> ExitCode {
         leak_ir_at_exit: true,
         pipeline: args.pass_pipeline.clone(),
         explain: args.explain,
+        report,
         lower_to: args
             .lower_to
             .as_deref()

@@ -25,11 +25,11 @@ impl Remarks {
 
 /// The fields of a remark event.
 #[derive(Default)]
-struct RemarkFields {
-    file: String,
-    line: u32,
-    col: u32,
-    message: String,
+pub(crate) struct RemarkFields {
+    pub(crate) file: String,
+    pub(crate) line: u32,
+    pub(crate) col: u32,
+    pub(crate) message: String,
 }
 
 impl tracing::field::Visit for RemarkFields {
