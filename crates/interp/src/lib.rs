@@ -144,6 +144,18 @@ pub fn trace_function_with_limits(
     machine::run(ctx, module, name, args, limits)
 }
 
+/// [`run_function`] of the function op `func` of `module` (a `func.func`,
+/// or a library's `shape.func`), which a caller running many functions
+/// has found already: no lookup by name.
+pub fn run_function_op(
+    ctx: &Context,
+    module: OpId,
+    func: OpId,
+    args: &[Arg],
+) -> Result<Outcome, InterpError> {
+    machine::run_op(ctx, module, func, args, Limits::default()).map(|t| t.outcome)
+}
+
 pub use machine::nearest_function;
 
 /// The `func.func` or library `shape.func` named `name` in `module`, if any.

@@ -70,6 +70,21 @@ pub(crate) fn run(
             name: name.to_string(),
             near: nearest_function(ctx, module, name),
         })?;
+    run_op(ctx, module, func, args, limits)
+}
+
+/// [`run`] of the function op `func` of `module`, found already.
+pub(crate) fn run_op(
+    ctx: &Context,
+    module: OpId,
+    func: OpId,
+    args: &[Arg],
+    limits: Limits,
+) -> Result<Trace, InterpError> {
+    let name = ctx
+        .attr(func, "sym_name")
+        .and_then(Attr::as_str)
+        .unwrap_or("");
     let params = entry_block(ctx, func)
         .map(|b| ctx.block(b).args.clone())
         .ok_or_else(|| InterpError::Unsupported {

@@ -286,16 +286,17 @@ impl<'s> Recorder<'s> {
                 .forms
                 .push((label.to_string(), lines));
         }
+        let by_name: HashMap<String, OpId> = functions(ctx, root)
+            .into_iter()
+            .map(|f| (symbol(ctx, f), f))
+            .collect();
         for (name, inputs) in &self.inputs {
-            let Some(&i) = self.index.get(name) else {
+            let (Some(&i), Some(&f)) = (self.index.get(name), by_name.get(name)) else {
                 continue;
             };
-            if interp::find_function(ctx, root, name).is_none() {
-                continue;
-            }
             let samples = &mut self.report.functions[i].samples;
             for (k, args) in inputs.iter().enumerate() {
-                let outcome = match interp::run_function(ctx, root, name, args) {
+                let outcome = match interp::run_function_op(ctx, root, f, args) {
                     Ok(o) => o.to_string(),
                     Err(e) => format!("cannot evaluate: {e}"),
                 };
@@ -514,11 +515,15 @@ fn with_facts(ctx: &Context, f: OpId, file: &str) -> Vec<Line> {
     out
 }
 
-/// `before` against `after`, line by line, with three lines of context.
+/// Unchanged lines shown around a change in a pass's diff.
+const CONTEXT: usize = 2;
+
+/// `before` against `after`, line by line, with [`CONTEXT`] lines of
+/// context.
 fn diff(before: &str, after: &str) -> Vec<DiffLine> {
     let text = similar::TextDiff::from_lines(before, after);
     let mut out = Vec::new();
-    for (n, group) in text.grouped_ops(3).iter().enumerate() {
+    for (n, group) in text.grouped_ops(CONTEXT).iter().enumerate() {
         if n > 0 {
             out.push(DiffLine::Gap);
         }
