@@ -11,9 +11,11 @@ contract (see scripts/report-check/mock.html for a small example):
   * a full-page screenshot that is not blank (> 3 colours, no colour > 99%);
   * function links exist, are unique, cover every section in the page, and
     the first function's section (or the URL hash's) is the one visible;
-  * per function (the first N): its link shows its section and only it; the
-    forms tab is active at first; clicking source ops one by one marks the
-    op `selected` and exactly the ops sharing a source line `hl`, until some
+  * per function (the first N; default all, or 10 of a directory report):
+    its link shows its section and only it; the forms panel has forms and
+    is active at first; clicking source ops one by one (the
+    earliest form's, for a function that lowering made) marks the op
+    `selected` and exactly the ops sharing a source line `hl`, until some
     std op is highlighted; a changed pass's summary opens a non-empty diff;
     constraint graphs are visible SVGs with nodes; precondition and try
     panels, when present, have their pre/table;
@@ -29,6 +31,7 @@ import os
 import pathlib
 import sys
 import time
+import urllib.parse
 
 from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
@@ -37,6 +40,8 @@ from playwright.sync_api import sync_playwright
 VIEWPORT = {"width": 1400, "height": 900}
 TIMEOUT_MS = 10_000  # per action / wait: a report is local, 10 s is generous
 MAX_OP_CLICKS = 300  # source ops clicked per function before giving up
+DIR_FUNCTIONS = 10  # functions clicked through in a directory report
+FORMS = ["source", "error-monadic", "constrained", "asserting", "std"]
 
 
 class Fail(Exception):
@@ -56,12 +61,12 @@ def section_sel(name):
 JS_VISIBLE_SECTIONS = """() => [...document.querySelectorAll('section.function')]
     .filter(s => !s.hidden && s.checkVisibility()).map(s => s.dataset.function)"""
 
-# JS: after clicking source op `i` of section `name`, is the highlighting
+# JS: after clicking op `i` of `sel` in section `name`, is the highlighting
 # right?  Returns what is wrong (if anything) and how many std ops are `hl`.
-JS_CHECK_HL = """([name, i]) => {
+JS_CHECK_HL = """([name, sel, i]) => {
   const sec = [...document.querySelectorAll('section.function')]
       .find(s => s.dataset.function === name);
-  const op = sec.querySelectorAll('.form[data-form=source] .op')[i];
+  const op = sec.querySelectorAll(sel)[i];
   const lines = l => (l || '').split(/\\s+/).filter(Boolean);
   const mine = new Set(lines(op.dataset.lines));
   const bad = [];
@@ -135,16 +140,27 @@ def check_function(page, name, stats):
 
     # Forms: active first; click source ops until a std op is highlighted.
     forms = sec.locator(".tab-panel[data-tab=forms]")
+    if forms.count() and forms.locator(".form").count() == 0:
+        raise Fail("its forms panel has no .form at all")
     check_active(sec, forms, "forms")
-    ops = sec.locator(".form[data-form=source] .op")
+    # A function that lowering made (outlined, say) has no source form: its
+    # ops then come from the earliest form it has.
+    present = [f for f in FORMS if sec.locator(f".form[data-form={f}]").count()]
+    if not present:
+        raise Fail(f"no .form[data-form=...] of {FORMS}")
+    start = next((f for f in present if f != "std"), "std")
+    if start != "source":
+        stats["no_source"] += 1
+    has_std = "std" in present and start != "std"
+    sel = f".form[data-form={start}] .op"
+    ops = sec.locator(sel)
     if ops.count() == 0:
-        raise Fail("no .op in the source form")
-    has_std = sec.locator(".form[data-form=std]").count() > 0
+        raise Fail(f"no .op in the {start} form")
     for i in range(min(ops.count(), MAX_OP_CLICKS)):
         ops.nth(i).click()
-        got = page.evaluate(JS_CHECK_HL, [name, i])
+        got = page.evaluate(JS_CHECK_HL, [name, sel, i])
         if got["bad"]:
-            raise Fail(f"after clicking source op {i} "
+            raise Fail(f"after clicking {start} op {i} "
                        f"({ops.nth(i).inner_text().strip()[:60]!r}): " + "; ".join(got["bad"]))
         if got["std"]:
             stats["highlights"] += 1
@@ -153,7 +169,7 @@ def check_function(page, name, stats):
             break  # no std form: one correct click is all we can check
     else:
         if has_std:
-            raise Fail(f"clicking its {ops.count()} source ops highlighted no std op")
+            raise Fail(f"clicking its {ops.count()} {start} ops highlighted no std op")
 
     # Passes: a changed pass opens onto a non-empty diff.
     passes = open_tab(page, sec, "passes")
@@ -253,7 +269,7 @@ def check_report(browser, path, shots, max_functions):
     if page.locator("nav#functions input#search[type=search]").count() != 1:
         raise Fail("no input#search[type=search] in nav#functions")
     for k, n in enumerate(names):
-        if links.nth(k).get_attribute("href") != "#" + n:
+        if urllib.parse.unquote(links.nth(k).get_attribute("href") or "") != "#" + n:
             raise Fail(f"link {n!r} has href {links.nth(k).get_attribute('href')!r}")
     in_page = page.eval_on_selector_all("section.function", "ss => ss.map(s => s.dataset.function)")
     if set(in_page) - set(names):
@@ -268,8 +284,10 @@ def check_report(browser, path, shots, max_functions):
     shot = not_blank(page.screenshot(full_page=True),
                      shots / (path.stem + ".png") if shots else None)
 
-    stats = dict(passes=0, changed=0, graphs=0, highlights=0)
-    checked = names[:max_functions] if max_functions else names
+    stats = dict(passes=0, changed=0, graphs=0, highlights=0, no_source=0)
+    # A directory report is a big module: clicking through 10 is enough.
+    cap = max_functions or (DIR_FUNCTIONS if path.is_dir() else len(names))
+    checked = names[:cap]
     for n in checked:
         try:
             check_function(page, n, stats)
@@ -292,7 +310,8 @@ def check_report(browser, path, shots, max_functions):
                        f"{page.evaluate(JS_VISIBLE_SECTIONS)}")
         no_errors("load with a hash")
     page.close()
-    return (f"{len(names)} functions ({len(checked)} clicked through), "
+    return (f"{len(names)} functions ({len(checked)} clicked through, "
+            f"{stats['no_source']} without a source form), "
             f"{stats['passes']} passes ({stats['changed']} changed), "
             f"{stats['graphs']} graphs, {stats['highlights']} std highlights, "
             f"screenshot {shot}, {time.monotonic() - started:.1f}s")
@@ -303,7 +322,8 @@ def main():
     ap.add_argument("reports", nargs="+", type=pathlib.Path)
     ap.add_argument("--screenshots", type=pathlib.Path, help="save full-page PNGs here")
     ap.add_argument("--max-functions", type=int, default=0,
-                    help="click through only the first N functions (0: all)")
+                    help="click through only the first N functions "
+                         f"(0: all, or {DIR_FUNCTIONS} of a directory report)")
     args = ap.parse_args()
     if args.screenshots:
         args.screenshots.mkdir(parents=True, exist_ok=True)
