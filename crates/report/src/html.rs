@@ -40,14 +40,22 @@ pub fn write(report: &Report, path: &Path) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(&functions)?;
     for (i, f) in report.functions.iter().enumerate() {
         let js = format!(
-            "window.shapeOptSection({i}, {});\n",
-            diag::json_string(&section(report, i, f))
+            "window.shapeOptSection({i}, `{}`);\n",
+            template_literal(&section(report, i, f))
         );
         std::fs::write(functions.join(format!("{i}.js")), js)?;
     }
     let index = dir.join("index.html");
     std::fs::write(&index, page(report, ""))?;
     Ok(index)
+}
+
+/// `s` as the inside of a JavaScript template literal: backslashes,
+/// backquotes and `${` escaped (HTML's many quotes stay as they are).
+fn template_literal(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace('`', "\\`")
+        .replace("${", "\\${")
 }
 
 /// `s` with `&`, `<`, `>` and `"` escaped.
@@ -347,4 +355,18 @@ fn samples(f: &FunctionReport) -> String {
         ),
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn template_literals_keep_their_text() {
+        assert_eq!(template_literal(r"a\b`c${d}"), r"a\\b\`c\${d}");
+        assert_eq!(
+            escape("<a href=\"x\">&</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"
+        );
+    }
 }
