@@ -15,7 +15,7 @@ contract (see scripts/report-check/mock.html for a small example):
     its link shows its section and only it; the forms panel has forms and
     is active at first; clicking source ops one by one (the
     earliest form's, for a function that lowering made) marks the op
-    `selected` and exactly the ops sharing a source line `hl`, until some
+    `selected` and exactly the ops naming its own (first) source line `hl`, until some
     std op is highlighted; a changed pass's summary opens a non-empty diff;
     constraint graphs are visible SVGs with nodes; precondition and try
     panels, when present, have their pre/table or a .note saying why not;
@@ -68,7 +68,9 @@ JS_CHECK_HL = """([name, sel, i]) => {
       .find(s => s.dataset.function === name);
   const op = sec.querySelectorAll(sel)[i];
   const lines = l => (l || '').split(/\\s+/).filter(Boolean);
-  const mine = new Set(lines(op.dataset.lines));
+  // An op's own line is its first (the rest are the calls it was inlined
+  // or outlined through): its counterparts are the ops that name it.
+  const mine = new Set(lines(op.dataset.lines).slice(0, 1));
   const bad = [];
   if (!op.classList.contains('selected')) bad.push('clicked op is not .selected');
   for (const o of sec.querySelectorAll('.op')) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A 1400x900 picture of a report's first function, forms panel, for README.
+"""A 2000x900 picture of a report's first function, forms panel, for README.
 
     screenshot.py REPORT.html|REPORT_DIR OUT.png [--click-op LINE]
 
@@ -28,7 +28,7 @@ def main():
             headless=True,
             executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
             args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page = browser.new_page(viewport={"width": 2000, "height": 900})
         page.set_default_timeout(10_000)
         page.goto(index.resolve().as_uri())
         # The section shown on load is the first function's.

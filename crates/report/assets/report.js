@@ -1,5 +1,5 @@
 // shape-opt report: function index and search, tabs, and the highlighting
-// of an op's counterparts (ops that name a source line in common).
+// of an op's counterparts (ops that name the op's own source line).
 (function () {
   "use strict";
   const detail = document.getElementById("detail");
@@ -36,7 +36,10 @@
       x.classList.remove("hl", "selected");
     });
     op.classList.add("selected");
-    const lines = new Set(op.dataset.lines.split(" ").filter(Boolean));
+    // An op's own line is its first; the others are the calls it was
+    // inlined or outlined through. Its counterparts are the ops that name
+    // its own line.
+    const lines = new Set(op.dataset.lines.split(" ").filter(Boolean).slice(0, 1));
     if (lines.size === 0) return;
     section.querySelectorAll(".op").forEach(function (x) {
       if (x.dataset.lines.split(" ").some(function (l) { return lines.has(l); })) {

@@ -153,6 +153,12 @@ fn form(name: &str, body: String) -> String {
 }
 
 fn forms(report: &Report, f: &FunctionReport) -> String {
+    if f.source.is_none() && f.forms.is_empty() {
+        return "<p class=\"note\">No form of this function was recorded: a pass made it \
+                and another removed it (inlined it, or found it dead) within one stage; \
+                the Passes tab shows both.</p>\n"
+            .into();
+    }
     let mut out = String::from("<div class=\"forms\">\n");
     if let Some((first, last)) = f.source {
         let body: String = (first..=last)
