@@ -422,39 +422,34 @@ impl Cond {
 
     /// The conjunction, flattened, without `true`s; `false` if any is.
     pub fn and(conds: Vec<Cond>) -> Cond {
-        let mut out = Vec::new();
-        for c in conds {
-            match c {
-                Cond::Bool(true) => {}
-                Cond::Bool(false) => return Cond::Bool(false),
-                Cond::And(cs) => out.extend(cs),
-                c if !out.contains(&c) => out.push(c),
-                _ => {}
-            }
-        }
-        match out.len() {
-            0 => Cond::Bool(true),
-            1 => out.remove(0),
-            _ => Cond::And(out),
-        }
+        Cond::junction(conds, true)
     }
 
     /// The disjunction, flattened, without `false`s; `true` if any is.
     pub fn or(conds: Vec<Cond>) -> Cond {
+        Cond::junction(conds, false)
+    }
+
+    /// `and` (`all`) or `or` of `conds`: nested ones of the same kind
+    /// flattened, the neutral constant and repeats dropped, the absorbing
+    /// constant if any is it.
+    fn junction(conds: Vec<Cond>, all: bool) -> Cond {
         let mut out = Vec::new();
         for c in conds {
             match c {
-                Cond::Bool(false) => {}
-                Cond::Bool(true) => return Cond::Bool(true),
-                Cond::Or(cs) => out.extend(cs),
+                Cond::Bool(b) if b == all => {}
+                Cond::Bool(_) => return Cond::Bool(!all),
+                Cond::And(cs) if all => out.extend(cs),
+                Cond::Or(cs) if !all => out.extend(cs),
                 c if !out.contains(&c) => out.push(c),
                 _ => {}
             }
         }
-        match out.len() {
-            0 => Cond::Bool(false),
-            1 => out.remove(0),
-            _ => Cond::Or(out),
+        match (out.len(), all) {
+            (0, _) => Cond::Bool(all),
+            (1, _) => out.remove(0),
+            (_, true) => Cond::And(out),
+            (_, false) => Cond::Or(out),
         }
     }
 
@@ -463,7 +458,7 @@ impl Cond {
         match c {
             Cond::Bool(b) => Cond::Bool(!b),
             Cond::Not(inner) => *inner,
-            Cond::Cmp(p, a, b) => Cond::Cmp(Pred::from(negated(p.cmpi())), a, b),
+            Cond::Cmp(p, a, b) => Cond::Cmp(Pred::from(p.cmpi().negated()), a, b),
             c => Cond::Not(Box::new(c)),
         }
     }
@@ -492,22 +487,6 @@ impl Cond {
                 .try_fold(false, |acc, c| Some(acc || c.eval(inputs)?)),
             Cond::Not(c) => c.eval(inputs).map(|b| !b),
         }
-    }
-}
-
-fn negated(p: CmpIPredicate) -> CmpIPredicate {
-    use CmpIPredicate::*;
-    match p {
-        Eq => Ne,
-        Ne => Eq,
-        Slt => Sge,
-        Sle => Sgt,
-        Sgt => Sle,
-        Sge => Slt,
-        Ult => Uge,
-        Ule => Ugt,
-        Ugt => Ule,
-        Uge => Ult,
     }
 }
 

@@ -459,10 +459,36 @@ impl<'a> Walk<'a> {
     /// 0`), as `shape.split_at` does.
     fn split(&mut self, op: OpId, shape: &[Seg], k: i64) -> Option<(Shape, Shape)> {
         if k >= 0 {
-            self.split_front(op, shape, k)
+            self.take(op, shape, k, |input, from, to_back, need| {
+                let taken = (from..from + need).map(|i| Seg::One(Term::Extent { input, i }));
+                (
+                    taken.collect(),
+                    Seg::Slice {
+                        input,
+                        from: from + need,
+                        to_back,
+                    },
+                )
+            })
         } else {
+            // From the back: the same walk over the reversed segments.
             let reversed: Shape = shape.iter().rev().cloned().collect();
-            let (tail, head) = self.split_back(op, &reversed, -k)?;
+            let (tail, head) = self.take(op, &reversed, -k, |input, from, to_back, need| {
+                let taken = (1..=need).map(|j| {
+                    Seg::One(Term::Extent {
+                        input,
+                        i: to_back - j,
+                    })
+                });
+                (
+                    taken.collect(),
+                    Seg::Slice {
+                        input,
+                        from,
+                        to_back: to_back - need,
+                    },
+                )
+            })?;
             Some((
                 head.into_iter().rev().collect(),
                 tail.into_iter().rev().collect(),
@@ -470,59 +496,28 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn split_front(&mut self, op: OpId, shape: &[Seg], k: i64) -> Option<(Shape, Shape)> {
-        let (mut head, mut tail) = (Vec::new(), Vec::new());
+    /// The first `k` extents of `segs` and the rest. A slice of unknown
+    /// length is divided by `divide` (input, from, to_back, how many to
+    /// take: the extents taken, in walk order, and the slice left); that is
+    /// known only if the slice is long enough, or is the last segment
+    /// (then `split_at`'s domain requires it to be).
+    fn take(
+        &mut self,
+        op: OpId,
+        segs: &[Seg],
+        k: i64,
+        divide: impl Fn(usize, i64, i64, i64) -> (Vec<Seg>, Seg),
+    ) -> Option<(Shape, Shape)> {
+        let (mut taken, mut rest) = (Vec::new(), Vec::new());
         let mut need = k;
-        for (n, seg) in shape.iter().enumerate() {
-            if need == 0 {
-                tail.push(seg.clone());
-                continue;
-            }
-            match seg {
-                Seg::One(_) => {
-                    head.push(seg.clone());
-                    need -= 1;
-                }
-                &Seg::Slice {
-                    input,
-                    from,
-                    to_back,
-                } => {
-                    // Within a slice of unknown length the split point is
-                    // known only if the slice is long enough, or is the
-                    // last segment (then `split_at`'s domain says so).
-                    let long_enough = self.known.least_rank(input) - from + to_back >= need;
-                    if !long_enough && n + 1 < shape.len() {
-                        return None;
-                    }
-                    self.require_rank(op, input, from - to_back + need);
-                    head.extend((from..from + need).map(|i| Seg::One(Term::Extent { input, i })));
-                    tail.push(Seg::Slice {
-                        input,
-                        from: from + need,
-                        to_back,
-                    });
-                    need = 0;
-                }
-                _ => return None,
-            }
-        }
-        (need == 0).then_some((head, tail))
-    }
-
-    /// Split reversed `shape` after its first `k` extents: (the last `k`
-    /// extents, the rest), both reversed.
-    fn split_back(&mut self, op: OpId, reversed: &[Seg], k: i64) -> Option<(Shape, Shape)> {
-        let (mut last, mut rest) = (Vec::new(), Vec::new());
-        let mut need = k;
-        for (n, seg) in reversed.iter().enumerate() {
+        for (n, seg) in segs.iter().enumerate() {
             if need == 0 {
                 rest.push(seg.clone());
                 continue;
             }
             match seg {
                 Seg::One(_) => {
-                    last.push(seg.clone());
+                    taken.push(seg.clone());
                     need -= 1;
                 }
                 &Seg::Slice {
@@ -531,27 +526,19 @@ impl<'a> Walk<'a> {
                     to_back,
                 } => {
                     let long_enough = self.known.least_rank(input) - from + to_back >= need;
-                    if !long_enough && n + 1 < reversed.len() {
+                    if !long_enough && n + 1 < segs.len() {
                         return None;
                     }
                     self.require_rank(op, input, from - to_back + need);
-                    last.extend((1..=need).map(|j| {
-                        Seg::One(Term::Extent {
-                            input,
-                            i: to_back - j,
-                        })
-                    }));
-                    rest.push(Seg::Slice {
-                        input,
-                        from,
-                        to_back: to_back - need,
-                    });
+                    let (extents, left) = divide(input, from, to_back, need);
+                    taken.extend(extents);
+                    rest.push(left);
                     need = 0;
                 }
                 _ => return None,
             }
         }
-        (need == 0).then_some((last, rest))
+        (need == 0).then_some((taken, rest))
     }
 }
 

@@ -102,6 +102,21 @@ struct Tally {
     messages: usize,
 }
 
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} complete explanations, {} partial (leaving out {:?}), {} inputs compared, {} failing, {} messages checked",
+            self.complete.len(),
+            self.partial,
+            self.left_out,
+            self.compared,
+            self.failing,
+            self.messages
+        )
+    }
+}
+
 /// Compare the explanations of module `text` with the interpreter on
 /// `samples` inputs per function; panics at the first disagreement.
 fn compare(name: &str, text: &str, samples: usize, tally: &mut Tally) {
@@ -181,15 +196,7 @@ fn explanations_of_the_examples_agree_with_the_interpreter() {
             "@{name} is not fully explained"
         );
     }
-    eprintln!(
-        "examples: {} complete explanations, {} partial (leaving out {:?}), {} inputs compared, {} failing, {} messages checked",
-        tally.complete.len(),
-        tally.partial,
-        tally.left_out,
-        tally.compared,
-        tally.failing,
-        tally.messages
-    );
+    eprintln!("examples: {tally}");
     assert!(
         tally.compared > 5_000 && tally.failing > 1_000,
         "too few comparisons"
@@ -203,15 +210,7 @@ fn explanations_of_random_shape_functions_agree_with_the_interpreter() {
     for f in &functions {
         compare(&format!("{}.mlir", f.name), &f.text, 48, &mut tally);
     }
-    eprintln!(
-        "random: {} complete explanations, {} partial (leaving out {:?}), {} inputs compared, {} failing, {} messages checked",
-        tally.complete.len(),
-        tally.partial,
-        tally.left_out,
-        tally.compared,
-        tally.failing,
-        tally.messages
-    );
+    eprintln!("random: {tally}");
     assert!(
         tally.complete.len() * 2 > functions.len(),
         "fewer than half explained fully"
