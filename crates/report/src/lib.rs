@@ -21,7 +21,7 @@
 //!
 //! [`Recorder`] collects all this while the pipeline runs: it is the
 //! pipeline's instrumentation and stage callback, and [`Events`] receives
-//! the remarks and pictures passes send through `tracing`. [`write`] lays
+//! the remarks and pictures passes send through `tracing`. [`write()`] lays
 //! the result out (see `html.rs`).
 
 mod html;
