@@ -4,6 +4,7 @@
   "use strict";
   const detail = document.getElementById("detail");
   const links = Array.from(document.querySelectorAll(".function-link"));
+  const FUNCTIONS_PER_SCRIPT = Number(detail.dataset.functionsPerScript || 1);
   let wanted = null;
 
   function sectionOf(index) {
@@ -13,12 +14,14 @@
   function show(index) {
     const section = sectionOf(index);
     if (!section) {
-      // A large report keeps each function in functions/N.js.
+      // A large report keeps functions in scripts of FUNCTIONS_PER_SCRIPT
+      // each (html.rs): functions/K.js.
       wanted = index;
-      if (!document.getElementById("load-" + index)) {
+      const chunk = Math.floor(index / FUNCTIONS_PER_SCRIPT);
+      if (!document.getElementById("load-" + chunk)) {
         const script = document.createElement("script");
-        script.id = "load-" + index;
-        script.src = "functions/" + index + ".js";
+        script.id = "load-" + chunk;
+        script.src = "functions/" + chunk + ".js";
         document.head.appendChild(script);
       }
       return;
@@ -61,7 +64,7 @@
     });
   }
 
-  // Called by functions/N.js.
+  // Called by functions/K.js, once per function it holds.
   window.shapeOptSection = function (index, html) {
     const template = document.createElement("template");
     template.innerHTML = html;

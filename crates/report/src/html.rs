@@ -1,7 +1,7 @@
 //! The report laid out as HTML: one file with every function inline, or,
 //! past [`INLINE_FUNCTIONS`] functions, a directory whose `index.html`
-//! holds the index and loads `functions/N.js` (one function's section) when
-//! the function is opened. Styles and scripts are inline: nothing is
+//! holds the index and loads `functions/K.js` (the sections of
+//! [`FUNCTIONS_PER_SCRIPT`] functions) when one of them is opened. Styles and scripts are inline: nothing is
 //! fetched from the network, and no tool is needed to view it.
 //!
 //! The page's structure is a contract the browser test relies on: function
@@ -12,11 +12,17 @@
 //! precondition `pre.explain`, samples `tr.sample`.
 
 use crate::{DiffLine, FunctionReport, Line, Report, Step};
+use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Reports of more functions than this are a directory.
 pub const INLINE_FUNCTIONS: usize = 200;
+
+/// Functions per script of a directory report: `functions/K.js` holds
+/// functions `K * FUNCTIONS_PER_SCRIPT` onwards (the page's script knows
+/// this number too).
+pub const FUNCTIONS_PER_SCRIPT: usize = 50;
 
 const STYLE: &str = include_str!("../assets/report.css");
 const SCRIPT: &str = include_str!("../assets/report.js");
@@ -26,25 +32,39 @@ const SCRIPT: &str = include_str!("../assets/report.js");
 /// the file to open.
 pub fn write(report: &Report, path: &Path) -> std::io::Result<PathBuf> {
     if report.functions.len() <= INLINE_FUNCTIONS {
-        let sections: String = report
+        let sections: Vec<String> = report
             .functions
-            .iter()
+            .par_iter()
             .enumerate()
             .map(|(i, f)| section(report, i, f))
             .collect();
-        std::fs::write(path, page(report, &sections))?;
+        std::fs::write(path, page(report, &sections.concat()))?;
         return Ok(path.to_path_buf());
     }
     let dir = path.with_extension("");
     let functions = dir.join("functions");
     std::fs::create_dir_all(&functions)?;
-    for (i, f) in report.functions.iter().enumerate() {
-        let js = format!(
-            "window.shapeOptSection({i}, `{}`);\n",
-            template_literal(&section(report, i, f))
-        );
-        std::fs::write(functions.join(format!("{i}.js")), js)?;
-    }
+    // Few files, each of several functions: creating a file costs more
+    // than writing it.
+    report
+        .functions
+        .par_chunks(FUNCTIONS_PER_SCRIPT)
+        .enumerate()
+        .try_for_each(|(chunk, fs)| {
+            let first = chunk * FUNCTIONS_PER_SCRIPT;
+            let js: String = fs
+                .iter()
+                .enumerate()
+                .map(|(k, f)| {
+                    let i = first + k;
+                    format!(
+                        "window.shapeOptSection({i}, `{}`);\n",
+                        template_literal(&section(report, i, f))
+                    )
+                })
+                .collect();
+            std::fs::write(functions.join(format!("{chunk}.js")), js)
+        })?;
     let index = dir.join("index.html");
     std::fs::write(&index, page(report, ""))?;
     Ok(index)
@@ -88,7 +108,7 @@ fn page(report: &Report, sections: &str) -> String {
          <header><h1>shape-opt report</h1><p>{file}: {count} functions, {millis} ms</p></header>\n\
          <div id=\"layout\">\n<nav id=\"functions\"><input id=\"search\" type=\"search\" \
          placeholder=\"search functions\" aria-label=\"search functions\">\n<ul>\n{links}</ul></nav>\n\
-         <main id=\"detail\">\n{sections}</main>\n</div>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+         <main id=\"detail\" data-functions-per-script=\"{FUNCTIONS_PER_SCRIPT}\">\n{sections}</main>\n</div>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
         file = escape(&report.file),
         count = report.functions.len(),
         millis = report.millis,

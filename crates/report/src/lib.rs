@@ -394,20 +394,17 @@ impl Recorder<'_> {
             .pass = pass.to_string();
         for f in Self::covered(ctx, op) {
             let name = symbol(ctx, f);
-            if !self.last.contains_key(&name) {
-                self.last.insert(name, plain(ctx, f, &self.report.file));
-            }
+            self.last.entry(name).or_insert_with(|| plain(ctx, f));
         }
         self.pass_started = Instant::now();
     }
 
     fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
         let micros = self.pass_started.elapsed().as_micros();
-        let file = self.report.file.clone();
         let mut seen = std::collections::HashSet::new();
         for f in Self::covered(ctx, op) {
             let name = symbol(ctx, f);
-            let now = plain(ctx, f, &file);
+            let now = plain(ctx, f);
             let before = self
                 .last
                 .insert(name.clone(), now.clone())
@@ -487,11 +484,12 @@ fn printed(ctx: &Context, f: OpId, file: &str) -> Vec<Line> {
 }
 
 /// Function `f` printed without locations (what diffs compare).
-fn plain(ctx: &Context, f: OpId, file: &str) -> String {
-    printed(ctx, f, file)
-        .into_iter()
-        .map(|l| l.text + "\n")
-        .collect()
+fn plain(ctx: &Context, f: OpId) -> String {
+    let options = ir::printer::PrintOptions {
+        debug_info: false,
+        ..WITH_LOCATIONS
+    };
+    ir::printer::print_op(ctx, f, options)
 }
 
 /// Function `f` printed as [`printed`] does, each op with the shape facts
