@@ -275,8 +275,12 @@ impl<'s> Recorder<'s> {
     /// explanations.
     pub fn form(&mut self, label: &str, stage: Option<Stage>, ctx: &Context, root: OpId) {
         let file = self.report.file.clone();
-        for f in functions(ctx, root) {
-            let name = symbol(ctx, f);
+        let named: Vec<(String, OpId)> = functions(ctx, root)
+            .into_iter()
+            .map(|f| (symbol(ctx, f), f))
+            .collect();
+        for (name, f) in &named {
+            let (name, f) = (name.clone(), *f);
             let lines = match stage {
                 Some(Stage::ErrorMonadic) => with_facts(ctx, f, &file),
                 _ => printed(ctx, f, &file),
@@ -286,10 +290,8 @@ impl<'s> Recorder<'s> {
                 .forms
                 .push((label.to_string(), lines));
         }
-        let by_name: HashMap<String, OpId> = functions(ctx, root)
-            .into_iter()
-            .map(|f| (symbol(ctx, f), f))
-            .collect();
+        let by_name: HashMap<String, OpId> =
+            named.iter().map(|(name, f)| (name.clone(), *f)).collect();
         for (name, inputs) in &self.inputs {
             let (Some(&i), Some(&f)) = (self.index.get(name), by_name.get(name)) else {
                 continue;
