@@ -584,16 +584,19 @@ pub fn process_chunk(
             Some(s) => s,
             None => &mut no_check,
         };
-        let recording = options.report.as_ref().map(|r| {
-            RefCell::new(report::Recorder::new(
+        let setup = options.report.as_ref().map(|r| {
+            report::Setup::new(
                 &module.ctx,
                 module.root,
                 name,
                 Some(&engine.sources),
                 r.events.clone(),
                 &r.args,
-            ))
+            )
         });
+        let recording = setup
+            .as_ref()
+            .map(|s| RefCell::new(report::Recorder::new(s)));
         let mut report_hooks = recording.as_ref().map(report::Hooks);
         let mut no_report = pass::NoInstrumentation;
         let report_hook: &mut dyn pass::Instrumentation = match &mut report_hooks {
@@ -603,12 +606,12 @@ pub fn process_chunk(
         let mut checks = pass::Both(check, report_hook);
         let mut hooks = pass::Both(&mut printer, &mut checks);
         // Without instrumentation, independent functions lower in pieces on
-        // every thread (pass::split_lowering).
+        // every thread (pass::split_lowering); a report records each piece
+        // on the thread that lowers it.
         let splittable = options.threads != 1
             && !options.timing
             && !options.pass_statistics
             && options.verify_semantics.is_none()
-            && options.report.is_none()
             && !options.ir_printing.active();
         // A textual pipeline reaches no stage: the report shows the module
         // before and after it.
@@ -620,22 +623,38 @@ pub fn process_chunk(
             }
         };
         record_form("input", &module);
-        let ran = engine.run(
-            &mut module,
-            pipeline,
-            &mut hooks,
-            &mut |stage, ctx, root| {
-                tracing::info!(stage = stage.name(), "stage reached");
-                if let Some(r) = &recording {
-                    r.borrow_mut().stage(stage, ctx, root);
-                }
-            },
-            splittable,
-        );
+        let mut piece_timings = Vec::new();
+        let recorded_in_pieces = match (&setup, &recording) {
+            (Some(setup), Some(recording)) if splittable => engine
+                .run_in_pieces(&mut module, pipeline, &|| report::Recorder::piece(setup))
+                .map(|(ran, pieces)| {
+                    for piece in pieces {
+                        recording.borrow_mut().absorb(piece.watcher);
+                        piece_timings.extend(piece.timings);
+                    }
+                    ran
+                }),
+            _ => None,
+        };
+        let ran = recorded_in_pieces.unwrap_or_else(|| {
+            engine.run(
+                &mut module,
+                pipeline,
+                &mut hooks,
+                &mut |stage, ctx, root| {
+                    tracing::info!(stage = stage.name(), "stage reached");
+                    if let Some(r) = &recording {
+                        r.borrow_mut().stage(stage, ctx, root);
+                    }
+                },
+                splittable && recording.is_none(),
+            )
+        });
         record_form("output", &module);
         let written = match (recording, &options.report) {
             (Some(recording), Some(r)) => {
-                let (steps, _) = pipeline.timings();
+                let (mut steps, _) = pipeline.timings();
+                steps.extend(&piece_timings);
                 let report = recording.into_inner().finish(&steps);
                 Some(report::write(&report, &r.path).map_err(|e| {
                     Diagnostic::error(

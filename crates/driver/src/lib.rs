@@ -17,6 +17,7 @@
 use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
 use ir::effects::PureOps;
 use ir::{Context, OpId};
+use pass::split_lowering::{Lowered, PieceWatcher};
 pub use pass::stage::Stage;
 use pass::stage_pipeline::StagePipeline;
 use pass::{Instrumentation, PassInfo, PassManager, PassRegistry, PassTiming, RunOptions};
@@ -325,32 +326,45 @@ impl Engine {
         on_stage: &mut dyn FnMut(Stage, &Context, OpId),
         split: bool,
     ) -> Result<(), Diagnostic> {
+        if split {
+            if let Some((result, _)) = self.run_in_pieces(module, run, &|| pass::NoInstrumentation)
+            {
+                return result;
+            }
+        }
         module.ctx.set_pure_ops(self.pure_ops.clone());
         match run {
             Run::Passes(manager) => manager.run(&mut module.ctx, module.root, instrument),
-            Run::Stages {
-                stages,
-                from,
-                to,
-                plan,
-            } => {
-                let pieces = split
-                    .then(|| {
-                        pass::split_lowering::lower_split(
-                            &mut module.ctx,
-                            module.root,
-                            (*from, *to),
-                            plan,
-                            &self.registry,
-                            self.options,
-                        )
-                    })
-                    .flatten();
-                pieces.unwrap_or_else(|| {
-                    stages.run(&mut module.ctx, module.root, instrument, on_stage)
-                })
+            Run::Stages { stages, .. } => {
+                stages.run(&mut module.ctx, module.root, instrument, on_stage)
             }
         }
+    }
+
+    /// Run the lowering `run` on `module` in pieces of independent
+    /// functions on every thread (`pass::split_lowering`), each piece
+    /// watched by a watcher `watch` makes. `None`, with `module`
+    /// untouched, when `run` is a textual pipeline or the module does not
+    /// split; otherwise the result and the pieces in order.
+    pub fn run_in_pieces<W: PieceWatcher>(
+        &self,
+        module: &mut Module,
+        run: &Run,
+        watch: &(dyn Fn() -> W + Sync),
+    ) -> Option<Lowered<W>> {
+        let Run::Stages { from, to, plan, .. } = run else {
+            return None;
+        };
+        module.ctx.set_pure_ops(self.pure_ops.clone());
+        pass::split_lowering::lower_split(
+            &mut module.ctx,
+            module.root,
+            (*from, *to),
+            plan,
+            &self.registry,
+            self.options,
+            watch,
+        )
     }
 }
 

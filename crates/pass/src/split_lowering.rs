@@ -18,12 +18,17 @@
 //! function does not grow with the module. The output is the one the
 //! unsplit run gives; the first failure in function order is reported.
 //!
+//! Each piece's passes and stages can be watched: the caller's
+//! [`PieceWatcher`] factory makes a watcher per piece, which sees that
+//! piece's context only, on the thread that lowers it; the watchers come
+//! back in piece order with the piece's pass timings, for the caller to
+//! combine.
+//!
 //! Declines (the caller runs the usual pipeline): modules with anything
 //! but functions, with symbol references, attributes or too few functions
-//! for two pieces; one thread; runs that need instrumentation (the caller
-//! decides).
+//! for two pieces; one thread.
 
-use crate::manager::{NoInstrumentation, RunOptions};
+use crate::manager::{Instrumentation, NoInstrumentation, PassTiming, RunOptions};
 use crate::stage::Stage;
 use crate::stage_pipeline::{starting_stage, LoweringPlan, StagePipeline};
 use crate::PassRegistry;
@@ -37,18 +42,41 @@ const MIN_FUNCTIONS_PER_PIECE: usize = 64;
 /// Most functions in one piece.
 pub const MAX_FUNCTIONS_PER_PIECE: usize = 512;
 
+/// What watches the lowering of one piece: its passes (as their
+/// instrumentation) and the stages it reaches.
+pub trait PieceWatcher: Instrumentation + Send {
+    /// The piece (the module `root` of `ctx`) reached `stage`.
+    fn stage(&mut self, stage: Stage, ctx: &Context, root: OpId);
+}
+
+impl PieceWatcher for NoInstrumentation {
+    fn stage(&mut self, _: Stage, _: &Context, _: OpId) {}
+}
+
+/// A piece once lowered: what watched it, and its passes' times and
+/// statistics.
+pub struct Piece<W> {
+    pub watcher: W,
+    pub timings: Vec<PassTiming>,
+}
+
+/// A split lowering's result, and its pieces in order.
+pub type Lowered<W> = (Result<(), Diagnostic>, Vec<Piece<W>>);
+
 /// Lower `root` from `from` (or the form it is in) to `target` in pieces
-/// on the current rayon pool. `None` when the module is not made of
-/// independent functions or too small to split; otherwise the result of
-/// lowering.
-pub fn lower_split(
+/// on the current rayon pool, each watched by a watcher `watch` makes.
+/// `None` when the module is not made of independent functions or too
+/// small to split; otherwise the result of lowering and the pieces in
+/// order.
+pub fn lower_split<W: PieceWatcher>(
     ctx: &mut Context,
     root: OpId,
     (from, target): (Option<Stage>, Stage),
     plan: &LoweringPlan,
     registry: &PassRegistry,
     options: RunOptions,
-) -> Option<Result<(), Diagnostic>> {
+    watch: &(dyn Fn() -> W + Sync),
+) -> Option<Lowered<W>> {
     let functions = independent_functions(ctx, root)?;
     let threads = rayon::current_num_threads();
     if threads < 2 || functions.len() < 2 * MIN_FUNCTIONS_PER_PIECE {
@@ -69,6 +97,8 @@ pub fn lower_split(
         ..options
     };
     let lower = |mut body: ir::CheckedOut| {
+        let mut watcher = watch();
+        let mut timings = Vec::new();
         let result = StagePipeline::for_module(
             &body.ctx,
             body.root,
@@ -78,16 +108,20 @@ pub fn lower_split(
             options,
         )
         .and_then(|mut stages| {
-            stages.run(
+            let watcher = std::cell::RefCell::new(&mut watcher);
+            let ran = stages.run(
                 &mut body.ctx,
                 body.root,
-                &mut NoInstrumentation,
-                &mut |_, _, _| {},
-            )
+                &mut Borrowed(&watcher),
+                &mut |stage, ctx, root| watcher.borrow_mut().stage(stage, ctx, root),
+            );
+            timings.extend(stages.timings().cloned());
+            ran
         });
-        (body, result)
+        (body, result, Piece { watcher, timings })
     };
     let mut first_error = None;
+    let mut pieces = Vec::new();
     for wave in functions.chunks(piece_len * threads) {
         let holders: Vec<OpId> = wave.chunks(piece_len).map(|run| hold(ctx, run)).collect();
         // The functions refer to no symbol, so to nothing outside them.
@@ -101,20 +135,40 @@ pub fn lower_split(
                 for holder in holders {
                     release(ctx, holder);
                 }
-                return Some(Err(error));
+                return Some((Err(error), pieces));
             }
         };
         let lowered: Vec<_> = bodies.into_par_iter().map(lower).collect();
         // Every piece goes back, even after a failure, so the IR stays whole.
-        for ((body, result), holder) in lowered.into_iter().zip(holders) {
+        for ((body, result, piece), holder) in lowered.into_iter().zip(holders) {
             ctx.check_in(body);
             release(ctx, holder);
             if let Err(e) = result {
                 first_error.get_or_insert(e);
             }
+            pieces.push(piece);
         }
     }
-    Some(first_error.map_or(Ok(()), Err))
+    Some((first_error.map_or(Ok(()), Err), pieces))
+}
+
+/// A piece's watcher as the instrumentation of its passes, shared with its
+/// stage callback.
+struct Borrowed<'r, 'w, W>(&'r std::cell::RefCell<&'w mut W>);
+
+impl<W: PieceWatcher> Instrumentation for Borrowed<'_, '_, W> {
+    fn reads_ir(&self) -> bool {
+        self.0.borrow().reads_ir()
+    }
+    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        self.0.borrow_mut().before(pass, ctx, op);
+    }
+    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        self.0.borrow_mut().after(pass, ctx, op);
+    }
+    fn take_failure(&mut self) -> Option<Diagnostic> {
+        self.0.borrow_mut().take_failure()
+    }
 }
 
 /// The top-level functions of `root`, when it holds nothing else, has no

@@ -11,7 +11,7 @@
 //! `pre.diff`, constraints `figure.graph` and `li.removed-check`, the
 //! precondition `pre.explain`, samples `tr.sample`.
 
-use crate::{DiffLine, FunctionReport, Line, Report, Step};
+use crate::{Form, FunctionReport, Line, Report, Step};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -189,12 +189,14 @@ fn forms(report: &Report, f: &FunctionReport) -> String {
             .collect();
         out.push_str(&form("source", body));
     }
-    for (stage, lines) in &f.forms {
+    for Form { label, lines } in &f.forms {
         let body: String = lines
             .iter()
-            .map(|Line { text, lines, facts }| line_span(text, lines, facts.as_deref()))
+            .map(|Line { text, lines, facts }| {
+                line_span(&f.texts[*text as usize], lines, facts.as_deref())
+            })
             .collect();
-        out.push_str(&form(stage, body));
+        out.push_str(&form(label, body));
     }
     out.push_str("</div>\n");
     out
@@ -212,18 +214,59 @@ fn diff_text(lines: &[DiffLine]) -> String {
         .collect()
 }
 
-fn step(report: &Report, s: &Step) -> String {
+/// A line of a diff.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum DiffLine<'t> {
+    Same(&'t str),
+    Added(&'t str),
+    Removed(&'t str),
+    /// Lines left out between two hunks.
+    Gap,
+}
+
+/// Unchanged lines shown around a change in a pass's diff.
+const CONTEXT: usize = 2;
+
+/// `before` against `after`, line by line, with [`CONTEXT`] lines of
+/// context.
+fn diff<'t>(before: &[&'t str], after: &[&'t str]) -> Vec<DiffLine<'t>> {
+    let ops = similar::capture_diff_slices(similar::Algorithm::Myers, before, after);
+    let mut out = Vec::new();
+    for (n, group) in similar::group_diff_ops(ops, CONTEXT).iter().enumerate() {
+        if n > 0 {
+            out.push(DiffLine::Gap);
+        }
+        for op in group {
+            for change in op.iter_changes(before, after) {
+                out.push(match change.tag() {
+                    similar::ChangeTag::Equal => DiffLine::Same(change.value()),
+                    similar::ChangeTag::Insert => DiffLine::Added(change.value()),
+                    similar::ChangeTag::Delete => DiffLine::Removed(change.value()),
+                });
+            }
+        }
+    }
+    out
+}
+
+fn step(report: &Report, f: &FunctionReport, s: &Step) -> String {
     let summary = report
         .pass_summaries
         .get(&s.pass)
         .map_or(String::new(), |t| format!(" · pass total {t}"));
+    let changed = s.before != s.after;
+    let lines = if changed {
+        let before: Vec<&str> = f.version_lines(s.before).collect();
+        let after: Vec<&str> = f.version_lines(s.after).collect();
+        diff_text(&diff(&before, &after))
+    } else {
+        String::new()
+    };
     format!(
-        "<details class=\"pass\" data-changed=\"{}\"><summary>{} · {:.3} ms here{}</summary><pre class=\"diff\">{}</pre></details>\n",
-        s.diff.is_some(),
+        "<details class=\"pass\" data-changed=\"{changed}\"><summary>{} · {:.3} ms here{}</summary><pre class=\"diff\">{lines}</pre></details>\n",
         escape(&s.pass),
         s.micros as f64 / 1e3,
         escape(&summary),
-        s.diff.as_deref().map(diff_text).unwrap_or_default()
     )
 }
 
@@ -245,16 +288,16 @@ fn passes(report: &Report, f: &FunctionReport) -> String {
             escape(&names.join(", "))
         );
         for s in unchanged.drain(..) {
-            out.push_str(&step(report, s));
+            out.push_str(&step(report, f, s));
         }
         out.push_str("</details>\n");
     };
     for s in &f.steps {
-        match s.diff {
-            None => unchanged.push(s),
-            Some(_) => {
+        match s.before == s.after {
+            true => unchanged.push(s),
+            false => {
                 flush(&mut unchanged, &mut out);
-                out.push_str(&step(report, s));
+                out.push_str(&step(report, f, s));
             }
         }
     }
@@ -386,6 +429,21 @@ fn samples(f: &FunctionReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn diffs_keep_context_and_mark_changes() {
+        let d = diff(&["a", "b", "c"], &["a", "x", "c"]);
+        assert_eq!(
+            d,
+            vec![
+                DiffLine::Same("a"),
+                DiffLine::Removed("b"),
+                DiffLine::Added("x"),
+                DiffLine::Same("c"),
+            ]
+        );
+        assert!(diff(&["a"], &["a"]).is_empty());
+    }
 
     #[test]
     fn template_literals_keep_their_text() {

@@ -38,10 +38,11 @@ use std::time::Instant;
 pub use html::write;
 
 /// What a run's passes sent through `tracing` while the report recorded
-/// it, tagged with the pass that was running.
+/// it, tagged with the pass that was running on the thread that sent it
+/// (pieces of a module are lowered on several threads at once).
 #[derive(Debug, Default)]
 pub struct Events {
-    pass: String,
+    passes: HashMap<std::thread::ThreadId, String>,
     remarks: Vec<Remark>,
     pictures: Vec<Picture>,
 }
@@ -65,9 +66,20 @@ pub struct Picture {
 }
 
 impl Events {
-    /// A remark event of the running pass.
+    /// The pass now running on this thread.
+    fn set_pass(&mut self, pass: &str) {
+        let running = self.passes.entry(std::thread::current().id()).or_default();
+        running.clear();
+        running.push_str(pass);
+    }
+
+    /// A remark event of the pass running on this thread.
     pub fn remark(&mut self, line: u32, col: u32, message: String) {
-        let pass = self.pass.clone();
+        let pass = self
+            .passes
+            .get(&std::thread::current().id())
+            .cloned()
+            .unwrap_or_default();
         self.remarks.push(Remark {
             pass,
             line,
@@ -87,35 +99,35 @@ impl Events {
 }
 
 /// Events shared between the `tracing` layer that fills them and the
-/// recorder.
+/// recorders.
 pub type SharedEvents = Arc<Mutex<Events>>;
 
-/// A line of a function as printed at some point: without locations, the
-/// source lines they name, and what is known there (a tooltip).
+/// A line of a function's form: its text (an index into the function's
+/// [`FunctionReport::texts`]), the source lines its locations name, and
+/// what is known there (a tooltip).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
-    pub text: String,
+    pub text: u32,
     pub lines: Vec<u32>,
     pub facts: Option<String>,
 }
 
-/// A line of a diff.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DiffLine {
-    Same(String),
-    Added(String),
-    Removed(String),
-    /// Lines left out between two hunks.
-    Gap,
+/// The function as a stage (or the run's input or output) left it.
+#[derive(Clone, Debug)]
+pub struct Form {
+    pub label: String,
+    pub lines: Vec<Line>,
 }
 
-/// A pass run that covered a function.
+/// A pass run that covered a function: the function's IR before and after
+/// it, as indices into [`FunctionReport::versions`] (equal if the pass
+/// changed nothing).
 #[derive(Clone, Debug)]
 pub struct Step {
     pub pass: String,
     pub micros: u128,
-    /// The function's IR after it against before; `None` if unchanged.
-    pub diff: Option<Vec<DiffLine>>,
+    pub before: usize,
+    pub after: usize,
 }
 
 /// A sampled input and the interpreter's outcome on it at every stage.
@@ -132,13 +144,29 @@ pub struct FunctionReport {
     pub name: String,
     /// The first and last line of its source, if it has one.
     pub source: Option<(u32, u32)>,
-    /// (form, lines), in stage order.
-    pub forms: Vec<(String, Vec<Line>)>,
+    /// Every distinct line the function was printed with (without
+    /// locations), once: forms and versions index into it.
+    pub texts: Vec<String>,
+    /// In stage order.
+    pub forms: Vec<Form>,
+    /// The function's IR after each pass that changed it (before the
+    /// first, too), as lines of [`FunctionReport::texts`]; empty once the
+    /// function is gone.
+    pub versions: Vec<Vec<u32>>,
     pub steps: Vec<Step>,
     pub removed: Vec<Remark>,
     pub pictures: Vec<Picture>,
     pub explanation: Option<String>,
     pub samples: Vec<Sample>,
+}
+
+impl FunctionReport {
+    /// The text of version `v`, a line each.
+    pub fn version_lines(&self, v: usize) -> impl Iterator<Item = &str> {
+        self.versions[v]
+            .iter()
+            .map(|&t| self.texts[t as usize].as_str())
+    }
 }
 
 /// The report of one run.
@@ -149,8 +177,9 @@ pub struct Report {
     /// The input's lines.
     pub source: Vec<String>,
     pub functions: Vec<FunctionReport>,
-    /// Each pass's total time and statistics, as `--mlir-timing` and
-    /// `--mlir-pass-statistics` give them, by pass name.
+    /// Each pass's total time over its runs and statistics, as
+    /// `--mlir-timing` and `--mlir-pass-statistics` give them, by pass
+    /// name.
     pub pass_summaries: HashMap<String, String>,
     /// Wall time of the whole run, in milliseconds.
     pub millis: u128,
@@ -166,24 +195,23 @@ fn samples_per_function(functions: usize) -> usize {
     }
 }
 
-/// Collects the report while a pipeline runs: the instrumentation of its
-/// passes and the callback of its stages.
-pub struct Recorder<'s> {
-    report: Report,
-    events: SharedEvents,
+/// What every recorder of a run shares: the input, its functions, and the
+/// inputs to try on each.
+pub struct Setup<'s> {
+    file: String,
+    source: Vec<String>,
     sources: Option<&'s diag::SourceMap>,
-    index: HashMap<String, usize>,
-    /// Each function's text (without locations) after the last pass.
-    last: HashMap<String, String>,
-    inputs: Vec<(String, Vec<Vec<Arg>>)>,
+    events: SharedEvents,
+    /// The input's functions in order, with their source lines.
+    functions: Vec<(String, Option<(u32, u32)>)>,
+    inputs: HashMap<String, Vec<Vec<Arg>>>,
     started: Instant,
-    pass_started: Instant,
 }
 
-impl<'s> Recorder<'s> {
-    /// A recorder for the module `root` of `ctx`, read from `file` whose
-    /// text `sources` holds; `extra` are inputs to try on every function
-    /// they fit (`--report-args`).
+impl<'s> Setup<'s> {
+    /// The setup of a report on the module `root` of `ctx`, read from
+    /// `file` whose text `sources` holds; `extra` are inputs to try on
+    /// every function they fit (`--report-args`).
     pub fn new(
         ctx: &Context,
         root: OpId,
@@ -192,31 +220,25 @@ impl<'s> Recorder<'s> {
         events: SharedEvents,
         extra: &[Arg],
     ) -> Self {
-        let text = sources
+        let started = Instant::now();
+        let source = sources
             .and_then(|s| (0..).map_while(|id| s.file(id)).find(|f| f.name == file))
             .map(|f| f.text.lines().map(str::to_string).collect())
             .unwrap_or_default();
-        let mut recorder = Recorder {
-            report: Report {
-                file: file.to_string(),
-                source: text,
-                ..Report::default()
-            },
-            events,
+        let mut setup = Setup {
+            file: file.to_string(),
+            source,
             sources,
-            index: HashMap::new(),
-            last: HashMap::new(),
-            inputs: Vec::new(),
-            started: Instant::now(),
-            pass_started: Instant::now(),
+            events,
+            functions: Vec::new(),
+            inputs: HashMap::new(),
+            started,
         };
         let functions = functions(ctx, root);
         let count = samples_per_function(functions.len());
         for (n, &f) in functions.iter().enumerate() {
             let name = symbol(ctx, f);
-            let range = recorder.source_range(ctx, f);
-            let i = recorder.function(&name);
-            recorder.report.functions[i].source = range;
+            let range = setup.source_range(ctx, f);
             let mut inputs =
                 validate::sample::function_inputs(ctx, f, count, n as u64).unwrap_or_default();
             let arity = ctx
@@ -227,9 +249,71 @@ impl<'s> Recorder<'s> {
             if !extra.is_empty() && extra.len() == arity {
                 inputs.insert(0, extra.to_vec());
             }
-            recorder.inputs.push((name, inputs));
+            setup.inputs.insert(name.clone(), inputs);
+            setup.functions.push((name, range));
+        }
+        setup
+    }
+
+    /// The lines of the input function `f` spans: from its own line to the
+    /// line after the last op in it (its closing brace).
+    fn source_range(&self, ctx: &Context, f: OpId) -> Option<(u32, u32)> {
+        let line_of = |op: OpId| match ctx.op(op).loc.file_line_col() {
+            Some((file, line, _)) if file == self.file => Some(line),
+            _ => None,
+        };
+        let first = line_of(f)?;
+        let mut last = first;
+        ctx.walk_nested(f, &mut |op| last = last.max(line_of(op).unwrap_or(last)));
+        let closes = self
+            .source
+            .get(last as usize)
+            .is_some_and(|l| l.trim_start().starts_with('}'));
+        Some((first, last + u32::from(closes)))
+    }
+}
+
+/// A function's text after the last pass that covered it, and its version.
+struct Last {
+    text: String,
+    version: usize,
+}
+
+/// Collects the report while a pipeline runs: the instrumentation of its
+/// passes and the callback of its stages. A module lowered in pieces has a
+/// recorder per piece, [absorbed](Recorder::absorb) into one at the end.
+pub struct Recorder<'a, 's> {
+    setup: &'a Setup<'s>,
+    functions: Vec<FunctionReport>,
+    index: HashMap<String, usize>,
+    /// Each function's lines, by text: the inverse of its `texts`.
+    text_ids: Vec<HashMap<String, u32>>,
+    last: HashMap<String, Last>,
+    pass_started: Instant,
+}
+
+impl<'a, 's> Recorder<'a, 's> {
+    /// A recorder of the functions `setup` lists (and any passes make).
+    pub fn new(setup: &'a Setup<'s>) -> Self {
+        let mut recorder = Self::piece(setup);
+        for (name, range) in &setup.functions {
+            let i = recorder.function(name);
+            recorder.functions[i].source = *range;
         }
         recorder
+    }
+
+    /// A recorder of one piece of the module: it knows only the functions
+    /// it sees.
+    pub fn piece(setup: &'a Setup<'s>) -> Self {
+        Recorder {
+            setup,
+            functions: Vec::new(),
+            index: HashMap::new(),
+            text_ids: Vec::new(),
+            last: HashMap::new(),
+            pass_started: Instant::now(),
+        }
     }
 
     /// The index of the function named `name`, added if new.
@@ -237,31 +321,34 @@ impl<'s> Recorder<'s> {
         if let Some(&i) = self.index.get(name) {
             return i;
         }
-        self.report.functions.push(FunctionReport {
+        self.functions.push(FunctionReport {
             name: name.to_string(),
             ..FunctionReport::default()
         });
-        let i = self.report.functions.len() - 1;
+        self.text_ids.push(HashMap::new());
+        let i = self.functions.len() - 1;
         self.index.insert(name.to_string(), i);
         i
     }
 
-    /// The lines of the input function `f` spans: from its own line to the
-    /// line after the last op in it (its closing brace).
-    fn source_range(&self, ctx: &Context, f: OpId) -> Option<(u32, u32)> {
-        let line_of = |op: OpId| match ctx.op(op).loc.file_line_col() {
-            Some((file, line, _)) if file == self.report.file => Some(line),
-            _ => None,
-        };
-        let first = line_of(f)?;
-        let mut last = first;
-        ctx.walk_nested(f, &mut |op| last = last.max(line_of(op).unwrap_or(last)));
-        let closes = self
-            .report
-            .source
-            .get(last as usize)
-            .is_some_and(|l| l.trim_start().starts_with('}'));
-        Some((first, last + u32::from(closes)))
+    /// The index of `text` among function `i`'s lines, added if new.
+    fn text(&mut self, i: usize, text: &str) -> u32 {
+        if let Some(&t) = self.text_ids[i].get(text) {
+            return t;
+        }
+        let texts = &mut self.functions[i].texts;
+        let t = texts.len() as u32;
+        texts.push(text.to_string());
+        self.text_ids[i].insert(text.to_string(), t);
+        t
+    }
+
+    /// A new version of function `i`: `text`, a line each.
+    fn version(&mut self, i: usize, text: &str) -> usize {
+        let lines = text.lines().map(|l| self.text(i, l)).collect();
+        let versions = &mut self.functions[i].versions;
+        versions.push(lines);
+        versions.len() - 1
     }
 
     /// The stage callback: the module reached `stage`.
@@ -274,29 +361,30 @@ impl<'s> Recorder<'s> {
     /// and (in constrained form, or the first form seen) their
     /// explanations.
     pub fn form(&mut self, label: &str, stage: Option<Stage>, ctx: &Context, root: OpId) {
-        let file = self.report.file.clone();
-        let named: Vec<(String, OpId)> = functions(ctx, root)
-            .into_iter()
-            .map(|f| (symbol(ctx, f), f))
-            .collect();
-        for (name, f) in &named {
-            let (name, f) = (name.clone(), *f);
-            let lines = match stage {
-                Some(Stage::ErrorMonadic) => with_facts(ctx, f, &file),
-                _ => printed(ctx, f, &file),
+        let file = &self.setup.file;
+        for f in functions(ctx, root) {
+            let name = symbol(ctx, f);
+            let printed = match stage {
+                Some(Stage::ErrorMonadic) => with_facts(ctx, f, file),
+                _ => printed(ctx, f, file),
             };
             let i = self.function(&name);
-            self.report.functions[i]
-                .forms
-                .push((label.to_string(), lines));
-        }
-        let by_name: HashMap<String, OpId> =
-            named.iter().map(|(name, f)| (name.clone(), *f)).collect();
-        for (name, inputs) in &self.inputs {
-            let (Some(&i), Some(&f)) = (self.index.get(name), by_name.get(name)) else {
+            let lines = printed
+                .into_iter()
+                .map(|l| Line {
+                    text: self.text(i, &l.text),
+                    lines: l.lines,
+                    facts: l.facts,
+                })
+                .collect();
+            self.functions[i].forms.push(Form {
+                label: label.to_string(),
+                lines,
+            });
+            let Some(inputs) = self.setup.inputs.get(&name) else {
                 continue;
             };
-            let samples = &mut self.report.functions[i].samples;
+            let samples = &mut self.functions[i].samples;
             for (k, args) in inputs.iter().enumerate() {
                 let outcome = match interp::run_function_op(ctx, root, f, args) {
                     Ok(o) => o.to_string(),
@@ -312,26 +400,81 @@ impl<'s> Recorder<'s> {
             }
         }
         let explains = stage == Some(Stage::Constrained)
-            || self
-                .report
-                .functions
-                .iter()
-                .all(|f| f.explanation.is_none());
+            || self.functions.iter().all(|f| f.explanation.is_none());
         if explains {
-            for e in explain::explain_module(ctx, root, self.sources) {
+            for e in explain::explain_module(ctx, root, self.setup.sources) {
                 let i = self.function(&e.name);
-                self.report.functions[i].explanation = Some(explain::render(&e, 80));
+                self.functions[i].explanation = Some(explain::render(&e, 80));
             }
+        }
+    }
+
+    /// Take in what the recorder of a piece of the module saw.
+    pub fn absorb(&mut self, piece: Recorder) {
+        for (from, ids) in piece.functions.into_iter().zip(piece.text_ids) {
+            let i = self.function(&from.name);
+            let into = &mut self.functions[i];
+            if into.texts.is_empty() && into.versions.is_empty() && into.samples.is_empty() {
+                let source = into.source.or(from.source);
+                *into = FunctionReport { source, ..from };
+                self.text_ids[i] = ids;
+                continue;
+            }
+            let texts: Vec<u32> = from.texts.iter().map(|t| self.text(i, t)).collect();
+            let into = &mut self.functions[i];
+            let offset = into.versions.len();
+            into.versions.extend(
+                from.versions
+                    .into_iter()
+                    .map(|v| v.into_iter().map(|t| texts[t as usize]).collect()),
+            );
+            into.steps.extend(from.steps.into_iter().map(|s| Step {
+                before: s.before + offset,
+                after: s.after + offset,
+                ..s
+            }));
+            into.forms.extend(from.forms.into_iter().map(|f| {
+                Form {
+                    lines: f
+                        .lines
+                        .into_iter()
+                        .map(|l| Line {
+                            text: texts[l.text as usize],
+                            ..l
+                        })
+                        .collect(),
+                    ..f
+                }
+            }));
+            for (k, sample) in from.samples.into_iter().enumerate() {
+                match into.samples.get_mut(k) {
+                    Some(s) => s.outcomes.extend(sample.outcomes),
+                    None => into.samples.push(sample),
+                }
+            }
+            into.explanation = from.explanation.or(into.explanation.take());
         }
     }
 
     /// The report, once the run is over; `timings` are the passes' times
     /// and statistics.
-    pub fn finish(mut self, timings: &[&pass::PassTiming]) -> Report {
-        let events =
-            std::mem::take(&mut *self.events.lock().unwrap_or_else(PoisonError::into_inner));
+    pub fn finish(self, timings: &[&pass::PassTiming]) -> Report {
+        let mut report = Report {
+            file: self.setup.file.clone(),
+            source: self.setup.source.clone(),
+            functions: self.functions,
+            pass_summaries: HashMap::new(),
+            millis: 0,
+        };
+        let events = std::mem::take(
+            &mut *self
+                .setup
+                .events
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        );
         for remark in events.remarks {
-            let owner = self.report.functions.iter_mut().find(|f| {
+            let owner = report.functions.iter_mut().find(|f| {
                 f.source
                     .is_some_and(|(first, last)| (first..=last).contains(&remark.line))
             });
@@ -340,30 +483,36 @@ impl<'s> Recorder<'s> {
             }
         }
         for picture in events.pictures {
-            let i = self.function(&picture.function);
-            self.report.functions[i].pictures.push(picture);
+            if let Some(&i) = self.index.get(&picture.function) {
+                report.functions[i].pictures.push(picture);
+            }
         }
+        let mut totals: Vec<(String, std::time::Duration, pass::Statistics)> = Vec::new();
         for t in timings {
-            let entry = self
-                .report
-                .pass_summaries
-                .entry(t.name.clone())
-                .or_default();
-            let stats: Vec<String> = t
-                .statistics
+            match totals.iter_mut().find(|(name, ..)| *name == t.name) {
+                Some((_, time, statistics)) => {
+                    *time += t.time;
+                    statistics.merge(&t.statistics);
+                }
+                None => totals.push((t.name.clone(), t.time, t.statistics.clone())),
+            }
+        }
+        for (name, time, statistics) in totals {
+            let stats: Vec<String> = statistics
                 .0
                 .iter()
                 .map(|s| format!("{} {}", s.name, s.value))
                 .collect();
-            *entry = format!(
+            let summary = format!(
                 "{:.2} ms{}{}",
-                t.time.as_secs_f64() * 1e3,
+                time.as_secs_f64() * 1e3,
                 if stats.is_empty() { "" } else { "; " },
                 stats.join(", ")
             );
+            report.pass_summaries.insert(name, summary);
         }
-        self.report.millis = self.started.elapsed().as_millis();
-        self.report
+        report.millis = self.setup.started.elapsed().as_millis();
+        report
     }
 
     /// The function ops `op` covers: itself, or those under it.
@@ -375,28 +524,21 @@ impl<'s> Recorder<'s> {
     }
 }
 
-/// The pipeline's hooks on a recorder it shares with the stage callback.
-pub struct Hooks<'r, 's>(pub &'r RefCell<Recorder<'s>>);
-
-impl pass::Instrumentation for Hooks<'_, '_> {
+impl pass::Instrumentation for Recorder<'_, '_> {
     fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        self.0.borrow_mut().before(pass, ctx, op);
-    }
-
-    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        self.0.borrow_mut().after(pass, ctx, op);
-    }
-}
-
-impl Recorder<'_> {
-    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        self.events
+        self.setup
+            .events
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .pass = pass.to_string();
+            .set_pass(pass);
         for f in Self::covered(ctx, op) {
             let name = symbol(ctx, f);
-            self.last.entry(name).or_insert_with(|| plain(ctx, f));
+            if !self.last.contains_key(&name) {
+                let text = plain(ctx, f);
+                let i = self.function(&name);
+                let version = self.version(i, &text);
+                self.last.insert(name, Last { text, version });
+            }
         }
         self.pass_started = Instant::now();
     }
@@ -407,16 +549,28 @@ impl Recorder<'_> {
         for f in Self::covered(ctx, op) {
             let name = symbol(ctx, f);
             let now = plain(ctx, f);
-            let before = self
-                .last
-                .insert(name.clone(), now.clone())
-                .unwrap_or_default();
-            let diff = (before != now).then(|| diff(&before, &now));
             let i = self.function(&name);
-            self.report.functions[i].steps.push(Step {
+            let before = self.last.get(&name).map(|l| (l.text == now, l.version));
+            let (before, after) = match before {
+                Some((true, v)) => (v, v),
+                Some((false, v)) => (v, self.version(i, &now)),
+                None => {
+                    let v = self.version(i, "");
+                    (v, self.version(i, &now))
+                }
+            };
+            self.last.insert(
+                name.clone(),
+                Last {
+                    text: now,
+                    version: after,
+                },
+            );
+            self.functions[i].steps.push(Step {
                 pass: pass.to_string(),
                 micros,
-                diff,
+                before,
+                after,
             });
             seen.insert(name);
         }
@@ -432,14 +586,37 @@ impl Recorder<'_> {
             .cloned()
             .collect();
         for name in gone {
-            let before = self.last.remove(&name).unwrap_or_default();
+            let Some(last) = self.last.remove(&name) else {
+                continue;
+            };
             let i = self.function(&name);
-            self.report.functions[i].steps.push(Step {
+            let after = self.version(i, "");
+            self.functions[i].steps.push(Step {
                 pass: pass.to_string(),
                 micros,
-                diff: Some(diff(&before, "")),
+                before: last.version,
+                after,
             });
         }
+    }
+}
+
+impl pass::split_lowering::PieceWatcher for Recorder<'_, '_> {
+    fn stage(&mut self, stage: Stage, ctx: &Context, root: OpId) {
+        Recorder::stage(self, stage, ctx, root);
+    }
+}
+
+/// The pipeline's hooks on a recorder it shares with the stage callback.
+pub struct Hooks<'r, 'a, 's>(pub &'r RefCell<Recorder<'a, 's>>);
+
+impl pass::Instrumentation for Hooks<'_, '_, '_> {
+    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        pass::Instrumentation::before(&mut *self.0.borrow_mut(), pass, ctx, op);
+    }
+
+    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        pass::Instrumentation::after(&mut *self.0.borrow_mut(), pass, ctx, op);
     }
 }
 
@@ -473,11 +650,19 @@ const WITH_LOCATIONS: ir::printer::PrintOptions = ir::printer::PrintOptions {
     elide_elements_above: Some(16),
 };
 
+/// A line of a function as printed: without locations, the source lines
+/// they name, and what is known there.
+struct Printed {
+    text: String,
+    lines: Vec<u32>,
+    facts: Option<String>,
+}
+
 /// Function `f` printed, line by line, with the source lines of each.
-fn printed(ctx: &Context, f: OpId, file: &str) -> Vec<Line> {
+fn printed(ctx: &Context, f: OpId, file: &str) -> Vec<Printed> {
     locs::split(&ir::printer::print_op(ctx, f, WITH_LOCATIONS), file)
         .into_iter()
-        .map(|l| Line {
+        .map(|l| Printed {
             text: l.text,
             lines: l.lines,
             facts: None,
@@ -496,46 +681,20 @@ fn plain(ctx: &Context, f: OpId) -> String {
 
 /// Function `f` printed as [`printed`] does, each op with the shape facts
 /// known there (which `--mlir-print-shape-facts` prints as comments).
-fn with_facts(ctx: &Context, f: OpId, file: &str) -> Vec<Line> {
+fn with_facts(ctx: &Context, f: OpId, file: &str) -> Vec<Printed> {
     let facts = analysis::shape_facts::infer_facts(ctx, f);
     let comment = |ctx: &Context, op: OpId| facts.describe(ctx, op);
     let text = ir::printer::print_op_with_comments(ctx, f, WITH_LOCATIONS, &comment);
-    let mut out: Vec<Line> = Vec::new();
+    let mut out: Vec<Printed> = Vec::new();
     let mut pending: Vec<String> = Vec::new();
     for l in locs::split(&text, file) {
         match l.text.trim_start().strip_prefix("//") {
             Some(fact) => pending.push(fact.trim().to_string()),
-            None => out.push(Line {
+            None => out.push(Printed {
                 text: l.text,
                 lines: l.lines,
                 facts: (!pending.is_empty()).then(|| std::mem::take(&mut pending).join("\n")),
             }),
-        }
-    }
-    out
-}
-
-/// Unchanged lines shown around a change in a pass's diff.
-const CONTEXT: usize = 2;
-
-/// `before` against `after`, line by line, with [`CONTEXT`] lines of
-/// context.
-fn diff(before: &str, after: &str) -> Vec<DiffLine> {
-    let text = similar::TextDiff::from_lines(before, after);
-    let mut out = Vec::new();
-    for (n, group) in text.grouped_ops(CONTEXT).iter().enumerate() {
-        if n > 0 {
-            out.push(DiffLine::Gap);
-        }
-        for op in group {
-            for change in text.iter_changes(op) {
-                let line = change.value().trim_end_matches('\n').to_string();
-                out.push(match change.tag() {
-                    similar::ChangeTag::Equal => DiffLine::Same(line),
-                    similar::ChangeTag::Insert => DiffLine::Added(line),
-                    similar::ChangeTag::Delete => DiffLine::Removed(line),
-                });
-            }
         }
     }
     out
@@ -551,24 +710,4 @@ fn show_args(args: &[Arg]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn diffs_keep_context_and_mark_changes() {
-        let d = diff("a\nb\nc\n", "a\nx\nc\n");
-        assert_eq!(
-            d,
-            vec![
-                DiffLine::Same("a".into()),
-                DiffLine::Removed("b".into()),
-                DiffLine::Added("x".into()),
-                DiffLine::Same("c".into()),
-            ]
-        );
-        assert!(diff("a\n", "a\n").is_empty());
-    }
 }
