@@ -145,6 +145,9 @@ pub struct Context {
     /// Errors at an op carry the op, printed, as a note
     /// (`--mlir-print-op-on-diagnostic`).
     print_op_on_diagnostic: bool,
+    /// With change tracking on, every op whose printed form may have
+    /// changed, in the order of the changes ([`Context::changes`]).
+    changes: Option<Vec<OpId>>,
 }
 
 /// A sorted list of named attributes (`Vec` while building, `ThinVec` on ops).
@@ -225,11 +228,49 @@ impl Context {
         self.print_op_on_diagnostic = on;
     }
 
+    // ----- change tracking -----
+    /// Start logging the ops each change touches (an op changed, or an
+    /// op, block, region or argument right under it added, removed or
+    /// moved), so that an observer can tell what a pass changed without
+    /// comparing the IR. Stays on once on.
+    pub fn track_changes(&mut self) {
+        self.changes.get_or_insert_with(Vec::new);
+    }
+    /// The ops touched so far, oldest first, if tracking is on: those from
+    /// a mark (the length then) on are what changed since. An op the log
+    /// names may since have been erased or moved; whatever held it when it
+    /// left is in the log too.
+    pub fn changes(&self) -> Option<&[OpId]> {
+        self.changes.as_deref()
+    }
+    fn touch(&mut self, op: OpId) {
+        if let Some(changes) = &mut self.changes {
+            changes.push(op);
+        }
+    }
+    fn touch_holder_of_block(&mut self, b: BlockId) {
+        if let Some(op) = self.block_parent_op(b) {
+            self.touch(op);
+        }
+    }
+    fn touch_holder_of_region(&mut self, r: RegionId) {
+        if let Some(op) = self.regions[r.index()].parent {
+            self.touch(op);
+        }
+    }
+    fn touch_holder_of_value(&mut self, v: ValueId) {
+        match self.values[v.index()].def {
+            ValueDef::OpResult { op, .. } => self.touch(op),
+            ValueDef::BlockArg { block, .. } => self.touch_holder_of_block(block),
+        }
+    }
+
     // ----- accessors -----
     pub fn op(&self, op: OpId) -> &OpData {
         &self.ops[op.index()]
     }
     pub fn op_mut(&mut self, op: OpId) -> &mut OpData {
+        self.touch(op);
         &mut self.ops[op.index()]
     }
     pub fn value(&self, v: ValueId) -> &ValueData {
@@ -239,6 +280,7 @@ impl Context {
         self.values[v.index()].ty
     }
     pub fn set_value_type(&mut self, v: ValueId, ty: Type) {
+        self.touch_holder_of_value(v);
         self.values[v.index()].ty = ty;
     }
     pub fn block(&self, b: BlockId) -> &BlockData {
@@ -347,11 +389,13 @@ impl Context {
         let index = self.blocks[b.index()].args.len() as u32;
         let v = self.new_value(ty, ValueDef::BlockArg { block: b, index }, loc);
         self.blocks[b.index()].args.push(v);
+        self.touch_holder_of_block(b);
         v
     }
     /// Keep only the blocks of `r` for which `keep` holds (the others are
     /// detached; their ops should have been erased first).
     pub fn retain_blocks(&mut self, r: RegionId, keep: impl Fn(BlockId) -> bool) {
+        self.touch_holder_of_region(r);
         let blocks = std::mem::take(&mut self.regions[r.index()].blocks);
         let (kept, dropped): (Vec<BlockId>, Vec<BlockId>) =
             blocks.into_iter().partition(|&b| keep(b));
@@ -361,6 +405,7 @@ impl Context {
         self.regions[r.index()].blocks = kept;
     }
     pub fn append_block(&mut self, r: RegionId, b: BlockId) {
+        self.touch_holder_of_region(r);
         self.blocks[b.index()].parent = Some(r);
         self.regions[r.index()].blocks.push(b);
     }
@@ -382,6 +427,7 @@ impl Context {
         self.arg_locs.get(&v)
     }
     pub fn set_arg_loc(&mut self, v: ValueId, loc: Location) {
+        self.touch_holder_of_value(v);
         self.arg_locs.insert(v, loc);
     }
 
@@ -486,6 +532,7 @@ impl Context {
     }
     /// Put the unlinked `op` into block `b` between `prev` and `next`.
     fn link(&mut self, op: OpId, b: BlockId, prev: Option<OpId>, next: Option<OpId>) {
+        self.touch(op);
         let data = &mut self.ops[op.index()];
         data.parent = Some(b);
         data.prev = prev;
@@ -507,6 +554,7 @@ impl Context {
         let Some(b) = parent else {
             return;
         };
+        self.touch_holder_of_block(b);
         match prev {
             Some(p) => self.ops[p.index()].next = next,
             None => self.blocks[b.index()].first = next,
@@ -532,9 +580,8 @@ impl Context {
         let Some(r) = self.blocks[anchor.index()].parent else {
             return;
         };
-        if let Some(old) = self.blocks[b.index()].parent.take() {
-            self.regions[old.index()].blocks.retain(|&x| x != b);
-        }
+        self.detach_block(b);
+        self.touch_holder_of_region(r);
         let blocks = &mut self.regions[r.index()].blocks;
         let at = blocks
             .iter()
@@ -547,6 +594,7 @@ impl Context {
     /// the region it was in.
     pub fn insert_block_at(&mut self, r: RegionId, at: usize, b: BlockId) {
         self.detach_block(b);
+        self.touch_holder_of_region(r);
         let blocks = &mut self.regions[r.index()].blocks;
         blocks.insert(at.min(blocks.len()), b);
         self.blocks[b.index()].parent = Some(r);
@@ -554,16 +602,18 @@ impl Context {
     /// Take `b` out of its region; its ops and arguments stay with it.
     pub fn detach_block(&mut self, b: BlockId) {
         if let Some(old) = self.blocks[b.index()].parent.take() {
+            self.touch_holder_of_region(old);
             self.regions[old.index()].blocks.retain(|&x| x != b);
         }
     }
     /// Remove argument `i` of `b`, which must be unused; the arguments after
     /// it shift down.
     pub fn erase_block_arg(&mut self, b: BlockId, i: usize) {
-        let args = &mut self.blocks[b.index()].args;
-        if i >= args.len() {
+        if i >= self.blocks[b.index()].args.len() {
             return;
         }
+        self.touch_holder_of_block(b);
+        let args = &mut self.blocks[b.index()].args;
         args.remove(i);
         for (k, &v) in self.blocks[b.index()].args.iter().enumerate().skip(i) {
             self.values[v.index()].def = ValueDef::BlockArg {
@@ -597,6 +647,7 @@ impl Context {
         self.values[old.index()].uses.retain(|x| *x != u);
         self.values[v.index()].uses.push(u);
         self.ops[op.index()].operands[i] = v;
+        self.touch(op);
     }
     /// Replace the whole operand list of `op` (to drop or reorder operands).
     pub fn set_operands(&mut self, op: OpId, operands: &[ValueId]) {
@@ -615,6 +666,7 @@ impl Context {
             });
         }
         self.ops[op.index()].operands = operands.iter().copied().collect();
+        self.touch(op);
     }
     /// Redirect every use of `from` to `to`.
     pub fn replace_all_uses(&mut self, from: ValueId, to: ValueId) {
@@ -624,6 +676,7 @@ impl Context {
         let uses = std::mem::take(&mut self.values[from.index()].uses);
         for u in &uses {
             self.ops[u.op.index()].operands[u.operand as usize] = to;
+            self.touch(u.op);
         }
         self.values[to.index()].uses.extend(uses);
     }

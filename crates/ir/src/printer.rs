@@ -343,6 +343,8 @@ pub struct OpPrinter<'a> {
     loc_collector: Option<LocCollector>,
     /// Comment lines to print before ops.
     comments: Option<OpComments<'a>>,
+    /// Where each nested op's text starts in `out`, when asked for.
+    op_starts: Option<Vec<(usize, OpId)>>,
 }
 
 /// Comment text to print on the lines before an op (e.g. analysis facts);
@@ -350,6 +352,19 @@ pub struct OpPrinter<'a> {
 pub type OpComments<'a> = &'a (dyn Fn(&Context, OpId) -> Option<String> + Sync);
 
 impl<'a> OpPrinter<'a> {
+    /// A printer of `op`, its values named, its output sized for it.
+    fn numbered(ctx: &'a Context, op: OpId, options: PrintOptions) -> Self {
+        let mut p = OpPrinter::new(ctx, options);
+        // About 72 bytes an op; `op` may be one function of a large module.
+        let mut ops = 1;
+        ctx.walk_nested(op, &mut |_| ops += 1);
+        p.out.reserve(ops * 72);
+        let mut scope = Scope::default();
+        p.names.number_results(ctx, op, &mut scope);
+        p.names.number_op(ctx, op, options.generic);
+        p
+    }
+
     fn new(ctx: &'a Context, options: PrintOptions) -> Self {
         OpPrinter {
             ctx,
@@ -364,6 +379,7 @@ impl<'a> OpPrinter<'a> {
             loc_aliases: LocAliases::default(),
             loc_collector: None,
             comments: None,
+            op_starts: None,
         }
     }
 
@@ -566,6 +582,9 @@ impl<'a> OpPrinter<'a> {
         for &op in &ops[..n] {
             self.write_indent();
             self.comment_lines(op);
+            if let Some(starts) = &mut self.op_starts {
+                starts.push((self.out.len(), op));
+            }
             match self.printed.remove(&op) {
                 Some(text) => {
                     // Splice without copying: close the current piece.
@@ -782,12 +801,8 @@ fn print_pieces(
     if let Some(pieces) = print_module_in_parallel(ctx, op, options, comments) {
         return pieces;
     }
-    let mut p = OpPrinter::new(ctx, options);
+    let mut p = OpPrinter::numbered(ctx, op, options);
     p.comments = comments;
-    p.out.reserve(ctx.num_ops() * 72);
-    let mut scope = Scope::default();
-    p.names.number_results(ctx, op, &mut scope);
-    p.names.number_op(ctx, op, options.generic);
     if options.debug_info && !options.local_scope {
         // A first pass finds the locations, in the order they are printed.
         p.loc_collector = Some(LocCollector::default());
@@ -817,6 +832,40 @@ fn print_pieces(
     } else {
         vec![defs, p.out]
     }
+}
+
+/// `op` printed on its own as [`print_op`] prints it in local scope (no
+/// aliases), and the op each line of the text begins: `op` for the first,
+/// a nested op for the line its text starts on, `None` for a line that
+/// continues an op (a closing brace, a block label).
+pub fn print_op_with_line_ops(
+    ctx: &Context,
+    op: OpId,
+    options: PrintOptions,
+) -> (String, Vec<Option<OpId>>) {
+    let options = PrintOptions {
+        local_scope: true,
+        ..options
+    };
+    let mut p = OpPrinter::numbered(ctx, op, options);
+    p.op_starts = Some(vec![(0, op)]);
+    p.operation(op);
+    p.out.push('\n');
+    let starts = p.op_starts.take().unwrap_or_default();
+    let mut owners = vec![None; p.out.lines().count()];
+    let mut line = 0;
+    let mut scanned = 0;
+    for (at, o) in starts {
+        line += p.out.as_bytes()[scanned..at]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        scanned = at;
+        if let Some(owner) = owners.get_mut(line) {
+            owner.get_or_insert(o);
+        }
+    }
+    (p.out, owners)
 }
 
 /// A module whose body holds only isolated-from-above ops without results

@@ -35,6 +35,11 @@ pub trait Instrumentation {
     fn reads_ir(&self) -> bool {
         true
     }
+    /// True if the hooks read what each pass changed from the context's
+    /// change log ([`Context::changes`]): the pipeline turns it on.
+    fn reads_changes(&self) -> bool {
+        false
+    }
     fn before(&mut self, _pass: &str, _ctx: &Context, _op: OpId) {}
     fn after(&mut self, _pass: &str, _ctx: &Context, _op: OpId) {}
     /// A failure found by the hooks (e.g. a pass changed what a function
@@ -53,6 +58,9 @@ pub struct Both<'a>(
 impl Instrumentation for Both<'_> {
     fn reads_ir(&self) -> bool {
         self.0.reads_ir() || self.1.reads_ir()
+    }
+    fn reads_changes(&self) -> bool {
+        self.0.reads_changes() || self.1.reads_changes()
     }
     fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
         self.0.before(pass, ctx, op);
@@ -190,6 +198,9 @@ impl PassManager {
                     ),
                 ));
             }
+        }
+        if instrument.reads_changes() {
+            ctx.track_changes();
         }
         if self.options.threads > 1 && self.pool.is_none() {
             self.pool = rayon::ThreadPoolBuilder::new()

@@ -160,6 +160,9 @@ impl<W: PieceWatcher> Instrumentation for Borrowed<'_, '_, W> {
     fn reads_ir(&self) -> bool {
         self.0.borrow().reads_ir()
     }
+    fn reads_changes(&self) -> bool {
+        self.0.borrow().reads_changes()
+    }
     fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
         self.0.borrow_mut().before(pass, ctx, op);
     }

@@ -25,7 +25,6 @@
 //! the result out (see `html.rs`).
 
 mod html;
-pub mod locs;
 
 use interp::Arg;
 use ir::{Context, OpId, OpKind};
@@ -273,9 +272,11 @@ impl<'s> Setup<'s> {
     }
 }
 
-/// A function's text after the last pass that covered it, and its version.
+/// A function as printed after the last pass that covered it: its text,
+/// the op each line begins, and its version.
 struct Last {
     text: String,
+    owners: Vec<Option<OpId>>,
     version: usize,
 }
 
@@ -287,8 +288,12 @@ pub struct Recorder<'a, 's> {
     functions: Vec<FunctionReport>,
     index: HashMap<String, usize>,
     /// Each function's lines, by text: the inverse of its `texts`.
-    text_ids: Vec<HashMap<String, u32>>,
+    text_ids: Vec<rustc_hash::FxHashMap<String, u32>>,
     last: HashMap<String, Last>,
+    /// Where the context's change log stood when the running pass began,
+    /// and when the last pass ended.
+    changes_before: usize,
+    changes_after: usize,
     pass_started: Instant,
 }
 
@@ -312,6 +317,8 @@ impl<'a, 's> Recorder<'a, 's> {
             index: HashMap::new(),
             text_ids: Vec::new(),
             last: HashMap::new(),
+            changes_before: 0,
+            changes_after: 0,
             pass_started: Instant::now(),
         }
     }
@@ -325,7 +332,7 @@ impl<'a, 's> Recorder<'a, 's> {
             name: name.to_string(),
             ..FunctionReport::default()
         });
-        self.text_ids.push(HashMap::new());
+        self.text_ids.push(rustc_hash::FxHashMap::default());
         let i = self.functions.len() - 1;
         self.index.insert(name.to_string(), i);
         i
@@ -361,22 +368,36 @@ impl<'a, 's> Recorder<'a, 's> {
     /// and (in constrained form, or the first form seen) their
     /// explanations.
     pub fn form(&mut self, label: &str, stage: Option<Stage>, ctx: &Context, root: OpId) {
-        let file = &self.setup.file;
+        let facts = |f| {
+            (stage == Some(Stage::ErrorMonadic)).then(|| analysis::shape_facts::infer_facts(ctx, f))
+        };
+        let changed = changed_functions(ctx, self.changes_after);
         for f in functions(ctx, root) {
             let name = symbol(ctx, f);
-            let printed = match stage {
-                Some(Stage::ErrorMonadic) => with_facts(ctx, f, file),
-                _ => printed(ctx, f, file),
-            };
             let i = self.function(&name);
-            let lines = printed
-                .into_iter()
-                .map(|l| Line {
-                    text: self.text(i, &l.text),
-                    lines: l.lines,
-                    facts: l.facts,
-                })
-                .collect();
+            // What the last pass printed, unless the function changed since.
+            let unchanged = changed.as_ref().is_some_and(|c| !c.contains(&f));
+            let last = self.last.remove(&name);
+            let (text, owners) = match &last {
+                Some(last) if unchanged => (last.text.clone(), last.owners.clone()),
+                _ => print(ctx, f),
+            };
+            if let Some(last) = last {
+                self.last.insert(name.clone(), last);
+            }
+            let facts = facts(f);
+            let mut lines = Vec::new();
+            for (line, owner) in text.lines().zip(owners) {
+                let mut sources = Vec::new();
+                if let Some(op) = owner {
+                    source_lines(&ctx.op(op).loc, &self.setup.file, &mut sources);
+                }
+                lines.push(Line {
+                    text: self.text(i, line),
+                    lines: sources,
+                    facts: owner.and_then(|op| facts.as_ref()?.describe(ctx, op)),
+                });
+            }
             self.functions[i].forms.push(Form {
                 label: label.to_string(),
                 lines,
@@ -525,6 +546,10 @@ impl<'a, 's> Recorder<'a, 's> {
 }
 
 impl pass::Instrumentation for Recorder<'_, '_> {
+    fn reads_changes(&self) -> bool {
+        true
+    }
+
     fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
         self.setup
             .events
@@ -534,22 +559,44 @@ impl pass::Instrumentation for Recorder<'_, '_> {
         for f in Self::covered(ctx, op) {
             let name = symbol(ctx, f);
             if !self.last.contains_key(&name) {
-                let text = plain(ctx, f);
+                let (text, owners) = print(ctx, f);
                 let i = self.function(&name);
                 let version = self.version(i, &text);
-                self.last.insert(name, Last { text, version });
+                self.last.insert(
+                    name,
+                    Last {
+                        text,
+                        owners,
+                        version,
+                    },
+                );
             }
         }
+        self.changes_before = ctx.changes().map_or(0, <[OpId]>::len);
         self.pass_started = Instant::now();
     }
 
     fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
         let micros = self.pass_started.elapsed().as_micros();
+        let changed = changed_functions(ctx, self.changes_before);
         let mut seen = std::collections::HashSet::new();
         for f in Self::covered(ctx, op) {
             let name = symbol(ctx, f);
-            let now = plain(ctx, f);
             let i = self.function(&name);
+            let untouched = changed.as_ref().is_some_and(|c| !c.contains(&f));
+            if let (true, Some(last)) = (untouched, self.last.get(&name)) {
+                debug_assert_eq!(last.text, print(ctx, f).0, "a change the log missed");
+                let version = last.version;
+                self.functions[i].steps.push(Step {
+                    pass: pass.to_string(),
+                    micros,
+                    before: version,
+                    after: version,
+                });
+                seen.insert(name);
+                continue;
+            }
+            let (now, owners) = print(ctx, f);
             let before = self.last.get(&name).map(|l| (l.text == now, l.version));
             let (before, after) = match before {
                 Some((true, v)) => (v, v),
@@ -563,6 +610,7 @@ impl pass::Instrumentation for Recorder<'_, '_> {
                 name.clone(),
                 Last {
                     text: now,
+                    owners,
                     version: after,
                 },
             );
@@ -574,6 +622,7 @@ impl pass::Instrumentation for Recorder<'_, '_> {
             });
             seen.insert(name);
         }
+        self.changes_after = ctx.changes().map_or(0, <[OpId]>::len);
         // A pass on the module may remove functions (inlined, dead): they
         // changed too. A pass on one function sees only that function.
         if matches!(ctx.kind(op), OpKind::FuncFunc | OpKind::ShapeFunc) {
@@ -618,21 +667,54 @@ impl pass::Instrumentation for Hooks<'_, '_, '_> {
     fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
         pass::Instrumentation::after(&mut *self.0.borrow_mut(), pass, ctx, op);
     }
+
+    fn reads_changes(&self) -> bool {
+        true
+    }
 }
 
-/// The functions with a body under `op`, in order.
-fn functions(ctx: &Context, op: OpId) -> Vec<OpId> {
-    let mut out = Vec::new();
-    ctx.walk_nested(op, &mut |o| {
-        let has_body = ctx
-            .op(o)
-            .regions
-            .first()
-            .is_some_and(|&r| !ctx.region(r).blocks.is_empty());
-        if matches!(ctx.kind(o), OpKind::FuncFunc | OpKind::ShapeFunc) && has_body {
-            out.push(o);
+/// The functions that changes logged since `mark` may have changed: every
+/// function op enclosing an op the log names. `None` without a log.
+fn changed_functions(ctx: &Context, mark: usize) -> Option<std::collections::HashSet<OpId>> {
+    let changes = ctx.changes()?;
+    let mut functions = std::collections::HashSet::new();
+    let mut walked = std::collections::HashSet::new();
+    for &op in changes.get(mark..).unwrap_or_default() {
+        let mut at = Some(op);
+        // An op walked before had its enclosing ops walked then.
+        while let Some(o) = at.filter(|&o| walked.insert(o)) {
+            if matches!(ctx.kind(o), OpKind::FuncFunc | OpKind::ShapeFunc) {
+                functions.insert(o);
+            }
+            at = ctx.parent_op(o);
         }
-    });
+    }
+    Some(functions)
+}
+
+/// The functions with a body under `op`, in order (not looking inside
+/// functions).
+fn functions(ctx: &Context, op: OpId) -> Vec<OpId> {
+    fn collect(ctx: &Context, op: OpId, out: &mut Vec<OpId>) {
+        for &r in &ctx.op(op).regions {
+            for &b in &ctx.region(r).blocks {
+                for o in ctx.block_ops(b) {
+                    if !matches!(ctx.kind(o), OpKind::FuncFunc | OpKind::ShapeFunc) {
+                        collect(ctx, o, out);
+                    } else if ctx
+                        .op(o)
+                        .regions
+                        .first()
+                        .is_some_and(|&r| !ctx.region(r).blocks.is_empty())
+                    {
+                        out.push(o);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    collect(ctx, op, &mut out);
     out
 }
 
@@ -643,61 +725,37 @@ fn symbol(ctx: &Context, f: OpId) -> String {
         .to_string()
 }
 
-const WITH_LOCATIONS: ir::printer::PrintOptions = ir::printer::PrintOptions {
-    generic: false,
-    debug_info: true,
-    local_scope: true,
-    elide_elements_above: Some(16),
-};
-
-/// A line of a function as printed: without locations, the source lines
-/// they name, and what is known there.
-struct Printed {
-    text: String,
-    lines: Vec<u32>,
-    facts: Option<String>,
-}
-
-/// Function `f` printed, line by line, with the source lines of each.
-fn printed(ctx: &Context, f: OpId, file: &str) -> Vec<Printed> {
-    locs::split(&ir::printer::print_op(ctx, f, WITH_LOCATIONS), file)
-        .into_iter()
-        .map(|l| Printed {
-            text: l.text,
-            lines: l.lines,
-            facts: None,
-        })
-        .collect()
-}
-
-/// Function `f` printed without locations (what diffs compare).
-fn plain(ctx: &Context, f: OpId) -> String {
+/// Function `f` printed as the report shows it (no locations, elements
+/// attributes of more than 16 elements elided), and the op each line
+/// begins.
+fn print(ctx: &Context, f: OpId) -> (String, Vec<Option<OpId>>) {
     let options = ir::printer::PrintOptions {
+        generic: false,
         debug_info: false,
-        ..WITH_LOCATIONS
+        local_scope: true,
+        elide_elements_above: Some(16),
     };
-    ir::printer::print_op(ctx, f, options)
+    ir::printer::print_op_with_line_ops(ctx, f, options)
 }
 
-/// Function `f` printed as [`printed`] does, each op with the shape facts
-/// known there (which `--mlir-print-shape-facts` prints as comments).
-fn with_facts(ctx: &Context, f: OpId, file: &str) -> Vec<Printed> {
-    let facts = analysis::shape_facts::infer_facts(ctx, f);
-    let comment = |ctx: &Context, op: OpId| facts.describe(ctx, op);
-    let text = ir::printer::print_op_with_comments(ctx, f, WITH_LOCATIONS, &comment);
-    let mut out: Vec<Printed> = Vec::new();
-    let mut pending: Vec<String> = Vec::new();
-    for l in locs::split(&text, file) {
-        match l.text.trim_start().strip_prefix("//") {
-            Some(fact) => pending.push(fact.trim().to_string()),
-            None => out.push(Printed {
-                text: l.text,
-                lines: l.lines,
-                facts: (!pending.is_empty()).then(|| std::mem::take(&mut pending).join("\n")),
-            }),
+/// The lines of `file` that `loc` names, in the order it names them (an
+/// op inlined from a shape function: the line that wrote it, then the
+/// line that called it), added to `out` without repeats.
+fn source_lines(loc: &ir::Location, file: &str, out: &mut Vec<u32>) {
+    let line = match loc {
+        ir::Location::FileLineCol { file: f, line, .. } if **f == *file => Some(*line),
+        ir::Location::FileRange(range) if *range.file == *file => Some(range.line),
+        _ => None,
+    };
+    match line {
+        Some(line) if !out.contains(&line) => out.push(line),
+        Some(_) => {}
+        None => {
+            for child in loc.children() {
+                source_lines(child, file, out);
+            }
         }
     }
-    out
 }
 
 /// Arguments as `shape-run --arg`s read them: `[2, 3] [3, 4] 6`.
