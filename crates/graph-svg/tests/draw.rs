@@ -59,8 +59,62 @@ fn assert_edges_follow_layers(name: &str, graph: &Graph, layout: &Layout) {
     }
 }
 
-/// The SVG parses as XML and has one node group per node (findable by
-/// its label's first line) and one edge group per edge.
+/// A number as the SVG writes it: at most one decimal, none if it is 0.
+fn assert_compact(name: &str, number: &str) {
+    let decimals = number.split_once('.').map_or("", |(_, d)| d);
+    assert!(decimals.len() <= 1 && decimals != "0", "{name}: {number}");
+}
+
+/// Where each piece of a path as the SVG writes it (`M` then relative `c`
+/// and `v`) ends, its start first; numbers checked compact.
+fn path_ends(name: &str, d: &str) -> Vec<(f64, f64)> {
+    let commands: Vec<(usize, char)> = d
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_alphabetic())
+        .collect();
+    let mut at = (0.0, 0.0);
+    let mut ends = Vec::new();
+    for (k, &(i, command)) in commands.iter().enumerate() {
+        let end = commands.get(k + 1).map_or(d.len(), |&(j, _)| j);
+        let numbers: Vec<f64> = d[i + 1..end]
+            .replace('-', ",-")
+            .split(',')
+            .filter(|n| !n.is_empty())
+            .map(|n| {
+                assert_compact(name, n);
+                n.parse().unwrap_or_else(|e| panic!("{name}: {d}: {e}"))
+            })
+            .collect();
+        at = match (command, numbers.as_slice()) {
+            ('M', &[x, y]) => (x, y),
+            ('c', &[_, _, _, _, dx, dy]) => (at.0 + dx, at.1 + dy),
+            ('v', &[dy]) => (at.0, at.1 + dy),
+            _ => panic!("{name}: {d}: {command} {numbers:?}"),
+        };
+        ends.push(at);
+    }
+    ends
+}
+
+/// Whether `a` and `b` are the same to the tenth of a pixel drawn.
+fn near(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 0.051
+}
+
+/// A number attribute of an SVG element, checked compact.
+fn number(name: &str, element: roxmltree::Node, attribute: &str) -> f64 {
+    let text = element
+        .attribute(attribute)
+        .unwrap_or_else(|| panic!("{name}: no {attribute} in {element:?}"));
+    assert_compact(name, text);
+    text.parse().expect("a number")
+}
+
+/// The SVG parses as XML and has one node group per node, in order, with
+/// its ID, its shape where the layout puts its box and its label's lines
+/// (one `<text>` each) inside that box; and one edge group per edge
+/// whose path starts and ends where the layout routes it, every
+/// coordinate written to a tenth of a pixel.
 fn assert_svg_draws_everything(name: &str, graph: &Graph, svg: &str) {
     let document = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{name}: {e}"));
     let root = document.root_element();
@@ -69,6 +123,7 @@ fn assert_svg_draws_everything(name: &str, graph: &Graph, svg: &str) {
         root.tag_name().namespace(),
         Some("http://www.w3.org/2000/svg")
     );
+    let layout = layout(graph);
     let groups = |class: &str| {
         root.descendants()
             .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class))
@@ -76,21 +131,59 @@ fn assert_svg_draws_everything(name: &str, graph: &Graph, svg: &str) {
     };
     let nodes = groups("node");
     assert_eq!(nodes.len(), graph.nodes.len(), "{name}");
-    for (node, group) in graph.nodes.iter().zip(&nodes) {
-        let lines = node.label_lines();
+    for ((node, node_box), group) in graph.nodes.iter().zip(&layout.nodes).zip(&nodes) {
         assert_eq!(group.attribute("data-id"), Some(node.id.as_str()));
-        assert_eq!(
-            group.attribute("data-label-first-line"),
-            Some(lines[0].as_str())
+        let shape = group
+            .children()
+            .find(|n| n.has_tag_name("rect") || n.has_tag_name("ellipse"))
+            .unwrap_or_else(|| panic!("{name}: no shape in {group:?}"));
+        let (x, y, width, height) = (node_box.x, node_box.y, node_box.width, node_box.height);
+        let center = node_box.center();
+        let (attributes, laid_out) = match shape.has_tag_name("rect") {
+            true => (["x", "y", "width", "height"], [x, y, width, height]),
+            false => (
+                ["cx", "cy", "rx", "ry"],
+                [center.x, center.y, width / 2.0, height / 2.0],
+            ),
+        };
+        let drawn = attributes.map(|a| number(name, shape, a));
+        assert!(
+            drawn.iter().zip(laid_out).all(|(&a, b)| near(a, b)),
+            "{name}: {drawn:?} drawn for {node_box:?}"
         );
-        let spans: Vec<&str> = group
-            .descendants()
-            .filter(|n| n.has_tag_name("tspan"))
-            .map(|n| n.text().unwrap_or(""))
+        let texts: Vec<roxmltree::Node> = group
+            .children()
+            .filter(|n| n.has_tag_name("text"))
             .collect();
-        assert_eq!(spans, lines, "{name}");
+        let lines: Vec<&str> = texts.iter().map(|t| t.text().unwrap_or("")).collect();
+        assert_eq!(lines, node.label_lines(), "{name}");
+        for text in texts {
+            let (left, baseline) = (number(name, text, "x"), number(name, text, "y"));
+            assert!(
+                left >= x && left < x + width,
+                "{name}: {text:?} out of {node_box:?}"
+            );
+            assert!(baseline > y && baseline < y + height, "{name}: {text:?}");
+        }
     }
-    assert_eq!(groups("edge").len(), graph.edges.len(), "{name}");
+    let edges = groups("edge");
+    assert_eq!(edges.len(), graph.edges.len(), "{name}");
+    for ((edge, route), group) in graph.edges.iter().zip(&layout.edges).zip(&edges) {
+        let ids = (&graph.nodes[edge.from].id, &graph.nodes[edge.to].id);
+        assert_eq!(group.attribute("data-from"), Some(ids.0.as_str()));
+        assert_eq!(group.attribute("data-to"), Some(ids.1.as_str()));
+        let path = group.children().find(|n| n.has_tag_name("path"));
+        let d = path.and_then(|p| p.attribute("d")).expect("a path");
+        let ends = path_ends(name, d);
+        let laid_out = std::iter::once(route.curves[0][0]).chain(route.curves.iter().map(|c| c[3]));
+        assert_eq!(ends.len(), route.curves.len() + 1, "{name}: {d}");
+        for (drawn, point) in ends.iter().zip(laid_out) {
+            assert!(
+                near(drawn.0, point.x) && near(drawn.1, point.y),
+                "{name}: {d} passes {drawn:?}, not {point:?}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -118,16 +211,62 @@ fn draws_styles_and_shapes() {
     )
     .expect("fixture");
     let svg = dot_to_svg(&text).expect("parses");
-    assert!(svg.contains("fill=\"palegreen\""), "{svg}");
+    assert!(svg.contains("height=\"60\" fill=\"palegreen\"/>"), "{svg}");
     assert!(svg.contains("<ellipse"), "{svg}");
-    assert!(svg.contains("stroke-width=\"2\""), "{svg}");
-    assert!(
-        svg.contains("data-label-first-line=\"shape.cstr_require\""),
-        "{svg}"
-    );
+    assert!(svg.contains("stroke-width=\"2\"/>"), "{svg}");
+    assert!(svg.contains("\">shape.cstr_require</text>"), "{svg}");
     assert!(svg.contains("&quot;batch matmul requires an lhs of rank &gt;= 2&quot;"));
     let dashed = dot_to_svg("digraph { a -> b [style = dashed label = \"in\"] }").unwrap();
-    assert!(dashed.contains("stroke-dasharray"), "{dashed}");
+    assert!(dashed.contains("stroke-dasharray=\"6,4\""), "{dashed}");
+    let colored = dot_to_svg("digraph { a [color = red style = \"filled,dotted\"] }").unwrap();
+    assert!(
+        colored.contains(" fill=\"red\" stroke=\"red\" stroke-dasharray=\"1,3\"/>"),
+        "{colored}"
+    );
+}
+
+/// Paint every edge or every node shares is said once, in a `<style>`
+/// whose rules reach only the drawing's own elements: the siblings after
+/// its arrowhead marker, whose id differs from drawing to drawing.
+#[test]
+fn shared_paint_is_one_style_scoped_to_its_drawing() {
+    let mut arrows = Vec::new();
+    for (name, text) in fixtures() {
+        let svg = dot_to_svg(&text).expect("parses");
+        let document = roxmltree::Document::parse(&svg).expect("XML");
+        let root = document.root_element();
+        let children: Vec<roxmltree::Node> = root.children().collect();
+        let tags: Vec<&str> = children.iter().map(|n| n.tag_name().name()).collect();
+        assert_eq!(tags[..2], ["style", "marker"], "{name}");
+        assert!(tags[2..].iter().all(|&t| t == "g"), "{name}: {tags:?}");
+        let arrow = children[1].attribute("id").expect("marker id");
+        let style = children[0].text().expect("rules");
+        let rules: Vec<&str> = style.split_terminator('}').collect();
+        assert_eq!(rules.len(), 3, "{name}: {style}");
+        for rule in rules {
+            let (selector, _) = rule.split_once('{').expect("a rule");
+            assert!(
+                selector.starts_with(&format!("#{arrow}~")),
+                "{name}: {rule}"
+            );
+        }
+        assert!(
+            style.contains(&format!("marker-end:url(#{arrow})")),
+            "{style}"
+        );
+        let groups = children[2..].iter().flat_map(|g| g.descendants());
+        for path in groups.filter(|n| n.has_tag_name("path")) {
+            let shared = ["fill", "stroke", "marker-end"];
+            assert!(
+                shared.iter().all(|&a| !path.has_attribute(a)),
+                "{name}: {path:?} repeats shared paint (no fixture sets a colour)"
+            );
+        }
+        arrows.push(arrow.to_string());
+    }
+    arrows.sort();
+    arrows.dedup();
+    assert_eq!(arrows.len(), fixtures().len(), "{arrows:?}");
 }
 
 #[test]
