@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Open `shape-opt --report` pages in headless Chromium and click through them.
 
-    check.py [--screenshots DIR] [--max-functions N] REPORT.html|REPORT_DIR ...
+    check.py [--screenshots DIR] [--max-functions N] [--without-data] REPORT.html|REPORT_DIR ...
 
 A report is one HTML file, or a directory whose index.html loads each
 function's section on demand.  For each report this checks, against the DOM
@@ -17,6 +17,11 @@ contract (see scripts/report-check/mock.html for a small example):
     earliest form's, for a function that lowering made) marks the op
     `selected` and exactly the ops naming its own (first) source line `hl`, until some
     std op is highlighted; a changed pass's summary opens a non-empty diff;
+    every changed pass, opened, shows a diff (computed by the page's
+    script) of the function's IR before the pass into its IR after it, as
+    the report's data gives them (unless --without-data, for mock.html): its hunks, in order, are where the two
+    differ, what the gaps hide is the same in both, and it removes and adds
+    as few lines as can be (their longest common subsequence kept);
     constraint graphs are visible SVGs with nodes; precondition and try
     panels, when present, have their pre/table or a .note saying why not;
   * typing a name in #search hides the links that do not match.
@@ -27,8 +32,10 @@ and exits 1.  Chromium: $CHROMIUM, else /usr/bin/chromium.
 
 import argparse
 import io
+import json
 import os
 import pathlib
+import re
 import sys
 import time
 import urllib.parse
@@ -42,6 +49,8 @@ TIMEOUT_MS = 10_000  # per action / wait: a report is local, 10 s is generous
 MAX_OP_CLICKS = 300  # source ops clicked per function before giving up
 DIR_FUNCTIONS = 10  # functions clicked through in a directory report
 FORMS = ["source", "error-monadic", "constrained", "asserting", "std"]
+MAX_EDITS = 1000  # report.js's: past this many, a diff need not be the shortest
+LCS_CELLS = 4_000_000  # larger pairs of versions are not checked for the shortest diff
 
 
 class Fail(Exception):
@@ -128,8 +137,116 @@ def check_active(sec, panel, tab):
                        f"is visible while {tab!r} is active")
 
 
-def check_function(page, name, stats):
-    """Shows function `name` through its link and checks its section."""
+def report_data(path):
+    """The report's data of each function, by name, each with its texts
+    (`t`) those of its batch; the page's data script holds them, or, in a
+    directory report, the scripts functions/K.js."""
+    html = (path / "index.html" if path.is_dir() else path).read_text()
+    found = re.search(r'<script type="application/json" id="report-data">(.*?)</script>',
+                      html, re.S)
+    if not found:
+        raise Fail("no script#report-data in the page")
+    batches = []
+    page = json.loads(found.group(1))
+    if "functions" in page:
+        batches.append(page["functions"])
+    if path.is_dir():
+        for script in sorted((path / "functions").glob("*.js")):
+            text = script.read_text()
+            batches.append(json.loads(text[text.index(",") + 1:text.rindex(")")]))
+    functions = {}
+    for batch in batches:
+        for f in batch["f"]:
+            f["t"] = batch["t"]
+            functions[f["n"]] = f
+    return functions
+
+
+# JS: opens every changed pass of section `name` and, once each has its
+# diff, returns the diffs: per pass, its lines as [class, text].
+JS_OPEN_DIFFS = """async (name) => {
+  const sec = [...document.querySelectorAll('section.function')]
+      .find(s => s.dataset.function === name);
+  const passes = [...sec.querySelectorAll('details.pass[data-changed=true]')];
+  for (const p of passes) p.open = true;
+  for (let i = 0; i < 200 && passes.some(p => !p.querySelector('.diff').firstChild); i++)
+    await new Promise(r => setTimeout(r, 10));
+  return passes.map(p => [...p.querySelector('.diff').children]
+      .map(l => [l.className, l.textContent]));
+}"""
+
+
+def lcs_length(a, b):
+    row = [0] * (len(b) + 1)
+    for x in a:
+        previous = 0  # row[j - 1] of the row before
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], previous + 1 if x == y else max(row[j], row[j - 1])
+    return row[-1]
+
+
+def check_diff(before, after, shown):
+    """Checks `shown`, a rendered diff ([class, text] per line), against
+    the texts `before` and `after`; returns what is wrong, or None."""
+    signs = {"same": " ", "del": "-", "add": "+"}
+    hunks = [[]]
+    for cls, text in shown:
+        if cls == "gap":
+            if text != "⋯" or not hunks[-1]:
+                return f"a bad gap line {text!r}"
+            hunks.append([])
+        elif cls in signs and text[:1] == signs[cls]:
+            hunks[-1].append((cls, text[1:]))
+        else:
+            return f"a bad diff line: class {cls!r}, text {text[:60]!r}"
+    if not hunks[-1]:
+        return "no lines" if len(hunks) == 1 else "a gap at the end"
+    sides = [([t for c, t in h if c != "add"], [t for c, t in h if c != "del"]) for h in hunks]
+
+    def fits(k, b, a):
+        """Do hunks k... fit before[b:] and after[a:], after lines hidden
+        (by a gap, or before the first hunk) that are the same in both?"""
+        if k == len(sides):
+            return before[b:] == after[a:]
+        old, new = sides[k]
+        room = min(len(before) - b - len(old), len(after) - a - len(new))
+        for hidden in range(0 if k == 0 else 1, room + 1):
+            if hidden and before[b + hidden - 1] != after[a + hidden - 1]:
+                return False
+            b2, a2 = b + hidden, a + hidden
+            if (before[b2:b2 + len(old)] == old and after[a2:a2 + len(new)] == new
+                    and fits(k + 1, b2 + len(old), a2 + len(new))):
+                return True
+        return False
+
+    if not fits(0, 0, 0):
+        return "its hunks are not where the versions differ (or a gap hides a change)"
+    if len(before) * len(after) <= LCS_CELLS:
+        kept = lcs_length(before, after)
+        removed = sum(c == "del" for h in hunks for c, _ in h)
+        if len(before) + len(after) - 2 * kept <= MAX_EDITS and removed != len(before) - kept:
+            return f"it removes {removed} lines where {len(before) - kept} would do"
+    return None
+
+
+def check_diffs(page, name, f, stats):
+    """Opens every changed pass of function `name` (data `f`) and checks
+    its diff against the versions before and after it."""
+    steps = [s for s in f.get("p", []) if s[2] != s[3]]
+    shown = page.evaluate(JS_OPEN_DIFFS, name)
+    if len(shown) != len(steps):
+        raise Fail(f"{len(shown)} changed passes shown, {len(steps)} in its data")
+    lines = lambda v: [f["t"][t] for t in f["v"][v]]
+    for (pass_name, _, before, after), diff in zip(steps, shown):
+        wrong = check_diff(lines(before), lines(after), diff)
+        if wrong:
+            raise Fail(f"the diff of pass {pass_name} (versions {before} -> {after}): {wrong}")
+    stats["diffs"] += len(steps)
+
+
+def check_function(page, name, data, stats):
+    """Shows function `name` through its link and checks its section
+    (and its diffs against `data`, its data, unless None)."""
     page.locator(f"a.function-link[data-function={css_string(name)}]").click()
     sec = page.locator(section_sel(name))
     try:  # a directory report may load the section by <script> injection
@@ -190,6 +307,8 @@ def check_function(page, name, stats):
     diff = changed.first.locator(".diff")
     if not visible(diff) or not diff.first.inner_text().strip():
         raise Fail("the opened changed pass has no visible, non-empty .diff")
+    if data is not None:
+        check_diffs(page, name, data, stats)
 
     # Constraints: every graph is a visible SVG with nodes.
     panel = open_tab(page, sec, "constraints")
@@ -240,7 +359,7 @@ def check_search(page, names):
         raise Fail("clearing the search did not show every link again")
 
 
-def check_report(browser, path, shots, max_functions):
+def check_report(browser, path, shots, max_functions, with_data):
     started = time.monotonic()
     index = path / "index.html" if path.is_dir() else path
     url = index.resolve().as_uri()
@@ -288,13 +407,18 @@ def check_report(browser, path, shots, max_functions):
     shot = not_blank(page.screenshot(full_page=True),
                      shots / (path.stem + ".png") if shots else None)
 
-    stats = dict(passes=0, changed=0, graphs=0, highlights=0, no_source=0, no_forms=0)
+    data = report_data(path) if with_data else {}
+    if with_data and set(data) != set(names):
+        raise Fail(f"functions in the data but not the index, or the other way: "
+                   f"{sorted(set(data) ^ set(names))[:5]}")
+    stats = dict(passes=0, changed=0, diffs=0, graphs=0, highlights=0, no_source=0,
+                 no_forms=0)
     # A directory report is a big module: clicking through 10 is enough.
     cap = max_functions or (DIR_FUNCTIONS if path.is_dir() else len(names))
     checked = names[:cap]
     for n in checked:
         try:
-            check_function(page, n, stats)
+            check_function(page, n, data.get(n), stats)
         except (Fail, PlaywrightError) as e:
             raise Fail(f"function {n!r}: {e}")
         no_errors(f"function {n!r}")
@@ -316,7 +440,8 @@ def check_report(browser, path, shots, max_functions):
     page.close()
     return (f"{len(names)} functions ({len(checked)} clicked through, "
             f"{stats['no_source']} without a source form, {stats['no_forms']} without forms), "
-            f"{stats['passes']} passes ({stats['changed']} changed), "
+            f"{stats['passes']} passes ({stats['changed']} changed, "
+            f"{stats['diffs']} diffs checked against the data), "
             f"{stats['graphs']} graphs, {stats['highlights']} std highlights, "
             f"screenshot {shot}, {time.monotonic() - started:.1f}s")
 
@@ -328,6 +453,8 @@ def main():
     ap.add_argument("--max-functions", type=int, default=0,
                     help="click through only the first N functions "
                          f"(0: all, or {DIR_FUNCTIONS} of a directory report)")
+    ap.add_argument("--without-data", action="store_true",
+                    help="the pages carry no report data (mock.html): check no diff against it")
     args = ap.parse_args()
     if args.screenshots:
         args.screenshots.mkdir(parents=True, exist_ok=True)
@@ -339,7 +466,8 @@ def main():
         for path in args.reports:
             try:
                 print(f"ok {path.name}: "
-                      + check_report(browser, path, args.screenshots, args.max_functions),
+                      + check_report(browser, path, args.screenshots, args.max_functions,
+                                     not args.without_data),
                       flush=True)
             except (Fail, PlaywrightError) as e:
                 print(f"FAIL {path.name}: {e}", file=sys.stderr, flush=True)

@@ -1,9 +1,11 @@
 //! `--report`: every example gives a report holding its functions in
 //! every form, and each check a pass removed or merged is listed with its
-//! reason, as many as the pass's statistics count.
+//! reason, as many as the pass's statistics count (read from the data the
+//! page carries, which its script lays out).
 
 mod common;
 use common::{run, stderr};
+use serde_json::Value;
 
 fn shape_opt(args: &[&str]) -> std::process::Output {
     run(env!("CARGO_BIN_EXE_shape-opt"), args, "")
@@ -30,6 +32,32 @@ fn statistic(log: &str, pass: &str, name: &str) -> u64 {
     0
 }
 
+/// The data a single-file report carries: `{"passes", "functions": {"t",
+/// "f"}}` (crates/report/src/html.rs).
+fn report_data(html: &str) -> Value {
+    let start = "<script type=\"application/json\" id=\"report-data\">";
+    let data = &html[html.find(start).expect("the report's data") + start.len()..];
+    let data = &data[..data
+        .find("</script>")
+        .expect("the end of the report's data")];
+    serde_json::from_str(data).expect("the report's data is JSON")
+}
+
+/// The functions' data in `data`.
+fn functions(data: &Value) -> &[Value] {
+    data["functions"]["f"].as_array().expect("functions")
+}
+
+/// Every string in `value`.
+fn strings(value: &Value) -> Vec<&str> {
+    match value {
+        Value::String(s) => vec![s],
+        Value::Array(items) => items.iter().flat_map(strings).collect(),
+        Value::Object(fields) => fields.values().flat_map(strings).collect(),
+        _ => Vec::new(),
+    }
+}
+
 #[test]
 fn removed_checks_carry_their_reason_and_match_the_statistics() {
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -40,14 +68,21 @@ fn removed_checks_carry_their_reason_and_match_the_statistics() {
         let out = shape_opt(&["--lower-to=std", "--mlir-pass-statistics", &report, &input]);
         assert!(out.status.success(), "{example}: {}", stderr(&out));
         let html = std::fs::read_to_string(&path).expect("the report is written");
+        let data = report_data(&html);
         let removed = statistic(&stderr(&out), "canonicalize-constraints", "removed");
-        let listed = html
-            .matches("class=\"removed-check\" data-pass=\"canonicalize-constraints\"")
+        // Each removed check: [line, column, reason, pass].
+        let checks: Vec<&Value> = functions(&data)
+            .iter()
+            .flat_map(|f| f["r"].as_array().into_iter().flatten())
+            .collect();
+        let listed = checks
+            .iter()
+            .filter(|c| c[3] == "canonicalize-constraints")
             .count();
         assert_eq!(listed as u64, removed, "{example}");
         assert!(removed > 0 || example != "broadcast_chain", "{example}");
-        for item in html.split("class=\"reason\">").skip(1) {
-            let reason = item.split("</span>").next().unwrap_or("");
+        for check in checks {
+            let reason = check[2].as_str().expect("a reason");
             assert!(
                 reason.contains("always true") || reason.contains("merged into"),
                 "{example}: {reason}"
@@ -84,21 +119,34 @@ fn every_example_gives_a_report_with_every_form() {
             continue;
         }
         let html = std::fs::read_to_string(&path).expect("the report is written");
-        let sections = html.matches("<section class=\"function\"").count();
+        let data = report_data(&html);
+        let functions = functions(&data);
         let links = html.matches("class=\"function-link\"").count();
         assert!(
-            sections > 0 && sections == links,
-            "{stem}: {sections} sections, {links} links"
+            !functions.is_empty() && functions.len() == links,
+            "{stem}: {} functions, {links} links",
+            functions.len()
         );
-        for form in ["source", "std"] {
-            assert!(
-                html.contains(&format!("data-form=\"{form}\"")),
-                "{stem}: no {form} form"
-            );
-        }
-        // Nothing comes from the network (an SVG's xmlns is a name, not a fetch).
+        assert!(
+            functions.iter().any(|f| f.get("s").is_some()),
+            "{stem}: no source form"
+        );
+        assert!(
+            functions
+                .iter()
+                .flat_map(|f| f["f"].as_array().into_iter().flatten())
+                .any(|form| form["l"] == "std"),
+            "{stem}: no std form"
+        );
+        // Nothing comes from the network (an SVG's xmlns is a name, not a
+        // fetch), neither the page nor what its script puts in it.
+        let texts = strings(&data);
         for fetch in ["src=\"http", "href=\"http", "url(http", "@import"] {
             assert!(!html.contains(fetch), "{stem} fetches: {fetch}");
+            assert!(
+                !texts.iter().any(|t| t.contains(fetch)),
+                "{stem}'s data fetches: {fetch}"
+            );
         }
         reports += 1;
     }

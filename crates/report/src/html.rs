@@ -1,19 +1,61 @@
-//! The report laid out as HTML: one file with every function inline, or,
-//! past [`INLINE_FUNCTIONS`] functions, a directory whose `index.html`
-//! holds the index and loads `functions/K.js` (the sections of
-//! [`FUNCTIONS_PER_SCRIPT`] functions) when one of them is opened. Styles and scripts are inline: nothing is
-//! fetched from the network, and no tool is needed to view it.
+//! The report laid out as a page and data. The page holds the function
+//! index, the styles and the script; each function's details are compact
+//! JSON, which the script turns into the function's section when the
+//! function is first shown (and a pass's diff into lines when the pass is
+//! first opened): a large report stays small, and writing it costs little,
+//! since only the functions looked at are ever laid out.
 //!
-//! The page's structure is a contract the browser test relies on: function
-//! links `a.function-link`, sections `section.function`, tabs
-//! `.tab-button` / `.tab-panel`, forms `.form[data-form]` of `.op` lines
-//! with `data-lines`, passes `details.pass[data-changed]` with a
-//! `pre.diff`, constraints `figure.graph` and `li.removed-check`, the
-//! precondition `pre.explain`, samples `tr.sample`.
+//! Up to [`INLINE_FUNCTIONS`] functions, the data is inside the page;
+//! past that, the report is a directory whose `index.html` loads
+//! `functions/K.js` when one of its [`FUNCTIONS_PER_SCRIPT`] functions is
+//! shown. Nothing is fetched from the network, and no tool is needed to
+//! view it.
+//!
+//! The data: the page carries `<script type="application/json"
+//! id="report-data">` holding `{"passes": {pass: its total time and
+//! statistics}, "functions": batch}` (`functions` only in a single file;
+//! its text cannot end the element early: no `</` or `<!` is in it), and
+//! `functions/K.js` is `window.shapeOptData(first, batch);`, `first` the
+//! index of its first function. A batch is the data of consecutive
+//! functions, `{"t": texts, "f": [function, ...]}`: `t` holds every line
+//! they were printed with, once (functions of a module share most of
+//! theirs). A function's keys, each left out when empty:
+//! - `n`: its name;
+//! - `s`: `[first line, [its source lines]]`;
+//! - `f`: its forms, `{"l": label, "o": lines, "h": facts}`, a line being
+//!   `[text, source line, ...]` (`text` indexes `t`; no source line: not an
+//!   op) and `h` the facts known at lines, `[[line index, facts], ...]`;
+//! - `v`: its versions (its IR after each pass that changed it), lists of
+//!   indices into `t`; `p`: the passes that ran on it,
+//!   `[pass, microseconds, version before, version after]`;
+//! - `r`: the checks passes removed or merged, `[line, column, reason,
+//!   pass]`;
+//! - `g`: its constraint pictures, `{"g": stage, "svg": svg}`, or
+//!   `{"g": stage, "err": why}` if it cannot be drawn, or `{"g": stage,
+//!   "as": k}` if it is drawn as its picture `k` is;
+//! - `e`: its precondition (`--explain`'s text);
+//! - `x`: sampled inputs, `{"s": [stage, ...], "r": [[arguments, outcome
+//!   at each stage, ...], ...]}`.
+//!
+//! The page's structure, built by `assets/report.js`, is a contract the
+//! browser test relies on: function links `a.function-link`, sections
+//! `section.function[data-function][data-index]`, tabs `.tab-button` /
+//! `.tab-panel[data-tab]`, forms `.form[data-form]` of `.op` lines with
+//! `data-lines` (and the facts known there as `title`) and `.plain` lines,
+//! passes `details.pass[data-changed]` with a `pre.diff` of
+//! `.same`/`.add`/`.del`/`.gap` lines (unchanged ones folded into a
+//! `details.unchanged-group`), constraints `figure.graph[data-graph]` and
+//! `li.removed-check` with a `span.reason`, the precondition `pre.explain`,
+//! samples `table.samples tr.sample td.outcome[data-stage]` and
+//! `.first-difference`, and a `.note` wherever there is nothing to show.
 
-use crate::{Form, FunctionReport, Line, Report, Step};
+use crate::{Form, FunctionReport, Line, Picture, Remark, Report, Sample, Step};
 use rayon::prelude::*;
+use serde::ser::SerializeStruct as _;
+use serde::{Serialize, Serializer};
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
+use std::iter;
 use std::path::{Path, PathBuf};
 
 /// Reports of more functions than this are a directory.
@@ -32,50 +74,29 @@ const SCRIPT: &str = include_str!("../assets/report.js");
 /// the file to open.
 pub fn write(report: &Report, path: &Path) -> std::io::Result<PathBuf> {
     if report.functions.len() <= INLINE_FUNCTIONS {
-        let sections: Vec<String> = report
-            .functions
-            .par_iter()
-            .enumerate()
-            .map(|(i, f)| section(report, i, f))
-            .collect();
-        std::fs::write(path, page(report, &sections.concat()))?;
+        let batch = Batch::new(report, &report.functions);
+        std::fs::write(path, page(report, Some(&batch))?)?;
         return Ok(path.to_path_buf());
     }
     let dir = path.with_extension("");
-    let functions = dir.join("functions");
-    std::fs::create_dir_all(&functions)?;
+    let scripts = dir.join("functions");
+    std::fs::create_dir_all(&scripts)?;
     // Few files, each of several functions: creating a file costs more
     // than writing it.
     report
         .functions
         .par_chunks(FUNCTIONS_PER_SCRIPT)
         .enumerate()
-        .try_for_each(|(chunk, fs)| {
+        .try_for_each(|(chunk, functions)| {
             let first = chunk * FUNCTIONS_PER_SCRIPT;
-            let js: String = fs
-                .iter()
-                .enumerate()
-                .map(|(k, f)| {
-                    let i = first + k;
-                    format!(
-                        "window.shapeOptSection({i}, `{}`);\n",
-                        template_literal(&section(report, i, f))
-                    )
-                })
-                .collect();
-            std::fs::write(functions.join(format!("{chunk}.js")), js)
+            let mut js = format!("window.shapeOptData({first}, ").into_bytes();
+            serde_json::to_writer(&mut js, &Batch::new(report, functions))?;
+            js.extend_from_slice(b");\n");
+            std::fs::write(scripts.join(format!("{chunk}.js")), js)
         })?;
     let index = dir.join("index.html");
-    std::fs::write(&index, page(report, ""))?;
+    std::fs::write(&index, page(report, None)?)?;
     Ok(index)
-}
-
-/// `s` as the inside of a JavaScript template literal: backslashes,
-/// backquotes and `${` escaped (HTML's many quotes stay as they are).
-fn template_literal(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace('`', "\\`")
-        .replace("${", "\\${")
 }
 
 /// `s` with `&`, `<`, `>` and `"` escaped.
@@ -93,7 +114,40 @@ fn escape(s: &str) -> String {
     out
 }
 
-fn page(report: &Report, sections: &str) -> String {
+/// JSON text as the inside of an HTML `<script>` element: nothing in it
+/// can end the element (`</`) or start a comment that hides its end
+/// (`<!`). A `<` only occurs inside JSON strings, where `<\/` and
+/// `\u003c!` mean the same.
+fn script_safe(json: String) -> String {
+    if !json.contains("</") && !json.contains("<!") {
+        return json;
+    }
+    json.replace("</", "<\\/").replace("<!", "\\u003c!")
+}
+
+/// What the page's script is given about the whole report.
+#[derive(Serialize)]
+struct PageData<'r> {
+    /// Each pass's total time and statistics (shared by every function's
+    /// pass timeline), by name.
+    passes: BTreeMap<&'r str, &'r str>,
+    /// The functions, in a single-file report.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    functions: Option<&'r Batch<'r>>,
+}
+
+/// The page: the index of the functions, and their data if it is a single
+/// file.
+fn page(report: &Report, functions: Option<&Batch>) -> serde_json::Result<String> {
+    let data = PageData {
+        passes: report
+            .pass_summaries
+            .iter()
+            .map(|(pass, summary)| (pass.as_str(), summary.as_str()))
+            .collect(),
+        functions,
+    };
+    let data = script_safe(serde_json::to_string(&data)?);
     let mut links = String::new();
     for (i, f) in report.functions.iter().enumerate() {
         let name = escape(&f.name);
@@ -102,352 +156,463 @@ fn page(report: &Report, sections: &str) -> String {
             "<li><a class=\"function-link\" data-function=\"{name}\" data-index=\"{i}\" href=\"#{name}\">{name}</a></li>"
         );
     }
-    format!(
+    Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>shape-opt report: {file}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
          <header><h1>shape-opt report</h1><p>{file}: {count} functions, {millis} ms</p></header>\n\
          <div id=\"layout\">\n<nav id=\"functions\"><input id=\"search\" type=\"search\" \
          placeholder=\"search functions\" aria-label=\"search functions\">\n<ul>\n{links}</ul></nav>\n\
-         <main id=\"detail\" data-functions-per-script=\"{FUNCTIONS_PER_SCRIPT}\">\n{sections}</main>\n</div>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+         <main id=\"detail\" data-functions-per-script=\"{FUNCTIONS_PER_SCRIPT}\"></main>\n</div>\n\
+         <script type=\"application/json\" id=\"report-data\">{data}</script>\n\
+         <script>\n{SCRIPT}</script>\n</body>\n</html>\n",
         file = escape(&report.file),
         count = report.functions.len(),
         millis = report.millis,
-    )
+    ))
 }
 
-fn section(report: &Report, index: usize, f: &FunctionReport) -> String {
-    let tabs = [
-        ("forms", "Forms"),
-        ("passes", "Passes"),
-        ("constraints", "Constraints"),
-        ("precondition", "Precondition"),
-        ("try", "Try it"),
-    ];
-    let mut out = format!(
-        "<section class=\"function\" data-function=\"{}\" data-index=\"{index}\" hidden>\n<h2>@{}</h2>\n<div class=\"tabs\">",
-        escape(&f.name),
-        escape(&f.name)
-    );
-    for (n, (tab, title)) in tabs.iter().enumerate() {
-        let active = if n == 0 { " active" } else { "" };
-        let _ = write!(
-            out,
-            "<button class=\"tab-button{active}\" data-tab=\"{tab}\">{title}</button>"
-        );
-    }
-    out.push_str("</div>\n");
-    let panels = [
-        forms(report, f),
-        passes(report, f),
-        constraints(f),
-        precondition(f),
-        samples(f),
-    ];
-    for (n, ((tab, _), body)) in tabs.iter().zip(panels).enumerate() {
-        let active = if n == 0 { " active" } else { "" };
-        let _ = write!(
-            out,
-            "<div class=\"tab-panel{active}\" data-tab=\"{tab}\">\n{body}</div>\n"
-        );
-    }
-    out.push_str("</section>\n");
-    out
+/// The data of consecutive functions of a report (the page's, or a
+/// script's): the lines they were printed with, each once (`t`: functions
+/// of a module share most of theirs), and each function's (`f`).
+struct Batch<'r> {
+    report: &'r Report,
+    functions: &'r [FunctionReport],
+    texts: Vec<&'r str>,
+    /// For each function, where each of its texts is in `texts`.
+    text_ids: Vec<Vec<u32>>,
+    /// Each function's pictures, drawn.
+    drawings: Vec<Vec<Drawing>>,
 }
 
-fn line_span(text: &str, lines: &[u32], facts: Option<&str>) -> String {
-    let text = if text.is_empty() { " " } else { text };
-    if lines.is_empty() {
-        return format!("<span class=\"plain\">{}</span>", escape(text));
-    }
-    let numbers: Vec<String> = lines.iter().map(u32::to_string).collect();
-    let title = facts.map_or(String::new(), |f| format!(" title=\"{}\"", escape(f)));
-    format!(
-        "<span class=\"op\" data-lines=\"{}\"{title}>{}</span>",
-        numbers.join(" "),
-        escape(text)
-    )
-}
-
-fn form(name: &str, body: String) -> String {
-    format!("<div class=\"form\" data-form=\"{name}\"><h3>{name}</h3><pre>{body}</pre></div>\n")
-}
-
-fn forms(report: &Report, f: &FunctionReport) -> String {
-    if f.source.is_none() && f.forms.is_empty() {
-        return "<p class=\"note\">No form of this function was recorded: a pass made it \
-                and another removed it (inlined it, or found it dead) within one stage; \
-                the Passes tab shows both.</p>\n"
-            .into();
-    }
-    let mut out = String::from("<div class=\"forms\">\n");
-    if let Some((first, last)) = f.source {
-        let body: String = (first..=last)
-            .filter_map(|n| {
-                let text = report.source.get(n.checked_sub(1)? as usize)?;
-                Some(line_span(text, &[n], None))
-            })
-            .collect();
-        out.push_str(&form("source", body));
-    }
-    for Form { label, lines } in &f.forms {
-        let body: String = lines
+impl<'r> Batch<'r> {
+    /// The data of `functions`, functions of `report`; their pictures
+    /// drawn on every core.
+    fn new(report: &'r Report, functions: &'r [FunctionReport]) -> Self {
+        let mut ids: HashMap<&str, u32> = HashMap::new();
+        let mut texts = Vec::new();
+        let text_ids = functions
             .iter()
-            .map(|Line { text, lines, facts }| {
-                line_span(&f.texts[*text as usize], lines, facts.as_deref())
+            .map(|f| {
+                f.texts
+                    .iter()
+                    .map(|t| {
+                        *ids.entry(t).or_insert_with(|| {
+                            texts.push(t.as_str());
+                            texts.len() as u32 - 1
+                        })
+                    })
+                    .collect()
             })
             .collect();
-        out.push_str(&form(label, body));
+        Batch {
+            report,
+            functions,
+            texts,
+            text_ids,
+            drawings: functions.par_iter().map(|f| draw(&f.pictures)).collect(),
+        }
     }
-    out.push_str("</div>\n");
-    out
 }
 
-fn diff_text(lines: &[DiffLine]) -> String {
-    lines
+impl Serialize for Batch<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let functions = self
+            .functions
+            .iter()
+            .zip(&self.text_ids)
+            .zip(&self.drawings)
+            .map(|((f, text_ids), drawings)| FunctionData::new(self.report, f, text_ids, drawings));
+        let mut batch = s.serialize_struct("Batch", 2)?;
+        batch.serialize_field("t", &self.texts)?;
+        batch.serialize_field("f", &Seq(functions))?;
+        batch.end()
+    }
+}
+
+/// A function's data (the module doc gives its keys), its texts those of
+/// its [`Batch`].
+#[derive(Serialize)]
+struct FunctionData<'r> {
+    #[serde(rename = "n")]
+    name: &'r str,
+    #[serde(rename = "s", skip_serializing_if = "Option::is_none")]
+    source: Option<(u32, &'r [String])>,
+    #[serde(rename = "f", skip_serializing_if = "Vec::is_empty")]
+    forms: Vec<FormData<'r>>,
+    #[serde(rename = "v", skip_serializing_if = "Option::is_none")]
+    versions: Option<Versions<'r>>,
+    #[serde(
+        rename = "p",
+        skip_serializing_if = "<[_]>::is_empty",
+        serialize_with = "steps"
+    )]
+    steps: &'r [Step],
+    #[serde(
+        rename = "r",
+        skip_serializing_if = "<[_]>::is_empty",
+        serialize_with = "remarks"
+    )]
+    removed: &'r [Remark],
+    #[serde(rename = "g", skip_serializing_if = "Vec::is_empty")]
+    pictures: Vec<PictureData<'r>>,
+    #[serde(rename = "e", skip_serializing_if = "Option::is_none")]
+    explanation: Option<&'r str>,
+    #[serde(rename = "x", skip_serializing_if = "Option::is_none")]
+    samples: Option<SamplesData<'r>>,
+}
+
+impl<'r> FunctionData<'r> {
+    /// The data of `f`, a function of `report`, whose texts are at
+    /// `text_ids` in its batch and whose pictures are `drawings`.
+    fn new(
+        report: &'r Report,
+        f: &'r FunctionReport,
+        text_ids: &'r [u32],
+        drawings: &'r [Drawing],
+    ) -> Self {
+        let source = f.source.map(|(first, last)| {
+            let first = first.max(1);
+            let end = report.source.len().min(last as usize);
+            let lines = report.source.get(first as usize - 1..end).unwrap_or(&[]);
+            (first, lines)
+        });
+        FunctionData {
+            name: &f.name,
+            source,
+            forms: f
+                .forms
+                .iter()
+                .map(|form| FormData::new(form, text_ids))
+                .collect(),
+            versions: (!f.versions.is_empty()).then_some(Versions {
+                versions: &f.versions,
+                text_ids,
+            }),
+            steps: &f.steps,
+            removed: &f.removed,
+            pictures: f
+                .pictures
+                .iter()
+                .zip(drawings)
+                .map(|(p, drawing)| PictureData {
+                    stage: &p.stage,
+                    drawing,
+                })
+                .collect(),
+            explanation: f.explanation.as_deref(),
+            samples: SamplesData::new(&f.samples),
+        }
+    }
+}
+
+/// A form's data: its label, its lines, and the facts known at them.
+#[derive(Serialize)]
+struct FormData<'r> {
+    #[serde(rename = "l")]
+    label: &'r str,
+    #[serde(rename = "o")]
+    lines: FormLines<'r>,
+    #[serde(rename = "h", skip_serializing_if = "Vec::is_empty")]
+    facts: Vec<(usize, &'r str)>,
+}
+
+impl<'r> FormData<'r> {
+    fn new(form: &'r Form, text_ids: &'r [u32]) -> Self {
+        FormData {
+            label: &form.label,
+            lines: FormLines {
+                lines: &form.lines,
+                text_ids,
+            },
+            facts: form
+                .lines
+                .iter()
+                .enumerate()
+                .filter_map(|(i, l)| Some((i, l.facts.as_deref()?)))
+                .collect(),
+        }
+    }
+}
+
+/// A form's lines, each as `[text, source line, ...]`.
+struct FormLines<'r> {
+    lines: &'r [Line],
+    /// Where the function's texts are in its batch.
+    text_ids: &'r [u32],
+}
+
+impl Serialize for FormLines<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.lines.iter().map(|l| {
+            Seq(iter::once(self.text_ids[l.text as usize]).chain(l.lines.iter().copied()))
+        }))
+    }
+}
+
+/// A function's versions, each as the list of its texts.
+struct Versions<'r> {
+    versions: &'r [Vec<u32>],
+    /// Where the function's texts are in its batch.
+    text_ids: &'r [u32],
+}
+
+impl Serialize for Versions<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            self.versions
+                .iter()
+                .map(|v| Seq(v.iter().map(|&t| self.text_ids[t as usize]))),
+        )
+    }
+}
+
+/// A constraint picture's data: its stage, and how it is drawn.
+#[derive(Serialize)]
+struct PictureData<'r> {
+    #[serde(rename = "g")]
+    stage: &'r str,
+    #[serde(flatten)]
+    drawing: &'r Drawing,
+}
+
+/// A picture drawn, or why it cannot be, or the index of an earlier
+/// picture of the same function it is the same as (canonicalize-constraints
+/// often leaves the witness DAG as it was).
+#[derive(Serialize)]
+enum Drawing {
+    #[serde(rename = "svg")]
+    Svg(String),
+    #[serde(rename = "err")]
+    Error(String),
+    #[serde(rename = "as")]
+    Same(usize),
+}
+
+/// `pictures`, each drawn once.
+fn draw(pictures: &[Picture]) -> Vec<Drawing> {
+    pictures
         .iter()
-        .map(|l| match l {
-            DiffLine::Same(t) => format!("<span class=\"same\"> {}</span>", escape(t)),
-            DiffLine::Added(t) => format!("<span class=\"add\">+{}</span>", escape(t)),
-            DiffLine::Removed(t) => format!("<span class=\"del\">-{}</span>", escape(t)),
-            DiffLine::Gap => "<span class=\"gap\">⋯</span>".to_string(),
-        })
+        .enumerate()
+        .map(
+            |(n, p)| match pictures[..n].iter().position(|q| q.dot == p.dot) {
+                Some(k) => Drawing::Same(k),
+                None => graph_svg::dot_to_svg(&p.dot).map_or_else(Drawing::Error, Drawing::Svg),
+            },
+        )
         .collect()
 }
 
-/// A line of a diff.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum DiffLine<'t> {
-    Same(&'t str),
-    Added(&'t str),
-    Removed(&'t str),
-    /// Lines left out between two hunks.
-    Gap,
+/// The sampled inputs' data: the stages, and a row per input (its
+/// arguments, then its outcome at each stage). The recorder runs every
+/// input at the same stages: the first input's are every input's.
+#[derive(Serialize)]
+struct SamplesData<'r> {
+    #[serde(rename = "s", serialize_with = "stages")]
+    stages: &'r Sample,
+    #[serde(rename = "r", serialize_with = "sample_rows")]
+    rows: &'r [Sample],
 }
 
-/// Unchanged lines shown around a change in a pass's diff.
-const CONTEXT: usize = 2;
-
-/// `before` against `after`, line by line, with [`CONTEXT`] lines of
-/// context.
-fn diff<'t>(before: &[&'t str], after: &[&'t str]) -> Vec<DiffLine<'t>> {
-    let ops = similar::capture_diff_slices(similar::Algorithm::Myers, before, after);
-    let mut out = Vec::new();
-    for (n, group) in similar::group_diff_ops(ops, CONTEXT).iter().enumerate() {
-        if n > 0 {
-            out.push(DiffLine::Gap);
-        }
-        for op in group {
-            for change in op.iter_changes(before, after) {
-                out.push(match change.tag() {
-                    similar::ChangeTag::Equal => DiffLine::Same(change.value()),
-                    similar::ChangeTag::Insert => DiffLine::Added(change.value()),
-                    similar::ChangeTag::Delete => DiffLine::Removed(change.value()),
-                });
-            }
-        }
+impl<'r> SamplesData<'r> {
+    fn new(samples: &'r [Sample]) -> Option<Self> {
+        Some(SamplesData {
+            stages: samples.first()?,
+            rows: samples,
+        })
     }
-    out
 }
 
-fn step(report: &Report, f: &FunctionReport, s: &Step) -> String {
-    let summary = report
-        .pass_summaries
-        .get(&s.pass)
-        .map_or(String::new(), |t| format!(" · pass total {t}"));
-    let changed = s.before != s.after;
-    let lines = if changed {
-        let before: Vec<&str> = f.version_lines(s.before).collect();
-        let after: Vec<&str> = f.version_lines(s.after).collect();
-        diff_text(&diff(&before, &after))
-    } else {
-        String::new()
-    };
-    format!(
-        "<details class=\"pass\" data-changed=\"{changed}\"><summary>{} · {:.3} ms here{}</summary><pre class=\"diff\">{lines}</pre></details>\n",
-        escape(&s.pass),
-        s.micros as f64 / 1e3,
-        escape(&summary),
+/// A sequence serialized straight from an iterator.
+struct Seq<I>(I);
+
+impl<I> Serialize for Seq<I>
+where
+    I: Iterator + Clone,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.clone())
+    }
+}
+
+/// Each step as `[pass, microseconds, version before, version after]`.
+fn steps<S: Serializer>(steps: &&[Step], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(
+        steps
+            .iter()
+            .map(|step| (&step.pass, step.micros, step.before, step.after)),
     )
 }
 
-fn passes(report: &Report, f: &FunctionReport) -> String {
-    if f.steps.is_empty() {
-        return "<p class=\"note\">No pass ran on this function.</p>\n".into();
-    }
-    let mut out = String::new();
-    let mut unchanged: Vec<&Step> = Vec::new();
-    let flush = |unchanged: &mut Vec<&Step>, out: &mut String| {
-        if unchanged.is_empty() {
-            return;
-        }
-        let names: Vec<&str> = unchanged.iter().map(|s| s.pass.as_str()).collect();
-        let _ = writeln!(
-            out,
-            "<details class=\"unchanged-group\"><summary>{} passes changed nothing: {}</summary>",
-            unchanged.len(),
-            escape(&names.join(", "))
-        );
-        for s in unchanged.drain(..) {
-            out.push_str(&step(report, f, s));
-        }
-        out.push_str("</details>\n");
-    };
-    for s in &f.steps {
-        match s.before == s.after {
-            true => unchanged.push(s),
-            false => {
-                flush(&mut unchanged, &mut out);
-                out.push_str(&step(report, f, s));
-            }
-        }
-    }
-    flush(&mut unchanged, &mut out);
-    out
+/// Each remark as `[line, column, message, pass]`.
+fn remarks<S: Serializer>(remarks: &&[Remark], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(remarks.iter().map(|r| (r.line, r.col, &r.message, &r.pass)))
 }
 
-fn constraints(f: &FunctionReport) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<h3>Checks removed or merged ({})</h3>",
-        f.removed.len()
-    );
-    if f.removed.is_empty() {
-        out.push_str("<p class=\"note\">No pass removed or merged a check of this function.</p>\n");
-    } else {
-        out.push_str("<ol class=\"removed\">\n");
-        for r in &f.removed {
-            let _ = writeln!(
-                out,
-                "<li class=\"removed-check\" data-pass=\"{pass}\"><span class=\"where\">{}:{}</span> <span class=\"reason\">{}</span> <span class=\"pass-name\">({pass})</span></li>",
-                r.line,
-                r.col,
-                escape(&r.message),
-                pass = escape(&r.pass)
-            );
-        }
-        out.push_str("</ol>\n");
-    }
-    if f.pictures.is_empty() {
-        out.push_str(
-            "<p class=\"note\">canonicalize-constraints drew no picture of this function.</p>\n",
-        );
-    }
-    for p in &f.pictures {
-        let caption = match p.stage.as_str() {
-            "before" => "Witness DAG before canonicalize-constraints",
-            "after" => "Witness DAG after canonicalize-constraints",
-            "egraph" => "E-graph of canonicalize-constraints",
-            other => other,
-        };
-        let picture = graph_svg::dot_to_svg(&p.dot)
-            .unwrap_or_else(|e| format!("<p class=\"note\">cannot draw: {}</p>", escape(&e)));
-        let _ = writeln!(
-            out,
-            "<figure class=\"graph\" data-graph=\"{}\"><figcaption>{caption}</figcaption>{picture}</figure>",
-            escape(&p.stage)
-        );
-    }
-    out
+/// The stages a sample was run at.
+fn stages<S: Serializer>(sample: &&Sample, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(sample.outcomes.iter().map(|(stage, _)| stage))
 }
 
-fn precondition(f: &FunctionReport) -> String {
-    match &f.explanation {
-        Some(text) => format!("<pre class=\"explain\">{}</pre>\n", escape(text)),
-        None => "<p class=\"note\">No explanation: the function was not reached in a form `--explain` reads.</p>\n".into(),
-    }
-}
-
-/// What an outcome says, for comparing stages: `ok` and its values, or
-/// that it failed (messages may be worded differently per stage);
-/// undefined agrees with anything.
-fn verdict(outcome: &str) -> Option<&str> {
-    match outcome {
-        o if o.starts_with("ok") => Some(o),
-        o if o.starts_with("error") => Some("error"),
-        _ => None,
-    }
-}
-
-fn samples(f: &FunctionReport) -> String {
-    let Some(first) = f.samples.first() else {
-        return "<p class=\"note\">No sampled input: the function's parameters cannot be sampled.</p>\n".into();
-    };
-    let mut out = String::from("<table class=\"samples\">\n<tr><th>arguments</th>");
-    for (stage, _) in &first.outcomes {
-        let _ = write!(out, "<th>{}</th>", escape(stage));
-    }
-    out.push_str("</tr>\n");
-    let mut first_difference = None;
-    for s in &f.samples {
-        let verdicts: Vec<&str> = s.outcomes.iter().filter_map(|(_, o)| verdict(o)).collect();
-        let differs = verdicts.windows(2).any(|w| w[0] != w[1]);
-        if differs && first_difference.is_none() {
-            first_difference = s
-                .outcomes
-                .windows(2)
-                .find(|w| {
-                    verdict(&w[0].1)
-                        .zip(verdict(&w[1].1))
-                        .is_some_and(|(a, b)| a != b)
-                })
-                .map(|w| (s.args.clone(), w[1].0.clone()));
-        }
-        let class = if differs { "sample differs" } else { "sample" };
-        let _ = write!(
-            out,
-            "<tr class=\"{class}\"><td class=\"args\">{}</td>",
-            escape(&s.args)
-        );
-        for (stage, outcome) in &s.outcomes {
-            let _ = write!(
-                out,
-                "<td class=\"outcome\" data-stage=\"{}\">{}</td>",
-                escape(stage),
-                escape(outcome)
-            );
-        }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("</table>\n");
-    match first_difference {
-        Some((args, stage)) => {
-            let _ = writeln!(
-                out,
-                "<p class=\"first-difference\">On {} the outcome first differs in the {} form.</p>",
-                escape(&args),
-                escape(&stage)
-            );
-        }
-        None => out.push_str(
-            "<p class=\"note\">Every stage gives the same outcome on every sample.</p>\n",
-        ),
-    }
-    out
+/// Each sample as `[arguments, outcome, ...]`.
+fn sample_rows<S: Serializer>(samples: &&[Sample], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(
+        samples
+            .iter()
+            .map(|x| Seq(iter::once(&x.args).chain(x.outcomes.iter().map(|(_, outcome)| outcome)))),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn diffs_keep_context_and_mark_changes() {
-        let d = diff(&["a", "b", "c"], &["a", "x", "c"]);
-        assert_eq!(
-            d,
-            vec![
-                DiffLine::Same("a"),
-                DiffLine::Removed("b"),
-                DiffLine::Added("x"),
-                DiffLine::Same("c"),
-            ]
-        );
-        assert!(diff(&["a"], &["a"]).is_empty());
+    /// Text that tries to end the page's script early.
+    const EVIL: &str = "</script><script>alert(1)</script><!-- \u{2028}";
+
+    /// A report of one function whose every text is [`EVIL`].
+    fn hostile() -> Report {
+        Report {
+            file: "in.mlir".into(),
+            source: vec![format!("func @f() {{ // {EVIL}"), "}".into()],
+            functions: vec![FunctionReport {
+                name: "f".into(),
+                source: Some((1, 2)),
+                texts: vec![EVIL.into(), "}".into()],
+                forms: vec![Form {
+                    label: "std".into(),
+                    lines: vec![
+                        Line {
+                            text: 0,
+                            lines: vec![1],
+                            facts: Some(EVIL.into()),
+                        },
+                        Line {
+                            text: 1,
+                            lines: vec![],
+                            facts: None,
+                        },
+                    ],
+                }],
+                versions: vec![vec![], vec![0, 1]],
+                steps: vec![Step {
+                    pass: "p".into(),
+                    micros: 1500,
+                    before: 0,
+                    after: 1,
+                }],
+                explanation: Some(EVIL.into()),
+                ..FunctionReport::default()
+            }],
+            pass_summaries: [("p".to_string(), EVIL.to_string())].into(),
+            millis: 3,
+        }
     }
 
     #[test]
-    fn template_literals_keep_their_text() {
-        assert_eq!(template_literal(r"a\b`c${d}"), r"a\\b\`c\${d}");
+    fn embedded_data_cannot_end_its_script_and_reads_back() {
+        let report = hostile();
+        let html = page(&report, Some(&Batch::new(&report, &report.functions))).expect("a page");
+        // The data script and the page's script end; nothing else does.
+        assert_eq!(html.matches("</script").count(), 2, "{html}");
+        assert!(!html.contains("<!--"), "{html}");
+        let start = "<script type=\"application/json\" id=\"report-data\">";
+        let json = &html[html.find(start).expect("the data") + start.len()..];
+        let json = &json[..json.find("</script>").expect("its end")];
+        let data: serde_json::Value = serde_json::from_str(json).expect("JSON");
+        assert_eq!(data["passes"]["p"], EVIL);
+        assert_eq!(data["functions"]["t"], serde_json::json!([EVIL, "}"]));
+        let f = &data["functions"]["f"][0];
+        assert_eq!(f["e"], EVIL);
+        assert_eq!(f["s"], serde_json::json!([1, report.source]));
+        assert_eq!(f["f"][0]["o"], serde_json::json!([[0, 1], [1]]));
+        assert_eq!(f["f"][0]["h"], serde_json::json!([[0, EVIL]]));
+        assert_eq!(f["v"], serde_json::json!([[], [0, 1]]));
+        assert_eq!(f["p"], serde_json::json!([["p", 1500, 0, 1]]));
+        // Empty fields are left out.
+        for key in ["r", "g", "x"] {
+            assert!(f.get(key).is_none(), "{key}: {f}");
+        }
+    }
+
+    #[test]
+    fn functions_of_a_batch_share_their_texts() {
+        let function = |name: &str, texts: [&str; 2]| FunctionReport {
+            name: name.into(),
+            texts: texts.map(String::from).to_vec(),
+            versions: vec![vec![0, 1, 1]],
+            forms: vec![Form {
+                label: "std".into(),
+                lines: vec![Line {
+                    text: 1,
+                    lines: vec![4, 2],
+                    facts: None,
+                }],
+            }],
+            ..FunctionReport::default()
+        };
+        let report = Report {
+            functions: vec![function("f", ["a", "}"]), function("g", ["b", "}"])],
+            ..Report::default()
+        };
+        let batch = Batch::new(&report, &report.functions);
+        let data = serde_json::to_value(&batch).expect("JSON");
+        assert_eq!(data["t"], serde_json::json!(["a", "}", "b"]));
+        assert_eq!(data["f"][1]["n"], "g");
+        assert_eq!(data["f"][1]["v"], serde_json::json!([[2, 1, 1]]));
+        assert_eq!(data["f"][1]["f"][0]["o"], serde_json::json!([[1, 4, 2]]));
+    }
+
+    #[test]
+    fn a_picture_like_an_earlier_one_is_drawn_once() {
+        let picture = |stage: &str, dot: &str| Picture {
+            function: "f".into(),
+            stage: stage.into(),
+            dot: dot.into(),
+        };
+        let pictures = [
+            picture("before", "digraph { a -> b }"),
+            picture("egraph", "not dot"),
+            picture("after", "digraph { a -> b }"),
+        ];
+        let json = |d: &Drawing| serde_json::to_value(d).expect("JSON");
+        let drawings = draw(&pictures);
+        assert!(matches!(&drawings[0], Drawing::Svg(svg) if svg.starts_with("<svg")));
+        assert!(matches!(&drawings[1], Drawing::Error(_)));
+        assert_eq!(json(&drawings[2]), serde_json::json!({"as": 0}));
+    }
+
+    #[test]
+    fn samples_are_rows_under_their_stages() {
+        let samples = [
+            Sample {
+                args: "[2]".into(),
+                outcomes: vec![
+                    ("input".into(), "ok 1".into()),
+                    ("std".into(), "ok 1".into()),
+                ],
+            },
+            Sample {
+                args: "[3]".into(),
+                outcomes: vec![
+                    ("input".into(), "error: x".into()),
+                    ("std".into(), "ok 2".into()),
+                ],
+            },
+        ];
+        let data = serde_json::to_value(SamplesData::new(&samples)).expect("JSON");
+        assert_eq!(
+            data,
+            serde_json::json!({
+                "s": ["input", "std"],
+                "r": [["[2]", "ok 1", "ok 1"], ["[3]", "error: x", "ok 2"]],
+            })
+        );
+        assert!(SamplesData::new(&[]).is_none());
+    }
+
+    #[test]
+    fn html_text_is_escaped() {
         assert_eq!(
             escape("<a href=\"x\">&</a>"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"
