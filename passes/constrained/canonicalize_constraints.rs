@@ -927,58 +927,156 @@ struct Premises<'o> {
     ops: &'o [OpId],
     function: OpId,
     limits: Limits,
+    /// Whether the value bounds decide the target true, by the conditions
+    /// established (many trials establish the same ones).
+    by_bounds: std::cell::RefCell<HashMap<Vec<ValueId>, bool>>,
 }
 
 impl Premises<'_> {
-    /// Whether `target` is proven true from the checks `given` alone.
-    fn proves(&self, ctx: &Context, target: OpId, given: &[OpId]) -> bool {
+    /// Whether `target` is proven true from the checks `given` alone, by
+    /// the e-graph or, if `bounds`, by value bounds.
+    fn proves(&self, ctx: &Context, target: OpId, given: &[OpId], bounds: bool) -> bool {
         let mut scratch = Statistics::default();
         let mut b = Builder::new(ctx, self.function, self.limits, &mut scratch);
+        // Ops that compute nothing the checks read add nothing to the proof.
+        let read = ops_computing(ctx, given.iter().copied().chain([target]));
         for &o in self.ops {
             if o == target {
                 break;
             }
             if !CONSTRAINT_OPS.contains(&ctx.kind(o)) {
-                b.op(o);
+                if read.contains(&o) {
+                    b.op(o);
+                }
             } else if given.contains(&o) {
                 b.learn(o);
             }
         }
+        match b.decide(target) {
+            Verdict::True(_) => true,
+            Verdict::Unknown if bounds => self.bounds_prove(ctx, target, given),
+            _ => false,
+        }
+    }
+
+    /// Whether the value bounds decide the `shape.cstr_require` `target`
+    /// true given the conditions the requires among `given` establish.
+    fn bounds_prove(&self, ctx: &Context, target: OpId, given: &[OpId]) -> bool {
         let established: Vec<ValueId> = given
             .iter()
             .filter(|&&g| ctx.kind(g) == OpKind::ShapeCstrRequire)
             .filter_map(|&g| ctx.op(g).operands.first().copied())
             .collect();
-        match b.decide(target) {
-            Verdict::True(_) => true,
-            Verdict::Unknown if ctx.kind(target) == OpKind::ShapeCstrRequire => {
-                matches!(
-                    decide_by_bounds(ctx, target, &established),
-                    Verdict::True(_)
-                )
-            }
-            _ => false,
-        }
+        *self
+            .by_bounds
+            .borrow_mut()
+            .entry(established)
+            .or_insert_with_key(|established| {
+                matches!(decide_by_bounds(ctx, target, established), Verdict::True(_))
+            })
     }
 
     /// A least set of the checks `before` (in order) that proves `target`,
     /// found by dropping each one the proof does not need; empty when it
-    /// needs none (its operands alone decide it).
+    /// needs none (its operands alone decide it). Only the checks
+    /// [related](related_checks) to `target` are tried when they prove it
+    /// together, which they do whenever unrelated checks cannot bear on
+    /// it: then the set is the one trying them all would give.
     fn implying(&self, ctx: &Context, target: OpId, before: &[OpId]) -> Vec<OpId> {
-        let mut given = before.to_vec();
-        if !self.proves(ctx, target, &given) {
+        // Fewer established conditions never let the bounds decide more:
+        // if all of them do not, no trial needs the bounds.
+        let bounds =
+            ctx.kind(target) == OpKind::ShapeCstrRequire && self.bounds_prove(ctx, target, before);
+        if self.proves(ctx, target, &[], bounds) {
+            return Vec::new();
+        }
+        let related = related_checks(ctx, target, before);
+        let candidates = if self.proves(ctx, target, &related, bounds) {
+            related
+        } else if self.proves(ctx, target, before, bounds) {
+            before.to_vec()
+        } else {
             // Decided by facts the graph had gathered in another order:
             // name them all.
-            return given;
-        }
-        for &c in before.iter().rev() {
+            return before.to_vec();
+        };
+        let mut given = candidates.clone();
+        for &c in candidates.iter().rev() {
             let without: Vec<OpId> = given.iter().copied().filter(|&g| g != c).collect();
-            if self.proves(ctx, target, &without) {
+            if self.proves(ctx, target, &without, bounds) {
                 given = without;
             }
         }
         given
     }
+}
+
+/// The ops the operands of `checks` are computed by, through the ops that
+/// define them, with everything nested in those that hold regions.
+fn ops_computing(ctx: &Context, checks: impl Iterator<Item = OpId>) -> HashSet<OpId> {
+    let mut ops = HashSet::new();
+    let mut stack: Vec<OpId> = checks
+        .flat_map(|c| ctx.op(c).operands.iter())
+        .filter_map(|&v| ctx.defining_op(v))
+        .collect();
+    while let Some(o) = stack.pop() {
+        if !ops.insert(o) {
+            continue;
+        }
+        stack.extend(
+            ctx.op(o)
+                .operands
+                .iter()
+                .filter_map(|&v| ctx.defining_op(v)),
+        );
+        ctx.walk_nested(o, &mut |nested| stack.push(nested));
+    }
+    ops
+}
+
+/// The checks of `before` that share a computed value with `target`, or
+/// with a check that does, and so on: the values each operand is computed
+/// from, through the ops that define them, up to the function's
+/// arguments. Constants connect nothing (any two checks may compare with
+/// the same `2`).
+fn related_checks(ctx: &Context, target: OpId, before: &[OpId]) -> Vec<OpId> {
+    let computed_from = |op: OpId| {
+        let mut values: HashSet<ValueId> = HashSet::new();
+        let mut stack: Vec<ValueId> = ctx.op(op).operands.to_vec();
+        while let Some(v) = stack.pop() {
+            let defining = ctx.defining_op(v);
+            let constant = defining
+                .and_then(|d| ctx.op_def(d))
+                .is_some_and(|d| d.traits.constant_like.is_some());
+            if constant || !values.insert(v) {
+                continue;
+            }
+            if let Some(d) = defining {
+                stack.extend(ctx.op(d).operands.iter().copied());
+            }
+        }
+        values
+    };
+    let mut reached = computed_from(target);
+    let mut checks: Vec<(OpId, Option<HashSet<ValueId>>)> = before
+        .iter()
+        .map(|&c| (c, Some(computed_from(c))))
+        .collect();
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (_, values) in &mut checks {
+            if values.as_ref().is_some_and(|v| !v.is_disjoint(&reached)) {
+                reached.extend(values.take().unwrap_or_default());
+                grew = true;
+            }
+        }
+    }
+    checks
+        .into_iter()
+        .filter(|(_, values)| values.is_none())
+        .map(|(c, _)| c)
+        .collect()
 }
 
 /// `, given the check at 10:13 ("requires rank 2 operands")`, for remarks.
@@ -1055,6 +1153,7 @@ pub fn canonicalize_constraints(
                                 ops: &ops,
                                 function: f,
                                 limits,
+                                by_bounds: Default::default(),
                             }
                             .implying(ctx, o, &premises);
                             pass::remark(
