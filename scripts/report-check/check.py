@@ -305,7 +305,11 @@ def check_function(page, name, data, stats):
     if changed.first.get_attribute("open") is None:
         raise Fail("clicking a changed pass's summary did not open it")
     diff = changed.first.locator(".diff")
-    if not visible(diff) or not diff.first.inner_text().strip():
+    # The page lays the diff out on the details' `toggle` event, which
+    # comes after the click returns.
+    try:
+        diff.first.filter(has_text=re.compile(r"\S")).wait_for(state="visible", timeout=2000)
+    except PlaywrightError:
         raise Fail("the opened changed pass has no visible, non-empty .diff")
     if data is not None:
         check_diffs(page, name, data, stats)
@@ -325,6 +329,11 @@ def check_function(page, name, data, stats):
             if g.locator("svg g.node :is(rect, ellipse)").count() == 0:
                 raise Fail(f"{what}: nodes have no rect/ellipse")
         stats["graphs"] += graphs.count()
+        # Every drawing's edges name an arrowhead of their own drawing.
+        ids = page.evaluate("() => [...document.querySelectorAll('[id]')].map(e => e.id)")
+        repeated = sorted({i for i in ids if ids.count(i) > 1})
+        if repeated:
+            raise Fail(f"ids used twice in the page: {repeated[:3]}")
         removed = panel.locator("li.removed-check")
         if removed.count() != removed.locator("span.reason").count():
             raise Fail("a li.removed-check without a span.reason")

@@ -257,11 +257,21 @@
       ]);
       const drawn = p.as === undefined ? p : f.g[p.as];
       // The SVG is the report's own drawing, not text from the input.
-      if (drawn.svg !== undefined) figure.insertAdjacentHTML("beforeend", drawn.svg);
+      if (drawn.svg !== undefined) figure.insertAdjacentHTML("beforeend", ownIds(drawn.svg));
       else figure.append(note("cannot draw: " + drawn.err));
       out.push(figure);
     }
     return out;
+  }
+
+  // A drawing's arrowhead id (its style and edges name it) is the same for
+  // equal graphs; each copy on the page gets its own, or the edges of one
+  // would point at the arrowhead of another, hidden in another section.
+  let drawings = 0;
+  function ownIds(svg) {
+    const id = /id="(graph-svg-[0-9a-z]+)"/.exec(svg);
+    drawings += 1;
+    return id ? svg.split(id[1]).join(id[1] + "-" + drawings) : svg;
   }
 
   function preconditionPanel(f) {
