@@ -163,3 +163,73 @@ fn a_report_needs_a_pipeline() {
         stderr(&out)
     );
 }
+
+/// A module of `n` independent functions (enough for `--lower-to` to
+/// lower it in pieces), each with checks `canonicalize-constraints`
+/// removes and one it keeps.
+fn independent_functions(n: usize) -> String {
+    let mut text = String::from("module {\n");
+    for i in 0..n {
+        let k = i % 5 + 1;
+        text.push_str(&format!(
+            r#"  func.func @f{i}(%a: tensor<?x?xf32>, %b: tensor<?x{k}xf32>, %c: tensor<*xf32>) -> !shape.shape {{
+    %s0 = shape.shape_of %a : tensor<?x?xf32> -> !shape.shape
+    %s1 = shape.shape_of %b : tensor<?x{k}xf32> -> !shape.shape
+    %s2 = shape.shape_of %c : tensor<*xf32> -> !shape.shape
+    %m = shape.meet %s0, %s1, error = "shapes must match" : !shape.shape, !shape.shape -> !shape.shape
+    %n = shape.meet %s1, %s0, error = "shapes must match again" : !shape.shape, !shape.shape -> !shape.shape
+    %r = shape.broadcast %m, %n, %s2 {{error = "results must broadcast"}} : !shape.shape, !shape.shape, !shape.shape -> !shape.shape
+    return %r : !shape.shape
+  }}
+"#
+        ));
+    }
+    text.push_str("}\n");
+    text
+}
+
+/// `data` without what depends on timing or on how values were numbered
+/// in memory: pass times, and the pictures (their labels name values),
+/// of which the stages stay.
+fn without_timing(mut data: Value) -> Value {
+    data["passes"] = Value::Null;
+    for f in data["functions"]["f"].as_array_mut().into_iter().flatten() {
+        for step in f["p"].as_array_mut().into_iter().flatten() {
+            step[1] = Value::Null;
+        }
+        for picture in f["g"].as_array_mut().into_iter().flatten() {
+            *picture = picture["g"].clone();
+        }
+    }
+    data
+}
+
+#[test]
+fn a_report_recorded_in_pieces_is_the_one_recorded_on_one_thread() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let input = dir.path().join("independent.mlir");
+    std::fs::write(&input, independent_functions(150)).expect("the input is written");
+    let input = input.display().to_string();
+    let report = |threads: &str| {
+        let path = dir.path().join(format!("{threads}.html"));
+        let flag = format!("--report={}", path.display());
+        let out = shape_opt(&["--lower-to=std", threads, &flag, &input]);
+        assert!(out.status.success(), "{threads}: {}", stderr(&out));
+        let data = report_data(&std::fs::read_to_string(&path).expect("the report"));
+        without_timing(data)
+    };
+    // Four threads lower the 150 functions in pieces, whatever the machine.
+    let in_pieces = report("--threads=4");
+    let one_thread = report("--threads=1");
+    let fs = functions(&in_pieces);
+    assert_eq!(fs.len(), 150);
+    let removed: usize = fs
+        .iter()
+        .map(|f| f["r"].as_array().map_or(0, Vec::len))
+        .sum();
+    assert!(removed >= 150, "{removed} removed checks listed");
+    assert!(fs
+        .iter()
+        .all(|f| f["p"].as_array().is_some_and(|p| !p.is_empty())));
+    assert!(in_pieces == one_thread, "the reports differ");
+}
