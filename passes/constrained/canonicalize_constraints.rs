@@ -933,9 +933,11 @@ struct Premises<'o> {
 }
 
 impl Premises<'_> {
-    /// Whether `target` is proven true from the checks `given` alone, by
-    /// the e-graph or, if `bounds`, by value bounds.
-    fn proves(&self, ctx: &Context, target: OpId, given: &[OpId], bounds: bool) -> bool {
+    /// Whether `target` is proven true from the checks `given`, some of
+    /// the checks `all`, alone: by the e-graph or by value bounds. Fewer
+    /// established conditions never let the bounds decide more, so they
+    /// are asked only if all the checks let them decide.
+    fn proves(&self, ctx: &Context, target: OpId, given: &[OpId], all: &[OpId]) -> bool {
         let mut scratch = Statistics::default();
         let mut b = Builder::new(ctx, self.function, self.limits, &mut scratch);
         // Ops that compute nothing the checks read add nothing to the proof.
@@ -954,7 +956,9 @@ impl Premises<'_> {
         }
         match b.decide(target) {
             Verdict::True(_) => true,
-            Verdict::Unknown if bounds => self.bounds_prove(ctx, target, given),
+            Verdict::Unknown if ctx.kind(target) == OpKind::ShapeCstrRequire => {
+                self.bounds_prove(ctx, target, all) && self.bounds_prove(ctx, target, given)
+            }
             _ => false,
         }
     }
@@ -983,17 +987,13 @@ impl Premises<'_> {
     /// together, which they do whenever unrelated checks cannot bear on
     /// it: then the set is the one trying them all would give.
     fn implying(&self, ctx: &Context, target: OpId, before: &[OpId]) -> Vec<OpId> {
-        // Fewer established conditions never let the bounds decide more:
-        // if all of them do not, no trial needs the bounds.
-        let bounds =
-            ctx.kind(target) == OpKind::ShapeCstrRequire && self.bounds_prove(ctx, target, before);
-        if self.proves(ctx, target, &[], bounds) {
+        if self.proves(ctx, target, &[], before) {
             return Vec::new();
         }
         let related = related_checks(ctx, target, before);
-        let candidates = if self.proves(ctx, target, &related, bounds) {
+        let candidates = if self.proves(ctx, target, &related, before) {
             related
-        } else if self.proves(ctx, target, before, bounds) {
+        } else if self.proves(ctx, target, before, before) {
             before.to_vec()
         } else {
             // Decided by facts the graph had gathered in another order:
@@ -1003,7 +1003,7 @@ impl Premises<'_> {
         let mut given = candidates.clone();
         for &c in candidates.iter().rev() {
             let without: Vec<OpId> = given.iter().copied().filter(|&g| g != c).collect();
-            if self.proves(ctx, target, &without, bounds) {
+            if self.proves(ctx, target, &without, before) {
                 given = without;
             }
         }
