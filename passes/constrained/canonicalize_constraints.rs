@@ -933,11 +933,9 @@ struct Premises<'o> {
 }
 
 impl Premises<'_> {
-    /// Whether `target` is proven true from the checks `given`, some of
-    /// the checks `all`, alone: by the e-graph or by value bounds. Fewer
-    /// established conditions never let the bounds decide more, so they
-    /// are asked only if all the checks let them decide.
-    fn proves(&self, ctx: &Context, target: OpId, given: &[OpId], all: &[OpId]) -> bool {
+    /// Whether the e-graph proves `target` true from the checks `given`
+    /// alone (`None` if it proves it false).
+    fn egraph_proves(&self, ctx: &Context, target: OpId, given: &[OpId]) -> Option<bool> {
         let mut scratch = Statistics::default();
         let mut b = Builder::new(ctx, self.function, self.limits, &mut scratch);
         // Ops that compute nothing the checks read add nothing to the proof.
@@ -955,8 +953,31 @@ impl Premises<'_> {
             }
         }
         match b.decide(target) {
-            Verdict::True(_) => true,
-            Verdict::Unknown if ctx.kind(target) == OpKind::ShapeCstrRequire => {
+            Verdict::True(_) => Some(true),
+            Verdict::Unknown => Some(false),
+            Verdict::False(..) => None,
+        }
+    }
+
+    /// Whether `target` is proven true from the checks `given`, some of
+    /// the checks `all`: by the e-graph (if `egraph`) or by value bounds.
+    /// Fewer established conditions never let the bounds decide more, so
+    /// they are asked only if all the checks let them decide.
+    fn proves(
+        &self,
+        ctx: &Context,
+        target: OpId,
+        (given, all): (&[OpId], &[OpId]),
+        egraph: bool,
+    ) -> bool {
+        let by_egraph = if egraph {
+            self.egraph_proves(ctx, target, given)
+        } else {
+            Some(false)
+        };
+        match by_egraph {
+            Some(true) => true,
+            Some(false) if ctx.kind(target) == OpKind::ShapeCstrRequire => {
                 self.bounds_prove(ctx, target, all) && self.bounds_prove(ctx, target, given)
             }
             _ => false,
@@ -985,25 +1006,31 @@ impl Premises<'_> {
     /// needs none (its operands alone decide it). Only the checks
     /// [related](related_checks) to `target` are tried when they prove it
     /// together, which they do whenever unrelated checks cannot bear on
-    /// it: then the set is the one trying them all would give.
+    /// it: then the set is the one trying them all would give. Fewer
+    /// checks never let the e-graph prove more either: if all of them do
+    /// not, only the value bounds can, which read only the requires.
     fn implying(&self, ctx: &Context, target: OpId, before: &[OpId]) -> Vec<OpId> {
-        if self.proves(ctx, target, &[], before) {
+        if self.proves(ctx, target, (&[], before), true) {
             return Vec::new();
         }
+        let egraph = self.egraph_proves(ctx, target, before) == Some(true);
         let related = related_checks(ctx, target, before);
-        let candidates = if self.proves(ctx, target, &related, before) {
+        let mut candidates = if self.proves(ctx, target, (&related, before), egraph) {
             related
-        } else if self.proves(ctx, target, before, before) {
+        } else if egraph || self.proves(ctx, target, (before, before), false) {
             before.to_vec()
         } else {
             // Decided by facts the graph had gathered in another order:
             // name them all.
             return before.to_vec();
         };
+        if !egraph {
+            candidates.retain(|&c| ctx.kind(c) == OpKind::ShapeCstrRequire);
+        }
         let mut given = candidates.clone();
         for &c in candidates.iter().rev() {
             let without: Vec<OpId> = given.iter().copied().filter(|&g| g != c).collect();
-            if self.proves(ctx, target, &without, before) {
+            if self.proves(ctx, target, (&without, before), egraph) {
                 given = without;
             }
         }

@@ -355,10 +355,12 @@ impl<'a> OpPrinter<'a> {
     /// A printer of `op`, its values named, its output sized for it.
     fn numbered(ctx: &'a Context, op: OpId, options: PrintOptions) -> Self {
         let mut p = OpPrinter::new(ctx, options);
-        // About 72 bytes an op; `op` may be one function of a large module.
-        let mut ops = 1;
-        ctx.walk_nested(op, &mut |_| ops += 1);
-        p.out.reserve(ops * 72);
+        // About 72 bytes an op for a whole module; a nested op (one
+        // function of a large module) grows its buffer as it needs.
+        p.out.reserve(match ctx.op(op).parent {
+            None => ctx.num_ops() * 72,
+            Some(_) => 4096,
+        });
         let mut scope = Scope::default();
         p.names.number_results(ctx, op, &mut scope);
         p.names.number_op(ctx, op, options.generic);
@@ -851,19 +853,22 @@ pub fn print_op_with_line_ops(
     p.op_starts = Some(vec![(0, op)]);
     p.operation(op);
     p.out.push('\n');
-    let starts = p.op_starts.take().unwrap_or_default();
-    let mut owners = vec![None; p.out.lines().count()];
-    let mut line = 0;
-    let mut scanned = 0;
-    for (at, o) in starts {
-        line += p.out.as_bytes()[scanned..at]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        scanned = at;
-        if let Some(owner) = owners.get_mut(line) {
+    // The starts come in the order of the text: one walk of its lines.
+    let mut starts = p
+        .op_starts
+        .take()
+        .unwrap_or_default()
+        .into_iter()
+        .peekable();
+    let mut owners = Vec::new();
+    let mut line_end = 0;
+    for line in p.out.split_inclusive('\n') {
+        line_end += line.len();
+        let mut owner = None;
+        while let Some((_, o)) = starts.next_if(|&(at, _)| at < line_end) {
             owner.get_or_insert(o);
         }
+        owners.push(owner);
     }
     (p.out, owners)
 }

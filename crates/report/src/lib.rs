@@ -494,13 +494,23 @@ impl<'a, 's> Recorder<'a, 's> {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner),
         );
+        // Each remark goes to the function whose source lines hold it:
+        // functions do not overlap, so the last to start at or before it.
+        let mut by_first_line: Vec<(u32, u32, usize)> = report
+            .functions
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| f.source.map(|(first, last)| (first, last, i)))
+            .collect();
+        by_first_line.sort_unstable();
         for remark in events.remarks {
-            let owner = report.functions.iter_mut().find(|f| {
-                f.source
-                    .is_some_and(|(first, last)| (first..=last).contains(&remark.line))
-            });
-            if let Some(f) = owner {
-                f.removed.push(remark);
+            let after = by_first_line.partition_point(|&(first, ..)| first <= remark.line);
+            let owner = after
+                .checked_sub(1)
+                .map(|k| by_first_line[k])
+                .filter(|&(_, last, _)| remark.line <= last);
+            if let Some((.., i)) = owner {
+                report.functions[i].removed.push(remark);
             }
         }
         for picture in events.pictures {
