@@ -38,6 +38,10 @@ bench:
 bench-vs-mlir n="5000" family="broadcast":
     scripts/bench-vs-mlir {{n}} {{family}}
 
+# What --report costs next to --lower-to=std, and its size (docs/report.md).
+bench-report n="5000":
+    scripts/bench-report {{n}}
+
 # Time per function of both tools from 1k to 100k functions; table, and docs/scaling.svg (extra flags, e.g. --mlir-max 20000, pass through).
 bench-scaling *flags:
     scripts/bench-scaling {{flags}}
