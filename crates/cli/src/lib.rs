@@ -597,7 +597,7 @@ pub fn process_chunk(
         let recording = setup
             .as_ref()
             .map(|s| RefCell::new(report::Recorder::new(s)));
-        let mut report_hooks = recording.as_ref().map(report::Hooks);
+        let mut report_hooks = recording.as_ref().map(pass::Shared);
         let mut no_report = pass::NoInstrumentation;
         let report_hook: &mut dyn pass::Instrumentation = match &mut report_hooks {
             Some(h) => h,

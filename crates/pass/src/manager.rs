@@ -75,6 +75,28 @@ impl Instrumentation for Both<'_> {
     }
 }
 
+/// Hooks kept in a `RefCell` shared with another callback that needs the
+/// same state (a stage callback).
+pub struct Shared<'r, I>(pub &'r std::cell::RefCell<I>);
+
+impl<I: Instrumentation> Instrumentation for Shared<'_, I> {
+    fn reads_ir(&self) -> bool {
+        self.0.borrow().reads_ir()
+    }
+    fn reads_changes(&self) -> bool {
+        self.0.borrow().reads_changes()
+    }
+    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        self.0.borrow_mut().before(pass, ctx, op);
+    }
+    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        self.0.borrow_mut().after(pass, ctx, op);
+    }
+    fn take_failure(&mut self) -> Option<Diagnostic> {
+        self.0.borrow_mut().take_failure()
+    }
+}
+
 /// No hooks: lets function pipelines run in parallel.
 pub struct NoInstrumentation;
 

@@ -28,7 +28,7 @@
 //! but functions, with symbol references, attributes or too few functions
 //! for two pieces; one thread.
 
-use crate::manager::{Instrumentation, NoInstrumentation, PassTiming, RunOptions};
+use crate::manager::{Instrumentation, NoInstrumentation, PassTiming, RunOptions, Shared};
 use crate::stage::Stage;
 use crate::stage_pipeline::{starting_stage, LoweringPlan, StagePipeline};
 use crate::PassRegistry;
@@ -97,7 +97,7 @@ pub fn lower_split<W: PieceWatcher>(
         ..options
     };
     let lower = |mut body: ir::CheckedOut| {
-        let mut watcher = watch();
+        let watcher = std::cell::RefCell::new(watch());
         let mut timings = Vec::new();
         let result = StagePipeline::for_module(
             &body.ctx,
@@ -108,16 +108,16 @@ pub fn lower_split<W: PieceWatcher>(
             options,
         )
         .and_then(|mut stages| {
-            let watcher = std::cell::RefCell::new(&mut watcher);
             let ran = stages.run(
                 &mut body.ctx,
                 body.root,
-                &mut Borrowed(&watcher),
+                &mut Shared(&watcher),
                 &mut |stage, ctx, root| watcher.borrow_mut().stage(stage, ctx, root),
             );
             timings.extend(stages.timings().cloned());
             ran
         });
+        let watcher = watcher.into_inner();
         (body, result, Piece { watcher, timings })
     };
     let mut first_error = None;
@@ -150,28 +150,6 @@ pub fn lower_split<W: PieceWatcher>(
         }
     }
     Some((first_error.map_or(Ok(()), Err), pieces))
-}
-
-/// A piece's watcher as the instrumentation of its passes, shared with its
-/// stage callback.
-struct Borrowed<'r, 'w, W>(&'r std::cell::RefCell<&'w mut W>);
-
-impl<W: PieceWatcher> Instrumentation for Borrowed<'_, '_, W> {
-    fn reads_ir(&self) -> bool {
-        self.0.borrow().reads_ir()
-    }
-    fn reads_changes(&self) -> bool {
-        self.0.borrow().reads_changes()
-    }
-    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        self.0.borrow_mut().before(pass, ctx, op);
-    }
-    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        self.0.borrow_mut().after(pass, ctx, op);
-    }
-    fn take_failure(&mut self) -> Option<Diagnostic> {
-        self.0.borrow_mut().take_failure()
-    }
 }
 
 /// The top-level functions of `root`, when it holds nothing else, has no

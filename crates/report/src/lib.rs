@@ -29,7 +29,6 @@ mod html;
 use interp::Arg;
 use ir::{Context, OpId, OpKind};
 use pass::stage::Stage;
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -377,14 +376,10 @@ impl<'a, 's> Recorder<'a, 's> {
             let i = self.function(&name);
             // What the last pass printed, unless the function changed since.
             let unchanged = changed.as_ref().is_some_and(|c| !c.contains(&f));
-            let last = self.last.remove(&name);
-            let (text, owners) = match &last {
-                Some(last) if unchanged => (last.text.clone(), last.owners.clone()),
-                _ => print(ctx, f),
+            let (text, owners) = match self.last.get(&name).filter(|_| unchanged) {
+                Some(last) => (last.text.clone(), last.owners.clone()),
+                None => print(ctx, f),
             };
-            if let Some(last) = last {
-                self.last.insert(name.clone(), last);
-            }
             let facts = facts(f);
             let mut lines = Vec::new();
             for (line, owner) in text.lines().zip(owners) {
@@ -663,23 +658,6 @@ impl pass::Instrumentation for Recorder<'_, '_> {
 impl pass::split_lowering::PieceWatcher for Recorder<'_, '_> {
     fn stage(&mut self, stage: Stage, ctx: &Context, root: OpId) {
         Recorder::stage(self, stage, ctx, root);
-    }
-}
-
-/// The pipeline's hooks on a recorder it shares with the stage callback.
-pub struct Hooks<'r, 'a, 's>(pub &'r RefCell<Recorder<'a, 's>>);
-
-impl pass::Instrumentation for Hooks<'_, '_, '_> {
-    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        pass::Instrumentation::before(&mut *self.0.borrow_mut(), pass, ctx, op);
-    }
-
-    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        pass::Instrumentation::after(&mut *self.0.borrow_mut(), pass, ctx, op);
-    }
-
-    fn reads_changes(&self) -> bool {
-        true
     }
 }
 
