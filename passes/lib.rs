@@ -45,10 +45,11 @@ use pass::stage::Stage;
 use pass::stage_pipeline::{LoweringPlan, StagePlan};
 use pass::{info, PassDecl, PassInfo, PassRegistry};
 use reify::reify_bounds::ReifyBounds;
+use reify::reify_host_shapes::ReifyHostShapes;
 use reify::reify_result_shapes::ReifyResultShapes;
 
 /// Every pass: the one table.
-pub fn all() -> [PassInfo; 16] {
+pub fn all() -> [PassInfo; 17] {
     [
         info::<Canonicalize>(),
         info::<CanonicalizeConstraints>(),
@@ -61,6 +62,7 @@ pub fn all() -> [PassInfo; 16] {
         info::<LowerToAsserting>(),
         info::<LowerToConstrained>(),
         info::<ReifyBounds>(),
+        info::<ReifyHostShapes>(),
         info::<ReifyResultShapes>(),
         info::<ReifyShapeLibrary>(),
         info::<RemoveShapeConstraints>(),
@@ -92,6 +94,8 @@ pub const DEFAULT_PLAN: LoweringPlan = LoweringPlan {
         StagePlan {
             stage: Stage::Constrained,
             cleanup: &[
+                ReifyHostShapes::NAME,
+                Canonicalize::NAME,
                 HoistConstraints::NAME,
                 CanonicalizeConstraints::NAME,
                 Canonicalize::NAME,

@@ -99,6 +99,13 @@ enum Verdict {
     Unknown,
 }
 
+/// The constant dimension a `tensor.dim` reads.
+fn dim_index(ctx: &Context, dim_op: OpId) -> Option<usize> {
+    let index = *ctx.op(dim_op).operands.get(1)?;
+    let d = fold::constant_value(ctx, index)?;
+    usize::try_from(fold_int(&d)?).ok()
+}
+
 /// Values of one function in the e-graph.
 struct Builder<'a> {
     ctx: &'a Context,
@@ -248,6 +255,21 @@ impl Builder<'_> {
             }
             OpKind::TensorFromElements => {
                 Some(ShapeLang::List(operands.clone().into_boxed_slice()))
+            }
+            // An extent of a ranked tensor is the extent its shape has.
+            OpKind::TensorDim => {
+                let (&[t, _], Some(d)) = (data.operands.as_slice(), dim_index(ctx, op)) else {
+                    return;
+                };
+                let shape = self.shape_of(t);
+                let extent = match self.graph.id_to_node(shape) {
+                    ShapeLang::List(items) => items.get(d).copied(),
+                    _ => None,
+                };
+                if let (Some(&r), Some(extent)) = (data.results.first(), extent) {
+                    self.ids.insert(r, extent);
+                }
+                return;
             }
             OpKind::ShapeRank => unary().map(ShapeLang::Rank),
             OpKind::ShapeGetExtent => bin().map(ShapeLang::Extent),
@@ -452,6 +474,11 @@ impl Builder<'_> {
                 {
                     return Verdict::True("a broadcastable superset was checked before".into());
                 }
+                if self.extents_agree(&set) {
+                    return Verdict::True(
+                        "in each dimension its extents other than 1 are known equal".into(),
+                    );
+                }
                 let shapes: Vec<PartialShape> =
                     set.iter().map(|&c| partial_shape(&self.graph, c)).collect();
                 match broadcast_conflict(&shapes) {
@@ -464,6 +491,33 @@ impl Builder<'_> {
                 Verdict::Unknown
             }
         }
+    }
+
+    /// Whether the shapes `set` (classes) all have known ranks and, in each
+    /// dimension (aligned at the back), every extent not known to be 1 is
+    /// one class: they then broadcast.
+    fn extents_agree(&self, set: &[Id]) -> bool {
+        let lists: Option<Vec<Vec<Id>>> = set
+            .iter()
+            .map(|&s| {
+                self.graph[self.class(s)].nodes.iter().find_map(|n| match n {
+                    ShapeLang::List(items) => Some(items.iter().map(|&i| self.class(i)).collect()),
+                    _ => None,
+                })
+            })
+            .collect();
+        let Some(lists) = lists else {
+            return false;
+        };
+        let rank = lists.iter().map(Vec::len).max().unwrap_or(0);
+        (1..=rank).all(|back| {
+            let mut extents = lists
+                .iter()
+                .filter_map(|l| l.len().checked_sub(back).map(|j| l[j]))
+                .filter(|&e| self.graph[e].data.constant() != Some(1));
+            let first = extents.next();
+            extents.all(|e| Some(e) == first)
+        })
     }
 
     /// Learn what `cstr` (kept, so it held if execution got past it) says.

@@ -1,9 +1,12 @@
-//! Passes that turn value bounds (crate `value-bounds`) into IR:
-//! `reify-result-shapes` (the dynamic dimensions tensor ops make, from
-//! their operands) and `reify-bounds` (the bounds `test.reify_bound` ops
-//! ask for, in terms of the function's arguments).
+//! Passes that turn what is known of shapes into IR: from value bounds
+//! (crate `value-bounds`), `reify-result-shapes` (the dynamic dimensions
+//! tensor ops make, from their operands) and `reify-bounds` (the bounds
+//! `test.reify_bound` ops ask for, in terms of the function's arguments);
+//! from the built-in rules of StableHLO, MHLO and CHLO ops (crate `hlo`),
+//! `reify-host-shapes`.
 
 pub mod reify_bounds;
+pub mod reify_host_shapes;
 pub mod reify_result_shapes;
 
 use ir::{Context, OpId, ValueId};

@@ -145,6 +145,9 @@ pub struct Context {
     /// Errors at an op carry the op, printed, as a note
     /// (`--mlir-print-op-on-diagnostic`).
     print_op_on_diagnostic: bool,
+    /// Whether the ops of StableHLO, MHLO and CHLO are *not* known here
+    /// ([`Context::knows_foreign_ops`]; known unless turned off).
+    foreign_ops_unknown: bool,
     /// With change tracking on, every op whose printed form may have
     /// changed, in the order of the changes ([`Context::changes`]).
     changes: Option<Vec<OpId>>,
@@ -216,6 +219,16 @@ impl Context {
     }
     pub fn set_pure_ops(&mut self, ops: crate::effects::PureOps) {
         self.pure_ops = std::sync::Arc::new(ops);
+    }
+
+    /// Whether the built-in knowledge of StableHLO, MHLO and CHLO ops is
+    /// used: their effects ([`crate::effects::known_pure`]) and, in the
+    /// crates that read it, their shape rules. On unless turned off.
+    pub fn knows_foreign_ops(&self) -> bool {
+        !self.foreign_ops_unknown
+    }
+    pub fn set_knows_foreign_ops(&mut self, on: bool) {
+        self.foreign_ops_unknown = !on;
     }
 
     // ----- diagnostics -----
@@ -1198,6 +1211,7 @@ impl Context {
             op_names: self.op_names.clone(),
             pure_ops: self.pure_ops.clone(),
             print_op_on_diagnostic: self.print_op_on_diagnostic,
+            foreign_ops_unknown: self.foreign_ops_unknown,
             ..Context::default()
         };
         let root_data = self.op(root);

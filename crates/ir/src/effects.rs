@@ -24,8 +24,11 @@
 //!   [`PureOps`]);
 //! - for an op of an unregistered dialect (a host's `"mhlo.add"`):
 //!   [`Effect::Any`], unless the host declared it pure ([`PureOps`]: by its
-//!   name, or its whole dialect); then the effects of the ops in its
-//!   regions.
+//!   name, or its whole dialect) or it is a StableHLO, MHLO or CHLO op
+//!   known to be pure ([`known_pure`]: all of theirs but communication,
+//!   random numbers, custom calls and control flow; unless
+//!   [`Context::knows_foreign_ops`] is turned off); then the effects of the
+//!   ops in its regions.
 //!
 //! Declaring an op pure says that it has no effect, not that it is defined
 //! on every input: passes let checks cross it, but never run it before a
@@ -50,6 +53,41 @@ use crate::context::{Context, OpId};
 pub use crate::op_def::Effect;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeSet;
+
+/// The dialects whose ops' effects are known without a declaration:
+/// StableHLO, MHLO (which shares StableHLO's ops) and CHLO.
+pub const KNOWN_DIALECTS: [&str; 3] = ["stablehlo", "mhlo", "chlo"];
+
+/// The ops of [`KNOWN_DIALECTS`] with effects (communication, random
+/// numbers, custom calls), or with regions whose effects are their
+/// bodies' (`while`, `if`, `case`): every other op of theirs is pure.
+const KNOWN_EFFECTFUL: &[&str] = &[
+    "after_all",
+    "all_gather",
+    "all_reduce",
+    "all_to_all",
+    "case",
+    "collective_broadcast",
+    "collective_permute",
+    "custom_call",
+    "if",
+    "infeed",
+    "outfeed",
+    "partition_id",
+    "recv",
+    "reduce_scatter",
+    "replica_id",
+    "rng",
+    "send",
+    "while",
+];
+
+/// Whether the op named `name` is of one of [`KNOWN_DIALECTS`] and pure.
+pub fn known_pure(name: &str) -> bool {
+    name.split_once('.').is_some_and(|(dialect, op)| {
+        KNOWN_DIALECTS.contains(&dialect) && !KNOWN_EFFECTFUL.contains(&op)
+    })
+}
 
 /// Host ops and functions declared pure: without effect besides computing
 /// their results.
@@ -187,7 +225,11 @@ impl Effects {
         }
         match ctx.op_def(op) {
             Some(def) => def.traits.effect,
-            None if ctx.pure_ops().covers_op(ctx.op_name(op)) => Effect::None,
+            None if ctx.pure_ops().covers_op(ctx.op_name(op))
+                || ctx.knows_foreign_ops() && known_pure(ctx.op_name(op)) =>
+            {
+                Effect::None
+            }
             None => Effect::Any,
         }
     }
