@@ -111,15 +111,15 @@ def iree_stages(src, tmp, stem):
     out = tmp / f"{stem}.iree.mlir"
     p = run([BIN / "iree-compile", *IREE_INPUT, *DUMP, src, "-o", out], check=False)
     before = last_dump(p.stderr, "chlo-legalize-to-stablehlo", first=True)
+    after = last_dump(p.stderr, "iree-stablehlo-legalize-shape-computations")
     if p.returncode == 0:
-        after = trim(run([BIN / "iree-opt", "--mlir-print-op-generic", out]).stdout)
-        stage = "the input pipeline's output (iree-compile --compile-to=input)"
+        outcome = "the input pipeline then succeeds"
     else:
-        after = last_dump(p.stderr, "iree-stablehlo-legalize-shape-computations")
         first_error = next((l for l in p.stderr.splitlines() if " error: " in l), "")
-        first_error = re.sub(r"^\S+:\d+:\d+: ", "", first_error)[:160]
-        stage = ("after iree-stablehlo-legalize-shape-computations (the input pipeline "
-                 f"then fails: {first_error})")
+        op = re.search(r"operation '([^']+)'", first_error)
+        what = f"failed to legalize {op.group(1)}" if op else first_error[:120]
+        outcome = f"the input pipeline then fails: {what}"
+    stage = f"after iree-stablehlo-legalize-shape-computations ({outcome})"
     return before, after, stage
 
 

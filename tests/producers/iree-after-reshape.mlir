@@ -1,5 +1,5 @@
 // ONNX model `reshape`, torch-mlir 20261001 to StableHLO+CHLO (--pass-pipeline='builtin.module(func.func(convert-torch-to-stablehlo,convert-torch-to-arith,canonicalize),torch-func-backend-type-conversion-for-stablehlo,func.func(torch-finalizing-backend-type-conversion-for-stablehlo))'), then IREE 3.13.0
-// iree-compile --compile-to=input --iree-input-type=stablehlo, IR after iree-stablehlo-legalize-shape-computations (the input pipeline then fails: error: failed to legalize operation 'stablehlo.dynamic_reshape' that was explicitly marked illegal: %13 = "stablehlo.dynamic_reshape"(%arg0, %12) : (tensor<?x4x)
+// iree-compile --compile-to=input --iree-input-type=stablehlo, IR after iree-stablehlo-legalize-shape-computations (the input pipeline then fails: failed to legalize stablehlo.dynamic_reshape)
 
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<?x4x?x?xf32>, tensor<?x?x8xf32>) -> (tensor<?x?xf32>, tensor<?x?x4xf32>), sym_name = "reshape"}> ({

@@ -1,5 +1,5 @@
 // JAX 0.10.2 jax.export, symbolic shapes, model `layer_norm` (scripts/producers/jax_models.py)
-// then IREE 3.13.0: iree-compile --compile-to=input --iree-input-type=stablehlo, IR after iree-stablehlo-legalize-shape-computations (the input pipeline then fails: error: failed to legalize operation 'stablehlo.dynamic_broadcast_in_dim' that was explicitly marked illegal: %28 = "stablehlo.dynamic_broadcast_in_dim"(%26, %27)
+// then IREE 3.13.0: iree-compile --compile-to=input --iree-input-type=stablehlo, IR after iree-stablehlo-legalize-shape-computations (the input pipeline then fails: failed to legalize stablehlo.dynamic_broadcast_in_dim)
 
 "builtin.module"() <{sym_name = "jit_layer_norm"}> ({
   "func.func"() <{function_type = (tensor<?x?x16xf32>) -> tensor<?x?x16xf32>, res_attrs = [{jax.result_info = "result"}], sym_name = "main", sym_visibility = "public"}> ({
