@@ -144,8 +144,14 @@ def torch_model(name, tmp, versions):
     write(f"torch-after-{name}", [src, *common,
           "torch-mlir-opt --torch-backend-to-stablehlo-backend-pipeline (its output)"], after)
     chlo = tmp / f"{name}.chlo.mlir"
-    run([BIN / "torch-mlir-opt", f"--pass-pipeline={TORCH_TO_CHLO}", backend, "-o", chlo])
+    run([BIN / "torch-mlir-opt", f"--pass-pipeline={TORCH_TO_CHLO}", "--mlir-print-op-generic",
+         backend, "-o", chlo])
     ib, ia, stage = iree_stages(chlo, tmp, name)
+    write(f"iree-input-{name}", [
+        f"ONNX model `{name}`, torch-mlir {versions['torch-mlir']}: the backend IR to StableHLO+CHLO",
+        f"torch-mlir-opt --pass-pipeline='{TORCH_TO_CHLO}' --mlir-print-op-generic",
+        "(the input of the iree-* files; chlo.broadcast_* carry the checks implicitly)"],
+        trim(chlo.read_text()))
     isrc = (f"ONNX model `{name}`, torch-mlir {versions['torch-mlir']} to StableHLO+CHLO "
             f"(--pass-pipeline='{TORCH_TO_CHLO}'), then IREE {versions['iree']}")
     cmd = "iree-compile --compile-to=input --iree-input-type=stablehlo"
