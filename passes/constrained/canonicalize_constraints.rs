@@ -221,6 +221,12 @@ impl Builder<'_> {
         let kind = |v: Option<&ValueId>| v.map(|&v| ctx.type_kind(ctx.value_type(v)));
         let (result, operand) = (kind(data.results.first()), kind(data.operands.first()));
         let index = matches!(result, Some(TypeKind::Index));
+        let extent_tensor = |kind: Option<&TypeKind>| match kind {
+            Some(TypeKind::RankedTensor { shape, elem, .. }) => {
+                shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index)
+            }
+            _ => false,
+        };
         let boolean = matches!(result, Some(TypeKind::Integer { width: 1, .. }));
         let node = match ctx.kind(op) {
             OpKind::ArithConstant if index => {
@@ -230,7 +236,11 @@ impl Builder<'_> {
                 .attr(op, "value")
                 .and_then(int)
                 .map(|b| ShapeLang::Int(b & 1)),
-            OpKind::ShapeConstShape => ctx.attr(op, "shape").and_then(|a| dense(ctx, a)).map(|e| {
+            // A constant extent tensor is the list of its extents.
+            OpKind::ShapeConstShape | OpKind::ArithConstant if extent_tensor(result) => ctx
+                .attr(op, if ctx.kind(op) == OpKind::ArithConstant { "value" } else { "shape" })
+                .and_then(|a| dense(ctx, a))
+                .map(|e| {
                 let items: Vec<Id> = e
                     .into_iter()
                     .map(|x| self.graph.add(ShapeLang::Int(x)))
@@ -273,6 +283,8 @@ impl Builder<'_> {
             }
             OpKind::ShapeRank => unary().map(ShapeLang::Rank),
             OpKind::ShapeGetExtent => bin().map(ShapeLang::Extent),
+            // An element of an extent tensor is one of its extents.
+            OpKind::TensorExtract if index => bin().map(ShapeLang::Extent),
             OpKind::ShapeConcat => bin().map(ShapeLang::Concat),
             OpKind::ShapeBroadcast if operands.len() == 2 => bin().map(ShapeLang::Broadcast),
             OpKind::ShapeNumElements => unary().map(ShapeLang::NumElements),

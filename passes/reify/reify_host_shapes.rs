@@ -4,23 +4,27 @@
 //!
 //! Every `shape.shape_of %r` and every `tensor.dim %r, %c` (constant `%c`,
 //! a dynamic dimension of `%r`'s type) where `%r` is a result of a covered
-//! host op is replaced by the op's rule built as IR right before it:
-//! `tensor.dim` of the op's operands, elements of its shape operands
-//! (`tensor.extract` and `arith.index_cast`), `arith` for the arithmetic,
-//! `tensor.from_elements`, `shape.shape_of` and `shape.broadcast` for whole
-//! shapes. The `shape.shape_of`s and `tensor.dim`s this makes are looked at
-//! again, so a chain of covered ops is seen through to the values it starts
-//! from.
+//! host op, or a result of a `shape.assuming` that yields one, is replaced
+//! by the op's rule built as IR right before it. The rule reads the op's
+//! operands where the query stands: an operand defined there is read
+//! directly (`tensor.dim`, `shape.shape_of`, `tensor.extract` and
+//! `arith.index_cast` of a shape operand); one that is itself a covered
+//! op's result is read through that op's rule, and one computed inside a
+//! `shape.assuming` region (which ran before the query, since the query
+//! uses the region's result) is computed again from what it was computed
+//! from, by the same pure ops. So a chain of host ops is seen through, down
+//! to the values it starts from: `arith`, `tensor.dim`,
+//! `tensor.from_elements`, `shape.shape_of` and `shape.broadcast` of those.
 //!
 //! Precondition: verified IR. Postcondition: the same values, on every
 //! input on which the host ops give results (a covered op's result has the
-//! shape its rule gives, which is what the interpreter computes); no
-//! `shape.shape_of` or dynamic `tensor.dim` reads a covered op's result
-//! whose rule IR can compute. The host ops are left in place (their other
-//! users still need them; dead ones are left to `canonicalize`). Declines:
-//! ops the user maps to a shape function (the library wins), rules that
-//! read an operand of a foreign type, dimensions of a broadcast of unknown
-//! rank, and everything when the knowledge is turned off
+//! shape its rule gives, which is what the interpreter computes); a query
+//! that the rules can answer with values defined where it stands no longer
+//! reads a host op's result. The host ops are left in place (their other
+//! users need them; dead ones are left to `canonicalize`). Declines: ops the
+//! user maps to a shape function (the library wins), rules that read an
+//! operand of a foreign type or a value computed by an op with regions or
+//! effects, and everything when the knowledge is turned off
 //! (`--no-hlo-knowledge`).
 //!
 //! ```mlir
@@ -35,8 +39,12 @@
 //! ```
 
 use diag::Diagnostic;
-use ir::{Context, OpId, OpKind, TypeKind};
+use hlo::reify::{self, Builder};
+use hlo::{Shape, Size};
+use ir::effects::Effect;
+use ir::{BlockId, Context, OpId, OpKind, TypeKind, ValueId};
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use std::collections::HashMap;
 
 pub struct ReifyHostShapes;
 
@@ -64,77 +72,369 @@ impl PassDecl for ReifyHostShapes {
     }
 }
 
-/// How many times the queries are looked at again: each round sees one
-/// covered op further up a chain.
-const MAX_ROUNDS: usize = 16;
-
-/// Replace every `shape.shape_of` and dynamic `tensor.dim` under `root` of
-/// a covered host op's result by its rule over the op's operands, again
-/// for those that made; the number replaced.
+/// Replace every `shape.shape_of` and dynamic `tensor.dim` under `root`
+/// that reads a covered host op's result (directly or through
+/// `shape.assuming` results) by its rule, read where it stands; the number
+/// replaced.
 pub fn reify_host_shapes(ctx: &mut Context, root: OpId) -> usize {
     if !ctx.knows_foreign_ops() {
         return 0;
     }
-    let mut replaced = 0;
-    for _ in 0..MAX_ROUNDS {
-        let round = reify_once(ctx, root);
-        replaced += round;
-        if round == 0 {
-            break;
-        }
-    }
-    replaced
-}
-
-/// The host op and result index `v` is a result of.
-fn host_result(ctx: &Context, v: ir::ValueId) -> Option<(OpId, usize)> {
-    let host = ctx.defining_op(v)?;
-    let index = ctx.op(host).results.iter().position(|&r| r == v)?;
-    hlo::family(ctx, host).map(|_| (host, index))
-}
-
-fn reify_once(ctx: &mut Context, root: OpId) -> usize {
     let mut queries = Vec::new();
     ctx.walk_nested(root, &mut |op| {
         if matches!(ctx.kind(op), OpKind::ShapeShapeOf | OpKind::TensorDim) {
             queries.push(op);
         }
     });
+    let mut positions = Positions::default();
     let mut replaced = 0;
     for query in queries {
         let Some(&source) = ctx.op(query).operands.first() else {
             continue;
         };
-        let Some((host, index)) = host_result(ctx, source) else {
+        if !reads_host(ctx, source) {
             continue;
-        };
+        }
         let old = ctx.op(query).results[0];
-        let value = match ctx.kind(query) {
-            OpKind::ShapeShapeOf => {
-                let ty = ctx.value_type(old);
-                hlo::reify_shape(ctx, host, index, query, ty)
-            }
-            _ => dynamic_dim(ctx, query).and_then(|d| hlo::reify_extent(ctx, host, index, d, query)),
+        let first_new = ctx.num_ops();
+        let mut at = At {
+            ctx,
+            anchor: query,
+            positions: &mut positions,
+            memo: HashMap::new(),
+            depth: 0,
         };
-        if let Some(value) = value {
-            ctx.replace_all_uses(old, value);
-            ctx.erase_op(query);
-            replaced += 1;
+        let value = match at.ctx.kind(query) {
+            OpKind::ShapeShapeOf => {
+                let ty = at.ctx.value_type(old);
+                at.shape(source)
+                    .and_then(|v| reify::convert(at.ctx, query, v, ty))
+            }
+            _ => dynamic_dim(at.ctx, query).and_then(|d| at.dim(source, d)),
+        };
+        match value {
+            Some(value) => {
+                ctx.replace_all_uses(old, value);
+                ctx.erase_op(query);
+                replaced += 1;
+            }
+            None => erase_unused_since(ctx, first_new),
         }
     }
     replaced
 }
 
+/// Erase the ops made since the context had `first` ops, latest first,
+/// when nothing uses them (what a query that could not be answered built).
+fn erase_unused_since(ctx: &mut Context, first: usize) {
+    for index in (first..ctx.num_ops()).rev() {
+        let op = OpId(index as u32);
+        let linked = ctx.op(op).parent.is_some();
+        if linked && ctx.op(op).results.iter().all(|&r| !ctx.has_uses(r)) {
+            ctx.erase_op(op);
+        }
+    }
+}
+
+/// Whether `v` is a covered host op's result, or a `shape.assuming` result
+/// that yields one.
+fn reads_host(ctx: &Context, v: ValueId) -> bool {
+    match yielded(ctx, v) {
+        Some(y) => reads_host(ctx, y),
+        None => host(ctx, v).is_some(),
+    }
+}
+
+/// The value a `shape.assuming` yields as its result `v`.
+fn yielded(ctx: &Context, v: ValueId) -> Option<ValueId> {
+    let ir::ValueDef::OpResult { op, index } = ctx.value(v).def else {
+        return None;
+    };
+    if ctx.kind(op) != OpKind::ShapeAssuming {
+        return None;
+    }
+    let &region = ctx.op(op).regions.first()?;
+    let &[block] = ctx.region(region).blocks.as_slice() else {
+        return None;
+    };
+    let terminator = ctx.block_terminator(block)?;
+    ctx.op(terminator).operands.get(index as usize).copied()
+}
+
+/// The covered host op `v` is a result of, its rule and the result's index.
+fn host(ctx: &Context, v: ValueId) -> Option<(OpId, hlo::Rule, usize)> {
+    let ir::ValueDef::OpResult { op, index } = ctx.value(v).def else {
+        return None;
+    };
+    hlo::rule(ctx, op).map(|rule| (op, rule, index as usize))
+}
+
+/// Each op's place in its block, computed once per block.
+#[derive(Default)]
+struct Positions(HashMap<BlockId, HashMap<OpId, usize>>);
+
+impl Positions {
+    fn of(&mut self, ctx: &Context, op: OpId) -> Option<usize> {
+        let block = ctx.op(op).parent?;
+        let places = self
+            .0
+            .entry(block)
+            .or_insert_with(|| ctx.block_ops(block).enumerate().map(|(i, o)| (o, i)).collect());
+        if !places.contains_key(&op) {
+            // The block changed since: count again.
+            *places = ctx.block_ops(block).enumerate().map(|(i, o)| (o, i)).collect();
+        }
+        places.get(&op).copied()
+    }
+}
+
+/// Questions asked at one anchor.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Query {
+    Shape(ValueId),
+    Dim(ValueId, usize),
+    Value(ValueId),
+}
+
+/// Deepest chain of ops followed from one query.
+const MAX_DEPTH: usize = 64;
+
+/// Values computed before one anchor.
+struct At<'a> {
+    ctx: &'a mut Context,
+    anchor: OpId,
+    positions: &'a mut Positions,
+    memo: HashMap<Query, Option<ValueId>>,
+    depth: usize,
+}
+
+impl At<'_> {
+    /// Whether `v` is defined before the anchor, in a block that holds it.
+    fn visible(&mut self, v: ValueId) -> bool {
+        let ctx = &*self.ctx;
+        let holder = |block: BlockId| {
+            std::iter::successors(Some(self.anchor), |&o| ctx.parent_op(o))
+                .find(|&o| ctx.op(o).parent == Some(block))
+        };
+        match ctx.value(v).def {
+            ir::ValueDef::BlockArg { block, .. } => holder(block).is_some(),
+            ir::ValueDef::OpResult { op, .. } => {
+                let Some(block) = ctx.op(op).parent else {
+                    return false;
+                };
+                let Some(holder) = holder(block) else {
+                    return false;
+                };
+                let ctx = &*self.ctx;
+                match (self.positions.of(ctx, op), self.positions.of(ctx, holder)) {
+                    (Some(def), Some(at)) => def < at,
+                    _ => false,
+                }
+            }
+        }
+    }
+
+    fn ask(&mut self, query: Query) -> Option<ValueId> {
+        if let Some(&known) = self.memo.get(&query) {
+            return known;
+        }
+        if self.depth >= MAX_DEPTH {
+            return None;
+        }
+        self.depth += 1;
+        let answer = match query {
+            Query::Shape(v) => self.compute_shape(v),
+            Query::Dim(v, d) => self.compute_dim(v, d),
+            Query::Value(v) => self.compute_value(v),
+        };
+        self.depth -= 1;
+        self.memo.insert(query, answer);
+        answer
+    }
+
+    fn shape(&mut self, v: ValueId) -> Option<ValueId> {
+        self.ask(Query::Shape(v))
+    }
+    fn dim(&mut self, v: ValueId, d: usize) -> Option<ValueId> {
+        self.ask(Query::Dim(v, d))
+    }
+    fn value(&mut self, v: ValueId) -> Option<ValueId> {
+        self.ask(Query::Value(v))
+    }
+
+    fn build(&mut self, kind: OpKind, operands: &[ValueId], ty: ir::Type) -> ValueId {
+        let loc = self.ctx.op(self.anchor).loc.clone();
+        ir::builder::OpBuilder::new(self.ctx, ir::builder::InsertPoint::Before(self.anchor), loc)
+            .build1(kind, operands, ty, vec![])
+    }
+
+    /// The shape of the tensor `v`, as an extent tensor.
+    fn compute_shape(&mut self, v: ValueId) -> Option<ValueId> {
+        if let Some(y) = yielded(self.ctx, v) {
+            return self.shape(y);
+        }
+        if let Some((op, rule, index)) = host(self.ctx, v) {
+            let shape = rule.results.get(index)?.clone();
+            return Builder {
+                operands: &mut HostOperands { at: self, op },
+            }
+            .shape(&shape);
+        }
+        let rank = match self.ctx.type_kind(self.ctx.value_type(v)) {
+            TypeKind::RankedTensor { shape, .. } => Some(shape.len()),
+            TypeKind::UnrankedTensor { .. } => None,
+            _ => return None,
+        };
+        if !self.visible(v) {
+            return None;
+        }
+        let ty = reify::extent_tensor(self.ctx, rank);
+        Some(self.build(OpKind::ShapeShapeOf, &[v], ty))
+    }
+
+    /// Extent `d` of the tensor `v`, as an `index`.
+    fn compute_dim(&mut self, v: ValueId, d: usize) -> Option<ValueId> {
+        if let TypeKind::RankedTensor { shape, .. } = self.ctx.type_kind(self.ctx.value_type(v)) {
+            let extent = *shape.get(d)?;
+            if extent != ir::types::DYNAMIC {
+                return Some(self.constant(extent));
+            }
+        }
+        if let Some(y) = yielded(self.ctx, v) {
+            return self.dim(y, d);
+        }
+        if let Some((op, rule, index)) = host(self.ctx, v) {
+            let size = match rule.results.get(index)? {
+                Shape::Extents(sizes) => sizes.get(d)?.clone(),
+                Shape::Of(i) => Size::dim(*i, d),
+                Shape::Value(i) => Size::elem(*i, d),
+                Shape::Broadcast(_) => {
+                    let shape = self.shape(v)?;
+                    let c = self.constant(d as i64);
+                    let index = ir::dialect::index(self.ctx);
+                    return Some(self.build(OpKind::TensorExtract, &[shape, c], index));
+                }
+            };
+            return Builder {
+                operands: &mut HostOperands { at: self, op },
+            }
+            .size(&size);
+        }
+        if !self.visible(v) {
+            return None;
+        }
+        let c = self.constant(d as i64);
+        let index = ir::dialect::index(self.ctx);
+        Some(self.build(OpKind::TensorDim, &[v, c], index))
+    }
+
+    fn constant(&mut self, n: i64) -> ValueId {
+        let loc = self.ctx.op(self.anchor).loc.clone();
+        ir::builder::OpBuilder::new(self.ctx, ir::builder::InsertPoint::Before(self.anchor), loc)
+            .constant_index(n)
+    }
+
+    /// `v` itself, defined before the anchor: `v` where it is visible,
+    /// else computed again by the pure ops that computed it.
+    fn compute_value(&mut self, v: ValueId) -> Option<ValueId> {
+        if self.visible(v) {
+            return Some(v);
+        }
+        if let Some(y) = yielded(self.ctx, v) {
+            return self.value(y);
+        }
+        let op = self.ctx.defining_op(v)?;
+        let ty = self.ctx.value_type(v);
+        match self.ctx.kind(op) {
+            OpKind::ShapeShapeOf => {
+                let source = *self.ctx.op(op).operands.first()?;
+                let shape = self.shape(source)?;
+                reify::convert(self.ctx, self.anchor, shape, ty)
+            }
+            OpKind::TensorDim => {
+                let d = dynamic_or_static_dim(self.ctx, op)?;
+                let source = *self.ctx.op(op).operands.first()?;
+                self.dim(source, d)
+            }
+            _ => self.recompute(op),
+        }
+        .filter(|&value| self.ctx.value_type(value) == ty)
+    }
+
+    /// A copy of the pure, region-free op `op` before the anchor, on its
+    /// operands computed there; its result.
+    fn recompute(&mut self, op: OpId) -> Option<ValueId> {
+        let pure = self
+            .ctx
+            .op_def(op)
+            .is_some_and(|def| def.traits.effect == Effect::None);
+        let data = self.ctx.op(op).clone();
+        if !pure || !data.regions.is_empty() || data.results.len() != 1 {
+            return None;
+        }
+        let operands = data
+            .operands
+            .iter()
+            .map(|&o| self.value(o))
+            .collect::<Option<Vec<ValueId>>>()?;
+        let mut state = ir::OperationState::new(self.ctx.kind(op), data.loc.clone());
+        state.operands = operands.into_iter().collect();
+        state.result_types = self.ctx.types_of(&data.results);
+        state.props = data.props.to_vec();
+        state.attrs = data.attrs.to_vec();
+        let copy = self.ctx.create_op(state);
+        self.ctx.insert_op_before(self.anchor, copy);
+        self.ctx.op(copy).results.first().copied()
+    }
+}
+
+/// A host op's operands read before the anchor of `at`.
+struct HostOperands<'a, 'b> {
+    at: &'a mut At<'b>,
+    op: OpId,
+}
+
+impl HostOperands<'_, '_> {
+    fn operand(&self, i: usize) -> Option<ValueId> {
+        self.at.ctx.op(self.op).operands.get(i).copied()
+    }
+}
+
+impl reify::Operands for HostOperands<'_, '_> {
+    fn ctx(&mut self) -> &mut Context {
+        self.at.ctx
+    }
+    fn anchor(&self) -> OpId {
+        self.at.anchor
+    }
+    fn dim(&mut self, operand: usize, dim: usize) -> Option<ValueId> {
+        let v = self.operand(operand)?;
+        self.at.dim(v, dim)
+    }
+    fn value(&mut self, operand: usize) -> Option<ValueId> {
+        let v = self.operand(operand)?;
+        self.at.value(v)
+    }
+    fn shape(&mut self, operand: usize) -> Option<ValueId> {
+        let v = self.operand(operand)?;
+        self.at.shape(v)
+    }
+}
+
+/// The constant dimension a `tensor.dim` reads.
+fn dynamic_or_static_dim(ctx: &Context, dim_op: OpId) -> Option<usize> {
+    let index = *ctx.op(dim_op).operands.get(1)?;
+    fold::constant_value(ctx, index)
+        .as_ref()
+        .and_then(fold::int_of)
+        .and_then(|d| usize::try_from(d).ok())
+}
+
 /// The dimension a `tensor.dim` reads, when it is constant and dynamic in
 /// its operand's type.
 fn dynamic_dim(ctx: &Context, dim_op: OpId) -> Option<usize> {
-    let &[source, index] = ctx.op(dim_op).operands.as_slice() else {
-        return None;
-    };
-    let d = fold::constant_value(ctx, index)
-        .as_ref()
-        .and_then(fold::int_of)
-        .and_then(|d| usize::try_from(d).ok())?;
+    let d = dynamic_or_static_dim(ctx, dim_op)?;
+    let source = *ctx.op(dim_op).operands.first()?;
     match ctx.type_kind(ctx.value_type(source)) {
         TypeKind::RankedTensor { shape, .. } => {
             (*shape.get(d)? == ir::types::DYNAMIC).then_some(d)

@@ -290,6 +290,27 @@ fn extents(egraph: &Graph, id: Id) -> Option<&[Id]> {
     egraph[id].data.extents.as_deref()
 }
 
+/// The extents of the broadcast of the shapes `a` and `b` (aligned at the
+/// back), when both ranks are known and in each dimension the two extents
+/// are one class or one of them is the constant 1 (the other is then the
+/// broadcast extent). Where the shapes do not broadcast the broadcast has
+/// no value, so nothing is claimed there.
+fn broadcast_extents(egraph: &Graph, a: Id, b: Id) -> Option<Vec<Id>> {
+    let (a, b) = (extents(egraph, a)?, extents(egraph, b)?);
+    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    let offset = long.len() - short.len();
+    let one = |x: Id| egraph[x].data.constant() == Some(1);
+    long.iter()
+        .enumerate()
+        .map(|(i, &x)| match i.checked_sub(offset).map(|j| short[j]) {
+            None => Some(x),
+            Some(y) if egraph.find(x) == egraph.find(y) || one(y) => Some(x),
+            Some(y) if one(x) => Some(y),
+            Some(_) => None,
+        })
+        .collect()
+}
+
 /// The partial shape of a shape class: its rank when known, each extent
 /// static when its interval holds one value (the lattice's dimensions are
 /// static or dynamic).
@@ -344,8 +365,13 @@ impl Analysis<ShapeLang> for ShapeAnalysis {
                 let e = extents(g, *a).zip(extents(g, *b));
                 Facts::shape(e.map(|(a, b)| [a, b].concat()), bounds(a).join(bounds(b)))
             }
-            // Broadcasting picks each extent from an operand.
-            ShapeLang::Broadcast([a, b]) => Facts::shape(None, bounds(a).join(bounds(b))),
+            // Broadcasting picks each extent from an operand: where the
+            // operands' extents are one class or one of them is 1, that is
+            // known before any input is.
+            ShapeLang::Broadcast([a, b]) => Facts::shape(
+                broadcast_extents(g, *a, *b),
+                bounds(a).join(bounds(b)),
+            ),
             ShapeLang::Head([s, i]) => Facts::shape(split_extents(g, *s, *i, true), bounds(s)),
             ShapeLang::Tail([s, i]) => Facts::shape(split_extents(g, *s, *i, false), bounds(s)),
             ShapeLang::Rank(s) => match extents(g, *s).map(<[Id]>::len) {

@@ -38,7 +38,7 @@ pub use ops::HloOp;
 pub use rules::Rule;
 
 use ir::dialect::shape::SHAPE_FN;
-use ir::{Attr, Context, OpId, OpKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind};
 
 /// The family of `op`, if it is a covered op this context knows, not
 /// mapped to a shape function by the user.
@@ -86,66 +86,4 @@ fn mapped_by_user(ctx: &Context, op: OpId) -> bool {
                     Some(Attr::Dict(mapping)) if mapping.iter().any(|(key, _)| &**key == name))
         })
     })
-}
-
-/// The shape of result `result` of the covered op `op` built as IR before
-/// `anchor` (which `op`'s operands dominate), converted to `ty` (an extent
-/// tensor type or `!shape.shape`); `None`, building nothing, when the rule
-/// reads what IR cannot (see [`reify`]).
-pub fn reify_shape(
-    ctx: &mut Context,
-    op: OpId,
-    result: usize,
-    anchor: OpId,
-    ty: ir::Type,
-) -> Option<ValueId> {
-    let rule = rule(ctx, op)?;
-    let shape = rule.results.get(result)?;
-    let operands = ctx.op(op).operands.to_vec();
-    if !reify::readable(ctx, &operands, shape) || !convertible(ctx, ty) {
-        return None;
-    }
-    let loc = ctx.op(anchor).loc.clone();
-    let mut b = ir::builder::OpBuilder::new(ctx, ir::builder::InsertPoint::Before(anchor), loc);
-    let mut builder = reify::Builder { b: &mut b, operands };
-    let value = builder.shape(shape);
-    builder.convert(value, ty)
-}
-
-/// Extent `dim` of result `result` of the covered op `op`, built as an
-/// `index` before `anchor`; `None`, building nothing, when the rule does
-/// not give that extent as a size IR can compute.
-pub fn reify_extent(
-    ctx: &mut Context,
-    op: OpId,
-    result: usize,
-    dim: usize,
-    anchor: OpId,
-) -> Option<ValueId> {
-    let rule = rule(ctx, op)?;
-    let size = match rule.results.get(result)? {
-        Shape::Extents(sizes) => sizes.get(dim)?.clone(),
-        Shape::Of(i) => Size::dim(*i, dim),
-        Shape::Value(i) => Size::elem(*i, dim),
-        Shape::Broadcast(_) => return None,
-    };
-    let operands = ctx.op(op).operands.to_vec();
-    if !reify::readable(ctx, &operands, &Shape::Extents(vec![size.clone()])) {
-        return None;
-    }
-    let loc = ctx.op(anchor).loc.clone();
-    let mut b = ir::builder::OpBuilder::new(ctx, ir::builder::InsertPoint::Before(anchor), loc);
-    let mut builder = reify::Builder { b: &mut b, operands };
-    Some(builder.size(&size))
-}
-
-/// Whether an extent tensor can be converted to `ty`.
-fn convertible(ctx: &Context, ty: ir::Type) -> bool {
-    match ctx.type_kind(ty) {
-        ir::TypeKind::Shape => true,
-        ir::TypeKind::RankedTensor { shape, elem, .. } => {
-            shape.len() == 1 && matches!(ctx.type_kind(*elem), ir::TypeKind::Index)
-        }
-        _ => false,
-    }
 }

@@ -3,141 +3,113 @@
 //! element of a shape operand, `arith` for arithmetic, `shape.shape_of`,
 //! `tensor.from_elements` and `shape.broadcast` for whole shapes.
 //!
-//! Everything is built before an anchor that the op's operands dominate
-//! (any op after the host op in its block or below it). An expression that
-//! reads an operand of a type it cannot read (a foreign type, a shape
-//! operand that is not a 1-D or 0-D integer tensor) is not built: `None`,
-//! and nothing is left behind.
+//! Everything is built before an anchor, reading the host op's operands
+//! through [`Operands`], which says how each is read there (the operand
+//! itself where it is defined, or what it was computed from). An
+//! expression that reads what cannot be read there (an operand of a
+//! foreign type, a value defined only inside a region) gives `None`; the
+//! ops built up to that point are left unused, for the caller to erase.
 
 use crate::expr::{Shape, Size};
-use ir::builder::OpBuilder;
+use ir::builder::{InsertPoint, OpBuilder};
 use ir::dialect::arith::CmpIPredicate;
-use ir::{Context, OpKind, Type, TypeKind, ValueId};
+use ir::{Context, OpId, OpKind, Type, TypeKind, ValueId};
 
-/// Builds expressions over the operands of one host op.
-pub struct Builder<'b, 'c> {
-    pub b: &'b mut OpBuilder<'c>,
-    /// The host op's operands.
-    pub operands: Vec<ValueId>,
+/// Where a rule is built, and how it reads the host op's operands there.
+/// Each read gives a value defined at the anchor, or `None` when the
+/// operand cannot be read there (the whole expression is then not built).
+pub trait Operands {
+    /// The context, to build in.
+    fn ctx(&mut self) -> &mut Context;
+    /// The op the expression is built before.
+    fn anchor(&self) -> OpId;
+    /// Extent `dim` of operand `operand`, as an `index`.
+    fn dim(&mut self, operand: usize, dim: usize) -> Option<ValueId>;
+    /// Operand `operand` itself (an integer tensor holding a shape or a
+    /// number).
+    fn value(&mut self, operand: usize) -> Option<ValueId>;
+    /// The shape of operand `operand`, as an extent tensor.
+    fn shape(&mut self, operand: usize) -> Option<ValueId>;
 }
 
-/// Whether every operand `expr` reads is of a type it can be read from.
-pub fn readable(ctx: &Context, operands: &[ValueId], shape: &Shape) -> bool {
-    let mut ok = true;
-    visit_shape(shape, &mut |operand, element| {
-        let Some(&v) = operands.get(operand) else {
-            ok = false;
-            return;
-        };
-        ok &= match ctx.type_kind(ctx.value_type(v)) {
-            TypeKind::RankedTensor { shape, elem, .. } if element => {
-                shape.len() <= 1 && is_integer(ctx, *elem)
-            }
-            TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. } => !element,
-            _ => false,
-        };
-    });
-    ok
+/// Builds a rule's expressions through [`Operands`].
+pub struct Builder<'o> {
+    pub operands: &'o mut dyn Operands,
 }
 
-fn is_integer(ctx: &Context, ty: Type) -> bool {
-    matches!(
-        ctx.type_kind(ty),
-        TypeKind::Index | TypeKind::Integer { .. }
-    )
+fn index(ctx: &mut Context) -> Type {
+    ir::dialect::index(ctx)
 }
 
-/// Calls `f(operand, reads_elements)` for each operand `shape` reads.
-fn visit_shape(shape: &Shape, f: &mut dyn FnMut(usize, bool)) {
-    match shape {
-        Shape::Extents(sizes) => sizes.iter().for_each(|s| visit_size(s, f)),
-        Shape::Of(i) => f(*i, false),
-        Shape::Value(i) => f(*i, true),
-        Shape::Broadcast(shapes) => shapes.iter().for_each(|s| visit_shape(s, f)),
+/// `tensor<Nxindex>` (`N` dynamic when `None`).
+pub fn extent_tensor(ctx: &mut Context, len: Option<usize>) -> Type {
+    let elem = index(ctx);
+    let shape = vec![len.map_or(ir::types::DYNAMIC, |n| n as i64)];
+    ctx.intern_type(TypeKind::RankedTensor {
+        shape,
+        elem,
+        encoding: None,
+    })
+}
+
+impl Builder<'_> {
+    fn at(&mut self) -> OpBuilder<'_> {
+        let anchor = self.operands.anchor();
+        let ctx = self.operands.ctx();
+        let loc = ctx.op(anchor).loc.clone();
+        OpBuilder::new(ctx, InsertPoint::Before(anchor), loc)
     }
-}
 
-fn visit_size(size: &Size, f: &mut dyn FnMut(usize, bool)) {
-    match size {
-        Size::Const(_) => {}
-        Size::Dim { operand, .. } => f(*operand, false),
-        Size::Elem { operand, .. } => f(*operand, true),
-        Size::Add(a, b)
-        | Size::Sub(a, b)
-        | Size::Mul(a, b)
-        | Size::FloorDiv(a, b)
-        | Size::CeilDiv(a, b)
-        | Size::Max(a, b) => {
-            visit_size(a, f);
-            visit_size(b, f);
-        }
-        Size::IfLess {
-            cond_lhs,
-            cond_rhs,
-            then,
-            otherwise,
-        } => {
-            for s in [cond_lhs, cond_rhs, then, otherwise] {
-                visit_size(s, f);
-            }
-        }
-    }
-}
-
-impl Builder<'_, '_> {
     fn index(&mut self) -> Type {
-        ir::dialect::index(self.b.ctx)
+        index(self.operands.ctx())
     }
 
-    fn extent_tensor(&mut self, len: Option<usize>) -> Type {
-        let elem = self.index();
-        let shape = vec![len.map_or(ir::types::DYNAMIC, |n| n as i64)];
-        self.b.ctx.intern_type(TypeKind::RankedTensor {
-            shape,
-            elem,
-            encoding: None,
-        })
+    fn build1(&mut self, kind: OpKind, operands: &[ValueId], ty: Type) -> ValueId {
+        self.at().build1(kind, operands, ty, vec![])
     }
 
-    fn binary(&mut self, kind: OpKind, a: &Size, b: &Size) -> ValueId {
-        let (a, b) = (self.size(a), self.size(b));
+    fn constant(&mut self, n: i64) -> ValueId {
+        self.at().constant_index(n)
+    }
+
+    fn binary(&mut self, kind: OpKind, a: &Size, b: &Size) -> Option<ValueId> {
+        let (a, b) = (self.size(a)?, self.size(b)?);
         let index = self.index();
-        self.b.build1(kind, &[a, b], index, vec![])
+        Some(self.build1(kind, &[a, b], index))
     }
 
     /// `value` as an `index` (an integer of another type is cast).
-    fn as_index(&mut self, value: ValueId) -> ValueId {
-        let ty = self.b.ctx.value_type(value);
-        match self.b.ctx.type_kind(ty) {
-            TypeKind::Index => value,
-            _ => {
+    fn as_index(&mut self, value: ValueId) -> Option<ValueId> {
+        let ctx = self.operands.ctx();
+        match ctx.type_kind(ctx.value_type(value)) {
+            TypeKind::Index => Some(value),
+            TypeKind::Integer { .. } => {
                 let index = self.index();
-                self.b.build1(OpKind::ArithIndexCast, &[value], index, vec![])
+                Some(self.build1(OpKind::ArithIndexCast, &[value], index))
             }
+            _ => None,
         }
     }
 
-    /// `size` as an `index` value (its operands readable: [`readable`]).
-    pub fn size(&mut self, size: &Size) -> ValueId {
+    /// `size` as an `index` value.
+    pub fn size(&mut self, size: &Size) -> Option<ValueId> {
         match size {
-            Size::Const(c) => self.b.constant_index(*c),
-            Size::Dim { operand, dim } => {
-                let t = self.operands[*operand];
-                let d = self.b.constant_index(*dim as i64);
-                let index = self.index();
-                self.b.build1(OpKind::TensorDim, &[t, d], index, vec![])
-            }
+            Size::Const(c) => Some(self.constant(*c)),
+            Size::Dim { operand, dim } => self.operands.dim(*operand, *dim),
             Size::Elem { operand, index } => {
-                let t = self.operands[*operand];
-                let (rank, elem) = match self.b.ctx.type_kind(self.b.ctx.value_type(t)) {
-                    TypeKind::RankedTensor { shape, elem, .. } => (shape.len(), *elem),
-                    _ => (0, self.index()),
+                let t = self.operands.value(*operand)?;
+                let ctx = self.operands.ctx();
+                let (rank, elem) = match ctx.type_kind(ctx.value_type(t)) {
+                    TypeKind::RankedTensor { shape, elem, .. } if shape.len() <= 1 => {
+                        (shape.len(), *elem)
+                    }
+                    _ => return None,
                 };
                 let mut operands = vec![t];
                 if rank == 1 {
-                    operands.push(self.b.constant_index(*index as i64));
+                    operands.push(self.constant(*index as i64));
                 }
-                let e = self.b.build1(OpKind::TensorExtract, &operands, elem, vec![]);
+                let e = self.build1(OpKind::TensorExtract, &operands, elem);
                 self.as_index(e)
             }
             Size::Add(a, b) => self.binary(OpKind::ArithAddi, a, b),
@@ -152,78 +124,81 @@ impl Builder<'_, '_> {
                 then,
                 otherwise,
             } => {
-                let (l, r) = (self.size(cond_lhs), self.size(cond_rhs));
-                let less = self.b.cmpi(CmpIPredicate::Slt, l, r);
-                let (t, o) = (self.size(then), self.size(otherwise));
+                let (l, r) = (self.size(cond_lhs)?, self.size(cond_rhs)?);
+                let less = self.at().cmpi(CmpIPredicate::Slt, l, r);
+                let (t, o) = (self.size(then)?, self.size(otherwise)?);
                 let index = self.index();
-                self.b
-                    .build1(OpKind::ArithSelect, &[less, t, o], index, vec![])
+                Some(self.build1(OpKind::ArithSelect, &[less, t, o], index))
             }
         }
     }
 
     /// `shape` as an extent tensor (`tensor<Nxindex>` when its rank is
-    /// known, `tensor<?xindex>` otherwise; operands readable: [`readable`]).
-    pub fn shape(&mut self, shape: &Shape) -> ValueId {
+    /// known, `tensor<?xindex>` otherwise).
+    pub fn shape(&mut self, shape: &Shape) -> Option<ValueId> {
         match shape {
             Shape::Extents(sizes) => {
-                let items: Vec<ValueId> = sizes.iter().map(|s| self.size(s)).collect();
-                let ty = self.extent_tensor(Some(items.len()));
-                self.b.build1(OpKind::TensorFromElements, &items, ty, vec![])
+                let items = sizes
+                    .iter()
+                    .map(|s| self.size(s))
+                    .collect::<Option<Vec<ValueId>>>()?;
+                let ty = extent_tensor(self.operands.ctx(), Some(items.len()));
+                Some(self.build1(OpKind::TensorFromElements, &items, ty))
             }
-            Shape::Of(i) => {
-                let t = self.operands[*i];
-                let rank = match self.b.ctx.type_kind(self.b.ctx.value_type(t)) {
-                    TypeKind::RankedTensor { shape, .. } => Some(shape.len()),
-                    _ => None,
-                };
-                let ty = self.extent_tensor(rank);
-                self.b.build1(OpKind::ShapeShapeOf, &[t], ty, vec![])
-            }
+            Shape::Of(i) => self.operands.shape(*i),
             Shape::Value(i) => {
-                let t = self.operands[*i];
-                let len = match self.b.ctx.type_kind(self.b.ctx.value_type(t)) {
-                    TypeKind::RankedTensor { shape, elem, .. } => {
-                        if matches!(self.b.ctx.type_kind(*elem), TypeKind::Index) {
-                            return t;
+                let t = self.operands.value(*i)?;
+                let ctx = self.operands.ctx();
+                let len = match ctx.type_kind(ctx.value_type(t)) {
+                    TypeKind::RankedTensor { shape, elem, .. } if shape.len() == 1 => {
+                        match ctx.type_kind(*elem) {
+                            TypeKind::Index => return Some(t),
+                            TypeKind::Integer { .. } => {
+                                shape.first().and_then(|&n| usize::try_from(n).ok())
+                            }
+                            _ => return None,
                         }
-                        shape.first().copied().filter(|&n| n >= 0).map(|n| n as usize)
                     }
-                    _ => None,
+                    _ => return None,
                 };
-                let ty = self.extent_tensor(len);
-                self.b.build1(OpKind::ArithIndexCast, &[t], ty, vec![])
+                let ty = extent_tensor(self.operands.ctx(), len);
+                Some(self.build1(OpKind::ArithIndexCast, &[t], ty))
             }
             Shape::Broadcast(shapes) => {
-                let items: Vec<ValueId> = shapes.iter().map(|s| self.shape(s)).collect();
-                let ty = self.extent_tensor(None);
-                self.b.build1(OpKind::ShapeBroadcast, &items, ty, vec![])
+                let items = shapes
+                    .iter()
+                    .map(|s| self.shape(s))
+                    .collect::<Option<Vec<ValueId>>>()?;
+                let ty = extent_tensor(self.operands.ctx(), None);
+                Some(self.build1(OpKind::ShapeBroadcast, &items, ty))
             }
         }
     }
 
-    /// `value` converted to the type `ty` of the value it replaces: a
-    /// `tensor.cast` between extent tensors, `shape.from_extent_tensor` to
-    /// `!shape.shape`, nothing when the types agree. `None` for any other
-    /// type.
+    /// `value`, an extent tensor, converted to the type `ty` of the value
+    /// it replaces: a `tensor.cast` between extent tensors,
+    /// `shape.from_extent_tensor` to `!shape.shape`, nothing when the types
+    /// agree. `None` for any other type.
     pub fn convert(&mut self, value: ValueId, ty: Type) -> Option<ValueId> {
-        let from = self.b.ctx.value_type(value);
-        if from == ty {
-            return Some(value);
-        }
-        match self.b.ctx.type_kind(ty).clone() {
-            TypeKind::Shape => Some(self.b.build1(
-                OpKind::ShapeFromExtentTensor,
-                &[value],
-                ty,
-                vec![],
-            )),
-            TypeKind::RankedTensor { shape, elem, .. }
-                if shape.len() == 1 && matches!(self.b.ctx.type_kind(elem), TypeKind::Index) =>
-            {
-                Some(self.b.build1(OpKind::TensorCast, &[value], ty, vec![]))
-            }
-            _ => None,
-        }
+        let anchor = self.operands.anchor();
+        convert(self.operands.ctx(), anchor, value, ty)
     }
+}
+
+/// [`Builder::convert`] before `anchor`.
+pub fn convert(ctx: &mut Context, anchor: OpId, value: ValueId, ty: Type) -> Option<ValueId> {
+    if ctx.value_type(value) == ty {
+        return Some(value);
+    }
+    let kind = match ctx.type_kind(ty) {
+        TypeKind::Shape => OpKind::ShapeFromExtentTensor,
+        TypeKind::RankedTensor { shape, elem, .. }
+            if shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index) =>
+        {
+            OpKind::TensorCast
+        }
+        _ => return None,
+    };
+    let loc = ctx.op(anchor).loc.clone();
+    Some(OpBuilder::new(ctx, InsertPoint::Before(anchor), loc).build1(kind, &[value], ty, vec![]))
 }

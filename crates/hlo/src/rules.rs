@@ -42,15 +42,33 @@ fn static_shape(ctx: &Context, v: ValueId) -> Option<Vec<i64>> {
     }
 }
 
+/// The elements of operand `i`, a 1-D tensor of static length, one by one.
+fn elements(ctx: &Context, op: OpId, i: usize) -> Option<Vec<Size>> {
+    match ctx.type_kind(ctx.value_type(ctx.operand(op, i)?)) {
+        TypeKind::RankedTensor { shape, .. } => match shape.as_slice() {
+            [n] if *n >= 0 => Some((0..*n as usize).map(|k| Size::elem(i, k)).collect()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn consts(extents: &[i64]) -> Shape {
     Shape::Extents(extents.iter().map(|&e| Size::Const(e)).collect())
 }
 
-/// The shape an integer tensor operand holds: its elements one by one when
-/// its length is static, the whole tensor otherwise.
+/// The shape an integer tensor operand holds: an extent tensor
+/// (`tensor<?xindex>`, made by shape ops) as a whole; another integer
+/// tensor element by element when its length is static (the elements are
+/// typically numbers cast one by one), as a whole otherwise.
 fn held_shape(ctx: &Context, op: OpId, i: usize) -> Option<Shape> {
     let v = ctx.operand(op, i)?;
     match ctx.type_kind(ctx.value_type(v)) {
+        TypeKind::RankedTensor { shape, elem, .. }
+            if shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index) =>
+        {
+            Some(Shape::Value(i))
+        }
         TypeKind::RankedTensor { shape, .. } => match shape.as_slice() {
             [n] if *n >= 0 => Some(Shape::Extents(
                 (0..*n as usize).map(|k| Size::elem(i, k)).collect(),
@@ -62,14 +80,10 @@ fn held_shape(ctx: &Context, op: OpId, i: usize) -> Option<Shape> {
     }
 }
 
-/// The extents of operand `i` one by one (its rank from its type), or its
-/// shape as a whole when its rank is not known.
+/// The shape of operand `i` as a whole (a shape op computes it, so
+/// whatever is known of it is kept together).
 fn operand_shape(ctx: &Context, op: OpId, i: usize) -> Option<Shape> {
-    let v = ctx.operand(op, i)?;
-    Some(match rank(ctx, v) {
-        Some(r) => Shape::Extents((0..r).map(|d| Size::dim(i, d)).collect()),
-        None => Shape::Of(i),
-    })
+    ctx.operand(op, i).map(|_| Shape::Of(i))
 }
 
 fn check(requirement: Requirement, message: String) -> Check {
@@ -122,13 +136,16 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
         }
         HloOp::ChloBroadcast => chlo_broadcast(ctx, op, name),
         HloOp::BroadcastInDim | HloOp::DynamicBroadcastInDim => {
-            let target = match kind {
-                HloOp::BroadcastInDim => consts(&static_shape(ctx, *data.results.first()?)?),
-                _ => held_shape(ctx, op, 1)?,
+            let (target, sizes) = match kind {
+                HloOp::BroadcastInDim => {
+                    let extents = static_shape(ctx, *data.results.first()?)?;
+                    (consts(&extents), Some(extents.into_iter().map(Size::Const).collect()))
+                }
+                _ => (held_shape(ctx, op, 1)?, elements(ctx, op, 1)),
             };
             let dims = attrs::ints(ctx, op, "broadcast_dimensions")?;
             let mut checks = Vec::new();
-            if let (Some(r), Shape::Extents(sizes)) = (rank(ctx, data.operands[0]), &target) {
+            if let (Some(r), Some(sizes)) = (rank(ctx, data.operands[0]), &sizes) {
                 if r != dims.len() {
                     return None;
                 }
@@ -153,14 +170,12 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
                 _ => held_shape(ctx, op, 1)?,
             };
             let mut checks = Vec::new();
-            if let Shape::Extents(sizes) = &target {
-                for (k, s) in sizes.iter().enumerate() {
-                    if matches!(s, Size::Elem { .. }) {
-                        checks.push(check(
-                            Requirement::LessEq(Size::Const(0), s.clone()),
-                            format!("{name}: extent {k} of the output shape must be non-negative"),
-                        ));
-                    }
+            if kind == HloOp::DynamicReshape {
+                for (k, s) in elements(ctx, op, 1).unwrap_or_default().into_iter().enumerate() {
+                    checks.push(check(
+                        Requirement::LessEq(Size::Const(0), s),
+                        format!("{name}: extent {k} of the output shape must be non-negative"),
+                    ));
                 }
             }
             checks.push(check(
