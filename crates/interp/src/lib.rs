@@ -57,6 +57,7 @@ mod arith_ops;
 mod control;
 mod dispatch;
 mod effects;
+mod foreign;
 mod machine;
 mod shape_ops;
 mod tensor_ops;
@@ -156,6 +157,7 @@ pub fn run_function_op(
     machine::run_op(ctx, module, func, args, Limits::default()).map(|t| t.outcome)
 }
 
+pub use foreign::{foreign_shape, is_foreign};
 pub use machine::nearest_function;
 
 /// The `func.func` or library `shape.func` named `name` in `module`, if any.
