@@ -1,4 +1,5 @@
-//! Side effects as observable events.
+//! Side effects as observable events, and ops of no registered dialect as
+//! uninterpreted functions.
 //!
 //! Two things a function may do that the interpreter cannot see into are
 //! *events*: a `func.call` of a function declared without a body
@@ -14,25 +15,50 @@
 //! the call or op fails with it instead (no event). What the host declared pure
 //! (`ir::effects::PureOps`, on the context: `--pure-ops`) is no event: its
 //! results are drawn from its operands alone, the same wherever it runs.
-//! Drawn values are small (0–7; extents from {0, 1, 2, 3, 7}); tensors
-//! keep a static shape and draw dynamic extents, and integer tensors of at
+//! Drawn values are small (0–7; extents from {0, 1, 2, 3, 7}; handles
+//! numbered below 2^16); tensors keep a static shape and draw dynamic
+//! extents (float tensors only have a shape), and integer tensors of at
 //! most 16 elements draw their elements.
 //!
-//! An unregistered op that a `shape.function_library` maps to a shape
-//! function (through the op's `shape.fn` attribute, which
+//! An op of no registered dialect is an uninterpreted function: its effect
+//! ([`Effect::Op`]) is its name, its attributes (inherent and
+//! discardable, printed in one dictionary sorted by name, without the
+//! `shape.fn` link `reify-shape-library` adds) and a digest of its
+//! regions, so two ops that differ in any of these are different
+//! functions (and different events), and two equal ones declared pure give
+//! equal results (CSE of them is valid, and the check agrees). Regions are
+//! data, never run: the digest is taken from a structural walk (block
+//! argument types; nested ops' names, attributes, operands, result types,
+//! successors and regions) where a value defined in the regions is named by
+//! its position in the walk and a value captured from outside by its
+//! current value, so renumbering or renaming values, or moving
+//! locations, does not change it; a pass that rewrites inside a foreign
+//! op's region (folds a constant there) does. A result of a foreign type
+//! is a handle ([`Value::Host`]) numbered by the draw, of the shape its
+//! type shows if any (`!torch.vtensor<[?,3],f32>`: static extents kept,
+//! dynamic ones drawn).
+//!
+//! Result shapes come from one place, [`Machine::given_result_shapes`]:
+//! where it gives shapes, tensor and shaped-handle results take them
+//! instead of drawing them. Today it gives the shapes an op's shape
+//! function computes: an unregistered op that a `shape.function_library`
+//! maps to a shape function (through the op's `shape.fn` attribute, which
 //! `reify-shape-library` sets, or the `mapping` of a library of the
 //! module, those of its `shape.lib` if it names any) is only defined where
 //! that function succeeds: the function runs on the op's operands first
-//! (a tensor bound to a `!shape.value_shape` parameter as its shape and
-//! known elements); its failure, or an invalid shape it returns, fails the
-//! function before the event, and the shapes it returns are the shapes of
-//! the op's results.
+//! (a tensor or shaped handle bound to a `!shape.value_shape` parameter as
+//! its shape and known elements); its failure, or an invalid shape it
+//! returns, fails the function before the event, and the shapes it returns
+//! are the shapes of the op's results.
 //!
-//! Declined (an `InterpError`): an unregistered op with regions or
-//! successors, the compile-time queries of the `reify-bounds` pass
-//! (`test.reify_bound`, `test.reify_constant_bound`: they ask for a bound,
-//! which has no value at run time), a result type nothing can be drawn for
-//! (a memref...), and a shape function that itself performs events.
+//! Declined (an `InterpError`): an unregistered op with successors, the
+//! compile-time queries of the `reify-bounds` pass (`test.reify_bound`,
+//! `test.reify_constant_bound`: they ask for a bound, which has no value at
+//! run time), a result type nothing can be drawn for (a memref...), and a
+//! shape function that itself performs events. A registered op the
+//! interpreter has no semantics for (`math.sqrt`) is no uninterpreted
+//! function: folders fold it, so drawing its results would disagree with
+//! them.
 
 use crate::foreign::foreign_shape;
 use crate::machine::{

@@ -8,17 +8,21 @@
 //! ([`interp::Trace::compare`]): the events must be the same up to where
 //! the source ends or fails, so a check may move earlier among pure ops
 //! (a failing input may then fail with another of its messages) but not
-//! across an event. Foreign code is no blind spot: an op of no registered
-//! dialect, with regions or not, is an uninterpreted function of its
-//! operands, name, attributes and regions (`interp`'s `effects`), and a
-//! parameter of a foreign type (`!torch.vtensor<[?,?],f32>`) a sampled
-//! handle ([`crate::sample`]), so the checks around producers' ops are
-//! compared like any others. What stays out of reach is a registered op
-//! the interpreter has no semantics for (`math.sqrt`; folders fold them,
-//! so an uninterpreted reading would report their folds as changes) and a
-//! parameter type with no value to give (a memref). An input the evaluator cannot run before the pass is
-//! skipped; one it could run before but not after is a failure, since the
-//! pass produced something the reference semantics does not cover.
+//! across an event.
+//!
+//! Foreign code is no blind spot: an op of no registered dialect, with
+//! regions or not, is an uninterpreted function of its operands, name,
+//! attributes and regions (`interp`'s `effects`), and a parameter of a
+//! foreign type (`!torch.vtensor<[?,?],f32>`) a sampled handle
+//! ([`crate::sample`]), so the checks around producers' ops are compared
+//! like any others. What stays out of reach is a registered op the
+//! interpreter has no semantics for (`math.sqrt`; folders fold them, so an
+//! uninterpreted reading would report their folds as changes) and a
+//! parameter type with no value to give (a memref).
+//!
+//! An input the evaluator cannot run before the pass is skipped; one it
+//! could run before but not after is a failure, since the pass produced
+//! something the reference semantics does not cover.
 //! Functions a pass removed (inlined, dead) are not compared, nor are
 //! declarations.
 //!
