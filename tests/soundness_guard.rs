@@ -20,11 +20,18 @@
 //! pass of that name does; it is exempt, and the test requires that the
 //! guard catches it weakening some function, so a guard that sees nothing
 //! fails too. No pass may move a check before an event (`tests/soundness_guard/`
-//! holds functions with side effects in every form).
+//! holds functions with side effects in every form, and checks around
+//! foreign ops as producers emit them: `stablehlo`, `chlo`, `mhlo` and
+//! `torch_c` ops in generic form, one with a region, on
+//! `!torch.vtensor<[?,?],f32>` parameters).
+//!
+//! That the guard sees around foreign ops is tested too: two deliberately
+//! wrong passes (one drops the checks, one moves a check before an op with
+//! a region) are caught on those functions.
 
 mod common;
 
-use ir::{Context, OpId};
+use ir::{Context, OpId, OpKind};
 use pass::stage::Stage;
 use pass::stage_pipeline::StagePipeline;
 use pass::{PassManager, RunOptions};
@@ -263,4 +270,135 @@ fn the_functions_with_side_effects_perform_events() {
     }
     assert!(with_events >= 50, "{with_events}");
     assert!(events_then_failure >= 10, "{events_then_failure}");
+}
+
+/// A deliberately wrong pass: every `shape.cstr_*` becomes
+/// `shape.const_witness true` (the checks are dropped).
+struct DropChecks;
+
+impl pass::Pass for DropChecks {
+    fn name(&self) -> &'static str {
+        "test-drop-checks"
+    }
+    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), diag::Diagnostic> {
+        let mut checks = Vec::new();
+        ctx.walk_nested(op, &mut |o| {
+            if matches!(
+                ctx.kind(o),
+                OpKind::ShapeCstrBroadcastable | OpKind::ShapeCstrEq | OpKind::ShapeCstrRequire
+            ) {
+                checks.push(o);
+            }
+        });
+        for check in checks {
+            ir::builder::replace_with_const_witness(ctx, check, true);
+        }
+        Ok(())
+    }
+}
+
+/// A deliberately wrong pass: the last `shape.cstr_*` of a function moves
+/// before its first `shape.assuming`, across whatever that region does.
+struct HoistLastCheck;
+
+impl pass::Pass for HoistLastCheck {
+    fn name(&self) -> &'static str {
+        "test-hoist-last-check"
+    }
+    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), diag::Diagnostic> {
+        let (mut first_assuming, mut last_check) = (None, None);
+        ctx.walk_nested(op, &mut |o| match ctx.kind(o) {
+            OpKind::ShapeAssuming => {
+                first_assuming.get_or_insert(o);
+            }
+            OpKind::ShapeCstrBroadcastable | OpKind::ShapeCstrEq | OpKind::ShapeCstrRequire => {
+                last_check = Some(o)
+            }
+            _ => {}
+        });
+        if let (Some(assuming), Some(check)) = (first_assuming, last_check) {
+            ctx.move_op_before(check, assuming);
+        }
+        Ok(())
+    }
+}
+
+/// The guard sees around foreign ops. Before ops of no registered dialect
+/// were uninterpreted functions and foreign parameters sampled handles,
+/// the interpreter could not evaluate the functions of
+/// `tests/soundness_guard/foreign_constrained.mlir` on any input that
+/// reaches a foreign op (a parameter of type `!torch.vtensor<[?,?],f32>`
+/// "cannot be sampled"; `"stablehlo.reduce"` and `"mhlo.map"`, ops of no
+/// registered dialect with regions, "cannot be evaluated"), which are the
+/// inputs where the two wrong passes below make a difference: both went
+/// through. Now dropping the checks is caught as a failure gone
+/// (`weakened`), and moving the check after `"mhlo.map"` before it as a
+/// failure before an event the source performed first (`fails_early`).
+#[test]
+fn a_check_dropped_or_moved_around_foreign_ops_is_caught() {
+    const FILE: &str = "tests/soundness_guard/foreign_constrained.mlir";
+    let text = std::fs::read_to_string(FILE).expect("the foreign-op functions are readable");
+    let mut session = Session::new();
+    session.options.allow_unregistered = true;
+    let mut registry = passes::registry();
+    let drop_checks: pass::PassBuilder = |_, _| Ok(Box::new(DropChecks));
+    let hoist_last_check: pass::PassBuilder = |_, _| Ok(Box::new(HoistLastCheck));
+    for (name, build) in [
+        ("test-drop-checks", drop_checks),
+        ("test-hoist-last-check", hoist_last_check),
+    ] {
+        registry.register(pass::PassInfo {
+            name,
+            summary: "test only: a wrong transformation",
+            anchor: OpKind::FuncFunc.name(),
+            options: Vec::new,
+            build,
+        });
+    }
+    let weakened: fn(&PassTally) -> usize = |t| t.weakened;
+    let fails_early: fn(&PassTally) -> usize = |t| t.fails_early;
+    for (pass, function, caught) in [
+        ("test-drop-checks", "torch_broadcast_add", weakened),
+        (
+            "test-hoist-last-check",
+            "check_after_a_region_op",
+            fails_early,
+        ),
+    ] {
+        let mut module = session
+            .parse(FILE, &text)
+            .unwrap_or_else(|e| panic!("{FILE}: {e}"));
+        let mut manager =
+            PassManager::parse(&format!("builtin.module(func.func({pass}))"), &registry)
+                .expect("pipeline");
+        manager.options = RunOptions {
+            verify_each: true,
+            ..session.options
+        };
+        let mut check = SemanticsCheck::new(Interpreter, SAMPLES);
+        let failure = manager
+            .run(&mut module.ctx, module.root, &mut check)
+            .expect_err("the wrong pass is caught");
+        assert!(
+            failure.message.starts_with(&format!(
+                "pass '{pass}' changed what @{function} computes: on ("
+            )),
+            "{}",
+            failure.message
+        );
+        let mut tally = PassTally::default();
+        for (_, t) in &check.tallies {
+            tally += *t;
+        }
+        assert!(caught(&tally) > 0, "{pass}: {tally:?}");
+        // Every function was evaluated on every sampled input.
+        assert!(check.uncovered().next().is_none(), "{pass}");
+        for coverage in &check.coverage {
+            assert_eq!(
+                (coverage.sampled, coverage.evaluated),
+                (SAMPLES, SAMPLES),
+                "{pass}: {coverage:?}"
+            );
+        }
+    }
 }

@@ -110,8 +110,9 @@ pub fn outcome(py: Python<'_>, outcome: Outcome) -> PyResult<Py<PyAny>> {
 }
 
 /// One result: a shape is a list of ints, a scalar an int, a float a
-/// float, a witness a bool, another tensor a [`Tensor`]; an invalid shape
-/// or size is the failure it carries.
+/// float, a witness a bool, another tensor a [`Tensor`], a handle of a
+/// foreign type a [`Tensor`] of its shape (or its number when its type
+/// shows none); an invalid shape or size is the failure it carries.
 fn result(py: Python<'_>, value: Canonical) -> PyResult<Py<PyAny>> {
     match value {
         Canonical::Shape(extents) => extents.into_py_any(py),
@@ -131,6 +132,19 @@ fn result(py: Python<'_>, value: Canonical) -> PyResult<Py<PyAny>> {
             };
             Py::new(py, Tensor { shape, elements })?.into_py_any(py)
         }
+        // A handle of a foreign type: its shape as a tensor's, when its
+        // type shows one, else its number.
+        Canonical::Handle {
+            shape: Some(shape), ..
+        } => Py::new(
+            py,
+            Tensor {
+                shape,
+                elements: None,
+            },
+        )?
+        .into_py_any(py),
+        Canonical::Handle { id, shape: None } => id.into_py_any(py),
         Canonical::Invalid(message) => Err(ShapeError::new_err(message)),
     }
 }

@@ -232,3 +232,62 @@ fn integer_tensor_arguments_are_sampled_with_elements() {
         stderr(&out)
     );
 }
+
+/// A torch-style shape check around ops of no registered dialect: a
+/// `!torch.vtensor<[?,?],f32>` parameter bridged to a builtin tensor, a
+/// broadcast check, and a `stablehlo.add` it protects.
+const TORCH: &str = r#"func.func @add(%a: !torch.vtensor<[?,?],f32>, %b: !torch.vtensor<[?,?],f32>) -> !torch.vtensor<[?,?],f32> {
+  %ta = "torch_c.to_builtin_tensor"(%a) : (!torch.vtensor<[?,?],f32>) -> tensor<?x?xf32>
+  %tb = "torch_c.to_builtin_tensor"(%b) : (!torch.vtensor<[?,?],f32>) -> tensor<?x?xf32>
+  %sa = shape.shape_of %ta : tensor<?x?xf32> -> tensor<2xindex>
+  %sb = shape.shape_of %tb : tensor<?x?xf32> -> tensor<2xindex>
+  %w = shape.cstr_broadcastable %sa, %sb : tensor<2xindex>, tensor<2xindex>
+  %r = shape.assuming %w -> (!torch.vtensor<[?,?],f32>) {
+    %s = "stablehlo.add"(%ta, %tb) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+    %v = "torch_c.from_builtin_tensor"(%s) : (tensor<?x?xf32>) -> !torch.vtensor<[?,?],f32>
+    shape.assuming_yield %v : !torch.vtensor<[?,?],f32>
+  }
+  return %r : !torch.vtensor<[?,?],f32>
+}
+"#;
+
+#[test]
+fn foreign_parameters_and_ops_are_compared_on_every_input() {
+    // Before, the parameter "could not be sampled" and the function was
+    // compared on no input; now every sampled input is compared.
+    let out = shape_opt(
+        &[
+            "--allow-unregistered-dialect",
+            "--verify-semantics",
+            "--verify-semantics-require-inputs",
+            "-cse",
+            "-canonicalize",
+            "-",
+        ],
+        TORCH,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "verify-semantics: 1 function, 2 pass runs, 64 comparisons; each function on all its 32 sampled inputs\n"
+    );
+    // Dropping the check lets the protected op run where the source
+    // failed: caught.
+    let out = shape_opt(
+        &[
+            "--allow-unregistered-dialect",
+            "--verify-semantics",
+            "-remove-shape-constraints",
+            "-",
+        ],
+        TORCH,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("error: pass 'remove-shape-constraints' changed what @add computes: on ([")
+            && stderr(&out).contains("op stablehlo.add("),
+        "{}",
+        stderr(&out)
+    );
+}

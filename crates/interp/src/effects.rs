@@ -1,4 +1,5 @@
-//! Side effects as observable events.
+//! Side effects as observable events, and ops of no registered dialect as
+//! uninterpreted functions.
 //!
 //! Two things a function may do that the interpreter cannot see into are
 //! *events*: a `func.call` of a function declared without a body
@@ -14,34 +15,61 @@
 //! the call or op fails with it instead (no event). What the host declared pure
 //! (`ir::effects::PureOps`, on the context: `--pure-ops`) is no event: its
 //! results are drawn from its operands alone, the same wherever it runs.
-//! Drawn values are small (0–7; extents from {0, 1, 2, 3, 7}); tensors
-//! keep a static shape and draw dynamic extents, and integer tensors of at
+//! Drawn values are small (0–7; extents from {0, 1, 2, 3, 7}; handles
+//! numbered below 2^16); tensors keep a static shape and draw dynamic
+//! extents (float tensors only have a shape), and integer tensors of at
 //! most 16 elements draw their elements.
 //!
-//! An unregistered op that a `shape.function_library` maps to a shape
-//! function (through the op's `shape.fn` attribute, which
+//! An op of no registered dialect is an uninterpreted function: its effect
+//! ([`Effect::Op`]) is its name, its attributes (inherent and
+//! discardable, printed in one dictionary sorted by name, without the
+//! `shape.fn` link `reify-shape-library` adds) and a digest of its
+//! regions, so two ops that differ in any of these are different
+//! functions (and different events), and two equal ones declared pure give
+//! equal results (CSE of them is valid, and the check agrees). Regions are
+//! data, never run: the digest is taken from a structural walk (block
+//! argument types; nested ops' names, attributes, operands, result types,
+//! successors and regions) where a value defined in the regions is named by
+//! its position in the walk and a value captured from outside by its
+//! current value, so renumbering or renaming values, or moving
+//! locations, does not change it; a pass that rewrites inside a foreign
+//! op's region (folds a constant there) does. A result of a foreign type
+//! is a handle ([`Value::Host`]) numbered by the draw, of the shape its
+//! type shows if any (`!torch.vtensor<[?,3],f32>`: static extents kept,
+//! dynamic ones drawn).
+//!
+//! Result shapes come from one place, [`Machine::given_result_shapes`]:
+//! where it gives shapes, tensor and shaped-handle results take them
+//! instead of drawing them. Today it gives the shapes an op's shape
+//! function computes: an unregistered op that a `shape.function_library`
+//! maps to a shape function (through the op's `shape.fn` attribute, which
 //! `reify-shape-library` sets, or the `mapping` of a library of the
 //! module, those of its `shape.lib` if it names any) is only defined where
 //! that function succeeds: the function runs on the op's operands first
-//! (a tensor bound to a `!shape.value_shape` parameter as its shape and
-//! known elements); its failure, or an invalid shape it returns, fails the
-//! function before the event, and the shapes it returns are the shapes of
-//! the op's results.
+//! (a tensor or shaped handle bound to a `!shape.value_shape` parameter as
+//! its shape and known elements); its failure, or an invalid shape it
+//! returns, fails the function before the event, and the shapes it returns
+//! are the shapes of the op's results.
 //!
-//! Declined (an `InterpError`): an unregistered op with regions or
-//! successors, the compile-time queries of the `reify-bounds` pass
-//! (`test.reify_bound`, `test.reify_constant_bound`: they ask for a bound,
-//! which has no value at run time), a result type nothing can be drawn for
-//! (a memref...), and a shape function that itself performs events.
+//! Declined (an `InterpError`): an unregistered op with successors, the
+//! compile-time queries of the `reify-bounds` pass (`test.reify_bound`,
+//! `test.reify_constant_bound`: they ask for a bound, which has no value at
+//! run time), a result type nothing can be drawn for (a memref...), and a
+//! shape function that itself performs events. A registered op the
+//! interpreter has no semantics for (`math.sqrt`) is no uninterpreted
+//! function: folders fold it, so drawing its results would disagree with
+//! them.
 
+use crate::foreign::foreign_shape;
 use crate::machine::{
     body_ops, find_function, fits, int_element_width, is_extent_tensor_type, show, sym_name,
     Machine, Step, Stop,
 };
 use crate::tensor_ops::{make_tensor, tensor_shape};
-use crate::value::{canonical, Effect, Event, Value};
+use crate::value::{canonical, Effect, Event, InterpError, Value};
 use ir::dialect::shape::SHAPE_FN;
-use ir::{Attr, OpId, OpKind, TypeKind};
+use ir::{Attr, NamedAttr, OpId, OpKind, RegionId, TypeKind, ValueId};
+use rustc_hash::FxHashMap;
 
 /// Unregistered ops that ask a pass a question at compile time and have no
 /// run-time meaning.
@@ -53,12 +81,23 @@ const MAX_DRAWN_ELEMENTS: usize = 16;
 /// The largest rank drawn for a shape of unknown rank.
 const MAX_DRAWN_RANK: u64 = 3;
 
+/// Handles are numbered below this.
+const HANDLES: u64 = 1 << 16;
+
+/// FNV-1a of `text`.
+fn digest(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
 /// A small deterministic generator (splitmix64), seeded from an event.
 struct Draw(u64);
 
 impl Draw {
     /// The generator for the event at `position` of a run: FNV-1a over the
-    /// effect, the canonical operands and the position.
+    /// effect (with an op's attributes and region digest), the canonical
+    /// operands and the position.
     fn for_event(effect: &Effect, args: &[Value], position: usize) -> Draw {
         let mut text = effect.to_string();
         for a in canonical(args) {
@@ -67,10 +106,7 @@ impl Draw {
         }
         text.push('\0');
         text.push_str(&position.to_string());
-        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
-        Draw(hash)
+        Draw(digest(&text))
     }
 
     fn next(&mut self) -> u64 {
@@ -88,6 +124,11 @@ impl Draw {
 
     fn extent(&mut self) -> i64 {
         EXTENTS[(self.next() % EXTENTS.len() as u64) as usize]
+    }
+
+    /// A handle's number, below [`HANDLES`].
+    fn handle(&mut self) -> u64 {
+        self.next() % HANDLES
     }
 
     /// Extents for dimensions `dims` (dynamic ones drawn), or of a drawn
@@ -109,7 +150,7 @@ impl Draw {
     }
 }
 
-impl Machine<'_> {
+impl<'c> Machine<'c> {
     /// Perform the effect `effect` of `op` on `args`: log the event and
     /// draw its results (of `op`'s result types; `shapes`, when given, are
     /// the shapes of its tensor results).
@@ -130,7 +171,7 @@ impl Machine<'_> {
         let declared = self.ctx.pure_ops();
         let pure = match &effect {
             Effect::Call(callee) => declared.covers_function(callee),
-            Effect::Op(name) => declared.covers_op(name),
+            Effect::Op { name, .. } => declared.covers_op(name),
         };
         let position = if pure { 0 } else { self.events.len() };
         let mut draw = Draw::for_event(&effect, &args, position);
@@ -152,7 +193,7 @@ impl Machine<'_> {
     }
 
     /// A drawn value of type `ty` (of shape `shape` when given, for a
-    /// tensor), as a result of `op`.
+    /// tensor or a handle whose type shows a shape), as a result of `op`.
     fn draw_value(
         &self,
         op: OpId,
@@ -203,7 +244,10 @@ impl Machine<'_> {
                 };
                 make_tensor(self, op, kind, shape, elements)?
             }
-            TypeKind::Opaque(_) => Value::Host(draw.small().unsigned_abs()),
+            TypeKind::Opaque(_) => Value::Host {
+                id: draw.handle(),
+                shape: shape.or_else(|| foreign_shape(kind).map(|dims| draw.shape(Some(&dims)))),
+            },
             _ => {
                 let name = ir::print_attr::AttrPrinter::new(self.ctx).type_to_string(ty);
                 return Err(self.unsupported(op, format!("cannot draw a result of type {name}")));
@@ -211,27 +255,188 @@ impl Machine<'_> {
         })
     }
 
-    /// An op of no registered dialect: an event (see the module's doc).
+    /// An op of no registered dialect: an uninterpreted function, and an
+    /// event unless declared pure (see the module's doc).
     pub(crate) fn unregistered(&mut self, op: OpId) -> Step<Vec<Value>> {
-        let data = self.ctx.op(op);
-        if !data.regions.is_empty() || !data.successors.is_empty() {
-            return Err(self.unsupported(
-                op,
-                "an op of no registered dialect with regions or successors",
-            ));
+        if !self.ctx.op(op).successors.is_empty() {
+            return Err(self.unsupported(op, "an op of no registered dialect with successors"));
         }
         if COMPILE_TIME_QUERIES.contains(&self.ctx.op_name(op)) {
             return Err(self.unsupported(op, "a compile-time query, with no run-time value"));
         }
         let args = self.operands(op)?;
-        let shapes = match self.shape_function(op)? {
-            Some((function, value_shapes)) => {
-                Some(self.result_shapes(op, function, value_shapes, &args)?)
-            }
-            None => None,
-        };
-        let effect = Effect::Op(self.ctx.op_name(op).to_string());
+        let shapes = self.given_result_shapes(op, &args)?;
+        let effect = self.op_effect(op)?;
         self.perform(op, effect, args, shapes)
+    }
+
+    /// The shapes of `op`'s results when something other than the draw
+    /// gives them: one per result, in order (those of results that are no
+    /// tensor or shaped handle are not used); `None` when nothing does, and
+    /// the shapes are drawn.
+    ///
+    /// This is the one place result shapes of an op of no registered
+    /// dialect come from. Today the one source is the shape function a
+    /// `shape.function_library` maps `op` to (see the module's doc), run on
+    /// `args`, the op's operand values. A source fails the run (`Err`,
+    /// before the op's event) where the op is not defined (its shape
+    /// function fails), gives a shape a result's type does not allow
+    /// (undefined behaviour), or cannot be evaluated (an `InterpError`).
+    pub(crate) fn given_result_shapes(
+        &mut self,
+        op: OpId,
+        args: &[Value],
+    ) -> Step<Option<Vec<Vec<i64>>>> {
+        match self.shape_function(op)? {
+            Some((function, value_shapes)) => self
+                .result_shapes(op, function, value_shapes, args)
+                .map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// What the op of no registered dialect `op` is as a function: its
+    /// name, attributes and regions.
+    fn op_effect(&self, op: OpId) -> Step<Effect> {
+        let data = self.ctx.op(op);
+        let regions = match data.regions.is_empty() {
+            true => None,
+            false => Some(digest(&self.regions_text(op)?)),
+        };
+        Ok(Effect::Op {
+            name: self.ctx.op_name(op).to_string(),
+            attributes: self.attributes_text(op),
+            regions,
+        })
+    }
+
+    /// `op`'s attributes, inherent and discardable, as printed in one
+    /// dictionary sorted by name (`{axis = 1 : i64}`), without the
+    /// `shape.fn` link `reify-shape-library` adds; empty when there are
+    /// none.
+    fn attributes_text(&self, op: OpId) -> String {
+        let data = self.ctx.op(op);
+        let mut attrs: Vec<NamedAttr> = data
+            .props
+            .iter()
+            .chain(&data.attrs)
+            .filter(|(name, _)| &**name != SHAPE_FN)
+            .cloned()
+            .collect();
+        if attrs.is_empty() {
+            return String::new();
+        }
+        attrs.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut text = String::from("{");
+        ir::print_attr::AttrPrinter::new(self.ctx).write_named_attrs(&mut text, &attrs);
+        text.push('}');
+        text
+    }
+
+    /// The text the digest of `op`'s regions is taken from: every block's
+    /// argument types and every nested op's name, attributes, operands,
+    /// result types, successors and regions, in order. A value defined in
+    /// the regions is named by its position in that order, one defined
+    /// outside (captured) by the canonical form of its current value: the
+    /// text depends on what the regions compute and from what, not on how
+    /// values are numbered or named, nor on locations.
+    fn regions_text(&self, op: OpId) -> Step<String> {
+        let mut numbers = FxHashMap::default();
+        self.number_values(op, &mut numbers, 0)?;
+        let mut text = String::new();
+        self.write_regions(op, &numbers, &mut text)?;
+        Ok(text)
+    }
+
+    /// Number the values defined in `op`'s regions, in order, from
+    /// `numbers.len()`; `depth` is how deep in nested regions `op` is.
+    fn number_values(
+        &self,
+        op: OpId,
+        numbers: &mut FxHashMap<ValueId, usize>,
+        depth: usize,
+    ) -> Step<()> {
+        if depth > self.limits.depth {
+            return Err(Stop::Error(InterpError::Limit(format!(
+                "regions of '{}' nested more than {} deep",
+                self.ctx.op_name(op),
+                self.limits.depth
+            ))));
+        }
+        for block in self.blocks_of(op) {
+            for &arg in &self.ctx.block(block).args {
+                let next = numbers.len();
+                numbers.entry(arg).or_insert(next);
+            }
+            for inner in self.ctx.block_ops(block) {
+                for &result in &self.ctx.op(inner).results {
+                    let next = numbers.len();
+                    numbers.entry(result).or_insert(next);
+                }
+                self.number_values(inner, numbers, depth + 1)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The blocks of `op`'s regions, in order.
+    fn blocks_of(&self, op: OpId) -> impl Iterator<Item = ir::BlockId> + 'c {
+        let ctx = self.ctx;
+        ctx.op(op)
+            .regions
+            .iter()
+            .flat_map(move |&r: &RegionId| ctx.region(r).blocks.iter().copied())
+    }
+
+    /// Append the text of `op`'s regions (see [`Self::regions_text`]).
+    fn write_regions(
+        &self,
+        op: OpId,
+        numbers: &FxHashMap<ValueId, usize>,
+        out: &mut String,
+    ) -> Step<()> {
+        let printer = ir::print_attr::AttrPrinter::new(self.ctx);
+        for &region in &self.ctx.op(op).regions {
+            out.push('{');
+            let blocks = &self.ctx.region(region).blocks;
+            for &block in blocks {
+                out.push_str("^(");
+                for &arg in &self.ctx.block(block).args {
+                    printer.write_type(out, self.ctx.value_type(arg));
+                    out.push(',');
+                }
+                out.push(')');
+                for inner in self.ctx.block_ops(block) {
+                    let data = self.ctx.op(inner);
+                    out.push_str(self.ctx.op_name(inner));
+                    out.push_str(&self.attributes_text(inner));
+                    out.push('(');
+                    for &operand in &data.operands {
+                        match numbers.get(&operand) {
+                            Some(n) => out.push_str(&format!("%{n},")),
+                            None => {
+                                let value = self.get(inner, operand)?.canonical();
+                                out.push_str(&format!("<{value}>,"));
+                            }
+                        }
+                    }
+                    out.push_str(")->(");
+                    for &result in &data.results {
+                        printer.write_type(out, self.ctx.value_type(result));
+                        out.push(',');
+                    }
+                    out.push(')');
+                    for successor in &data.successors {
+                        let index = blocks.iter().position(|b| b == successor);
+                        out.push_str(&format!("^{},", index.map_or(-1, |i| i as i64)));
+                    }
+                    self.write_regions(inner, numbers, out)?;
+                    out.push(';');
+                }
+            }
+            out.push('}');
+        }
+        Ok(())
     }
 
     /// The shape function of `op`, and whether it takes tensors as
@@ -293,8 +498,12 @@ impl Machine<'_> {
         let bound = args
             .iter()
             .zip(&params)
-            .map(
-                |(a, &p)| match (value_shapes, self.kind_of(p), tensor_shape(a)) {
+            .map(|(a, &p)| {
+                match (
+                    value_shapes,
+                    self.kind_of(p),
+                    tensor_shape(a).or_else(|| handle_shape(a)),
+                ) {
                     (true, TypeKind::ValueShape, Some(shape)) => {
                         let elements = match a {
                             Value::ExtentTensor(e) => Some(e.clone()),
@@ -315,8 +524,8 @@ impl Machine<'_> {
                         }
                     }
                     _ => a.clone(),
-                },
-            )
+                }
+            })
             .collect();
         let before = self.events.len();
         let results = self.call(function, bound)?;
@@ -340,8 +549,9 @@ impl Machine<'_> {
             .enumerate()
             .map(|(i, v)| match v {
                 Value::Shape(Ok(s)) | Value::ExtentTensor(s) => {
-                    let dims = self.result_kind(op, i)?.shape();
-                    match dims.is_none_or(|dims| fits(dims, &s)) {
+                    let kind = self.result_kind(op, i)?;
+                    let dims = kind.shape().map(<[i64]>::to_vec).or_else(|| foreign_shape(kind));
+                    match dims.is_none_or(|dims| fits(&dims, &s)) {
                         true => Ok(s),
                         false => Err(Stop::Undefined(format!(
                             "'{}' given shape {} by its shape function, which its result type does not allow",
@@ -357,5 +567,13 @@ impl Machine<'_> {
                 )),
             })
             .collect()
+    }
+}
+
+/// The shape of a handle whose type shows one.
+fn handle_shape(v: &Value) -> Option<Vec<i64>> {
+    match v {
+        Value::Host { shape, .. } => shape.clone(),
+        _ => None,
     }
 }

@@ -20,7 +20,11 @@
 //! pure), are logged in order with their operand values, and their results
 //! are drawn deterministically from the callee, the operands and the
 //! event's position ([`trace_function`] gives the [`Trace`]: events, then
-//! the outcome). [`Trace::compare`] says how a transformed function's run
+//! the outcome). An op of no registered dialect (`"stablehlo.reduce"`,
+//! `"torch_c.to_builtin_tensor"`) is an uninterpreted function: its
+//! results depend on its operands, its name, its attributes and its
+//! regions (which are never run), so that ops with regions evaluate too;
+//! one declared pure is no event, and equal ones give equal results. [`Trace::compare`] says how a transformed function's run
 //! relates to the source's: the same events up to where the source ends or
 //! fails, a failure for a failure. An unregistered op that a
 //! `shape.function_library` maps is only defined where its shape function
@@ -32,12 +36,19 @@
 //! Arguments ([`Arg`]) are shapes (`[2,3]`: a tensor's shape, an extent
 //! tensor's extents), scalars (`6`), or the elements of an integer tensor
 //! (`dense<[4, -1]>`, any rank: ONNX-style shape operands the function
-//! reads with `tensor.extract`).
+//! reads with `tensor.extract`). A value of a type of no registered
+//! dialect is an opaque handle ([`Value::Host`]): a parameter of a type
+//! that shows a shape (`!torch.vtensor<[?,3],f32>`, see [`foreign_shape`])
+//! takes that shape (`[2,3]`) and is the handle of its position; one of
+//! any other foreign type (`!torch.vtensor`, `!foo.bar`) takes the
+//! handle's number (`5`).
 //!
 //! Guarantees: evaluation never panics and always terminates. Anything the
-//! interpreter cannot evaluate (a registered op it has no semantics for, an
-//! unregistered op with regions, malformed IR, unknown tensor elements, a
-//! result it cannot draw, a step, size or depth limit of [`Limits`]) is an
+//! interpreter cannot evaluate (a registered op it has no semantics for,
+//! such as `math.sqrt`, which folders fold, so an uninterpreted reading
+//! of it would disagree with them; an unregistered op with successors; a
+//! compile-time query; malformed IR, unknown tensor elements, a result it
+//! cannot draw, a step, size or depth limit of [`Limits`]) is an
 //! [`InterpError`], never a wrong [`Outcome`]. Arithmetic is checked:
 //! `index` and integer ops wrap as in MLIR; `!shape.size` arithmetic that
 //! overflows is undefined behaviour (sizes count what tensors that exist
@@ -47,7 +58,10 @@
 //!
 //! The op families live in one module each: `shape_ops` (the `shape`
 //! dialect), `arith_ops`, `tensor_ops` and `control` (`cf`, `scf`, `func`);
-//! `effects` logs events and draws their results; `machine` runs
+//! `effects` logs events and draws their results (and gives an
+//! unregistered op's result shapes, where something does, in one place:
+//! `Machine::given_result_shapes`); `foreign` reads the shapes foreign
+//! types show; `machine` runs
 //! functions, regions and branches; `dispatch` says which of them
 //! evaluates each kind of op.
 
@@ -57,6 +71,7 @@ mod arith_ops;
 mod control;
 mod dispatch;
 mod effects;
+mod foreign;
 mod machine;
 mod shape_ops;
 mod tensor_ops;
@@ -98,7 +113,9 @@ impl Default for Limits {
 /// (it must fit a static type) or, for [`Arg::Dense`], of the given integer
 /// elements, `!shape.value_shape` a value shape, `!shape.shape` a shape, a
 /// 1-D tensor of `index` the extent tensor holding the given values,
-/// `index`, `!shape.size` and integer types the scalar.
+/// `index`, `!shape.size` and integer types the scalar, a foreign type a
+/// handle (of the given shape when the type shows one, else of the given
+/// number).
 pub fn run_function(
     ctx: &Context,
     module: OpId,
@@ -156,6 +173,7 @@ pub fn run_function_op(
     machine::run_op(ctx, module, func, args, Limits::default()).map(|t| t.outcome)
 }
 
+pub use foreign::{foreign_shape, is_foreign};
 pub use machine::nearest_function;
 
 /// The `func.func` or library `shape.func` named `name` in `module`, if any.

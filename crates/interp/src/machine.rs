@@ -103,7 +103,7 @@ pub(crate) fn run_op(
         .zip(args)
         .enumerate()
         .map(|(index, (&p, arg))| {
-            bind_arg(ctx, ctx.value_type(p), arg, limits)
+            bind_arg(ctx, ctx.value_type(p), index, arg, limits)
                 .map_err(|message| InterpError::BadArgument { index, message })
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -358,8 +358,17 @@ fn bind_dense(
     })
 }
 
-/// The value an argument gives a parameter of type `kind`.
-fn bind_arg(ctx: &Context, ty: ir::Type, arg: &Arg, limits: Limits) -> Result<Value, String> {
+/// The value an argument gives parameter number `index`, of type `ty`. A
+/// handle (of a foreign type) whose type shows a shape is given by its
+/// shape and is the handle numbered `index`; one whose type shows none is
+/// given by its number.
+fn bind_arg(
+    ctx: &Context,
+    ty: ir::Type,
+    index: usize,
+    arg: &Arg,
+    limits: Limits,
+) -> Result<Value, String> {
     let kind = ctx.type_kind(ty);
     let type_name = || ir::print_attr::AttrPrinter::new(ctx).type_to_string(ty);
     let non_negative = |s: &[i64]| match s.iter().find(|&&d| d < 0) {
@@ -412,6 +421,30 @@ fn bind_arg(ctx: &Context, ty: ir::Type, arg: &Arg, limits: Limits) -> Result<Va
             None => Err(format!("{v} does not fit i{width}")),
         },
         (TypeKind::Float(_), Arg::Scalar(v)) => Ok(Value::Float(*v as f64)),
+        (TypeKind::Opaque(_), Arg::Shape(s)) => match crate::foreign::foreign_shape(kind) {
+            Some(dims) if fits(&dims, s) => Ok(Value::Host {
+                id: index as u64,
+                shape: Some(non_negative(s)?),
+            }),
+            Some(_) => Err(format!(
+                "shape {} does not fit the parameter's type {}",
+                show(s),
+                type_name()
+            )),
+            None => Err(format!(
+                "a shape given for a parameter of type {}, which shows none: give the handle's number",
+                type_name()
+            )),
+        },
+        (TypeKind::Opaque(_), Arg::Scalar(v)) => match crate::foreign::foreign_shape(kind) {
+            Some(_) => Err(format!(
+                "a scalar given for a parameter of type {}, which shows a shape: give the shape",
+                type_name()
+            )),
+            None => u64::try_from(*v)
+                .map(|id| Value::Host { id, shape: None })
+                .map_err(|_| format!("handle number {v} is negative")),
+        },
         (_, Arg::Shape(_)) => Err(format!(
             "a shape given for a parameter of type {}",
             type_name()

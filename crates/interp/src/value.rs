@@ -48,9 +48,17 @@ pub enum Value {
     },
     /// `!shape.witness`.
     Witness(Witness),
-    /// A value of a type of no registered dialect (`!hip.buffer`) that a
-    /// host op made: known only as the `n`th such value drawn.
-    Host(u64),
+    /// A value of a type of no registered dialect (`!hip.buffer`,
+    /// `!torch.vtensor<[?,3],f32>`): an opaque handle, known only by its
+    /// number (drawn for a host op's result; a parameter's position, or
+    /// the number given, for an argument) and, when its type shows one,
+    /// its shape (see `foreign`).
+    Host {
+        /// Which handle it is.
+        id: u64,
+        /// Its extents, when its type shows a shape.
+        shape: Option<Vec<i64>>,
+    },
 }
 
 impl Value {
@@ -90,8 +98,10 @@ impl Value {
                     .map(|v| v.iter().map(|&x| Canonical::Scalar(x.into())).collect()),
             },
             Value::Witness(w) => Canonical::Witness(w.is_ok()),
-            // A handle compares by which one it is.
-            Value::Host(n) => Canonical::Scalar(i128::from(*n)),
+            Value::Host { id, shape } => Canonical::Handle {
+                id: *id,
+                shape: shape.clone(),
+            },
             Value::Shape(Err(m))
             | Value::Size(Err(m))
             | Value::ValueShape { shape: Err(m), .. } => Canonical::Invalid(m.clone()),
@@ -121,6 +131,14 @@ pub enum Canonical {
     },
     /// A witness: passing or not.
     Witness(bool),
+    /// A handle of a foreign type: which one, and its shape when its type
+    /// shows one.
+    Handle {
+        /// Which handle it is.
+        id: u64,
+        /// Its extents, when its type shows a shape.
+        shape: Option<Vec<i64>>,
+    },
     /// An invalid shape or size, with its message.
     Invalid(String),
 }
@@ -145,6 +163,7 @@ impl PartialEq for Canonical {
                 },
             ) => s1 == s2 && e1 == e2,
             (Witness(a), Witness(b)) => a == b,
+            (Handle { id: i, shape: s1 }, Handle { id: j, shape: s2 }) => i == j && s1 == s2,
             (Invalid(a), Invalid(b)) => a == b,
             _ => false,
         }
@@ -192,6 +211,15 @@ impl fmt::Display for Canonical {
                 }
             }
             Canonical::Witness(w) => write!(f, "witness({w})"),
+            Canonical::Handle { id, shape: None } => write!(f, "handle({id})"),
+            Canonical::Handle {
+                id,
+                shape: Some(shape),
+            } => {
+                write!(f, "handle({id}, ")?;
+                write_list(f, shape)?;
+                f.write_str(")")
+            }
             Canonical::Invalid(m) => write!(f, "invalid({m})"),
         }
     }
@@ -211,7 +239,8 @@ fn json_list<T>(items: &[T], item: impl Fn(&T) -> String) -> String {
 impl Canonical {
     /// JSON: a shape is an array of extents, a scalar a number, a tensor
     /// `{"shape":[..],"elements":[..]|null}`, a witness `{"witness":bool}`,
-    /// an invalid value `{"invalid":"message"}`; non-finite floats are `null`.
+    /// a handle `{"handle":3,"shape":[..]|null}`, an invalid value
+    /// `{"invalid":"message"}`; non-finite floats are `null`.
     pub fn to_json(&self) -> String {
         match self {
             Canonical::Shape(s) => json_list(s, i64::to_string),
@@ -226,6 +255,12 @@ impl Canonical {
                     .map_or("null".into(), |e| json_list(e, Canonical::to_json))
             ),
             Canonical::Witness(w) => format!("{{\"witness\":{w}}}"),
+            Canonical::Handle { id, shape } => format!(
+                "{{\"handle\":{id},\"shape\":{}}}",
+                shape
+                    .as_ref()
+                    .map_or("null".into(), |s| json_list(s, i64::to_string))
+            ),
             Canonical::Invalid(m) => format!("{{\"invalid\":{}}}", diag::json_string(m)),
         }
     }
@@ -472,16 +507,51 @@ pub enum Effect {
     /// `func.call @log(...)` of a declaration: the callee's symbol, as
     /// printed without its `@` (`log`, or `lib::@f` for a nested one).
     Call(String),
-    /// An op of no registered dialect (`"foo.print"`): its name.
-    Op(String),
+    /// An op of no registered dialect (`"foo.print"`): an uninterpreted
+    /// function of its name, attributes and regions (and operands).
+    Op {
+        /// Its name.
+        name: String,
+        /// Its attributes as printed (`{dimensions = array<i64: 1>}`),
+        /// without the `shape.fn` link to a shape function; empty when it
+        /// has none.
+        attributes: String,
+        /// A digest of its regions (see `effects`), when it has any.
+        regions: Option<u64>,
+    },
+}
+
+impl Effect {
+    /// The effect of an op named `name` without attributes or regions.
+    pub fn op(name: impl Into<String>) -> Effect {
+        Effect::Op {
+            name: name.into(),
+            attributes: String::new(),
+            regions: None,
+        }
+    }
 }
 
 impl fmt::Display for Effect {
-    /// `call @log`, `op foo.print`.
+    /// `call @log`, `op foo.print`, `op foo.sum {axis = 1 : i64}
+    /// regions#0123456789abcdef`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Effect::Call(callee) => write!(f, "call @{callee}"),
-            Effect::Op(name) => write!(f, "op {name}"),
+            Effect::Op {
+                name,
+                attributes,
+                regions,
+            } => {
+                write!(f, "op {name}")?;
+                if !attributes.is_empty() {
+                    write!(f, " {attributes}")?;
+                }
+                match regions {
+                    Some(digest) => write!(f, " regions#{digest:016x}"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -506,15 +576,32 @@ impl Event {
         self.effect == other.effect && canonical(&self.args) == canonical(&other.args)
     }
 
-    /// `{"call":"log","args":[42],"results":[]}` or `{"op":"foo.print",...}`.
+    /// `{"call":"log","args":[42],"results":[]}` or `{"op":"foo.print",...}`
+    /// (with `"attributes":"{...}"` and `"regions":"<digest in hex>"` after
+    /// the name when the op has them).
     pub fn to_json(&self) -> String {
-        let (key, name) = match &self.effect {
-            Effect::Call(callee) => ("call", callee),
-            Effect::Op(name) => ("op", name),
+        let head = match &self.effect {
+            Effect::Call(callee) => format!("\"call\":{}", diag::json_string(callee)),
+            Effect::Op {
+                name,
+                attributes,
+                regions,
+            } => {
+                let mut head = format!("\"op\":{}", diag::json_string(name));
+                if !attributes.is_empty() {
+                    head.push_str(&format!(
+                        ",\"attributes\":{}",
+                        diag::json_string(attributes)
+                    ));
+                }
+                if let Some(digest) = regions {
+                    head.push_str(&format!(",\"regions\":\"{digest:016x}\""));
+                }
+                head
+            }
         };
         format!(
-            "{{\"{key}\":{},\"args\":{},\"results\":{}}}",
-            diag::json_string(name),
+            "{{{head},\"args\":{},\"results\":{}}}",
             json_list(&canonical(&self.args), Canonical::to_json),
             json_list(&canonical(&self.results), Canonical::to_json)
         )
@@ -841,7 +928,7 @@ mod tests {
         // Events compare in canonical form: a shape and an extent tensor
         // of the same extents are the same argument.
         let shape = Event {
-            effect: Effect::Op("foo.print".into()),
+            effect: Effect::op("foo.print"),
             args: vec![Value::Shape(Ok(vec![2, 3]))],
             results: vec![],
         };

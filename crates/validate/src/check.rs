@@ -8,9 +8,21 @@
 //! ([`interp::Trace::compare`]): the events must be the same up to where
 //! the source ends or fails, so a check may move earlier among pure ops
 //! (a failing input may then fail with another of its messages) but not
-//! across an event. An input the evaluator cannot run before the pass is
-//! skipped; one it could run before but not after is a failure, since the
-//! pass produced something the reference semantics does not cover.
+//! across an event.
+//!
+//! Foreign code is no blind spot: an op of no registered dialect, with
+//! regions or not, is an uninterpreted function of its operands, name,
+//! attributes and regions (`interp`'s `effects`), and a parameter of a
+//! foreign type (`!torch.vtensor<[?,?],f32>`) a sampled handle
+//! ([`crate::sample`]), so the checks around producers' ops are compared
+//! like any others. What stays out of reach is a registered op the
+//! interpreter has no semantics for (`math.sqrt`; folders fold them, so an
+//! uninterpreted reading would report their folds as changes) and a
+//! parameter type with no value to give (a memref).
+//!
+//! An input the evaluator cannot run before the pass is skipped; one it
+//! could run before but not after is a failure, since the pass produced
+//! something the reference semantics does not cover.
 //! Functions a pass removed (inlined, dead) are not compared, nor are
 //! declarations.
 //!
@@ -690,9 +702,9 @@ func.func @partial(%k: index) -> index {
   %r = scf.if %small -> (index) {
     scf.yield %k : index
   } else {
-    %x = "test.unknown_region"() ({
-      "test.inner"() : () -> ()
-    }) : () -> index
+    %s = arith.index_cast %k : index to i64
+    %f = arith.sitofp %s : i64 to f32
+    %x = "test.opaque"(%f) : (f32) -> index
     scf.yield %x : index
   }
   return %r : index
@@ -704,6 +716,12 @@ func.func @never(%x: f32) -> f32 {
 func.func @unsampled(%m: memref<?xf32>) {
   return
 }
+func.func @foreign(%v: !torch.vtensor<[?,?],f32>, %t: !torch.vtensor) -> index {
+  %r = "test.unknown_region"(%v, %t) ({
+    "test.inner"() : () -> ()
+  }) : (!torch.vtensor<[?,?],f32>, !torch.vtensor) -> index
+  return %r : index
+}
 "#;
         let (mut ctx, module) = parse(text);
         let registry = passes::registry();
@@ -714,6 +732,17 @@ func.func @unsampled(%m: memref<?xf32>) {
             .expect("cse keeps them");
         let names: Vec<&str> = check.uncovered().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["never", "unsampled"]);
+        // An op of no registered dialect with a region, on parameters of
+        // foreign types, used to stop the interpreter (and the sampler);
+        // it is an uninterpreted function of handles now, compared on
+        // every input.
+        let foreign = check.coverage.iter().find(|c| c.name == "foreign");
+        let foreign = foreign.expect("@foreign is covered");
+        assert_eq!(
+            (foreign.sampled, foreign.evaluated, foreign.compared),
+            (16, 16, 16),
+            "{foreign:?}"
+        );
         let warnings: Vec<String> = check
             .uncovered_diagnostics(Severity::Warning)
             .into_iter()
@@ -741,11 +770,11 @@ func.func @unsampled(%m: memref<?xf32>) {
         let lines: Vec<&str> = summary.lines().collect();
         assert_eq!(lines.len(), 2, "{summary}");
         assert!(
-            lines[0].starts_with("verify-semantics: 4 functions, 1 pass run, "),
+            lines[0].starts_with("verify-semantics: 5 functions, 1 pass run, "),
             "{summary}"
         );
         assert!(
-            lines[1].starts_with("verify-semantics: @partial on 3 of its 5 sampled inputs; the others cannot be evaluated: t.mlir:10:10: cannot evaluate 'test.unknown_region'"),
+            lines[1].starts_with("verify-semantics: @partial on 3 of its 5 sampled inputs; the others cannot be evaluated: t.mlir:11:10: cannot evaluate 'arith.sitofp'"),
             "{summary}"
         );
     }

@@ -1,7 +1,8 @@
 //! Translation validation: a pass must not change what a function computes.
 //!
 //! [`sample`] draws concrete inputs from a function's signature (shapes,
-//! scalars, and the elements of integer tensors that follow shape rules);
+//! scalars, the elements of integer tensors that follow shape rules, and
+//! handles of foreign types, shaped when their type shows a shape);
 //! [`check::SemanticsCheck`] is the pass-manager instrumentation that runs
 //! every function on them before and after each pass (through an
 //! [`check::Evaluator`], the reference interpreter), compares the events

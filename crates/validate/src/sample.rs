@@ -1,9 +1,14 @@
 //! Concrete inputs to run a function on: for each parameter a shape (a
-//! tensor, `!shape.shape`, `!shape.value_shape` or extent-tensor argument),
-//! a scalar (`index`, `!shape.size`, integers, floats; an `i1` is 0 or 1),
-//! or the elements of an integer tensor (`dense<...>`, for tensors of
+//! tensor, `!shape.shape`, `!shape.value_shape` or extent-tensor argument,
+//! or a handle of a foreign type whose text shows a shape,
+//! `!torch.vtensor<[?,?],f32>`), a scalar (`index`, `!shape.size`,
+//! integers, floats; an `i1` is 0 or 1; the number of a handle of any
+//! other foreign type, `!torch.vtensor`, `!foo.bar`: its parameter's
+//! position, so that distinct parameters are distinct handles), or the
+//! elements of an integer tensor (`dense<...>`, for tensors of
 //! integers or `index` other than extent tensors: the shape operands of
-//! ONNX-style Reshape, Expand and Slice). Shapes are drawn from ranks 0–4 and extents {0, 1, 2, 3, 7}
+//! ONNX-style Reshape, Expand and Slice). Only types with no value to
+//! give (memrefs, vectors, tuples...) cannot be sampled. Shapes are drawn from ranks 0–4 and extents {0, 1, 2, 3, 7}
 //! — in four families, so that the function's own constraints both hold
 //! and fail: every shape the same, the same with extents of 1 mixed in
 //! (broadcastable), chained shapes where each starts with the extent the
@@ -59,10 +64,16 @@ pub enum Param {
         dims: Option<Vec<Option<i64>>>,
         width: u32,
     },
+    /// A handle of a foreign type that shows no shape (`!torch.vtensor`,
+    /// `!foo.bar`): given by its number, the parameter's position.
+    Handle,
 }
 
 /// The parameters of a function of input types `inputs`; `None` if one of
-/// them cannot be sampled (a memref, a vector...).
+/// them cannot be sampled (a memref, a vector, a tuple...). A foreign type
+/// (of no registered dialect) is a handle: one that shows a shape
+/// (`!torch.vtensor<[?,3],f32>`) is sampled as a tensor of that shape is,
+/// any other is [`Param::Handle`].
 pub fn params(ctx: &Context, inputs: &[Type]) -> Option<Vec<Param>> {
     inputs.iter().map(|&t| param(ctx, t)).collect()
 }
@@ -98,6 +109,10 @@ fn param(ctx: &Context, t: Type) -> Option<Param> {
                 None => Param::Ranked(dims(shape)),
             })
         }
+        kind if interp::is_foreign(kind) => Some(match interp::foreign_shape(kind) {
+            Some(shape) => Param::Ranked(dims(&shape)),
+            None => Param::Handle,
+        }),
         _ => None,
     }
 }
@@ -143,7 +158,9 @@ fn fit(shape: &[i64], param: &Param, draw: &mut Draw) -> Vec<i64> {
                 d.unwrap_or_else(|| shape.get(i).copied().unwrap_or_else(|| draw.extent()))
             })
             .collect(),
-        Param::AnyRank | Param::Scalar | Param::Integer(_) | Param::Data { .. } => shape.to_vec(),
+        Param::AnyRank | Param::Scalar | Param::Integer(_) | Param::Data { .. } | Param::Handle => {
+            shape.to_vec()
+        }
     }
 }
 
@@ -172,9 +189,12 @@ fn sample(params: &[Param], family: usize, draw: &mut Draw) -> Vec<SampleArg> {
     let mut previous_last: Option<i64> = None;
     let drawn: Vec<Option<SampleArg>> = params
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(position, p)| {
             match p {
                 Param::Scalar => return Some(SampleArg::Scalar(draw.extent())),
+                // Distinct handles: each parameter's its own.
+                Param::Handle => return Some(SampleArg::Scalar(position as i64)),
                 Param::Integer(width) => {
                     return Some(SampleArg::Scalar(fit_width(draw.extent(), *width)))
                 }
@@ -478,5 +498,50 @@ mod tests {
             .iter()
             .any(|a| a[0] == a[1] && a[0] != SampleArg::Shape(vec![])));
         assert!(all.iter().any(|a| a[0] != a[1]));
+    }
+
+    fn parse_type(ctx: &mut Context, text: &str) -> Type {
+        syntax::parse_type(ctx, text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+    }
+
+    #[test]
+    fn foreign_types_are_handles() {
+        let mut ctx = Context::new();
+        let types: Vec<Type> = [
+            "!torch.vtensor<[?,3],f32>",
+            "!torch.vtensor",
+            "!foo.bar",
+            "tensor<?x?xf32>",
+        ]
+        .iter()
+        .map(|t| parse_type(&mut ctx, t))
+        .collect();
+        let params = params(&ctx, &types).expect("sampleable");
+        assert_eq!(
+            params,
+            [
+                Param::Ranked(vec![None, Some(3)]),
+                Param::Handle,
+                Param::Handle,
+                Param::Ranked(vec![None, None])
+            ]
+        );
+        let all = samples(&params, 32, 5);
+        assert_eq!(all.len(), 32);
+        let mut extents = std::collections::BTreeSet::new();
+        for args in &all {
+            let [SampleArg::Shape(v), SampleArg::Scalar(1), SampleArg::Scalar(2), SampleArg::Shape(t)] =
+                args.as_slice()
+            else {
+                panic!("wrong kinds: {args:?}");
+            };
+            assert_eq!((v.len(), v[1], t.len()), (2, 3, 2));
+            extents.insert(v[0]);
+        }
+        // The dynamic extent is drawn as a tensor's is.
+        assert_eq!(extents.len(), EXTENTS.len(), "{extents:?}");
+        // What has no value to give still cannot be sampled.
+        let memref = parse_type(&mut ctx, "memref<?xf32>");
+        assert_eq!(unsampleable(&ctx, &[types[0], memref]), Some(memref));
     }
 }
