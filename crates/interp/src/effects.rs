@@ -171,7 +171,10 @@ impl<'c> Machine<'c> {
         let declared = self.ctx.pure_ops();
         let pure = match &effect {
             Effect::Call(callee) => declared.covers_function(callee),
-            Effect::Op { name, .. } => declared.covers_op(name),
+            Effect::Op { name, .. } => {
+                declared.covers_op(name)
+                    || self.ctx.knows_foreign_ops() && ir::effects::known_pure(name)
+            }
         };
         let position = if pure { 0 } else { self.events.len() };
         let mut draw = Draw::for_event(&effect, &args, position);
@@ -276,12 +279,14 @@ impl<'c> Machine<'c> {
     /// the shapes are drawn.
     ///
     /// This is the one place result shapes of an op of no registered
-    /// dialect come from. Today the one source is the shape function a
+    /// dialect come from. Two sources, in order: the shape function a
     /// `shape.function_library` maps `op` to (see the module's doc), run on
-    /// `args`, the op's operand values. A source fails the run (`Err`,
-    /// before the op's event) where the op is not defined (its shape
-    /// function fails), gives a shape a result's type does not allow
-    /// (undefined behaviour), or cannot be evaluated (an `InterpError`).
+    /// `args`, the op's operand values; then the built-in rule of a
+    /// StableHLO, MHLO or CHLO op (`host_ops`). A source fails the run
+    /// (`Err`, before the op's event) where the op is not defined (its
+    /// shape function fails, a requirement of its rule breaks), gives a
+    /// shape a result's type does not allow (undefined behaviour), or
+    /// cannot be evaluated (an `InterpError`).
     pub(crate) fn given_result_shapes(
         &mut self,
         op: OpId,
@@ -291,7 +296,7 @@ impl<'c> Machine<'c> {
             Some((function, value_shapes)) => self
                 .result_shapes(op, function, value_shapes, args)
                 .map(Some),
-            None => Ok(None),
+            None => self.rule_result_shapes(op, args),
         }
     }
 

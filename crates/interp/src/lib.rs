@@ -71,6 +71,7 @@ mod arith_ops;
 mod control;
 mod dispatch;
 mod effects;
+mod host_ops;
 mod foreign;
 mod machine;
 mod shape_ops;

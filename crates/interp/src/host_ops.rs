@@ -1,0 +1,110 @@
+//! StableHLO, MHLO and CHLO ops with built-in shape rules (crate `hlo`):
+//! such an op's results have the shapes its rule gives on its operands
+//! (the rest of each result is drawn, as for any op of no registered
+//! dialect). An operand that breaks a requirement of the op is undefined
+//! behaviour, as in the StableHLO specification (the program's own checks,
+//! or `insert-host-checks`, are what turn it into a failure); so is a
+//! result shape the result's type does not allow. JAX's
+//! `custom_call @shape_assertion` is a check: the run fails with its
+//! message where its predicate is false.
+
+use crate::machine::{Machine, Step, Stop};
+use crate::tensor_ops::{elements_of, tensor_shape};
+use crate::value::Value;
+use hlo::{Operands, Requirement};
+use ir::OpId;
+
+/// What the interpreter knows of an op's operand values.
+struct Known<'a>(&'a [Value]);
+
+impl Operands for Known<'_> {
+    fn shape(&self, i: usize) -> Option<Vec<i64>> {
+        match self.0.get(i)? {
+            Value::Host { shape, .. } => shape.clone(),
+            v => tensor_shape(v),
+        }
+    }
+    fn elements(&self, i: usize) -> Option<Vec<i64>> {
+        elements_of(self.0.get(i)?)?
+            .iter()
+            .map(|e| match e {
+                Value::Index(x) => Some(*x),
+                Value::Int { value, .. } => i64::try_from(*value).ok(),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+impl Machine<'_> {
+    /// The shapes `op`'s built-in rule gives its results on `args`, after
+    /// its requirements: `None` when it has no rule.
+    pub(crate) fn rule_result_shapes(
+        &mut self,
+        op: OpId,
+        args: &[Value],
+    ) -> Step<Option<Vec<Vec<i64>>>> {
+        let Some(rule) = hlo::rule(self.ctx, op) else {
+            return Ok(None);
+        };
+        let known = Known(args);
+        let name = self.ctx.op_name(op).to_string();
+        for check in &rule.checks {
+            match check.requirement.holds(&known) {
+                Some(true) => {}
+                Some(false) if matches!(check.requirement, Requirement::Holds(_)) => {
+                    return Err(Stop::Fail(assertion_message(&check.message, args)));
+                }
+                Some(false) => return Err(Stop::Undefined(check.message.clone())),
+                None => {
+                    return Err(self.unsupported(
+                        op,
+                        format!("the operands the shape rule of '{name}' reads are not known"),
+                    ))
+                }
+            }
+        }
+        let mut shapes = Vec::new();
+        for (i, shape) in rule.results.iter().enumerate() {
+            let Some(extents) = shape.eval(&known) else {
+                return Err(self.unsupported(
+                    op,
+                    format!("the operands the shape rule of '{name}' reads are not known"),
+                ));
+            };
+            let result = self.ctx.op(op).results[i];
+            let fits = match self.ctx.type_kind(self.ctx.value_type(result)).shape() {
+                Some(dims) => {
+                    dims.len() == extents.len()
+                        && dims
+                            .iter()
+                            .zip(&extents)
+                            .all(|(&d, &e)| e >= 0 && (d == ir::types::DYNAMIC || d == e))
+                }
+                None => extents.iter().all(|&e| e >= 0),
+            };
+            if !fits {
+                return Err(Stop::Undefined(format!(
+                    "'{name}' gives result {i} the shape {extents:?}, which its type does not allow"
+                )));
+            }
+            shapes.push(extents);
+        }
+        Ok(Some(shapes))
+    }
+}
+
+/// A `shape_assertion`'s message with `{k}` replaced by the value of its
+/// operand `k + 1` (the operands after the predicate), as JAX formats it.
+fn assertion_message(message: &str, args: &[Value]) -> String {
+    let mut text = message.to_string();
+    for (k, arg) in args.iter().skip(1).enumerate() {
+        let shown = match elements_of(arg).as_deref() {
+            Some([Value::Int { value, .. }]) => value.to_string(),
+            Some([Value::Index(v)]) => v.to_string(),
+            _ => arg.to_string(),
+        };
+        text = text.replace(&format!("{{{k}}}"), &shown);
+    }
+    text
+}
