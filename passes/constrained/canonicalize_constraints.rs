@@ -13,6 +13,12 @@
 //! `1..4`, `0..?`, `?`). Learning a kept `cstr_require` of a comparison
 //! narrows its operands' bounds ([`lattice::Comparison::assume`]).
 //!
+//! A result of a `shape.assuming` is, to the e-graph, the value its region
+//! yields (with what the ops computing it inside the region say of it):
+//! the result exists only if the witness held, and the facts of the
+//! region's checks then hold too, so what is known of the yielded value
+//! is known of the result.
+//!
 //! A kept `cstr_broadcastable` also teaches that, in each dimension, the
 //! extents known not to be 1 (constants, and under strict symbolic shapes
 //! the dynamic dimensions of arguments, checked on entry) are one value:
@@ -133,11 +139,17 @@ impl Builder<'_> {
             .add(ShapeLang::Opaque(Symbol::from(format!("v{}", v.0))))
     }
 
+    /// The id of `v`: a result of `shape.assuming` is the value its region
+    /// yields (it exists only if the witness held, and so do the facts of
+    /// the region's checks); a value met first is opaque.
     fn id(&mut self, v: ValueId) -> Id {
         if let Some(&id) = self.ids.get(&v) {
             return id;
         }
-        let id = self.opaque(v);
+        let id = match yielded(self.ctx, v) {
+            Some(y) => self.id(y),
+            None => self.opaque(v),
+        };
         self.ids.insert(v, id);
         id
     }
@@ -601,10 +613,30 @@ fn strict_extents(ctx: &Context, f: OpId) -> HashSet<(ValueId, usize)> {
         .collect()
 }
 
+/// The value the region of a `shape.assuming` yields as its result `v`,
+/// if `v` is one.
+fn yielded(ctx: &Context, v: ValueId) -> Option<ValueId> {
+    let ir::ValueDef::OpResult { op, index } = ctx.value(v).def else {
+        return None;
+    };
+    if ctx.kind(op) != OpKind::ShapeAssuming {
+        return None;
+    }
+    let block = ctx
+        .op(op)
+        .regions
+        .first()
+        .and_then(|&r| ctx.region(r).blocks.first().copied())?;
+    ctx.operand(ctx.block_terminator(block)?, index as usize)
+}
+
 /// The values a broadcast value is made of: the operands of
-/// `shape.broadcast`s, seen through what `shape.assuming` regions yield;
-/// the value itself otherwise.
+/// `shape.broadcast`s (of any number of operands), seen through what
+/// `shape.assuming` regions yield; the value itself otherwise.
 fn leaf_values(ctx: &Context, v: ValueId) -> Vec<ValueId> {
+    if let Some(y) = yielded(ctx, v) {
+        return leaf_values(ctx, y);
+    }
     match ctx.defining_op(v) {
         Some(d) if ctx.kind(d) == OpKind::ShapeBroadcast => ctx
             .op(d)
@@ -612,19 +644,6 @@ fn leaf_values(ctx: &Context, v: ValueId) -> Vec<ValueId> {
             .iter()
             .flat_map(|&o| leaf_values(ctx, o))
             .collect(),
-        Some(d) if ctx.kind(d) == OpKind::ShapeAssuming => {
-            let index = ctx.op(d).results.iter().position(|&r| r == v);
-            let block = ctx
-                .op(d)
-                .regions
-                .first()
-                .and_then(|&r| ctx.region(r).blocks.first().copied());
-            let yielded = block
-                .and_then(|b| ctx.block_terminator(b))
-                .zip(index)
-                .and_then(|(t, i)| ctx.operand(t, i));
-            yielded.map_or_else(|| vec![v], |y| leaf_values(ctx, y))
-        }
         _ => vec![v],
     }
 }
@@ -1063,8 +1082,8 @@ fn ops_computing(ctx: &Context, checks: impl Iterator<Item = OpId>) -> HashSet<O
 
 /// The checks of `before` that share a computed value with `target`, or
 /// with a check that does, and so on: the values each operand is computed
-/// from, through the ops that define them, up to the function's
-/// arguments. Constants connect nothing (any two checks may compare with
+/// from, through the ops that define them and what `shape.assuming`
+/// regions yield, up to the function's arguments. Constants connect nothing (any two checks may compare with
 /// the same `2`).
 fn related_checks(ctx: &Context, target: OpId, before: &[OpId]) -> Vec<OpId> {
     let computed_from = |op: OpId| {
@@ -1081,6 +1100,7 @@ fn related_checks(ctx: &Context, target: OpId, before: &[OpId]) -> Vec<OpId> {
             if let Some(d) = defining {
                 stack.extend(ctx.op(d).operands.iter().copied());
             }
+            stack.extend(yielded(ctx, v));
         }
         values
     };

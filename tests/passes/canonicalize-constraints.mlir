@@ -77,6 +77,31 @@ func.func @widened(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>
 
 // -----
 
+// A result of `shape.assuming` is the value its region yields, whether
+// defined outside the region (`%r#0` is `%a`) or inside it (`%r#1` is the
+// shape of a `2x3` tensor, of rank 2).
+// CHECK-LABEL: func.func @assuming_results
+// CHECK:         shape.assuming
+// CHECK:         shape.const_witness true
+// CHECK-NOT:     shape.cstr_
+// CHECK:         shape.const_witness true
+// CHECK-NEXT:    return
+func.func @assuming_results(%a: tensor<?xindex>, %b: tensor<?xindex>, %t: tensor<2x3xf32>) -> (!shape.witness, !shape.witness) {
+  %c2 = arith.constant 2 : index
+  %w = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %r:2 = shape.assuming %w -> (tensor<?xindex>, tensor<?xindex>) {
+    %s = shape.shape_of %t : tensor<2x3xf32> -> tensor<?xindex>
+    shape.assuming_yield %a, %s : tensor<?xindex>, tensor<?xindex>
+  }
+  %w1 = shape.cstr_eq %r#0, %a : tensor<?xindex>, tensor<?xindex>
+  %rank = shape.rank %r#1 : tensor<?xindex> -> index
+  %is2 = arith.cmpi eq, %rank, %c2 : index
+  %w2 = shape.cstr_require %is2, "rank 2"
+  return %w1, %w2 : !shape.witness, !shape.witness
+}
+
+// -----
+
 // No widening when a shape is computed after the earlier check by an op
 // not defined on every input (`tensor.dim`, which cannot move before it),
 // or when the messages differ.
