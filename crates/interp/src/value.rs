@@ -51,6 +51,10 @@ pub enum Value {
     /// A value of a type of no registered dialect (`!hip.buffer`) that a
     /// host op made: known only as the `n`th such value drawn.
     Host(u64),
+    /// `ub.poison`, of any type: it may be handed on (yielded, returned,
+    /// passed to a block or a call), but an op that computes from it is
+    /// undefined behaviour.
+    Poison,
 }
 
 impl Value {
@@ -92,6 +96,7 @@ impl Value {
             Value::Witness(w) => Canonical::Witness(w.is_ok()),
             // A handle compares by which one it is.
             Value::Host(n) => Canonical::Scalar(i128::from(*n)),
+            Value::Poison => Canonical::Poison,
             Value::Shape(Err(m))
             | Value::Size(Err(m))
             | Value::ValueShape { shape: Err(m), .. } => Canonical::Invalid(m.clone()),
@@ -123,6 +128,8 @@ pub enum Canonical {
     Witness(bool),
     /// An invalid shape or size, with its message.
     Invalid(String),
+    /// A poison value (`ub.poison`) a function returned.
+    Poison,
 }
 
 /// Floats are equal when they are the same number, `-0.0` and `0.0` apart,
@@ -146,6 +153,7 @@ impl PartialEq for Canonical {
             ) => s1 == s2 && e1 == e2,
             (Witness(a), Witness(b)) => a == b,
             (Invalid(a), Invalid(b)) => a == b,
+            (Poison, Poison) => true,
             _ => false,
         }
     }
@@ -193,6 +201,7 @@ impl fmt::Display for Canonical {
             }
             Canonical::Witness(w) => write!(f, "witness({w})"),
             Canonical::Invalid(m) => write!(f, "invalid({m})"),
+            Canonical::Poison => f.write_str("poison"),
         }
     }
 }
@@ -211,7 +220,8 @@ fn json_list<T>(items: &[T], item: impl Fn(&T) -> String) -> String {
 impl Canonical {
     /// JSON: a shape is an array of extents, a scalar a number, a tensor
     /// `{"shape":[..],"elements":[..]|null}`, a witness `{"witness":bool}`,
-    /// an invalid value `{"invalid":"message"}`; non-finite floats are `null`.
+    /// an invalid value `{"invalid":"message"}`, poison `{"poison":true}`;
+    /// non-finite floats are `null`.
     pub fn to_json(&self) -> String {
         match self {
             Canonical::Shape(s) => json_list(s, i64::to_string),
@@ -227,6 +237,7 @@ impl Canonical {
             ),
             Canonical::Witness(w) => format!("{{\"witness\":{w}}}"),
             Canonical::Invalid(m) => format!("{{\"invalid\":{}}}", diag::json_string(m)),
+            Canonical::Poison => "{\"poison\":true}".into(),
         }
     }
 }
