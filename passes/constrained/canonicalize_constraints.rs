@@ -13,6 +13,12 @@
 //! `1..4`, `0..?`, `?`). Learning a kept `cstr_require` of a comparison
 //! narrows its operands' bounds ([`lattice::Comparison::assume`]).
 //!
+//! A result of a `shape.assuming` is, to the e-graph, the value its region
+//! yields (with what the ops computing it inside the region say of it):
+//! the result exists only if the witness held, and the facts of the
+//! region's checks then hold too, so what is known of the yielded value
+//! is known of the result.
+//!
 //! A kept `cstr_broadcastable` also teaches that, in each dimension, the
 //! extents known not to be 1 (constants, and under strict symbolic shapes
 //! the dynamic dimensions of arguments, checked on entry) are one value:
@@ -27,7 +33,17 @@
 //! declared pure) runs between the two (the shapes it adds are then checked
 //! earlier, and a check never moves across an effect) and the added shapes
 //! are defined there, or computed by ops defined on every input that can
-//! move there with it (`shape_of`, extent arithmetic).
+//! move there with it (`shape_of`, extent arithmetic). The earliest such
+//! check is widened, and the later kept ones it could have absorbed go
+//! too, their shapes added to it: so `cstr_broadcastable(a, b)`,
+//! `cstr_broadcastable(c, d)` and `cstr_broadcastable(broadcast(a, b),
+//! broadcast(c, d))` fuse into the first, widened to `cstr_broadcastable(a,
+//! b, c, d)` (where `a, b` and `c, d` broadcast, their broadcasts do
+//! exactly when all four do), the shapes reaching the last check through
+//! `shape.broadcast`s of any number of operands and results of
+//! `shape.assuming`, the checks combined by `shape.assuming_all` or nested
+//! regions; and `cstr_eq(a, b)`, `cstr_eq(c, d)`, `cstr_eq(b, c)` fuse into
+//! `cstr_eq(a, b, c, d)`.
 //!
 //! Precondition: constrained form. Postcondition: no constraint is implied
 //! by the constraints before it (as far as the rules, the analysis and the
@@ -140,11 +156,17 @@ impl Builder<'_> {
             .add(ShapeLang::Opaque(Symbol::from(format!("v{}", v.0))))
     }
 
+    /// The id of `v`: a result of `shape.assuming` is the value its region
+    /// yields (it exists only if the witness held, and so do the facts of
+    /// the region's checks); a value met first is opaque.
     fn id(&mut self, v: ValueId) -> Id {
         if let Some(&id) = self.ids.get(&v) {
             return id;
         }
-        let id = self.opaque(v);
+        let id = match yielded(self.ctx, v) {
+            Some(y) => self.id(y),
+            None => self.opaque(v),
+        };
         self.ids.insert(v, id);
         id
     }
@@ -667,10 +689,30 @@ fn strict_extents(ctx: &Context, f: OpId) -> HashSet<(ValueId, usize)> {
         .collect()
 }
 
+/// The value the region of a `shape.assuming` yields as its result `v`,
+/// if `v` is one.
+fn yielded(ctx: &Context, v: ValueId) -> Option<ValueId> {
+    let ir::ValueDef::OpResult { op, index } = ctx.value(v).def else {
+        return None;
+    };
+    if ctx.kind(op) != OpKind::ShapeAssuming {
+        return None;
+    }
+    let block = ctx
+        .op(op)
+        .regions
+        .first()
+        .and_then(|&r| ctx.region(r).blocks.first().copied())?;
+    ctx.operand(ctx.block_terminator(block)?, index as usize)
+}
+
 /// The values a broadcast value is made of: the operands of
-/// `shape.broadcast`s, seen through what `shape.assuming` regions yield;
-/// the value itself otherwise.
+/// `shape.broadcast`s (of any number of operands), seen through what
+/// `shape.assuming` regions yield; the value itself otherwise.
 fn leaf_values(ctx: &Context, v: ValueId) -> Vec<ValueId> {
+    if let Some(y) = yielded(ctx, v) {
+        return leaf_values(ctx, y);
+    }
     match ctx.defining_op(v) {
         Some(d) if ctx.kind(d) == OpKind::ShapeBroadcast => ctx
             .op(d)
@@ -678,19 +720,6 @@ fn leaf_values(ctx: &Context, v: ValueId) -> Vec<ValueId> {
             .iter()
             .flat_map(|&o| leaf_values(ctx, o))
             .collect(),
-        Some(d) if ctx.kind(d) == OpKind::ShapeAssuming => {
-            let index = ctx.op(d).results.iter().position(|&r| r == v);
-            let block = ctx
-                .op(d)
-                .regions
-                .first()
-                .and_then(|&r| ctx.region(r).blocks.first().copied());
-            let yielded = block
-                .and_then(|b| ctx.block_terminator(b))
-                .zip(index)
-                .and_then(|(t, i)| ctx.operand(t, i));
-            yielded.map_or_else(|| vec![v], |y| leaf_values(ctx, y))
-        }
         _ => vec![v],
     }
 }
@@ -874,11 +903,13 @@ struct KeptCheck {
 }
 
 /// How an earlier check absorbs a later one: its index in the kept
-/// checks, the shapes it then checks, and the ops that move before it.
+/// checks, the shapes it then checks, the ops that move before it, and the
+/// kept checks after it (indices, in order) it makes redundant too.
 struct Absorption {
     check: usize,
     shapes: Vec<ValueId>,
     moves: Vec<OpId>,
+    absorbed: Vec<usize>,
 }
 
 impl Builder<'_> {
@@ -901,7 +932,7 @@ impl Builder<'_> {
         out
     }
 
-    /// For a `cstr_broadcastable` or `cstr_eq` left unknown: an earlier
+    /// For a `cstr_broadcastable` or `cstr_eq` left unknown: the earliest
     /// kept one of the same kind and message that, widened, checks what it
     /// checks: a broadcast check of a subset of its shapes (broadcastable
     /// together is broadcastable in part), an equality sharing one of its
@@ -910,7 +941,13 @@ impl Builder<'_> {
     /// checks of the added shapes there, and no check may cross an effect
     /// ([`ir::effects`]). The added shapes must be defined there, or made so
     /// by moving there the pure ops that compute them
-    /// ([`Placement::moves_for`]). Widened, it makes this one redundant.
+    /// ([`Placement::moves_for`]). Widened, it makes this one redundant, and
+    /// so every later kept check it could have absorbed too, once their own
+    /// shapes are added to it: `cstr_broadcastable(a, b)`,
+    /// `cstr_broadcastable(c, d)` and `cstr_broadcastable(broadcast(a, b),
+    /// broadcast(c, d))` become `cstr_broadcastable(a, b, c, d)`, since
+    /// where `a, b` and `c, d` broadcast, their broadcasts do exactly when
+    /// all four do (in each dimension, at most one extent other than 1).
     fn absorbing_check(
         &mut self,
         cstr: OpId,
@@ -927,44 +964,70 @@ impl Builder<'_> {
             false => self.distinct(operands.iter().copied(), &[]),
         };
         let message = |o: OpId| ctx.attr(o, "msg").cloned();
-        for (index, k) in kept.iter().enumerate().rev() {
-            let after_effects =
-                barrier.is_none_or(|e| placement.position.get(&k.op).is_some_and(|&p| p > e));
-            if !after_effects || ctx.kind(k.op) != kind || message(k.op) != message(cstr) {
-                continue;
-            }
+        let candidates: Vec<usize> = (0..kept.len())
+            .filter(|&index| {
+                let k = &kept[index];
+                let after_effects =
+                    barrier.is_none_or(|e| placement.position.get(&k.op).is_some_and(|&p| p > e));
+                let known = k.classes.iter().map(|&c| self.class(c));
+                after_effects
+                    && ctx.kind(k.op) == kind
+                    && message(k.op) == message(cstr)
+                    && match broadcast {
+                        true => known.into_iter().all(|c| classes.contains(&c)),
+                        false => known.into_iter().any(|c| classes.contains(&c)),
+                    }
+            })
+            .collect();
+        for (n, &index) in candidates.iter().enumerate() {
+            let k = &kept[index];
             let known: Vec<Id> = k.classes.iter().map(|&c| self.class(c)).collect();
-            let (shapes, added) = match broadcast {
+            let (mut shapes, added) = match broadcast {
                 // Its own shapes stay, even one of a class `values` holds
                 // another of: that equality may be what it taught.
-                true if known.iter().all(|c| classes.contains(c)) => {
+                true => {
                     let own = k.shapes.iter().filter(|s| !values.contains(s));
                     (values.iter().chain(own).copied().collect(), values.clone())
                 }
-                false if known.iter().any(|c| classes.contains(c)) => {
+                false => {
                     let (added, _) = self.distinct(values.iter().copied(), &known);
-                    (
-                        k.shapes
-                            .iter()
-                            .copied()
-                            .chain(added.iter().copied())
-                            .collect(),
-                        added,
-                    )
+                    let shapes: Vec<ValueId> = k.shapes.iter().chain(&added).copied().collect();
+                    (shapes, added)
                 }
-                _ => continue,
             };
             let mut moves = Vec::new();
-            if added
+            if !added
                 .iter()
                 .all(|&v| placement.moves_for(ctx, v, k.op, &mut moves).is_some())
             {
-                return Some(Absorption {
-                    check: index,
-                    shapes,
-                    moves,
-                });
+                continue;
             }
+            // The later ones go too, with all their shapes (for the same
+            // reason as its own) checked by it, where those can move there.
+            let mut absorbed = Vec::new();
+            for &later in &candidates[n + 1..] {
+                let more: Vec<ValueId> = kept[later]
+                    .shapes
+                    .iter()
+                    .filter(|s| !shapes.contains(s))
+                    .copied()
+                    .collect();
+                let mut with_more = moves.clone();
+                if more
+                    .iter()
+                    .all(|&v| placement.moves_for(ctx, v, k.op, &mut with_more).is_some())
+                {
+                    moves = with_more;
+                    shapes.extend(more);
+                    absorbed.push(later);
+                }
+            }
+            return Some(Absorption {
+                check: index,
+                shapes,
+                moves,
+                absorbed,
+            });
         }
         None
     }
@@ -1129,8 +1192,8 @@ fn ops_computing(ctx: &Context, checks: impl Iterator<Item = OpId>) -> HashSet<O
 
 /// The checks of `before` that share a computed value with `target`, or
 /// with a check that does, and so on: the values each operand is computed
-/// from, through the ops that define them, up to the function's
-/// arguments. Constants connect nothing (any two checks may compare with
+/// from, through the ops that define them and what `shape.assuming`
+/// regions yield, up to the function's arguments. Constants connect nothing (any two checks may compare with
 /// the same `2`).
 fn related_checks(ctx: &Context, target: OpId, before: &[OpId]) -> Vec<OpId> {
     let computed_from = |op: OpId| {
@@ -1147,6 +1210,7 @@ fn related_checks(ctx: &Context, target: OpId, before: &[OpId]) -> Vec<OpId> {
             if let Some(d) = defining {
                 stack.extend(ctx.op(d).operands.iter().copied());
             }
+            stack.extend(yielded(ctx, v));
         }
         values
     };
@@ -1287,19 +1351,32 @@ pub fn canonicalize_constraints(
                                 check: k,
                                 shapes,
                                 moves: moved,
+                                absorbed,
                             }) => {
-                                pass::remark(
-                                    ctx,
-                                    o,
-                                    format_args!(
-                                        "'{}' op is merged into the check at {}",
-                                        ctx.op_name(o),
-                                        line_col(ctx, kept[k].op)
-                                    ),
-                                );
-                                b.statistics
-                                    .add("merged", "checks merged into an earlier one", 1);
-                                proven.push(o);
+                                let gone: Vec<OpId> =
+                                    absorbed.iter().map(|&a| kept[a].op).collect();
+                                for &g in gone.iter().chain([&o]) {
+                                    pass::remark(
+                                        ctx,
+                                        g,
+                                        format_args!(
+                                            "'{}' op is merged into the check at {}",
+                                            ctx.op_name(g),
+                                            line_col(ctx, kept[k].op)
+                                        ),
+                                    );
+                                    b.statistics.add(
+                                        "merged",
+                                        "checks merged into an earlier one",
+                                        1,
+                                    );
+                                    widened.retain(|(w, _)| *w != g);
+                                    proven.push(g);
+                                }
+                                // Later than the one widened: its index stays.
+                                for &a in absorbed.iter().rev() {
+                                    kept.remove(a);
+                                }
                                 kept[k].classes = shapes.iter().map(|&v| b.id(v)).collect();
                                 kept[k].shapes = shapes.clone();
                                 widened.retain(|(w, _)| *w != kept[k].op);

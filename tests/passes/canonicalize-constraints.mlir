@@ -77,6 +77,153 @@ func.func @widened(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>
 
 // -----
 
+// A result of `shape.assuming` is the value its region yields, whether
+// defined outside the region (`%r#0` is `%a`) or inside it (`%r#1` is the
+// shape of a `2x3` tensor, of rank 2).
+// CHECK-LABEL: func.func @assuming_results
+// CHECK:         shape.assuming
+// CHECK:         shape.const_witness true
+// CHECK-NOT:     shape.cstr_
+// CHECK:         shape.const_witness true
+// CHECK-NEXT:    return
+func.func @assuming_results(%a: tensor<?xindex>, %b: tensor<?xindex>, %t: tensor<2x3xf32>) -> (!shape.witness, !shape.witness) {
+  %c2 = arith.constant 2 : index
+  %w = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %r:2 = shape.assuming %w -> (tensor<?xindex>, tensor<?xindex>) {
+    %s = shape.shape_of %t : tensor<2x3xf32> -> tensor<?xindex>
+    shape.assuming_yield %a, %s : tensor<?xindex>, tensor<?xindex>
+  }
+  %w1 = shape.cstr_eq %r#0, %a : tensor<?xindex>, tensor<?xindex>
+  %rank = shape.rank %r#1 : tensor<?xindex> -> index
+  %is2 = arith.cmpi eq, %rank, %c2 : index
+  %w2 = shape.cstr_require %is2, "rank 2"
+  return %w1, %w2 : !shape.witness, !shape.witness
+}
+
+// -----
+
+// Broadcast checks fuse: once `a, b` and `c, d` broadcast, their broadcasts
+// do exactly when all four do, so the first check, widened to the four
+// shapes, makes the other two redundant (the checks combined by
+// `shape.assuming_all`).
+// CHECK-LABEL: func.func @fused
+// CHECK:         %[[W:.*]] = shape.cstr_broadcastable %arg0, %arg1, %arg2, %arg3 :
+// CHECK-NEXT:    %[[T1:.*]] = shape.const_witness true
+// CHECK-NOT:     shape.cstr_
+// CHECK:         %[[T2:.*]] = shape.const_witness true
+// CHECK-NEXT:    shape.assuming_all %[[W]], %[[T1]], %[[T2]]
+func.func @fused(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %d: tensor<?xindex>) -> (!shape.witness, tensor<?xindex>) {
+  %w1 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %w2 = shape.cstr_broadcastable %c, %d : tensor<?xindex>, tensor<?xindex>
+  %ab = shape.broadcast %a, %b : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+  %cd = shape.broadcast %c, %d : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+  %w3 = shape.cstr_broadcastable %ab, %cd : tensor<?xindex>, tensor<?xindex>
+  %w = shape.assuming_all %w1, %w2, %w3
+  %r = shape.assuming %w -> (tensor<?xindex>) {
+    %x = shape.broadcast %ab, %cd : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %x : tensor<?xindex>
+  }
+  return %w, %r : !shape.witness, tensor<?xindex>
+}
+
+// -----
+
+// The same as chlo's legalization writes it: each broadcast computed in
+// the region its check guards, and yielded out of it.
+// CHECK-LABEL: func.func @fused_through_regions
+// CHECK:         %[[W:.*]] = shape.cstr_broadcastable %arg0, %arg1, %arg2, %arg3 :
+// CHECK-NEXT:    shape.assuming %[[W]]
+// CHECK-NOT:     shape.cstr_
+// CHECK:         shape.const_witness true
+// CHECK-NOT:     shape.cstr_
+// CHECK:         shape.const_witness true
+// CHECK-NOT:     shape.cstr_
+func.func @fused_through_regions(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %d: tensor<?xindex>) -> tensor<?xindex> {
+  %w1 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %ab = shape.assuming %w1 -> (tensor<?xindex>) {
+    %x = shape.broadcast %a, %b : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %x : tensor<?xindex>
+  }
+  %w2 = shape.cstr_broadcastable %c, %d : tensor<?xindex>, tensor<?xindex>
+  %cd = shape.assuming %w2 -> (tensor<?xindex>) {
+    %y = shape.broadcast %c, %d : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %y : tensor<?xindex>
+  }
+  %w3 = shape.cstr_broadcastable %ab, %cd : tensor<?xindex>, tensor<?xindex>
+  %r = shape.assuming %w3 -> (tensor<?xindex>) {
+    %z = shape.broadcast %ab, %cd : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %z : tensor<?xindex>
+  }
+  return %r : tensor<?xindex>
+}
+
+// -----
+
+// Nested regions, a broadcast of three shapes, and a shape computed inside
+// a region (by `shape_of`, defined on every input, which moves out before
+// the widened check).
+// CHECK-LABEL: func.func @fused_nested
+// CHECK:         %[[S:.*]] = shape.shape_of %arg4
+// CHECK-NEXT:    %[[W:.*]] = shape.cstr_broadcastable %arg0, %arg1, %arg2, %arg3, %[[S]] :
+// CHECK-NEXT:    shape.assuming %[[W]]
+// CHECK-NOT:     shape.cstr_
+// CHECK:         return
+func.func @fused_nested(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %d: tensor<?xindex>, %t: tensor<?x?xf32>) -> tensor<?xindex> {
+  %w1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
+  %r = shape.assuming %w1 -> (tensor<?xindex>) {
+    %abc = shape.broadcast %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    %s = shape.shape_of %t : tensor<?x?xf32> -> tensor<?xindex>
+    %w2 = shape.cstr_broadcastable %d, %s : tensor<?xindex>, tensor<?xindex>
+    %r2 = shape.assuming %w2 -> (tensor<?xindex>) {
+      %ds = shape.broadcast %d, %s : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+      %w3 = shape.cstr_broadcastable %abc, %ds : tensor<?xindex>, tensor<?xindex>
+      %r3 = shape.assuming %w3 -> (tensor<?xindex>) {
+        %all = shape.broadcast %abc, %ds : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+        shape.assuming_yield %all : tensor<?xindex>
+      }
+      shape.assuming_yield %r3 : tensor<?xindex>
+    }
+    shape.assuming_yield %r2 : tensor<?xindex>
+  }
+  return %r : tensor<?xindex>
+}
+
+// -----
+
+// A call that may have side effects (`@log` has no body) between the first
+// two checks: the check of `c, d` may not move before it, so the first
+// check stays as it is and the second absorbs the last.
+// CHECK-LABEL: func.func @not_fused_across_effects
+// CHECK:         shape.cstr_broadcastable %arg0, %arg1 :
+// CHECK:         call @log
+// CHECK-NEXT:    shape.cstr_broadcastable %arg0, %arg1, %arg2, %arg3 :
+// CHECK-NOT:     shape.cstr_
+// CHECK:         shape.const_witness true
+// CHECK-NOT:     shape.cstr_
+func.func private @log(i64)
+func.func @not_fused_across_effects(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %d: tensor<?xindex>) -> tensor<?xindex> {
+  %c42 = arith.constant 42 : i64
+  %w1 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
+  %ab = shape.assuming %w1 -> (tensor<?xindex>) {
+    %x = shape.broadcast %a, %b : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %x : tensor<?xindex>
+  }
+  func.call @log(%c42) : (i64) -> ()
+  %w2 = shape.cstr_broadcastable %c, %d : tensor<?xindex>, tensor<?xindex>
+  %cd = shape.assuming %w2 -> (tensor<?xindex>) {
+    %y = shape.broadcast %c, %d : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %y : tensor<?xindex>
+  }
+  %w3 = shape.cstr_broadcastable %ab, %cd : tensor<?xindex>, tensor<?xindex>
+  %r = shape.assuming %w3 -> (tensor<?xindex>) {
+    %z = shape.broadcast %ab, %cd : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    shape.assuming_yield %z : tensor<?xindex>
+  }
+  return %r : tensor<?xindex>
+}
+
+// -----
+
 // No widening when a shape is computed after the earlier check by an op
 // not defined on every input (`tensor.dim`, which cannot move before it),
 // or when the messages differ.
@@ -254,6 +401,22 @@ func.func @equalities(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xind
   %w2 = shape.cstr_eq %c, %a : tensor<?xindex>, tensor<?xindex>
   %w3 = shape.cstr_eq %d, %e {msg = "other"} : tensor<?xindex>, tensor<?xindex>
   %all = shape.assuming_all %w0, %w1, %w2, %w3
+  return %all : !shape.witness
+}
+
+// -----
+
+// Two equalities a third one joins fuse into the first, as broadcast
+// checks do.
+// CHECK-LABEL: func.func @equalities_fused
+// CHECK:         shape.cstr_eq %arg0, %arg1, %arg2, %arg3 :
+// CHECK-NEXT:    shape.const_witness true
+// CHECK-NEXT:    shape.const_witness true
+func.func @equalities_fused(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %d: tensor<?xindex>) -> !shape.witness {
+  %w0 = shape.cstr_eq %a, %b : tensor<?xindex>, tensor<?xindex>
+  %w1 = shape.cstr_eq %c, %d : tensor<?xindex>, tensor<?xindex>
+  %w2 = shape.cstr_eq %b, %c : tensor<?xindex>, tensor<?xindex>
+  %all = shape.assuming_all %w0, %w1, %w2
   return %all : !shape.witness
 }
 

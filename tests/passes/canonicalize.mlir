@@ -461,6 +461,46 @@ func.func @extract_of_generate(%n: index, %i: index) -> index {
 
 // -----
 
+// Constant non-negative extents of a `tensor.generate` go into its type
+// (the body moves over unchanged), a cast giving the users the type they
+// had: a cast to the static type then folds away. A negative constant
+// stays an operand.
+// CHECK-LABEL: func.func @static_generate
+// CHECK:         %[[G:.*]] = tensor.generate  {
+// CHECK-NEXT:    ^bb0(%[[I:.*]]: index):
+// CHECK-NEXT:      %[[D:.*]] = tensor.dim %arg0, %[[I]] : tensor<?x?xf32>
+// CHECK-NEXT:      tensor.yield %[[D]] : index
+// CHECK-NEXT:    } : tensor<2xindex>
+// CHECK:         %[[H:.*]] = tensor.generate %arg1 {
+// CHECK:         } : tensor<4x?x2xindex>
+// CHECK-NEXT:    %[[C:.*]] = tensor.cast %[[H]] : tensor<4x?x2xindex> to tensor<?x?x?xindex>
+// CHECK:         tensor.generate %c-1 {
+// CHECK:         } : tensor<?xindex>
+// CHECK:         return %[[G]], %[[C]],
+func.func @static_generate(%t: tensor<?x?xf32>, %n: index) -> (tensor<2xindex>, tensor<?x?x?xindex>, tensor<?xindex>) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c-1 = arith.constant -1 : index
+  %g = tensor.generate %c2 {
+  ^bb0(%i: index):
+    %d = tensor.dim %t, %i : tensor<?x?xf32>
+    tensor.yield %d : index
+  } : tensor<?xindex>
+  %cast = tensor.cast %g : tensor<?xindex> to tensor<2xindex>
+  %h = tensor.generate %c4, %n, %c2 {
+  ^bb0(%i: index, %j: index, %k: index):
+    %s = arith.addi %i, %k : index
+    tensor.yield %s : index
+  } : tensor<?x?x?xindex>
+  %neg = tensor.generate %c-1 {
+  ^bb0(%i: index):
+    tensor.yield %i : index
+  } : tensor<?xindex>
+  return %cast, %h, %neg : tensor<2xindex>, tensor<?x?x?xindex>, tensor<?xindex>
+}
+
+// -----
+
 // A collapse of an expansion made of whole expanded groups collapses the
 // source directly.
 // CHECK-LABEL: func.func @collapse_of_expand

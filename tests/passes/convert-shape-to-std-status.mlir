@@ -1,4 +1,4 @@
-// RUN: shape-opt %s --split-input-file --pass-pipeline='builtin.module(convert-shape-to-std{failure=status})' | FileCheck %s
+// RUN: shape-opt %s --split-input-file --allow-unregistered-dialect --pass-pipeline='builtin.module(convert-shape-to-std{failure=status})' | FileCheck %s
 //
 // `convert-shape-to-std{failure=status}`: every function that checks
 // something returns an i32 status first (0, or the number of the check that
@@ -101,4 +101,57 @@ func.func @guarded_call(%a: index) -> index {
   cf.assert %ok, "must be non-negative"
   func.call @host_log(%a) : (index) -> ()
   return %a : index
+}
+
+// -----
+
+// A result of a type with no zero of its own (a type of another dialect, a
+// memref, a vector, a tensor of complex numbers) gets `ub.poison` on
+// failure: the status says failure, so no one reads it. A caller of the
+// function hands the callee's result on only where its status is 0.
+// CHECK-LABEL: func.func @foreign
+// CHECK-SAME:    -> (i32, index, !torch.vtensor<[2],f32>, memref<?xf32>, vector<4xf32>, tensor<2xcomplex<f32>>)
+// CHECK-DAG:     %[[T:.*]] = ub.poison : !torch.vtensor<[2],f32>
+// CHECK-DAG:     %[[M:.*]] = ub.poison : memref<?xf32>
+// CHECK-DAG:     %[[V:.*]] = ub.poison : vector<4xf32>
+// CHECK-DAG:     %[[C:.*]] = ub.poison : tensor<2xcomplex<f32>>
+// CHECK:         scf.if
+// CHECK:           "torch.make"(%arg0)
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield %{{.*}}, %{{.*}}, %[[T]], %[[M]], %[[V]], %[[C]] :
+// CHECK-LABEL: func.func @foreign_caller
+// CHECK-SAME:    -> (i32, !torch.vtensor<[2],f32>)
+// CHECK:         %[[P:.*]] = ub.poison : !torch.vtensor<[2],f32>
+// CHECK:         %[[R:.*]]:6 = call @foreign
+// CHECK:         scf.if %{{.*}} -> (i32, !torch.vtensor<[2],f32>) {
+// CHECK-NEXT:      scf.yield %{{.*}}, %[[R]]#2 :
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      scf.yield %{{.*}}, %[[P]] :
+func.func @foreign(%a: index, %b: index, %m: memref<?xf32>, %v: vector<4xf32>) -> (index, !torch.vtensor<[2],f32>, memref<?xf32>, vector<4xf32>, tensor<2xcomplex<f32>>) {
+  %ok = arith.cmpi eq, %a, %b : index
+  cf.assert %ok, "a and b must be equal"
+  %t = "torch.make"(%a) : (index) -> !torch.vtensor<[2],f32>
+  %c = "torch.complex"(%a) : (index) -> tensor<2xcomplex<f32>>
+  return %a, %t, %m, %v, %c : index, !torch.vtensor<[2],f32>, memref<?xf32>, vector<4xf32>, tensor<2xcomplex<f32>>
+}
+
+func.func @foreign_caller(%a: index, %m: memref<?xf32>, %v: vector<4xf32>) -> !torch.vtensor<[2],f32> {
+  %c1 = arith.constant 1 : index
+  %r:5 = func.call @foreign(%a, %c1, %m, %v) : (index, index, memref<?xf32>, vector<4xf32>) -> (index, !torch.vtensor<[2],f32>, memref<?xf32>, vector<4xf32>, tensor<2xcomplex<f32>>)
+  return %r#1 : !torch.vtensor<[2],f32>
+}
+
+// -----
+
+// The same, on inputs --verify-semantics can sample: on a failing input
+// the poison is returned under a nonzero status, which the interpreter
+// reads as the failure it names.
+// CHECK-LABEL: func.func @foreign_sampled
+// CHECK:         %[[T:.*]] = ub.poison : !torch.vtensor<[2],f32>
+// CHECK:         scf.yield %{{.*}}, %{{.*}}, %[[T]] :
+func.func @foreign_sampled(%a: index, %b: index) -> (index, !torch.vtensor<[2],f32>) {
+  %ok = arith.cmpi eq, %a, %b : index
+  cf.assert %ok, "a and b must be equal"
+  %t = "torch.make"(%a) : (index) -> !torch.vtensor<[2],f32>
+  return %a, %t : index, !torch.vtensor<[2],f32>
 }

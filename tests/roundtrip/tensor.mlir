@@ -481,3 +481,30 @@ module {
   }
 }
 
+// -----
+module {
+  func.func @generate_constant_extents(%arg0: index, %arg1: index) -> (tensor<2xindex>, tensor<?x?x?xindex>, tensor<?xindex>) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c-1 = arith.constant -1 : index
+    %generated = tensor.generate %c2 {
+    ^bb0(%arg2: index):
+      %0 = arith.muli %arg2, %arg0 : index
+      tensor.yield %0 : index
+    } : tensor<?xindex>
+    %cast = tensor.cast %generated : tensor<?xindex> to tensor<2xindex>
+    %dim = tensor.dim %generated, %c0 : tensor<?xindex>
+    %generated_0 = tensor.generate %c4, %arg1, %c2 {
+    ^bb0(%arg2: index, %arg3: index, %arg4: index):
+      %0 = arith.addi %arg2, %arg4 : index
+      tensor.yield %0 : index
+    } {w} : tensor<?x?x?xindex>
+    %generated_1 = tensor.generate %c-1 {
+    ^bb0(%arg2: index):
+      tensor.yield %dim : index
+    } : tensor<?xindex>
+    return %cast, %generated_0, %generated_1 : tensor<2xindex>, tensor<?x?x?xindex>, tensor<?xindex>
+  }
+}
+

@@ -112,7 +112,8 @@ pub fn outcome(py: Python<'_>, outcome: Outcome) -> PyResult<Py<PyAny>> {
 /// One result: a shape is a list of ints, a scalar an int, a float a
 /// float, a witness a bool, another tensor a [`Tensor`], a handle of a
 /// foreign type a [`Tensor`] of its shape (or its number when its type
-/// shows none); an invalid shape or size is the failure it carries.
+/// shows none), poison `None`; an invalid shape or size is the failure it
+/// carries.
 fn result(py: Python<'_>, value: Canonical) -> PyResult<Py<PyAny>> {
     match value {
         Canonical::Shape(extents) => extents.into_py_any(py),
@@ -145,6 +146,8 @@ fn result(py: Python<'_>, value: Canonical) -> PyResult<Py<PyAny>> {
         )?
         .into_py_any(py),
         Canonical::Handle { id, shape: None } => id.into_py_any(py),
+        // A poison result is never read (a status mode's placeholder).
+        Canonical::Poison => Ok(py.None()),
         Canonical::Invalid(message) => Err(ShapeError::new_err(message)),
     }
 }

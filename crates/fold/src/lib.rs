@@ -434,6 +434,47 @@ pub(crate) fn bool_constant(
     rw.ctx.op(c).results[0]
 }
 
+/// The shape `shape` takes when its dynamic sizes, given by `sizes` in
+/// order, that are non-negative constants become static, and the sizes
+/// left dynamic; `None` when none is such a constant (or `sizes` does not
+/// match `shape`).
+pub(crate) fn static_sizes(
+    ctx: &Context,
+    shape: &[i64],
+    sizes: &[ValueId],
+) -> Option<(Vec<i64>, Vec<ValueId>)> {
+    let constant_size = |v: ValueId| {
+        constant_value(ctx, v)
+            .as_ref()
+            .and_then(int_of)
+            .and_then(|c| i64::try_from(c).ok())
+            .filter(|&c| c >= 0)
+    };
+    if !sizes.iter().any(|&v| constant_size(v).is_some())
+        || sizes.len() != shape.iter().filter(|&&d| d == ir::types::DYNAMIC).count()
+    {
+        return None;
+    }
+    let mut dynamic = sizes.iter();
+    let mut kept = Vec::new();
+    let new_shape = shape
+        .iter()
+        .map(|&d| {
+            if d != ir::types::DYNAMIC {
+                return d;
+            }
+            let Some(&v) = dynamic.next() else {
+                return d;
+            };
+            constant_size(v).unwrap_or_else(|| {
+                kept.push(v);
+                d
+            })
+        })
+        .collect();
+    Some((new_shape, kept))
+}
+
 /// The type of the single result of `op`.
 pub(crate) fn result_type(ctx: &Context, op: OpId) -> Option<Type> {
     ctx.result(op, 0).map(|r| ctx.value_type(r))

@@ -202,37 +202,11 @@ fn constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
     else {
         return false;
     };
-    let sizes = def.operand_group(ctx, op, 0).to_vec();
+    let sizes = def.operand_group(ctx, op, 0);
     let symbols = def.operand_group(ctx, op, 1).to_vec();
-    let constant_size = |v: ValueId| {
-        crate::constant_value(ctx, v)
-            .as_ref()
-            .and_then(int_of)
-            .and_then(|c| i64::try_from(c).ok())
-            .filter(|&c| c >= 0)
-    };
-    if !sizes.iter().any(|&v| constant_size(v).is_some())
-        || sizes.len() != shape.iter().filter(|&&d| d == DYNAMIC).count()
-    {
+    let Some((new_shape, kept)) = crate::static_sizes(ctx, &shape, sizes) else {
         return false;
-    }
-    let mut dynamic = sizes.iter();
-    let mut kept = Vec::new();
-    let new_shape: Vec<i64> = shape
-        .iter()
-        .map(|&d| {
-            if d != DYNAMIC {
-                return d;
-            }
-            let Some(&v) = dynamic.next() else {
-                return d;
-            };
-            constant_size(v).unwrap_or_else(|| {
-                kept.push(v);
-                DYNAMIC
-            })
-        })
-        .collect();
+    };
     let data = ctx.op(op);
     let mut state = OperationState::new(ctx.kind(op), data.loc.clone());
     state.operands.extend(kept.iter().chain(&symbols).copied());

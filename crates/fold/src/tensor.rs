@@ -2,8 +2,10 @@
 //! `extract` from constants and `from_elements`, constant `from_elements`
 //! and `splat`, `reshape` chains and no-op reshapes, chained casts, `dim`
 //! and `extract` through a cast, `dim` of a reshape, `extract` of an
-//! effect-free `generate` (its body at the indices). Declines out-of-range
-//! indices (undefined behaviour) and casts whose shapes cannot join.
+//! effect-free `generate` (its body at the indices), constant extents of a
+//! `generate` into its type. Declines out-of-range indices (undefined
+//! behaviour), negative constant extents, and casts whose shapes cannot
+//! join.
 
 use crate::{
     constant, index_attr, index_type, int_of, operand_type, reshape_round_trip, result_type,
@@ -270,8 +272,52 @@ pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, kind: OpKind) -> bool 
         OpKind::TensorCast => chained_casts(rw, op, &ops),
         OpKind::TensorDim => dim_of_cast(rw, op, &ops) || dim_of_reshape(rw, op, &ops),
         OpKind::TensorExtract => extract_of_cast(rw, op, &ops) || extract_of_generate(rw, op, &ops),
+        OpKind::TensorGenerate => static_generate(rw, op, &ops),
         _ => false,
     }
+}
+
+/// A `tensor.generate` whose dynamic extents include non-negative
+/// constants has them in its type (MLIR's `StaticTensorGenerate`): a new
+/// `generate` of the other extents takes the body (its arguments and their
+/// uses unchanged), and a `tensor.cast` gives the users the type they had.
+fn static_generate(rw: &mut Rewriter, op: OpId, ops: &[ValueId]) -> bool {
+    let ctx = &*rw.ctx;
+    let (Some(old_ty), Some(&body)) = (result_type(ctx, op), ctx.op(op).regions.first()) else {
+        return false;
+    };
+    let TypeKind::RankedTensor {
+        shape,
+        elem,
+        encoding,
+    } = ctx.type_kind(old_ty).clone()
+    else {
+        return false;
+    };
+    let Some((shape, kept)) = crate::static_sizes(ctx, &shape, ops) else {
+        return false;
+    };
+    let loc = ctx.op(op).loc.clone();
+    let new_ty = rw.ctx.intern_type(TypeKind::RankedTensor {
+        shape,
+        elem,
+        encoding,
+    });
+    let region = rw.ctx.create_region();
+    let mut state = OperationState::new(OpKind::TensorGenerate, loc.clone());
+    state.operands = kept.into_iter().collect();
+    state.result_types.push(new_ty);
+    state.regions.push(region);
+    let generate = rw.create_before(op, state);
+    rw.inline_region_before(body, region, None);
+    let Some(generated) = rw.ctx.result(generate, 0) else {
+        return false;
+    };
+    let mut cast = OperationState::new(OpKind::TensorCast, loc);
+    cast.operands.push(generated);
+    cast.result_types.push(old_ty);
+    rw.replace_op_with_new(op, cast);
+    true
 }
 
 /// `tensor.extract` of an effect-free `tensor.generate` is its body

@@ -397,3 +397,22 @@ fn while_conditions_with_repeated_arguments_are_not_aligned() {
     );
     assert!(out.contains("return %0#0, %0#0 : i32, i32"), "{out}");
 }
+
+#[test]
+fn constant_generate_extents_go_into_the_type() {
+    let text = "func.func @f(%n: index, %v: index) -> tensor<?x?xindex> {\n  %c3 = arith.constant 3 : index\n  %g = tensor.generate %c3, %n {\n  ^bb0(%i: index, %j: index):\n    %s = arith.addi %i, %v : index\n    tensor.yield %s : index\n  } {w} : tensor<?x?xindex>\n  return %g : tensor<?x?xindex>\n}\n";
+    let (applied, out) = rewrite_in(text, OpKind::TensorGenerate);
+    assert!(applied);
+    // The body keeps its arguments and their uses; attributes go, as in MLIR.
+    assert!(
+        out.contains("%generated = tensor.generate %arg0 {\n    ^bb0(%arg2: index, %arg3: index):\n      %0 = arith.addi %arg2, %arg1 : index\n      tensor.yield %0 : index\n    } : tensor<3x?xindex>")
+            && out.contains("%cast = tensor.cast %generated : tensor<3x?xindex> to tensor<?x?xindex>")
+            && out.contains("return %cast : tensor<?x?xindex>"),
+        "{out}"
+    );
+    // No constant, or only a negative one: nothing to do.
+    for size in ["%n", "%c-1"] {
+        let text = format!("func.func @f(%n: index) -> tensor<?xindex> {{\n  %c-1 = arith.constant -1 : index\n  %g = tensor.generate {size} {{\n  ^bb0(%i: index):\n    tensor.yield %i : index\n  }} : tensor<?xindex>\n  return %g : tensor<?xindex>\n}}\n");
+        assert!(!rewrite_in(&text, OpKind::TensorGenerate).0, "{size}");
+    }
+}

@@ -30,6 +30,8 @@ pub(crate) enum Evaluator {
     Exit,
     /// An op no definition covers: an observable event (`effects`).
     Unregistered,
+    /// `ub.poison`: a [`crate::Value::Poison`].
+    Poison,
     /// A registered op the interpreter gives no semantics: evaluating it
     /// is an error.
     None,
@@ -154,6 +156,7 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         | OpKind::TensorYield => Evaluator::Exit,
 
         OpKind::Unregistered => Evaluator::Unregistered,
+        OpKind::UbPoison => Evaluator::Poison,
 
         // Integer ops of two results, float conversions and comparisons.
         OpKind::ArithAdduiExtended
@@ -185,7 +188,6 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         | OpKind::TensorGather
         | OpKind::TensorParallelInsertSlice
         | OpKind::TensorScatter
-        | OpKind::UbPoison
         | OpKind::BufferizationAllocTensor
         | OpKind::BufferizationClone
         | OpKind::BufferizationDeallocTensor

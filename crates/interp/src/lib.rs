@@ -10,7 +10,8 @@
 //! MLIR's `convert-shape-constraints` lowers it, and `shape.assuming` on a
 //! failing witness fails), when a `cf.assert` fails (stages 3 and std), or on
 //! undefined behaviour the interpreter detects (division by zero, an extent
-//! tensor that cannot hold an error, an out-of-range index). The first such
+//! tensor that cannot hold an error, an out-of-range index, an op that
+//! computes from `ub.poison`, which may only be handed on). The first such
 //! failure in execution order decides the message. [`canonical`] makes
 //! results of different stages comparable, which is how passes are checked
 //! to preserve semantics.

@@ -819,11 +819,38 @@ impl<'c> Machine<'c> {
         }
     }
 
+    /// The first operand of `op` that is poison among those it computes
+    /// from: every operand, but those it only hands on (what a terminator
+    /// yields, a branch passes to a block, a call to its callee, a loop
+    /// carries).
+    fn poison_used(&self, op: OpId, kind: OpKind, evaluator: Evaluator) -> Option<usize> {
+        let operands = &self.ctx.op(op).operands;
+        let read = match (evaluator, kind) {
+            (Evaluator::Exit | Evaluator::Br, _)
+            | (Evaluator::Control, OpKind::FuncCall | OpKind::ScfWhile) => 0,
+            // The condition or flag; the loop's bounds and step.
+            (Evaluator::CondBr | Evaluator::Switch, _) => 1,
+            (Evaluator::Control, OpKind::ScfFor) => 3,
+            _ => operands.len(),
+        };
+        operands
+            .iter()
+            .take(read)
+            .position(|v| matches!(self.env.get(v), Some(Value::Poison)))
+    }
+
     /// Evaluate `op`: bind its results, or take the branch or leave the
     /// region it ends.
     fn exec(&mut self, op: OpId) -> Step<Flow> {
         let kind = self.ctx.kind(op);
-        let results = match evaluator(kind) {
+        let evaluator = evaluator(kind);
+        if let Some(i) = self.poison_used(op, kind, evaluator) {
+            return Err(Stop::Undefined(format!(
+                "'{}' uses a poison value (operand #{i})",
+                self.ctx.op_name(op)
+            )));
+        }
+        let results = match evaluator {
             Evaluator::Shape => crate::shape_ops::exec(self, op, kind)?,
             Evaluator::Arith => crate::arith_ops::exec(self, op, kind)?,
             Evaluator::Tensor => crate::tensor_ops::exec(self, op, kind)?,
@@ -831,6 +858,7 @@ impl<'c> Machine<'c> {
             Evaluator::Bridge => crate::shape_ops::bridge(self, op)?,
             Evaluator::Unregistered => self.unregistered(op)?,
             Evaluator::None => return Err(self.unsupported(op, "no semantics for this op")),
+            Evaluator::Poison => vec![Value::Poison; self.ctx.op(op).results.len()],
             Evaluator::Br => return Ok(Flow::Jump(0, self.operands(op)?)),
             Evaluator::CondBr => {
                 let taken = match self.bool_operand(op, 0)? {

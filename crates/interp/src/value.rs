@@ -59,6 +59,10 @@ pub enum Value {
         /// Its extents, when its type shows a shape.
         shape: Option<Vec<i64>>,
     },
+    /// `ub.poison`, of any type: it may be handed on (yielded, returned,
+    /// passed to a block or a call), but an op that computes from it is
+    /// undefined behaviour.
+    Poison,
 }
 
 impl Value {
@@ -102,6 +106,7 @@ impl Value {
                 id: *id,
                 shape: shape.clone(),
             },
+            Value::Poison => Canonical::Poison,
             Value::Shape(Err(m))
             | Value::Size(Err(m))
             | Value::ValueShape { shape: Err(m), .. } => Canonical::Invalid(m.clone()),
@@ -141,6 +146,8 @@ pub enum Canonical {
     },
     /// An invalid shape or size, with its message.
     Invalid(String),
+    /// A poison value (`ub.poison`) a function returned.
+    Poison,
 }
 
 /// Floats are equal when they are the same number, `-0.0` and `0.0` apart,
@@ -165,6 +172,7 @@ impl PartialEq for Canonical {
             (Witness(a), Witness(b)) => a == b,
             (Handle { id: i, shape: s1 }, Handle { id: j, shape: s2 }) => i == j && s1 == s2,
             (Invalid(a), Invalid(b)) => a == b,
+            (Poison, Poison) => true,
             _ => false,
         }
     }
@@ -221,6 +229,7 @@ impl fmt::Display for Canonical {
                 f.write_str(")")
             }
             Canonical::Invalid(m) => write!(f, "invalid({m})"),
+            Canonical::Poison => f.write_str("poison"),
         }
     }
 }
@@ -240,7 +249,8 @@ impl Canonical {
     /// JSON: a shape is an array of extents, a scalar a number, a tensor
     /// `{"shape":[..],"elements":[..]|null}`, a witness `{"witness":bool}`,
     /// a handle `{"handle":3,"shape":[..]|null}`, an invalid value
-    /// `{"invalid":"message"}`; non-finite floats are `null`.
+    /// `{"invalid":"message"}`, poison `{"poison":true}`; non-finite floats
+    /// are `null`.
     pub fn to_json(&self) -> String {
         match self {
             Canonical::Shape(s) => json_list(s, i64::to_string),
@@ -262,6 +272,7 @@ impl Canonical {
                     .map_or("null".into(), |s| json_list(s, i64::to_string))
             ),
             Canonical::Invalid(m) => format!("{{\"invalid\":{}}}", diag::json_string(m)),
+            Canonical::Poison => "{\"poison\":true}".into(),
         }
     }
 }

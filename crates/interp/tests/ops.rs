@@ -479,6 +479,42 @@ mod control {
     }
 
     #[test]
+    fn poison_is_handed_on_but_not_computed_from() {
+        let f = r#"
+        func.func private @id(%x: index) -> index {
+          return %x : index
+        }
+        func.func @f(%a: index) -> (i32, index) {
+          %p = ub.poison : index
+          %c0 = arith.constant 0 : index
+          %c0_i32 = arith.constant 0 : i32
+          %c1_i32 = arith.constant 1 : i32
+          %ok = arith.cmpi sge, %a, %c0 : index
+          %r:2 = scf.if %ok -> (i32, index) {
+            scf.yield %c0_i32, %a : i32, index
+          } else {
+            %q = func.call @id(%p) : (index) -> index
+            scf.yield %c1_i32, %q : i32, index
+          }
+          cf.br ^done(%r#1 : index)
+        ^done(%d: index):
+          return %r#0, %d : i32, index
+        }"#;
+        assert_eq!(eval(f, &["3"]), "ok 0, 3");
+        assert_eq!(eval(f, &["-1"]), "ok 1, poison");
+        let g = r#"
+        func.func @f(%a: index) -> index {
+          %p = ub.poison : index
+          %s = arith.addi %a, %p : index
+          return %s : index
+        }"#;
+        assert_eq!(
+            eval(g, &["1"]),
+            "error: undefined behaviour: 'arith.addi' uses a poison value (operand #1)"
+        );
+    }
+
+    #[test]
     fn recursion_is_bounded() {
         let f = r#"
         func.func @f(%a: index) -> index {

@@ -14,9 +14,12 @@
 //! the function (each `return` becomes a branch there with status 0),
 //! returns its arguments; a failed check passes its code and a
 //! placeholder for each other result: `0` for integers, `index`
-//! and floats, `dense<0>` for a tensor of static shape, an empty tensor
-//! (every dynamic extent 0) for any other ranked tensor, and that cast to
-//! the unranked type for an unranked one. A call of a function that returns
+//! and floats, `dense<0>` for a tensor of static shape (of integers or
+//! floats), an empty tensor (every dynamic extent 0) for any other ranked
+//! tensor, that cast to the unranked type for an unranked one, and
+//! `ub.poison` for a result of any other type (memrefs, vectors, types of
+//! other dialects): a caller reads no result of a failed call, so no
+//! function is refused for the types it returns. A call of a function that returns
 //! a status is checked the same way: a status `s != 0` of the callee is the
 //! caller's code `s + n`, where the callee's table sits after the caller's
 //! first `n` messages. A function that checks nothing keeps straight-line
@@ -202,7 +205,7 @@ fn rewrite(
     }
     let placeholders = match checks.is_empty() {
         true => Vec::new(),
-        false => placeholders(ctx, f, entry, &results)?,
+        false => placeholders(ctx, f, entry, &results),
     };
     let mut with_status = vec![i32];
     with_status.extend(results.iter().copied());
@@ -359,12 +362,7 @@ fn call_with_status(ctx: &mut Context, call: OpId, i32: Type) -> (ValueId, OpId)
 }
 
 /// The placeholder of each of `results`, made at the start of `entry`.
-fn placeholders(
-    ctx: &mut Context,
-    f: OpId,
-    entry: BlockId,
-    results: &[Type],
-) -> Result<Vec<ValueId>, Diagnostic> {
+fn placeholders(ctx: &mut Context, f: OpId, entry: BlockId, results: &[Type]) -> Vec<ValueId> {
     let first = ctx.block(entry).first;
     let at = first.map_or(
         ir::builder::InsertPoint::End(entry),
@@ -372,19 +370,17 @@ fn placeholders(
     );
     let loc = ctx.op(f).loc.clone();
     let mut b = OpBuilder::new(ctx, at, loc);
-    let mut values = Vec::new();
-    for &ty in results {
-        let Some(value) = placeholder(&mut b, ty) else {
-            let shown = ir::print_attr::AttrPrinter::new(b.ctx).type_to_string(ty);
-            let message = format!("status mode: no placeholder for a result of type {shown}");
-            return Err(error_at(b.ctx, f, message));
-        };
-        values.push(value);
-    }
-    Ok(values)
+    results
+        .iter()
+        .map(|&ty| match placeholder(&mut b, ty) {
+            Some(value) => value,
+            None => b.build1(OpKind::UbPoison, &[], ty, vec![]),
+        })
+        .collect()
 }
 
-/// The documented placeholder of type `ty`, if it has one.
+/// The zero-like placeholder of type `ty`, if it has one (integers,
+/// floats, tensors of them); every other type gets `ub.poison`.
 fn placeholder(b: &mut OpBuilder, ty: Type) -> Option<ValueId> {
     let kind = b.ctx.type_kind(ty).clone();
     match kind {
