@@ -257,6 +257,15 @@ fn scalar(
         OpKind::ArithMaximumf => float_binary(|a, b| nan_propagating(a, b, f64::max)),
         OpKind::ArithMinimumf => float_binary(|a, b| nan_propagating(a, b, f64::min)),
         OpKind::ArithNegf => Ok(Value::Float(-float(0)?)),
+        // An integer read as a float of the result's type (rounded to it).
+        OpKind::ArithSitofp | OpKind::ArithUitofp => {
+            let (v, width) = int(0)?;
+            let v = match kind {
+                OpKind::ArithUitofp => unsigned(v, width) as f64,
+                _ => v as f64,
+            };
+            Ok(float_result(result, v))
+        }
         // The integer binary ops, the rest of what `dispatch` sends here.
         _ => {
             let ((a, width), (b, _)) = (int(0)?, int(1)?);

@@ -107,9 +107,11 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         | OpKind::ArithShli
         | OpKind::ArithShrsi
         | OpKind::ArithShrui
+        | OpKind::ArithSitofp
         | OpKind::ArithSubf
         | OpKind::ArithSubi
         | OpKind::ArithTrunci
+        | OpKind::ArithUitofp
         | OpKind::ArithXori => Evaluator::Arith,
 
         OpKind::TensorCast
@@ -170,9 +172,7 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         | OpKind::ArithMulsiExtended
         | OpKind::ArithMuluiExtended
         | OpKind::ArithRemf
-        | OpKind::ArithSitofp
         | OpKind::ArithTruncf
-        | OpKind::ArithUitofp
         // Containers of functions, which are not executed in place.
         | OpKind::BuiltinModule
         | OpKind::FuncFunc
