@@ -44,12 +44,13 @@ use monadic::reify_shape_library::ReifyShapeLibrary;
 use pass::stage::Stage;
 use pass::stage_pipeline::{LoweringPlan, StagePlan};
 use pass::{info, PassDecl, PassInfo, PassRegistry};
+use reify::insert_host_checks::InsertHostChecks;
 use reify::reify_bounds::ReifyBounds;
 use reify::reify_host_shapes::ReifyHostShapes;
 use reify::reify_result_shapes::ReifyResultShapes;
 
 /// Every pass: the one table.
-pub fn all() -> [PassInfo; 17] {
+pub fn all() -> [PassInfo; 18] {
     [
         info::<Canonicalize>(),
         info::<CanonicalizeConstraints>(),
@@ -59,6 +60,7 @@ pub fn all() -> [PassInfo; 17] {
         info::<HoistConstraints>(),
         info::<InferShapes>(),
         info::<Inline>(),
+        info::<InsertHostChecks>(),
         info::<LowerToAsserting>(),
         info::<LowerToConstrained>(),
         info::<ReifyBounds>(),
@@ -75,6 +77,17 @@ pub fn all() -> [PassInfo; 17] {
 pub fn registry() -> PassRegistry {
     PassRegistry::from_table(all())
 }
+
+/// The constrained stage's clean-up, its first pass only with
+/// `--check-host-requirements` ([`lowering_plan`]).
+const CONSTRAINED_CLEANUP: &[&str] = &[
+    InsertHostChecks::NAME,
+    ReifyHostShapes::NAME,
+    HoistConstraints::NAME,
+    CanonicalizeConstraints::NAME,
+    Canonicalize::NAME,
+    Cse::NAME,
+];
 
 /// What `--lower-to` runs: each stage's clean-up, then its lowering.
 pub const DEFAULT_PLAN: LoweringPlan = LoweringPlan {
@@ -93,14 +106,10 @@ pub const DEFAULT_PLAN: LoweringPlan = LoweringPlan {
         },
         StagePlan {
             stage: Stage::Constrained,
-            cleanup: &[
-                ReifyHostShapes::NAME,
-                Canonicalize::NAME,
-                HoistConstraints::NAME,
-                CanonicalizeConstraints::NAME,
-                Canonicalize::NAME,
-                Cse::NAME,
-            ],
+            cleanup: match CONSTRAINED_CLEANUP.split_first() {
+                Some((_, without_host_checks)) => without_host_checks,
+                None => &[],
+            },
             lowering: Some(LowerToAsserting::NAME),
         },
         StagePlan {
@@ -123,10 +132,26 @@ pub const STATUS_PLAN: LoweringPlan = {
     plan
 };
 
-/// The plan of `--lower-to` for checks that fail as `failure` says.
-pub fn lowering_plan(failure: FailureMode) -> &'static LoweringPlan {
-    match failure {
-        FailureMode::Abort => &DEFAULT_PLAN,
-        FailureMode::Status => &STATUS_PLAN,
+/// `plan` with the requirements of StableHLO, MHLO and CHLO ops stated
+/// as constraints first in the constrained stage (`--check-host-requirements`).
+const fn with_host_checks(mut plan: LoweringPlan) -> LoweringPlan {
+    plan.stages[1].cleanup = CONSTRAINED_CLEANUP;
+    plan
+}
+
+/// [`DEFAULT_PLAN`] with the host ops' requirements checked.
+pub const HOST_CHECKS_PLAN: LoweringPlan = with_host_checks(DEFAULT_PLAN);
+
+/// [`STATUS_PLAN`] with the host ops' requirements checked.
+pub const STATUS_HOST_CHECKS_PLAN: LoweringPlan = with_host_checks(STATUS_PLAN);
+
+/// The plan of `--lower-to` for checks that fail as `failure` says, with
+/// the host ops' requirements checked too when `host_checks`.
+pub fn lowering_plan(failure: FailureMode, host_checks: bool) -> &'static LoweringPlan {
+    match (failure, host_checks) {
+        (FailureMode::Abort, false) => &DEFAULT_PLAN,
+        (FailureMode::Status, false) => &STATUS_PLAN,
+        (FailureMode::Abort, true) => &HOST_CHECKS_PLAN,
+        (FailureMode::Status, true) => &STATUS_HOST_CHECKS_PLAN,
     }
 }

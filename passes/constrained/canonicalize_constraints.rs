@@ -260,15 +260,22 @@ impl Builder<'_> {
                 .map(|b| ShapeLang::Int(b & 1)),
             // A constant extent tensor is the list of its extents.
             OpKind::ShapeConstShape | OpKind::ArithConstant if extent_tensor(result) => ctx
-                .attr(op, if ctx.kind(op) == OpKind::ArithConstant { "value" } else { "shape" })
+                .attr(
+                    op,
+                    if ctx.kind(op) == OpKind::ArithConstant {
+                        "value"
+                    } else {
+                        "shape"
+                    },
+                )
                 .and_then(|a| dense(ctx, a))
                 .map(|e| {
-                let items: Vec<Id> = e
-                    .into_iter()
-                    .map(|x| self.graph.add(ShapeLang::Int(x)))
-                    .collect();
-                ShapeLang::List(items.into_boxed_slice())
-            }),
+                    let items: Vec<Id> = e
+                        .into_iter()
+                        .map(|x| self.graph.add(ShapeLang::Int(x)))
+                        .collect();
+                    ShapeLang::List(items.into_boxed_slice())
+                }),
             OpKind::TensorCast
             | OpKind::ShapeAny
             | OpKind::ShapeToExtentTensor
@@ -534,10 +541,15 @@ impl Builder<'_> {
         let lists: Option<Vec<Vec<Id>>> = set
             .iter()
             .map(|&s| {
-                self.graph[self.class(s)].nodes.iter().find_map(|n| match n {
-                    ShapeLang::List(items) => Some(items.iter().map(|&i| self.class(i)).collect()),
-                    _ => None,
-                })
+                self.graph[self.class(s)]
+                    .nodes
+                    .iter()
+                    .find_map(|n| match n {
+                        ShapeLang::List(items) => {
+                            Some(items.iter().map(|&i| self.class(i)).collect())
+                        }
+                        _ => None,
+                    })
             })
             .collect();
         let Some(lists) = lists else {

@@ -3,8 +3,10 @@
 //! tensor ops make, from their operands) and `reify-bounds` (the bounds
 //! `test.reify_bound` ops ask for, in terms of the function's arguments);
 //! from the built-in rules of StableHLO, MHLO and CHLO ops (crate `hlo`),
-//! `reify-host-shapes`.
+//! `reify-host-shapes` (their result shapes) and `insert-host-checks`
+//! (their requirements, as constraints).
 
+pub mod insert_host_checks;
 pub mod reify_bounds;
 pub mod reify_host_shapes;
 pub mod reify_result_shapes;

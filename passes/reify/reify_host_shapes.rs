@@ -97,13 +97,7 @@ pub fn reify_host_shapes(ctx: &mut Context, root: OpId) -> usize {
         }
         let old = ctx.op(query).results[0];
         let first_new = ctx.num_ops();
-        let mut at = At {
-            ctx,
-            anchor: query,
-            positions: &mut positions,
-            memo: HashMap::new(),
-            depth: 0,
-        };
+        let mut at = At::new(ctx, query, &mut positions);
         let value = match at.ctx.kind(query) {
             OpKind::ShapeShapeOf => {
                 let ty = at.ctx.value_type(old);
@@ -126,7 +120,7 @@ pub fn reify_host_shapes(ctx: &mut Context, root: OpId) -> usize {
 
 /// Erase the ops made since the context had `first` ops, latest first,
 /// when nothing uses them (what a query that could not be answered built).
-fn erase_unused_since(ctx: &mut Context, first: usize) {
+pub(crate) fn erase_unused_since(ctx: &mut Context, first: usize) {
     for index in (first..ctx.num_ops()).rev() {
         let op = OpId(index as u32);
         let linked = ctx.op(op).parent.is_some();
@@ -171,18 +165,24 @@ fn host(ctx: &Context, v: ValueId) -> Option<(OpId, hlo::Rule, usize)> {
 
 /// Each op's place in its block, computed once per block.
 #[derive(Default)]
-struct Positions(HashMap<BlockId, HashMap<OpId, usize>>);
+pub(crate) struct Positions(HashMap<BlockId, HashMap<OpId, usize>>);
 
 impl Positions {
     fn of(&mut self, ctx: &Context, op: OpId) -> Option<usize> {
         let block = ctx.op(op).parent?;
-        let places = self
-            .0
-            .entry(block)
-            .or_insert_with(|| ctx.block_ops(block).enumerate().map(|(i, o)| (o, i)).collect());
+        let places = self.0.entry(block).or_insert_with(|| {
+            ctx.block_ops(block)
+                .enumerate()
+                .map(|(i, o)| (o, i))
+                .collect()
+        });
         if !places.contains_key(&op) {
             // The block changed since: count again.
-            *places = ctx.block_ops(block).enumerate().map(|(i, o)| (o, i)).collect();
+            *places = ctx
+                .block_ops(block)
+                .enumerate()
+                .map(|(i, o)| (o, i))
+                .collect();
         }
         places.get(&op).copied()
     }
@@ -200,12 +200,30 @@ enum Query {
 const MAX_DEPTH: usize = 64;
 
 /// Values computed before one anchor.
-struct At<'a> {
-    ctx: &'a mut Context,
+pub(crate) struct At<'a> {
+    pub(crate) ctx: &'a mut Context,
     anchor: OpId,
     positions: &'a mut Positions,
     memo: HashMap<Query, Option<ValueId>>,
     depth: usize,
+}
+
+impl<'a> At<'a> {
+    /// Computing values before `anchor`.
+    pub(crate) fn new(ctx: &'a mut Context, anchor: OpId, positions: &'a mut Positions) -> Self {
+        At {
+            ctx,
+            anchor,
+            positions,
+            memo: HashMap::new(),
+            depth: 0,
+        }
+    }
+
+    /// The operands of the host op `op`, read before the anchor.
+    pub(crate) fn operands_of(&mut self, op: OpId) -> HostOperands<'_, 'a> {
+        HostOperands { at: self, op }
+    }
 }
 
 impl At<'_> {
@@ -389,7 +407,7 @@ impl At<'_> {
 }
 
 /// A host op's operands read before the anchor of `at`.
-struct HostOperands<'a, 'b> {
+pub(crate) struct HostOperands<'a, 'b> {
     at: &'a mut At<'b>,
     op: OpId,
 }
@@ -436,9 +454,7 @@ fn dynamic_dim(ctx: &Context, dim_op: OpId) -> Option<usize> {
     let d = dynamic_or_static_dim(ctx, dim_op)?;
     let source = *ctx.op(dim_op).operands.first()?;
     match ctx.type_kind(ctx.value_type(source)) {
-        TypeKind::RankedTensor { shape, .. } => {
-            (*shape.get(d)? == ir::types::DYNAMIC).then_some(d)
-        }
+        TypeKind::RankedTensor { shape, .. } => (*shape.get(d)? == ir::types::DYNAMIC).then_some(d),
         _ => None,
     }
 }

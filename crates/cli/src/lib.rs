@@ -119,6 +119,12 @@ pub struct DriverOptions {
     /// `--pure-ops`: host ops (names, dialects) and functions declared pure,
     /// which checks may then cross ([`ir::effects`]).
     pub pure_ops: ir::effects::PureOps,
+    /// `--no-hlo-knowledge`: StableHLO, MHLO and CHLO ops are opaque (no
+    /// built-in shape rules, no known effects).
+    pub no_hlo_knowledge: bool,
+    /// `--check-host-requirements`: `--lower-to` checks the requirements of
+    /// StableHLO, MHLO and CHLO ops as constraints.
+    pub insert_host_checks: bool,
 }
 
 /// When and how to print the IR around passes, as `mlir-opt`'s
@@ -874,6 +880,8 @@ fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Ou
     };
     let mut engine = Engine::new();
     engine.set_pure_ops(options.pure_ops.clone());
+    engine.set_knows_foreign_ops(!options.no_hlo_knowledge);
+    engine.insert_host_checks = options.insert_host_checks;
     // mlir-opt ends each module with a blank line (none with
     // --mlir-print-local-scope) and joins parts with the marker.
     let mut pieces: Vec<String> = Vec::new();

@@ -172,6 +172,15 @@ struct Args {
     /// (`@name`: calls to it), comma-separated.
     #[arg(long = "pure-ops", value_name = "OPS")]
     pure_ops: Option<ir::effects::PureOps>,
+    /// Treat StableHLO, MHLO and CHLO ops as opaque: no built-in shape
+    /// rules (`reify-host-shapes`, the interpreter) and no known effects.
+    #[arg(long = "no-hlo-knowledge")]
+    no_hlo_knowledge: bool,
+    /// With `--lower-to`: check the requirements of StableHLO, MHLO and
+    /// CHLO ops (contracting extents, element counts, broadcasts...) as
+    /// constraints before them (`insert-host-checks`).
+    #[arg(long = "check-host-requirements")]
+    insert_host_checks: bool,
     /// Print a completion script of this command line for SHELL, and exit.
     #[arg(long = "generate-completions", value_name = "SHELL", value_enum)]
     generate_completions: Option<clap_complete::Shell>,
@@ -638,6 +647,8 @@ fn main() -> ExitCode {
         timing: args.timing,
         pass_statistics: args.pass_statistics,
         pure_ops: args.pure_ops.clone().unwrap_or_default(),
+        no_hlo_knowledge: args.no_hlo_knowledge,
+        insert_host_checks: args.insert_host_checks,
     };
     let outcome = process_buffer(&name, text, &options);
     eprint!("{}{}", outcome.log, outcome.diagnostics);

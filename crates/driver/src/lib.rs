@@ -194,6 +194,12 @@ pub struct Engine {
     pub print_op_on_diagnostic: bool,
     /// The host ops and functions declared pure.
     pure_ops: PureOps,
+    /// Whether the built-in knowledge of StableHLO, MHLO and CHLO ops is
+    /// used ([`ir::Context::knows_foreign_ops`]; on by default).
+    knows_foreign_ops: bool,
+    /// Whether `--lower-to` checks those ops' requirements as constraints
+    /// (`insert-host-checks`; off by default).
+    pub insert_host_checks: bool,
 }
 
 impl Default for Engine {
@@ -213,6 +219,8 @@ impl Engine {
             implicit_module: true,
             print_op_on_diagnostic: false,
             pure_ops: PureOps::default(),
+            knows_foreign_ops: true,
+            insert_host_checks: false,
         }
     }
 
@@ -236,6 +244,31 @@ impl Engine {
         self.pure_ops = pure_ops;
     }
 
+    /// Use (or not) the built-in shape rules and effects of StableHLO,
+    /// MHLO and CHLO ops, for every module parsed, run or lowered from then
+    /// on (`--no-hlo-knowledge` turns them off).
+    pub fn set_knows_foreign_ops(&mut self, on: bool) {
+        self.knows_foreign_ops = on;
+    }
+
+    /// Where `--lower-to` starts to check host ops' requirements on a module
+    /// already past constrained form (those checks are constraints): the
+    /// constrained stage, when the module is legal there too and the target
+    /// is at or past it; `None` otherwise (the form found is the start).
+    fn host_checks_start(&self, module: &Module, to: Stage) -> Option<Stage> {
+        let found = pass::stage_pipeline::starting_stage(&module.ctx, module.root, to).ok()?;
+        (self.insert_host_checks
+            && found > Stage::Constrained
+            && pass::stage::check_legality(&module.ctx, module.root, Stage::Constrained).is_ok())
+        .then_some(Stage::Constrained)
+    }
+
+    /// What the engine declares of host ops, given to a module's context.
+    fn declare_host_ops(&self, ctx: &mut Context) {
+        ctx.set_pure_ops(self.pure_ops.clone());
+        ctx.set_knows_foreign_ops(self.knows_foreign_ops);
+    }
+
     /// Render `d` with the source line it points at.
     pub fn render(&self, d: &Diagnostic) -> String {
         self.sources.render(d)
@@ -249,7 +282,7 @@ impl Engine {
             return Err(vec![Diagnostic::error(DiagLoc::Unknown, message)]);
         };
         let mut ctx = Context::new();
-        ctx.set_pure_ops(self.pure_ops.clone());
+        self.declare_host_ops(&mut ctx);
         ctx.set_print_op_on_diagnostic(self.print_op_on_diagnostic);
         let defaults = syntax::ParseOptions::default();
         let options = syntax::ParseOptions {
@@ -294,7 +327,8 @@ impl Engine {
                 Ok(Run::Passes(manager))
             }
             Plan::LowerTo { from, to, failure } => {
-                let plan = passes::lowering_plan(failure);
+                let plan = passes::lowering_plan(failure, self.insert_host_checks);
+                let from = from.or_else(|| self.host_checks_start(module, to));
                 let stages = StagePipeline::for_module(
                     &module.ctx,
                     module.root,
@@ -332,7 +366,7 @@ impl Engine {
                 return result;
             }
         }
-        module.ctx.set_pure_ops(self.pure_ops.clone());
+        self.declare_host_ops(&mut module.ctx);
         match run {
             Run::Passes(manager) => manager.run(&mut module.ctx, module.root, instrument),
             Run::Stages { stages, .. } => {
@@ -355,7 +389,7 @@ impl Engine {
         let Run::Stages { from, to, plan, .. } = run else {
             return None;
         };
-        module.ctx.set_pure_ops(self.pure_ops.clone());
+        self.declare_host_ops(&mut module.ctx);
         pass::split_lowering::lower_split(
             &mut module.ctx,
             module.root,

@@ -368,10 +368,9 @@ impl Analysis<ShapeLang> for ShapeAnalysis {
             // Broadcasting picks each extent from an operand: where the
             // operands' extents are one class or one of them is 1, that is
             // known before any input is.
-            ShapeLang::Broadcast([a, b]) => Facts::shape(
-                broadcast_extents(g, *a, *b),
-                bounds(a).join(bounds(b)),
-            ),
+            ShapeLang::Broadcast([a, b]) => {
+                Facts::shape(broadcast_extents(g, *a, *b), bounds(a).join(bounds(b)))
+            }
             ShapeLang::Head([s, i]) => Facts::shape(split_extents(g, *s, *i, true), bounds(s)),
             ShapeLang::Tail([s, i]) => Facts::shape(split_extents(g, *s, *i, false), bounds(s)),
             ShapeLang::Rank(s) => match extents(g, *s).map(<[Id]>::len) {

@@ -224,10 +224,22 @@ mod tests {
     #[test]
     fn keyed_lists_read_lists_and_absent_keys() {
         let body = "lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2, 3], rhs_contracting_dimensions = [1]";
-        assert_eq!(keyed_list(body, "lhs_contracting_dimensions"), Some(vec![2, 3]));
+        assert_eq!(
+            keyed_list(body, "lhs_contracting_dimensions"),
+            Some(vec![2, 3])
+        );
         assert_eq!(keyed_list(body, "rhs_batching_dimensions"), Some(vec![0]));
-        assert_eq!(keyed_list("lhs_contracting_dimensions = [1]", "lhs_batching_dimensions"), Some(vec![]));
-        assert_eq!(keyed_list("input_batch_dimension = 3,", "input_batch_dimension"), Some(vec![3]));
+        assert_eq!(
+            keyed_list(
+                "lhs_contracting_dimensions = [1]",
+                "lhs_batching_dimensions"
+            ),
+            Some(vec![])
+        );
+        assert_eq!(
+            keyed_list("input_batch_dimension = 3,", "input_batch_dimension"),
+            Some(vec![3])
+        );
     }
 
     #[test]
@@ -240,6 +252,9 @@ mod tests {
         assert_eq!(d.output_spatial, vec![1, 2]);
         let nchw = short_conv_dims("[b, f, 1, 0]x[o, i, 1, 0]->[b, f, 1, 0]").unwrap_or_default();
         assert_eq!(nchw.input_spatial, vec![3, 2]);
-        assert_eq!(short_conv_dims("[b, f, 0, 2]x[o, i, 0, 1]->[b, f, 0, 1]"), None);
+        assert_eq!(
+            short_conv_dims("[b, f, 0, 2]x[o, i, 0, 1]->[b, f, 0, 1]"),
+            None
+        );
     }
 }

@@ -19,11 +19,17 @@ pub enum Size {
     /// extent of a type).
     Const(i64),
     /// Extent `dim` of operand `operand` (a ranked tensor).
-    Dim { operand: usize, dim: usize },
+    Dim {
+        operand: usize,
+        dim: usize,
+    },
     /// Element `index` of operand `operand`: a 1-D integer tensor that holds
     /// a shape (`dynamic_reshape`'s `output_shape`), or a 0-D integer
     /// tensor (`index` 0; `dynamic_slice`'s start indices).
-    Elem { operand: usize, index: usize },
+    Elem {
+        operand: usize,
+        index: usize,
+    },
     Add(Box<Size>, Box<Size>),
     Sub(Box<Size>, Box<Size>),
     Mul(Box<Size>, Box<Size>),
@@ -330,7 +336,10 @@ mod tests {
         let ops = Fixed(vec![vec![6, 4]], vec![vec![i64::MAX]]);
         assert_eq!(Size::dim(0, 0).times(Size::dim(0, 1)).eval(&ops), Some(24));
         assert_eq!(Size::dim(0, 0).ceil_div(Size::Const(4)).eval(&ops), Some(2));
-        assert_eq!(Size::dim(0, 0).floor_div(Size::Const(4)).eval(&ops), Some(1));
+        assert_eq!(
+            Size::dim(0, 0).floor_div(Size::Const(4)).eval(&ops),
+            Some(1)
+        );
         assert_eq!(Size::elem(0, 0).plus(Size::Const(1)).eval(&ops), None);
         assert_eq!(Size::dim(0, 2).eval(&ops), None);
         assert_eq!(

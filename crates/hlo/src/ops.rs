@@ -3,7 +3,6 @@
 //! them (`stablehlo.X` and `mhlo.X` are one op; CHLO adds its implicitly
 //! broadcasting `chlo.broadcast_X`).
 
-
 /// A family of ops with one shape rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HloOp {
@@ -46,29 +45,89 @@ pub enum HloOp {
 
 /// Elementwise ops whose operands all have one shape.
 const ELEMENTWISE: &[&str] = &[
-    "abs", "add", "and", "atan2", "bitcast_convert", "cbrt", "ceil", "compare", "complex",
-    "convert", "cosine", "count_leading_zeros", "divide", "exponential",
-    "exponential_minus_one", "floor", "imag", "is_finite", "log", "log_plus_one", "logistic",
-    "maximum", "minimum", "multiply", "negate", "not", "or", "popcnt", "power", "real",
-    "remainder", "round_nearest_afz", "round_nearest_even", "rsqrt", "shift_left",
-    "shift_right_arithmetic", "shift_right_logical", "sign", "sine", "sqrt", "subtract", "tan",
-    "tanh", "xor",
+    "abs",
+    "add",
+    "and",
+    "atan2",
+    "bitcast_convert",
+    "cbrt",
+    "ceil",
+    "compare",
+    "complex",
+    "convert",
+    "cosine",
+    "count_leading_zeros",
+    "divide",
+    "exponential",
+    "exponential_minus_one",
+    "floor",
+    "imag",
+    "is_finite",
+    "log",
+    "log_plus_one",
+    "logistic",
+    "maximum",
+    "minimum",
+    "multiply",
+    "negate",
+    "not",
+    "or",
+    "popcnt",
+    "power",
+    "real",
+    "remainder",
+    "round_nearest_afz",
+    "round_nearest_even",
+    "rsqrt",
+    "shift_left",
+    "shift_right_arithmetic",
+    "shift_right_logical",
+    "sign",
+    "sine",
+    "sqrt",
+    "subtract",
+    "tan",
+    "tanh",
+    "xor",
 ];
 
 /// Ops with operand 0's shape.
 const SAME_AS_FIRST: &[&str] = &[
-    "reverse", "sort", "dynamic_update_slice", "map", "reduce_precision", "optimization_barrier",
+    "reverse",
+    "sort",
+    "dynamic_update_slice",
+    "map",
+    "reduce_precision",
+    "optimization_barrier",
     // CHLO's unary ops.
-    "acos", "acosh", "asin", "asinh", "atan", "atanh", "bessel_i1e", "conj", "constant_like",
-    "cosh", "digamma", "erf", "erf_inv", "erfc", "is_inf", "is_neg_inf", "is_pos_inf",
-    "lgamma", "sinh",
+    "acos",
+    "acosh",
+    "asin",
+    "asinh",
+    "atan",
+    "atanh",
+    "bessel_i1e",
+    "conj",
+    "constant_like",
+    "cosh",
+    "digamma",
+    "erf",
+    "erf_inv",
+    "erfc",
+    "is_inf",
+    "is_neg_inf",
+    "is_pos_inf",
+    "lgamma",
+    "sinh",
 ];
 
 /// The dialect and the name within it of an op named `name`, if it is of
 /// one of [`ir::effects::KNOWN_DIALECTS`].
 pub fn split(name: &str) -> Option<(&str, &str)> {
     let (dialect, op) = name.split_once('.')?;
-    ir::effects::KNOWN_DIALECTS.contains(&dialect).then_some((dialect, op))
+    ir::effects::KNOWN_DIALECTS
+        .contains(&dialect)
+        .then_some((dialect, op))
 }
 
 impl HloOp {

@@ -78,9 +78,13 @@ impl Builder<'_> {
         Some(self.build1(kind, &[a, b], index))
     }
 
-    /// `value` as an `index` (an integer of another type is cast).
+    /// `value` as an `index` (an integer of another type is cast, unless
+    /// it is itself a cast of an `index`, which is then that `index`).
     fn as_index(&mut self, value: ValueId) -> Option<ValueId> {
         let ctx = self.operands.ctx();
+        if let Some(source) = cast_of_index(ctx, value) {
+            return Some(source);
+        }
         match ctx.type_kind(ctx.value_type(value)) {
             TypeKind::Index => Some(value),
             TypeKind::Integer { .. } => {
@@ -99,6 +103,10 @@ impl Builder<'_> {
             Size::Elem { operand, index } => {
                 let t = self.operands.value(*operand)?;
                 let ctx = self.operands.ctx();
+                // An element of `tensor.from_elements` is its operand.
+                if let Some(e) = from_elements_item(ctx, t, *index) {
+                    return self.as_index(e);
+                }
                 let (rank, elem) = match ctx.type_kind(ctx.value_type(t)) {
                     TypeKind::RankedTensor { shape, elem, .. } if shape.len() <= 1 => {
                         (shape.len(), *elem)
@@ -182,6 +190,24 @@ impl Builder<'_> {
     pub fn convert(&mut self, value: ValueId, ty: Type) -> Option<ValueId> {
         let anchor = self.operands.anchor();
         convert(self.operands.ctx(), anchor, value, ty)
+    }
+}
+
+/// The `index` that `v` is an `arith.index_cast` of.
+fn cast_of_index(ctx: &Context, v: ValueId) -> Option<ValueId> {
+    let op = ctx.defining_op(v)?;
+    let &source = ctx.op(op).operands.first()?;
+    (ctx.kind(op) == OpKind::ArithIndexCast
+        && matches!(ctx.type_kind(ctx.value_type(source)), TypeKind::Index))
+    .then_some(source)
+}
+
+/// Operand `index` of the `tensor.from_elements` that makes the 1-D `t`.
+fn from_elements_item(ctx: &Context, t: ValueId, index: usize) -> Option<ValueId> {
+    let op = ctx.defining_op(t)?;
+    match ctx.kind(op) {
+        OpKind::TensorFromElements => ctx.op(op).operands.get(index).copied(),
+        _ => None,
     }
 }
 

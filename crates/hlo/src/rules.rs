@@ -139,7 +139,10 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
             let (target, sizes) = match kind {
                 HloOp::BroadcastInDim => {
                     let extents = static_shape(ctx, *data.results.first()?)?;
-                    (consts(&extents), Some(extents.into_iter().map(Size::Const).collect()))
+                    (
+                        consts(&extents),
+                        Some(extents.into_iter().map(Size::Const).collect()),
+                    )
                 }
                 _ => (held_shape(ctx, op, 1)?, elements(ctx, op, 1)),
             };
@@ -171,7 +174,11 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
             };
             let mut checks = Vec::new();
             if kind == HloOp::DynamicReshape {
-                for (k, s) in elements(ctx, op, 1).unwrap_or_default().into_iter().enumerate() {
+                for (k, s) in elements(ctx, op, 1)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .enumerate()
+                {
                     checks.push(check(
                         Requirement::LessEq(Size::Const(0), s),
                         format!("{name}: extent {k} of the output shape must be non-negative"),
@@ -231,7 +238,9 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
                 for d in (0..r).filter(|&d| d != dim) {
                     checks.push(check(
                         Requirement::Equal(Size::dim(i, d), Size::dim(0, d)),
-                        format!("{name}: dimension {d} of operand {i} must equal that of operand 0"),
+                        format!(
+                            "{name}: dimension {d} of operand {i} must equal that of operand 0"
+                        ),
                     ));
                 }
             }
@@ -278,7 +287,9 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
                 .map(|(d, &s)| {
                     check(
                         Requirement::LessEq(Size::Const(s), Size::dim(0, d)),
-                        format!("{name}: the slice size of dimension {d} must not exceed its extent"),
+                        format!(
+                            "{name}: the slice size of dimension {d} must not exceed its extent"
+                        ),
                     )
                 })
                 .collect();
@@ -332,7 +343,10 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
         }
         HloOp::DotGeneral => dot_general(ctx, op, name),
         HloOp::Dot => {
-            let (lr, rr) = (rank(ctx, data.operands[0])?, rank(ctx, *data.operands.get(1)?)?);
+            let (lr, rr) = (
+                rank(ctx, data.operands[0])?,
+                rank(ctx, *data.operands.get(1)?)?,
+            );
             ((1..=2).contains(&lr) && (1..=2).contains(&rr)).then_some(())?;
             let mut sizes: Vec<Size> = (0..lr - 1).map(|d| Size::dim(0, d)).collect();
             sizes.extend((1..rr).map(|d| Size::dim(1, d)));
@@ -397,7 +411,10 @@ fn chlo_broadcast(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
 fn dot_general(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
     let data = ctx.op(op);
     let dims = attrs::dot_dims(ctx, op)?;
-    let (lr, rr) = (rank(ctx, data.operands[0])?, rank(ctx, *data.operands.get(1)?)?);
+    let (lr, rr) = (
+        rank(ctx, data.operands[0])?,
+        rank(ctx, *data.operands.get(1)?)?,
+    );
     let in_range = |list: &[usize], r: usize| list.iter().all(|&d| d < r);
     (dims.lhs_batch.len() == dims.rhs_batch.len()
         && dims.lhs_contracting.len() == dims.rhs_contracting.len()
@@ -473,7 +490,10 @@ fn window(ctx: &Context, op: OpId, spatial: usize) -> Option<Window> {
 fn convolution(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
     let data = ctx.op(op);
     let dims: ConvDims = attrs::conv_dims(ctx, op)?;
-    let (lr, rr) = (rank(ctx, data.operands[0])?, rank(ctx, *data.operands.get(1)?)?);
+    let (lr, rr) = (
+        rank(ctx, data.operands[0])?,
+        rank(ctx, *data.operands.get(1)?)?,
+    );
     let spatial = dims.input_spatial.len();
     (lr == spatial + 2
         && rr == spatial + 2
@@ -498,11 +518,14 @@ fn convolution(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
             x.clone().if_less(
                 Size::Const(1),
                 Size::Const(0),
-                x.minus(Size::Const(1)).times(Size::Const(by)).plus(Size::Const(1)),
+                x.minus(Size::Const(1))
+                    .times(Size::Const(by))
+                    .plus(Size::Const(1)),
             )
         };
         let (low, high) = w.padding[i];
-        let padded = dilate(input, w.lhs_dilation[i]).plus(Size::Const(low).plus(Size::Const(high)));
+        let padded =
+            dilate(input, w.lhs_dilation[i]).plus(Size::Const(low).plus(Size::Const(high)));
         let window = dilate(kernel, w.rhs_dilation[i]);
         let out = padded
             .clone()

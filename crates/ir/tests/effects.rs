@@ -80,6 +80,9 @@ fn check(declared: Option<&str>) {
     };
     let (module, diags) = syntax::parse_source(&mut ctx, 0, "t.mlir", MODULE.as_bytes(), &options);
     let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+    // The declarations alone: StableHLO's, MHLO's and CHLO's ops are
+    // otherwise known (`known_ops_are_pure_but_for_effects_and_control`).
+    ctx.set_knows_foreign_ops(false);
     if let Some(list) = declared {
         ctx.set_pure_ops(list.parse::<PureOps>().unwrap());
     }
@@ -117,6 +120,55 @@ fn ops_have_the_effects_of_their_definitions_regions_and_callees() {
 #[test]
 fn declared_host_ops_and_functions_have_none() {
     check(Some("mhlo.,chlo.broadcast_add,@external_pure"));
+}
+
+#[test]
+fn known_ops_are_pure_but_for_effects_and_control() {
+    let text = r#"
+func.func @f(%b: tensor<?xindex>, %p: tensor<i1>) {
+  %0 = "mhlo.add"(%b, %b) {expect = "none"} : (tensor<?xindex>, tensor<?xindex>) -> tensor<?xindex>
+  %1 = "chlo.broadcast_multiply"(%b, %b) {expect = "none"} : (tensor<?xindex>, tensor<?xindex>) -> tensor<?xindex>
+  %2 = "stablehlo.reduce"(%b, %b) ({
+  ^bb0(%x: tensor<index>, %y: tensor<index>):
+    %s = "stablehlo.add"(%x, %y) : (tensor<index>, tensor<index>) -> tensor<index>
+    "stablehlo.return"(%s) : (tensor<index>) -> ()
+  }) {expect = "none"} : (tensor<?xindex>, tensor<?xindex>) -> tensor<index>
+  "stablehlo.custom_call"(%p) {call_target_name = "shape_assertion", expect = "any"} : (tensor<i1>) -> ()
+  %3 = "stablehlo.rng"(%b, %b, %b) {expect = "any"} : (tensor<?xindex>, tensor<?xindex>, tensor<?xindex>) -> tensor<?xindex>
+  %4 = "mhlo.while"(%b) ({
+  ^bb0(%x: tensor<?xindex>):
+    "mhlo.return"(%x) : (tensor<?xindex>) -> ()
+  }) {expect = "any"} : (tensor<?xindex>) -> tensor<?xindex>
+  return
+}
+"#;
+    for knows in [true, false] {
+        let mut ctx = Context::new();
+        let options = syntax::ParseOptions {
+            allow_unregistered_dialect: true,
+            ..Default::default()
+        };
+        let (module, diags) =
+            syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &options);
+        let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+        ctx.set_knows_foreign_ops(knows);
+        let mut marked = Vec::new();
+        ctx.walk_nested(module, &mut |o| {
+            if let Some(e) = ctx.attr(o, "expect").and_then(Attr::as_str) {
+                marked.push((o, e == "none" && knows));
+            }
+        });
+        assert_eq!(marked.len(), 6);
+        for (op, pure) in marked {
+            let expected = if pure { Effect::None } else { Effect::Any };
+            assert_eq!(
+                ir::effects::effect(&ctx, op),
+                expected,
+                "{}",
+                ctx.op_name(op)
+            );
+        }
+    }
 }
 
 #[test]

@@ -165,6 +165,13 @@ impl Session {
         Ok(())
     }
 
+    /// Use (or not, with `false`) the built-in shape rules and effects of
+    /// StableHLO, MHLO and CHLO ops for every module this session parses,
+    /// runs a pipeline on or lowers from then on (on by default).
+    pub fn set_hlo_knowledge(&mut self, on: bool) {
+        self.engine.set_knows_foreign_ops(on);
+    }
+
     /// Register a pass of the host's (replacing one of the same name).
     pub fn register_pass(&mut self, info: PassInfo) {
         self.engine.register_pass(info);
