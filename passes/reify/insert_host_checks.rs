@@ -86,7 +86,12 @@ pub fn insert_host_checks(ctx: &mut Context, root: OpId) -> usize {
         let Some(rule) = hlo::rule(ctx, host) else {
             continue;
         };
-        for check in rule.checks.iter().filter(|c| !holds_statically(c)) {
+        let open: Vec<&Check> = rule
+            .checks
+            .iter()
+            .filter(|c| !holds_statically(ctx, host, c))
+            .collect();
+        for check in open {
             let first_new = ctx.num_ops();
             let mut at = At::new(ctx, host, &mut positions);
             match constraint(&mut at, host, check) {
@@ -98,18 +103,32 @@ pub fn insert_host_checks(ctx: &mut Context, root: OpId) -> usize {
     inserted
 }
 
-/// Whether `check` holds whatever the operands (its sizes constants).
-fn holds_statically(check: &Check) -> bool {
-    struct Nothing;
-    impl hlo::Operands for Nothing {
-        fn shape(&self, _: usize) -> Option<Vec<i64>> {
-            None
-        }
-        fn elements(&self, _: usize) -> Option<Vec<i64>> {
-            None
-        }
+/// What the types of a host op's operands fix: their static extents.
+struct Static<'c> {
+    ctx: &'c Context,
+    host: OpId,
+}
+
+impl hlo::Operands for Static<'_> {
+    fn shape(&self, i: usize) -> Option<Vec<i64>> {
+        let v = *self.ctx.op(self.host).operands.get(i)?;
+        let dims = self.ctx.type_kind(self.ctx.value_type(v)).shape()?;
+        dims.iter().all(|&d| d >= 0).then(|| dims.to_vec())
     }
-    check.requirement.holds(&Nothing) == Some(true)
+    fn dim(&self, i: usize, d: usize) -> Option<i64> {
+        let v = *self.ctx.op(self.host).operands.get(i)?;
+        let extent = *self.ctx.type_kind(self.ctx.value_type(v)).shape()?.get(d)?;
+        (extent >= 0).then_some(extent)
+    }
+    fn elements(&self, _: usize) -> Option<Vec<i64>> {
+        None
+    }
+}
+
+/// Whether `check` of `host` holds whatever the operands, by its constants
+/// and the static extents of the operands' types.
+fn holds_statically(ctx: &Context, host: OpId, check: &Check) -> bool {
+    check.requirement.holds(&Static { ctx, host }) == Some(true)
 }
 
 /// The constraint stating `check` of `host`, built before it.

@@ -621,7 +621,7 @@ fn a_failing_lowering_leaves_a_reproducer_that_fails_the_same_way() {
     let reproducer = std::fs::read_to_string(file).unwrap();
     assert!(
         reproducer
-            .contains("mlir_reproducer: {\n      pipeline: \"builtin.module(hoist-constraints,"),
+            .contains("mlir_reproducer: {\n      pipeline: \"builtin.module(reify-host-shapes,hoist-constraints,"),
         "{reproducer}"
     );
     let replayed = shape_opt(&["--run-reproducer", file], "");

@@ -95,6 +95,10 @@ pub struct Check {
 pub trait Operands {
     /// The shape of operand `i`, if it is a tensor whose shape is known.
     fn shape(&self, i: usize) -> Option<Vec<i64>>;
+    /// Extent `d` of operand `i`, if known (by default, from its shape).
+    fn dim(&self, i: usize, d: usize) -> Option<i64> {
+        self.shape(i)?.get(d).copied()
+    }
     /// The elements of operand `i` (row-major), if it is an integer tensor
     /// whose elements are known.
     fn elements(&self, i: usize) -> Option<Vec<i64>>;
@@ -158,7 +162,7 @@ impl Size {
         let both = |a: &Size, b: &Size| Some((a.eval(operands)?, b.eval(operands)?));
         match self {
             Size::Const(c) => Some(*c),
-            Size::Dim { operand, dim } => operands.shape(*operand)?.get(*dim).copied(),
+            Size::Dim { operand, dim } => operands.dim(*operand, *dim),
             Size::Elem { operand, index } => operands.elements(*operand)?.get(*index).copied(),
             Size::Add(a, b) => both(a, b).and_then(|(a, b)| a.checked_add(b)),
             Size::Sub(a, b) => both(a, b).and_then(|(a, b)| a.checked_sub(b)),
