@@ -86,6 +86,13 @@ fn operand_shape(ctx: &Context, op: OpId, i: usize) -> Option<Shape> {
     ctx.operand(op, i).map(|_| Shape::Of(i))
 }
 
+/// Whether `dims` are distinct dimensions below `bound`.
+fn distinct_below(dims: &[i64], bound: usize) -> bool {
+    dims.iter()
+        .enumerate()
+        .all(|(i, &d)| usize::try_from(d).is_ok_and(|d| d < bound) && !dims[..i].contains(&d))
+}
+
 fn check(requirement: Requirement, message: String) -> Check {
     Check {
         requirement,
@@ -146,7 +153,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
             let dims = attrs::ints(ctx, op, "broadcast_dimensions")?;
             let mut checks = Vec::new();
             if let (Some(r), Some(sizes)) = (rank(ctx, data.operands[0]), &sizes) {
-                if r != dims.len() {
+                if r != dims.len() || !distinct_below(&dims, sizes.len()) {
                     return None;
                 }
                 for (i, &d) in dims.iter().enumerate() {
@@ -192,6 +199,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
             let inputs = operands / 2;
             let r = rank(ctx, *data.operands.first()?)?;
             let dims = attrs::ints(ctx, op, "dimensions")?;
+            distinct_below(&dims, r).then_some(())?;
             let kept: Vec<Size> = (0..r)
                 .filter(|d| !dims.contains(&(*d as i64)))
                 .map(|d| Size::dim(0, d))
@@ -211,7 +219,8 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
         }
         HloOp::Transpose => {
             let perm = attrs::ints(ctx, op, "permutation")?;
-            (rank(ctx, *data.operands.first()?)? == perm.len()).then_some(())?;
+            let r = rank(ctx, *data.operands.first()?)?;
+            (r == perm.len() && distinct_below(&perm, r)).then_some(())?;
             let sizes = perm
                 .iter()
                 .map(|&p| Some(Size::dim(0, usize::try_from(p).ok()?)))
@@ -314,14 +323,20 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
                 checks,
             })
         }
-        HloOp::Iota => Some(Rule {
-            results: vec![consts(&static_shape(ctx, *data.results.first()?)?)],
-            checks: Vec::new(),
-        }),
-        HloOp::DynamicIota => Some(Rule {
-            results: vec![held_shape(ctx, op, 0)?],
-            checks: Vec::new(),
-        }),
+        HloOp::Iota | HloOp::DynamicIota => {
+            // `iota_dimension` names a dimension of the result.
+            let dim = attrs::int(ctx, op, "iota_dimension")?;
+            let r = rank(ctx, *data.results.first()?);
+            (dim >= 0 && r.is_none_or(|r| (dim as usize) < r)).then_some(())?;
+            let result = match kind {
+                HloOp::Iota => consts(&static_shape(ctx, data.results[0])?),
+                _ => held_shape(ctx, op, 0)?,
+            };
+            Some(Rule {
+                results: vec![result],
+                checks: Vec::new(),
+            })
+        }
         HloOp::GetDimensionSize => {
             let dim = usize::try_from(attrs::int(ctx, op, "dimension")?).ok()?;
             (dim < rank(ctx, *data.operands.first()?)?).then_some(())?;
@@ -347,6 +362,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
         HloOp::Convolution => convolution(ctx, op, name),
         HloOp::Broadcast => {
             let sizes = attrs::ints(ctx, op, "broadcast_sizes")?;
+            sizes.iter().all(|&s| s >= 0).then_some(())?;
             let r = rank(ctx, *data.operands.first()?)?;
             let mut all: Vec<Size> = sizes.iter().map(|&s| Size::Const(s)).collect();
             all.extend((0..r).map(|d| Size::dim(0, d)));
@@ -487,6 +503,8 @@ fn convolution(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
         None => Some(1),
     };
     let (features, batches) = (groups("feature_group_count")?, groups("batch_group_count")?);
+    // Not both grouped.
+    (features == 1 || batches == 1).then_some(())?;
     let mut sizes = vec![Size::Const(0); lr];
     *sizes.get_mut(dims.output_batch)? =
         Size::dim(0, dims.input_batch).floor_div(Size::Const(batches));
