@@ -414,13 +414,15 @@ fn dot_general(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
     let data = ctx.op(op);
     let dims = attrs::dot_dims(ctx, op)?;
     let (lr, rr) = (rank(ctx, data.operands[0])?, rank(ctx, *data.operands.get(1)?)?);
-    let in_range = |list: &[usize], r: usize| list.iter().all(|&d| d < r);
+    // Each side's batching and contracting dimensions: distinct, in range.
+    let in_range = |batch: &[usize], contracting: &[usize], r: usize| {
+        let all: Vec<i64> = batch.iter().chain(contracting).map(|&d| d as i64).collect();
+        distinct_below(&all, r)
+    };
     (dims.lhs_batch.len() == dims.rhs_batch.len()
         && dims.lhs_contracting.len() == dims.rhs_contracting.len()
-        && in_range(&dims.lhs_batch, lr)
-        && in_range(&dims.lhs_contracting, lr)
-        && in_range(&dims.rhs_batch, rr)
-        && in_range(&dims.rhs_contracting, rr))
+        && in_range(&dims.lhs_batch, &dims.lhs_contracting, lr)
+        && in_range(&dims.rhs_batch, &dims.rhs_contracting, rr))
     .then_some(())?;
     let mut sizes: Vec<Size> = dims.lhs_batch.iter().map(|&d| Size::dim(0, d)).collect();
     let free = |r: usize, batch: &[usize], contracting: &[usize]| -> Vec<usize> {
@@ -491,11 +493,28 @@ fn convolution(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
     let dims: ConvDims = attrs::conv_dims(ctx, op)?;
     let (lr, rr) = (rank(ctx, data.operands[0])?, rank(ctx, *data.operands.get(1)?)?);
     let spatial = dims.input_spatial.len();
+    // Each of the input's, kernel's and output's dimension numbers:
+    // distinct, in range.
+    let distinct = |first: usize, second: usize, spatial: &[usize]| {
+        let all: Vec<i64> = [first, second]
+            .iter()
+            .chain(spatial)
+            .map(|&d| d as i64)
+            .collect();
+        distinct_below(&all, lr)
+    };
     (lr == spatial + 2
         && rr == spatial + 2
         && dims.kernel_spatial.len() == spatial
-        && dims.output_spatial.len() == spatial)
-        .then_some(())?;
+        && dims.output_spatial.len() == spatial
+        && distinct(dims.input_batch, dims.input_feature, &dims.input_spatial)
+        && distinct(
+            dims.kernel_input_feature,
+            dims.kernel_output_feature,
+            &dims.kernel_spatial,
+        )
+        && distinct(dims.output_batch, dims.output_feature, &dims.output_spatial))
+    .then_some(())?;
     let w = window(ctx, op, spatial)?;
     let groups = |n: &str| match attrs::int(ctx, op, n) {
         Some(g) if g > 0 => Some(g),

@@ -371,6 +371,9 @@ fn dots_contract_matching_dimensions() {
     // Contracting over two dimensions, the rhs's in another order, no batch.
     let two = "lhs_contracting_dimensions = [0, 2], rhs_contracting_dimensions = [2, 0]";
     holds(&general(&[2, 7, 3], &[3, 5, 2], two), &[&[7, 5]]);
+    // A dimension both batching and contracting.
+    let twice = "lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]";
+    declined(&general(&[2, 2], &[2, 2], twice));
 }
 
 #[test]
@@ -408,4 +411,10 @@ fn convolutions_slide_their_window() {
     );
     let both = "dimension_numbers = #stablehlo.conv<[b, f, 0]x[o, i, 0]->[b, f, 0]>, batch_group_count = 2 : i64, feature_group_count = 2 : i64";
     declined(&conv(&[4, 4, 5], &[4, 2, 2], both));
+    // The raw form; then one input dimension named batch and feature.
+    let raw = |feature: usize| {
+        format!("dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = {feature}, input_spatial_dimensions = [2], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 0, kernel_spatial_dimensions = [2], output_batch_dimension = 0, output_feature_dimension = 1, output_spatial_dimensions = [2]>")
+    };
+    holds(&conv(&[2, 3, 5], &[4, 3, 2], &raw(1)), &[&[2, 4, 4]]);
+    declined(&conv(&[3, 3, 5], &[4, 3, 2], &raw(0)));
 }
