@@ -280,7 +280,9 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
         HloOp::DynamicSlice => {
             let sizes = attrs::ints(ctx, op, "slice_sizes")?;
             let r = rank(ctx, *data.operands.first()?)?;
-            (sizes.len() == r && sizes.iter().all(|&s| s >= 0)).then_some(())?;
+            // One start index (a scalar operand) per dimension.
+            (sizes.len() == r && operands == r + 1 && sizes.iter().all(|&s| s >= 0))
+                .then_some(())?;
             let checks = sizes
                 .iter()
                 .enumerate()

@@ -279,6 +279,16 @@ fn slices_stay_inside_the_operand() {
         "the slice size of dimension 0 must not exceed its extent",
     );
     declined(&dynamic("-1, 1"));
+    // Three start indices for two dimensions.
+    let scalars = vec![arg(&[], "i32"); 3];
+    let props = "<{slice_sizes = array<i64: 2, 2>}>";
+    let extra = op(
+        "stablehlo.dynamic_slice",
+        [vec![f32s(&[4, 4])], scalars].concat(),
+        props,
+        &[],
+    );
+    declined(&extra);
 }
 
 #[test]

@@ -535,8 +535,10 @@ fn dynamic_slice(rng: &mut Rng) -> Case {
         2 => sizes[d] = -1,
         _ => {}
     }
+    // One start index per dimension; sometimes one too many.
+    let starts = rank + usize::from(rng.one_in(12));
     let mut operands = vec![f32s(&shape)];
-    operands.extend((0..rank).map(|_| arg(&[], "i32")));
+    operands.extend((0..starts).map(|_| arg(&[], "i32")));
     let props = props(&[("slice_sizes", ints(&sizes))]);
     case("stablehlo.dynamic_slice", operands, props, sizes, "f32")
 }
