@@ -14,10 +14,13 @@
 //!   (the converse samples): reject;
 //! - a check fails (the results declared as the rule computes them, `?`
 //!   where it cannot): reject (our requirements are StableHLO's), except
-//!   for requirements StableHLO cannot check on static types: a negative
-//!   extent in `dynamic_reshape`'s constant `output_shape` is accepted
-//!   when the element counts still agree (a `?` in the result type), so a
-//!   failure of only that check asserts nothing;
+//!   for requirements StableHLO cannot check on static types, whose
+//!   failure alone asserts nothing: a negative extent in
+//!   `dynamic_reshape`'s constant `output_shape` is accepted when the
+//!   element counts still agree (a `?` in the result type); CHLO operands
+//!   that do not broadcast are accepted when `broadcast_dimensions` is
+//!   given (CHLO then infers an unranked result, which any result type
+//!   matches);
 //! - the rule declines (attributes it does not accept: out of range,
 //!   duplicated, negative): reject.
 //!
@@ -27,8 +30,10 @@
 //! the specification, gives such a convolution a shape.
 //!
 //! All samples run in one `iree-opt --split-input-file` process; its
-//! output holds one module per accepted chunk, separated by `// -----`,
-//! and nothing for a rejected one.
+//! output holds one module per verified chunk, separated by `// -----`,
+//! and nothing for a rejected one; an error diagnostic on a chunk's lines
+//! rejects it too (CHLO reports operands that do not broadcast as an error
+//! and still verifies the op).
 //!
 //! `iree-opt` is `$SHAPE_OPT_IREE_OPT`, else the one on `PATH`
 //! (`scripts/install-iree` installs it); without it the test skips, saying
