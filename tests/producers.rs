@@ -107,7 +107,11 @@ fn every_function_lowers_and_is_compared_on_every_input() {
             problems.push(format!("{name}: {}", out.diagnostics));
             continue;
         }
-        for bad in ["compared on no input", "could not be evaluated", "cannot be evaluated"] {
+        for bad in [
+            "compared on no input",
+            "could not be evaluated",
+            "cannot be evaluated",
+        ] {
             if out.log.contains(bad) || out.diagnostics.contains(bad) {
                 problems.push(format!("{name}: {}{}", out.log, out.diagnostics));
             }
@@ -131,7 +135,9 @@ fn every_function_lowers_and_is_compared_on_every_input() {
             let file = std::env::temp_dir().join(format!(
                 "shape-opt-producers-{}-{}",
                 std::process::id(),
-                path.file_name().and_then(|n| n.to_str()).unwrap_or("out.mlir")
+                path.file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or("out.mlir")
             ));
             std::fs::write(&file, &std).expect("writable");
             let parsed = std::process::Command::new(mlir_opt)
@@ -171,7 +177,10 @@ fn fewer_checks_are_left_than_the_producers_leave() {
     // shape-opt leaves of the IR before them).
     let mut totals: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for path in corpus() {
-        let file = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let file = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
         let Some((producer, model)) = file
             .strip_suffix(".mlir")
             .and_then(|f| f.split_once("-before-"))
@@ -188,7 +197,10 @@ fn fewer_checks_are_left_than_the_producers_leave() {
         let out = lower(&path, &options);
         assert!(out.success, "{file}: {}", out.diagnostics);
         let ours = constraints(&out.output());
-        assert!(ours <= theirs, "{file}: shape-opt leaves {ours}, {producer} {theirs}");
+        assert!(
+            ours <= theirs,
+            "{file}: shape-opt leaves {ours}, {producer} {theirs}"
+        );
         let total = totals.entry(producer.to_string()).or_default();
         total.0 += theirs;
         total.1 += ours;

@@ -86,6 +86,13 @@ fn operand_shape(ctx: &Context, op: OpId, i: usize) -> Option<Shape> {
     ctx.operand(op, i).map(|_| Shape::Of(i))
 }
 
+/// Whether `dims` are distinct dimensions below `bound`.
+fn distinct_below(dims: &[i64], bound: usize) -> bool {
+    dims.iter()
+        .enumerate()
+        .all(|(i, &d)| usize::try_from(d).is_ok_and(|d| d < bound) && !dims[..i].contains(&d))
+}
+
 fn check(requirement: Requirement, message: String) -> Check {
     Check {
         requirement,
@@ -149,7 +156,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
             let dims = attrs::ints(ctx, op, "broadcast_dimensions")?;
             let mut checks = Vec::new();
             if let (Some(r), Some(sizes)) = (rank(ctx, data.operands[0]), &sizes) {
-                if r != dims.len() {
+                if r != dims.len() || !distinct_below(&dims, sizes.len()) {
                     return None;
                 }
                 for (i, &d) in dims.iter().enumerate() {
@@ -199,6 +206,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
             let inputs = operands / 2;
             let r = rank(ctx, *data.operands.first()?)?;
             let dims = attrs::ints(ctx, op, "dimensions")?;
+            distinct_below(&dims, r).then_some(())?;
             let kept: Vec<Size> = (0..r)
                 .filter(|d| !dims.contains(&(*d as i64)))
                 .map(|d| Size::dim(0, d))
@@ -218,7 +226,8 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
         }
         HloOp::Transpose => {
             let perm = attrs::ints(ctx, op, "permutation")?;
-            (rank(ctx, *data.operands.first()?)? == perm.len()).then_some(())?;
+            let r = rank(ctx, *data.operands.first()?)?;
+            (r == perm.len() && distinct_below(&perm, r)).then_some(())?;
             let sizes = perm
                 .iter()
                 .map(|&p| Some(Size::dim(0, usize::try_from(p).ok()?)))
@@ -284,7 +293,9 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
         HloOp::DynamicSlice => {
             let sizes = attrs::ints(ctx, op, "slice_sizes")?;
             let r = rank(ctx, *data.operands.first()?)?;
-            (sizes.len() == r && sizes.iter().all(|&s| s >= 0)).then_some(())?;
+            // One start index (a scalar operand) per dimension.
+            (sizes.len() == r && operands == r + 1 && sizes.iter().all(|&s| s >= 0))
+                .then_some(())?;
             let checks = sizes
                 .iter()
                 .enumerate()
@@ -329,14 +340,20 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
                 checks,
             })
         }
-        HloOp::Iota => Some(Rule {
-            results: vec![consts(&static_shape(ctx, *data.results.first()?)?)],
-            checks: Vec::new(),
-        }),
-        HloOp::DynamicIota => Some(Rule {
-            results: vec![held_shape(ctx, op, 0)?],
-            checks: Vec::new(),
-        }),
+        HloOp::Iota | HloOp::DynamicIota => {
+            // `iota_dimension` names a dimension of the result.
+            let dim = attrs::int(ctx, op, "iota_dimension")?;
+            let r = rank(ctx, *data.results.first()?);
+            (dim >= 0 && r.is_none_or(|r| (dim as usize) < r)).then_some(())?;
+            let result = match kind {
+                HloOp::Iota => consts(&static_shape(ctx, data.results[0])?),
+                _ => held_shape(ctx, op, 0)?,
+            };
+            Some(Rule {
+                results: vec![result],
+                checks: Vec::new(),
+            })
+        }
         HloOp::GetDimensionSize => {
             let dim = usize::try_from(attrs::int(ctx, op, "dimension")?).ok()?;
             (dim < rank(ctx, *data.operands.first()?)?).then_some(())?;
@@ -365,6 +382,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
         HloOp::Convolution => convolution(ctx, op, name),
         HloOp::Broadcast => {
             let sizes = attrs::ints(ctx, op, "broadcast_sizes")?;
+            sizes.iter().all(|&s| s >= 0).then_some(())?;
             let r = rank(ctx, *data.operands.first()?)?;
             let mut all: Vec<Size> = sizes.iter().map(|&s| Size::Const(s)).collect();
             all.extend((0..r).map(|d| Size::dim(0, d)));
@@ -419,13 +437,15 @@ fn dot_general(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
         rank(ctx, data.operands[0])?,
         rank(ctx, *data.operands.get(1)?)?,
     );
-    let in_range = |list: &[usize], r: usize| list.iter().all(|&d| d < r);
+    // Each side's batching and contracting dimensions: distinct, in range.
+    let in_range = |batch: &[usize], contracting: &[usize], r: usize| {
+        let all: Vec<i64> = batch.iter().chain(contracting).map(|&d| d as i64).collect();
+        distinct_below(&all, r)
+    };
     (dims.lhs_batch.len() == dims.rhs_batch.len()
         && dims.lhs_contracting.len() == dims.rhs_contracting.len()
-        && in_range(&dims.lhs_batch, lr)
-        && in_range(&dims.lhs_contracting, lr)
-        && in_range(&dims.rhs_batch, rr)
-        && in_range(&dims.rhs_contracting, rr))
+        && in_range(&dims.lhs_batch, &dims.lhs_contracting, lr)
+        && in_range(&dims.rhs_batch, &dims.rhs_contracting, rr))
     .then_some(())?;
     let mut sizes: Vec<Size> = dims.lhs_batch.iter().map(|&d| Size::dim(0, d)).collect();
     let free = |r: usize, batch: &[usize], contracting: &[usize]| -> Vec<usize> {
@@ -499,11 +519,28 @@ fn convolution(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
         rank(ctx, *data.operands.get(1)?)?,
     );
     let spatial = dims.input_spatial.len();
+    // Each of the input's, kernel's and output's dimension numbers:
+    // distinct, in range.
+    let distinct = |first: usize, second: usize, spatial: &[usize]| {
+        let all: Vec<i64> = [first, second]
+            .iter()
+            .chain(spatial)
+            .map(|&d| d as i64)
+            .collect();
+        distinct_below(&all, lr)
+    };
     (lr == spatial + 2
         && rr == spatial + 2
         && dims.kernel_spatial.len() == spatial
-        && dims.output_spatial.len() == spatial)
-        .then_some(())?;
+        && dims.output_spatial.len() == spatial
+        && distinct(dims.input_batch, dims.input_feature, &dims.input_spatial)
+        && distinct(
+            dims.kernel_input_feature,
+            dims.kernel_output_feature,
+            &dims.kernel_spatial,
+        )
+        && distinct(dims.output_batch, dims.output_feature, &dims.output_spatial))
+    .then_some(())?;
     let w = window(ctx, op, spatial)?;
     let groups = |n: &str| match attrs::int(ctx, op, n) {
         Some(g) if g > 0 => Some(g),
@@ -511,6 +548,8 @@ fn convolution(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
         None => Some(1),
     };
     let (features, batches) = (groups("feature_group_count")?, groups("batch_group_count")?);
+    // Not both grouped.
+    (features == 1 || batches == 1).then_some(())?;
     let mut sizes = vec![Size::Const(0); lr];
     *sizes.get_mut(dims.output_batch)? =
         Size::dim(0, dims.input_batch).floor_div(Size::Const(batches));
