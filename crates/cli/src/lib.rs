@@ -818,14 +818,22 @@ pub fn explain_text(
 }
 
 /// What `--explain` runs before it explains: the lowering to constrained
-/// form, from error-monadic form; nothing from a later form.
+/// form, from error-monadic form (which computes the shapes of StableHLO,
+/// MHLO and CHLO ops' results from their operands); from a later form,
+/// only that (`reify-host-shapes`), so that what is explained reads
+/// through producers' ops.
 fn explain_plan(module: &driver::Module, options: &DriverOptions) -> Option<Plan<'static>> {
-    let stage = pass::stage::current_stage(&module.ctx, module.root);
-    (stage == Some(pass::stage::Stage::ErrorMonadic)).then_some(Plan::LowerTo {
-        from: None,
-        to: pass::stage::Stage::Constrained,
-        failure: options.shape_failure,
-    })
+    match pass::stage::current_stage(&module.ctx, module.root) {
+        Some(pass::stage::Stage::ErrorMonadic) => Some(Plan::LowerTo {
+            from: None,
+            to: pass::stage::Stage::Constrained,
+            failure: options.shape_failure,
+        }),
+        _ if module.ctx.knows_foreign_ops() => Some(Plan::Pipeline(
+            "builtin.module(func.func(reify-host-shapes))",
+        )),
+        _ => None,
+    }
 }
 
 /// Run `work` on a worker thread with a stack large enough for the deepest
