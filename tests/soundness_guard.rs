@@ -4,7 +4,8 @@
 //! Every example (`examples/*.mlir` and `examples/stage2/*.mlir`; a
 //! program of tensor ops, legal std already, from stage 1) and every
 //! function with side effects of `tests/soundness_guard/` (calls of
-//! declarations, unregistered ops: events) is lowered to std through the
+//! declarations, unregistered ops: events), and a selection of real
+//! producers' IR (`PRODUCERS`), is lowered to std through the
 //! default stage plans, and every registered pass is also run alone on each
 //! form the input takes on the way. Around every pass run, each function
 //! is interpreted on the same sampled inputs before and after
@@ -65,7 +66,20 @@ impl Totals {
     }
 }
 
-/// The examples and the functions with side effects, by path.
+/// Real producers' IR (`tests/producers/`) guarded too: one model of each
+/// kind of check, as torch-mlir, IREE and JAX emit it (StableHLO, CHLO and
+/// `torch_c` ops, foreign parameter types, JAX's `shape_assertion`).
+const PRODUCERS: [&str; 6] = [
+    "tests/producers/torch-before-softmax.mlir",
+    "tests/producers/torch-before-broadcast.mlir",
+    "tests/producers/torch-after-layer_norm.mlir",
+    "tests/producers/iree-before-attention.mlir",
+    "tests/producers/iree-input-broadcast.mlir",
+    "tests/producers/jax-before-softmax.mlir",
+];
+
+/// The examples, the functions with side effects and the producers' IR,
+/// by path.
 fn examples() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for dir in ["examples", "examples/stage2", "tests/soundness_guard"] {
@@ -76,6 +90,10 @@ fn examples() -> Vec<(String, String)> {
             let text = std::fs::read_to_string(&path).expect("example is readable");
             out.push((path.display().to_string(), text));
         }
+    }
+    for path in PRODUCERS {
+        let text = std::fs::read_to_string(path).expect("the producers' corpus is readable");
+        out.push((path.to_string(), text));
     }
     out.sort();
     out
@@ -328,12 +346,13 @@ impl pass::Pass for HoistLastCheck {
 /// the interpreter could not evaluate the functions of
 /// `tests/soundness_guard/foreign_constrained.mlir` on any input that
 /// reaches a foreign op (a parameter of type `!torch.vtensor<[?,?],f32>`
-/// "cannot be sampled"; `"stablehlo.reduce"` and `"mhlo.map"`, ops of no
+/// "cannot be sampled"; `"stablehlo.reduce"` and `"xla.map"`, ops of no
 /// registered dialect with regions, "cannot be evaluated"), which are the
 /// inputs where the two wrong passes below make a difference: both went
 /// through. Now dropping the checks is caught as a failure gone
-/// (`weakened`), and moving the check after `"mhlo.map"` before it as a
-/// failure before an event the source performed first (`fails_early`).
+/// (`weakened`), and moving the check after `"xla.map"` (of a dialect
+/// nothing is known of: an event) before it as a failure before an event
+/// the source performed first (`fails_early`).
 #[test]
 fn a_check_dropped_or_moved_around_foreign_ops_is_caught() {
     const FILE: &str = "tests/soundness_guard/foreign_constrained.mlir";

@@ -2,10 +2,11 @@
 // producers (torch-mlir, IREE, JAX) emit: `torch_c`, `stablehlo`, `chlo`
 // and `mhlo` ops of no registered dialect, one with a region, and
 // parameters of foreign types. The interpreter takes each such op for an
-// uninterpreted function of its operands, name, attributes and regions, an
-// event (none is declared pure here), and each `!torch.vtensor<[?,?],f32>`
-// for a handle of that shape: every pass must keep every check on its side
-// of every event. Run by tests/soundness_guard.rs with every pass (with
+// uninterpreted function of its operands, name, attributes and regions
+// (with the shapes their rules give, for StableHLO, MHLO and CHLO ops,
+// which are pure; the `torch_c` and `xla` ops are events), and each
+// `!torch.vtensor<[?,?],f32>` for a handle of that shape: every pass must
+// keep every check on its side of every event. Run by tests/soundness_guard.rs with every pass (with
 // --allow-unregistered-dialect).
 
 // Torch bridges feed a broadcast check that protects a `chlo` op.
@@ -59,10 +60,10 @@ func.func @dynamic_reshape(%x: tensor<?x?xf32>, %rows: index, %cols: index) -> t
 func.func @check_after_a_region_op(%a: tensor<?xindex>, %b: tensor<?xindex>, %x: tensor<?xf32>) -> tensor<?xf32> {
   %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
   %y = shape.assuming %w0 -> (tensor<?xf32>) {
-    %m = "mhlo.map"(%x) ({
+    %m = "xla.map"(%x) ({
     ^bb0(%e: tensor<f32>):
-      %n = "mhlo.negate"(%e) : (tensor<f32>) -> tensor<f32>
-      "mhlo.return"(%n) : (tensor<f32>) -> ()
+      %n = "xla.negate"(%e) : (tensor<f32>) -> tensor<f32>
+      "xla.return"(%n) : (tensor<f32>) -> ()
     }) {dimensions = dense<0> : tensor<1xi64>} : (tensor<?xf32>) -> tensor<?xf32>
     shape.assuming_yield %m : tensor<?xf32>
   }
