@@ -36,7 +36,7 @@
 use super::reify_host_shapes::{erase_unused_since, At, Positions};
 use diag::Diagnostic;
 use hlo::reify::Builder;
-use hlo::{Check, Requirement, Shape, Size};
+use hlo::{Check, Knowledge, Requirement, Shape, Size};
 use ir::builder::{InsertPoint, OpBuilder};
 use ir::dialect::arith::CmpIPredicate;
 use ir::{Attr, Context, OpId, OpKind, ValueId};
@@ -74,16 +74,20 @@ pub fn insert_host_checks(ctx: &mut Context, root: OpId) -> usize {
     if !ctx.knows_foreign_ops() {
         return 0;
     }
+    let knowledge = Knowledge::of(ctx, root);
     let mut hosts = Vec::new();
     ctx.walk_nested(root, &mut |op| {
-        if hlo::family(ctx, op).is_some_and(|f| f != hlo::HloOp::ShapeAssertion) {
+        if knowledge
+            .family(ctx, op)
+            .is_some_and(|f| f != hlo::HloOp::ShapeAssertion)
+        {
             hosts.push(op);
         }
     });
     let mut positions = Positions::default();
     let mut inserted = 0;
     for host in hosts {
-        let Some(rule) = hlo::rule(ctx, host) else {
+        let Some(rule) = knowledge.rule(ctx, host) else {
             continue;
         };
         let open: Vec<&Check> = rule
@@ -93,7 +97,7 @@ pub fn insert_host_checks(ctx: &mut Context, root: OpId) -> usize {
             .collect();
         for check in open {
             let first_new = ctx.num_ops();
-            let mut at = At::new(ctx, host, &mut positions);
+            let mut at = At::new(ctx, &knowledge, host, &mut positions);
             match constraint(&mut at, host, check) {
                 Some(()) => inserted += 1,
                 None => erase_unused_since(ctx, first_new),

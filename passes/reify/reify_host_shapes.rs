@@ -40,7 +40,7 @@
 
 use diag::Diagnostic;
 use hlo::reify::{self, Builder};
-use hlo::{Shape, Size};
+use hlo::{Knowledge, Shape, Size};
 use ir::effects::Effect;
 use ir::{BlockId, Context, OpId, OpKind, TypeKind, ValueId};
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
@@ -86,18 +86,19 @@ pub fn reify_host_shapes(ctx: &mut Context, root: OpId) -> usize {
             queries.push(op);
         }
     });
+    let knowledge = Knowledge::of(ctx, root);
     let mut positions = Positions::default();
     let mut replaced = 0;
     for query in queries {
         let Some(&source) = ctx.op(query).operands.first() else {
             continue;
         };
-        if !reads_host(ctx, source) {
+        if !reads_host(&knowledge, ctx, source) {
             continue;
         }
         let old = ctx.op(query).results[0];
         let first_new = ctx.num_ops();
-        let mut at = At::new(ctx, query, &mut positions);
+        let mut at = At::new(ctx, &knowledge, query, &mut positions);
         let value = match at.ctx.kind(query) {
             OpKind::ShapeShapeOf => {
                 let ty = at.ctx.value_type(old);
@@ -132,10 +133,10 @@ pub(crate) fn erase_unused_since(ctx: &mut Context, first: usize) {
 
 /// Whether `v` is a covered host op's result, or a `shape.assuming` result
 /// that yields one.
-fn reads_host(ctx: &Context, v: ValueId) -> bool {
+fn reads_host(knowledge: &Knowledge, ctx: &Context, v: ValueId) -> bool {
     match yielded(ctx, v) {
-        Some(y) => reads_host(ctx, y),
-        None => host(ctx, v).is_some(),
+        Some(y) => reads_host(knowledge, ctx, y),
+        None => host(knowledge, ctx, v).is_some(),
     }
 }
 
@@ -156,11 +157,13 @@ fn yielded(ctx: &Context, v: ValueId) -> Option<ValueId> {
 }
 
 /// The covered host op `v` is a result of, its rule and the result's index.
-fn host(ctx: &Context, v: ValueId) -> Option<(OpId, hlo::Rule, usize)> {
+fn host(knowledge: &Knowledge, ctx: &Context, v: ValueId) -> Option<(OpId, hlo::Rule, usize)> {
     let ir::ValueDef::OpResult { op, index } = ctx.value(v).def else {
         return None;
     };
-    hlo::rule(ctx, op).map(|rule| (op, rule, index as usize))
+    knowledge
+        .rule(ctx, op)
+        .map(|rule| (op, rule, index as usize))
 }
 
 /// Each op's place in its block, computed once per block.
@@ -202,6 +205,7 @@ const MAX_DEPTH: usize = 64;
 /// Values computed before one anchor.
 pub(crate) struct At<'a> {
     pub(crate) ctx: &'a mut Context,
+    knowledge: &'a Knowledge,
     anchor: OpId,
     positions: &'a mut Positions,
     memo: HashMap<Query, Option<ValueId>>,
@@ -210,9 +214,15 @@ pub(crate) struct At<'a> {
 
 impl<'a> At<'a> {
     /// Computing values before `anchor`.
-    pub(crate) fn new(ctx: &'a mut Context, anchor: OpId, positions: &'a mut Positions) -> Self {
+    pub(crate) fn new(
+        ctx: &'a mut Context,
+        knowledge: &'a Knowledge,
+        anchor: OpId,
+        positions: &'a mut Positions,
+    ) -> Self {
         At {
             ctx,
+            knowledge,
             anchor,
             positions,
             memo: HashMap::new(),
@@ -291,7 +301,7 @@ impl At<'_> {
         if let Some(y) = yielded(self.ctx, v) {
             return self.shape(y);
         }
-        if let Some((op, rule, index)) = host(self.ctx, v) {
+        if let Some((op, rule, index)) = host(self.knowledge, self.ctx, v) {
             let shape = rule.results.get(index)?.clone();
             return Builder {
                 operands: &mut HostOperands { at: self, op },
@@ -321,7 +331,7 @@ impl At<'_> {
         if let Some(y) = yielded(self.ctx, v) {
             return self.dim(y, d);
         }
-        if let Some((op, rule, index)) = host(self.ctx, v) {
+        if let Some((op, rule, index)) = host(self.knowledge, self.ctx, v) {
             let size = match rule.results.get(index)? {
                 Shape::Extents(sizes) => sizes.get(d)?.clone(),
                 Shape::Of(i) => Size::dim(*i, d),
@@ -355,6 +365,9 @@ impl At<'_> {
     /// `v` itself, defined before the anchor: `v` where it is visible,
     /// else computed again by the pure ops that computed it.
     fn compute_value(&mut self, v: ValueId) -> Option<ValueId> {
+        if let Some(value) = self.host_elements(v) {
+            return Some(value);
+        }
         if self.visible(v) {
             return Some(v);
         }
@@ -377,6 +390,29 @@ impl At<'_> {
             _ => self.recompute(op),
         }
         .filter(|&value| self.ctx.value_type(value) == ty)
+    }
+
+    /// The integer tensor `v`, a covered op's result whose elements its
+    /// rule gives (a shape computed with StableHLO ops), built element by
+    /// element from the op's operands: `tensor.from_elements` of the
+    /// elements, cast to `v`'s element type.
+    fn host_elements(&mut self, v: ValueId) -> Option<ValueId> {
+        let op = self.ctx.defining_op(v)?;
+        let sizes = self.knowledge.elements(self.ctx, op)?;
+        let ty = self.ctx.value_type(v);
+        let elem = self.ctx.type_kind(ty).element_type()?;
+        let mut items = Vec::with_capacity(sizes.len());
+        for size in &sizes {
+            let item = Builder {
+                operands: &mut HostOperands { at: self, op },
+            }
+            .size(size)?;
+            items.push(match self.ctx.type_kind(elem) {
+                TypeKind::Index => item,
+                _ => self.build(OpKind::ArithIndexCast, &[item], elem),
+            });
+        }
+        Some(self.build(OpKind::TensorFromElements, &items, ty))
     }
 
     /// A copy of the pure, region-free op `op` before the anchor, on its

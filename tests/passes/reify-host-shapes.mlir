@@ -303,3 +303,32 @@ func.func @layer_norm(%arg0: tensor<?x?x16xf32>) -> tensor<?x?x16xf32> {
   %46 = "stablehlo.add"(%44, %45) : (tensor<?x?x16xf32>, tensor<?x?x16xf32>) -> tensor<?x?x16xf32>
   return %46 : tensor<?x?x16xf32>
 }
+
+// -----
+
+// A shape computed with StableHLO ops on `tensor<i32>`, as JAX writes it
+// (`get_dimension_size`, `reshape`, `concatenate`): its elements are the
+// extents they read, so the broadcast's shape is the input's.
+// CHECK-LABEL: func @jax_shape_computation
+// CHECK:         %[[D0:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x?xf32>
+// CHECK:         %[[D1:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x?xf32>
+// CHECK:         tensor.from_elements %[[D0]], %[[D1]] : tensor<2xindex>
+// PROVEN-LABEL: func @jax_shape_computation
+// PROVEN-NOT:     shape.cstr_
+// PROVEN:         return
+func.func @jax_shape_computation(%x: tensor<?x?xf32>, %y: tensor<?xf32>) -> tensor<?x?xf32> {
+  %d0 = "stablehlo.get_dimension_size"(%x) <{dimension = 0 : i64}> : (tensor<?x?xf32>) -> tensor<i32>
+  %r0 = "stablehlo.reshape"(%d0) : (tensor<i32>) -> tensor<1xi32>
+  %d1 = "stablehlo.get_dimension_size"(%x) <{dimension = 1 : i64}> : (tensor<?x?xf32>) -> tensor<i32>
+  %r1 = "stablehlo.reshape"(%d1) : (tensor<i32>) -> tensor<1xi32>
+  %s = "stablehlo.concatenate"(%r0, %r1) <{dimension = 0 : i64}> : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %b = "stablehlo.dynamic_broadcast_in_dim"(%y, %s) <{broadcast_dimensions = array<i64: 1>}> : (tensor<?xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %sx = shape.shape_of %x : tensor<?x?xf32> -> tensor<2xindex>
+  %sb = shape.shape_of %b : tensor<?x?xf32> -> tensor<2xindex>
+  %w = shape.cstr_eq %sx, %sb : tensor<2xindex>, tensor<2xindex>
+  %r = shape.assuming %w -> (tensor<?x?xf32>) {
+    %a = "stablehlo.add"(%x, %b) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+    shape.assuming_yield %a : tensor<?x?xf32>
+  }
+  return %r : tensor<?x?xf32>
+}

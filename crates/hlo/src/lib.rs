@@ -32,6 +32,7 @@ pub mod expr;
 pub mod ops;
 pub mod reify;
 mod rules;
+pub mod values;
 
 pub use expr::{broadcast, Check, Operands, Requirement, Shape, Size};
 pub use ops::HloOp;
@@ -39,51 +40,91 @@ pub use rules::Rule;
 
 use ir::dialect::shape::SHAPE_FN;
 use ir::{Attr, Context, OpId, OpKind};
+use std::collections::HashSet;
 
-/// The family of `op`, if it is a covered op this context knows, not
-/// mapped to a shape function by the user.
-pub fn family(ctx: &Context, op: OpId) -> Option<HloOp> {
-    if !ctx.knows_foreign_ops() || ctx.op_def(op).is_some() {
-        return None;
-    }
-    let name = ctx.op_name(op);
-    let family = match ops::split(name)? {
-        (_, "custom_call") => {
-            (attrs::call_target(ctx, op)? == "shape_assertion").then_some(HloOp::ShapeAssertion)?
+/// What is known of the ops of one module: whether the knowledge is on,
+/// and the op names the module's `shape.function_library`s map (the
+/// user's, which win). Made once per module ([`Knowledge::of`]) by callers
+/// that ask about many ops; the free functions make one per question.
+#[derive(Clone, Debug, Default)]
+pub struct Knowledge {
+    on: bool,
+    mapped: HashSet<String>,
+}
+
+impl Knowledge {
+    /// The knowledge for the module `op` is in (or is).
+    pub fn of(ctx: &Context, op: OpId) -> Knowledge {
+        let mut module = op;
+        while let Some(parent) = ctx.parent_op(module) {
+            module = parent;
         }
-        _ => HloOp::from_name(name)?,
-    };
-    (!mapped_by_user(ctx, op)).then_some(family)
+        let mut mapped = HashSet::new();
+        for &region in &ctx.op(module).regions {
+            for &b in &ctx.region(region).blocks {
+                for o in ctx.block_ops(b) {
+                    if ctx.kind(o) != OpKind::ShapeFunctionLibrary {
+                        continue;
+                    }
+                    if let Some(Attr::Dict(mapping)) = ctx.attr(o, "mapping") {
+                        mapped.extend(mapping.iter().map(|(key, _)| key.to_string()));
+                    }
+                }
+            }
+        }
+        Knowledge {
+            on: ctx.knows_foreign_ops(),
+            mapped,
+        }
+    }
+
+    /// Whether `op` is an op of StableHLO, MHLO or CHLO known here: the
+    /// knowledge is on, the op is read as unregistered, and the user maps
+    /// it to no shape function (by a library or its `shape.fn` attribute).
+    fn knows(&self, ctx: &Context, op: OpId) -> bool {
+        let name = ctx.op_name(op);
+        self.on
+            && ctx.op_def(op).is_none()
+            && ops::split(name).is_some()
+            && ctx.attr(op, SHAPE_FN).is_none()
+            && !self.mapped.contains(name)
+    }
+
+    /// The family of `op`, if it is a covered op known here.
+    pub fn family(&self, ctx: &Context, op: OpId) -> Option<HloOp> {
+        if !self.knows(ctx, op) {
+            return None;
+        }
+        let name = ctx.op_name(op);
+        match ops::split(name)? {
+            (_, "custom_call") => {
+                (attrs::call_target(ctx, op)? == "shape_assertion").then_some(HloOp::ShapeAssertion)
+            }
+            _ => HloOp::from_name(name),
+        }
+    }
+
+    /// The shape rule of `op`, when it is covered and its types and
+    /// attributes give one.
+    pub fn rule(&self, ctx: &Context, op: OpId) -> Option<Rule> {
+        let family = self.family(ctx, op)?;
+        let rule = rules::rule_of(ctx, op, family)?;
+        (rule.results.len() == ctx.op(op).results.len()).then_some(rule)
+    }
+
+    /// The elements of `op`'s integer result, when known
+    /// ([`values::elements`]).
+    pub fn elements(&self, ctx: &Context, op: OpId) -> Option<Vec<Size>> {
+        self.knows(ctx, op).then(|| values::elements(ctx, op))?
+    }
 }
 
-/// The shape rule of `op` ([`family`]), when its types and attributes give
-/// one.
+/// The family of `op` ([`Knowledge::family`]).
+pub fn family(ctx: &Context, op: OpId) -> Option<HloOp> {
+    Knowledge::of(ctx, op).family(ctx, op)
+}
+
+/// The shape rule of `op` ([`Knowledge::rule`]).
 pub fn rule(ctx: &Context, op: OpId) -> Option<Rule> {
-    let family = family(ctx, op)?;
-    let rule = rules::rule_of(ctx, op, family)?;
-    (rule.results.len() == ctx.op(op).results.len()).then_some(rule)
-}
-
-/// Whether the user maps `op` to a shape function: its `shape.fn`
-/// attribute, or the `mapping` of a `shape.function_library` of the
-/// module it is in.
-fn mapped_by_user(ctx: &Context, op: OpId) -> bool {
-    if ctx.attr(op, SHAPE_FN).is_some() {
-        return true;
-    }
-    let mut module = op;
-    while let Some(parent) = ctx.parent_op(module) {
-        module = parent;
-    }
-    let name = ctx.op_name(op);
-    let Some(&region) = ctx.op(module).regions.first() else {
-        return false;
-    };
-    ctx.region(region).blocks.iter().any(|&b| {
-        ctx.block_ops(b).any(|o| {
-            ctx.kind(o) == OpKind::ShapeFunctionLibrary
-                && matches!(ctx.attr(o, "mapping"),
-                    Some(Attr::Dict(mapping)) if mapping.iter().any(|(key, _)| &**key == name))
-        })
-    })
+    Knowledge::of(ctx, op).rule(ctx, op)
 }

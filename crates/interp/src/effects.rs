@@ -270,7 +270,8 @@ impl<'c> Machine<'c> {
         let args = self.operands(op)?;
         let shapes = self.given_result_shapes(op, &args)?;
         let effect = self.op_effect(op)?;
-        self.perform(op, effect, args, shapes)
+        let results = self.perform(op, effect, args.clone(), shapes)?;
+        Ok(self.with_rule_elements(op, &args, results))
     }
 
     /// The shapes of `op`'s results when something other than the draw

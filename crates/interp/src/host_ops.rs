@@ -44,7 +44,7 @@ impl Machine<'_> {
         op: OpId,
         args: &[Value],
     ) -> Step<Option<Vec<Vec<i64>>>> {
-        let Some(rule) = hlo::rule(self.ctx, op) else {
+        let Some(rule) = self.host_knowledge().rule(self.ctx, op) else {
             return Ok(None);
         };
         let known = Known(args);
@@ -91,6 +91,61 @@ impl Machine<'_> {
             shapes.push(extents);
         }
         Ok(Some(shapes))
+    }
+}
+
+impl Machine<'_> {
+    /// What is known of the module's host ops.
+    pub(crate) fn host_knowledge(&self) -> &hlo::Knowledge {
+        self.host_knowledge
+            .get_or_init(|| hlo::Knowledge::of(self.ctx, self.module))
+    }
+
+    /// `results` of `op` (computed), with the elements its rule gives for
+    /// an integer result of known operands (a shape computed with
+    /// StableHLO ops) in place of drawn ones.
+    pub(crate) fn with_rule_elements(
+        &self,
+        op: OpId,
+        args: &[Value],
+        mut results: Vec<Value>,
+    ) -> Vec<Value> {
+        let Some(sizes) = self.host_knowledge().elements(self.ctx, op) else {
+            return results;
+        };
+        let known = Known(args);
+        let values: Option<Vec<i64>> = sizes.iter().map(|s| s.eval(&known)).collect();
+        let Some(values) = values else {
+            return results;
+        };
+        let elements = match results.first_mut() {
+            Some(Value::ExtentTensor(extents)) => {
+                *extents = values;
+                return results;
+            }
+            Some(Value::Tensor { elements, .. }) => elements,
+            _ => return results,
+        };
+        let result = self.ctx.op(op).results[0];
+        let ty = self.ctx.value_type(result);
+        let elem = self.ctx.type_kind(ty).element_type();
+        let width = elem.and_then(|e| match self.ctx.type_kind(e) {
+            ir::TypeKind::Integer { width, .. } => Some(*width),
+            _ => None,
+        });
+        *elements = Some(
+            values
+                .into_iter()
+                .map(|v| match width {
+                    Some(width) => Value::Int {
+                        value: crate::arith_ops::wrap(v.into(), width),
+                        width,
+                    },
+                    None => Value::Index(v),
+                })
+                .collect(),
+        );
+        results
     }
 }
 

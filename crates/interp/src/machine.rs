@@ -40,6 +40,9 @@ pub(crate) struct Machine<'c> {
     pub(crate) limits: Limits,
     /// The observable events so far, in order.
     pub(crate) events: Vec<Event>,
+    /// What is known of the module's StableHLO, MHLO and CHLO ops, made at
+    /// the first one met.
+    pub(crate) host_knowledge: std::cell::OnceCell<hlo::Knowledge>,
 }
 
 /// The terminator a region ended with and its operand values.
@@ -115,6 +118,7 @@ pub(crate) fn run_op(
         steps: 0,
         limits,
         events: Vec::new(),
+        host_knowledge: std::cell::OnceCell::new(),
     };
     let outcome = match machine.call(func, values) {
         Ok(results) => match results.iter().find_map(Value::error) {
