@@ -55,6 +55,16 @@ pub fn call_target(ctx: &Context, op: OpId) -> Option<&str> {
     }
 }
 
+/// The `comparison_direction` of a `compare` (`EQ`, `NE`, `LT`, `LE`,
+/// `GT`, `GE`), from `#stablehlo<comparison_direction GE>`.
+pub fn comparison_direction(ctx: &Context, op: OpId) -> Option<&'static str> {
+    let text = body(ctx, op, "comparison_direction")?;
+    let word = text.split_whitespace().last()?;
+    ["EQ", "NE", "LT", "LE", "GT", "GE"]
+        .into_iter()
+        .find(|d| *d == word)
+}
+
 /// The text between the outermost `<` and `>` of a dialect attribute.
 fn body(ctx: &Context, op: OpId, name: &str) -> Option<String> {
     let Attr::Opaque(text) = ctx.attr(op, name)? else {

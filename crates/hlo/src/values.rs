@@ -11,7 +11,8 @@
 //! same elements in the same order), `broadcast_in_dim` and
 //! `dynamic_broadcast_in_dim` of one element, `concatenate` and `slice`
 //! of 1-D tensors, and the elementwise `add`, `subtract`, `multiply`,
-//! `maximum`, `minimum`, `negate`, and `divide` of non-negative numbers.
+//! `maximum`, `minimum`, `negate`, `divide` of non-negative numbers,
+//! `compare` (signed, as 1 or 0) and `select`.
 //! Anything else (comparisons, floats, other layouts) is left to the draw
 //! of an uninterpreted function.
 
@@ -104,10 +105,44 @@ pub(crate) fn elements(ctx: &Context, op: OpId) -> Option<Vec<Size>> {
             Size::Const(0).minus(Size::Const(0).minus(a).max(Size::Const(0).minus(b)))
         }),
         "divide" => binary(Size::floor_div),
+        "compare" => {
+            let unsigned = matches!(ctx.attr(op, "compare_type"),
+                Some(ir::Attr::Opaque(t)) if t.contains("UNSIGNED"));
+            (!unsigned).then_some(())?;
+            let direction = attrs::comparison_direction(ctx, op)?;
+            binary(match direction {
+                "EQ" => |a: Size, b: Size| equal(a, b),
+                "NE" => |a: Size, b: Size| Size::Const(1).minus(equal(a, b)),
+                "LT" => |a: Size, b: Size| a.if_less(b, Size::Const(1), Size::Const(0)),
+                "GE" => |a: Size, b: Size| a.if_less(b, Size::Const(0), Size::Const(1)),
+                "GT" => |a: Size, b: Size| b.if_less(a, Size::Const(1), Size::Const(0)),
+                "LE" => |a: Size, b: Size| b.if_less(a, Size::Const(0), Size::Const(1)),
+                _ => return None,
+            })
+        }
+        "select" => {
+            let pred = operand_shape(0)?;
+            (operand_shape(1)? == shape && operand_shape(2)? == shape).then_some(())?;
+            let scalar = count(&pred) == 1;
+            (scalar || pred == shape).then_some(())?;
+            each(&|k| {
+                let p = Size::elem(0, if scalar { 0 } else { k });
+                Size::Const(0).if_less(p, Size::elem(1, k), Size::elem(2, k))
+            })
+        }
         "negate" => {
             (operand_shape(0)? == shape).then_some(())?;
             each(&|k| Size::Const(0).minus(Size::elem(0, k)))
         }
         _ => None,
     }
+}
+
+/// 1 where `a = b`, else 0.
+fn equal(a: Size, b: Size) -> Size {
+    a.clone().if_less(
+        b.clone(),
+        Size::Const(0),
+        b.if_less(a, Size::Const(0), Size::Const(1)),
+    )
 }
