@@ -294,27 +294,21 @@ impl fmt::Display for Size {
 
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |f: &mut fmt::Formatter<'_>, items: &mut dyn Iterator<Item = String>| {
+            let items: Vec<String> = items.collect();
+            write!(f, "{}", items.join(", "))
+        };
         match self {
             Shape::Extents(sizes) => {
                 write!(f, "[")?;
-                for (i, s) in sizes.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{s}")?;
-                }
+                list(f, &mut sizes.iter().map(ToString::to_string))?;
                 write!(f, "]")
             }
             Shape::Of(i) => write!(f, "shape(#{i})"),
             Shape::Value(i) => write!(f, "value(#{i})"),
             Shape::Broadcast(shapes) => {
                 write!(f, "broadcast(")?;
-                for (i, s) in shapes.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{s}")?;
-                }
+                list(f, &mut shapes.iter().map(ToString::to_string))?;
                 write!(f, ")")
             }
         }
@@ -350,6 +344,18 @@ mod tests {
             Size::dim(0, 0).floor_div(Size::Const(0)).eval(&ops),
             None,
             "division by zero is unknown"
+        );
+    }
+
+    #[test]
+    fn rules_print_as_formulas() {
+        let shape = Shape::Broadcast(vec![
+            Shape::Of(0),
+            Shape::Extents(vec![Size::dim(1, 0).plus(Size::Const(2)), Size::elem(2, 1)]),
+        ]);
+        assert_eq!(
+            shape.to_string(),
+            "broadcast(shape(#0), [(dim(#1, 0) + 2), #2[1]])"
         );
     }
 
