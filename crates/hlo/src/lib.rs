@@ -112,8 +112,8 @@ impl Knowledge {
         (rule.results.len() == ctx.op(op).results.len()).then_some(rule)
     }
 
-    /// The elements of `op`'s integer result, when known
-    /// ([`values::elements`]).
+    /// The elements of `op`'s integer result, when known: the shape
+    /// computations the `values` module covers.
     pub fn elements(&self, ctx: &Context, op: OpId) -> Option<Vec<Size>> {
         self.knows(ctx, op).then(|| values::elements(ctx, op))?
     }

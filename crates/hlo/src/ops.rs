@@ -132,7 +132,8 @@ pub fn split(name: &str) -> Option<(&str, &str)> {
 
 impl HloOp {
     /// The family of the op named `name`, if covered. `custom_call` is
-    /// covered only as `@shape_assertion`: [`HloOp::of_custom_call`].
+    /// covered only as `@shape_assertion`, which [`crate::Knowledge::family`] reads
+    /// from its `call_target_name`.
     pub fn from_name(name: &str) -> Option<HloOp> {
         let (dialect, op) = split(name)?;
         if dialect == "chlo" {
