@@ -38,6 +38,10 @@ bench:
 bench-vs-mlir n="5000" family="broadcast":
     scripts/bench-vs-mlir {{n}} {{family}}
 
+# The same on real producers' shape IR (tests/producers/, K copies of each function), with IREE's and torch-mlir's own shape passes: time and checks kept (docs/perf.md).
+bench-producers *flags:
+    scripts/bench-producers {{flags}}
+
 # What --report costs next to --lower-to=std, and its size (docs/report.md).
 bench-report n="5000":
     scripts/bench-report {{n}}
