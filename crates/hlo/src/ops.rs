@@ -32,7 +32,15 @@ pub enum HloOp {
     Concatenate,
     Slice,
     DynamicSlice,
+    /// `real_dynamic_slice(operand, start, limit, strides)`: slice bounds
+    /// as operand values.
+    RealDynamicSlice,
     Pad,
+    /// `dynamic_pad(operand, value, low, high, interior)`: padding as
+    /// operand values.
+    DynamicPad,
+    /// `reduce_window`: a window slid over every dimension (pooling).
+    ReduceWindow,
     Iota,
     DynamicIota,
     GetDimensionSize,
@@ -98,6 +106,7 @@ const SAME_AS_FIRST: &[&str] = &[
     "dynamic_update_slice",
     "map",
     "reduce_precision",
+    "batch_norm_inference",
     "optimization_barrier",
     // CHLO's unary ops.
     "acos",
@@ -157,7 +166,10 @@ impl HloOp {
             "concatenate" => HloOp::Concatenate,
             "slice" => HloOp::Slice,
             "dynamic_slice" => HloOp::DynamicSlice,
+            "real_dynamic_slice" => HloOp::RealDynamicSlice,
             "pad" => HloOp::Pad,
+            "dynamic_pad" => HloOp::DynamicPad,
+            "reduce_window" => HloOp::ReduceWindow,
             "iota" => HloOp::Iota,
             "dynamic_iota" => HloOp::DynamicIota,
             "get_dimension_size" => HloOp::GetDimensionSize,

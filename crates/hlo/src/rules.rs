@@ -93,6 +93,13 @@ fn distinct_below(dims: &[i64], bound: usize) -> bool {
         .all(|(i, &d)| usize::try_from(d).is_ok_and(|d| d < bound) && !dims[..i].contains(&d))
 }
 
+/// An extent padded by `low` and `high` at its edges and `interior`
+/// between each two of its elements.
+fn padded(extent: Size, low: Size, high: Size, interior: Size) -> Size {
+    let gaps = extent.clone().minus(Size::Const(1)).max(Size::Const(0));
+    extent.plus(low.plus(high)).plus(gaps.times(interior))
+}
+
 fn check(requirement: Requirement, message: String) -> Check {
     Check {
         requirement,
@@ -323,16 +330,83 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
             let mut sizes = Vec::new();
             let mut checks = Vec::new();
             for d in 0..r {
-                let gaps = Size::dim(0, d).minus(Size::Const(1)).max(Size::Const(0));
-                let size = Size::dim(0, d)
-                    .plus(Size::Const(low[d]).plus(Size::Const(high[d])))
-                    .plus(gaps.times(Size::Const(interior[d])));
+                let size = padded(
+                    Size::dim(0, d),
+                    Size::Const(low[d]),
+                    Size::Const(high[d]),
+                    Size::Const(interior[d]),
+                );
                 if low[d] < 0 || high[d] < 0 {
                     checks.push(check(
                         Requirement::LessEq(Size::Const(0), size.clone()),
                         format!("{name}: dimension {d} of the result must not be negative"),
                     ));
                 }
+                sizes.push(size);
+            }
+            Some(Rule {
+                results: vec![Shape::Extents(sizes)],
+                checks,
+            })
+        }
+        HloOp::ReduceWindow => reduce_window(ctx, op, name),
+        HloOp::RealDynamicSlice => {
+            // Per dimension `d`: 0 <= start <= limit <= extent, stride >= 1;
+            // the result is ceil((limit - start) / stride).
+            let r = rank(ctx, *data.operands.first()?)?;
+            for i in 1..=3 {
+                (elements(ctx, op, i)?.len() == r).then_some(())?;
+            }
+            let start = |d| Size::elem(1, d);
+            let limit = |d| Size::elem(2, d);
+            let stride = |d| Size::elem(3, d);
+            let mut checks = Vec::new();
+            for d in 0..r {
+                let bounds = [
+                    (Size::Const(0), start(d), "start"),
+                    (start(d), limit(d), "limit"),
+                    (limit(d), Size::dim(0, d), "extent"),
+                ];
+                for (lo, hi, what) in bounds {
+                    checks.push(check(
+                        Requirement::LessEq(lo, hi),
+                        format!(
+                            "{name}: dimension {d} must have 0 <= start <= limit <= extent \
+                             (its {what} is out of order)"
+                        ),
+                    ));
+                }
+                checks.push(check(
+                    Requirement::LessEq(Size::Const(1), stride(d)),
+                    format!("{name}: the stride of dimension {d} must be positive"),
+                ));
+            }
+            let sizes = (0..r)
+                .map(|d| limit(d).minus(start(d)).ceil_div(stride(d)))
+                .collect();
+            Some(Rule {
+                results: vec![Shape::Extents(sizes)],
+                checks,
+            })
+        }
+        HloOp::DynamicPad => {
+            let r = rank(ctx, *data.operands.first()?)?;
+            for i in 2..=4 {
+                (elements(ctx, op, i)?.len() == r).then_some(())?;
+            }
+            let mut sizes = Vec::new();
+            let mut checks = Vec::new();
+            for d in 0..r {
+                let (low, high, interior) = (Size::elem(2, d), Size::elem(3, d), Size::elem(4, d));
+                let size = padded(Size::dim(0, d), low, high, interior.clone());
+                checks.push(check(
+                    Requirement::LessEq(Size::Const(0), interior),
+                    format!("{name}: the interior padding of dimension {d} must not be negative"),
+                ));
+                checks.push(check(
+                    Requirement::LessEq(Size::Const(0), size.clone()),
+                    format!("{name}: dimension {d} of the result must not be negative"),
+                ));
                 sizes.push(size);
             }
             Some(Rule {
@@ -490,7 +564,10 @@ struct Window {
     rhs_dilation: Vec<i64>,
 }
 
-fn window(ctx: &Context, op: OpId, spatial: usize) -> Option<Window> {
+/// The window attributes of a convolution or a `reduce_window`: its
+/// `padding` and, by the names `[strides, lhs_dilation, rhs_dilation]`,
+/// the others (all ones when absent).
+fn window(ctx: &Context, op: OpId, spatial: usize, names: [&str; 3]) -> Option<Window> {
     let or_ones = |name: &str| -> Option<Vec<i64>> {
         match attrs::ints(ctx, op, name) {
             Some(v) if v.len() == spatial && v.iter().all(|&x| x > 0) => Some(v),
@@ -503,11 +580,75 @@ fn window(ctx: &Context, op: OpId, spatial: usize) -> Option<Window> {
         Some(_) => return None,
         None => vec![(0, 0); spatial],
     };
+    let [strides, lhs_dilation, rhs_dilation] = names;
     Some(Window {
-        strides: or_ones("window_strides")?,
+        strides: or_ones(strides)?,
         padding,
-        lhs_dilation: or_ones("lhs_dilation")?,
-        rhs_dilation: or_ones("rhs_dilation")?,
+        lhs_dilation: or_ones(lhs_dilation)?,
+        rhs_dilation: or_ones(rhs_dilation)?,
+    })
+}
+
+impl Window {
+    /// The extent a window of extent `window` slid over `input` gives in
+    /// spatial dimension `i`: 0 where the dilated, padded input is empty or
+    /// shorter than the dilated window, else how many strides fit.
+    fn output(&self, i: usize, input: Size, window: Size) -> Size {
+        let dilate = |x: Size, by: i64| {
+            x.clone().if_less(
+                Size::Const(1),
+                Size::Const(0),
+                x.minus(Size::Const(1))
+                    .times(Size::Const(by))
+                    .plus(Size::Const(1)),
+            )
+        };
+        let (low, high) = self.padding[i];
+        let padded =
+            dilate(input, self.lhs_dilation[i]).plus(Size::Const(low).plus(Size::Const(high)));
+        let window = dilate(window, self.rhs_dilation[i]);
+        let out = padded
+            .clone()
+            .minus(window.clone())
+            .floor_div(Size::Const(self.strides[i]))
+            .plus(Size::Const(1));
+        padded.clone().if_less(
+            Size::Const(1),
+            Size::Const(0),
+            padded.if_less(window, Size::Const(0), out),
+        )
+    }
+}
+
+/// `reduce_window(inputs..., init_values...)`: every input's window
+/// output (`window_dimensions`, `window_strides`, `base_dilations`,
+/// `window_dilations`, `padding`), each result alike.
+fn reduce_window(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
+    let data = ctx.op(op);
+    let inputs = data.operands.len() / 2;
+    let r = rank(ctx, *data.operands.first()?)?;
+    let windows = attrs::ints(ctx, op, "window_dimensions")?;
+    (windows.len() == r && windows.iter().all(|&w| w > 0)).then_some(())?;
+    let w = window(
+        ctx,
+        op,
+        r,
+        ["window_strides", "base_dilations", "window_dilations"],
+    )?;
+    let sizes: Vec<Size> = (0..r)
+        .map(|d| w.output(d, Size::dim(0, d), Size::Const(windows[d])))
+        .collect();
+    let checks = (1..inputs)
+        .map(|i| {
+            check(
+                Requirement::SameShape(Shape::Of(0), Shape::Of(i)),
+                format!("{name}: input {i} must have the shape of input 0"),
+            )
+        })
+        .collect();
+    Some(Rule {
+        results: vec![Shape::Extents(sizes); data.results.len()],
+        checks,
     })
 }
 
@@ -541,7 +682,12 @@ fn convolution(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
         )
         && distinct(dims.output_batch, dims.output_feature, &dims.output_spatial))
     .then_some(())?;
-    let w = window(ctx, op, spatial)?;
+    let w = window(
+        ctx,
+        op,
+        spatial,
+        ["window_strides", "lhs_dilation", "rhs_dilation"],
+    )?;
     let groups = |n: &str| match attrs::int(ctx, op, n) {
         Some(g) if g > 0 => Some(g),
         Some(_) => None,
@@ -557,30 +703,7 @@ fn convolution(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
     for i in 0..spatial {
         let input = Size::dim(0, dims.input_spatial[i]);
         let kernel = Size::dim(1, dims.kernel_spatial[i]);
-        let dilate = |x: Size, by: i64| {
-            x.clone().if_less(
-                Size::Const(1),
-                Size::Const(0),
-                x.minus(Size::Const(1))
-                    .times(Size::Const(by))
-                    .plus(Size::Const(1)),
-            )
-        };
-        let (low, high) = w.padding[i];
-        let padded =
-            dilate(input, w.lhs_dilation[i]).plus(Size::Const(low).plus(Size::Const(high)));
-        let window = dilate(kernel, w.rhs_dilation[i]);
-        let out = padded
-            .clone()
-            .minus(window.clone())
-            .floor_div(Size::Const(w.strides[i]))
-            .plus(Size::Const(1));
-        let out = padded.clone().if_less(
-            Size::Const(1),
-            Size::Const(0),
-            padded.if_less(window, Size::Const(0), out),
-        );
-        *sizes.get_mut(dims.output_spatial[i])? = out;
+        *sizes.get_mut(dims.output_spatial[i])? = w.output(i, input, kernel);
     }
     let checks: Vec<Check> = vec![
         check(

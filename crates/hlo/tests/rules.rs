@@ -428,3 +428,97 @@ fn convolutions_slide_their_window() {
     holds(&conv(&[2, 3, 5], &[4, 3, 2], &raw(1)), &[&[2, 4, 4]]);
     declined(&conv(&[3, 3, 5], &[4, 3, 2], &raw(0)));
 }
+
+#[test]
+fn dynamic_slices_and_pads_read_their_bounds_from_operands() {
+    let slice = |start: &[i64], limit: &[i64], strides: &[i64]| {
+        let operands = vec![
+            f32s(&[5, 4]),
+            constant(start),
+            constant(limit),
+            constant(strides),
+        ];
+        op("stablehlo.real_dynamic_slice", operands, "", &[-1, -1])
+    };
+    holds(&slice(&[1, 0], &[5, 3], &[2, 1]), &[&[2, 3]]);
+    broken(
+        &slice(&[3, 0], &[2, 3], &[1, 1]),
+        "dimension 0 must have 0 <= start",
+    );
+    broken(
+        &slice(&[0, 0], &[5, 5], &[1, 1]),
+        "its extent is out of order",
+    );
+    broken(
+        &slice(&[0, 0], &[5, 4], &[1, 0]),
+        "the stride of dimension 1",
+    );
+    let pad = |low: &[i64], high: &[i64], interior: &[i64]| {
+        let operands = vec![
+            f32s(&[3, 2]),
+            f32s(&[]),
+            constant(low),
+            constant(high),
+            constant(interior),
+        ];
+        op("stablehlo.dynamic_pad", operands, "", &[-1, -1])
+    };
+    // [3, 2] padded low [0, 1], high [2, 0], interior [1, 0]: [3 + 2 + 2, 2 + 1].
+    holds(&pad(&[0, 1], &[2, 0], &[1, 0]), &[&[7, 3]]);
+    broken(
+        &pad(&[0, -5], &[0, 0], &[0, 0]),
+        "dimension 1 of the result",
+    );
+    broken(
+        &pad(&[0, 0], &[0, 0], &[-1, 0]),
+        "interior padding of dimension 0",
+    );
+}
+
+#[test]
+fn reduce_window_slides_a_window_over_every_dimension() {
+    let pool = |props: &str| {
+        let reducer = "({\n^bb0(%a: tensor<f32>, %b: tensor<f32>):\n  %m = \"stablehlo.maximum\"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n  \"stablehlo.return\"(%m) : (tensor<f32>) -> ()\n})";
+        Case {
+            op: "stablehlo.reduce_window".to_string(),
+            operands: vec![f32s(&[1, 3, 8, 8]), f32s(&[])],
+            props: props.to_string(),
+            regions: reducer.to_string(),
+            results: vec![vec![-1, -1, -1, -1]],
+            result_elems: vec!["f32"],
+        }
+    };
+    // A 2x2 max pool of stride 2: [1, 3, 4, 4].
+    holds(
+        &pool("<{window_dimensions = array<i64: 1, 1, 2, 2>, window_strides = array<i64: 1, 1, 2, 2>}>"),
+        &[&[1, 3, 4, 4]],
+    );
+    // 3x3, stride 1, padding 1 keeps the extent; a window dilated to 5
+    // over 8 gives 4.
+    holds(
+        &pool("<{window_dimensions = array<i64: 1, 1, 3, 3>, padding = dense<[[0, 0], [0, 0], [1, 1], [0, 0]]> : tensor<4x2xi64>, window_dilations = array<i64: 1, 1, 1, 2>}>"),
+        &[&[1, 3, 8, 4]],
+    );
+    declined(&pool("<{window_dimensions = array<i64: 1, 1, 2>}>"));
+}
+
+#[test]
+fn batch_norm_inference_keeps_its_operand_shape() {
+    let operands = vec![
+        f32s(&[2, 4, 3]),
+        f32s(&[4]),
+        f32s(&[4]),
+        f32s(&[4]),
+        f32s(&[4]),
+    ];
+    let props = "<{epsilon = 1.000000e-05 : f32, feature_index = 1 : i64}>";
+    holds(
+        &op(
+            "stablehlo.batch_norm_inference",
+            operands,
+            props,
+            &[2, 4, 3],
+        ),
+        &[&[2, 4, 3]],
+    );
+}
