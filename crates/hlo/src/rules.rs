@@ -162,7 +162,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
             };
             let dims = attrs::ints(ctx, op, "broadcast_dimensions")?;
             let mut checks = Vec::new();
-            if let (Some(r), Some(sizes)) = (rank(ctx, data.operands[0]), &sizes) {
+            if let (Some(r), Some(sizes)) = (rank(ctx, *data.operands.first()?), &sizes) {
                 if r != dims.len() || !distinct_below(&dims, sizes.len()) {
                     return None;
                 }
@@ -250,7 +250,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
             (dim < r).then_some(())?;
             let mut checks = Vec::new();
             for i in 1..operands {
-                (rank(ctx, data.operands[i])? == r).then_some(())?;
+                (rank(ctx, *data.operands.get(i)?)? == r).then_some(())?;
                 for d in (0..r).filter(|&d| d != dim) {
                     checks.push(check(
                         Requirement::Equal(Size::dim(i, d), Size::dim(0, d)),
@@ -439,7 +439,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
         HloOp::DotGeneral => dot_general(ctx, op, name),
         HloOp::Dot => {
             let (lr, rr) = (
-                rank(ctx, data.operands[0])?,
+                rank(ctx, *data.operands.first()?)?,
                 rank(ctx, *data.operands.get(1)?)?,
             );
             ((1..=2).contains(&lr) && (1..=2).contains(&rr)).then_some(())?;
@@ -508,7 +508,7 @@ fn dot_general(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
     let data = ctx.op(op);
     let dims = attrs::dot_dims(ctx, op)?;
     let (lr, rr) = (
-        rank(ctx, data.operands[0])?,
+        rank(ctx, *data.operands.first()?)?,
         rank(ctx, *data.operands.get(1)?)?,
     );
     // Each side's batching and contracting dimensions: distinct, in range.
@@ -656,7 +656,7 @@ fn convolution(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
     let data = ctx.op(op);
     let dims: ConvDims = attrs::conv_dims(ctx, op)?;
     let (lr, rr) = (
-        rank(ctx, data.operands[0])?,
+        rank(ctx, *data.operands.first()?)?,
         rank(ctx, *data.operands.get(1)?)?,
     );
     let spatial = dims.input_spatial.len();

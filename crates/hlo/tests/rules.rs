@@ -522,3 +522,39 @@ fn batch_norm_inference_keeps_its_operand_shape() {
         &[&[2, 4, 3]],
     );
 }
+
+#[test]
+fn malformed_ops_get_no_rule_and_no_panic() {
+    let names = [
+        "stablehlo.add",
+        "stablehlo.dot",
+        "stablehlo.dot_general",
+        "stablehlo.convolution",
+        "stablehlo.dynamic_broadcast_in_dim",
+        "stablehlo.broadcast_in_dim",
+        "stablehlo.reduce",
+        "stablehlo.reduce_window",
+        "stablehlo.real_dynamic_slice",
+        "stablehlo.dynamic_pad",
+        "stablehlo.concatenate",
+        "stablehlo.transpose",
+        "stablehlo.pad",
+        "chlo.broadcast_add",
+    ];
+    let props = [
+        "",
+        "<{dimension = 99 : i64}>",
+        "<{permutation = array<i64: 7, -1>, dimensions = array<i64: 9223372036854775807>}>",
+        "<{broadcast_dimensions = array<i64: -3>, window_dimensions = array<i64: 0>}>",
+        "<{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [99]>, dimension_numbers = #stablehlo.conv<[b, f]x[o]->[]>}>",
+    ];
+    for name in names {
+        for props in props {
+            for operands in [vec![], vec![f32s(&[2])], vec![f32s(&[]), f32s(&[3, 0])]] {
+                let case = op(name, operands, props, &[-1]);
+                // Any verdict; none may panic.
+                let _ = case.verdict();
+            }
+        }
+    }
+}
