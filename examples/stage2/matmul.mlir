@@ -1,4 +1,4 @@
-// The matmul shape function of the lowering walk-through (doc 002), in the
+// The matmul shape function of the lowering walk-through of the shape dialect, in the
 // stage-2 (constrained) form that upstream MLIR can lower: [m, k] x [k, n]
 // gives [m, n].
 //

@@ -1,5 +1,5 @@
 //! `reify-bounds`: materialise the bounds `test.reify_bound` ops ask for,
-//! in terms of the enclosing function's arguments (design doc 001's
+//! in terms of the enclosing function's arguments (after MLIR's
 //! `reifyBound`, driven as upstream's `test-affine-reify-value-bounds`).
 //!
 //! `"test.reify_bound"(%v) {dim = N, type = "EQ" | "LB" | "UB"} : (T) ->

@@ -1,5 +1,5 @@
 //! `reify-result-shapes`: compute each dynamic dimension a tensor op makes
-//! from the op's operands, one dimension at a time (design doc 001's
+//! from the op's operands, one dimension at a time (after MLIR's
 //! generalisation of `ReifyRankedShapedTypeOpInterface`).
 //!
 //! Every `tensor.dim %r, %c` with a constant `%c`, where `%r` is the result

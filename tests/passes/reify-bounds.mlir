@@ -3,7 +3,7 @@
 //
 // `reify-bounds`: each `test.reify_bound` becomes the bound it asks for in
 // terms of the function's arguments, `test.reify_constant_bound` a
-// constant; the examples of design doc 001. Upper bounds are inclusive.
+// constant; the examples of MLIR's ValueBoundsOpInterface documentation. Upper bounds are inclusive.
 // (The runner adds --verify-semantics.)
 
 // tensor.pad: the result dimension is the source's plus both paddings.

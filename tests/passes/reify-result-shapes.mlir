@@ -13,7 +13,7 @@
 // not. mlir-opt builds `affine.apply` where we build `arith`, and erases
 // the ops left dead; we leave them to `canonicalize`.
 
-// doc 001's example: dim 0 = low + source + high.
+// MLIR's ValueBoundsOpInterface example: dim 0 = low + source + high.
 // CHECK-LABEL: func @pad
 // CHECK:         %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3xf32>
 // CHECK-NEXT:    %[[S:.*]] = arith.addi %arg1, %[[D]] : index

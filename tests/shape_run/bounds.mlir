@@ -1,5 +1,5 @@
 // Inputs of `shape-run --reify-bound` (crates/cli/tests/shape_run.rs):
-// design doc 001's examples.
+// the examples of MLIR's ValueBoundsOpInterface documentation.
 func.func @pad(%t: tensor<?xf32>, %l: index, %h: index) -> index {
   %c0 = arith.constant 0 : index
   %z = arith.constant 0.0 : f32

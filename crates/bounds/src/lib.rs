@@ -1,5 +1,5 @@
 //! Affine constraint sets over integer columns, the engine under value
-//! bounds (design doc 001's `ValueBoundsConstraintSet`).
+//! bounds (after MLIR's `ValueBoundsConstraintSet`).
 //!
 //! A [`ConstraintSet`] is a conjunction of affine equalities and
 //! inequalities over numbered integer [`Column`]s; what a column stands for

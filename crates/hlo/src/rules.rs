@@ -100,6 +100,19 @@ fn padded(extent: Size, low: Size, high: Size, interior: Size) -> Size {
     extent.plus(low.plus(high)).plus(gaps.times(interior))
 }
 
+/// The checks that the first `inputs` operands of a variadic reduction
+/// (`reduce`, `reduce_window`) have one shape.
+fn inputs_alike(name: &str, inputs: usize) -> Vec<Check> {
+    (1..inputs)
+        .map(|i| {
+            check(
+                Requirement::SameShape(Shape::Of(0), Shape::Of(i)),
+                format!("{name}: input {i} must have the shape of input 0"),
+            )
+        })
+        .collect()
+}
+
 fn check(requirement: Requirement, message: String) -> Check {
     Check {
         requirement,
@@ -218,14 +231,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
                 .filter(|d| !dims.contains(&(*d as i64)))
                 .map(|d| Size::dim(0, d))
                 .collect();
-            let checks = (1..inputs)
-                .map(|i| {
-                    check(
-                        Requirement::SameShape(Shape::Of(0), Shape::Of(i)),
-                        format!("{name}: input {i} must have the shape of input 0"),
-                    )
-                })
-                .collect();
+            let checks = inputs_alike(name, inputs);
             Some(Rule {
                 results: vec![Shape::Extents(kept); results],
                 checks,
@@ -638,14 +644,7 @@ fn reduce_window(ctx: &Context, op: OpId, name: &str) -> Option<Rule> {
     let sizes: Vec<Size> = (0..r)
         .map(|d| w.output(d, Size::dim(0, d), Size::Const(windows[d])))
         .collect();
-    let checks = (1..inputs)
-        .map(|i| {
-            check(
-                Requirement::SameShape(Shape::Of(0), Shape::Of(i)),
-                format!("{name}: input {i} must have the shape of input 0"),
-            )
-        })
-        .collect();
+    let checks = inputs_alike(name, inputs);
     Some(Rule {
         results: vec![Shape::Extents(sizes); data.results.len()],
         checks,

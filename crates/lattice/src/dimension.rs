@@ -243,7 +243,7 @@ mod tests {
         assert_eq!(d("1").broadcast_merge(d("3")), Some(d("3")));
         assert_eq!(d("0").broadcast_merge(d("1")), Some(d("0")));
         assert_eq!(d("2").broadcast_merge(d("3")), None);
-        // Dynamic: optimistic, as doc 004's "Runtime Error Checking" section.
+        // Dynamic: optimistic, as a partial-shape lattice checks at run time what it cannot decide.
         assert_eq!(DYN.broadcast_merge(d("1")), Some(DYN));
         assert_eq!(DYN.broadcast_merge(d("4")), Some(d("4")));
         assert_eq!(d("4").broadcast_merge(DYN), Some(d("4")));

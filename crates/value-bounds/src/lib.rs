@@ -1,4 +1,4 @@
-//! Bounds of index values and dimension sizes, the design of doc 001
+//! Bounds of index values and dimension sizes, after MLIR's design
 //! (`ValueBoundsOpInterface`) over our IR.
 //!
 //! A [`ValueBounds`] is a constraint set (crate `bounds`) whose columns
@@ -13,7 +13,7 @@
 //! [`compute_bound`] gives lower, upper (inclusive) or equality bounds as
 //! affine expressions in the stopped targets, [`constant_bound`] constant
 //! ones, [`ValueBounds::implies`] decides a comparison, and
-//! [`materialize`] turns a bound into `arith` ops (doc 001's
+//! [`materialize`] turns a bound into `arith` ops (MLIR's
 //! `reifyBound`).
 //!
 //! What an op adds holds wherever its results exist: an op whose operands

@@ -1,4 +1,4 @@
-//! Bounds as expressions in chosen targets, and as IR (doc 001's
+//! Bounds as expressions in chosen targets, and as IR (MLIR's
 //! `reifyBound`).
 
 use crate::set::ValueBounds;

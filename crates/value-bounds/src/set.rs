@@ -11,7 +11,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 /// unconstrained).
 const MAX_POPULATED: usize = 1024;
 
-/// A constraint set whose columns stand for [`Target`]s (doc 001's
+/// A constraint set whose columns stand for [`Target`]s (MLIR's
 /// `ValueBoundsConstraintSet`), with the work list of targets named but
 /// not yet explained.
 pub struct ValueBounds<'c> {
