@@ -29,7 +29,7 @@ UPSTREAM_TO_STD = [
     "--cse",
 ]
 
-# std form -> LLVM dialect for mlir-runner: DESIGN.md's runnable pipeline
+# std form -> LLVM dialect for mlir-runner: the bufferizing pipeline to LLVM
 # plus --lower-affine, as tests/common/runner.rs runs it.
 TO_LLVM = [
     "--one-shot-bufferize=bufferize-function-boundaries",

@@ -61,7 +61,8 @@ pub const UPSTREAM_TO_STD: &[&str] = &[
 ];
 
 /// Lowering of std-form tensor code to the LLVM dialect, for `mlir-runner`:
-/// DESIGN.md's runnable pipeline plus `--lower-affine`, without which a
+/// The bufferizing pipeline to LLVM (one-shot bufferization, loops, the
+/// LLVM conversions) plus `--lower-affine`, without which a
 /// slice of a slice (`split_at` of a `split_at` result) or a `tensor.concat`
 /// leaves `affine.apply` behind.
 pub const TO_LLVM: &[&str] = &[
