@@ -7,6 +7,7 @@ pub mod dump_dir;
 pub mod input;
 pub mod remarks;
 pub mod report_events;
+pub mod stderr;
 pub mod verify_diagnostics;
 
 use diag::{DiagLoc, Diagnostic, SourceMap};
@@ -988,7 +989,7 @@ pub fn written(tool: &str, target: &str, result: std::io::Result<()>) -> std::pr
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{tool}: could not write '{target}': {e}");
+            crate::stderr_println!("{tool}: could not write '{target}': {e}");
             std::process::ExitCode::FAILURE
         }
     }

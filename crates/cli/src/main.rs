@@ -491,7 +491,7 @@ fn main() -> ExitCode {
         Some(dir) => match ConstraintGraphFiles::new(dir) {
             Ok(files) => Some(files),
             Err(e) => {
-                eprintln!("shape-opt: {e}");
+                cli::stderr_println!("shape-opt: {e}");
                 return ExitCode::FAILURE;
             }
         },
@@ -500,7 +500,7 @@ fn main() -> ExitCode {
     let report = match report_options(&args) {
         Ok(report) => report,
         Err(e) => {
-            eprintln!("shape-opt: error: {e}");
+            cli::stderr_println!("shape-opt: error: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -510,7 +510,7 @@ fn main() -> ExitCode {
         constraint_graphs.clone(),
         report.as_ref().map(|r| r.events.clone()),
     ) {
-        eprintln!("shape-opt: error: invalid --log-level: {e}");
+        cli::stderr_println!("shape-opt: error: invalid --log-level: {e}");
         return ExitCode::FAILURE;
     }
     if args.generate_completions.is_some() || args.generate_man_page {
@@ -545,7 +545,7 @@ fn main() -> ExitCode {
             (None, None) => None,
         };
         if let Some(other) = other {
-            eprintln!("shape-opt: error: '{other}' can't be used with individual pass options");
+            cli::stderr_println!("shape-opt: error: '{other}' can't be used with individual pass options");
             return ExitCode::FAILURE;
         }
         // Without an implicit module, the passes run on whatever op is the
@@ -564,7 +564,7 @@ fn main() -> ExitCode {
     let text = match cli::input::read_input(&args.input, args.max_input_size) {
         Ok(text) => text,
         Err(e) => {
-            eprint!("{}", e.render(&name));
+            cli::stderr_print!("{}", e.render(&name));
             return ExitCode::FAILURE;
         }
     };
@@ -573,7 +573,7 @@ fn main() -> ExitCode {
             .ok()
             .and_then(syntax::reproducer::Reproducer::find);
         let Some(config) = config else {
-            eprintln!("shape-opt: error: {name} holds no 'mlir_reproducer' configuration");
+            cli::stderr_println!("shape-opt: error: {name} holds no 'mlir_reproducer' configuration");
             return ExitCode::FAILURE;
         };
         args.pass_pipeline = Some(config.pipeline);
@@ -651,9 +651,9 @@ fn main() -> ExitCode {
         insert_host_checks: args.insert_host_checks,
     };
     let outcome = process_buffer(&name, text, &options);
-    eprint!("{}{}", outcome.log, outcome.diagnostics);
+    cli::stderr_print!("{}{}", outcome.log, outcome.diagnostics);
     if let Some(e) = constraint_graphs.and_then(|files| files.first_error()) {
-        eprintln!("shape-opt: {e}");
+        cli::stderr_println!("shape-opt: {e}");
         return ExitCode::FAILURE;
     }
     if !outcome.success {

@@ -376,18 +376,21 @@ pub fn index_tensor_attr(ctx: &mut Context, extents: &[i64]) -> Attr {
     Attr::Dense { ty, values }
 }
 
-/// Longest constant shape folded (a splat `dense` can claim any length).
-const MAX_EXTENTS: usize = 1 << 16;
-
-/// The extents held by a constant shape (a rank-1 integer `dense` attribute).
+/// The extents held by a constant shape (a rank-1 integer `dense`
+/// attribute); `None` for a splat longer than the verifier lets a
+/// `shape.const_shape` be (a splat can claim any length at no cost in the
+/// input; listed extents are in the input already and have no limit).
 pub fn extents(ctx: &Context, a: &Attr) -> Option<Vec<i64>> {
-    let Attr::Dense { ty, .. } = a else {
+    let Attr::Dense { ty, values } = a else {
         return None;
     };
     let n = match ctx.type_kind(*ty).shape() {
-        Some(&[n]) => usize::try_from(n).ok().filter(|&n| n <= MAX_EXTENTS)?,
+        Some(&[n]) => usize::try_from(n).ok()?,
         _ => return None,
     };
+    if matches!(values, DenseValues::Splat(_)) && n > ir::dialect::shape::MAX_SPLAT_SHAPE_EXTENTS {
+        return None;
+    }
     let elems = a.int_elements(n)?;
     elems.into_iter().map(|e| i64::try_from(e).ok()).collect()
 }

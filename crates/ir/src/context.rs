@@ -703,13 +703,14 @@ impl Context {
         self.drop_references(op);
     }
     fn drop_references(&mut self, op: OpId) {
-        let operands = std::mem::take(&mut self.ops[op.index()].operands);
-        for (i, v) in operands.iter().enumerate() {
-            let u = Use {
-                op,
-                operand: i as u32,
-            };
-            self.values[v.index()].uses.retain(|x| *x != u);
+        // Once per value used, so that an op using one value many times
+        // (a `tensor.from_elements` of one constant) costs that value's
+        // uses once, not once per operand.
+        let mut operands = std::mem::take(&mut self.ops[op.index()].operands);
+        operands.sort_unstable_by_key(|v| v.index());
+        operands.dedup();
+        for v in operands {
+            self.values[v.index()].uses.retain(|x| x.op != op);
         }
         for r in self.ops[op.index()].regions.clone() {
             for b in self.regions[r.index()].blocks.clone() {

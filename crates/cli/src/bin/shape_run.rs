@@ -464,7 +464,7 @@ fn main() -> ExitCode {
     let values = match parsed.collect::<Result<Vec<Arg>, _>>() {
         Ok(values) => values,
         Err(e) => {
-            eprintln!("shape-run: error: {e}");
+            cli::stderr_println!("shape-run: error: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -475,7 +475,7 @@ fn main() -> ExitCode {
     let text = match read {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("shape-run: could not open input file '{}': {e}", args.input);
+            cli::stderr_println!("shape-run: could not open input file '{}': {e}", args.input);
             return ExitCode::FAILURE;
         }
     };
@@ -491,7 +491,7 @@ fn main() -> ExitCode {
         return match answer {
             Ok(answer) => cli::written("shape-run", "-", cli::write_output("-", &[answer])),
             Err(message) => {
-                eprint!("{message}");
+                cli::stderr_print!("{message}");
                 ExitCode::FAILURE
             }
         };
@@ -503,11 +503,11 @@ fn main() -> ExitCode {
         true => match cli::on_large_stack(|| explanation(&args, &values, &text)) {
             Some(Ok(text)) => text,
             Some(Err(message)) => {
-                eprint!("{message}");
+                cli::stderr_print!("{message}");
                 return ExitCode::FAILURE;
             }
             None => {
-                eprintln!("shape-run: error: internal error: explanation thread failed");
+                cli::stderr_println!("shape-run: error: internal error: explanation thread failed");
                 return ExitCode::FAILURE;
             }
         },
@@ -534,7 +534,7 @@ fn main() -> ExitCode {
             )
         }
         Err(message) => {
-            eprint!("{message}");
+            cli::stderr_print!("{message}");
             ExitCode::FAILURE
         }
     }

@@ -444,17 +444,43 @@ fn parse_const_shape(p: &mut dyn AsmParser, state: &mut OperationState) -> PResu
     Ok(())
 }
 
-/// The extents of a `const_shape`'s `shape` attribute.
+/// The most extents a `const_shape` given by a splat (`dense<1> :
+/// tensor<Nxindex>`, whose length costs nothing to write) may claim: its
+/// custom form lists every extent, so a longer one would print as more
+/// text than any input we read. A shape whose extents are listed has no
+/// limit but the input's size.
+pub const MAX_SPLAT_SHAPE_EXTENTS: usize = 1 << 20;
+
+/// The extents of a `const_shape`'s `shape` attribute; `None` when it has
+/// none (or is a splat longer than [`MAX_SPLAT_SHAPE_EXTENTS`]).
 fn const_shape_extents(ctx: &Context, op: OpId) -> Option<Vec<i128>> {
     let a = ctx.attr(op, "shape")?;
-    let Attr::Dense { ty, .. } = a else {
+    let Attr::Dense { ty, values } = a else {
         return None;
     };
     let n = match ctx.type_kind(*ty).shape() {
-        Some([n]) if *n >= 0 => *n as usize,
+        Some([n]) if *n >= 0 => usize::try_from(*n).ok()?,
         _ => return None,
     };
+    if matches!(values, DenseValues::Splat(_)) && n > MAX_SPLAT_SHAPE_EXTENTS {
+        return None;
+    }
     a.int_elements(n)
+}
+
+/// The length a splat `shape` attribute claims past
+/// [`MAX_SPLAT_SHAPE_EXTENTS`].
+fn overlong_splat_shape(ctx: &Context, op: OpId) -> Option<i64> {
+    match ctx.attr(op, "shape")? {
+        Attr::Dense {
+            ty,
+            values: DenseValues::Splat(_),
+        } => match ctx.type_kind(*ty).shape() {
+            Some(&[n]) if usize::try_from(n).is_ok_and(|n| n > MAX_SPLAT_SHAPE_EXTENTS) => Some(n),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 fn print_const_shape(p: &mut OpPrinter, op: OpId) {
@@ -925,6 +951,11 @@ fn verify_concat(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_const_shape(ctx: &Context, op: OpId) -> Result<(), String> {
+    if let Some(n) = overlong_splat_shape(ctx, op) {
+        return Err(format!(
+            "splat shape of {n} extents: shape-opt holds at most {MAX_SPLAT_SHAPE_EXTENTS} extents given by a splat"
+        ));
+    }
     let Some(extents) = const_shape_extents(ctx, op).filter(|_| {
         matches!(ctx.attr(op, "shape"), Some(Attr::Dense { ty, .. })
             if ctx.type_kind(*ty).element_type().is_some_and(|e| is_index(ctx, e)))
