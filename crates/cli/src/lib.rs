@@ -111,6 +111,10 @@ pub struct DriverOptions {
     /// `--verify-semantics-require-inputs`: a function `verify_semantics`
     /// could compare on no input (or nothing compared at all) is an error.
     pub verify_semantics_require_inputs: bool,
+    /// `--verify-semantics-timeout`, `--verify-semantics-max-steps`: the
+    /// work sampling may do on one input (each part of
+    /// `--split-input-file`), after which it stops with a warning.
+    pub verify_semantics_budget: validate::check::SamplingBudget,
     /// `--mlir-print-shape-facts`: each op's inferred shape facts as comments.
     pub print_shape_facts: bool,
     /// `--mlir-timing`: per-pass wall times.
@@ -474,6 +478,9 @@ fn report_semantics(
     log: &mut String,
 ) -> Result<(), Vec<Diagnostic>> {
     log.push_str(&check.summary());
+    if let Some(d) = check.stopped_diagnostic() {
+        log.push_str(&render(sources, &d, options));
+    }
     let severity = match require_inputs {
         true => diag::Severity::Error,
         false => diag::Severity::Warning,
@@ -583,9 +590,13 @@ pub fn process_chunk(
             tree: None,
             tree_error: None,
         };
-        let mut semantics = options
-            .verify_semantics
-            .map(|n| validate::check::SemanticsCheck::new(validate::check::Interpreter, n));
+        let mut semantics = options.verify_semantics.map(|n| {
+            let budget = options
+                .verify_semantics_budget
+                .start(interp::Interrupt::default());
+            validate::check::SemanticsCheck::new(validate::check::Interpreter, n)
+                .with_budget(budget)
+        });
         let mut no_check = pass::NoInstrumentation;
         let check: &mut dyn pass::Instrumentation = match &mut semantics {
             Some(s) => s,

@@ -234,8 +234,24 @@ struct Args {
     /// results, a failure gone, or other events — calls of declarations,
     /// unregistered ops — before the result or failure). Prints how many
     /// inputs were compared, and warns of functions compared on none.
-    #[arg(long = "verify-semantics", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "32")]
+    /// At most 100,000.
+    #[arg(long = "verify-semantics", value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "32", value_parser = parse_sample_count)]
     verify_semantics: Option<usize>,
+    /// With --verify-semantics: stop sampling after this many seconds of
+    /// it on one input, warning that the rest was not compared (0: no
+    /// limit).
+    #[arg(long = "verify-semantics-timeout", value_name = "SECONDS", default_value_t = 60.0, requires = "verify_semantics", value_parser = parse_seconds)]
+    verify_semantics_timeout: f64,
+    /// With --verify-semantics: stop sampling after this many interpreter
+    /// steps over all its runs on one input, warning that the rest was not
+    /// compared (0: no limit).
+    #[arg(
+        long = "verify-semantics-max-steps",
+        value_name = "N",
+        default_value_t = 1_000_000_000,
+        requires = "verify_semantics"
+    )]
+    verify_semantics_max_steps: u64,
     /// With --verify-semantics: fail (exit 1) when a function could not be
     /// evaluated on any sampled input, or nothing was compared, instead of
     /// warning.
@@ -473,6 +489,26 @@ fn layout(name: &str) -> pass::manager::Layout {
     }
 }
 
+/// `--verify-semantics=N`: a sample count up to
+/// [`validate::check::MAX_SAMPLES`].
+fn parse_sample_count(text: &str) -> Result<usize, String> {
+    let max = validate::check::MAX_SAMPLES;
+    match text.parse::<usize>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!(
+            "expected a sample count from 0 to {max} per function"
+        )),
+    }
+}
+
+/// A non-negative number of seconds, at most a year.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..=31_536_000.0).contains(&s) => Ok(s),
+        _ => Err("expected a number of seconds from 0 to 31536000".to_string()),
+    }
+}
+
 fn main() -> ExitCode {
     let (raw, pass_flags) = mlir_opt_arguments(std::env::args().collect());
     // Usage errors exit with 1 like every other user error (clap's own
@@ -545,7 +581,9 @@ fn main() -> ExitCode {
             (None, None) => None,
         };
         if let Some(other) = other {
-            cli::stderr_println!("shape-opt: error: '{other}' can't be used with individual pass options");
+            cli::stderr_println!(
+                "shape-opt: error: '{other}' can't be used with individual pass options"
+            );
             return ExitCode::FAILURE;
         }
         // Without an implicit module, the passes run on whatever op is the
@@ -573,7 +611,9 @@ fn main() -> ExitCode {
             .ok()
             .and_then(syntax::reproducer::Reproducer::find);
         let Some(config) = config else {
-            cli::stderr_println!("shape-opt: error: {name} holds no 'mlir_reproducer' configuration");
+            cli::stderr_println!(
+                "shape-opt: error: {name} holds no 'mlir_reproducer' configuration"
+            );
             return ExitCode::FAILURE;
         };
         args.pass_pipeline = Some(config.pipeline);
@@ -644,6 +684,11 @@ fn main() -> ExitCode {
         print_shape_facts: args.print_shape_facts,
         verify_semantics: args.verify_semantics,
         verify_semantics_require_inputs: args.verify_semantics_require_inputs,
+        verify_semantics_budget: validate::check::SamplingBudget {
+            time: (args.verify_semantics_timeout > 0.0)
+                .then(|| std::time::Duration::from_secs_f64(args.verify_semantics_timeout)),
+            steps: (args.verify_semantics_max_steps > 0).then_some(args.verify_semantics_max_steps),
+        },
         timing: args.timing,
         pass_statistics: args.pass_statistics,
         pure_ops: args.pure_ops.clone().unwrap_or_default(),

@@ -58,7 +58,9 @@ impl<S: tracing::Subscriber> Layer<S> for Remarks {
         let mut f = RemarkFields::default();
         event.record(&mut f);
         match self {
-            Remarks::Print => crate::stderr_println!("{}:{}:{}: remark: {}", f.file, f.line, f.col, f.message),
+            Remarks::Print => {
+                crate::stderr_println!("{}:{}:{}: remark: {}", f.file, f.line, f.col, f.message)
+            }
             Remarks::Collect(list) => {
                 let loc = DiagLoc::FileLineCol {
                     file: f.file,

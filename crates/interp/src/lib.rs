@@ -69,6 +69,7 @@
 #![warn(missing_docs)]
 
 mod arith_ops;
+mod budget;
 mod control;
 mod dispatch;
 mod effects;
@@ -79,6 +80,8 @@ mod shape_ops;
 mod tensor_ops;
 mod value;
 
+pub use budget::{Budget, Interrupt, Spent};
+
 pub use value::{
     canonical, Arg, Canonical, Effect, Event, InterpError, Outcome, ShapeVal, SizeVal, Trace,
     Value, Verdict, Witness,
@@ -87,7 +90,7 @@ pub use value::{
 use ir::{Context, OpId};
 
 /// Bounds that keep every evaluation finite.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Ops executed in one run.
     pub steps: u64,
@@ -95,6 +98,8 @@ pub struct Limits {
     pub elements: usize,
     /// Nesting of regions and calls.
     pub depth: usize,
+    /// Work shared with other runs: time, total steps, an interrupt.
+    pub budget: Budget,
 }
 
 impl Default for Limits {
@@ -103,6 +108,7 @@ impl Default for Limits {
             steps: 10_000_000,
             elements: 1 << 20,
             depth: 128,
+            budget: Budget::default(),
         }
     }
 }

@@ -106,7 +106,7 @@ pub(crate) fn run_op(
         .zip(args)
         .enumerate()
         .map(|(index, (&p, arg))| {
-            bind_arg(ctx, ctx.value_type(p), index, arg, limits)
+            bind_arg(ctx, ctx.value_type(p), index, arg, &limits)
                 .map_err(|message| InterpError::BadArgument { index, message })
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -120,7 +120,13 @@ pub(crate) fn run_op(
         events: Vec::new(),
         host_knowledge: std::cell::OnceCell::new(),
     };
-    let outcome = match machine.call(func, values) {
+    let called = machine.call(func, values);
+    // The steps since the last look at the budget count too.
+    machine
+        .limits
+        .budget
+        .charge(machine.steps % crate::budget::CHECK_EVERY);
+    let outcome = match called {
         Ok(results) => match results.iter().find_map(Value::error) {
             Some(message) => Outcome::Error(message.to_string()),
             None => match without_status(ctx, func, results) {
@@ -294,7 +300,7 @@ fn bind_dense(
     kind: &TypeKind,
     shape: &[i64],
     elements: &[i64],
-    limits: Limits,
+    limits: &Limits,
 ) -> Result<Value, String> {
     let width = int_element_width(ctx, kind).ok_or_else(|| {
         "elements given for a tensor whose elements are not integers or index".to_string()
@@ -371,7 +377,7 @@ fn bind_arg(
     ty: ir::Type,
     index: usize,
     arg: &Arg,
-    limits: Limits,
+    limits: &Limits,
 ) -> Result<Value, String> {
     let kind = ctx.type_kind(ty);
     let type_name = || ir::print_attr::AttrPrinter::new(ctx).type_to_string(ty);
@@ -610,6 +616,11 @@ impl<'c> Machine<'c> {
 
     fn step(&mut self, op: OpId) -> Step<()> {
         self.steps += 1;
+        if self.steps % crate::budget::CHECK_EVERY == 0 {
+            if let Some(spent) = self.limits.budget.charge(crate::budget::CHECK_EVERY) {
+                return Err(Stop::Error(InterpError::Stopped(spent)));
+            }
+        }
         match self.steps > self.limits.steps {
             true => Err(Stop::Error(InterpError::Limit(format!(
                 "more than {} ops executed (at '{}')",

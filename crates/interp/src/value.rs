@@ -283,7 +283,7 @@ impl Canonical {
 /// elements of an integer tensor `dense<[4, -1]>` (for tensors of integers
 /// or `index` whose values the function reads: the target shape of a
 /// reshape, the bounds of a slice).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Arg {
     /// `[2,3]`: extents (or the values of an extent tensor).
     Shape(Vec<i64>),
@@ -788,6 +788,8 @@ pub enum InterpError {
     },
     /// A step, size or nesting limit was reached.
     Limit(String),
+    /// The run's [`crate::Budget`], shared with other runs, is spent.
+    Stopped(crate::Spent),
 }
 
 impl fmt::Display for InterpError {
@@ -813,6 +815,7 @@ impl fmt::Display for InterpError {
             }
             InterpError::Malformed { op, at, message } => write!(f, "{at}'{op}': {message}"),
             InterpError::Limit(message) => write!(f, "limit reached: {message}"),
+            InterpError::Stopped(why) => write!(f, "stopped: {why}"),
         }
     }
 }

@@ -66,6 +66,18 @@ struct Verifier<'a> {
     /// Positions of the ops of long blocks, numbered on the first use that
     /// is far from its definition.
     positions: HashMap<BlockId, HashMap<OpId, usize>>,
+    /// [`Verifier::ancestor_in`], remembered.
+    ancestors: HashMap<(BlockId, RegionId), Option<Ancestor>>,
+}
+
+/// The op of a region that holds a nested block (see
+/// [`Verifier::ancestor_in`]).
+#[derive(Clone, Copy)]
+struct Ancestor {
+    op: OpId,
+    /// Whether an isolated-from-above op lies between (the op itself
+    /// included).
+    crossed_isolated: bool,
 }
 
 /// The symbols of each symbol table met, indexed on first use and shared
@@ -154,6 +166,7 @@ pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(),
         symbols: &symbols,
         dominators: HashMap::default(),
         positions: HashMap::default(),
+        ancestors: HashMap::default(),
     };
     v.op(root)
 }
@@ -331,6 +344,7 @@ impl Verifier<'_> {
                     symbols,
                     dominators: HashMap::default(),
                     positions: HashMap::default(),
+                    ancestors: HashMap::default(),
                 }
                 .op(o)
             })
@@ -508,32 +522,32 @@ impl Verifier<'_> {
             return not_dominated(self);
         };
         let def_region = ctx.block(def_block).parent;
-        // Walk up from the user to the op whose block is in the defining region.
-        let mut cur = user;
-        loop {
-            let Some(b) = ctx.op(cur).parent else {
-                return not_dominated(self);
-            };
-            if ctx.block(b).parent == def_region {
-                break;
-            }
-            let Some(parent) = ctx.parent_op(cur) else {
-                return not_dominated(self);
-            };
-            if ctx
-                .op_def(parent)
-                .is_some_and(|d| d.traits.isolated_from_above)
-            {
-                return Err(VerifyError {
-                    op: user,
-                    loc: ctx.op(user).loc.clone(),
-                    message: "using value defined outside the region".into(),
-                    notes: Vec::new(),
-                    follow_up: Vec::new(),
-                });
-            }
-            cur = parent;
-        }
+        // The user, or its ancestor whose block is in the defining region.
+        let Some(user_block) = ctx.op(user).parent else {
+            return not_dominated(self);
+        };
+        let Some(def_region) = def_region else {
+            return not_dominated(self);
+        };
+        let cur = match ctx.block(user_block).parent == Some(def_region) {
+            true => user,
+            false => match self.ancestor_in(user_block, def_region) {
+                None => return not_dominated(self),
+                Some(Ancestor {
+                    crossed_isolated: true,
+                    ..
+                }) => {
+                    return Err(VerifyError {
+                        op: user,
+                        loc: ctx.op(user).loc.clone(),
+                        message: "using value defined outside the region".into(),
+                        notes: Vec::new(),
+                        follow_up: Vec::new(),
+                    })
+                }
+                Some(Ancestor { op, .. }) => op,
+            },
+        };
         let use_block = ctx.op(cur).parent;
         if use_block != Some(def_block) {
             return match use_block {
@@ -566,6 +580,50 @@ impl Verifier<'_> {
                 }
             }
         }
+    }
+
+    /// The op in `region` that holds `block` (in a region nested in it,
+    /// at any depth), and whether an isolated-from-above op lies on the
+    /// way; `None` if `block` is not in `region`. Remembered for every
+    /// block on the way, so that uses at every level of a deep nest cost
+    /// the depth once, not once each.
+    fn ancestor_in(&mut self, block: BlockId, region: RegionId) -> Option<Ancestor> {
+        let ctx = self.ctx;
+        let owner_of = |b: BlockId| ctx.block(b).parent.and_then(|r| ctx.region(r).parent);
+        let isolated = |op: OpId| ctx.op_def(op).is_some_and(|d| d.traits.isolated_from_above);
+        // Blocks whose answer is the next one's, and the first answer known.
+        let mut path = Vec::new();
+        let mut b = block;
+        let known = loop {
+            if let Some(&known) = self.ancestors.get(&(b, region)) {
+                break known;
+            }
+            let Some(owner) = owner_of(b) else {
+                break None;
+            };
+            let Some(owner_block) = ctx.op(owner).parent else {
+                break None;
+            };
+            if ctx.block(owner_block).parent == Some(region) {
+                break Some(Ancestor {
+                    op: owner,
+                    crossed_isolated: isolated(owner),
+                });
+            }
+            path.push(b);
+            b = owner_block;
+        };
+        self.ancestors.insert((b, region), known);
+        let mut found = known;
+        for &p in path.iter().rev() {
+            let crossed = owner_of(p).is_some_and(isolated);
+            found = found.map(|a| Ancestor {
+                crossed_isolated: a.crossed_isolated || crossed,
+                ..a
+            });
+            self.ancestors.insert((p, region), found);
+        }
+        found
     }
 
     fn block_dominates(&mut self, a: BlockId, b: BlockId) -> bool {

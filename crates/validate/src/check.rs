@@ -26,6 +26,15 @@
 //! Functions a pass removed (inlined, dead) are not compared, nor are
 //! declarations.
 //!
+//! Sampling is bounded: at most [`MAX_SAMPLES`] inputs per function, a
+//! run's steps scale with its function's size ([`steps_for`]: a loop that
+//! never ends costs a fraction of a second, not the interpreter's default
+//! 10^7 steps), and every run draws from one [`interp::Budget`] of time
+//! and total steps (and an interrupt) given with
+//! [`SemanticsCheck::with_budget`]. Once the budget is spent, nothing more
+//! is run or compared: what was compared stands, and
+//! [`SemanticsCheck::stopped`] says why the rest was not (the CLI warns).
+//!
 //! Coverage is kept per function ([`FunctionCoverage`]): how many inputs
 //! were evaluated and compared, and why the others could not be; a function
 //! compared on no input at all is what [`SemanticsCheck::uncovered`] lists
@@ -34,23 +43,72 @@
 use crate::sample::{params, samples, unsampleable};
 use diag::{DiagLoc, Diagnostic, Severity};
 use interp::Arg as SampleArg;
-use interp::Verdict;
+use interp::{Budget, Limits, Spent, Verdict};
 use ir::{Context, OpId, OpKind};
 use pass::Instrumentation;
 use std::collections::HashMap;
+
+/// The most inputs sampled per function (`--verify-semantics=N` takes no
+/// larger `N`): the draw covers every family of shapes long before it.
+pub const MAX_SAMPLES: usize = 100_000;
+
+/// The work all sampled runs of one pipeline may do together: the
+/// defaults of `--verify-semantics-timeout` and
+/// `--verify-semantics-max-steps`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SamplingBudget {
+    /// Wall time (`None`: no limit).
+    pub time: Option<std::time::Duration>,
+    /// Interpreter steps over every run (`None`: no limit).
+    pub steps: Option<u64>,
+}
+
+impl Default for SamplingBudget {
+    /// A minute, and 10^9 steps (about as long on one core).
+    fn default() -> Self {
+        SamplingBudget {
+            time: Some(std::time::Duration::from_secs(60)),
+            steps: Some(1_000_000_000),
+        }
+    }
+}
+
+impl SamplingBudget {
+    /// The budget from now on, stopped early by `interrupt`.
+    pub fn start(&self, interrupt: interp::Interrupt) -> Budget {
+        Budget::new(self.time, self.steps, interrupt)
+    }
+}
+
+/// The fewest and the most steps one sampled run may take.
+const STEPS_PER_RUN: std::ops::RangeInclusive<u64> = 100_000..=10_000_000;
+/// Steps a sampled run may take per op of its function.
+const STEPS_PER_OP: u64 = 1_000;
+
+/// The step limit of one run of a function of `ops` ops (nested ones
+/// counted): [`STEPS_PER_OP`] per op, within [`STEPS_PER_RUN`]. Sampled
+/// inputs are small (extents up to 7, ranks up to 4), so a run that
+/// terminates takes far fewer steps; one that does not is cut off in time
+/// proportional to its function.
+pub fn steps_for(ops: usize) -> u64 {
+    (ops as u64)
+        .saturating_mul(STEPS_PER_OP)
+        .clamp(*STEPS_PER_RUN.start(), *STEPS_PER_RUN.end())
+}
 
 /// Evaluates a function on concrete arguments.
 pub trait Evaluator {
     /// What a function does on one input: its events and results or error.
     type Outcome: std::fmt::Display;
-    /// Run function `name` of `module`; `Err` (saying why) when it cannot
-    /// be evaluated.
+    /// Run function `name` of `module` within `limits`; `Err` (saying why)
+    /// when it cannot be evaluated.
     fn run(
         &self,
         ctx: &Context,
         module: OpId,
         name: &str,
         args: &[SampleArg],
+        limits: &Limits,
     ) -> Result<Self::Outcome, String>;
     /// How `after` (the transformed function's outcome) compares with
     /// `before`.
@@ -75,8 +133,10 @@ impl Evaluator for Interpreter {
         module: OpId,
         name: &str,
         args: &[SampleArg],
+        limits: &Limits,
     ) -> Result<interp::Trace, String> {
-        interp::trace_function(ctx, module, name, args).map_err(|e| e.to_string())
+        interp::trace_function_with_limits(ctx, module, name, args, limits.clone())
+            .map_err(|e| e.to_string())
     }
     fn compare(&self, before: &interp::Trace, after: &interp::Trace) -> Verdict {
         before.compare(after)
@@ -147,6 +207,8 @@ pub struct FunctionCoverage {
 struct Recorded<O> {
     name: String,
     runs: Vec<(Vec<SampleArg>, O)>,
+    /// The step limit of a run before the pass.
+    steps: u64,
 }
 
 /// The instrumentation behind `--verify-semantics=N`.
@@ -166,13 +228,17 @@ pub struct SemanticsCheck<E: Evaluator> {
     pub coverage: Vec<FunctionCoverage>,
     /// Position of each function's entry in `coverage`.
     coverage_index: HashMap<String, usize>,
+    budget: Budget,
+    stopped: Option<Spent>,
 }
 
 impl<E: Evaluator> SemanticsCheck<E> {
+    /// Compare on `count` inputs per function (at most [`MAX_SAMPLES`]),
+    /// with no budget but the per-run step limits.
     pub fn new(evaluator: E, count: usize) -> Self {
         SemanticsCheck {
             evaluator,
-            count,
+            count: count.min(MAX_SAMPLES),
             recorded: Vec::new(),
             failure: None,
             compared: 0,
@@ -180,7 +246,53 @@ impl<E: Evaluator> SemanticsCheck<E> {
             tallies: Vec::new(),
             coverage: Vec::new(),
             coverage_index: HashMap::new(),
+            budget: Budget::default(),
+            stopped: None,
         }
+    }
+
+    /// Draw every run from `budget` (see the module doc).
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Why sampling stopped before it was done, if it did: the budget
+    /// was spent.
+    pub fn stopped(&self) -> Option<Spent> {
+        self.stopped
+    }
+
+    /// A warning that sampling stopped before it was done, if it did.
+    pub fn stopped_diagnostic(&self) -> Option<Diagnostic> {
+        self.stopped.map(|spent| {
+            Diagnostic::new(
+                Severity::Warning,
+                DiagLoc::Unknown,
+                format!(
+                    "verify-semantics stopped early, as {spent}: the {} made stand, the rest were not made (see --verify-semantics-timeout and --verify-semantics-max-steps)",
+                    plural(self.compared, "comparison")
+                ),
+            )
+        })
+    }
+
+    /// The limits of one run of a function of `steps` steps at most.
+    fn limits(&self, steps: u64) -> Limits {
+        Limits {
+            steps,
+            budget: self.budget.clone(),
+            ..Limits::default()
+        }
+    }
+
+    /// Whether an evaluation that failed did so because the budget is
+    /// spent (then nothing more is run).
+    fn budget_ended(&mut self) -> bool {
+        if let Some(spent) = self.budget.spent() {
+            self.stopped.get_or_insert(spent);
+        }
+        self.stopped.is_some()
     }
 
     /// The coverage entry of function `name` (defined at `loc`).
@@ -237,6 +349,7 @@ impl<E: Evaluator> SemanticsCheck<E> {
             plural(self.pass_runs, "pass run"),
             plural(self.compared, "comparison")
         );
+
         let covered: Vec<&FunctionCoverage> =
             self.coverage.iter().filter(|c| c.evaluated > 0).collect();
         let partial: Vec<&FunctionCoverage> = covered
@@ -247,6 +360,7 @@ impl<E: Evaluator> SemanticsCheck<E> {
         let least = covered.iter().map(|c| c.sampled).min();
         let most = covered.iter().map(|c| c.sampled).max();
         match (least, most) {
+            _ if self.stopped.is_some() => out.push_str("; stopped early"),
             (Some(least), Some(most)) if partial.is_empty() && least == most => out.push_str(
                 &format!("; each function on all its {least} sampled inputs"),
             ),
@@ -321,6 +435,13 @@ fn functions(ctx: &Context, op: OpId) -> Vec<(String, OpId)> {
     out
 }
 
+/// The ops of function `f`, nested ones counted.
+fn ops_in(ctx: &Context, f: OpId) -> usize {
+    let mut ops = 0;
+    ctx.walk_nested(f, &mut |_| ops += 1);
+    ops
+}
+
 /// A stable seed per function name, so that every pass sees the same inputs.
 fn seed(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
@@ -353,26 +474,38 @@ impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
                 }
                 continue;
             };
+            if let Some(spent) = self.stopped {
+                let coverage = self.coverage_of(&name, pass::loc_of(ctx, f));
+                coverage
+                    .not_evaluated
+                    .get_or_insert_with(|| format!("sampling stopped before it, as {spent}"));
+                continue;
+            }
+            let steps = steps_for(ops_in(ctx, f));
+            let limits = self.limits(steps);
             let inputs = samples(&params, self.count, seed(&name));
             let sampled = inputs.len();
             let mut first_error = None;
-            let runs: Vec<_> = inputs
-                .into_iter()
-                .filter_map(|args| match self.evaluator.run(ctx, module, &name, &args) {
-                    Ok(outcome) => Some((args, outcome)),
+            let mut runs = Vec::new();
+            for args in inputs {
+                if self.budget_ended() {
+                    break;
+                }
+                match self.evaluator.run(ctx, module, &name, &args, &limits) {
+                    Ok(outcome) => runs.push((args, outcome)),
+                    Err(_) if self.budget_ended() => break,
                     Err(why) => {
                         first_error.get_or_insert(why);
-                        None
                     }
-                })
-                .collect();
+                }
+            }
             let coverage = self.coverage_of(&name, pass::loc_of(ctx, f));
             coverage.sampled = coverage.sampled.max(sampled);
             coverage.evaluated = coverage.evaluated.max(runs.len());
             if coverage.not_evaluated.is_none() {
                 coverage.not_evaluated = first_error;
             }
-            self.recorded.push(Recorded { name, runs });
+            self.recorded.push(Recorded { name, runs, steps });
         }
     }
 
@@ -385,13 +518,23 @@ impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
             let Some(&(_, f)) = now.iter().find(|(n, _)| *n == recorded.name) else {
                 continue;
             };
-            if let Some(&i) = self.coverage_index.get(&recorded.name) {
-                self.coverage[i].compared += recorded.runs.len();
-            }
+            // A lowering may take more steps than its source did.
+            let limits = self.limits(recorded.steps.max(steps_for(ops_in(ctx, f))));
             for (args, before) in &recorded.runs {
+                if self.budget_ended() {
+                    break;
+                }
+                let after = self
+                    .evaluator
+                    .run(ctx, module, &recorded.name, args, &limits);
+                if after.is_err() && self.budget_ended() {
+                    break;
+                }
+                if let Some(&i) = self.coverage_index.get(&recorded.name) {
+                    self.coverage[i].compared += 1;
+                }
                 self.compared += 1;
                 tally.failing_before += usize::from(self.evaluator.fails(before));
-                let after = self.evaluator.run(ctx, module, &recorded.name, args);
                 let verdict = match &after {
                     Ok(after) => self.evaluator.compare(before, after),
                     Err(_) => Verdict::Changed,
@@ -459,6 +602,7 @@ mod tests {
             module: OpId,
             name: &str,
             args: &[SampleArg],
+            _limits: &Limits,
         ) -> Result<usize, String> {
             let (_, f) = functions(ctx, module)
                 .into_iter()
@@ -666,7 +810,7 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
             crate::sample::function_inputs(&ctx, f, 64, seed("reshape")).expect("sampleable");
         let mut outcomes = std::collections::BTreeMap::new();
         for args in &inputs {
-            let outcome = match Interpreter.run(&ctx, module, "reshape", args) {
+            let outcome = match Interpreter.run(&ctx, module, "reshape", args, &Limits::default()) {
                 Ok(trace) => match trace.outcome {
                     interp::Outcome::Ok(_) => "ok".to_string(),
                     other => other.to_string(),

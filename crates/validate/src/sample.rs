@@ -164,18 +164,27 @@ fn fit(shape: &[i64], param: &Param, draw: &mut Draw) -> Vec<i64> {
     }
 }
 
+/// Draws in a row that found nothing new after which sampling stops.
+const MAX_REPEATED_DRAWS: usize = 10_000;
+
 /// Up to `count` distinct argument lists for `params`, drawn from `seed`.
 pub fn samples(params: &[Param], count: usize, seed: u64) -> Vec<Vec<SampleArg>> {
     let mut draw = Draw(seed);
     let mut out: Vec<Vec<SampleArg>> = Vec::new();
-    // Families can repeat themselves on small domains: bound the attempts.
-    for attempt in 0..count * 8 {
-        if out.len() == count {
+    let mut seen = std::collections::HashSet::new();
+    let mut since_new = 0;
+    // Families can repeat themselves on small domains: bound the attempts,
+    // and stop once a long run of them found nothing new (the domain is
+    // exhausted: a function of one shape has 781 inputs to draw).
+    for attempt in 0..count.saturating_mul(8) {
+        if out.len() == count || since_new == MAX_REPEATED_DRAWS {
             break;
         }
         let args = sample(params, attempt % 4, &mut draw);
-        if !out.contains(&args) {
+        since_new += 1;
+        if seen.insert(args.clone()) {
             out.push(args);
+            since_new = 0;
         }
     }
     out

@@ -95,6 +95,7 @@ struct Args {
     /// Before the outcome, print what the function requires of its inputs
     /// and what it returns (as `shape-opt --explain` does) and, with
     /// `--arg`s, which requirement they break, or that they meet them all.
+    /// With `--json`, that text is the object's `"explanation"` field.
     #[arg(long = "explain")]
     explain: bool,
 }
@@ -516,22 +517,26 @@ fn main() -> ExitCode {
     match evaluated {
         Ok(trace) => {
             let printed = match args.json {
+                // stdout stays one JSON object: the explanation is a field.
+                true if args.explain => {
+                    let json = trace.to_json();
+                    let open = json.strip_suffix('}').unwrap_or(&json);
+                    format!(
+                        "{open},\"explanation\":{}}}\n",
+                        diag::json_string(&explained)
+                    )
+                }
                 true => format!("{}\n", trace.to_json()),
                 false => {
-                    let mut lines: String = trace
-                        .events
-                        .iter()
-                        .map(|event| format!("{event}\n"))
-                        .collect();
+                    let mut lines = explained;
+                    for event in &trace.events {
+                        lines += &format!("{event}\n");
+                    }
                     lines += &format!("{}\n", trace.outcome);
                     lines
                 }
             };
-            cli::written(
-                "shape-run",
-                "-",
-                cli::write_output("-", &[explained, printed]),
-            )
+            cli::written("shape-run", "-", cli::write_output("-", &[printed]))
         }
         Err(message) => {
             cli::stderr_print!("{message}");
