@@ -42,9 +42,11 @@ pub use pass;
 pub use pass::stage::Stage;
 pub use passes::FailureMode;
 pub use syntax;
+pub use validate::check::{SamplingBudget, MAX_SAMPLES};
 
 use diag::{DiagLoc, Diagnostic};
 use driver::{Engine, Plan};
+use interp::Interrupt;
 use ir::effects::PureOps;
 use ir::{Attr, Context, OpId, OpKind};
 use pass::{Instrumentation, PassInfo, PassRegistry, RunOptions};
@@ -83,6 +85,12 @@ pub struct Session {
     /// before on this many sampled inputs (`--verify-semantics=N`); a pass
     /// that changes a result fails the run.
     pub verify_semantics: Option<usize>,
+    /// The time and steps the sampling of one run may take; once spent,
+    /// sampling stops (what was compared stands) and a warning is logged.
+    pub verify_semantics_budget: SamplingBudget,
+    /// Raised from another thread, stops the current run between passes
+    /// and any evaluation in it: the run fails with "interrupted".
+    interrupt: Interrupt,
     /// What a failed check does in the std form [`Session::lower_to`]
     /// gives: abort (`cf.assert`, the default), or return a status.
     pub shape_failure: passes::FailureMode,
@@ -106,6 +114,7 @@ pub type OnStageFn<'a> = dyn FnMut(Stage, &Context, OpId) + Send + 'a;
 struct Hooks<'a, 'b> {
     semantics: Option<SemanticsCheck<Interpreter>>,
     after_pass: Option<&'a mut AfterPassFn<'b>>,
+    interrupt: Interrupt,
 }
 
 impl Instrumentation for Hooks<'_, '_> {
@@ -126,6 +135,9 @@ impl Instrumentation for Hooks<'_, '_> {
         }
     }
     fn take_failure(&mut self) -> Option<Diagnostic> {
+        if self.interrupt.is_raised() {
+            return Some(interrupted());
+        }
         self.semantics
             .as_mut()
             .and_then(|check| check.take_failure())
@@ -144,8 +156,18 @@ impl Session {
             engine: Engine::new(),
             options: RunOptions::default(),
             verify_semantics: None,
+            verify_semantics_budget: SamplingBudget::default(),
+            interrupt: Interrupt::default(),
             shape_failure: passes::FailureMode::Abort,
         }
+    }
+
+    /// The handle that stops this session's current run from another
+    /// thread (a host's Ctrl-C): raise it, and the run ends with an
+    /// "interrupted" error after the pass or evaluation step in progress.
+    /// It stays raised until cleared.
+    pub fn interrupt(&self) -> Interrupt {
+        self.interrupt.clone()
     }
 
     /// Declare host ops and functions pure: without side effects, so that
@@ -322,7 +344,11 @@ impl Session {
         args: &[interp::Arg],
     ) -> Result<interp::Trace, Error> {
         let ctx = &module.ctx;
-        on_large_stack(|| interp::trace_function(ctx, module.root, func, args))
+        let limits = interp::Limits {
+            budget: interp::Budget::new(None, None, self.interrupt.clone()),
+            ..interp::Limits::default()
+        };
+        on_large_stack(|| interp::trace_function_with_limits(ctx, module.root, func, args, limits))
             .map_err(|e| plain_error(e.to_string()))
     }
 
@@ -344,17 +370,30 @@ impl Session {
             }
         };
         let mut hooks = Hooks {
-            semantics: self
-                .verify_semantics
-                .map(|n| SemanticsCheck::new(Interpreter, n)),
+            semantics: self.verify_semantics.map(|n| {
+                let budget = self.verify_semantics_budget.start(self.interrupt.clone());
+                SemanticsCheck::new(Interpreter, n).with_budget(budget)
+            }),
             after_pass,
+            interrupt: self.interrupt.clone(),
         };
         let split = !hooks.reads_ir() && on_stage.is_none() && self.options.threads != 1;
         let mut unobserved = |_: Stage, _: &Context, _: OpId| {};
         let on_stage = on_stage.unwrap_or(&mut unobserved);
-        on_large_stack(|| engine.run(module, &mut run, &mut hooks, on_stage, split))
-            .map_err(|d| self.error(vec![d]))
+        let ran = on_large_stack(|| engine.run(module, &mut run, &mut hooks, on_stage, split));
+        let stopped = hooks.semantics.as_ref().and_then(|s| s.stopped());
+        match stopped {
+            Some(interp::Spent::Interrupted) => return Err(self.error(vec![interrupted()])),
+            Some(spent) => tracing::warn!("verify-semantics stopped early, as {spent}"),
+            None => {}
+        }
+        ran.map_err(|d| self.error(vec![d]))
     }
+}
+
+/// The error of a run stopped by [`Session::interrupt`].
+fn interrupted() -> Diagnostic {
+    Diagnostic::error(DiagLoc::Unknown, "interrupted")
 }
 
 /// An error about no place in the input.

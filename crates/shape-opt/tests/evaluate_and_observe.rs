@@ -68,3 +68,66 @@ fn lowering_reports_every_pass_and_stage_and_checks_semantics() {
     let again = session.parse("again.mlir", &generic).unwrap();
     assert_eq!(again.print(), module.print());
 }
+
+/// A function that never returns: its loop counts up from its argument
+/// for as long as the count is at least the argument.
+const ENDLESS: &str = "func.func @f(%a: index) -> index {
+  %c1 = arith.constant 1 : index
+  %r = scf.while (%i = %a) : (index) -> index {
+    %t = arith.cmpi sge, %i, %a : index
+    scf.condition(%t) %i : index
+  } do {
+  ^bb0(%i: index):
+    %j = arith.addi %i, %c1 : index
+    scf.yield %j : index
+  }
+  return %r : index
+}
+";
+
+#[test]
+fn an_interrupt_from_another_thread_stops_an_evaluation_and_a_run() {
+    let mut session = Session::new();
+    let mut module = session.parse("endless.mlir", ENDLESS).unwrap();
+    let interrupt = session.interrupt();
+    let raiser = interrupt.clone();
+    let raised = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        raiser.raise();
+    });
+    let started = std::time::Instant::now();
+    // The default step limit would take seconds; the interrupt ends it.
+    let stopped = session
+        .evaluate(&module, "f", &["3".parse::<Arg>().unwrap()])
+        .unwrap_err();
+    raised.join().unwrap();
+    assert!(stopped.to_string().contains("interrupted"), "{stopped}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // Still raised: a run stops at its first pass.
+    session.verify_semantics = Some(4);
+    let run = session
+        .run_pipeline(&mut module, "builtin.module(canonicalize)", None)
+        .unwrap_err();
+    assert!(run.to_string().contains("interrupted"), "{run}");
+    interrupt.clear();
+    session
+        .run_pipeline(&mut module, "builtin.module(canonicalize)", None)
+        .unwrap();
+}
+
+#[test]
+fn sampling_stops_when_its_budget_is_spent_and_the_run_goes_on() {
+    let mut session = Session::new();
+    session.verify_semantics = Some(shape_opt::MAX_SAMPLES);
+    session.verify_semantics_budget = shape_opt::SamplingBudget {
+        time: None,
+        steps: Some(10_000),
+    };
+    let mut module = session.parse("matmul.mlir", MATMUL).unwrap();
+    let started = std::time::Instant::now();
+    session
+        .lower_to_observed(&mut module, Stage::Std, None, None)
+        .unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert!(module.print().contains("cf.assert"));
+}
