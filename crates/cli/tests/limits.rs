@@ -449,3 +449,145 @@ fn thousands_of_constraints_in_one_function_take_linear_time() {
         "300 constraints: {small:.2} s; 1,200: {large:.2} s"
     );
 }
+
+/// A `shape.const_shape` whose extents are a splat claims its length for
+/// free: past 2^20 extents it is a diagnostic naming the limit, never an
+/// allocation of that length. Listed extents are in the input already:
+/// 70,000 of them lower like any other constant.
+#[test]
+fn splat_shapes_past_their_limit_are_a_diagnostic_and_long_listed_shapes_lower() {
+    let dir = scratch("const-shape");
+    for n in ["1048577", "4611686018427387903"] {
+        let input = format!(
+            "func.func @f() -> tensor<{n}xindex> {{\n  %c = \"shape.const_shape\"() {{shape = dense<1> : tensor<{n}xindex>}} : () -> tensor<{n}xindex>\n  return %c : tensor<{n}xindex>\n}}\n"
+        );
+        let run = shape_opt(&dir, &["--lower-to=std"], &input);
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "error: 'shape.const_shape' op splat shape of {n} extents: shape-opt holds at most 1048576 extents given by a splat"
+            )),
+            "{}",
+            run.stderr
+        );
+        assert!(run.peak_rss < 64 * MIB, "{} bytes", run.peak_rss);
+    }
+    let extents = vec!["1"; 70_000].join(", ");
+    let input = format!(
+        "func.func @f() -> !shape.shape {{\n  %c = shape.const_shape [{extents}] : !shape.shape\n  return %c : !shape.shape\n}}\n"
+    );
+    let run = shape_opt(&dir, &["--lower-to=std"], &input);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("tensor<70000xindex>"), "{}", run.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+const MATMUL: &str = include_str!("../../../examples/matmul.mlir");
+
+/// `--verify-semantics=N` takes at most 100,000 inputs per function, and
+/// sampling stops, with a warning, once its steps or time are spent: the
+/// run still succeeds with what was compared.
+#[test]
+fn sampling_is_bounded_in_inputs_steps_and_time() {
+    let dir = scratch("sampling");
+    let run = shape_opt(&dir, &["--verify-semantics=100001"], MATMUL);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr
+            .contains("expected a sample count from 0 to 100000 per function"),
+        "{}",
+        run.stderr
+    );
+    for budget in [
+        "--verify-semantics-max-steps=20000",
+        "--verify-semantics-timeout=0.2",
+    ] {
+        let run = shape_opt(
+            &dir,
+            &["--lower-to=std", "--verify-semantics=100000", budget],
+            MATMUL,
+        );
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("warning: verify-semantics stopped early, as its"),
+            "{budget}: {}",
+            run.stderr
+        );
+        assert!(run.stdout.contains("cf.assert"), "{}", run.stdout);
+        assert!(run.cpu_seconds < 20.0, "{budget}: {} s", run.cpu_seconds);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A loop that never ends costs each sampled run steps in proportion to
+/// its function (1,000 an op, at least 100,000), not the interpreter's
+/// 10^7: the function is reported as not evaluated.
+#[test]
+fn a_loop_that_never_ends_costs_sampling_little() {
+    let dir = scratch("endless");
+    let input = "func.func @f(%a: index) -> index {
+  %c1 = arith.constant 1 : index
+  %r = scf.while (%i = %a) : (index) -> index {
+    %t = arith.cmpi sge, %i, %a : index
+    scf.condition(%t) %i : index
+  } do {
+  ^bb0(%i: index):
+    %j = arith.addi %i, %c1 : index
+    scf.yield %j : index
+  }
+  return %r : index
+}
+";
+    let run = shape_opt(&dir, &["--lower-to=std", "--verify-semantics"], input);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("limit reached: more than 100000 ops executed"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.cpu_seconds < 20.0, "{} s", run.cpu_seconds);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Diagnostics that cannot be written (stderr on a full device, or
+/// closed) are dropped: the exit code is still the outcome's, 1, never
+/// Rust's panic code 101.
+#[test]
+fn an_unwritable_stderr_keeps_the_exit_code() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    let Ok(full) = full else {
+        eprintln!("skipping: /dev/full is not available");
+        return;
+    };
+    for exe in [
+        env!("CARGO_BIN_EXE_shape-opt"),
+        env!("CARGO_BIN_EXE_shape-run"),
+    ] {
+        let command = || {
+            let mut command = Command::new(exe);
+            command
+                .arg("no-such-input.mlir")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null());
+            if exe.ends_with("shape-run") {
+                command.args(["--func", "f"]);
+            }
+            command
+        };
+        let status = command()
+            .stderr(full.try_clone().unwrap())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(1), "{exe} with stderr on /dev/full");
+        // A pipe whose reader is gone before anything is written.
+        let mut child = command().stderr(Stdio::piped()).spawn().unwrap();
+        drop(child.stderr.take());
+        assert_eq!(
+            child.wait().unwrap().code(),
+            Some(1),
+            "{exe} with stderr closed"
+        );
+    }
+}

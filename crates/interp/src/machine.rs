@@ -616,7 +616,7 @@ impl<'c> Machine<'c> {
 
     fn step(&mut self, op: OpId) -> Step<()> {
         self.steps += 1;
-        if self.steps % crate::budget::CHECK_EVERY == 0 {
+        if self.steps.is_multiple_of(crate::budget::CHECK_EVERY) {
             if let Some(spent) = self.limits.budget.charge(crate::budget::CHECK_EVERY) {
                 return Err(Stop::Error(InterpError::Stopped(spent)));
             }
