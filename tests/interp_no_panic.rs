@@ -90,6 +90,7 @@ fn corpus_functions_never_panic() {
         steps: 20_000,
         elements: 4096,
         depth: 32,
+        ..Default::default()
     };
     let (mut runs, mut evaluated) = (0, 0);
     for file in &files {
@@ -107,7 +108,7 @@ fn corpus_functions_never_panic() {
                         let args: Vec<Arg> = params.iter().map(|k| make(k, n)).collect();
                         runs += 1;
                         let result =
-                            interp::trace_function_with_limits(&ctx, root, &name, &args, limits);
+                            interp::trace_function_with_limits(&ctx, root, &name, &args, limits.clone());
                         evaluated += usize::from(result.is_ok());
                     }
                 }
