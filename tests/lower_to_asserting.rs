@@ -50,8 +50,9 @@ impl Evaluator for SameMessage {
         module: ir::OpId,
         name: &str,
         args: &[Arg],
+        limits: &interp::Limits,
     ) -> Result<Trace, String> {
-        Interpreter.run(ctx, module, name, args)
+        Interpreter.run(ctx, module, name, args, limits)
     }
     fn compare(&self, before: &Trace, after: &Trace) -> Verdict {
         let verdict = Interpreter.compare(before, after);
