@@ -22,7 +22,7 @@
 //! [`Recorder`] collects all this while the pipeline runs: it is the
 //! pipeline's instrumentation and stage callback, and [`Events`] receives
 //! the remarks and pictures passes send through `tracing`. [`write()`] lays
-//! the result out (see `html.rs`).
+//! the result out in files (see `html.rs`), [`lay_out`] for any sink.
 
 mod html;
 
@@ -33,7 +33,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-pub use html::write;
+pub use html::{lay_out, write, Part};
 
 /// What a run's passes sent through `tracing` while the report recorded
 /// it, tagged with the pass that was running on the thread that sent it
