@@ -418,9 +418,11 @@ impl<'a, 's> Recorder<'a, 's> {
         let explains = stage == Some(Stage::Constrained)
             || self.functions.iter().all(|f| f.explanation.is_none());
         if explains {
-            for e in explain::explain_module(ctx, root, self.setup.sources) {
-                let i = self.function(&e.name);
-                self.functions[i].explanation = Some(explain::render(&e, 80));
+            for f in functions(ctx, root) {
+                if let Some(e) = explain::explain_function(ctx, f, self.setup.sources) {
+                    let i = self.function(&symbol(ctx, f));
+                    self.functions[i].explanation = Some(explain::render(&e, 80));
+                }
             }
         }
     }
@@ -706,11 +708,22 @@ fn functions(ctx: &Context, op: OpId) -> Vec<OpId> {
     out
 }
 
+/// The name the report knows function `f` by: its symbol, after those of
+/// the symbol tables other than modules that hold it, as a nested symbol
+/// reference writes them (`lib::@twice` for `@twice` of
+/// `shape.function_library @lib`), so that a library's function is not
+/// taken for the module's of the same name.
 fn symbol(ctx: &Context, f: OpId) -> String {
-    ctx.attr(f, "sym_name")
-        .and_then(ir::Attr::as_str)
-        .unwrap_or("")
-        .to_string()
+    let sym_name = |op| ctx.attr(op, "sym_name").and_then(ir::Attr::as_str);
+    let mut name = sym_name(f).unwrap_or("").to_string();
+    let mut at = ctx.parent_op(f);
+    while let Some(op) = at {
+        if let (Some(table), false) = (sym_name(op), ctx.kind(op) == OpKind::BuiltinModule) {
+            name = format!("{table}::@{name}");
+        }
+        at = ctx.parent_op(op);
+    }
+    name
 }
 
 /// Function `f` printed as the report shows it (no locations, elements
