@@ -402,10 +402,7 @@ impl<'a, 's> Recorder<'a, 's> {
             };
             let samples = &mut self.functions[i].samples;
             for (k, args) in inputs.iter().enumerate() {
-                let outcome = match interp::run_function_op(ctx, root, f, args) {
-                    Ok(o) => o.to_string(),
-                    Err(e) => format!("cannot evaluate: {e}"),
-                };
+                let outcome = run_sample(ctx, root, f, args);
                 if samples.len() <= k {
                     samples.push(Sample {
                         args: show_args(args),
@@ -756,6 +753,34 @@ fn source_lines(loc: &ir::Location, file: &str, out: &mut Vec<u32>) {
                 source_lines(child, file, out);
             }
         }
+    }
+}
+
+/// The most ops the interpreter runs for one sample at one form: far more
+/// than a shape function takes on the small sampled shapes, far fewer than
+/// the interpreter's own limit, which a report would reach on every sample
+/// of a function that loops forever at every form.
+const SAMPLE_STEPS: u64 = 10_000;
+
+/// The interpreter's outcome of function `f` of `root` on `args`, run for
+/// at most [`SAMPLE_STEPS`] ops, as the report shows it.
+fn run_sample(ctx: &Context, root: OpId, f: OpId, args: &[Arg]) -> String {
+    let limits = interp::Limits {
+        steps: SAMPLE_STEPS,
+        ..interp::Limits::default()
+    };
+    let name = ctx
+        .attr(f, "sym_name")
+        .and_then(ir::Attr::as_str)
+        .unwrap_or("");
+    // The interpreter takes limits with a name only: a library's function
+    // that the module's of its name shadows is not run.
+    if interp::find_function(ctx, root, name) != Some(f) {
+        return format!("not run: another function is named @{name}");
+    }
+    match interp::run_function_with_limits(ctx, root, name, args, limits) {
+        Ok(o) => o.to_string(),
+        Err(e) => format!("cannot evaluate: {e}"),
     }
 }
 
