@@ -623,9 +623,9 @@ impl<'a> Walk<'a> {
     /// length is divided by `divide` (the slice as (input, from, to_back),
     /// how many to take: the extents taken, in walk order, and the slice
     /// left); that is known only if the slice is long enough, or is the
-    /// last segment (then `split_at`'s domain requires it to be), and
-    /// `divide` is called only where the input's rank that takes fits an
-    /// `i64`.
+    /// last segment (then `split_at`'s domain requires it to be). `divide`
+    /// is called only when the rank the slice then needs, `from - to_back
+    /// + need`, is an `i64`, so that its own arithmetic cannot overflow.
     fn take(
         &mut self,
         op: OpId,
