@@ -7,9 +7,10 @@
 //! (described in tests/regress/README.md): each must still fail its check,
 //! so that a fix is noticed and the input moves up to the replayed ones.
 //!
-//! The targets' seeds go through the same checks: the examples for `parse`
-//! and `round_trip`, and for `pipeline` the empty input (every choice 0)
-//! and [`PIPELINE_INPUTS`] random byte strings (each a generated function).
+//! The targets' seeds go through the same checks: the examples for `parse`,
+//! `round_trip` and `explain`, and for `pipeline` the empty input (every
+//! choice 0) and [`PIPELINE_INPUTS`] random byte strings (each a generated
+//! function).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -86,6 +87,11 @@ fn round_trip_regressions() {
 }
 
 #[test]
+fn explain_regressions() {
+    replay("explain", fuzz_harness::explain, examples());
+}
+
+#[test]
 fn pipeline_regressions() {
     let mut random = SplitMix64::new(0xf022);
     let seeds = (0..PIPELINE_INPUTS)
@@ -102,10 +108,11 @@ fn pipeline_regressions() {
 
 #[test]
 fn open_bugs_still_fail() {
-    let targets: [(&str, Check); 3] = [
+    let targets: [(&str, Check); 4] = [
         ("parse", fuzz_harness::parse),
         ("round_trip", fuzz_harness::round_trip),
         ("pipeline", fuzz_harness::pipeline),
+        ("explain", fuzz_harness::explain),
     ];
     for (target, check) in targets {
         for (name, data) in files(&format!("tests/regress/{target}/open")) {

@@ -3,6 +3,11 @@
 //! constants and what each op computes, in the `lattice` crate's terms),
 //! and the ops certain to fail whenever they are reached. `infer-shapes`
 //! folds with them; `--mlir-print-shape-facts` prints them.
+//!
+//! A fact holds one entry per extent it knows of: an extent tensor type
+//! longer than [`MAX_TYPED_LENGTH`] (`tensor<1099511627776xindex>`) gives
+//! its value no fact, so that memory follows the input's size, not the
+//! numbers it holds.
 
 use ir::dialect::arith::CmpIPredicate;
 use ir::{Attr, Context, OpId, OpKind, Type, TypeKind, ValueId};
@@ -94,6 +99,10 @@ impl Facts {
     }
 }
 
+/// The longest extent tensor type whose length becomes a fact: far more
+/// than any rank, far less than an extent can be.
+pub const MAX_TYPED_LENGTH: usize = 1 << 10;
+
 /// Is this type an extent tensor (`tensor<?xindex>`, `tensor<Nxindex>`)?
 pub fn extent_tensor_len(ctx: &Context, ty: Type) -> Option<Option<usize>> {
     match ctx.type_kind(ty) {
@@ -109,9 +118,10 @@ pub fn extent_tensor_len(ctx: &Context, ty: Type) -> Option<Option<usize>> {
 /// What a value's type alone says.
 fn fact_of_type(ctx: &Context, ty: Type) -> Option<Fact> {
     if let Some(len) = extent_tensor_len(ctx, ty) {
-        return Some(Fact::Shape(len.map_or(ShapeValue::Unranked, |n| {
-            ShapeValue::Ranked(vec![None; n])
-        })));
+        return Some(Fact::Shape(match len.filter(|&n| n <= MAX_TYPED_LENGTH) {
+            Some(n) => ShapeValue::Ranked(vec![None; n]),
+            None => ShapeValue::Unranked,
+        }));
     }
     match ctx.type_kind(ty) {
         TypeKind::Shape | TypeKind::ValueShape => Some(Fact::Shape(ShapeValue::Unranked)),

@@ -6,8 +6,30 @@
 //! not known is a [`Seg::Slice`] of its input; an extent of it is
 //! [`Term::Extent`], counted from the front (`i >= 0`) or from the back
 //! (`i < 0`, `rank + i`).
+//!
+//! Sizes stay symbolic: where the number of extents comes from the input
+//! (a `split_at` index, the extent of an extent tensor's type, a splat
+//! constant, a rank a requirement fixes), a shape spells them out one by
+//! one only up to [`MAX_SPELLED_EXTENTS`]; past it they stay a
+//! [`Seg::Slice`], [`Seg::Take`] or [`Seg::Drop`] with the number as a
+//! term. [`Size`] counts an expression's nodes, so that the walk can bound
+//! what it keeps.
 
 use ir::dialect::arith::CmpIPredicate;
+
+/// The most extents an expression spells out one by one when their number
+/// comes from the input rather than from the ops that name them: more stay
+/// one slice, `take` or `drop`.
+pub const MAX_SPELLED_EXTENTS: i64 = 64;
+
+/// `n` as a number of extents to spell one by one: `None` if it is
+/// negative or more than [`MAX_SPELLED_EXTENTS`].
+pub fn spelled_count(n: i64) -> Option<usize> {
+    (0..=MAX_SPELLED_EXTENTS)
+        .contains(&n)
+        .then(|| usize::try_from(n).ok())
+        .flatten()
+}
 
 /// An integer-valued expression: an extent, a rank, a scalar input, or
 /// arithmetic on them.
@@ -108,6 +130,78 @@ impl Pred {
 impl From<CmpIPredicate> for Pred {
     fn from(p: CmpIPredicate) -> Pred {
         Pred(p as u8)
+    }
+}
+
+/// The size of an expression: its nodes (each term, segment and
+/// condition, and each shape of a broadcast or comparison, counts one).
+pub trait Size {
+    /// Take one from `left` per node until it runs out: whether the
+    /// expression fits. Stops at the first node past it, so it costs at most
+    /// `left` steps.
+    fn spend(&self, left: &mut usize) -> bool;
+
+    /// The number of nodes, if at most `limit`.
+    fn size_within(&self, limit: usize) -> Option<usize> {
+        let mut left = limit;
+        self.spend(&mut left).then_some(limit - left)
+    }
+}
+
+/// Take one node from `left`, if any is left.
+fn take_one(left: &mut usize) -> bool {
+    match left.checked_sub(1) {
+        Some(rest) => {
+            *left = rest;
+            true
+        }
+        None => false,
+    }
+}
+
+impl Size for Term {
+    fn spend(&self, left: &mut usize) -> bool {
+        take_one(left)
+            && match self {
+                Term::Int(_) | Term::Scalar(_) | Term::Rank(_) | Term::Extent { .. } => true,
+                Term::Bin(_, a, b) => a.spend(left) && b.spend(left),
+                Term::Select(c, a, b) => c.spend(left) && a.spend(left) && b.spend(left),
+                Term::Length(s) | Term::Product(s) => s.spend(left),
+                Term::At(s, i) => s.spend(left) && i.spend(left),
+            }
+    }
+}
+
+impl Size for [Seg] {
+    fn spend(&self, left: &mut usize) -> bool {
+        take_one(left) && self.iter().all(|seg| seg.spend(left))
+    }
+}
+
+impl Size for Seg {
+    fn spend(&self, left: &mut usize) -> bool {
+        take_one(left)
+            && match self {
+                Seg::One(t) => t.spend(left),
+                Seg::Slice { .. } => true,
+                Seg::Broadcast(shapes) => shapes.iter().all(|s| s.spend(left)),
+                Seg::Take(s, k) | Seg::Drop(s, k) => s.spend(left) && k.spend(left),
+            }
+    }
+}
+
+impl Size for Cond {
+    fn spend(&self, left: &mut usize) -> bool {
+        take_one(left)
+            && match self {
+                Cond::Bool(_) => true,
+                Cond::Cmp(_, a, b) => a.spend(left) && b.spend(left),
+                Cond::ShapeEq(shapes) | Cond::Broadcastable(shapes) => {
+                    shapes.iter().all(|s| s.spend(left))
+                }
+                Cond::And(cs) | Cond::Or(cs) => cs.iter().all(|c| c.spend(left)),
+                Cond::Not(c) => c.spend(left),
+            }
     }
 }
 
@@ -537,6 +631,43 @@ mod tests {
         assert_eq!(apply(BinOp::CeilDiv, 7, 2), Some(4));
         assert_eq!(apply(BinOp::CeilDiv, -7, 2), Some(-3));
         assert_eq!(apply(BinOp::Div, 1, 0), None);
+    }
+
+    #[test]
+    fn sizes_count_nodes_and_stop_at_the_limit() {
+        let sum = (0..100).fold(x(), |acc, _| Term::bin(BinOp::Add, acc, Term::Int(1)));
+        assert_eq!(sum.size_within(1_000), Some(201));
+        assert_eq!(sum.size_within(200), None);
+        let shape = vec![Seg::One(x()), Seg::Take(Box::default(), Term::Int(1))];
+        assert_eq!(shape.size_within(10), Some(6));
+        let cond = Cond::Cmp(Pred::EQ, Term::Length(Box::new(shape)), x());
+        assert_eq!(cond.size_within(10), Some(9));
+    }
+
+    #[test]
+    fn counts_past_the_limit_are_not_spelled() {
+        assert_eq!(spelled_count(0), Some(0));
+        assert_eq!(spelled_count(MAX_SPELLED_EXTENTS), Some(64));
+        for n in [MAX_SPELLED_EXTENTS + 1, 1 << 40, i64::MAX, -1, i64::MIN] {
+            assert_eq!(spelled_count(n), None, "{n}");
+        }
+    }
+
+    #[test]
+    fn splits_far_out_of_range_are_undefined() {
+        let a = vec![Seg::Slice {
+            input: 0,
+            from: 0,
+            to_back: 0,
+        }];
+        let inputs = [Input::Shape(vec![2, 3])];
+        for k in [1 << 40, i64::MAX, -(1 << 40), i64::MIN, 3, -3] {
+            let head = vec![Seg::Take(Box::new(a.clone()), Term::Int(k))];
+            assert_eq!(eval_shape(&head, &inputs), None, "{k}");
+            assert_eq!(split_index(2, k), None, "{k}");
+        }
+        let tail = vec![Seg::Drop(Box::new(a), Term::Int(-1))];
+        assert_eq!(eval_shape(&tail, &inputs), Some(vec![3]));
     }
 
     #[test]

@@ -5,9 +5,11 @@
 //! after it may assume it: once `rank(lhs) = 2` is required, `lhs` is
 //! `[lhs[0], lhs[1]]` and its extents have names. Ranks are kept in a
 //! union-find of inputs (`rank(lhs) = rank(rhs)`), each class with its
-//! known rank and its least rank.
+//! known rank and its least rank. A rank known to be large does not make
+//! a shape long: a slice becomes its extents only up to
+//! [`MAX_SPELLED_EXTENTS`](crate::expr::MAX_SPELLED_EXTENTS) of them.
 
-use crate::expr::{BinOp, Cond, Pred, Seg, Shape, Term};
+use crate::expr::{spelled_count, BinOp, Cond, Pred, Seg, Shape, Term};
 
 /// Rank facts about the shape inputs.
 #[derive(Clone, Debug, Default)]
@@ -121,13 +123,16 @@ impl Knowledge {
         match t {
             Term::Int(_) | Term::Scalar(_) => t.clone(),
             Term::Rank(i) => self.rank(*i).map_or(Term::Rank(*i), Term::Int),
-            Term::Extent { input, i } => match (self.rank(*input), *i) {
-                (Some(n), i) if i < 0 && n + i >= 0 => Term::Extent {
-                    input: *input,
-                    i: n + i,
-                },
-                _ => t.clone(),
-            },
+            Term::Extent { input, i } => {
+                let from_front = self.rank(*input).and_then(|n| n.checked_add(*i));
+                match from_front {
+                    Some(k) if *i < 0 && k >= 0 => Term::Extent {
+                        input: *input,
+                        i: k,
+                    },
+                    _ => t.clone(),
+                }
+            }
             Term::Bin(op, a, b) => Term::bin(*op, self.term(a), self.term(b)),
             Term::Select(c, a, b) => Term::select(self.cond(c), self.term(a), self.term(b)),
             Term::Length(s) => length(&self.shape(s)),
@@ -137,7 +142,8 @@ impl Knowledge {
     }
 
     /// `s` with what is known substituted: a slice of an input of known
-    /// rank becomes its extents.
+    /// rank becomes its extents, if there are at most
+    /// [`MAX_SPELLED_EXTENTS`](crate::expr::MAX_SPELLED_EXTENTS).
     pub fn shape(&self, s: &[Seg]) -> Shape {
         let mut out = Vec::new();
         for seg in s {
@@ -147,12 +153,17 @@ impl Knowledge {
                     input,
                     from,
                     to_back,
-                } => match self.rank(*input) {
-                    Some(n) if *from <= n + to_back => out.extend(
-                        (*from..n + to_back).map(|i| Seg::One(Term::Extent { input: *input, i })),
-                    ),
-                    _ => out.push(seg.clone()),
-                },
+                } => {
+                    let end = self.rank(*input).and_then(|n| n.checked_add(*to_back));
+                    let spelled =
+                        end.filter(|end| end.checked_sub(*from).and_then(spelled_count).is_some());
+                    match spelled {
+                        Some(end) => out.extend(
+                            (*from..end).map(|i| Seg::One(Term::Extent { input: *input, i })),
+                        ),
+                        None => out.push(seg.clone()),
+                    }
+                }
                 Seg::Broadcast(shapes) => {
                     out.extend(broadcast(shapes.iter().map(|s| self.shape(s)).collect()))
                 }
@@ -345,6 +356,23 @@ mod tests {
             k.shape(&whole),
             vec![Seg::One(Term::Extent { input: 1, i: 1 })]
         );
+    }
+
+    #[test]
+    fn a_large_known_rank_leaves_a_slice_whole() {
+        let whole = [Seg::Slice {
+            input: 0,
+            from: 1,
+            to_back: -1,
+        }];
+        for rank in [1 << 40, i64::MAX, i64::MIN] {
+            let mut k = Knowledge::new(1);
+            k.learn(&Cond::Cmp(Pred::EQ, Term::Rank(0), Term::Int(rank)));
+            assert_eq!(k.shape(&whole), whole.to_vec(), "rank {rank}");
+            let last = Term::Extent { input: 0, i: -1 };
+            let from_front = rank.checked_sub(1).map(|i| Term::Extent { input: 0, i });
+            assert_eq!(k.term(&last), from_front.unwrap_or(last), "rank {rank}");
+        }
     }
 
     #[test]

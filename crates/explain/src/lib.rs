@@ -22,6 +22,14 @@
 //! function does (the property tests check this against the interpreter on
 //! sampled inputs). An op the walk cannot read is listed, and the
 //! explanation says it is partial.
+//!
+//! Bounded: explaining a function takes memory and time bounded by its
+//! number of ops, whatever numbers it holds (a `split_at` at
+//! 1099511627776, a `tensor<1099511627776xindex>` parameter): counts from
+//! the input stay terms past [`expr::MAX_SPELLED_EXTENTS`] extents, and
+//! the walk keeps no expression past [`MAX_EXPRESSION_SIZE`] nodes, nor
+//! more than [`MAX_WALK_SIZE`] per function (an op past them is listed as
+//! left out, saying why).
 
 pub mod expr;
 pub mod knowledge;
@@ -33,6 +41,7 @@ use expr::{Concrete, Cond, Input, Term};
 use ir::{Context, Location, OpId, OpKind};
 
 pub use render::render;
+pub use walk::{MAX_EXPRESSION_SIZE, MAX_WALK_SIZE};
 
 /// What a function requires of its inputs and what it returns.
 #[derive(Clone, Debug)]
@@ -60,8 +69,10 @@ pub struct Param {
 /// What kind of input a parameter is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParamKind {
-    /// A `!shape.shape` or extent tensor: its values are a shape. Its
-    /// length when known, and the static extents.
+    /// A `!shape.shape` or extent tensor: its values are a shape. One
+    /// entry per extent (`None`: not static) when its type fixes its
+    /// length, up to [`expr::MAX_SPELLED_EXTENTS`] (a longer one is known
+    /// by its rank).
     Shape(Option<Vec<Option<i64>>>),
     /// A tensor or `!shape.value_shape`: it has a shape. Its dimensions
     /// when ranked (`None`: dynamic).
@@ -94,6 +105,9 @@ pub enum Result {
 pub struct Unexplained {
     pub op: String,
     pub loc: Location,
+    /// Why, when the walk reads ops of its kind (an expression past the
+    /// walk's bounds).
+    pub reason: Option<String>,
 }
 
 /// What an explanation says a function does on concrete inputs.
@@ -195,6 +209,7 @@ pub fn explain_function(
         out.unexplained.push(Unexplained {
             op: "a parameter of a type that is neither a shape, a tensor nor a scalar".into(),
             loc: ctx.op(f).loc.clone(),
+            reason: None,
         });
     }
     out.ranks = out

@@ -2,7 +2,7 @@
 //! signature on one line when it fits (else one parameter per line), then
 //! the requirements one per line, their messages aligned in a column.
 
-use crate::expr::{BinOp, Cond, Seg, Term};
+use crate::expr::{spelled_count, BinOp, Cond, Seg, Term};
 use crate::{Explanation, ParamKind, Requirement};
 use ir::dialect::arith::CmpIPredicate;
 use pretty::RcDoc;
@@ -61,9 +61,15 @@ pub fn render(explanation: &Explanation, width: usize) -> String {
         let ops: Vec<String> = explanation
             .unexplained
             .iter()
-            .map(|u| match u.loc.file_line_col() {
-                Some((_, line, col)) => format!("{} at {line}:{col}", u.op),
-                None => u.op.clone(),
+            .map(|u| {
+                let at = match u.loc.file_line_col() {
+                    Some((_, line, col)) => format!("{} at {line}:{col}", u.op),
+                    None => u.op.clone(),
+                };
+                match &u.reason {
+                    Some(reason) => format!("{at} ({reason})"),
+                    None => at,
+                }
             })
             .collect();
         let what = if ops.is_empty() {
@@ -94,11 +100,9 @@ impl Names {
         let params: Vec<String> = e.params.iter().map(|p| p.name.clone()).collect();
         let mut letters = (0..).map(letter).filter(|l| !params.contains(l));
         let mut extents = HashMap::new();
-        for (input, p) in e.params.iter().enumerate() {
-            let dims: Vec<Option<i64>> = match (&p.kind, e.ranks.get(input).copied().flatten()) {
-                (ParamKind::Shape(Some(d)) | ParamKind::Tensor(Some(d)), _) => d.clone(),
-                (ParamKind::Scalar, _) | (_, None) => continue,
-                (_, Some(n)) => vec![None; usize::try_from(n).unwrap_or(0)],
+        for input in 0..e.params.len() {
+            let Some(dims) = spelled_dims(e, input) else {
+                continue;
             };
             for (i, d) in dims.iter().enumerate() {
                 if d.is_none() {
@@ -116,6 +120,21 @@ impl Names {
             .get(i)
             .cloned()
             .unwrap_or_else(|| format!("arg{i}"))
+    }
+}
+
+/// The extents of shape input `input` as its signature spells them (a
+/// constant, or `None` for one that has a name): those of its type, or as
+/// many as its rank when that is known and at most
+/// [`MAX_SPELLED_EXTENTS`](crate::expr::MAX_SPELLED_EXTENTS); `None` if they are not spelled (`[*]`).
+fn spelled_dims(e: &Explanation, input: usize) -> Option<Vec<Option<i64>>> {
+    match (
+        &e.params.get(input)?.kind,
+        e.ranks.get(input).copied().flatten(),
+    ) {
+        (ParamKind::Shape(Some(d)) | ParamKind::Tensor(Some(d)), _) => Some(d.clone()),
+        (ParamKind::Scalar, _) | (_, None) => None,
+        (_, Some(n)) => Some(vec![None; spelled_count(n)?]),
     }
 }
 
@@ -149,17 +168,13 @@ fn signature(e: &Explanation, names: &Names) -> Doc {
         match &p.kind {
             ParamKind::Scalar => name,
             _ => {
-                let shape = match e.ranks.get(i).copied().flatten() {
-                    Some(n) => comma_list(
-                        (0..n)
-                            .map(|k| match &p.kind {
-                                ParamKind::Shape(Some(d)) | ParamKind::Tensor(Some(d)) => {
-                                    match d.get(k as usize).copied().flatten() {
-                                        Some(v) => RcDoc::text(v.to_string()),
-                                        None => term(&Term::Extent { input: i, i: k }, names, 0),
-                                    }
-                                }
-                                _ => term(&Term::Extent { input: i, i: k }, names, 0),
+                let shape = match spelled_dims(e, i) {
+                    Some(dims) => comma_list(
+                        (0..)
+                            .zip(dims)
+                            .map(|(k, d)| match d {
+                                Some(v) => RcDoc::text(v.to_string()),
+                                None => term(&Term::Extent { input: i, i: k }, names, 0),
                             })
                             .collect(),
                         "[",

@@ -9,13 +9,39 @@
 //! rank) adds the requirement that it is not, unless that is known. An op
 //! the walk cannot read makes its results unknown and is listed, so a
 //! partial explanation says what it leaves out.
+//!
+//! Bounds: the walk's memory and time depend on the number of ops, never
+//! on the numbers the input holds, and stay within fixed bounds per op.
+//! - Extents whose number comes from the input (a `split_at` or
+//!   `get_extent` index, an extent tensor type's length, a splat constant)
+//!   are spelled one by one only up to [`MAX_SPELLED_EXTENTS`]; past it
+//!   they stay a slice, or a `take`/`drop` with the count as a term.
+//! - An expression kept (a value, a requirement) has at most
+//!   [`MAX_EXPRESSION_SIZE`] nodes, and a function's at most
+//!   [`MAX_WALK_SIZE`] together: ops can double an expression each
+//!   (`arith.addi %x, %x`), so past these an op's results are unknown and
+//!   it is listed, saying why. This also bounds the depth of every
+//!   recursion over expressions (substitution, evaluation, rendering).
+//! - What the requirements established is substituted into an operand only
+//!   while that keeps it within [`MAX_EXPRESSION_SIZE`]; the operand as
+//!   built is as true.
 
-use crate::expr::{BinOp, Cond, Pred, Seg, Shape, Term};
+use crate::expr::{spelled_count, BinOp, Cond, Pred, Seg, Shape, Size, Term, MAX_SPELLED_EXTENTS};
 use crate::knowledge::{self, Knowledge};
 use crate::{Explanation, ParamKind, Requirement, Unexplained};
+use ir::attrs::DenseValues;
 use ir::dialect::arith::CmpIPredicate;
 use ir::{BlockId, Context, OpId, OpKind, TypeKind, ValueId};
 use std::collections::HashMap;
+
+/// The most nodes (see [`Size`]) of an expression the walk keeps: those
+/// of the examples and tests have at most a few dozen, those of random
+/// functions (`shapegen`) at most a few hundred.
+pub const MAX_EXPRESSION_SIZE: usize = 1_000;
+
+/// The most nodes of all the expressions the walk of one function keeps
+/// (its values and requirements).
+pub const MAX_WALK_SIZE: usize = 1 << 20;
 
 /// What an SSA value is, symbolically.
 #[derive(Clone, Debug)]
@@ -30,12 +56,26 @@ enum Sym {
     Unknown,
 }
 
+impl Sym {
+    /// The number of nodes of its expression, if at most `limit`.
+    fn size_within(&self, limit: usize) -> Option<usize> {
+        match self {
+            Sym::Shape(s) | Sym::Tensor(s) => s.size_within(limit),
+            Sym::Term(t) => t.size_within(limit),
+            Sym::Cond(c) => c.size_within(limit),
+            Sym::Witness | Sym::Unknown => Some(0),
+        }
+    }
+}
+
 /// The walk's state.
 pub(crate) struct Walk<'a> {
     ctx: &'a Context,
     values: HashMap<ValueId, Sym>,
     known: Knowledge,
     out: Explanation,
+    /// The nodes of the expressions kept so far (at most [`MAX_WALK_SIZE`]).
+    kept: usize,
 }
 
 /// The kind of input a parameter of type `ty` is.
@@ -48,13 +88,53 @@ pub(crate) fn param_kind(ctx: &Context, ty: ir::Type) -> Option<ParamKind> {
             if shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index) =>
         {
             Some(ParamKind::Shape(
-                (shape[0] >= 0).then(|| vec![None; shape[0] as usize]),
+                spelled_count(shape[0]).map(|n| vec![None; n]),
             ))
         }
         TypeKind::RankedTensor { shape, .. } => Some(ParamKind::Tensor(Some(dims(shape)))),
         TypeKind::Index | TypeKind::Size | TypeKind::Integer { .. } => Some(ParamKind::Scalar),
         _ => None,
     }
+}
+
+/// The length of an extent tensor of type `ty` too long to spell (a
+/// `tensor<1099511627776xindex>`): its parameter is a whole input, whose
+/// rank the walk knows.
+fn unspelled_length(ctx: &Context, ty: ir::Type) -> Option<i64> {
+    match ctx.type_kind(ty) {
+        TypeKind::RankedTensor { shape, elem, .. }
+            if matches!(ctx.type_kind(*elem), TypeKind::Index) =>
+        {
+            match shape[..] {
+                [n] if n > MAX_SPELLED_EXTENTS => Some(n),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The extents a constant holds (a 1-D `dense` or `array` of integers, a
+/// splat counted by its type), or `None` if it is not one, or is a splat
+/// of more than [`MAX_SPELLED_EXTENTS`].
+fn constant_extents(ctx: &Context, attr: &ir::Attr) -> Option<Shape> {
+    let splat_count = match attr {
+        ir::Attr::Dense {
+            ty,
+            values: DenseValues::Splat(_),
+        } => match ctx.type_kind(*ty) {
+            TypeKind::RankedTensor { shape, .. } => match shape[..] {
+                [n] => spelled_count(n)?,
+                _ => return None,
+            },
+            _ => return None,
+        },
+        _ => 0,
+    };
+    attr.int_elements(splat_count)?
+        .into_iter()
+        .map(|e| i64::try_from(e).ok().map(|e| Seg::One(Term::Int(e))))
+        .collect()
 }
 
 impl<'a> Walk<'a> {
@@ -65,6 +145,7 @@ impl<'a> Walk<'a> {
             values: HashMap::new(),
             known,
             out,
+            kept: 0,
         }
     }
 
@@ -72,6 +153,10 @@ impl<'a> Walk<'a> {
     pub(crate) fn run(mut self, entry: BlockId) -> (Explanation, Knowledge) {
         let args = self.ctx.block(entry).args.clone();
         for (index, &arg) in args.iter().enumerate() {
+            if let Some(n) = unspelled_length(self.ctx, self.ctx.value_type(arg)) {
+                self.known
+                    .learn(&Cond::Cmp(Pred::EQ, Term::Rank(index), Term::Int(n)));
+            }
             let sym = match self.out.params.get(index).map(|p| &p.kind) {
                 Some(ParamKind::Shape(dims)) => Sym::Shape(input_shape(index, dims.as_deref())),
                 Some(ParamKind::Tensor(dims)) => Sym::Tensor(input_shape(index, dims.as_deref())),
@@ -107,14 +192,22 @@ impl<'a> Walk<'a> {
         returned
     }
 
+    /// What `v` is, with what is known substituted unless that makes it
+    /// larger than [`MAX_EXPRESSION_SIZE`].
     fn sym(&self, v: ValueId) -> Sym {
-        match self.values.get(&v) {
-            Some(Sym::Shape(s)) => Sym::Shape(self.known.shape(s)),
-            Some(Sym::Tensor(s)) => Sym::Tensor(self.known.shape(s)),
-            Some(Sym::Term(t)) => Sym::Term(self.known.term(t)),
-            Some(Sym::Cond(c)) => Sym::Cond(self.known.cond(c)),
-            Some(other) => other.clone(),
-            None => Sym::Unknown,
+        let Some(kept) = self.values.get(&v) else {
+            return Sym::Unknown;
+        };
+        let known = match kept {
+            Sym::Shape(s) => Sym::Shape(self.known.shape(s)),
+            Sym::Tensor(s) => Sym::Tensor(self.known.shape(s)),
+            Sym::Term(t) => Sym::Term(self.known.term(t)),
+            Sym::Cond(c) => Sym::Cond(self.known.cond(c)),
+            other => return other.clone(),
+        };
+        match known.size_within(MAX_EXPRESSION_SIZE) {
+            Some(_) => known,
+            None => kept.clone(),
         }
     }
 
@@ -179,21 +272,60 @@ impl<'a> Walk<'a> {
     fn unexplained(&mut self, op: OpId) {
         let cascade = self.operands(op).iter().any(|s| matches!(s, Sym::Unknown));
         if !cascade {
-            self.out.unexplained.push(Unexplained {
-                op: self.ctx.op_name(op).to_string(),
-                loc: self.ctx.op(op).loc.clone(),
-            });
+            self.list(op, None);
         }
         let unknown = vec![Sym::Unknown; self.ctx.op(op).results.len()];
         self.set(op, unknown);
     }
 
+    /// List `op` as one the explanation leaves out, for `reason` if given.
+    fn list(&mut self, op: OpId, reason: Option<String>) {
+        self.out.unexplained.push(Unexplained {
+            op: self.ctx.op_name(op).to_string(),
+            loc: self.ctx.op(op).loc.clone(),
+            reason,
+        });
+    }
+
+    /// Keep expressions of `size` nodes if they fit the bounds; otherwise
+    /// list `op`, saying why, and return false.
+    fn keep(&mut self, op: OpId, size: Option<usize>) -> bool {
+        let total = size.and_then(|n| self.kept.checked_add(n));
+        match (size, total) {
+            (Some(_), Some(total)) if total <= MAX_WALK_SIZE => {
+                self.kept = total;
+                true
+            }
+            (None, _) => {
+                let why = format!("an expression of more than {MAX_EXPRESSION_SIZE} terms");
+                self.list(op, Some(why));
+                false
+            }
+            _ => {
+                let why = format!("past the {MAX_WALK_SIZE} terms an explanation holds");
+                self.list(op, Some(why));
+                false
+            }
+        }
+    }
+
     /// Record that `cond` must hold here, failing with `message`.
     fn require(&mut self, op: OpId, cond: Option<Cond>, message: Option<String>) {
-        let cond = cond.map(|c| self.known.cond(&c));
+        let cond = cond.map(|c| {
+            let known = self.known.cond(&c);
+            match known.size_within(MAX_EXPRESSION_SIZE) {
+                Some(_) => known,
+                None => c,
+            }
+        });
         if cond == Some(Cond::Bool(true)) || cond.as_ref().is_some_and(|c| self.known.implies(c)) {
             return;
         }
+        let kept = match &cond {
+            Some(c) => self.keep(op, c.size_within(MAX_EXPRESSION_SIZE)),
+            None => true,
+        };
+        let cond = cond.filter(|_| kept);
         if let Some(c) = &cond {
             self.known.learn(c);
         }
@@ -214,10 +346,17 @@ impl<'a> Walk<'a> {
     }
 
     fn op(&mut self, op: OpId) {
-        let results = self.eval(op);
-        match results {
-            Some(results) => self.set(op, results),
-            None => self.unexplained(op),
+        let Some(results) = self.eval(op) else {
+            return self.unexplained(op);
+        };
+        let size = results.iter().try_fold(0, |total: usize, sym| {
+            total.checked_add(sym.size_within(MAX_EXPRESSION_SIZE)?)
+        });
+        if self.keep(op, size) {
+            self.set(op, results);
+        } else {
+            let unknown = vec![Sym::Unknown; self.ctx.op(op).results.len()];
+            self.set(op, unknown);
         }
     }
 
@@ -233,23 +372,7 @@ impl<'a> Walk<'a> {
         };
         match ctx.kind(op) {
             K::ArithConstant | K::ShapeConstSize => one(self.constant_value(op)?),
-            K::ShapeConstShape => {
-                // A splat (`[1, 1, 1]`) holds one element: the type counts them.
-                let ty = ctx.value_type(*ctx.op(op).results.first()?);
-                let count = match ctx.type_kind(ty) {
-                    TypeKind::RankedTensor { shape, .. } => {
-                        usize::try_from(*shape.first()?).unwrap_or(0)
-                    }
-                    _ => 0,
-                };
-                let elements = ctx.attr(op, "shape")?.int_elements(count)?;
-                one(Sym::Shape(
-                    elements
-                        .into_iter()
-                        .map(|e| i64::try_from(e).ok().map(|e| Seg::One(Term::Int(e))))
-                        .collect::<Option<_>>()?,
-                ))
-            }
+            K::ShapeConstShape => one(Sym::Shape(constant_extents(ctx, ctx.attr(op, "shape")?)?)),
             K::ShapeConstWitness => {
                 let passing = ctx.attr(op, "passing").and_then(ir::Attr::as_int) == Some(1);
                 if !passing {
@@ -400,14 +523,7 @@ impl<'a> Walk<'a> {
                 Some(Sym::Term(Term::Int(i64::try_from(value.as_int()?).ok()?)))
             }
             TypeKind::RankedTensor { shape, .. } if shape.len() == 1 => {
-                let n = usize::try_from(shape[0]).ok()?;
-                let elements = value.int_elements(n)?;
-                Some(Sym::Shape(
-                    elements
-                        .into_iter()
-                        .map(|e| i64::try_from(e).ok().map(|e| Seg::One(Term::Int(e))))
-                        .collect::<Option<_>>()?,
-                ))
+                Some(Sym::Shape(constant_extents(self.ctx, value)?))
             }
             _ => None,
         }
@@ -444,11 +560,11 @@ impl<'a> Walk<'a> {
                 from,
                 to_back,
             } => {
-                let long_enough = self.known.least_rank(input) - from + to_back >= 1;
-                if !long_enough && tail.len() > 1 {
+                let rank = from.checked_sub(to_back)?.checked_add(1)?;
+                if self.known.least_rank(input) < rank && tail.len() > 1 {
                     return None;
                 }
-                self.require_rank(op, input, from - to_back + 1);
+                self.require_rank(op, input, rank);
                 Some(Term::Extent { input, i: from })
             }
             _ => None,
@@ -456,39 +572,46 @@ impl<'a> Walk<'a> {
     }
 
     /// `shape` split before extent `k` (counted from the back when `k <
-    /// 0`), as `shape.split_at` does.
+    /// 0`), as `shape.split_at` does. Extents taken from a slice are
+    /// spelled up to [`MAX_SPELLED_EXTENTS`]; more are a `take` (from the
+    /// front) or `drop` (from the back) of it.
     fn split(&mut self, op: OpId, shape: &[Seg], k: i64) -> Option<(Shape, Shape)> {
+        let spelled = |need: i64| spelled_count(need).is_some();
         if k >= 0 {
-            self.take(op, shape, k, |input, from, to_back, need| {
-                let taken = (from..from + need).map(|i| Seg::One(Term::Extent { input, i }));
-                (
-                    taken.collect(),
-                    Seg::Slice {
-                        input,
-                        from: from + need,
-                        to_back,
-                    },
-                )
+            self.take(op, shape, k, |slice @ (input, from, to_back), need| {
+                let taken = match spelled(need) {
+                    true => (from..from + need)
+                        .map(|i| Seg::One(Term::Extent { input, i }))
+                        .collect(),
+                    false => vec![Seg::Take(Box::new(vec![slice_seg(slice)]), Term::Int(need))],
+                };
+                (taken, slice_seg((input, from + need, to_back)))
             })
         } else {
             // From the back: the same walk over the reversed segments.
             let reversed: Shape = shape.iter().rev().cloned().collect();
-            let (tail, head) = self.take(op, &reversed, -k, |input, from, to_back, need| {
-                let taken = (1..=need).map(|j| {
-                    Seg::One(Term::Extent {
-                        input,
-                        i: to_back - j,
-                    })
-                });
-                (
-                    taken.collect(),
-                    Seg::Slice {
-                        input,
-                        from,
-                        to_back: to_back - need,
-                    },
-                )
-            })?;
+            let (tail, head) = self.take(
+                op,
+                &reversed,
+                k.checked_neg()?,
+                |slice @ (input, from, to_back), need| {
+                    let taken = match spelled(need) {
+                        true => (1..=need)
+                            .map(|j| {
+                                Seg::One(Term::Extent {
+                                    input,
+                                    i: to_back - j,
+                                })
+                            })
+                            .collect(),
+                        false => vec![Seg::Drop(
+                            Box::new(vec![slice_seg(slice)]),
+                            Term::Int(-need),
+                        )],
+                    };
+                    (taken, slice_seg((input, from, to_back - need)))
+                },
+            )?;
             Some((
                 head.into_iter().rev().collect(),
                 tail.into_iter().rev().collect(),
@@ -497,16 +620,18 @@ impl<'a> Walk<'a> {
     }
 
     /// The first `k` extents of `segs` and the rest. A slice of unknown
-    /// length is divided by `divide` (input, from, to_back, how many to
-    /// take: the extents taken, in walk order, and the slice left); that is
-    /// known only if the slice is long enough, or is the last segment
-    /// (then `split_at`'s domain requires it to be).
+    /// length is divided by `divide` (the slice as (input, from, to_back),
+    /// how many to take: the extents taken, in walk order, and the slice
+    /// left); that is known only if the slice is long enough, or is the
+    /// last segment (then `split_at`'s domain requires it to be). `divide`
+    /// is called only when the rank the slice then needs, `from - to_back
+    /// + need`, is an `i64`, so that its own arithmetic cannot overflow.
     fn take(
         &mut self,
         op: OpId,
         segs: &[Seg],
         k: i64,
-        divide: impl Fn(usize, i64, i64, i64) -> (Vec<Seg>, Seg),
+        divide: impl Fn((usize, i64, i64), i64) -> (Vec<Seg>, Seg),
     ) -> Option<(Shape, Shape)> {
         let (mut taken, mut rest) = (Vec::new(), Vec::new());
         let mut need = k;
@@ -525,12 +650,12 @@ impl<'a> Walk<'a> {
                     from,
                     to_back,
                 } => {
-                    let long_enough = self.known.least_rank(input) - from + to_back >= need;
-                    if !long_enough && n + 1 < segs.len() {
+                    let rank = from.checked_sub(to_back)?.checked_add(need)?;
+                    if self.known.least_rank(input) < rank && n + 1 < segs.len() {
                         return None;
                     }
-                    self.require_rank(op, input, from - to_back + need);
-                    let (extents, left) = divide(input, from, to_back, need);
+                    self.require_rank(op, input, rank);
+                    let (extents, left) = divide((input, from, to_back), need);
                     taken.extend(extents);
                     rest.push(left);
                     need = 0;
@@ -539,6 +664,15 @@ impl<'a> Walk<'a> {
             }
         }
         (need == 0).then_some((taken, rest))
+    }
+}
+
+/// The slice `(input, from, to_back)` as a segment.
+fn slice_seg((input, from, to_back): (usize, i64, i64)) -> Seg {
+    Seg::Slice {
+        input,
+        from,
+        to_back,
     }
 }
 

@@ -6,12 +6,16 @@
 //! panics — which libFuzzer records as a crash — when it did not: a panic
 //! inside shape-opt, a rejection without an `error:` diagnostic, printed
 //! text that does not read back the same ([`round_trip`]), or a lowering
-//! that changes what a function computes ([`pipeline`]).
+//! that changes what a function computes ([`pipeline`]). [`explain`] runs
+//! every front end's explanation and the report, whose memory the fuzz
+//! target bounds.
 
+mod explain;
 mod parse;
 mod pipeline;
 mod round_trip;
 
+pub use explain::explain;
 pub use parse::parse;
 pub use pipeline::pipeline;
 pub use round_trip::{parse_print_options, round_trip};

@@ -69,18 +69,28 @@ pub const FUNCTIONS_PER_SCRIPT: usize = 50;
 const STYLE: &str = include_str!("../assets/report.css");
 const SCRIPT: &str = include_str!("../assets/report.js");
 
-/// Write `report` to `path`: that file, or, for a large report, the
-/// directory `path` (its extension dropped) with an `index.html`; returns
-/// the file to open.
-pub fn write(report: &Report, path: &Path) -> std::io::Result<PathBuf> {
+/// A file of a report laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The whole report as one page (up to [`INLINE_FUNCTIONS`] functions).
+    Page,
+    /// A large report's `index.html`.
+    Index,
+    /// A large report's `functions/K.js`, `K` this number.
+    Script(usize),
+}
+
+/// Lay `report` out, giving each file's bytes to `put`: one
+/// [`Part::Page`], or a [`Part::Index`] and its [`Part::Script`]s (made
+/// on every core, in no particular order). Stops at the first error.
+pub fn lay_out(
+    report: &Report,
+    put: &(dyn Fn(Part, Vec<u8>) -> std::io::Result<()> + Sync),
+) -> std::io::Result<()> {
     if report.functions.len() <= INLINE_FUNCTIONS {
         let batch = Batch::new(report, &report.functions);
-        std::fs::write(path, page(report, Some(&batch))?)?;
-        return Ok(path.to_path_buf());
+        return put(Part::Page, page(report, Some(&batch))?.into_bytes());
     }
-    let dir = path.with_extension("");
-    let scripts = dir.join("functions");
-    std::fs::create_dir_all(&scripts)?;
     // Few files, each of several functions: creating a file costs more
     // than writing it.
     report
@@ -92,11 +102,30 @@ pub fn write(report: &Report, path: &Path) -> std::io::Result<PathBuf> {
             let mut js = format!("window.shapeOptData({first}, ").into_bytes();
             serde_json::to_writer(&mut js, &Batch::new(report, functions))?;
             js.extend_from_slice(b");\n");
-            std::fs::write(scripts.join(format!("{chunk}.js")), js)
+            put(Part::Script(chunk), js)
         })?;
-    let index = dir.join("index.html");
-    std::fs::write(&index, page(report, None)?)?;
-    Ok(index)
+    put(Part::Index, page(report, None)?.into_bytes())
+}
+
+/// Write `report` to `path`: that file, or, for a large report, the
+/// directory `path` (its extension dropped) with an `index.html`; returns
+/// the file to open.
+pub fn write(report: &Report, path: &Path) -> std::io::Result<PathBuf> {
+    let dir = path.with_extension("");
+    let scripts = dir.join("functions");
+    if report.functions.len() > INLINE_FUNCTIONS {
+        std::fs::create_dir_all(&scripts)?;
+    }
+    let file = |part| match part {
+        Part::Page => path.to_path_buf(),
+        Part::Index => dir.join("index.html"),
+        Part::Script(k) => scripts.join(format!("{k}.js")),
+    };
+    lay_out(report, &|part, bytes| std::fs::write(file(part), bytes))?;
+    Ok(match report.functions.len() > INLINE_FUNCTIONS {
+        true => file(Part::Index),
+        false => file(Part::Page),
+    })
 }
 
 /// `s` with `&`, `<`, `>` and `"` escaped.

@@ -22,7 +22,7 @@
 //! [`Recorder`] collects all this while the pipeline runs: it is the
 //! pipeline's instrumentation and stage callback, and [`Events`] receives
 //! the remarks and pictures passes send through `tracing`. [`write()`] lays
-//! the result out (see `html.rs`).
+//! the result out in files (see `html.rs`), [`lay_out`] for any sink.
 
 mod html;
 
@@ -33,7 +33,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-pub use html::write;
+pub use html::{lay_out, write, Part};
 
 /// What a run's passes sent through `tracing` while the report recorded
 /// it, tagged with the pass that was running on the thread that sent it
@@ -402,10 +402,7 @@ impl<'a, 's> Recorder<'a, 's> {
             };
             let samples = &mut self.functions[i].samples;
             for (k, args) in inputs.iter().enumerate() {
-                let outcome = match interp::run_function_op(ctx, root, f, args) {
-                    Ok(o) => o.to_string(),
-                    Err(e) => format!("cannot evaluate: {e}"),
-                };
+                let outcome = run_sample(ctx, root, f, args);
                 if samples.len() <= k {
                     samples.push(Sample {
                         args: show_args(args),
@@ -418,9 +415,11 @@ impl<'a, 's> Recorder<'a, 's> {
         let explains = stage == Some(Stage::Constrained)
             || self.functions.iter().all(|f| f.explanation.is_none());
         if explains {
-            for e in explain::explain_module(ctx, root, self.setup.sources) {
-                let i = self.function(&e.name);
-                self.functions[i].explanation = Some(explain::render(&e, 80));
+            for f in functions(ctx, root) {
+                if let Some(e) = explain::explain_function(ctx, f, self.setup.sources) {
+                    let i = self.function(&symbol(ctx, f));
+                    self.functions[i].explanation = Some(explain::render(&e, 80));
+                }
             }
         }
     }
@@ -706,11 +705,22 @@ fn functions(ctx: &Context, op: OpId) -> Vec<OpId> {
     out
 }
 
+/// The name the report knows function `f` by: its symbol, after those of
+/// the symbol tables other than modules that hold it, as a nested symbol
+/// reference writes them (`lib::@twice` for `@twice` of
+/// `shape.function_library @lib`), so that a library's function is not
+/// taken for the module's of the same name.
 fn symbol(ctx: &Context, f: OpId) -> String {
-    ctx.attr(f, "sym_name")
-        .and_then(ir::Attr::as_str)
-        .unwrap_or("")
-        .to_string()
+    let sym_name = |op| ctx.attr(op, "sym_name").and_then(ir::Attr::as_str);
+    let mut name = sym_name(f).unwrap_or("").to_string();
+    let mut at = ctx.parent_op(f);
+    while let Some(op) = at {
+        if let (Some(table), false) = (sym_name(op), ctx.kind(op) == OpKind::BuiltinModule) {
+            name = format!("{table}::@{name}");
+        }
+        at = ctx.parent_op(op);
+    }
+    name
 }
 
 /// Function `f` printed as the report shows it (no locations, elements
@@ -743,6 +753,34 @@ fn source_lines(loc: &ir::Location, file: &str, out: &mut Vec<u32>) {
                 source_lines(child, file, out);
             }
         }
+    }
+}
+
+/// The most ops the interpreter runs for one sample at one form: far more
+/// than a shape function takes on the small sampled shapes, far fewer than
+/// the interpreter's own limit, which a report would reach on every sample
+/// of a function that loops forever at every form.
+const SAMPLE_STEPS: u64 = 10_000;
+
+/// The interpreter's outcome of function `f` of `root` on `args`, run for
+/// at most [`SAMPLE_STEPS`] ops, as the report shows it.
+fn run_sample(ctx: &Context, root: OpId, f: OpId, args: &[Arg]) -> String {
+    let limits = interp::Limits {
+        steps: SAMPLE_STEPS,
+        ..interp::Limits::default()
+    };
+    let name = ctx
+        .attr(f, "sym_name")
+        .and_then(ir::Attr::as_str)
+        .unwrap_or("");
+    // The interpreter takes limits with a name only: a library's function
+    // that the module's of its name shadows is not run.
+    if interp::find_function(ctx, root, name) != Some(f) {
+        return format!("not run: another function is named @{name}");
+    }
+    match interp::run_function_with_limits(ctx, root, name, args, limits) {
+        Ok(o) => o.to_string(),
+        Err(e) => format!("cannot evaluate: {e}"),
     }
 }
 
