@@ -585,6 +585,11 @@ impl<'c> Machine<'c> {
     /// tensor (which cannot hold an error: an invalid shape is undefined
     /// behaviour, as is a length its static type does not allow).
     pub(crate) fn shape_result(&self, op: OpId, kind: &TypeKind, shape: ShapeVal) -> Step<Value> {
+        // A shape's extents are held like a tensor's elements (60
+        // `shape.concat`s of a shape with itself would ask for 2^60).
+        if let Ok(extents) = &shape {
+            self.element_count(op, &[extents.len() as i64])?;
+        }
         match kind {
             TypeKind::Shape => Ok(Value::Shape(shape)),
             TypeKind::RankedTensor { shape: dims, .. } if is_extent_tensor_type(self.ctx, kind) => {

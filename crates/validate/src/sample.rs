@@ -37,6 +37,10 @@ pub const EXTENTS: [i64; 5] = [0, 1, 2, 3, 7];
 /// The largest rank sampled for a parameter of unknown rank.
 pub const MAX_RANK: usize = 4;
 
+/// The longest static extent tensor a parameter may have to be sampled
+/// (its values are a shape of that rank).
+const MAX_EXTENT_TENSOR_LENGTH: usize = 4096;
+
 /// Small values drawn as elements of integer tensors.
 pub const ELEMENTS: [i64; 6] = [-1, 0, 1, 2, 3, 7];
 /// Integer tensors of at most this many elements (and rank 1) get elements
@@ -96,9 +100,11 @@ fn param(ctx: &Context, t: Type) -> Option<Param> {
         TypeKind::RankedTensor { shape, elem, .. } => {
             // A 1-d tensor of index is an extent tensor: its values are a shape.
             if shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index) {
-                return Some(match shape[0] {
-                    n if n >= 0 => Param::Ranked(vec![None; n as usize]),
-                    _ => Param::AnyRank,
+                return Some(match usize::try_from(shape[0]) {
+                    Ok(n) if n <= MAX_EXTENT_TENSOR_LENGTH => Param::Ranked(vec![None; n]),
+                    // Too long to give an input: the function is not sampled.
+                    Ok(_) => return None,
+                    Err(_) => Param::AnyRank,
                 });
             }
             Some(match width(*elem) {
