@@ -2,17 +2,45 @@
 //! `Diagnostic` objects a `DiagnosticError` carries, and [`shielded`], the
 //! one way Rust work runs (without the GIL, a panic turned into
 //! `InternalError`).
+//!
+//! Which exception says what, at every entry point:
+//!
+//! - `TypeError` (Python's): an argument of the wrong type (`lower(42)`,
+//!   a callback that is not callable).
+//! - `ValueError` (Python's): an argument malformed on its own, whatever
+//!   the IR: a stage or failure mode that does not exist, a pipeline that
+//!   does not parse or names no registered pass or option, an evaluation
+//!   argument that does not read (`"dense<[3"`) or an int out of `i64`'s
+//!   range, a `verify_semantics` count out of range, an invalid pure
+//!   declaration, a module of another session. Its text is the
+//!   diagnostic (for a pipeline, `<pipeline>:1:col: error: ...` with a
+//!   caret). Arguments are checked before any IR is read.
+//! - `DiagnosticError`: the IR, or the IR together with the arguments:
+//!   the text does not parse or verify (lone surrogates and bad UTF-8
+//!   included), a pass or lowering fails on it, a pipeline does not fit
+//!   the module's root op, no function of that name, arguments that do
+//!   not fit its signature, no library to map an op to.
+//! - `ShapeError`, and its `UndefinedBehaviorError`: the evaluated
+//!   function failed, or did what MLIR leaves undefined.
+//! - `ReentrancyError` (a `RuntimeError`): a callback used the session
+//!   running it ([`crate::sharing`]).
+//! - `InternalError` (a `RuntimeError`): a bug in shape-opt.
+//!
+//! An exception raised by a callback is raised unchanged, once the run
+//! ends.
 
 use pyo3::exceptions::{PyException, PyRuntimeError};
 use pyo3::prelude::*;
-use shape_opt::diag::{DiagLoc, Diagnostic as RustDiagnostic};
+use shape_opt::diag::{DiagLoc, Diagnostic as RustDiagnostic, SourceMap};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 pyo3::create_exception!(
     shape_opt,
     DiagnosticError,
     PyException,
-    "The input could not be parsed, verified, lowered or evaluated.\n\n\
+    "The IR could not be parsed, verified, lowered or evaluated (with the\n\
+     arguments given: a function that is not there, arguments that do not\n\
+     fit its signature).\n\n\
      ``str(e)`` is the MLIR-style rendering (``file:line:col: error: ...`` with\n\
      the source line); ``e.diagnostics`` is a list of :class:`Diagnostic`."
 );
@@ -45,8 +73,21 @@ pyo3::create_exception!(
      in any state."
 );
 
-/// One diagnostic: where, how severe, what, and its notes.
+pyo3::create_exception!(
+    shape_opt,
+    ReentrancyError,
+    PyRuntimeError,
+    "An ``on_stage`` or ``after_pass`` callback used the session whose run\n\
+     called it, or a module of that session: the run holds them until it\n\
+     ends. Use another :class:`Session` inside callbacks, or act on what\n\
+     the callback saw after the run."
+);
+
+/// One diagnostic: where, how severe, what, and its notes. Made without
+/// the GIL (its position resolved while its session is locked), turned
+/// into a Python object once the GIL is back.
 #[pyclass(module = "shape_opt", frozen, get_all)]
+#[derive(Clone)]
 pub struct Diagnostic {
     /// The file (the `name` given when parsing), or `None` without a location.
     file: Option<String>,
@@ -58,7 +99,7 @@ pub struct Diagnostic {
     severity: &'static str,
     message: String,
     /// Attached notes, each a `Diagnostic`.
-    notes: Vec<Py<Diagnostic>>,
+    notes: Vec<Diagnostic>,
 }
 
 #[pymethods]
@@ -81,78 +122,80 @@ impl Diagnostic {
     }
 }
 
+/// Where a diagnostic is: `file`, `line`, `column`, if it has a location.
+type Locate<'a> = &'a dyn Fn(&RustDiagnostic) -> Option<(String, u32, u32)>;
+
 impl Diagnostic {
-    /// `diagnostic` with its position resolved by `session`'s source map.
-    fn new(
-        py: Python<'_>,
-        session: &shape_opt::Session,
-        diagnostic: &RustDiagnostic,
-    ) -> PyResult<Py<Diagnostic>> {
-        let (file, line, column) = match session.position(diagnostic) {
+    /// `diagnostic` with its position (and its notes') found by `locate`.
+    fn new(locate: Locate<'_>, diagnostic: &RustDiagnostic) -> Diagnostic {
+        let (file, line, column) = match locate(diagnostic) {
             Some((file, line, column)) => (Some(file), Some(line), Some(column)),
             None => (None, None, None),
         };
-        let notes = diagnostic
-            .notes
-            .iter()
-            .map(|note| Diagnostic::new(py, session, note))
-            .collect::<PyResult<_>>()?;
-        let converted = Diagnostic {
+        Diagnostic {
             file,
             line,
             column,
             severity: diagnostic.severity.as_str(),
             message: diagnostic.message.clone(),
-            notes,
-        };
-        Py::new(py, converted)
+            notes: diagnostic
+                .notes
+                .iter()
+                .map(|note| Diagnostic::new(locate, note))
+                .collect(),
+        }
     }
 }
 
-/// `error` as a `DiagnosticError`: its rendering as the message, its
-/// diagnostics (positions from `session`) as `.diagnostics`.
-pub fn diagnostic_error(
-    py: Python<'_>,
-    session: &shape_opt::Session,
-    error: &shape_opt::Error,
-) -> PyErr {
-    raise_diagnostics(py, session, &error.to_string(), &error.diagnostics)
+/// A failure shape-opt reported about the IR, resolved against the
+/// session that reported it (the rendering with source lines, the
+/// positions) while that session is locked: a `DiagnosticError` once the
+/// GIL is back ([`Diagnosed::into_err`]).
+pub struct Diagnosed {
+    rendered: String,
+    diagnostics: Vec<Diagnostic>,
 }
 
-/// A `DiagnosticError` about the input `name` at `line:column`, found
-/// before it reached the parser.
-pub fn input_error(
-    py: Python<'_>,
-    session: &shape_opt::Session,
-    name: &str,
-    (line, col): (u32, u32),
-    message: String,
-) -> PyErr {
-    let loc = DiagLoc::FileLineCol {
-        file: name.to_string(),
-        line,
-        col,
-    };
-    let diagnostic = RustDiagnostic::error(loc, message);
-    raise_diagnostics(py, session, &session.render(&diagnostic), &[diagnostic])
-}
+impl Diagnosed {
+    /// `error`, rendered and located by `session`, whose buffers its
+    /// locations point into.
+    pub fn new(session: &shape_opt::Session, error: &shape_opt::Error) -> Diagnosed {
+        let locate = |d: &RustDiagnostic| session.position(d);
+        Diagnosed {
+            rendered: error.to_string(),
+            diagnostics: error
+                .diagnostics
+                .iter()
+                .map(|d| Diagnostic::new(&locate, d))
+                .collect(),
+        }
+    }
 
-/// A `DiagnosticError` with this rendering and these diagnostics.
-fn raise_diagnostics(
-    py: Python<'_>,
-    session: &shape_opt::Session,
-    rendered: &str,
-    diagnostics: &[RustDiagnostic],
-) -> PyErr {
-    let exception = DiagnosticError::new_err(rendered.trim_end().to_string());
-    let attached = diagnostics
-        .iter()
-        .map(|d| Diagnostic::new(py, session, d))
-        .collect::<PyResult<Vec<_>>>()
-        .and_then(|list| exception.value(py).setattr("diagnostics", list));
-    match attached {
-        Ok(()) => exception,
-        Err(e) => e,
+    /// An error about the input `name` at `line:column`, found before it
+    /// reached the parser (so no buffer holds its text).
+    pub fn in_input(name: &str, (line, col): (u32, u32), message: String) -> Diagnosed {
+        let loc = DiagLoc::FileLineCol {
+            file: name.to_string(),
+            line,
+            col,
+        };
+        let diagnostic = RustDiagnostic::error(loc, message);
+        let sources = SourceMap::new();
+        let locate = |d: &RustDiagnostic| sources.position(&d.loc);
+        Diagnosed {
+            rendered: sources.render(&diagnostic),
+            diagnostics: vec![Diagnostic::new(&locate, &diagnostic)],
+        }
+    }
+
+    /// The `DiagnosticError`: the rendering as its message, the
+    /// diagnostics as `.diagnostics`.
+    pub fn into_err(self, py: Python<'_>) -> PyErr {
+        let exception = DiagnosticError::new_err(self.rendered.trim_end().to_string());
+        match exception.value(py).setattr("diagnostics", self.diagnostics) {
+            Ok(()) => exception,
+            Err(e) => e,
+        }
     }
 }
 

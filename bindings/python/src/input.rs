@@ -1,26 +1,29 @@
 //! What Python hands over: the IR text (`str`, or `bytes` read as the
-//! command line reads a file), the stage names and the sample count of
-//! `verify_semantics`.
+//! command line reads a file), the names of stages and failure modes, and
+//! the sample count of `verify_semantics`, each checked as it crosses (a malformed one is a
+//! `ValueError` saying why, the wrong type a `TypeError`).
 
-use crate::errors::input_error;
+use crate::errors::Diagnosed;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PySlice, PyString};
-use shape_opt::Stage;
+use shape_opt::{FailureMode, Stage};
 
 /// Sampled inputs per function for `verify_semantics=True`, as
 /// `--verify-semantics` without a count.
 const DEFAULT_SEMANTICS_SAMPLES: usize = 32;
 
+/// The most sampled inputs per function `verify_semantics` takes. It
+/// mirrors the command line's limit (`--verify-semantics=N` refuses an N
+/// above it: "at most 100000 samples per function"), which neither
+/// `shape-opt` nor `validate` exports yet.
+const MAX_SEMANTICS_SAMPLES: usize = 100_000;
+
 /// The text of `source`: a `str` must be Unicode (a lone surrogate is a
 /// `DiagnosticError` at its position); `bytes` are UTF-8, and what is not
 /// becomes U+FFFD, which the parser reports where it stands, as
 /// `shape-opt` does with a file.
-pub fn source_text(
-    session: &shape_opt::Session,
-    name: &str,
-    source: &Bound<'_, PyAny>,
-) -> PyResult<String> {
+pub fn source_text(name: &str, source: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(bytes) = source.cast::<PyBytes>() {
         let bytes = bytes.as_bytes().to_vec();
         return Ok(String::from_utf8(bytes)
@@ -46,13 +49,10 @@ pub fn source_text(
                 .getattr("ord")?
                 .call1((text.get_item(start)?,))?
                 .extract()?;
-            Err(input_error(
-                py,
-                session,
-                name,
-                (line + 1, u32::try_from(column).unwrap_or(u32::MAX)),
-                format!("the text holds a lone surrogate U+{code:04X}, which is not Unicode"),
-            ))
+            let at = (line + 1, u32::try_from(column).unwrap_or(u32::MAX));
+            let message =
+                format!("the text holds a lone surrogate U+{code:04X}, which is not Unicode");
+            Err(Diagnosed::in_input(name, at, message).into_err(py))
         }
     }
 }
@@ -70,7 +70,8 @@ pub fn stage(name: &str) -> PyResult<Stage> {
 }
 
 /// `verify_semantics` as a sample count: `False`, `None` or 0 is off,
-/// `True` the command line's default, an int that many inputs.
+/// `True` the command line's default, an int (or what `operator.index`
+/// takes) that many inputs, up to [`MAX_SEMANTICS_SAMPLES`].
 pub fn semantics_samples(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     let Some(value) = value else {
         return Ok(None);
@@ -78,14 +79,37 @@ pub fn semantics_samples(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<us
     if let Ok(flag) = value.cast::<PyBool>() {
         return Ok(flag.is_true().then_some(DEFAULT_SEMANTICS_SAMPLES));
     }
-    let samples: i64 = value.extract().map_err(|_| {
-        PyTypeError::new_err("verify_semantics must be a bool or a number of sampled inputs")
-    })?;
-    match usize::try_from(samples) {
-        Ok(0) => Ok(None),
-        Ok(n) => Ok(Some(n)),
-        Err(_) => Err(PyValueError::new_err(format!(
+    let py = value.py();
+    let samples = py
+        .import("operator")?
+        .getattr("index")?
+        .call1((value,))
+        .map_err(|_| {
+            PyTypeError::new_err("verify_semantics must be a bool or a number of sampled inputs")
+        })?;
+    if samples.lt(0)? {
+        return Err(PyValueError::new_err(format!(
             "verify_semantics must not be negative, not {samples}"
+        )));
+    }
+    if samples.gt(MAX_SEMANTICS_SAMPLES)? {
+        return Err(PyValueError::new_err(format!(
+            "verify_semantics takes at most {MAX_SEMANTICS_SAMPLES} samples per function, \
+             not {samples}"
+        )));
+    }
+    let samples: usize = samples.extract()?;
+    Ok((samples > 0).then_some(samples))
+}
+
+/// The failure mode named `name`: what a failed check does in std form,
+/// `"abort"` or `"status"`.
+pub fn failure_mode(name: &str) -> PyResult<FailureMode> {
+    match name {
+        "abort" => Ok(FailureMode::Abort),
+        "status" => Ok(FailureMode::Status),
+        other => Err(PyValueError::new_err(format!(
+            "failure must be 'abort' or 'status', not '{other}'"
         ))),
     }
 }

@@ -7,6 +7,8 @@
 //! - [`errors`]: the exceptions and `Diagnostic`, and [`errors::shielded`],
 //!   through which all Rust work runs (without the GIL, a panic an
 //!   exception);
+//! - [`sharing`]: how sessions and modules are shared between threads and
+//!   with their callbacks (locks, and `ReentrancyError`);
 //! - [`input`], [`values`], [`observer`]: what crosses between Python and
 //!   Rust (text, stage names, arguments and results, callbacks).
 //!
@@ -18,6 +20,7 @@ mod functions;
 mod input;
 mod observer;
 mod session;
+mod sharing;
 mod values;
 
 use pyo3::prelude::*;
@@ -40,6 +43,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "UndefinedBehaviorError",
         py.get_type::<errors::UndefinedBehaviorError>(),
     )?;
+    m.add("ReentrancyError", py.get_type::<errors::ReentrancyError>())?;
     m.add("InternalError", py.get_type::<errors::InternalError>())?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_testing, m)?)?;
     Ok(())

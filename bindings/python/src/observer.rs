@@ -1,8 +1,13 @@
 //! A Python callable that watches a run (`on_stage`, `after_pass`): it
 //! gets a name and the IR as text. The run goes on without the GIL and the
-//! observer takes it back for each call; the first exception it raises
-//! silences it and is raised when the run ends.
+//! observer takes it back for each call, printing the IR before; the first
+//! exception it raises silences it and is raised when the run ends. While
+//! it runs, its thread is marked as calling back from the run's session,
+//! and from those of the callbacks the run was started in ([`CallingBack`]),
+//! so that using them raises `ReentrancyError` instead of waiting for the
+//! locks their runs hold.
 
+use crate::sharing::{CallingBack, SessionId};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use shape_opt::ir::printer::print_op;
@@ -11,10 +16,14 @@ use shape_opt::ir::{Context, OpId};
 pub struct Observer {
     callback: Py<PyAny>,
     raised: Option<PyErr>,
+    /// The sessions the thread that made the observer was calling back
+    /// from: a callback nested in theirs must not use them either.
+    nested_in: Vec<SessionId>,
 }
 
 impl Observer {
-    /// An observer calling `callback`, which must be callable; none for `None`.
+    /// An observer calling `callback`, which must be callable; none for
+    /// `None`. Made on the thread that starts the run.
     pub fn new(callback: Option<&Bound<'_, PyAny>>, role: &str) -> PyResult<Option<Observer>> {
         let Some(callback) = callback.filter(|c| !c.is_none()) else {
             return Ok(None);
@@ -28,16 +37,19 @@ impl Observer {
         Ok(Some(Observer {
             callback: callback.clone().unbind(),
             raised: None,
+            nested_in: CallingBack::current(),
         }))
     }
 
     /// Call back with `name` and `op` printed in custom form, unless an
-    /// earlier call raised.
-    pub fn observe(&mut self, name: &str, ctx: &Context, op: OpId) {
+    /// earlier call raised; `session` is running the pass or stage.
+    pub fn observe(&mut self, session: SessionId, name: &str, ctx: &Context, op: OpId) {
         if self.raised.is_some() {
             return;
         }
         let ir = print_op(ctx, op, Default::default());
+        let marks = self.nested_in.iter().copied().chain([session]).collect();
+        let _marked = CallingBack::enter(marks);
         Python::attach(|py| {
             if let Err(e) = self.callback.call1(py, (name, ir)) {
                 self.raised = Some(e);

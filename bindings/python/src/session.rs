@@ -1,157 +1,187 @@
 //! `Session` and `Module`: parse once, then map host ops, run pipelines,
 //! lower and evaluate on the parsed module, each without the GIL.
+//!
+//! Both are safe to share between threads and callbacks, as
+//! [`crate::sharing`] says: a session's state and each module's IR are
+//! locked by the work that uses them, threads wait their turn with the
+//! GIL released, and a callback that uses the session running it raises
+//! `ReentrancyError`. Every entry point checks its arguments (a
+//! `ValueError` or `TypeError`) before it reads any IR.
 
-use crate::errors::{diagnostic_error, shielded};
+use crate::errors::{shielded, Diagnosed};
 use crate::input::{semantics_samples, source_text, stage};
 use crate::observer::Observer;
+use crate::sharing::{Access, SessionId, Shared};
 use crate::values;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use shape_opt::interp::Arg;
 use shape_opt::ir::printer::PrintOptions;
 use shape_opt::pass::stage::current_stage;
-use shape_opt::{AfterPassFn, OnStageFn};
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Tells sessions apart, so that a module is only used with its own.
-static SESSIONS: AtomicU64 = AtomicU64::new(0);
+use shape_opt::pass::{render_pipeline_error, PassManager};
+use shape_opt::{AfterPassFn, FailureMode, OnStageFn, Stage};
 
 /// Parses modules and runs shape-opt on them.
 ///
 /// A session keeps the text of every module it parsed, so that its
 /// diagnostics can show the source line; a module is used with the session
-/// that parsed it. Its methods release the GIL while they work; threads may
-/// lower, run and evaluate with one session at once, while ``parse``,
-/// ``declare_pure`` and setting options need it alone (``RuntimeError``:
-/// already borrowed). Pipelines change the module in place: after a
-/// failure the module holds the IR as the failing pass left it (as in
-/// MLIR).
-#[pyclass(module = "shape_opt")]
+/// that parsed it. Pipelines change the module in place: after a failure
+/// the module holds the IR as the failing pass left it (as in MLIR).
+///
+/// Sessions and modules may be shared between threads: calls that change
+/// a session (``parse``, ``declare_pure``, setting options) or a module
+/// (``lower``, ``run_pipeline``, ``map_op`` on it) wait for the calls
+/// using it to end, other calls run at once, and every call releases the
+/// GIL while it works or waits. A callback (``on_stage``, ``after_pass``)
+/// that uses the session running it, or a module of that session, raises
+/// :class:`ReentrancyError`.
+#[pyclass(module = "shape_opt", frozen)]
 pub struct Session {
-    inner: shape_opt::Session,
-    id: u64,
+    state: Shared<shape_opt::Session>,
 }
 
 /// A parsed module: the IR a session works on, changed in place by its
 /// pipelines. ``str(module)`` is its text.
-#[pyclass(module = "shape_opt")]
+#[pyclass(module = "shape_opt", frozen)]
 pub struct Module {
-    inner: shape_opt::Module,
-    session: u64,
+    ir: Shared<shape_opt::Module>,
 }
 
+/// A textual pipeline that parses and names registered passes and
+/// options only: the argument of [`Session::run_pipeline_on`].
+pub struct Pipeline<'a>(&'a str);
+
 impl Session {
-    /// A session with these options.
+    /// A session with these options; `failure` is what a failed check
+    /// does in the std form it lowers to.
     pub fn with_options(
         allow_unregistered_dialects: bool,
-        verify_semantics: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Session> {
+        verify_semantics: Option<usize>,
+        failure: FailureMode,
+    ) -> Session {
         let mut inner = shape_opt::Session::new();
         inner.options.allow_unregistered = allow_unregistered_dialects;
-        inner.verify_semantics = semantics_samples(verify_semantics)?;
-        Ok(Session {
-            inner,
-            id: SESSIONS.fetch_add(1, Ordering::Relaxed),
-        })
+        inner.verify_semantics = verify_semantics;
+        inner.shape_failure = failure;
+        Session {
+            state: Shared::new(SessionId::fresh(), inner),
+        }
     }
 
-    /// What a failed check does in the std form it lowers to: `"abort"`
-    /// or `"status"`.
-    pub fn set_failure(&mut self, failure: &str) -> PyResult<()> {
-        self.inner.shape_failure = match failure {
-            "abort" => shape_opt::FailureMode::Abort,
-            "status" => shape_opt::FailureMode::Status,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "failure must be 'abort' or 'status', not '{other}'"
-                )))
-            }
-        };
-        Ok(())
+    /// `work` on this session's state, without the GIL.
+    fn with_state<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(Access<'_, shape_opt::Session>) -> T + Send,
+    ) -> PyResult<T> {
+        let state = self.state.access()?;
+        shielded(py, || work(state))
     }
 
-    /// An error unless this session parsed `module`.
-    fn check_owns(&self, module: &Module) -> PyResult<()> {
-        match module.session == self.id {
-            true => Ok(()),
-            false => Err(PyValueError::new_err(
+    /// `work` on this session (read) and `module`, without the GIL; an
+    /// error it reports is a `DiagnosticError`. A `ValueError` unless
+    /// this session parsed `module`.
+    fn with_module<T: Send>(
+        &self,
+        py: Python<'_>,
+        module: &Module,
+        work: impl FnOnce(
+                &shape_opt::Session,
+                Access<'_, shape_opt::Module>,
+            ) -> Result<T, shape_opt::Error>
+            + Send,
+    ) -> PyResult<T> {
+        if module.ir.owner() != self.state.owner() {
+            return Err(PyValueError::new_err(
                 "the module was parsed by another Session",
+            ));
+        }
+        let ir = module.ir.access()?;
+        self.with_state(py, |state| {
+            let session = state.read();
+            work(&session, ir).map_err(|e| Diagnosed::new(&session, &e))
+        })?
+        .map_err(|diagnosed| diagnosed.into_err(py))
+    }
+
+    /// Parse and verify `text` (named `name` in diagnostics).
+    pub fn parse_text(&self, py: Python<'_>, text: String, name: &str) -> PyResult<Module> {
+        let parsed = self.with_state(py, |state| {
+            let mut session = state.write();
+            session
+                .parse(name, &text)
+                .map_err(|e| Diagnosed::new(&session, &e))
+        })?;
+        match parsed {
+            Ok(parsed) => Ok(Module {
+                ir: Shared::new(self.state.owner(), parsed),
+            }),
+            Err(diagnosed) => Err(diagnosed.into_err(py)),
+        }
+    }
+
+    /// `pipeline`, once it parses and names only registered passes and
+    /// options; else a `ValueError` with its diagnostic. Every module a
+    /// session parses is a `builtin.module`, the root it is checked on.
+    pub fn check_pipeline<'a>(&self, py: Python<'_>, pipeline: &'a str) -> PyResult<Pipeline<'a>> {
+        let malformed = self.with_state(py, |state| {
+            PassManager::parse(pipeline, state.read().registry()).err()
+        })?;
+        match malformed {
+            None => Ok(Pipeline(pipeline)),
+            Some(e) => Err(PyValueError::new_err(
+                render_pipeline_error(pipeline, &e).trim_end().to_string(),
             )),
         }
     }
 
-    /// Parse and verify `text` (named `name` in diagnostics).
-    pub fn parse_text(
-        &mut self,
-        py: Python<'_>,
-        text: &Bound<'_, PyAny>,
-        name: &str,
-    ) -> PyResult<Module> {
-        let text = source_text(&self.inner, name, text)?;
-        let inner = &mut self.inner;
-        match shielded(py, || inner.parse(name, &text))? {
-            Ok(parsed) => Ok(Module {
-                inner: parsed,
-                session: self.id,
-            }),
-            Err(e) => Err(diagnostic_error(py, &self.inner, &e)),
-        }
-    }
-
-    /// Lower `module` to the stage named `to`, with observers.
+    /// Lower `module` to `target`, with observers.
     pub fn lower_module(
         &self,
         py: Python<'_>,
-        module: &mut Module,
-        to: &str,
-        on_stage: Option<&Bound<'_, PyAny>>,
-        after_pass: Option<&Bound<'_, PyAny>>,
+        module: &Module,
+        target: Stage,
+        mut on_stage: Option<Observer>,
+        mut after_pass: Option<Observer>,
     ) -> PyResult<()> {
-        self.check_owns(module)?;
-        let target = stage(to)?;
-        let mut on_stage = Observer::new(on_stage, "on_stage")?;
-        let mut after_pass = Observer::new(after_pass, "after_pass")?;
-        let session = &self.inner;
-        let ir = &mut module.inner;
-        let lowered = shielded(py, || {
-            let mut stage_seen = on_stage.as_mut().map(|o| {
-                move |stage: shape_opt::Stage, ctx: &_, op| o.observe(stage.name(), ctx, op)
-            });
+        let id = self.state.owner();
+        let lowered = self.with_module(py, module, |session, ir| {
+            let mut stage_seen = on_stage
+                .as_mut()
+                .map(|o| move |stage: Stage, ctx: &_, op| o.observe(id, stage.name(), ctx, op));
             let mut pass_seen = after_pass
                 .as_mut()
-                .map(|o| move |pass: &str, ctx: &_, op| o.observe(pass, ctx, op));
+                .map(|o| move |pass: &str, ctx: &_, op| o.observe(id, pass, ctx, op));
             session.lower_to_observed(
-                ir,
+                &mut ir.write(),
                 target,
                 stage_seen.as_mut().map(|f| f as &mut OnStageFn),
                 pass_seen.as_mut().map(|f| f as &mut AfterPassFn),
             )
-        })?;
+        });
         Observer::finish(on_stage)?;
         Observer::finish(after_pass)?;
-        lowered.map_err(|e| diagnostic_error(py, session, &e))
+        lowered
     }
 
-    /// Run the textual `pipeline` on `module`, with an observer.
+    /// Run `pipeline` on `module`, with an observer.
     pub fn run_pipeline_on(
         &self,
         py: Python<'_>,
-        module: &mut Module,
-        pipeline: &str,
-        after_pass: Option<&Bound<'_, PyAny>>,
+        module: &Module,
+        Pipeline(pipeline): Pipeline<'_>,
+        mut after_pass: Option<Observer>,
     ) -> PyResult<()> {
-        self.check_owns(module)?;
-        let mut after_pass = Observer::new(after_pass, "after_pass")?;
-        let session = &self.inner;
-        let ir = &mut module.inner;
-        let ran = shielded(py, || {
+        let id = self.state.owner();
+        let ran = self.with_module(py, module, |session, ir| {
             let mut pass_seen = after_pass
                 .as_mut()
-                .map(|o| move |pass: &str, ctx: &_, op| o.observe(pass, ctx, op));
-            let pass_seen = pass_seen.as_mut().map(|f| f as &mut shape_opt::AfterPassFn);
-            session.run_pipeline(ir, pipeline, pass_seen)
-        })?;
+                .map(|o| move |pass: &str, ctx: &_, op| o.observe(id, pass, ctx, op));
+            let pass_seen = pass_seen.as_mut().map(|f| f as &mut AfterPassFn);
+            session.run_pipeline(&mut ir.write(), pipeline, pass_seen)
+        });
         Observer::finish(after_pass)?;
-        ran.map_err(|e| diagnostic_error(py, session, &e))
+        ran
     }
 
     /// Evaluate `func` of `module` on `args`.
@@ -160,14 +190,11 @@ impl Session {
         py: Python<'_>,
         module: &Module,
         func: &str,
-        args: &Bound<'_, PyAny>,
+        args: Vec<Arg>,
     ) -> PyResult<Py<PyAny>> {
-        self.check_owns(module)?;
-        let args = values::args(args)?;
-        let session = &self.inner;
-        let ir = &module.inner;
-        let trace = shielded(py, || session.evaluate(ir, func, &args))?
-            .map_err(|e| diagnostic_error(py, session, &e))?;
+        let trace = self.with_module(py, module, |session, ir| {
+            session.evaluate(&ir.read(), func, &args)
+        })?;
         values::outcome(py, trace.outcome)
     }
 }
@@ -177,39 +204,50 @@ impl Session {
     /// A session. ``allow_unregistered_dialects`` accepts ops of dialects
     /// shape-opt does not define (host ops such as ``foo.matmul``) as opaque
     /// ops; ``verify_semantics`` (``True`` or a number of sampled inputs per
-    /// function) checks after every pass that each function still computes
-    /// what it did.
+    /// function, at most 100000) checks after every pass that each function
+    /// still computes what it did. Raises ``ValueError`` for a count out of
+    /// range, ``TypeError`` for one that is no bool or int.
     #[new]
     #[pyo3(signature = (*, allow_unregistered_dialects = false, verify_semantics = None))]
     fn py_new(
         allow_unregistered_dialects: bool,
         verify_semantics: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Session> {
-        Session::with_options(allow_unregistered_dialects, verify_semantics)
+        let samples = semantics_samples(verify_semantics)?;
+        Ok(Session::with_options(
+            allow_unregistered_dialects,
+            samples,
+            FailureMode::Abort,
+        ))
     }
 
     /// Whether ops of dialects shape-opt does not define are accepted.
     #[getter]
-    fn get_allow_unregistered_dialects(&self) -> bool {
-        self.inner.options.allow_unregistered
+    fn get_allow_unregistered_dialects(&self, py: Python<'_>) -> PyResult<bool> {
+        self.with_state(py, |state| state.read().options.allow_unregistered)
     }
 
     #[setter]
-    fn set_allow_unregistered_dialects(&mut self, allow: bool) {
-        self.inner.options.allow_unregistered = allow;
+    fn set_allow_unregistered_dialects(&self, py: Python<'_>, allow: bool) -> PyResult<()> {
+        self.with_state(py, |state| state.write().options.allow_unregistered = allow)
     }
 
     /// Sampled inputs per function checked after every pass, or ``None``.
-    /// Set ``True`` for the command line's default, an int, or ``False``.
+    /// Set ``True`` for the command line's default, an int (at most
+    /// 100000; ``ValueError`` beyond, or below 0), or ``False``.
     #[getter]
-    fn get_verify_semantics(&self) -> Option<usize> {
-        self.inner.verify_semantics
+    fn get_verify_semantics(&self, py: Python<'_>) -> PyResult<Option<usize>> {
+        self.with_state(py, |state| state.read().verify_semantics)
     }
 
     #[setter]
-    fn set_verify_semantics(&mut self, samples: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        self.inner.verify_semantics = semantics_samples(samples)?;
-        Ok(())
+    fn set_verify_semantics(
+        &self,
+        py: Python<'_>,
+        samples: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let samples = semantics_samples(samples)?;
+        self.with_state(py, |state| state.write().verify_semantics = samples)
     }
 
     /// Declare host ops and functions pure (free of side effects), so that
@@ -218,19 +256,24 @@ impl Session {
     /// every module parsed, run or lowered from then on. Raises
     /// ``ValueError`` for an invalid entry, declaring none of them.
     #[pyo3(signature = (*entries))]
-    fn declare_pure(&mut self, entries: Vec<String>) -> PyResult<()> {
+    fn declare_pure(&self, py: Python<'_>, entries: Vec<String>) -> PyResult<()> {
         let entries: Vec<&str> = entries.iter().map(String::as_str).collect();
-        self.inner.declare_pure_ops(&entries).map_err(|e| {
-            let messages: Vec<&str> = e.diagnostics.iter().map(|d| d.message.as_str()).collect();
-            PyValueError::new_err(messages.join("; "))
-        })
+        let declared = self.with_state(py, |state| {
+            state.write().declare_pure_ops(&entries).map_err(|e| {
+                let messages: Vec<&str> =
+                    e.diagnostics.iter().map(|d| d.message.as_str()).collect();
+                messages.join("; ")
+            })
+        })?;
+        declared.map_err(PyValueError::new_err)
     }
 
     /// Parse and verify ``text`` (``str``, or UTF-8 ``bytes``) into a
     /// :class:`Module`; ``name`` names it in diagnostics. Raises
-    /// :class:`DiagnosticError`.
+    /// :class:`DiagnosticError`, ``TypeError`` for text of another type.
     #[pyo3(signature = (text, name = "<string>"))]
-    fn parse(&mut self, py: Python<'_>, text: &Bound<'_, PyAny>, name: &str) -> PyResult<Module> {
+    fn parse(&self, py: Python<'_>, text: &Bound<'_, PyAny>, name: &str) -> PyResult<Module> {
+        let text = source_text(name, text)?;
         self.parse_text(py, text, name)
     }
 
@@ -241,51 +284,56 @@ impl Session {
     fn map_op(
         &self,
         py: Python<'_>,
-        mut module: PyRefMut<'_, Module>,
+        module: &Module,
         op_name: &str,
         function: &str,
     ) -> PyResult<()> {
-        self.check_owns(&module)?;
-        let session = &self.inner;
-        let ir = &mut module.inner;
-        shielded(py, || {
-            session.map_op_to_shape_function(ir, op_name, function)
-        })?
-        .map_err(|e| diagnostic_error(py, session, &e))
+        self.with_module(py, module, |session, ir| {
+            session.map_op_to_shape_function(&mut ir.write(), op_name, function)
+        })
     }
 
     /// Lower ``module`` in place through the default pipeline of every
     /// stage up to ``to`` (``"error-monadic"``, ``"constrained"``,
-    /// ``"asserting"`` or ``"std"``). ``on_stage(stage, ir)`` is called in
-    /// every form reached, with the IR once that stage's passes have run
-    /// (the last call sees the result), ``after_pass(pass, ir)`` after
-    /// every pass; an exception they raise silences them and is
-    /// raised when the run ends. Raises :class:`DiagnosticError`.
+    /// ``"asserting"`` or ``"std"``; ``ValueError`` for another name).
+    /// ``on_stage(stage, ir)`` is called in every form reached, with the IR
+    /// once that stage's passes have run (the last call sees the result),
+    /// ``after_pass(pass, ir)`` after every pass; an exception they raise
+    /// silences them and is raised when the run ends. Raises
+    /// :class:`DiagnosticError` when the module cannot be lowered.
     #[pyo3(signature = (module, to = "std", on_stage = None, after_pass = None))]
     fn lower(
         &self,
         py: Python<'_>,
-        mut module: PyRefMut<'_, Module>,
+        module: &Module,
         to: &str,
         on_stage: Option<&Bound<'_, PyAny>>,
         after_pass: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        self.lower_module(py, &mut module, to, on_stage, after_pass)
+        let target = stage(to)?;
+        let on_stage = Observer::new(on_stage, "on_stage")?;
+        let after_pass = Observer::new(after_pass, "after_pass")?;
+        self.lower_module(py, module, target, on_stage, after_pass)
     }
 
     /// Run a textual pipeline (``"builtin.module(cse,symbol-dce)"``) on
     /// ``module`` in place. ``after_pass(pass, ir)`` is called after every
     /// pass with the IR of the op the pass ran on (a ``func.func`` for a
-    /// nested pipeline) as text. Raises :class:`DiagnosticError`.
+    /// nested pipeline) as text. Raises ``ValueError`` (with the
+    /// ``<pipeline>:1:col: error: ...`` diagnostic) for a pipeline that
+    /// does not parse or names what is not registered,
+    /// :class:`DiagnosticError` when it cannot run on the module or fails.
     #[pyo3(signature = (module, pipeline, after_pass = None))]
     fn run_pipeline(
         &self,
         py: Python<'_>,
-        mut module: PyRefMut<'_, Module>,
+        module: &Module,
         pipeline: &str,
         after_pass: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        self.run_pipeline_on(py, &mut module, pipeline, after_pass)
+        let after_pass = Observer::new(after_pass, "after_pass")?;
+        let pipeline = self.check_pipeline(py, pipeline)?;
+        self.run_pipeline_on(py, module, pipeline, after_pass)
     }
 
     /// Evaluate the function ``func`` (a ``func.func``, or a ``shape.func``
@@ -295,24 +343,27 @@ impl Session {
     /// (``"dense<[3, -1]>"``). One result is returned bare, several as a
     /// tuple. Raises :class:`ShapeError` when the function fails,
     /// :class:`UndefinedBehaviorError` when it does what MLIR leaves
-    /// undefined, :class:`DiagnosticError` when it cannot be evaluated.
+    /// undefined, :class:`DiagnosticError` when it cannot be evaluated (no
+    /// such function, arguments that do not fit it), ``ValueError`` for an
+    /// argument that does not read or an int out of ``i64``'s range.
     #[pyo3(signature = (module, func, args = None))]
     fn evaluate(
         &self,
         py: Python<'_>,
-        module: PyRef<'_, Module>,
+        module: &Module,
         func: &str,
         args: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let no_args = pyo3::types::PyTuple::empty(py);
-        self.evaluate_module(py, &module, func, args.unwrap_or(no_args.as_any()))
+        let args = values::args(args)?;
+        self.evaluate_module(py, module, func, args)
     }
 }
 
 #[pymethods]
 impl Module {
     /// The module as text: custom form (as ``mlir-opt`` prints it) or
-    /// ``generic`` form, with locations when ``debug_info``.
+    /// ``generic`` form, with locations when ``debug_info``. Waits for a
+    /// run on the module in another thread to end.
     #[pyo3(signature = (*, generic = false, debug_info = false))]
     pub fn print(&self, py: Python<'_>, generic: bool, debug_info: bool) -> PyResult<String> {
         let options = PrintOptions {
@@ -320,8 +371,8 @@ impl Module {
             debug_info,
             ..Default::default()
         };
-        let ir = &self.inner;
-        shielded(py, || ir.print_with(options))
+        let ir = self.ir.access()?;
+        shielded(py, || ir.read().print_with(options))
     }
 
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
@@ -332,10 +383,11 @@ impl Module {
     /// ``"constrained"``, ``"asserting"``, ``"std"``), or ``None``.
     #[getter]
     fn stage(&self, py: Python<'_>) -> PyResult<Option<&'static str>> {
-        let ir = &self.inner;
+        let ir = self.ir.access()?;
         let stage = shielded(py, || {
+            let ir = ir.read();
             shape_opt::on_large_stack(|| current_stage(&ir.ctx, ir.root))
         })?;
-        Ok(stage.map(shape_opt::Stage::name))
+        Ok(stage.map(Stage::name))
     }
 }

@@ -9,10 +9,15 @@ use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
 use shape_opt::interp::{Arg, Canonical, Outcome};
 
-/// The arguments of a call: a list or tuple of ints is a shape, an int (or
-/// bool) a scalar, a str what `shape-run --arg` takes (`"[2,3]"`, `"6"`,
-/// `"dense<[3, -1]>"`).
-pub fn args(values: &Bound<'_, PyAny>) -> PyResult<Vec<Arg>> {
+/// The arguments of a call (none for `None`): a list or tuple of ints is
+/// a shape, an int (or bool) a scalar, a str what `shape-run --arg` takes
+/// (`"[2,3]"`, `"6"`, `"dense<[3, -1]>"`). One that does not read, or an
+/// int out of `i64`'s range, is a `ValueError`, one of another type a
+/// `TypeError`, each naming the argument.
+pub fn args(values: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Arg>> {
+    let Some(values) = values else {
+        return Ok(Vec::new());
+    };
     if values.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "args must be a list of arguments, not a str",
@@ -42,15 +47,37 @@ fn arg(value: &Bound<'_, PyAny>) -> PyResult<Arg> {
         return text.to_cow()?.parse::<Arg>().map_err(PyValueError::new_err);
     }
     if value.is_instance_of::<PyInt>() {
-        return value.extract::<i64>().map(Arg::Scalar);
+        return int(value).map(Arg::Scalar);
     }
     if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
-        return value.extract::<Vec<i64>>().map(Arg::Shape);
+        return value
+            .try_iter()?
+            .map(|extent| extent.and_then(|e| int(&e)))
+            .collect::<PyResult<_>>()
+            .map(Arg::Shape);
     }
     let kind = value.get_type().name()?;
     Err(PyTypeError::new_err(format!(
         "expected a shape (a list of ints), a scalar (an int) or a str such as 'dense<[3, -1]>', not {kind}"
     )))
+}
+
+/// An int of an argument (a scalar, an extent). Outside `i64` it is a
+/// `ValueError` with what `shape-run --arg` says of its digits.
+fn int(value: &Bound<'_, PyAny>) -> PyResult<i64> {
+    if !value.is_instance_of::<PyInt>() {
+        let kind = value.get_type().name()?;
+        return Err(PyTypeError::new_err(format!(
+            "a shape's extents are ints, not {kind}"
+        )));
+    }
+    value.extract::<i64>().or_else(|out_of_range| {
+        let digits = value.str()?;
+        match digits.to_cow()?.parse::<Arg>() {
+            Err(message) => Err(PyValueError::new_err(message)),
+            Ok(_) => Err(out_of_range),
+        }
+    })
 }
 
 /// A tensor result other than a shape: its extents and, when the

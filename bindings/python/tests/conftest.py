@@ -18,6 +18,12 @@ func.func @host(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
 
 
 @pytest.fixture(scope="session")
+def examples() -> dict[str, str]:
+    """Every examples/*.mlir of the repository: file name to text."""
+    return {path.name: path.read_text() for path in sorted((ROOT / "examples").glob("*.mlir"))}
+
+
+@pytest.fixture(scope="session")
 def matmul() -> str:
     """examples/matmul.mlir: the matmul shape function library."""
     return (ROOT / "examples" / "matmul.mlir").read_text()

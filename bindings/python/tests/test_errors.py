@@ -123,13 +123,100 @@ def test_callback_exceptions_are_raised_after_the_run(matmul):
 def test_callbacks_cannot_touch_the_module_being_run(matmul):
     session = shape_opt.Session()
     module = session.parse(matmul)
-    with pytest.raises(RuntimeError, match="[Bb]orrow"):
+    with pytest.raises(shape_opt.ReentrancyError, match="used the session running it"):
         session.lower(module, on_stage=lambda stage, ir: module.print())
 
 
 def test_a_failed_pipeline_leaves_the_module_usable(matmul):
     session = shape_opt.Session()
     module = session.parse(matmul)
-    with pytest.raises(shape_opt.DiagnosticError):
-        session.run_pipeline(module, "builtin.module(nonexistent-pass)")
-    assert str(module) == str(session.parse(matmul))
+    seen = []
+    with pytest.raises(shape_opt.DiagnosticError, match="lower-to-asserting takes constrained form"):
+        session.run_pipeline(
+            module, "builtin.module(cse,lower-to-asserting)", after_pass=lambda p, ir: seen.append(ir)
+        )
+    assert seen and str(module) == seen[-1]
+    assert session.evaluate(module, "matmul", [[2, 3], [3, 4]]) == [2, 4]
+    session.lower(module)
+    assert module.stage == "std"
+
+
+ARGUMENT_TEXT = "func.func @f(%a: index) -> index {\n  return %a : index\n}\n"
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda m: shape_opt.lower(m, to="llvm"), "unknown stage 'llvm': one of error-monadic,"),
+        (lambda m: shape_opt.lower(m, failure="exit"), "failure must be 'abort' or 'status', not 'exit'"),
+        (lambda m: shape_opt.lower(m, verify_semantics=-1), "verify_semantics must not be negative, not -1"),
+        (lambda m: shape_opt.lower(m, verify_semantics=-(2**70)), "must not be negative, not -1180591620717411303424"),
+        (lambda m: shape_opt.lower(m, verify_semantics=100_001), "at most 100000 samples per function, not 100001"),
+        (lambda m: shape_opt.lower(m, verify_semantics=2**40), "at most 100000 samples per function, not 1099511627776"),
+        (lambda m: shape_opt.Session(verify_semantics=2**70), "at most 100000 samples per function"),
+        (lambda m: setattr(shape_opt.Session(), "verify_semantics", 2**63), "at most 100000 samples per function"),
+        (
+            lambda m: shape_opt.run_pipeline(m, "builtin.module(cs)"),
+            "<pipeline>:1:16: error: 'cs' does not refer to a registered pass; did you mean 'cse'?\n"
+            "builtin.module(cs)\n"
+            "               ^",
+        ),
+        (lambda m: shape_opt.run_pipeline(m, "builtin.module(cse"), "<pipeline>:1:19: error: expected ',' or ')'"),
+        (lambda m: shape_opt.run_pipeline(m, "builtin.module(canonicalize{bogus=1})"), "has no option 'bogus'"),
+        (lambda m: shape_opt.run_pipeline(m, "builtin.module(inline{max-iterations=x})"), "invalid value 'x'"),
+        (lambda m: shape_opt.evaluate(ARGUMENT_TEXT, "f", ["dense<[3"]), "argument 1: 'dense<[3': elements end with '>'"),
+        (lambda m: shape_opt.evaluate(ARGUMENT_TEXT, "f", ["[1,"]), "argument 1: '[1,': a shape ends with ']'"),
+        (lambda m: shape_opt.evaluate(ARGUMENT_TEXT, "f", [2**63]), "argument 1: '9223372036854775808' is not a 64-bit integer"),
+        (lambda m: shape_opt.evaluate(ARGUMENT_TEXT, "f", [-(2**63) - 1]), "argument 1: '-9223372036854775809' is not a 64-bit"),
+        (lambda m: shape_opt.evaluate(ARGUMENT_TEXT, "f", [1, [3, 2**64]]), "argument 2: '18446744073709551616' is not a 64-bit"),
+        (lambda m: shape_opt.Session().declare_pure("arith.addi"), "have known effects"),
+    ],
+)
+def test_malformed_arguments_are_value_errors(matmul, call, message):
+    with pytest.raises(ValueError) as raised:
+        call(matmul)
+    assert message in str(raised.value)
+    assert not isinstance(raised.value, (OverflowError, shape_opt.DiagnosticError))
+
+
+def test_arguments_are_checked_before_the_text():
+    broken = "func.func @f("
+    with pytest.raises(ValueError, match="unknown stage"):
+        shape_opt.lower(broken, to="llvm")
+    with pytest.raises(ValueError, match="<pipeline>"):
+        shape_opt.run_pipeline(broken, "builtin.module(cs)")
+    with pytest.raises(ValueError, match="not a 64-bit integer"):
+        shape_opt.evaluate(broken, "f", [2**64])
+    session = shape_opt.Session()
+    module = session.parse(ARGUMENT_TEXT)
+    before = str(module)
+    with pytest.raises(ValueError, match="<pipeline>"):
+        session.run_pipeline(module, "builtin.module(cse,nonexistent-pass)")
+    assert str(module) == before
+
+
+def test_the_largest_sample_count_is_taken(matmul):
+    assert shape_opt.Session(verify_semantics=100_000).verify_semantics == 100_000
+    assert shape_opt.Session(verify_semantics=0).verify_semantics is None
+    with pytest.raises(TypeError, match="verify_semantics must be a bool"):
+        shape_opt.Session(verify_semantics=2.5)
+
+
+def test_what_depends_on_the_ir_is_a_diagnostic_error(matmul):
+    # A pipeline that parses but does not fit the module's root op.
+    for pipeline in ["cse", "func.func(cse)"]:
+        with pytest.raises(shape_opt.DiagnosticError, match="anchor|can't run"):
+            shape_opt.run_pipeline(matmul, pipeline)
+    with pytest.raises(shape_opt.DiagnosticError, match="no function named 'nope'"):
+        shape_opt.evaluate(matmul, "nope")
+    with pytest.raises(shape_opt.DiagnosticError, match="takes 1 argument, 2 given"):
+        shape_opt.evaluate(ARGUMENT_TEXT, "f", [1, 2])
+
+
+def test_names_that_are_not_unicode_are_value_errors(matmul):
+    # Lone surrogates in a name (not in the text) cannot cross: Python's
+    # UnicodeEncodeError, a ValueError.
+    with pytest.raises(ValueError):
+        shape_opt.lower(matmul, name="\ud800")
+    with pytest.raises(ValueError):
+        shape_opt.evaluate(matmul, "\udc00")

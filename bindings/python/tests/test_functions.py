@@ -88,7 +88,7 @@ def test_arguments_that_do_not_fit():
         shape_opt.evaluate(SCALARS, "div", [1])
     with pytest.raises(shape_opt.DiagnosticError, match="argument 1: a shape given"):
         shape_opt.evaluate(SCALARS, "div", [[1], [2]])
-    with pytest.raises(OverflowError, match="argument 1"):
+    with pytest.raises(ValueError, match="argument 1: '1180591620717411303424' is not a 64-bit integer"):
         shape_opt.evaluate(SCALARS, "div", [2**70, 1])
     with pytest.raises(TypeError, match="argument 2: expected a shape"):
         shape_opt.evaluate(SCALARS, "div", [1, 2.5])
@@ -152,7 +152,7 @@ def test_run_pipeline(matmul):
     )
     assert seen == ["lower-to-constrained", "cse"]
     assert "shape.cstr_require" in out and "error = " not in out
-    with pytest.raises(shape_opt.DiagnosticError, match="did you mean 'cse'"):
+    with pytest.raises(ValueError, match="did you mean 'cse'"):
         shape_opt.run_pipeline(matmul, "builtin.module(cs)")
 
 

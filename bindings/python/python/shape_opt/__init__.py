@@ -14,10 +14,26 @@ One call on text:
 A :class:`Session` parses once and works on the :class:`Module`: host op
 mappings, pipelines, lowering and evaluation.
 
-Errors: :class:`DiagnosticError` (MLIR-style diagnostics: the input does not
-parse, verify, lower or evaluate), :class:`ShapeError` (the evaluated
-function failed) and its subclass :class:`UndefinedBehaviorError`,
-:class:`InternalError` (a bug in shape-opt, never a crash).
+Errors, by what is at fault:
+
+- an argument: ``TypeError`` for one of the wrong type, ``ValueError`` for
+  one malformed whatever the IR (an unknown stage or failure mode, a
+  pipeline that does not parse or names an unregistered pass or option,
+  an evaluation argument that does not read or an int out of ``i64``'s
+  range, a ``verify_semantics`` count below 0 or above 100000, a module
+  of another session), its text the diagnostic; arguments are checked
+  before the IR is read;
+- the IR: :class:`DiagnosticError` (MLIR-style diagnostics: the text does
+  not parse or verify, a pass fails, a pipeline cannot run on the module,
+  a function is not there or the arguments do not fit it);
+- the evaluated function: :class:`ShapeError` (it failed) and its
+  subclass :class:`UndefinedBehaviorError`;
+- the use of a session: :class:`ReentrancyError` (a callback used the
+  session running it);
+- shape-opt: :class:`InternalError` (a bug, never a crash).
+
+Sessions and modules may be shared between threads: each call waits for
+the calls it conflicts with, with the GIL released.
 """
 
 from ._native import (
@@ -26,6 +42,7 @@ from ._native import (
     DiagnosticError,
     InternalError,
     Module,
+    ReentrancyError,
     Session,
     ShapeError,
     Tensor,
@@ -42,6 +59,7 @@ __all__ = [
     "DiagnosticError",
     "InternalError",
     "Module",
+    "ReentrancyError",
     "Session",
     "ShapeError",
     "Tensor",

@@ -17,6 +17,7 @@ __all__ = [
     "DiagnosticError",
     "ShapeError",
     "UndefinedBehaviorError",
+    "ReentrancyError",
     "InternalError",
     "_panic_for_testing",
 ]
@@ -35,14 +36,18 @@ _Result = Union[List[int], int, float, bool, "Tensor"]
 #: ``on_stage(stage, ir)`` / ``after_pass(pass, ir)``: a name and the IR as text.
 _Observer = Callable[[str, str], object]
 #: ``True`` for the command line's default count, an int for that many
-#: sampled inputs per function, ``False``/``None``/``0`` for off.
+#: sampled inputs per function (at most 100000, the command line's limit:
+#: ``ValueError`` above it or below 0), ``False``/``None``/``0`` for off.
 _SemanticsSamples = Union[bool, int, None]
 
 class DiagnosticError(Exception):
-    """The input could not be parsed, verified, lowered or evaluated.
+    """The IR could not be parsed, verified, lowered or evaluated (with the
+    arguments given: a function that is not there, arguments that do not
+    fit its signature, a pipeline that cannot run on the module).
 
     ``str(e)`` is the MLIR-style rendering (``file:line:col: error: ...``
-    with the source line); ``e.diagnostics`` the diagnostics.
+    with the source line); ``e.diagnostics`` the diagnostics. A malformed
+    argument is a ``ValueError`` instead.
     """
 
     diagnostics: List["Diagnostic"]
@@ -52,6 +57,11 @@ class ShapeError(Exception):
 
 class UndefinedBehaviorError(ShapeError):
     """The evaluated function did what MLIR leaves undefined: no result is defined."""
+
+class ReentrancyError(RuntimeError):
+    """A callback (``on_stage``, ``after_pass``) used the session whose run
+    called it, or a module of that session: the run holds them until it
+    ends. Another :class:`Session` may be used inside a callback."""
 
 class InternalError(RuntimeError):
     """A bug in shape-opt (a caught Rust panic)."""
@@ -87,7 +97,11 @@ class Tensor:
 
 @final
 class Module:
-    """A parsed module, changed in place by its session's pipelines."""
+    """A parsed module, changed in place by its session's pipelines.
+
+    Shared between threads, a call waits for a run on the module to end;
+    inside a callback of its session's run it raises :class:`ReentrancyError`.
+    """
 
     def print(self, *, generic: bool = False, debug_info: bool = False) -> str:
         """The module as text: custom or generic form, with or without locations."""
@@ -97,7 +111,15 @@ class Module:
 
 @final
 class Session:
-    """Parses modules and runs shape-opt on them, each call without the GIL."""
+    """Parses modules and runs shape-opt on them, each call without the GIL.
+
+    Shared between threads, calls that change the session (``parse``,
+    ``declare_pure``, setting options) or a module (``lower``,
+    ``run_pipeline``, ``map_op``) wait for the calls using it; others run
+    at once. Every method raises :class:`ReentrancyError` inside a callback
+    of this session's run, and ``ValueError`` for a module of another
+    session.
+    """
 
     allow_unregistered_dialects: bool
     @property
@@ -112,26 +134,47 @@ class Session:
     ) -> Self: ...
     def declare_pure(self, *entries: str) -> None:
         """Declare host ops (``"chlo.broadcast_add"``), dialects (``"mhlo."``)
-        or functions (``"@name"``) free of side effects."""
-    def parse(self, text: _Text, name: str = "<string>") -> Module: ...
+        or functions (``"@name"``) free of side effects.
+
+        Raises ``ValueError`` for an invalid entry, declaring none."""
+    def parse(self, text: _Text, name: str = "<string>") -> Module:
+        """Parse and verify ``text``. Raises :class:`DiagnosticError`."""
     def map_op(self, module: Module, op_name: str, function: str) -> None:
-        """Map ops named ``op_name`` to the library's shape function ``function``."""
+        """Map ops named ``op_name`` to the library's shape function ``function``.
+
+        Raises :class:`DiagnosticError` without such a library or function."""
     def lower(
         self,
         module: Module,
         to: str = "std",
         on_stage: Optional[_Observer] = None,
         after_pass: Optional[_Observer] = None,
-    ) -> None: ...
+    ) -> None:
+        """Lower ``module`` in place up to the stage ``to``.
+
+        Raises ``ValueError`` for an unknown stage, :class:`DiagnosticError`
+        when the module cannot be lowered, and what a callback raised."""
     def run_pipeline(
         self,
         module: Module,
         pipeline: str,
         after_pass: Optional[_Observer] = None,
-    ) -> None: ...
+    ) -> None:
+        """Run a textual pipeline on ``module`` in place.
+
+        Raises ``ValueError`` for a pipeline that does not parse or names
+        what is not registered, :class:`DiagnosticError` when it cannot run
+        on the module or fails, and what a callback raised."""
     def evaluate(
         self, module: Module, func: str, args: Optional[Sequence[_Arg]] = None
-    ) -> Union[_Result, Tuple[_Result, ...]]: ...
+    ) -> Union[_Result, Tuple[_Result, ...]]:
+        """Evaluate ``func`` on ``args``: one result bare, several as a tuple.
+
+        Raises :class:`ShapeError` (or :class:`UndefinedBehaviorError`) when
+        the function fails, :class:`DiagnosticError` when it cannot be
+        evaluated (no such function, arguments that do not fit it),
+        ``ValueError`` for an argument that does not read or an int out of
+        ``i64``'s range."""
 
 def lower(
     text: _Text,
@@ -144,7 +187,11 @@ def lower(
     name: str = "<string>",
     failure: str = "abort",
 ) -> str:
-    """Lower ``text`` through every stage up to ``to`` and return the IR."""
+    """Lower ``text`` through every stage up to ``to`` and return the IR.
+
+    Raises ``ValueError`` for an unknown stage or failure mode or a
+    ``verify_semantics`` count out of range, :class:`DiagnosticError` when
+    the text does not parse, verify or lower, and what a callback raised."""
 
 def run_pipeline(
     text: _Text,
@@ -155,7 +202,11 @@ def run_pipeline(
     allow_unregistered_dialects: bool = False,
     name: str = "<string>",
 ) -> str:
-    """Run a textual pipeline on ``text`` and return the IR."""
+    """Run a textual pipeline on ``text`` and return the IR.
+
+    Raises ``ValueError`` for a pipeline that does not parse or names what
+    is not registered, :class:`DiagnosticError` when the text does not
+    parse or the pipeline cannot run on it or fails."""
 
 def evaluate(
     text: _Text,
@@ -165,7 +216,12 @@ def evaluate(
     allow_unregistered_dialects: bool = False,
     name: str = "<string>",
 ) -> Union[_Result, Tuple[_Result, ...]]:
-    """Evaluate ``func`` on ``args``: one result bare, several as a tuple."""
+    """Evaluate ``func`` on ``args``: one result bare, several as a tuple.
+
+    Raises :class:`ShapeError` (or :class:`UndefinedBehaviorError`) when the
+    function fails, :class:`DiagnosticError` when the text does not parse or
+    the function cannot be evaluated, ``ValueError`` for an argument that
+    does not read or an int out of ``i64``'s range."""
 
 def _panic_for_testing(message: str) -> None:
     """Panic in Rust: for the tests, which see ``InternalError`` instead."""
