@@ -25,13 +25,19 @@
 //! - `ReentrancyError` (a `RuntimeError`): a callback used the session
 //!   running it ([`crate::sharing`]).
 //! - `InternalError` (a `RuntimeError`): a bug in shape-opt.
+//! - `KeyboardInterrupt` (Python's), or whatever a signal handler
+//!   raises: a run (lowering, a pipeline, an evaluation) stops within
+//!   about 50 ms of Ctrl-C ([`interruptible`]); other runs of the same
+//!   session at that moment fail with `DiagnosticError: interrupted`.
 //!
 //! An exception raised by a callback is raised unchanged, once the run
 //! ends.
 
+use crate::sharing::CallingBack;
 use pyo3::exceptions::{PyException, PyRuntimeError};
 use pyo3::prelude::*;
 use shape_opt::diag::{DiagLoc, Diagnostic as RustDiagnostic, SourceMap};
+use shape_opt::interp::Interrupt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 pyo3::create_exception!(
@@ -203,14 +209,58 @@ impl Diagnosed {
 /// turn a panic in it into `InternalError` instead of aborting the caller.
 pub fn shielded<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
     py.detach(|| catch_unwind(AssertUnwindSafe(work)))
-        .map_err(|panic| {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic without a message".into());
-            InternalError::new_err(format!("internal error: {message}"))
-        })
+        .map_err(internal_error)
+}
+
+/// How often a thread waiting for [`interruptible`] work looks at
+/// Python's signals.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// [`shielded`], on a thread of its own, while the calling thread waits
+/// without the GIL and looks at Python's signals every [`SIGNAL_POLL`]: a
+/// signal handler that raises (Ctrl-C's `KeyboardInterrupt`) raises
+/// `interrupt`, which stops the session's run at its next pass or
+/// evaluation step; the call then raises what the handler raised. The
+/// work runs with the calling thread's callback marks
+/// ([`CallingBack`]), so re-entry is refused as on the calling thread.
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    interrupt: &Interrupt,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    let marks = CallingBack::current();
+    std::thread::scope(|scope| {
+        let caller = std::thread::current();
+        let worker = scope.spawn(move || {
+            let _marked = CallingBack::enter(marks);
+            let result = catch_unwind(AssertUnwindSafe(work));
+            caller.unpark();
+            result
+        });
+        while !worker.is_finished() {
+            py.detach(|| std::thread::park_timeout(SIGNAL_POLL));
+            if let Err(raised) = py.check_signals() {
+                interrupt.raise();
+                let _ = py.detach(|| worker.join());
+                interrupt.clear();
+                return Err(raised);
+            }
+        }
+        match py.detach(|| worker.join()) {
+            Ok(result) => result.map_err(internal_error),
+            Err(panic) => Err(internal_error(panic)),
+        }
+    })
+}
+
+/// `InternalError` for a panic caught in Rust work.
+fn internal_error(panic: Box<dyn std::any::Any + Send>) -> PyErr {
+    let message = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into());
+    InternalError::new_err(format!("internal error: {message}"))
 }
 
 /// Panic inside [`shielded`]: how the tests show that a panic becomes

@@ -8,14 +8,14 @@
 //! `ReentrancyError`. Every entry point checks its arguments (a
 //! `ValueError` or `TypeError`) before it reads any IR.
 
-use crate::errors::{shielded, Diagnosed};
+use crate::errors::{interruptible, shielded, Diagnosed};
 use crate::input::{semantics_samples, source_text, stage};
 use crate::observer::Observer;
 use crate::sharing::{Access, SessionId, Shared};
 use crate::values;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use shape_opt::interp::Arg;
+use shape_opt::interp::{Arg, Interrupt};
 use shape_opt::ir::printer::PrintOptions;
 use shape_opt::pass::stage::current_stage;
 use shape_opt::pass::{render_pipeline_error, PassManager};
@@ -38,6 +38,8 @@ use shape_opt::{AfterPassFn, FailureMode, OnStageFn, Stage};
 #[pyclass(module = "shape_opt", frozen)]
 pub struct Session {
     state: Shared<shape_opt::Session>,
+    /// Stops the session's runs (Ctrl-C, [`interruptible`]).
+    interrupt: Interrupt,
 }
 
 /// A parsed module: the IR a session works on, changed in place by its
@@ -64,6 +66,7 @@ impl Session {
         inner.verify_semantics = verify_semantics;
         inner.shape_failure = failure;
         Session {
+            interrupt: inner.interrupt(),
             state: Shared::new(SessionId::fresh(), inner),
         }
     }
@@ -97,7 +100,8 @@ impl Session {
             ));
         }
         let ir = module.ir.access()?;
-        self.with_state(py, |state| {
+        let state = self.state.access()?;
+        interruptible(py, &self.interrupt, || {
             let session = state.read();
             work(&session, ir).map_err(|e| Diagnosed::new(&session, &e))
         })?
