@@ -748,9 +748,9 @@ impl<'a> Parser<'a> {
                     }
                     _ => String::new(),
                 };
-                let message = format!("custom op '{name}' is unknown{tried}");
-                let hint = ir::dialect::unknown_custom_op_hint(name);
-                return Err(self.err_with_note_at(name_at, message, hint));
+                let advice = ir::dialect::unknown_custom_op_advice(name);
+                let message = format!("custom op '{name}' is unknown{tried}{advice}");
+                return Err(self.err_at(name_at, message));
             }
         };
         self.bump();
