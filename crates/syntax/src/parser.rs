@@ -4,6 +4,8 @@
 //! text, deep nesting, huge literals all become diagnostics); nesting deeper
 //! than [`ParseOptions::max_nesting`] is an error, not a stack overflow.
 
+mod resources;
+
 use crate::lexer::{Lexer, Tok};
 use diag::{DiagLoc, Diagnostic, Span};
 use ir::asm::{Argument, AsmParser, PResult, ParseError, UnresolvedOperand};
@@ -479,13 +481,7 @@ impl<'a> Parser<'a> {
                         );
                     }
                 }
-                Tok::Punct("{-#") => {
-                    // File metadata (dialect resources): skipped.
-                    while !self.is_punct("#-}") && self.tok != Tok::Eof {
-                        self.bump();
-                    }
-                    self.expect("#-}", "")?;
-                }
+                Tok::Punct("{-#") => self.file_metadata()?,
                 _ => {
                     self.operation(block)?;
                 }
@@ -1453,8 +1449,8 @@ impl<'a> Parser<'a> {
                     self.expect(")", " in location")?;
                     Ok(Some(Attr::Loc(l)))
                 }
-                "affine_map" | "affine_set" | "strided" | "dense_resource" | "sparse"
-                | "distinct" | "opaque" => {
+                "dense_resource" => self.dense_resource(ty).map(Some),
+                "affine_map" | "affine_set" | "strided" | "sparse" | "distinct" | "opaque" => {
                     let at = self.tok_start;
                     self.bump();
                     let body = self.balanced_text()?;
@@ -1464,7 +1460,7 @@ impl<'a> Parser<'a> {
                             .map_err(|m| self.err_at(at, m));
                     }
                     let mut text = format!("{k}{body}");
-                    if matches!(k, "dense_resource" | "sparse" | "opaque") && self.eat_punct(":") {
+                    if matches!(k, "sparse" | "opaque") && self.eat_punct(":") {
                         let t = self.parse_type_required()?;
                         text.push_str(" : ");
                         text.push_str(

@@ -75,6 +75,62 @@ pub fn is_declaration(ctx: &Context, op: OpId) -> bool {
             .all(|&r| ctx.region(r).blocks.is_empty())
 }
 
+/// The namespaces of the dialects `mlir-opt` 22 registers
+/// (`mlir-opt --show-dialects`), shape-opt's and the others.
+pub const MLIR_DIALECTS: &[&str] = &[
+    "acc",
+    "affine",
+    "amdgpu",
+    "amx",
+    "arith",
+    "arm_neon",
+    "arm_sme",
+    "arm_sve",
+    "async",
+    "bufferization",
+    "builtin",
+    "cf",
+    "complex",
+    "dlti",
+    "emitc",
+    "func",
+    "gpu",
+    "index",
+    "irdl",
+    "linalg",
+    "llvm",
+    "math",
+    "memref",
+    "ml_program",
+    "mpi",
+    "nvgpu",
+    "nvvm",
+    "omp",
+    "pdl",
+    "pdl_interp",
+    "ptr",
+    "quant",
+    "rocdl",
+    "scf",
+    "shape",
+    "shard",
+    "smt",
+    "sparse_tensor",
+    "spirv",
+    "tensor",
+    "test",
+    "test_dyn",
+    "test_irdl_to_cpp",
+    "tosa",
+    "transform",
+    "ub",
+    "vector",
+    "wasmssa",
+    "x86vector",
+    "xegpu",
+    "xevm",
+];
+
 /// Dialects that accept operations they do not define (as MLIR's `shape` does).
 pub fn allows_unknown_ops(dialect: &str) -> bool {
     dialect == "shape"
@@ -416,6 +472,12 @@ pub fn terminator_is_elidable(ctx: &Context, region: crate::RegionId) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_registered_dialects_are_mlirs() {
+        assert!(MLIR_DIALECTS.windows(2).all(|w| w[0] < w[1]));
+        assert!(DIALECTS.iter().all(|d| MLIR_DIALECTS.contains(d)));
+    }
 
     #[test]
     fn unmodelled_ops_are_sorted_and_defined_nowhere() {
