@@ -1,6 +1,7 @@
 //! Print fixpoint on the round-trip corpus (`tests/roundtrip/`): every case
-//! there is exactly what `mlir-opt` 22 prints; parsing it and printing it
-//! again must give the same bytes, in custom and in generic form.
+//! there is exactly what `mlir-opt` 22 prints (checked against `mlir-opt`
+//! when it is installed); parsing it and printing it again must give the
+//! same bytes, in custom and in generic form, and with locations.
 
 mod common;
 
@@ -12,10 +13,6 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
     (
         "dense_complex",
         "dense elements of complex type are not modelled",
-    ),
-    (
-        "dense_resource",
-        "the dialect_resources file section is not kept",
     ),
     (
         "distinct_attr",
@@ -106,6 +103,32 @@ fn run_dir(dir: &str, generic: bool) {
         all_failures.len(),
         total_pass + all_failures.len()
     );
+}
+
+/// Each corpus file is what `mlir-opt` 22 prints for it, with the flags
+/// the corpus is printed with (`just bless`): the corpus is MLIR's text,
+/// resources sections and graph regions included.
+#[test]
+fn the_corpus_is_what_mlir_opt_prints() {
+    let Some(mlir_opt) = common::mlir_tool("mlir-opt") else {
+        return;
+    };
+    let mut compared = 0;
+    for file in common::mlir_files("tests/roundtrip") {
+        let text = std::fs::read(&file).expect("corpus file is readable");
+        let name = file.to_string_lossy();
+        let mut flags = vec!["--split-input-file", "--allow-unregistered-dialect"];
+        if name.contains("generic") {
+            flags.push("--mlir-print-op-generic");
+        }
+        if name.ends_with("debuginfo.mlir") {
+            flags.push("--mlir-print-debuginfo");
+        }
+        let theirs = common::run(&mlir_opt, &flags, &text).expect("mlir-opt prints the corpus");
+        assert_eq!(theirs.as_bytes(), text.as_slice(), "{name}");
+        compared += 1;
+    }
+    assert!(compared >= 20, "{compared} corpus files");
 }
 
 #[test]

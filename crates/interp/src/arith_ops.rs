@@ -1,7 +1,8 @@
 //! The `arith` dialect on scalars: integer and `index` ops with MLIR's
 //! two's-complement wrapping and division semantics (division by zero fails
 //! the function: it is undefined behaviour in MLIR), casts, comparisons,
-//! `select`, constants (scalar and dense), and basic float arithmetic.
+//! `select`, constants (scalar, dense, and `dense_resource` whose blob
+//! holds their integer elements), and basic float arithmetic.
 //! Every op but `constant` also applies elementwise to tensors whose
 //! elements are known (`arith.index_cast %shape : tensor<2xi64> to
 //! tensor<2xindex>`).
@@ -170,8 +171,20 @@ fn constant(m: &Machine, op: OpId) -> Step<Value> {
         Some(Attr::Int { value, .. }) => int_result(m, op, kind, *value),
         Some(Attr::Bool(b)) => int_result(m, op, kind, (*b).into()),
         Some(Attr::Float { bits, .. }) => Ok(float_result(kind, f64::from_bits(*bits))),
-        Some(Attr::Dense { .. }) if !kind.is_tensor() => {
+        Some(Attr::Dense { .. } | Attr::DenseResource { .. }) if !kind.is_tensor() => {
             Err(m.unsupported(op, "constants that are not scalars or tensors"))
+        }
+        Some(Attr::DenseResource { key, .. }) => {
+            let shape = kind
+                .shape()
+                .ok_or_else(|| m.malformed(op, "a dense constant of unranked type"))?
+                .to_vec();
+            let elem = kind.element_type().map(|t| m.ctx.type_kind(t));
+            let elements = match elem {
+                Some(elem) => resource_elements(m, op, key, elem, &shape)?,
+                None => None,
+            };
+            make_tensor(m, op, kind, shape, elements)
         }
         Some(Attr::Dense { values, .. }) => {
             let shape = kind
@@ -197,6 +210,45 @@ fn constant(m: &Machine, op: OpId) -> Step<Value> {
         }
         _ => Err(m.unsupported(op, "this kind of constant")),
     }
+}
+
+/// The integer elements of type `elem` that the blob `key` holds for a
+/// `dense_resource` constant of shape `shape`: little endian, a byte per
+/// `i1`, 8 bytes per `index`, `width / 8` bytes per integer of 8 to 64
+/// bits. `None` (unknown elements) for other element types, a key
+/// without a blob, or a blob of another size.
+fn resource_elements(
+    m: &Machine,
+    op: OpId,
+    key: &str,
+    elem: &TypeKind,
+    shape: &[i64],
+) -> Step<Option<Vec<Value>>> {
+    let bytes = match elem {
+        TypeKind::Index => 8,
+        TypeKind::Integer { width: 1, .. } => 1,
+        TypeKind::Integer { width, .. } if matches!(width, 8 | 16 | 32 | 64) => *width as usize / 8,
+        _ => return Ok(None),
+    };
+    let count = m.element_count(op, shape)?;
+    let Some(blob) = m.ctx.resources().blob(key) else {
+        return Ok(None);
+    };
+    if Some(blob.data.len()) != count.checked_mul(bytes) {
+        return Ok(None);
+    }
+    let values = blob.data.chunks(bytes).map(|chunk| {
+        let unsigned = chunk
+            .iter()
+            .rev()
+            .fold(0u128, |acc, &b| (acc << 8) | u128::from(b));
+        let value = match bytes {
+            1 if matches!(elem, TypeKind::Integer { width: 1, .. }) => i128::from(unsigned != 0),
+            _ => unsigned as i128,
+        };
+        int_result(m, op, elem, value)
+    });
+    values.collect::<Step<Vec<Value>>>().map(Some)
 }
 
 /// The `arith` op `op` of kind `kind` (not `constant`) on the scalars

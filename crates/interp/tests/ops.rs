@@ -360,6 +360,38 @@ mod arith {
         }"#;
         assert_eq!(eval(f, &["-1"]), "ok -1, 4294967295, -1, 65535, 3.0");
     }
+
+    /// A `dense_resource` constant's integer elements are its blob's
+    /// little-endian data (after the 4 bytes of its alignment); without a
+    /// blob of the right size, or of floats, only its shape is known.
+    #[test]
+    fn dense_resource_constants_read_their_blob() {
+        let f = r#"
+        func.func @f(%i: index) -> (i16, index, i1, tensor<2xf32>, tensor<2xi32>) {
+          %w = arith.constant dense_resource<w> : tensor<3xi16>
+          %x = tensor.extract %w[%i] : tensor<3xi16>
+          %n = arith.constant dense_resource<n> : tensor<1xindex>
+          %c0 = arith.constant 0 : index
+          %y = tensor.extract %n[%c0] : tensor<1xindex>
+          %b = arith.constant dense_resource<b> : tensor<2xi1>
+          %z = tensor.extract %b[%c0] : tensor<2xi1>
+          %f = arith.constant dense_resource<f> : tensor<2xf32>
+          %m = arith.constant dense_resource<missing> : tensor<2xi32>
+          return %x, %y, %z, %f, %m : i16, index, i1, tensor<2xf32>, tensor<2xi32>
+        }
+        {-#
+          dialect_resources: {
+            builtin: {
+              w: "0x020000000100FFFF0300",
+              n: "0x08000000FEFFFFFFFFFFFFFF",
+              b: "0x010000000200",
+              f: "0x040000000000803F00000040"
+            }
+          }
+        #-}"#;
+        assert_eq!(eval(f, &["1"]), "ok -1, -2, 1, tensor<2>, tensor<2>");
+        assert_eq!(eval(f, &["2"]), "ok 3, -2, 1, tensor<2>, tensor<2>");
+    }
 }
 
 mod control {

@@ -93,6 +93,13 @@ pub enum Attr {
         nested: Vec<String>,
     },
     Loc(Location),
+    /// `dense_resource<key> : T`: elements of the shaped type `T` held by
+    /// the builtin blob `key` of the context's resources
+    /// ([`crate::resources`]), if the file gave one.
+    DenseResource {
+        key: String,
+        ty: Type,
+    },
     /// An attribute we keep as its exact text (affine maps, layouts, dialect
     /// attributes we do not model): printed back verbatim.
     Opaque(String),
@@ -139,6 +146,14 @@ impl Attr {
             _ => None,
         }
     }
+    /// The shaped type of an elements attribute (`dense<...>`,
+    /// `dense_resource<...>`).
+    pub fn elements_type(&self) -> Option<Type> {
+        match self {
+            Attr::Dense { ty, .. } | Attr::DenseResource { ty, .. } => Some(*ty),
+            _ => None,
+        }
+    }
     /// Integer elements of a `dense` or `array<...>` attribute.
     pub fn int_elements(&self, count_for_splat: usize) -> Option<Vec<i128>> {
         match self {
@@ -176,6 +191,10 @@ pub fn remap_attr_types(attr: &Attr, map: &dyn Fn(Type) -> Type) -> Attr {
         Attr::Dense { ty, values } => Attr::Dense {
             ty: map(*ty),
             values: values.clone(),
+        },
+        Attr::DenseResource { key, ty } => Attr::DenseResource {
+            key: key.clone(),
+            ty: map(*ty),
         },
         Attr::Dict(entries) => Attr::Dict(
             entries

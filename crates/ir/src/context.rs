@@ -151,6 +151,9 @@ pub struct Context {
     /// With change tracking on, every op whose printed form may have
     /// changed, in the order of the changes ([`Context::changes`]).
     changes: Option<Vec<OpId>>,
+    /// The file's resources ([`crate::resources`]), shared with the bodies
+    /// taken out by [`Context::check_out`] until one side changes them.
+    resources: std::sync::Arc<crate::resources::Resources>,
 }
 
 /// A sorted list of named attributes (`Vec` while building, `ThinVec` on ops).
@@ -229,6 +232,15 @@ impl Context {
     }
     pub fn set_knows_foreign_ops(&mut self, on: bool) {
         self.foreign_ops_unknown = !on;
+    }
+
+    // ----- resources -----
+    /// The blobs and external resources of the file ([`crate::resources`]).
+    pub fn resources(&self) -> &crate::resources::Resources {
+        &self.resources
+    }
+    pub fn resources_mut(&mut self) -> &mut crate::resources::Resources {
+        std::sync::Arc::make_mut(&mut self.resources)
     }
 
     // ----- diagnostics -----
@@ -1010,7 +1022,15 @@ impl Context {
             self.arg_locs.insert(shift.value(v), loc);
         }
         self.import_op_names(&other.op_names);
+        self.import_blobs(&other.resources);
         off
+    }
+
+    /// Add the blobs of `other` this context lacks.
+    fn import_blobs(&mut self, other: &std::sync::Arc<crate::resources::Resources>) {
+        if !std::sync::Arc::ptr_eq(&self.resources, other) {
+            self.resources_mut().merge_blobs(other);
+        }
     }
 }
 
@@ -1211,6 +1231,7 @@ impl Context {
             types: self.types.clone(),
             op_names: self.op_names.clone(),
             pure_ops: self.pure_ops.clone(),
+            resources: self.resources.clone(),
             print_op_on_diagnostic: self.print_op_on_diagnostic,
             foreign_ops_unknown: self.foreign_ops_unknown,
             ..Context::default()
@@ -1326,6 +1347,7 @@ impl Context {
             self.arg_locs.insert(back.value(v), loc);
         }
         self.import_op_names(&body.op_names);
+        self.import_blobs(&body.resources);
     }
 }
 

@@ -18,6 +18,7 @@ pub mod op_def;
 pub mod op_kind;
 pub mod print_attr;
 pub mod printer;
+pub mod resources;
 pub mod types;
 pub mod verifier;
 

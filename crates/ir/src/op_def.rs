@@ -225,6 +225,11 @@ pub struct Traits {
     /// `shape.get_extent`, `shape.broadcast`, divisions or element reads,
     /// which are undefined on some inputs).
     pub defined_everywhere: bool,
+    /// Its regions are graph regions (MLIR's `HasOnlyGraphRegion`:
+    /// `builtin.module`): the ops of a single-block region may use values
+    /// defined after them. Single-block regions of unregistered ops are
+    /// graph regions too; a region of several blocks never is.
+    pub graph_regions: bool,
 }
 
 /// Where a constant-like op keeps its value ([`Traits::constant_like`]).
@@ -458,6 +463,11 @@ impl OpDef {
     /// MLIR's `CastOpInterface` (see [`Traits::cast`]).
     pub fn cast(mut self) -> Self {
         self.traits.cast = true;
+        self
+    }
+    /// MLIR's `HasOnlyGraphRegion` (see [`Traits::graph_regions`]).
+    pub fn graph_regions(mut self) -> Self {
+        self.traits.graph_regions = true;
         self
     }
     /// Defined on every input (see [`Traits::defined_everywhere`]).

@@ -2,6 +2,7 @@
 
 use crate::attrs::{Attr, DenseValues, Scalar};
 use crate::location::Location;
+use crate::resources::{write_keyword_or_string, UsedResources};
 use crate::types::{FloatKind, Signedness, Type, TypeInterner, TypeKind, DYNAMIC};
 use crate::Context;
 use std::cell::RefCell;
@@ -77,6 +78,9 @@ pub struct AttrPrinter<'a> {
     /// Dense elements attributes with more elements than this print as
     /// `dense_resource<__elided__>` (`--mlir-elide-elementsattrs-if-larger`).
     elide_elements_above: Option<u64>,
+    /// The blobs of the `dense_resource` attributes printed, in order of
+    /// first use: the top-level op writes them after itself.
+    resources: RefCell<UsedResources>,
 }
 
 /// Attributes that `mlir-opt` always prints through an alias, with the alias prefix.
@@ -97,7 +101,16 @@ impl<'a> AttrPrinter<'a> {
             aliases: HashMap::new(),
             candidates: RefCell::new(Vec::new()),
             elide_elements_above: None,
+            resources: RefCell::default(),
         }
+    }
+
+    /// The blob keys of the `dense_resource` attributes printed so far.
+    pub fn used_resources(&self) -> std::cell::Ref<'_, UsedResources> {
+        self.resources.borrow()
+    }
+    pub fn used_resources_mut(&self) -> std::cell::RefMut<'_, UsedResources> {
+        self.resources.borrow_mut()
     }
 
     /// This printer, printing dense elements attributes of more than
@@ -367,6 +380,11 @@ impl<'a> AttrPrinter<'a> {
                 out.push_str(" : ");
                 self.write_type(out, *ty);
             }
+            Attr::DenseResource { key, ty } => {
+                self.write_dense_resource(out, key);
+                out.push_str(" : ");
+                self.write_type(out, *ty);
+            }
             Attr::Dict(entries) => {
                 out.push('{');
                 self.write_named_attrs(out, entries);
@@ -408,8 +426,17 @@ impl<'a> AttrPrinter<'a> {
     pub fn write_attr_without_type(&self, out: &mut String, a: &Attr) {
         match a {
             Attr::Dense { ty, values } => self.write_dense(out, *ty, values),
+            Attr::DenseResource { key, .. } => self.write_dense_resource(out, key),
             _ => self.write_attr(out, a),
         }
+    }
+
+    /// `dense_resource<key>`, its blob noted for the file metadata.
+    fn write_dense_resource(&self, out: &mut String, key: &str) {
+        self.resources.borrow_mut().record(key);
+        out.push_str("dense_resource<");
+        write_keyword_or_string(out, key);
+        out.push('>');
     }
 
     /// An attribute where `i64` integers and `f64` floats drop their type

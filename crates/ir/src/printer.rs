@@ -1,9 +1,10 @@
 //! The MLIR text printer: custom and generic op forms, SSA and block naming,
 //! regions and locations, byte-compatible with `mlir-opt` 22.
 //!
-//! Naming follows MLIR's rules: values are numbered per isolated-from-above
-//! op; a nested non-isolated region continues from the counters its parent
-//! region ended with (so sibling regions reuse numbers); entry block
+//! Naming follows MLIR's rules: a nested region, isolated from above or
+//! not, continues from the counters and names its parent region ended with
+//! (so sibling regions reuse numbers; an op printed alone, in local scope,
+//! starts from its nearest isolated-from-above op); entry block
 //! arguments are `%argN`; ops may suggest names (`%c1`, `%dim`), made unique
 //! with a `_N` suffix from a per-scope conflict counter; blocks are `^bbN`
 //! per region.
@@ -14,6 +15,7 @@ use crate::loc_alias::{LocAliases, LocCollector};
 use crate::location::Location;
 use crate::op_def::{OpDef, Syntax};
 use crate::print_attr::AttrPrinter;
+use crate::resources::UsedResources;
 use crate::types::Type;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::fmt::Write as _;
@@ -158,13 +160,13 @@ impl Names {
     }
 
     /// Number one region's blocks, arguments and results; returns the
-    /// regions nested in its ops (with whether their owner is isolated).
+    /// regions nested in its ops.
     fn number_region(
         &mut self,
         ctx: &Context,
         region: RegionId,
         scope: &mut Scope,
-    ) -> Vec<(RegionId, bool)> {
+    ) -> Vec<RegionId> {
         let mut nested = Vec::new();
         for (i, &b) in ctx.region(region).blocks.iter().enumerate() {
             self.set_block(b, i as u32);
@@ -189,24 +191,21 @@ impl Names {
             for op in ctx.block_ops(b) {
                 self.number_results(ctx, op, scope);
                 for &r in &ctx.op(op).regions {
-                    nested.push((r, is_isolated(ctx, op)));
+                    nested.push(r);
                 }
             }
         }
         nested
     }
 
-    /// Number `region` then its nested regions (each starting from the
-    /// counters this region ended with, or from zero when isolated).
+    /// Number `region` then its nested regions, each starting from the
+    /// counters and names this region ended with, isolated-from-above or
+    /// not (as MLIR names them outside local scope: a function after
+    /// values of its module continues their numbering).
     fn number_region_tree(&mut self, ctx: &Context, region: RegionId, mut scope: Scope) {
         let nested = self.number_region(ctx, region, &mut scope);
-        for (r, isolated) in nested {
-            let s = if isolated {
-                Scope::default()
-            } else {
-                scope.clone()
-            };
-            self.number_region_tree(ctx, r, s);
+        for r in nested {
+            self.number_region_tree(ctx, r, scope.clone());
         }
     }
 
@@ -218,7 +217,7 @@ impl Names {
         let mut stack: Vec<RegionId> = ctx.op(op).regions.to_vec();
         while let Some(r) = stack.pop() {
             let nested = self.number_region(ctx, r, &mut scope);
-            stack.extend(nested.into_iter().map(|(r, _)| r));
+            stack.extend(nested);
         }
     }
 
@@ -829,6 +828,8 @@ fn print_pieces(
         defs.push_str(&p.loc_aliases.top_defs());
         p.out.push_str(&p.loc_aliases.deferred_defs());
     }
+    p.out
+        .push_str(&file_metadata(ctx, op, options, &p.attrs.used_resources()));
     if defs.is_empty() {
         vec![p.out]
     } else {
@@ -898,7 +899,7 @@ fn print_module_in_parallel(
     {
         return None;
     }
-    let printed: Vec<(OpId, String, bool)> = top
+    let printed: Vec<(OpId, String, bool, UsedResources)> = top
         .par_iter()
         .map(|&o| {
             let mut p = OpPrinter::new(ctx, options);
@@ -908,18 +909,36 @@ fn print_module_in_parallel(
             p.names.number_op(ctx, o, false);
             p.operation(o);
             let aliases = p.attrs.has_alias_candidates();
-            (o, p.out, aliases)
+            let resources = std::mem::take(&mut *p.attrs.used_resources_mut());
+            (o, p.out, aliases, resources)
         })
         .collect();
-    if !options.local_scope && printed.iter().any(|(_, _, aliases)| *aliases) {
+    if !options.local_scope && printed.iter().any(|(_, _, aliases, _)| *aliases) {
         return None;
+    }
+    let mut used = UsedResources::default();
+    for (_, _, _, resources) in &printed {
+        used.extend(resources);
     }
     let mut p = OpPrinter::new(ctx, options);
     p.comments = comments;
-    p.printed = printed.into_iter().map(|(o, t, _)| (o, t)).collect();
+    p.printed = printed.into_iter().map(|(o, t, _, _)| (o, t)).collect();
     p.operation(module);
     p.out.push('\n');
+    used.extend(&p.attrs.used_resources());
+    p.out.push_str(&file_metadata(ctx, module, options, &used));
     let mut pieces = std::mem::take(&mut p.pieces);
     pieces.push(p.out);
     Some(pieces)
+}
+
+/// What MLIR writes after a top-level op (one without a parent, printed
+/// outside local scope): the file metadata, with the blobs of the
+/// `dense_resource` attributes printed (`used`) and the external
+/// resources ([`crate::resources`]).
+fn file_metadata(ctx: &Context, op: OpId, options: PrintOptions, used: &UsedResources) -> String {
+    if ctx.op(op).parent.is_some() || options.local_scope {
+        return String::new();
+    }
+    ctx.resources().section(used.keys())
 }

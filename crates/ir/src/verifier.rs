@@ -61,8 +61,8 @@ struct Verifier<'a> {
     ctx: &'a Context,
     allow_unregistered: bool,
     symbols: &'a SymbolIndex,
-    /// Dominator sets of blocks, per multi-block region.
-    dominators: HashMap<RegionId, HashMap<BlockId, HashSet<BlockId>>>,
+    /// The control flow of each multi-block region met.
+    flow: HashMap<RegionId, RegionFlow>,
     /// Positions of the ops of long blocks, numbered on the first use that
     /// is far from its definition.
     positions: HashMap<BlockId, HashMap<OpId, usize>>,
@@ -75,9 +75,9 @@ struct Verifier<'a> {
 #[derive(Clone, Copy)]
 struct Ancestor {
     op: OpId,
-    /// Whether an isolated-from-above op lies between (the op itself
-    /// included).
-    crossed_isolated: bool,
+    /// The innermost isolated-from-above op on the way (the op itself
+    /// included), if any.
+    isolated: Option<OpId>,
 }
 
 /// The symbols of each symbol table met, indexed on first use and shared
@@ -164,7 +164,7 @@ pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(),
         ctx,
         allow_unregistered,
         symbols: &symbols,
-        dominators: HashMap::default(),
+        flow: HashMap::default(),
         positions: HashMap::default(),
         ancestors: HashMap::default(),
     };
@@ -248,8 +248,12 @@ impl Verifier<'_> {
                     .map_err(|e| VerifyError { notes, ..e });
             }
         }
-        for (i, &v) in ctx.op(op).operands.iter().enumerate() {
-            self.dominance(op, i, v)?;
+        // As in MLIR, uses are checked in the blocks reachable from their
+        // region's entry only.
+        if self.is_reachable(op) {
+            for (i, &v) in ctx.op(op).operands.iter().enumerate() {
+                self.dominance(op, i, v)?;
+            }
         }
         let regions = ctx.op(op).regions.clone();
         for r in regions {
@@ -342,7 +346,7 @@ impl Verifier<'_> {
                     ctx,
                     allow_unregistered,
                     symbols,
-                    dominators: HashMap::default(),
+                    flow: HashMap::default(),
                     positions: HashMap::default(),
                     ancestors: HashMap::default(),
                 }
@@ -513,37 +517,39 @@ impl Verifier<'_> {
     }
 
     /// `v`, used by operand `index` of `user`, must dominate it and not cross
-    /// an isolated-from-above boundary.
+    /// an isolated-from-above boundary (MLIR's `DominanceInfo`): in a graph
+    /// region any op of the block may use it, in its own regions too.
     fn dominance(&mut self, user: OpId, index: usize, v: ValueId) -> Result<(), VerifyError> {
         let ctx = self.ctx;
-        let not_dominated =
-            |s: &Self| s.fail(user, format!("operand #{index} does not dominate this use"));
         let Some(def_block) = ctx.value_block(v) else {
-            return not_dominated(self);
+            return Err(self.not_dominated(user, index, v));
         };
         let def_region = ctx.block(def_block).parent;
-        // The user, or its ancestor whose block is in the defining region.
+        // The user, or its ancestor whose block is in the defining region,
+        // and the innermost isolated-from-above op crossed to reach it.
         let Some(user_block) = ctx.op(user).parent else {
-            return not_dominated(self);
+            return Err(self.not_dominated(user, index, v));
         };
         let Some(def_region) = def_region else {
-            return not_dominated(self);
+            return Err(self.not_dominated(user, index, v));
         };
         let cur = match ctx.block(user_block).parent == Some(def_region) {
             true => user,
             false => match self.ancestor_in(user_block, def_region) {
-                None => return not_dominated(self),
+                None => return Err(self.not_dominated(user, index, v)),
                 Some(Ancestor {
-                    crossed_isolated: true,
+                    isolated: Some(boundary),
                     ..
                 }) => {
-                    return Err(VerifyError {
-                        op: user,
-                        loc: ctx.op(user).loc.clone(),
-                        message: "using value defined outside the region".into(),
-                        notes: Vec::new(),
-                        follow_up: Vec::new(),
-                    })
+                    let note = (
+                        ctx.op(boundary).loc.clone(),
+                        "required by region isolation constraints".to_string(),
+                    );
+                    let e = self.fail(user, "using value defined outside the region".into());
+                    return e.map_err(|e| VerifyError {
+                        notes: vec![note],
+                        ..e
+                    });
                 }
                 Some(Ancestor { op, .. }) => op,
             },
@@ -552,38 +558,25 @@ impl Verifier<'_> {
         if use_block != Some(def_block) {
             return match use_block {
                 Some(ub) if self.block_dominates(def_block, ub) => Ok(()),
-                _ => not_dominated(self),
+                _ => Err(self.not_dominated(user, index, v)),
             };
         }
-        match ctx.value(v).def {
-            ValueDef::BlockArg { .. } => Ok(()),
-            ValueDef::OpResult { op: def_op, .. } => {
-                if def_op == cur && cur != user {
-                    // Used inside a region of its own defining op.
-                    return not_dominated(self);
-                }
-                let mut o = ctx.op(cur).prev;
-                for _ in 0..SHORT_WALK {
-                    match o {
-                        Some(p) if p == def_op => return Ok(()),
-                        Some(p) => o = ctx.op(p).prev,
-                        None => return not_dominated(self),
-                    }
-                }
-                let positions = self
-                    .positions
-                    .entry(def_block)
-                    .or_insert_with(|| ctx.block_ops(def_block).zip(0..).collect());
-                match (positions.get(&def_op), positions.get(&cur)) {
-                    (Some(d), Some(u)) if d < u => Ok(()),
-                    _ => not_dominated(self),
-                }
-            }
+        if !has_ssa_dominance(ctx, def_block) {
+            return Ok(());
+        }
+        let ValueDef::OpResult { op: def_op, .. } = ctx.value(v).def else {
+            return Ok(());
+        };
+        // Not before itself, nor inside its own regions.
+        if def_op != cur && self.is_before(def_block, def_op, cur) {
+            Ok(())
+        } else {
+            Err(self.not_dominated(user, index, v))
         }
     }
 
     /// The op in `region` that holds `block` (in a region nested in it,
-    /// at any depth), and whether an isolated-from-above op lies on the
+    /// at any depth), and the innermost isolated-from-above op on the
     /// way; `None` if `block` is not in `region`. Remembered for every
     /// block on the way, so that uses at every level of a deep nest cost
     /// the depth once, not once each.
@@ -607,7 +600,7 @@ impl Verifier<'_> {
             if ctx.block(owner_block).parent == Some(region) {
                 break Some(Ancestor {
                     op: owner,
-                    crossed_isolated: isolated(owner),
+                    isolated: isolated(owner).then_some(owner),
                 });
             }
             path.push(b);
@@ -616,9 +609,10 @@ impl Verifier<'_> {
         self.ancestors.insert((b, region), known);
         let mut found = known;
         for &p in path.iter().rev() {
-            let crossed = owner_of(p).is_some_and(isolated);
+            // The owner of a block is nearer the use than what is above it.
+            let owner = owner_of(p).filter(|&o| isolated(o));
             found = found.map(|a| Ancestor {
-                crossed_isolated: a.crossed_isolated || crossed,
+                isolated: owner.or(a.isolated),
                 ..a
             });
             self.ancestors.insert((p, region), found);
@@ -626,6 +620,87 @@ impl Verifier<'_> {
         found
     }
 
+    /// Whether `a` comes before `b`, two ops of `block`.
+    fn is_before(&mut self, block: BlockId, a: OpId, b: OpId) -> bool {
+        let ctx = self.ctx;
+        let mut o = ctx.op(b).prev;
+        for _ in 0..SHORT_WALK {
+            match o {
+                Some(p) if p == a => return true,
+                Some(p) => o = ctx.op(p).prev,
+                None => return false,
+            }
+        }
+        let positions = self
+            .positions
+            .entry(block)
+            .or_insert_with(|| ctx.block_ops(block).zip(0..).collect());
+        matches!((positions.get(&a), positions.get(&b)), (Some(x), Some(y)) if x < y)
+    }
+
+    /// MLIR's error for a use `v` does not dominate, with its note saying
+    /// where `v` is defined.
+    fn not_dominated(&self, user: OpId, index: usize, v: ValueId) -> VerifyError {
+        let ctx = self.ctx;
+        let use_block = ctx.op(user).parent;
+        let use_region = use_block.and_then(|b| ctx.block(b).parent);
+        let def_block = ctx.value_block(v);
+        let def_region = def_block.and_then(|b| ctx.block(b).parent);
+        // Where the definition is from the use: the same block, the same
+        // region, a parent region, a child region, or neither.
+        let place = if def_block.is_some() && def_block == use_block {
+            0
+        } else if def_region.is_some() && def_region == use_region {
+            1
+        } else if is_proper_ancestor(ctx, def_region, use_region) {
+            2
+        } else if is_proper_ancestor(ctx, use_region, def_region) {
+            3
+        } else {
+            4
+        };
+        let note = match ctx.value(v).def {
+            ValueDef::OpResult { op, .. } => {
+                let place = [
+                    "op in the same block",
+                    "op in the same region",
+                    "op in a parent region",
+                    "op in a child region",
+                    "op is neither in a parent nor in a child region",
+                ][place];
+                (
+                    ctx.op(op).loc.clone(),
+                    format!("operand defined here ({place})"),
+                )
+            }
+            ValueDef::BlockArg { block, .. } => {
+                let number = def_region
+                    .and_then(|r| ctx.region(r).blocks.iter().position(|&b| b == block))
+                    .unwrap_or(0);
+                let place = [
+                    "in the same block",
+                    "in the same region",
+                    "in a parent region",
+                    "in a child region",
+                    "neither in a parent nor in a child region",
+                ][place];
+                let owner = ctx.block_parent_op(block);
+                let loc = owner.map_or(Location::Unknown, |o| ctx.op(o).loc.clone());
+                let note = format!("operand defined as a block argument (block #{number} {place})");
+                (loc, note)
+            }
+        };
+        VerifyError {
+            op: user,
+            loc: ctx.op(user).loc.clone(),
+            message: format!("operand #{index} does not dominate this use"),
+            notes: vec![note],
+            follow_up: Vec::new(),
+        }
+    }
+
+    /// Whether block `a` dominates block `b` of the same region; a block
+    /// the entry does not reach is dominated by every block.
     fn block_dominates(&mut self, a: BlockId, b: BlockId) -> bool {
         let Some(region) = self.ctx.block(b).parent else {
             return false;
@@ -633,11 +708,93 @@ impl Verifier<'_> {
         if self.ctx.block(a).parent != Some(region) {
             return false;
         }
-        let doms = self
-            .dominators
+        let flow = self.flow(region);
+        !flow.reachable.contains(&b) || flow.dominators.get(&b).is_some_and(|s| s.contains(&a))
+    }
+
+    /// Whether the block of `op` is reachable from its region's entry.
+    fn is_reachable(&mut self, op: OpId) -> bool {
+        let ctx = self.ctx;
+        let Some(block) = ctx.op(op).parent else {
+            return true;
+        };
+        let Some(region) = ctx.block(block).parent else {
+            return true;
+        };
+        if ctx.region(region).blocks.first() == Some(&block) {
+            return true;
+        }
+        self.flow(region).reachable.contains(&block)
+    }
+
+    fn flow(&mut self, region: RegionId) -> &RegionFlow {
+        let ctx = self.ctx;
+        self.flow
             .entry(region)
-            .or_insert_with(|| compute_dominators(self.ctx, region));
-        doms.get(&b).is_some_and(|s| s.contains(&a))
+            .or_insert_with(|| RegionFlow::of(ctx, region))
+    }
+}
+
+/// Whether the uses in `block` must follow their definitions: false in a
+/// graph region, the one block of a region of an unregistered op or of an
+/// op whose regions are graph regions (`builtin.module`), as MLIR decides.
+fn has_ssa_dominance(ctx: &Context, block: BlockId) -> bool {
+    let Some(region) = ctx.block(block).parent else {
+        return true;
+    };
+    if ctx.region(region).blocks.len() != 1 {
+        return true;
+    }
+    match ctx.region(region).parent {
+        Some(owner) => ctx.op_def(owner).is_some_and(|d| !d.traits.graph_regions),
+        None => true,
+    }
+}
+
+/// Whether region `ancestor` holds `region` (and is not it).
+fn is_proper_ancestor(ctx: &Context, ancestor: Option<RegionId>, region: Option<RegionId>) -> bool {
+    let Some(ancestor) = ancestor else {
+        return false;
+    };
+    let mut cur = region;
+    while let Some(r) = cur {
+        let parent_block = ctx.region(r).parent.and_then(|o| ctx.op(o).parent);
+        cur = parent_block.and_then(|b| ctx.block(b).parent);
+        if cur == Some(ancestor) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The control flow of a region: which blocks its entry reaches, and
+/// which blocks dominate each.
+struct RegionFlow {
+    reachable: HashSet<BlockId>,
+    dominators: HashMap<BlockId, HashSet<BlockId>>,
+}
+
+impl RegionFlow {
+    fn of(ctx: &Context, region: RegionId) -> RegionFlow {
+        let mut reachable = HashSet::default();
+        let mut work: Vec<BlockId> = ctx
+            .region(region)
+            .blocks
+            .first()
+            .copied()
+            .into_iter()
+            .collect();
+        while let Some(b) = work.pop() {
+            if reachable.insert(b) {
+                if let Some(t) = ctx.block_terminator(b) {
+                    work.extend(ctx.op(t).successors.iter().copied());
+                }
+            }
+        }
+        RegionFlow {
+            reachable,
+            dominators: compute_dominators(ctx, region),
+        }
     }
 }
 

@@ -4,6 +4,8 @@
 //! text, deep nesting, huge literals all become diagnostics); nesting deeper
 //! than [`ParseOptions::max_nesting`] is an error, not a stack overflow.
 
+mod resources;
+
 use crate::lexer::{Lexer, Tok};
 use diag::{DiagLoc, Diagnostic, Span};
 use ir::asm::{Argument, AsmParser, PResult, ParseError, UnresolvedOperand};
@@ -44,11 +46,19 @@ impl Default for ParseOptions {
     }
 }
 
+/// The SSA names of one region. As in MLIR, a name defined in a region is
+/// visible in the regions nested in it up to an isolated-from-above op, and
+/// a use before any definition is a forward reference of the whole
+/// isolated scope: a later definition anywhere in it (the same block, a
+/// block or region after it, an enclosing region) resolves it, and the
+/// verifier then decides whether the definition may be used there
+/// (dominance, or none in a graph region).
 #[derive(Default)]
 struct ValueScope {
     /// SSA name id → first value and count (an op's results are consecutive).
     values: HashMap<u32, (ValueId, u32)>,
-    /// Forward references (name id, result number): placeholder value, use offset.
+    /// Forward references (name id, result number): placeholder value, use
+    /// offset. Kept in isolated scopes only.
     forward: HashMap<(u32, u32), (ValueId, u32)>,
     isolated: bool,
 }
@@ -208,12 +218,28 @@ impl<'a> Parser<'a> {
         msg: impl Into<String>,
         note: Option<String>,
     ) -> ParseError {
+        let note = note.map(|n| (self.span(offset), n));
+        match note {
+            Some(note) => self.err_with_note_elsewhere(offset, msg, note),
+            None => self.push_error(Diagnostic::error(self.span(offset), msg)),
+        }
+    }
+
+    /// An error at `offset` with a note at its own place.
+    fn err_with_note_elsewhere(
+        &mut self,
+        offset: usize,
+        msg: impl Into<String>,
+        (at, note): (DiagLoc, String),
+    ) -> ParseError {
+        let d = Diagnostic::error(self.span(offset), msg).with_note(at, note);
+        self.push_error(d)
+    }
+
+    /// Record `d`, unless an error is already recorded (the first one is
+    /// the one that counts).
+    fn push_error(&mut self, d: Diagnostic) -> ParseError {
         if self.diags.iter().all(|d| !d.is_error()) {
-            let span = self.span(offset);
-            let mut d = Diagnostic::error(span.clone(), msg);
-            if let Some(n) = note {
-                d = d.with_note(span, n);
-            }
             self.diags.push(d);
         }
         ParseError
@@ -455,13 +481,7 @@ impl<'a> Parser<'a> {
                         );
                     }
                 }
-                Tok::Punct("{-#") => {
-                    // File metadata (dialect resources): skipped.
-                    while !self.is_punct("#-}") && self.tok != Tok::Eof {
-                        self.bump();
-                    }
-                    self.expect("#-}", "")?;
-                }
+                Tok::Punct("{-#") => self.file_metadata()?,
                 _ => {
                     self.operation(block)?;
                 }
@@ -552,32 +572,41 @@ impl<'a> Parser<'a> {
         self.ssa_name_list.get(id as usize).copied().unwrap_or("")
     }
 
-    /// Bind SSA name `name` to the `count` consecutive values from `first`.
+    /// The innermost isolated scope: the one forward references live in.
+    fn isolated_scope(&mut self) -> PResult<&mut ValueScope> {
+        let scope = self.scopes.iter_mut().rev().find(|s| s.isolated);
+        scope.ok_or(ParseError)
+    }
+
+    /// Bind SSA name `name` to the `count` consecutive values from `first`,
+    /// resolving the forward references to them.
     fn define_values(&mut self, name: u32, first: ValueId, count: u32, at: usize) -> PResult<()> {
         let text = self.ssa_name(name);
         let scope = self.scopes.last_mut().ok_or(ParseError)?;
         if scope.values.contains_key(&name) {
             return Err(self.err_at(at, format!("redefinition of SSA value '%{text}'")));
         }
+        scope.values.insert(name, (first, count));
+        let forward = &mut self.isolated_scope()?.forward;
         let mut resolved = Vec::new();
-        if !scope.forward.is_empty() {
+        if !forward.is_empty() {
             for i in 0..count {
-                if let Some((ph, use_at)) = scope.forward.remove(&(name, i)) {
-                    resolved.push((ph, ValueId(first.0 + i), use_at));
+                if let Some((ph, use_at)) = forward.remove(&(name, i)) {
+                    resolved.push((i, ph, ValueId(first.0 + i), use_at));
                 }
             }
         }
-        scope.values.insert(name, (first, count));
-        let name = text;
-        for (ph, v, use_at) in resolved {
-            if self.ctx.value_type(ph) != self.ctx.value_type(v) {
+        for (i, ph, v, use_at) in resolved {
+            let (used, defined) = (self.ctx.value_type(ph), self.ctx.value_type(v));
+            if used != defined {
                 let ap = ir::print_attr::AttrPrinter::new(self.ctx);
-                let msg = format!(
-                    "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
-                    ap.type_to_string(self.ctx.value_type(ph)),
-                    ap.type_to_string(self.ctx.value_type(v))
+                let (used, defined) = (ap.type_to_string(used), ap.type_to_string(defined));
+                let message = format!("definition of SSA value '%{text}#{i}' has type '{defined}'");
+                let note = (
+                    self.span(use_at as usize),
+                    format!("previously used here with type '{used}'"),
                 );
-                return Err(self.err_at(use_at as usize, msg));
+                return Err(self.err_with_note_elsewhere(at, message, note));
             }
             self.ctx.replace_all_uses(ph, v);
         }
@@ -715,9 +744,9 @@ impl<'a> Parser<'a> {
                     }
                     _ => String::new(),
                 };
-                let message = format!("custom op '{name}' is unknown{tried}");
-                let hint = ir::dialect::unknown_custom_op_hint(name);
-                return Err(self.err_with_note_at(name_at, message, hint));
+                let advice = ir::dialect::unknown_custom_op_advice(name);
+                let message = format!("custom op '{name}' is unknown{tried}{advice}");
+                return Err(self.err_at(name_at, message));
             }
         };
         self.bump();
@@ -874,7 +903,8 @@ impl<'a> Parser<'a> {
         self.block_scopes.push(BlockScope::default());
     }
 
-    /// Close the innermost scope: every forward reference must be resolved.
+    /// Close the innermost scope: every block referenced in it must be
+    /// defined, and, for an isolated scope, every value.
     fn finish_scope(&mut self) -> PResult<()> {
         let (Some(scope), Some(blocks)) = (self.scopes.pop(), self.block_scopes.pop()) else {
             return Err(self.internal_error("a scope closes that never opened"));
@@ -1419,8 +1449,8 @@ impl<'a> Parser<'a> {
                     self.expect(")", " in location")?;
                     Ok(Some(Attr::Loc(l)))
                 }
-                "affine_map" | "affine_set" | "strided" | "dense_resource" | "sparse"
-                | "distinct" | "opaque" => {
+                "dense_resource" => self.dense_resource(ty).map(Some),
+                "affine_map" | "affine_set" | "strided" | "sparse" | "distinct" | "opaque" => {
                     let at = self.tok_start;
                     self.bump();
                     let body = self.balanced_text()?;
@@ -1430,7 +1460,7 @@ impl<'a> Parser<'a> {
                             .map_err(|m| self.err_at(at, m));
                     }
                     let mut text = format!("{k}{body}");
-                    if matches!(k, "dense_resource" | "sparse" | "opaque") && self.eat_punct(":") {
+                    if matches!(k, "sparse" | "opaque") && self.eat_punct(":") {
                         let t = self.parse_type_required()?;
                         text.push_str(" : ");
                         text.push_str(
@@ -1970,14 +2000,15 @@ impl AsmParser for Parser<'_> {
             }
             None => {
                 let key = (operand.name, operand.number);
-                if let Some(&(ph, _)) = self.scopes.last().and_then(|s| s.forward.get(&key)) {
-                    ph
-                } else {
-                    let ph = self.ctx.add_block_arg(self.placeholder_block, ty, None);
-                    if let Some(s) = self.scopes.last_mut() {
-                        s.forward.insert(key, (ph, operand.offset));
+                let known = self.isolated_scope()?.forward.get(&key).map(|&(ph, _)| ph);
+                match known {
+                    Some(ph) => ph,
+                    None => {
+                        let ph = self.ctx.add_block_arg(self.placeholder_block, ty, None);
+                        let forward = &mut self.isolated_scope()?.forward;
+                        forward.insert(key, (ph, operand.offset));
+                        ph
                     }
-                    ph
                 }
             }
         };

@@ -927,8 +927,8 @@ fn print_extended(p: &mut OpPrinter, op: OpId) {
 fn value_type(ctx: &mut Context, a: &Attr) -> Option<Type> {
     match a {
         Attr::Bool(_) => Some(super::i1(ctx)),
-        Attr::Int { ty, .. } | Attr::Float { ty, .. } | Attr::Dense { ty, .. } => Some(*ty),
-        _ => None,
+        Attr::Int { ty, .. } | Attr::Float { ty, .. } => Some(*ty),
+        _ => a.elements_type(),
     }
 }
 
@@ -1256,8 +1256,10 @@ fn verify_constant(ctx: &Context, op: OpId) -> Result<(), String> {
                 return Err("failed to verify that all of {value, result} have same type".into());
             }
         }
-        Attr::Int { ty, .. } | Attr::Float { ty, .. } | Attr::Dense { ty, .. } => *ty,
-        _ => return Err("value must be an integer, float, or elements attribute".into()),
+        Attr::Int { ty, .. } | Attr::Float { ty, .. } => *ty,
+        _ => value
+            .elements_type()
+            .ok_or("value must be an integer, float, or elements attribute")?,
     };
     if let Attr::Dense {
         values: DenseValues::Strings(_),

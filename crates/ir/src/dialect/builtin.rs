@@ -19,6 +19,7 @@ pub fn ops() -> Vec<OpDef> {
             .no_terminator()
             .symbol_table()
             .single_block()
+            .graph_regions()
             .custom(parse_module, print_module),
         op("builtin.unrealized_conversion_cast")
             .cast()

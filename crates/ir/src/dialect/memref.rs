@@ -616,10 +616,11 @@ fn verify_global(ctx: &Context, op: OpId) -> Result<(), String> {
             type_str(ctx, ty)
         ));
     };
-    match ctx.attr(op, "initial_value") {
-        None | Some(Attr::Unit) => Ok(()),
-        Some(Attr::Dense { ty: init, .. }) => {
-            let kind = ctx.type_kind(*init);
+    let initial = ctx.attr(op, "initial_value");
+    match (initial, initial.and_then(Attr::elements_type)) {
+        (None | Some(Attr::Unit), _) => Ok(()),
+        (_, Some(init)) => {
+            let kind = ctx.type_kind(init);
             let shape = kind.shape().unwrap_or_default();
             if shape != memref.shape {
                 let list = |s: &[i64]| s.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
@@ -638,9 +639,9 @@ fn verify_global(ctx: &Context, op: OpId) -> Result<(), String> {
                 _ => Ok(()),
             }
         }
-        // `dense_resource<...>` and other elements attributes kept as text.
-        Some(Attr::Opaque(_)) => Ok(()),
-        Some(other) => Err(format!(
+        // `sparse<...>` and other elements attributes kept as text.
+        (Some(Attr::Opaque(_)), None) => Ok(()),
+        (Some(other), None) => Err(format!(
             "initial value should be a unit or elements attribute, but got {}",
             crate::print_attr::AttrPrinter::new(ctx).attr_to_string(other)
         )),

@@ -75,15 +75,118 @@ pub fn is_declaration(ctx: &Context, op: OpId) -> bool {
             .all(|&r| ctx.region(r).blocks.is_empty())
 }
 
+/// The namespaces of the dialects `mlir-opt` 22 registers
+/// (`mlir-opt --show-dialects`), shape-opt's and the others.
+pub const MLIR_DIALECTS: &[&str] = &[
+    "acc",
+    "affine",
+    "amdgpu",
+    "amx",
+    "arith",
+    "arm_neon",
+    "arm_sme",
+    "arm_sve",
+    "async",
+    "bufferization",
+    "builtin",
+    "cf",
+    "complex",
+    "dlti",
+    "emitc",
+    "func",
+    "gpu",
+    "index",
+    "irdl",
+    "linalg",
+    "llvm",
+    "math",
+    "memref",
+    "ml_program",
+    "mpi",
+    "nvgpu",
+    "nvvm",
+    "omp",
+    "pdl",
+    "pdl_interp",
+    "ptr",
+    "quant",
+    "rocdl",
+    "scf",
+    "shape",
+    "shard",
+    "smt",
+    "sparse_tensor",
+    "spirv",
+    "tensor",
+    "test",
+    "test_dyn",
+    "test_irdl_to_cpp",
+    "tosa",
+    "transform",
+    "ub",
+    "vector",
+    "wasmssa",
+    "x86vector",
+    "xegpu",
+    "xevm",
+];
+
 /// Dialects that accept operations they do not define (as MLIR's `shape` does).
 pub fn allows_unknown_ops(dialect: &str) -> bool {
     dialect == "shape"
 }
 
-/// Registered dialects of which shape-opt models only the ops real shape IR
-/// uses: an op of theirs it does not model is kept opaque, as an op of an
-/// unregistered dialect is (with `--allow-unregistered-dialect`).
-pub const PARTIAL_DIALECTS: &[&str] = &["memref", "bufferization"];
+/// The ops MLIR 22 has in the registered dialects that shape-opt does
+/// not define (sorted): each is kept as an opaque op, as an op of an
+/// unregistered dialect is (with `--allow-unregistered-dialect`). Any
+/// other name in a registered dialect is not an op, as in MLIR.
+const UNMODELLED_OPS: &[&str] = &[
+    "arith.scaling_extf",
+    "arith.scaling_truncf",
+    "bufferization.dealloc",
+    "math.absi",
+    "math.acos",
+    "math.acosh",
+    "math.asin",
+    "math.asinh",
+    "math.atan2",
+    "math.atanh",
+    "math.clampf",
+    "math.copysign",
+    "math.cosh",
+    "math.ctlz",
+    "math.ctpop",
+    "math.cttz",
+    "math.erfc",
+    "math.fma",
+    "math.fpowi",
+    "math.ipowi",
+    "math.isfinite",
+    "math.isinf",
+    "math.isnan",
+    "math.isnormal",
+    "math.powf",
+    "math.sincos",
+    "math.sinh",
+    "memref.alloca_scope",
+    "memref.alloca_scope.return",
+    "memref.assume_alignment",
+    "memref.atomic_rmw",
+    "memref.atomic_yield",
+    "memref.distinct_objects",
+    "memref.dma_start",
+    "memref.dma_wait",
+    "memref.extract_aligned_pointer_as_index",
+    "memref.extract_strided_metadata",
+    "memref.generic_atomic_rmw",
+    "memref.memory_space_cast",
+    "memref.prefetch",
+    "memref.realloc",
+    "memref.reshape",
+    "memref.transpose",
+    "memref.view",
+    "ub.unreachable",
+];
 
 /// Ops MLIR 22 renamed, by their old name: the new name.
 const RENAMED_OPS: &[(&str, &str)] = &[("bufferization.to_memref", "bufferization.to_buffer")];
@@ -93,7 +196,7 @@ const RENAMED_OPS: &[(&str, &str)] = &[("bufferization.to_memref", "bufferizatio
 pub fn unknown_op_error(name: &str, allow_unregistered: bool) -> Option<String> {
     let dialect = name.split('.').next().unwrap_or("");
     let registered = DIALECTS.contains(&dialect);
-    if registered && PARTIAL_DIALECTS.contains(&dialect) {
+    if UNMODELLED_OPS.binary_search(&name).is_ok() {
         return (!allow_unregistered).then(|| {
             format!(
                 "operation '{name}' is not modelled by shape-opt (it models only some ops of the '{dialect}' dialect); pass --allow-unregistered-dialect to keep it as an opaque op"
@@ -108,23 +211,34 @@ pub fn unknown_op_error(name: &str, allow_unregistered: bool) -> Option<String> 
     })
 }
 
-/// How to go on after `custom op 'name' is unknown`, when there is a way:
-/// the op's MLIR 22 name, or writing it in generic form to keep it opaque.
-pub fn unknown_custom_op_hint(name: &str) -> Option<String> {
+/// What follows MLIR's `custom op 'name' is unknown` (nothing when there
+/// is nothing to add): the way to go on for an op of a dialect or an op
+/// shape-opt does not model (its generic form, or shape-opt's passes run
+/// inside `mlir-opt` by its pass plugin), the op's MLIR 22 name, or the
+/// op of the dialect `name` is closest to.
+pub fn unknown_custom_op_advice(name: &str) -> String {
     if let Some((_, new)) = RENAMED_OPS.iter().find(|(old, _)| *old == name) {
-        return Some(format!("MLIR 22 names this op '{new}'"));
+        return format!(": MLIR 22 names this op '{new}'");
     }
-    let (dialect, _) = name.split_once('.')?;
-    let what = if !DIALECTS.contains(&dialect) {
-        format!("shape-opt does not model the '{dialect}' dialect")
-    } else if PARTIAL_DIALECTS.contains(&dialect) {
-        format!("shape-opt models only some ops of the '{dialect}' dialect")
-    } else {
-        return None;
+    let Some((dialect, _)) = name.split_once('.') else {
+        return String::new();
     };
-    Some(format!(
-        "{what}: write the op in generic form (\"{name}\"(...) : (...) -> ...) and pass --allow-unregistered-dialect"
-    ))
+    let what = if !DIALECTS.contains(&dialect) {
+        format!("the '{dialect}' dialect's custom syntax")
+    } else if UNMODELLED_OPS.binary_search(&name).is_ok() {
+        format!("this op of the '{dialect}' dialect")
+    } else {
+        let prefix = format!("{dialect}.");
+        let ops = crate::op_def::registry().names();
+        let same_dialect = ops.filter(|n| n.starts_with(&prefix));
+        return match diag::suggest::did_you_mean(name, same_dialect) {
+            Some(near) => format!("; did you mean '{near}'?"),
+            None => String::new(),
+        };
+    };
+    format!(
+        ": shape-opt does not model {what}; give the op in generic form (as `mlir-opt --mlir-print-op-generic` prints it) with --allow-unregistered-dialect, or run shape-opt's passes inside mlir-opt with its pass plugin (`mlir-opt --load-pass-plugin=libShapeOptPlugin.so`)"
+    )
 }
 
 /// A dialect's check of a discardable attribute named `<dialect>.*` on any op.
@@ -353,4 +467,59 @@ pub fn terminator_is_elidable(ctx: &Context, region: crate::RegionId) -> bool {
             let d = ctx.op(t);
             d.operands.is_empty() && d.attrs.is_empty() && d.props.is_empty()
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registered_dialects_are_mlirs() {
+        assert!(MLIR_DIALECTS.windows(2).all(|w| w[0] < w[1]));
+        assert!(DIALECTS.iter().all(|d| MLIR_DIALECTS.contains(d)));
+    }
+
+    #[test]
+    fn unmodelled_ops_are_sorted_and_defined_nowhere() {
+        assert!(UNMODELLED_OPS.windows(2).all(|w| w[0] < w[1]));
+        let registry = crate::op_def::registry();
+        for name in UNMODELLED_OPS {
+            assert!(registry.get(name).is_none(), "{name} is defined");
+            let dialect = name.split('.').next().unwrap_or_default();
+            assert!(DIALECTS.contains(&dialect), "{name}");
+        }
+    }
+
+    #[test]
+    fn unknown_ops_get_mlirs_error_or_stay_opaque() {
+        assert_eq!(unknown_op_error("math.powf", true), None);
+        assert!(unknown_op_error("math.powf", false)
+            .is_some_and(|e| e.contains("pass --allow-unregistered-dialect")));
+        assert!(unknown_op_error("math.nope", true)
+            .is_some_and(|e| e.contains("does not allow unknown operations")));
+        assert_eq!(unknown_op_error("shape.anything", false), None);
+        assert_eq!(unknown_op_error("linalg.matmul", true), None);
+    }
+
+    #[test]
+    fn unknown_custom_ops_say_how_to_go_on() {
+        let linalg = unknown_custom_op_advice("linalg.matmul");
+        assert!(
+            linalg.starts_with(": shape-opt does not model the 'linalg' dialect's custom syntax; give the op in generic form"),
+            "{linalg}"
+        );
+        assert!(linalg.contains("pass plugin"), "{linalg}");
+        let powf = unknown_custom_op_advice("math.powf");
+        assert!(powf.starts_with(": shape-opt does not model this op of the 'math' dialect"));
+        assert_eq!(
+            unknown_custom_op_advice("arith.constnat"),
+            "; did you mean 'arith.constant'?"
+        );
+        assert_eq!(
+            unknown_custom_op_advice("bufferization.to_memref"),
+            ": MLIR 22 names this op 'bufferization.to_buffer'"
+        );
+        assert_eq!(unknown_custom_op_advice("arith.frobnicate"), "");
+        assert_eq!(unknown_custom_op_advice("matmul"), "");
+    }
 }

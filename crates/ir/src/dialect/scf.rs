@@ -92,6 +92,7 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .no_terminator()
             .single_block()
+            .graph_regions()
             .custom(parse_in_parallel, print_in_parallel)
             .verify(verify_in_parallel),
         op("scf.execute_region")
