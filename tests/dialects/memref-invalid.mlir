@@ -417,3 +417,549 @@ func.func private @strided_rank(memref<4xf32, strided<[1, 2]>>)
 
 // expected-error@+1 {{memref layout mismatch between rank and affine map: 2 != 1}}
 func.func private @map_rank(memref<4x4xf32, affine_map<(d0) -> (d0)>>)
+
+// -----
+
+func.func @transpose_1(%m: memref<?x?xf32>) {
+  // expected-error@+1 {{'memref.transpose' op result type 'memref<?x?xf32>' is not equivalent to the canonical transposed input type 'memref<?x?xf32, affine_map<(d0, d1)[s0] -> (d0 + d1 * s0)>>'}}
+  %0 = memref.transpose %m (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_2(%m: memref<?x?xf32>) {
+  // expected-error@+1 {{'memref.transpose' op expected a permutation map}}
+  %0 = memref.transpose %m (i, j) -> (i, i) : memref<?x?xf32> to memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_3(%m: memref<?x?xf32>) {
+  // expected-error@+1 {{'memref.transpose' op expected a permutation map of same rank as the input}}
+  %0 = memref.transpose %m (i) -> (i) : memref<?x?xf32> to memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_4(%m: memref<4x8xf32>) {
+  // expected-error@+1 {{'memref.transpose' op result type 'memref<8x4xf32>' is not equivalent to the canonical transposed input type 'memref<8x4xf32, affine_map<(d0, d1) -> (d0 + d1 * 8)>>'}}
+  %0 = memref.transpose %m (i, j) -> (j, i) : memref<4x8xf32> to memref<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_5(%m: memref<4x8xf32, strided<[16, 2], offset: 3>>) {
+  // expected-error@+1 {{'memref.transpose' op result type 'memref<8x4xf32>' is not equivalent to the canonical transposed input type 'memref<8x4xf32, affine_map<(d0, d1) -> (d0 * 2 + d1 * 16 + 3)>>'}}
+  %0 = memref.transpose %m (i, j) -> (j, i) : memref<4x8xf32, strided<[16, 2], offset: 3>> to memref<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @assume_alignment_1(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.assume_alignment' op alignment must be power of 2}}
+  %0 = memref.assume_alignment %m, 3 : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @assume_alignment_2(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.assume_alignment' op attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive}}
+  %0 = memref.assume_alignment %m, -4 : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @assume_alignment_3(%m: memref<*xf32>) {
+  // expected-error@+1 {{custom op 'memref.assume_alignment' invalid kind of type specified: expected builtin.memref, but found 'memref<*xf32>'}}
+  %0 = memref.assume_alignment %m, 4 : memref<*xf32>
+  return
+}
+
+// -----
+
+func.func @assume_alignment_4(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.assume_alignment' op requires the same type for all operands and results}}
+  %0 = "memref.assume_alignment"(%m) <{alignment = 4 : i32}> : (memref<4xf32>) -> memref<5xf32>
+  return
+}
+
+// -----
+
+func.func @distinct_objects_1(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.distinct_objects' op operand types and result types must match}}
+  %0:2 = "memref.distinct_objects"(%m) : (memref<4xf32>) -> (memref<4xf32>, memref<4xf32>)
+  return
+}
+
+// -----
+
+func.func @distinct_objects_2() {
+  // expected-error@+1 {{'memref.distinct_objects' op expected at least one operand}}
+  "memref.distinct_objects"() : () -> ()
+  return
+}
+
+// -----
+
+func.func @distinct_objects_3(%m: tensor<4xf32>) {
+  // expected-error@+1 {{'memref.distinct_objects' op operand #0 must be variadic of memref of any type values, but got 'tensor<4xf32>'}}
+  %0 = memref.distinct_objects %m : tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_1(%m: memref<4x4xf32>) {
+  // expected-error@+1 {{'memref.realloc' op operand #0 must be 1D memref of any type values, but got 'memref<4x4xf32>'}}
+  %0 = memref.realloc %m : memref<4x4xf32> to memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_2(%m: memref<4xf32, strided<[2]>>) {
+  // expected-error@+1 {{unsupported layout for source memref type 'memref<4xf32, strided<[2]>>'}}
+  %0 = memref.realloc %m : memref<4xf32, strided<[2]>> to memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_3(%m: memref<4xf32>) {
+  // expected-error@+1 {{different memory spaces specified for source memref type 'memref<4xf32>' and result memref type 'memref<8xf32, 1>'}}
+  %0 = memref.realloc %m : memref<4xf32> to memref<8xf32, 1>
+  return
+}
+
+// -----
+
+func.func @realloc_4(%m: memref<4xf32>) {
+  // expected-error@+1 {{different element types specified for source memref type 'memref<4xf32>' and result memref type 'memref<8xi32>'}}
+  %0 = memref.realloc %m : memref<4xf32> to memref<8xi32>
+  return
+}
+
+// -----
+
+func.func @realloc_5(%m: memref<4xf32>) {
+  // expected-error@+1 {{missing dimension operand for result type 'memref<?xf32>'}}
+  %0 = memref.realloc %m : memref<4xf32> to memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_6(%m: memref<4xf32>, %d: index) {
+  // expected-error@+1 {{unnecessary dimension operand for result type 'memref<8xf32>'}}
+  %0 = memref.realloc %m(%d) : memref<4xf32> to memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_7(%m: memref<4xf32>) {
+  // expected-error@+1 {{attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+  %0 = memref.realloc %m {alignment = 3} : memref<4xf32> to memref<8xf32>
+  return
+}
+
+// -----
+
+func.func @dma_wait_1(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{'memref.dma_wait' op expected tagIndices to have the same number of elements as the tagMemRef rank, expected 1, but got 2}}
+  memref.dma_wait %m[%i, %i], %i : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @dma_start_1(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{custom op 'memref.dma_start' expected two stride related operands}}
+  memref.dma_start %m[%i], %m[%i], %i, %m[%i], %i : memref<4xf32>, memref<4xf32>, memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @dma_start_2(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{custom op 'memref.dma_start' fewer/more types expected}}
+  memref.dma_start %m[%i], %m[%i], %i, %m[%i] : memref<4xf32>, memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @dma_start_3(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{'memref.dma_start' op expected at least 4 operands}}
+  "memref.dma_start"(%m, %i, %m) : (memref<4xf32>, index, memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @dma_start_4(%m: memref<4xf32>, %i: index, %j: i32) {
+  // expected-error@+1 {{'memref.dma_start' op expected source indices to be of index type}}
+  "memref.dma_start"(%m, %j, %m, %i, %i, %m, %i) : (memref<4xf32>, i32, memref<4xf32>, index, index, memref<4xf32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @dma_start_5(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{'memref.dma_start' op incorrect number of operands}}
+  "memref.dma_start"(%m, %i, %m, %i, %i, %m, %i, %i) : (memref<4xf32>, index, memref<4xf32>, index, index, memref<4xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @dma_start_6(%m: memref<4xf32>, %t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'memref.dma_start' op expected destination to be of memref type}}
+  "memref.dma_start"(%m, %i, %t, %i, %i, %m, %i) : (memref<4xf32>, index, tensor<4xf32>, index, index, memref<4xf32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @extract_strided_metadata_1(%m: memref<4xf32>) {
+  // expected-error@+2 {{'memref.extract_strided_metadata' op inferred type(s) 'memref<f32>', 'index', 'index', 'index' are incompatible with return type(s) of operation 'memref<f32>', 'index', 'index'}}
+  // expected-error@+1 {{'memref.extract_strided_metadata' op failed to infer returned types}}
+  %0:3 = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index
+  return
+}
+
+// -----
+
+func.func @extract_strided_metadata_2(%m: memref<4xf32>) {
+  // expected-error@+2 {{'memref.extract_strided_metadata' op inferred type(s) 'memref<f32>', 'index', 'index', 'index' are incompatible with return type(s) of operation 'memref<i32>', 'index', 'index', 'index'}}
+  // expected-error@+1 {{'memref.extract_strided_metadata' op failed to infer returned types}}
+  %0:4 = memref.extract_strided_metadata %m : memref<4xf32> -> memref<i32>, index, index, index
+  return
+}
+
+// -----
+
+func.func @extract_strided_metadata_3(%m: memref<*xf32>) {
+  // expected-error@+1 {{custom op 'memref.extract_strided_metadata' invalid kind of type specified: expected builtin.memref, but found 'memref<*xf32>'}}
+  %0:2 = memref.extract_strided_metadata %m : memref<*xf32> -> memref<f32>, index
+  return
+}
+
+// -----
+
+func.func @extract_strided_metadata_4(%m: memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>) {
+  // expected-error@+1 {{'memref.extract_strided_metadata' op operand #0 must be strided memref of any type values, but got 'memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>'}}
+  %0:6 = memref.extract_strided_metadata %m : memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>> -> memref<f32>, index, index, index, index, index
+  return
+}
+
+// -----
+
+func.func @extract_aligned_pointer_as_index_1(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.extract_aligned_pointer_as_index' op result #0 must be index, but got 'i32'}}
+  %0 = memref.extract_aligned_pointer_as_index %m : memref<4xf32> -> i32
+  return
+}
+
+// -----
+
+func.func @generic_atomic_rmw_1(%m: memref<10xf32>, %i: index, %v: f32) {
+  %x = memref.generic_atomic_rmw %m[%i] : memref<10xf32> {
+  ^bb0(%cur: f32):
+    // expected-error@+1 {{body of 'memref.generic_atomic_rmw' should contain only operations with no side effects}}
+    memref.store %cur, %m[%i] : memref<10xf32>
+    memref.atomic_yield %cur : f32
+  }
+  return
+}
+
+// -----
+
+func.func @atomic_yield_1(%m: memref<10xf32>, %i: index, %v: i32) {
+  %x = memref.generic_atomic_rmw %m[%i] : memref<10xf32> {
+  ^bb0(%cur: f32):
+    // expected-error@+1 {{'memref.atomic_yield' op types mismatch between yield op: 'i32' and its parent: 'f32'}}
+    memref.atomic_yield %v : i32
+  }
+  return
+}
+
+// -----
+
+func.func @generic_atomic_rmw_2(%m: memref<10xf32>, %i: index, %v: i32) {
+  // expected-error@+1 {{'memref.generic_atomic_rmw' op expected single number of entry block arguments}}
+  %x = memref.generic_atomic_rmw %m[%i] : memref<10xf32> {
+  ^bb0(%cur: f32, %o: f32):
+    memref.atomic_yield %cur : f32
+  }
+  return
+}
+
+// -----
+
+func.func @generic_atomic_rmw_3(%m: memref<10xf32>, %i: index, %v: i32) {
+  // expected-error@+1 {{'memref.generic_atomic_rmw' op expected block argument of the same type result type}}
+  %x = memref.generic_atomic_rmw %m[%i] : memref<10xf32> {
+  ^bb0(%cur: i32):
+    memref.atomic_yield %cur : i32
+  }
+  return
+}
+
+// -----
+
+func.func @generic_atomic_rmw_4(%m: memref<10xindex>, %i: index) {
+  // expected-error@+1 {{'memref.generic_atomic_rmw' op operand #0 must be memref of signless integer or floating-point values, but got 'memref<10xindex>'}}
+  %x = memref.generic_atomic_rmw %m[%i] : memref<10xindex> {
+  ^bb0(%cur: index):
+    memref.atomic_yield %cur : index
+  }
+  return
+}
+
+// -----
+
+func.func @op_1(%m: memref<10xf32>, %i: index) {
+  %x = memref.generic_atomic_rmw %m[%i] : memref<10xf32> {
+  ^bb0(%cur: f32):
+    // expected-error@+1 {{block with no terminator, has %1 = "arith.constant"() <{value = 1.000000e+00 : f32}> : () -> f32}}
+    %c = arith.constant 1.0 : f32
+  }
+  return
+}
+
+// -----
+
+func.func @atomic_yield_2(%v: f32) {
+  // expected-error@+1 {{'memref.atomic_yield' op expects parent op 'memref.generic_atomic_rmw'}}
+  memref.atomic_yield %v : f32
+  return
+}
+
+// -----
+
+func.func @memory_space_cast_1(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.memory_space_cast' op operand type 'memref<4xf32>' and result type 'memref<5xf32, 1>' are cast incompatible}}
+  %0 = memref.memory_space_cast %m : memref<4xf32> to memref<5xf32, 1>
+  return
+}
+
+// -----
+
+func.func @memory_space_cast_2(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.memory_space_cast' op operand type 'memref<4xf32>' and result type 'memref<*xf32, 1>' are cast incompatible}}
+  %0 = memref.memory_space_cast %m : memref<4xf32> to memref<*xf32, 1>
+  return
+}
+
+// -----
+
+func.func @memory_space_cast_3(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.memory_space_cast' op operand type 'memref<4xf32>' and result type 'memref<4xi32, 1>' are cast incompatible}}
+  %0 = memref.memory_space_cast %m : memref<4xf32> to memref<4xi32, 1>
+  return
+}
+
+// -----
+
+func.func @memory_space_cast_4(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.memory_space_cast' op operand type 'memref<4xf32>' and result type 'memref<4xf32, strided<[2]>, 1>' are cast incompatible}}
+  %0 = memref.memory_space_cast %m : memref<4xf32> to memref<4xf32, strided<[2]>, 1>
+  return
+}
+
+// -----
+
+func.func @prefetch_1(%m: memref<4x4xf32>, %i: index) {
+  // expected-error@+1 {{'memref.prefetch' op too few indices}}
+  memref.prefetch %m[%i], read, locality<3>, data : memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_2(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{custom op 'memref.prefetch' rw specifier has to be 'read' or 'write'}}
+  memref.prefetch %m[%i], readx, locality<3>, data : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_3(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{custom op 'memref.prefetch' cache type has to be 'data' or 'instr'}}
+  memref.prefetch %m[%i], read, locality<3>, datax : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @prefetch_4(%m: memref<4xf32>, %i: index) {
+  // expected-error@+1 {{'memref.prefetch' op attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3}}
+  memref.prefetch %m[%i], read, locality<5>, data : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_1(%m: memref<4xf32>, %s: memref<2xi32>) {
+  // expected-error@+1 {{'memref.reshape' op element types of source and destination memref types should be the same}}
+  %0 = memref.reshape %m(%s) : (memref<4xf32>, memref<2xi32>) -> memref<2x2xi32>
+  return
+}
+
+// -----
+
+func.func @reshape_2(%m: memref<4xf32>, %s: memref<?xi32>) {
+  // expected-error@+1 {{'memref.reshape' op cannot use shape operand with dynamic length to reshape to statically-ranked memref type}}
+  %0 = memref.reshape %m(%s) : (memref<4xf32>, memref<?xi32>) -> memref<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_3(%m: memref<4xf32>, %s: memref<3xi32>) {
+  // expected-error@+1 {{'memref.reshape' op length of shape operand differs from the result's memref rank}}
+  %0 = memref.reshape %m(%s) : (memref<4xf32>, memref<3xi32>) -> memref<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_4(%m: memref<4xf32, strided<[2]>>, %s: memref<2xi32>) {
+  // expected-error@+1 {{'memref.reshape' op source memref type should have identity affine map}}
+  %0 = memref.reshape %m(%s) : (memref<4xf32, strided<[2]>>, memref<2xi32>) -> memref<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_5(%m: memref<4xf32>, %s: memref<2xf32>) {
+  // expected-error@+1 {{'memref.reshape' op operand #1 must be 1D memref of signless integer or index values, but got 'memref<2xf32>'}}
+  %0 = memref.reshape %m(%s) : (memref<4xf32>, memref<2xf32>) -> memref<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_6(%m: memref<4xf32>, %s: memref<2xi32>) {
+  // expected-error@+1 {{'memref.reshape' op result memref type should have identity affine map}}
+  %0 = memref.reshape %m(%s) : (memref<4xf32>, memref<2xi32>) -> memref<2x2xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @view_1(%m: memref<2048xf32>, %o: index) {
+  // expected-error@+1 {{'memref.view' op operand #0 must be 1D memref of 8-bit signless integer values, but got 'memref<2048xf32>'}}
+  %0 = memref.view %m[%o][] : memref<2048xf32> to memref<64x4xf32>
+  return
+}
+
+// -----
+
+func.func @view_2(%m: memref<2048xi8>, %o: index) {
+  // expected-error@+1 {{'memref.view' op incorrect number of dynamic sizes, has 0, expected 1}}
+  %0 = memref.view %m[%o][] : memref<2048xi8> to memref<64x?xf32>
+  return
+}
+
+// -----
+
+func.func @view_3(%m: memref<2048xi8>, %o: index) {
+  // expected-error@+1 {{different memory spaces specified for base memref type 'memref<2048xi8>' and view memref type 'memref<64x4xf32, 1>'}}
+  %0 = memref.view %m[%o][] : memref<2048xi8> to memref<64x4xf32, 1>
+  return
+}
+
+// -----
+
+func.func @view_4(%m: memref<2048xi8>, %o: index) {
+  // expected-error@+1 {{unsupported map for result memref type 'memref<64x4xf32, strided<[8, 1]>>'}}
+  %0 = memref.view %m[%o][] : memref<2048xi8> to memref<64x4xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @view_5(%m: memref<2048xi8, strided<[2]>>, %o: index) {
+  // expected-error@+1 {{unsupported map for base memref type 'memref<2048xi8, strided<[2]>>'}}
+  %0 = memref.view %m[%o][] : memref<2048xi8, strided<[2]>> to memref<64x4xf32>
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_1(%m: memref<10xf32>, %i: index, %v: f32) {
+  // expected-error@+1 {{'memref.atomic_rmw' op with kind 'addi' expects an integer type}}
+  %x = memref.atomic_rmw addi %v, %m[%i] : (f32, memref<10xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_2(%m: memref<10xi32>, %i: index, %v: i32) {
+  // expected-error@+1 {{'memref.atomic_rmw' op with kind 'addf' expects a floating-point type}}
+  %x = memref.atomic_rmw addf %v, %m[%i] : (i32, memref<10xi32>) -> i32
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_3(%m: memref<10xf32>, %i: index, %v: f32) {
+  // expected-error@+1 {{'memref.atomic_rmw' op expects the number of subscripts to be equal to memref rank}}
+  %x = memref.atomic_rmw addf %v, %m[%i, %i] : (f32, memref<10xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_4(%m: memref<10xf32>, %i: index, %v: f32) {
+  // expected-error@+1 {{custom op 'memref.atomic_rmw' expected string or keyword containing one of the following enum values for attribute 'kind' [addf, addi, andi, assign, maximumf, maxnumf, maxs, maxu, minimumf, minnumf, mins, minu, mulf, muli, ori, xori]}}
+  %x = memref.atomic_rmw nope %v, %m[%i] : (f32, memref<10xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @atomic_rmw_5(%m: memref<10xf32>, %i: index, %v: f16) {
+  // expected-error@+1 {{'memref.atomic_rmw' op failed to verify that value type matches element type of memref}}
+  %x = memref.atomic_rmw addf %v, %m[%i] : (f16, memref<10xf32>) -> f16
+  return
+}
+
+// -----
+
+func.func @alloca_scope_return_1() {
+  // expected-error@+1 {{'memref.alloca_scope.return' op expects parent op 'memref.alloca_scope'}}
+  memref.alloca_scope.return
+  return
+}
+
+// -----
+
+func.func @alloca_scope_1(%v: f32) {
+  // expected-error@+1 {{'memref.alloca_scope' op along control flow edge from Operation memref.alloca_scope.return to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  %r = memref.alloca_scope -> f32 {
+    // expected-note@+1 {{region branch point}}
+    memref.alloca_scope.return
+  }
+  return
+}
+
+// -----
+
+func.func @alloca_scope_2(%v: f32) {
+  // expected-error@+2 {{'memref.alloca_scope' op along control flow edge from Operation memref.alloca_scope.return to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note@+1 {{region branch point}}
+  %r = memref.alloca_scope -> f32 {
+  }
+  return
+}

@@ -320,3 +320,307 @@ module {
   }
 }
 
+// -----
+module {
+  func.func @assume_alignment(%arg0: memref<4x?xf32>) -> memref<4x?xf32> {
+    %assume_align = memref.assume_alignment %arg0, 16 : memref<4x?xf32>
+    return %assume_align : memref<4x?xf32>
+  }
+}
+
+// -----
+module {
+  func.func @distinct_objects(%arg0: memref<?xf32>, %arg1: memref<4xi32>) -> (memref<?xf32>, memref<4xi32>) {
+    %0:2 = memref.distinct_objects %arg0, %arg1 : memref<?xf32>, memref<4xi32>
+    return %0#0, %0#1 : memref<?xf32>, memref<4xi32>
+  }
+}
+
+// -----
+module {
+  func.func @realloc(%arg0: memref<64xf32>, %arg1: index, %arg2: memref<?xf32>) -> (memref<124xf32>, memref<?xf32>) {
+    %0 = memref.realloc %arg0 : memref<64xf32> to memref<124xf32>
+    %1 = memref.realloc %arg2(%arg1) {alignment = 8 : i64} : memref<?xf32> to memref<?xf32>
+    return %0, %1 : memref<124xf32>, memref<?xf32>
+  }
+}
+
+// -----
+module {
+  func.func @alloca_scope(%arg0: f32) -> f32 {
+    memref.alloca_scope  {
+      %alloca = memref.alloca() : memref<4xf32>
+      "test.use"(%alloca) : (memref<4xf32>) -> ()
+    }
+    %0 = memref.alloca_scope  -> (f32) {
+      %alloca = memref.alloca() : memref<f32>
+      memref.store %arg0, %alloca[] : memref<f32>
+      %1 = memref.load %alloca[] : memref<f32>
+      memref.alloca_scope.return %1 : f32
+    }
+    return %0 : f32
+  }
+}
+
+// -----
+module {
+  func.func @dma(%arg0: memref<40x128xf32>, %arg1: memref<2x1024xf32, 1>, %arg2: memref<1xi32, 2>, %arg3: index, %arg4: index, %arg5: index, %arg6: index) {
+    memref.dma_start %arg0[%arg3, %arg3], %arg1[%arg3, %arg3], %arg4, %arg2[%arg3] : memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32, 2>
+    memref.dma_start %arg0[%arg3, %arg3], %arg1[%arg3, %arg3], %arg4, %arg2[%arg3], %arg5, %arg6 : memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32, 2>
+    memref.dma_wait %arg2[%arg3], %arg4 : memref<1xi32, 2>
+    return
+  }
+}
+
+// -----
+module {
+  func.func @extract(%arg0: memref<4x?xf32>, %arg1: memref<*xf32>) -> (index, index, memref<f32>, index, index, index, index, index) {
+    %intptr = memref.extract_aligned_pointer_as_index %arg0 : memref<4x?xf32> -> index
+    %intptr_0 = memref.extract_aligned_pointer_as_index %arg1 : memref<*xf32> -> index
+    %base_buffer, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %arg0 : memref<4x?xf32> -> memref<f32>, index, index, index, index, index
+    return %intptr, %intptr_0, %base_buffer, %offset, %sizes#0, %sizes#1, %strides#0, %strides#1 : index, index, memref<f32>, index, index, index, index, index
+  }
+}
+
+// -----
+module {
+  func.func @atomics(%arg0: memref<10xf32>, %arg1: index, %arg2: f32, %arg3: memref<4xi32>, %arg4: i32) -> (f32, f32, i32) {
+    %0 = memref.generic_atomic_rmw %arg0[%arg1] : memref<10xf32> {
+    ^bb0(%arg5: f32):
+      %3 = arith.addf %arg5, %arg2 : f32
+      memref.atomic_yield %3 : f32
+    }
+    %1 = memref.atomic_rmw addf %arg2, %arg0[%arg1] : (f32, memref<10xf32>) -> f32
+    %2 = memref.atomic_rmw maxs %arg4, %arg3[%arg1] : (i32, memref<4xi32>) -> i32
+    return %0, %1, %2 : f32, f32, i32
+  }
+}
+
+// -----
+module {
+  func.func @casts(%arg0: memref<?xf32, 5>, %arg1: memref<*xf32, 1>) -> (memref<?xf32>, memref<*xf32, 3>) {
+    %memspacecast = memref.memory_space_cast %arg0 : memref<?xf32, 5> to memref<?xf32>
+    %memspacecast_0 = memref.memory_space_cast %arg1 : memref<*xf32, 1> to memref<*xf32, 3>
+    return %memspacecast, %memspacecast_0 : memref<?xf32>, memref<*xf32, 3>
+  }
+}
+
+// -----
+module {
+  func.func @prefetch(%arg0: memref<400x400xi32>, %arg1: index) {
+    memref.prefetch %arg0[%arg1, %arg1], read, locality<3>, data : memref<400x400xi32>
+    memref.prefetch %arg0[%arg1, %arg1], write, locality<0>, instr : memref<400x400xi32>
+    return
+  }
+}
+
+// -----
+module {
+  func.func @reshape(%arg0: memref<4x1xf32>, %arg1: memref<1xi32>, %arg2: memref<*xf32>, %arg3: memref<?xindex>) -> (memref<4xf32>, memref<*xf32>) {
+    %reshape = memref.reshape %arg0(%arg1) : (memref<4x1xf32>, memref<1xi32>) -> memref<4xf32>
+    %reshape_0 = memref.reshape %arg2(%arg3) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+    return %reshape, %reshape_0 : memref<4xf32>, memref<*xf32>
+  }
+}
+
+// -----
+module {
+  func.func @transpose(%arg0: memref<?x?xf32>) -> memref<?x?xf32, strided<[1, ?]>> {
+    %transpose = memref.transpose %arg0 (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
+    return %transpose : memref<?x?xf32, strided<[1, ?]>>
+  }
+}
+
+// -----
+module {
+  func.func @view(%arg0: memref<2048xi8>, %arg1: index, %arg2: index, %arg3: index) -> (memref<64x4xf32>, memref<?x4x?xf32>) {
+    %view = memref.view %arg0[%arg1][] : memref<2048xi8> to memref<64x4xf32>
+    %view_0 = memref.view %arg0[%arg1][%arg2, %arg3] : memref<2048xi8> to memref<?x4x?xf32>
+    return %view, %view_0 : memref<64x4xf32>, memref<?x4x?xf32>
+  }
+}
+
+// -----
+module {
+  func.func @transpose_strided(%arg0: memref<4x8xf32, strided<[16, 2], offset: 3>>) -> memref<8x4xf32, strided<[2, 16], offset: 3>> {
+    %transpose = memref.transpose %arg0 (d0, d1) -> (d1, d0) : memref<4x8xf32, strided<[16, 2], offset: 3>> to memref<8x4xf32, strided<[2, 16], offset: 3>>
+    return %transpose : memref<8x4xf32, strided<[2, 16], offset: 3>>
+  }
+}
+
+// -----
+module {
+  func.func @extract_strided(%arg0: memref<?x?xf32, strided<[?, ?], offset: ?>>, %arg1: memref<f32, 1>) -> (memref<f32>, index, index, index, index, index, memref<f32, 1>, index) {
+    %base_buffer, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %arg0 : memref<?x?xf32, strided<[?, ?], offset: ?>> -> memref<f32>, index, index, index, index, index
+    %base_buffer_0, %offset_1 = memref.extract_strided_metadata %arg1 : memref<f32, 1> -> memref<f32, 1>, index
+    return %base_buffer, %offset, %sizes#0, %sizes#1, %strides#0, %strides#1, %base_buffer_0, %offset_1 : memref<f32>, index, index, index, index, index, memref<f32, 1>, index
+  }
+}
+
+// -----
+module {
+  func.func @generic_atomic_rmw_attrs(%arg0: memref<4x4xi32>, %arg1: index, %arg2: i32) -> i32 {
+    %0 = memref.generic_atomic_rmw %arg0[%arg1, %arg1] : memref<4x4xi32> {
+    ^bb0(%arg3: i32):
+      %1 = arith.addi %arg3, %arg2 : i32
+      memref.atomic_yield %1 : i32
+    } {tag = "x"}
+    return %0 : i32
+  }
+}
+
+// -----
+module {
+  func.func @atomic_rmw_kinds(%arg0: memref<4xi32>, %arg1: memref<4xf32>, %arg2: index, %arg3: i32, %arg4: f32) -> (i32, i32, f32, f32) {
+    %0 = memref.atomic_rmw assign %arg3, %arg0[%arg2] : (i32, memref<4xi32>) -> i32
+    %1 = memref.atomic_rmw xori %arg3, %arg0[%arg2] {tag} : (i32, memref<4xi32>) -> i32
+    %2 = memref.atomic_rmw maximumf %arg4, %arg1[%arg2] : (f32, memref<4xf32>) -> f32
+    %3 = memref.atomic_rmw minnumf %arg4, %arg1[%arg2] : (f32, memref<4xf32>) -> f32
+    return %0, %1, %2, %3 : i32, i32, f32, f32
+  }
+}
+
+// -----
+module {
+  func.func @alloca_scope_nested(%arg0: index, %arg1: f32) -> f32 {
+    %0 = memref.alloca_scope  -> (f32) {
+      %alloca = memref.alloca(%arg0) : memref<?xf32>
+      %c0 = arith.constant 0 : index
+      memref.store %arg1, %alloca[%c0] : memref<?xf32>
+      %1 = memref.load %alloca[%c0] : memref<?xf32>
+      memref.alloca_scope.return %1 : f32
+    } {tag}
+    "test.use"(%0) : (f32) -> ()
+    return %0 : f32
+  }
+}
+
+// -----
+module {
+  func.func @dma_wait_2d(%arg0: memref<2x2xi32, 2>, %arg1: index, %arg2: index) {
+    memref.dma_wait %arg0[%arg1, %arg1], %arg2 : memref<2x2xi32, 2>
+    return
+  }
+}
+
+// -----
+module {
+  func.func @view_and_reshape(%arg0: memref<2048xi8, 3>, %arg1: index, %arg2: memref<2xindex>, %arg3: index) -> (memref<?x4xf32, 3>, memref<?x?xf32>) {
+    %view = memref.view %arg0[%arg1][%arg3] {tag} : memref<2048xi8, 3> to memref<?x4xf32, 3>
+    %alloc = memref.alloc(%arg3) : memref<?xf32>
+    %reshape = memref.reshape %alloc(%arg2) {tag} : (memref<?xf32>, memref<2xindex>) -> memref<?x?xf32>
+    return %view, %reshape : memref<?x4xf32, 3>, memref<?x?xf32>
+  }
+}
+
+// -----
+module {
+  func.func @casts_unranked(%arg0: memref<*xi8, 2>) -> (memref<*xi8>, index) {
+    %memspacecast = memref.memory_space_cast %arg0 : memref<*xi8, 2> to memref<*xi8>
+    %intptr = memref.extract_aligned_pointer_as_index %arg0 : memref<*xi8, 2> -> index {tag}
+    return %memspacecast, %intptr : memref<*xi8>, index
+  }
+}
+
+// -----
+module {
+  func.func @assume_distinct(%arg0: memref<?xf32>, %arg1: memref<?xf32>) -> (memref<?xf32>, memref<?xf32>) {
+    %assume_align = memref.assume_alignment %arg0, 64 {tag} : memref<?xf32>
+    %0:2 = memref.distinct_objects %assume_align, %arg1 : memref<?xf32>, memref<?xf32>
+    return %0#0, %0#1 : memref<?xf32>, memref<?xf32>
+  }
+}
+
+// -----
+module {
+  func.func @view_sizes(%arg0: memref<2048xi8>, %arg1: index, %arg2: index) -> memref<?x?xf32> {
+    %c4 = arith.constant 4 : index
+    %view = memref.view %arg0[%arg1][%c4, %arg2] : memref<2048xi8> to memref<?x?xf32>
+    return %view : memref<?x?xf32>
+  }
+}
+
+// -----
+module {
+  func.func @view_of_cast(%arg0: index) -> memref<16x4xf32> {
+    %alloc = memref.alloc() : memref<2048xi8>
+    %cast = memref.cast %alloc : memref<2048xi8> to memref<?xi8>
+    %view = memref.view %cast[%arg0][] : memref<?xi8> to memref<16x4xf32>
+    return %view : memref<16x4xf32>
+  }
+}
+
+// -----
+module {
+  func.func @transposes(%arg0: memref<4x8xf32>, %arg1: memref<4x8x2xf32>) -> (memref<4x8xf32>, memref<4x8x2xf32, strided<[16, 2, 1]>>) {
+    %transpose = memref.transpose %arg0 (d0, d1) -> (d0, d1) : memref<4x8xf32> to memref<4x8xf32>
+    %transpose_0 = memref.transpose %arg1 (d0, d1, d2) -> (d2, d0, d1) : memref<4x8x2xf32> to memref<2x4x8xf32, strided<[1, 16, 2]>>
+    %transpose_1 = memref.transpose %transpose_0 (d0, d1, d2) -> (d1, d2, d0) : memref<2x4x8xf32, strided<[1, 16, 2]>> to memref<4x8x2xf32, strided<[16, 2, 1]>>
+    return %transpose, %transpose_1 : memref<4x8xf32>, memref<4x8x2xf32, strided<[16, 2, 1]>>
+  }
+}
+
+// -----
+module {
+  func.func @casts_of_casts(%arg0: memref<4xf32, 1>) -> (memref<4xf32, 3>, memref<4xf32, 1>) {
+    %memspacecast = memref.memory_space_cast %arg0 : memref<4xf32, 1> to memref<4xf32, 2>
+    %memspacecast_0 = memref.memory_space_cast %memspacecast : memref<4xf32, 2> to memref<4xf32, 3>
+    %assume_align = memref.assume_alignment %arg0, 16 : memref<4xf32, 1>
+    %assume_align_1 = memref.assume_alignment %assume_align, 16 : memref<4xf32, 1>
+    %assume_align_2 = memref.assume_alignment %assume_align_1, 32 : memref<4xf32, 1>
+    return %memspacecast_0, %assume_align_2 : memref<4xf32, 3>, memref<4xf32, 1>
+  }
+}
+
+// -----
+module {
+  func.func @dead_realloc(%arg0: memref<4xf32>, %arg1: f32, %arg2: index) {
+    %0 = memref.realloc %arg0 : memref<4xf32> to memref<8xf32>
+    memref.store %arg1, %0[%arg2] : memref<8xf32>
+    memref.dealloc %0 : memref<8xf32>
+    return
+  }
+}
+
+// -----
+module {
+  func.func @cast_into_users(%arg0: memref<4xf32>, %arg1: memref<1xi32>, %arg2: index, %arg3: f32) -> f32 {
+    %cast = memref.cast %arg0 : memref<4xf32> to memref<?xf32>
+    %cast_0 = memref.cast %arg1 : memref<1xi32> to memref<?xi32>
+    memref.prefetch %cast[%arg2], read, locality<3>, data : memref<?xf32>
+    memref.dma_start %cast[%arg2], %cast[%arg2], %arg2, %cast_0[%arg2] : memref<?xf32>, memref<?xf32>, memref<?xi32>
+    memref.dma_wait %cast_0[%arg2], %arg2 : memref<?xi32>
+    %0 = memref.atomic_rmw addf %arg3, %cast[%arg2] : (f32, memref<?xf32>) -> f32
+    %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %cast : memref<?xf32> -> memref<f32>, index, index, index
+    "test.use"(%base_buffer, %offset, %sizes, %strides) : (memref<f32>, index, index, index) -> ()
+    return %0 : f32
+  }
+}
+
+// -----
+module {
+  func.func @scope_without_alloca(%arg0: f32, %arg1: f32) -> f32 {
+    %0 = memref.alloca_scope  -> (f32) {
+      %2 = arith.addf %arg0, %arg1 : f32
+      memref.alloca_scope.return %2 : f32
+    }
+    %1 = arith.mulf %0, %arg0 : f32
+    return %1 : f32
+  }
+}
+
+// -----
+module {
+  func.func @scope_in_loop(%arg0: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %arg1 = %c0 to %arg0 step %c1 {
+      memref.alloca_scope  {
+        %alloca = memref.alloca() : memref<4xf32>
+        "test.use"(%alloca) : (memref<4xf32>) -> ()
+      }
+    }
+    return
+  }
+}
+

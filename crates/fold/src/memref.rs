@@ -1,9 +1,16 @@
 //! `memref` folders and canonicalization patterns: static `rank` and `dim`,
 //! `dim` of a dynamic size an `alloc`/`alloca` was given, a `memref.cast`
-//! folded into the `cast`, `load`, `store`, `dealloc` and `dim` that use
-//! it, trivial `subview`s, `expand_shape`/`collapse_shape` undone; unused
-//! allocations (only stored into and freed) erased, self and empty copies
-//! erased, constant sizes of an allocation moved into its type, and
+//! folded into the `cast`, `load`, `store`, `dealloc`, `dim`, `dma_start`,
+//! `dma_wait`, `prefetch`, `atomic_rmw` and `extract_strided_metadata`
+//! that use it, trivial `subview`s, `expand_shape`/`collapse_shape`
+//! undone, `assume_alignment` of the same `assume_alignment`,
+//! `memory_space_cast` of a `memory_space_cast`, identity and composed
+//! `transpose`s; unused allocations and reallocations (only stored into
+//! and freed) erased, self and empty copies erased, constant sizes of an
+//! allocation or a `view` moved into its type, a `view` of a cast
+//! allocation made of the allocation, an `alloca_scope` inlined where its
+//! stack allocations cannot outlive it, the statically known offset,
+//! sizes and strides of an `extract_strided_metadata` made constants, and
 //! `tensor.dim` of a `bufferization.to_tensor` read from the buffer.
 //!
 //! Declines out-of-range `dim` indices, casts from unranked memrefs (MLIR
@@ -16,6 +23,7 @@ use crate::{
 };
 use ir::dialect::memref::cast_compatible;
 use ir::layout::MemRef;
+use ir::op_def::MemoryEffects;
 use ir::{Attr, Context, OpId, OpKind, OperationState, TypeKind, ValueId};
 
 const DYNAMIC: i64 = ir::types::DYNAMIC;
@@ -49,8 +57,87 @@ pub(crate) fn fold(
         }
         OpKind::MemrefExpandShape => reshape_round_trip(ctx, op, OpKind::MemrefCollapseShape),
         OpKind::MemrefCollapseShape => reshape_round_trip(ctx, op, OpKind::MemrefExpandShape),
+        OpKind::MemrefDmaStart | OpKind::MemrefDmaWait | OpKind::MemrefPrefetch => {
+            fold_cast_operands(ctx, op, 0..ctx.op(op).operands.len())
+        }
+        OpKind::MemrefAtomicRmw => fold_cast_operands(ctx, op, 1..2),
+        OpKind::MemrefAssumeAlignment => {
+            let source = ctx.operand(op, 0)?;
+            let inner = ctx
+                .defining_op(source)
+                .filter(|&d| ctx.kind(d) == OpKind::MemrefAssumeAlignment)?;
+            (ctx.attr(inner, "alignment") == ctx.attr(op, "alignment"))
+                .then(|| same_typed_value(ctx, op, source))
+                .flatten()
+        }
+        OpKind::MemrefMemorySpaceCast => {
+            let inner = ctx
+                .defining_op(ctx.operand(op, 0)?)
+                .filter(|&d| ctx.kind(d) == OpKind::MemrefMemorySpaceCast)?;
+            let source = ctx.operand(inner, 0)?;
+            ctx.set_operand(op, 0, source);
+            Some(Folded::InPlace)
+        }
+        OpKind::MemrefTranspose => fold_transpose(ctx, op),
+        OpKind::MemrefView => {
+            let source = ctx.operand(op, 0)?;
+            let ty = ctx.value_type(source);
+            let static_shape = MemRef::of(ctx, ty).is_some_and(|m| !m.shape.contains(&DYNAMIC));
+            (result_type(ctx, op)? == ty && static_shape)
+                .then(|| same_typed_value(ctx, op, source))
+                .flatten()
+        }
         _ => None,
     }
+}
+
+/// The permutation of a `memref.transpose`: the source dimension of each
+/// result dimension.
+fn permutation_of(ctx: &Context, op: OpId) -> Option<Vec<u32>> {
+    let Some(Attr::Opaque(text)) = ctx.attr(op, "permutation") else {
+        return None;
+    };
+    let map = ir::affine::AffineMap::parse(text)?;
+    map.results
+        .iter()
+        .map(|e| match e {
+            ir::affine::Expr::Dim(d) => Some(*d),
+            _ => None,
+        })
+        .collect()
+}
+
+/// An identity `transpose` to its own type is its source; a `transpose`
+/// of a `transpose` transposes the first's source by the composed
+/// permutation (MLIR's `TransposeOp::fold`).
+fn fold_transpose(ctx: &mut Context, op: OpId) -> Option<Folded> {
+    let source = ctx.operand(op, 0)?;
+    let outer = permutation_of(ctx, op)?;
+    if outer.iter().copied().eq(0..outer.len() as u32) {
+        if let Some(f) = same_typed_value(ctx, op, source) {
+            return Some(f);
+        }
+    }
+    let inner_op = ctx
+        .defining_op(source)
+        .filter(|&d| ctx.kind(d) == OpKind::MemrefTranspose)?;
+    let inner = permutation_of(ctx, inner_op)?;
+    let composed: Option<Vec<u32>> = outer
+        .iter()
+        .map(|&d| inner.get(d as usize).copied())
+        .collect();
+    let composed = composed?;
+    let dims: Vec<String> = (0..composed.len()).map(|i| format!("d{i}")).collect();
+    let results: Vec<String> = composed.iter().map(|d| format!("d{d}")).collect();
+    let map = ir::affine::AffineMap::parse(&format!(
+        "({}) -> ({})",
+        dims.join(", "),
+        results.join(", ")
+    ))?;
+    let inner_source = ctx.operand(inner_op, 0)?;
+    ctx.set_operand(op, 0, inner_source);
+    ctx.set_prop(op, "permutation", Attr::Opaque(map.text()));
+    Some(Folded::InPlace)
 }
 
 /// A static size, or the dynamic size an `alloc`/`alloca` was given.
@@ -110,10 +197,212 @@ fn fold_cast_of_cast(ctx: &mut Context, op: OpId) -> Option<Folded> {
 pub(crate) fn apply_patterns(rw: &mut Rewriter, op: OpId, kind: OpKind) -> bool {
     match kind {
         OpKind::MemrefAlloc | OpKind::MemrefAlloca => constant_sizes(rw, op) || dead_alloc(rw, op),
+        OpKind::MemrefRealloc => dead_alloc(rw, op),
+        OpKind::MemrefAllocaScope => inline_alloca_scope(rw, op),
         OpKind::MemrefCopy => empty_or_self_copy(rw, op),
         OpKind::MemrefCollapseShape => collapse_of_expand(rw, op),
+        OpKind::MemrefExtractStridedMetadata => constant_metadata(rw, op),
+        OpKind::MemrefView => view_constant_sizes(rw, op) || view_of_cast_alloc(rw, op),
         _ => false,
     }
+}
+
+/// Whether `op`, nested in an `alloca_scope`, may itself allocate on the
+/// stack of the scope (MLIR's `isOpItselfPotentialAutomaticAllocation`):
+/// an `alloca`, an op of no definition, or one whose memory effects are not
+/// declared; not an op whose effects are those of its regions.
+fn may_allocate_on_stack(ctx: &Context, op: OpId) -> bool {
+    let Some(def) = ctx.op_def(op) else {
+        return true;
+    };
+    match def.traits.memory {
+        _ if ctx.kind(op) == OpKind::MemrefAlloca => true,
+        MemoryEffects::Unknown => {
+            let recursive =
+                def.traits.effect == ir::op_def::Effect::None && !ctx.op(op).regions.is_empty();
+            !recursive && !def.traits.terminator
+        }
+        _ => false,
+    }
+}
+
+/// An `alloca_scope` whose body allocates nothing on the stack, or that is
+/// the last op (before the terminator) of the one block of an allocation
+/// scope, gives way to its body (MLIR's `AllocaScopeInliner`).
+fn inline_alloca_scope(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(&body) = ctx.op(op).regions.first() else {
+        return false;
+    };
+    let mut allocates = false;
+    let mut stack: Vec<OpId> = ctx
+        .region(body)
+        .blocks
+        .iter()
+        .flat_map(|&b| ctx.block_ops(b))
+        .collect();
+    while let Some(o) = stack.pop() {
+        if may_allocate_on_stack(ctx, o) {
+            allocates = true;
+            break;
+        }
+        if ctx.op_def(o).is_some_and(|d| d.traits.allocation_scope) {
+            continue;
+        }
+        for &r in &ctx.op(o).regions {
+            for &b in &ctx.region(r).blocks {
+                stack.extend(ctx.block_ops(b));
+            }
+        }
+    }
+    if allocates {
+        let in_scope = ctx
+            .parent_op(op)
+            .and_then(|p| ctx.op_def(p))
+            .is_some_and(|d| d.traits.allocation_scope);
+        let block = ctx.op(op).parent;
+        let terminator = block.and_then(|b| ctx.block_terminator(b));
+        let last = terminator.is_some_and(|t| {
+            ctx.op(op).next == Some(t) && ctx.op_def(t).is_none_or(|d| d.traits.terminator)
+        });
+        let one_block = block
+            .and_then(|b| ctx.block(b).parent)
+            .is_some_and(|r| ctx.region(r).blocks.len() == 1);
+        if !(in_scope && last && one_block) {
+            return false;
+        }
+    }
+    crate::scf::replace_op_with_region(rw, op, body, &[])
+}
+
+/// The offset, sizes and strides an `extract_strided_metadata` reads that
+/// its source type gives statically become constants for their users, then
+/// a ranked `memref.cast` source is read through (MLIR's
+/// `ExtractStridedMetadataOp::fold`, which creates the constants: a
+/// pattern here).
+fn constant_metadata(rw: &mut Rewriter, op: OpId) -> bool {
+    let replaced = constants_for_metadata(rw, op);
+    let cast = fold_cast_operands(rw.ctx, op, 0..1).is_some();
+    if cast {
+        rw.modified(op);
+    }
+    replaced || cast
+}
+
+fn constants_for_metadata(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(source) = ctx.operand(op, 0) else {
+        return false;
+    };
+    let Some(memref) = MemRef::of(ctx, ctx.value_type(source)) else {
+        return false;
+    };
+    let rank = memref.shape.len();
+    let Some(layout) = memref.strides_and_offset() else {
+        return false;
+    };
+    let results = ctx.op(op).results.to_vec();
+    if results.len() != 2 + 2 * rank {
+        return false;
+    }
+    let known = std::iter::once(layout.offset)
+        .chain(memref.shape.iter().copied())
+        .chain(layout.strides.iter().copied());
+    let replace: Vec<(ValueId, i64)> = results[1..]
+        .iter()
+        .zip(known)
+        .filter(|&(&r, v)| v != DYNAMIC && ctx.has_uses(r))
+        .map(|(&r, v)| (r, v))
+        .collect();
+    if replace.is_empty() {
+        return false;
+    }
+    let loc = ctx.op(op).loc.clone();
+    for (r, v) in replace {
+        let attr = index_attr(rw.ctx, v);
+        let ty = rw.ctx.value_type(r);
+        let Some(c) = crate::materialize_constant(rw.ctx, "arith", &attr, ty, loc.clone()) else {
+            return false;
+        };
+        rw.insert_before(op, c);
+        let Some(value) = rw.ctx.result(c, 0) else {
+            return false;
+        };
+        rw.replace_all_uses(r, value);
+    }
+    true
+}
+
+/// Dynamic sizes of a `view` given as constants become static sizes of
+/// its type; a `memref.cast` gives the users the type they had (MLIR's
+/// `ViewOpShapeFolder`).
+fn view_constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let Some(old_ty) = result_type(ctx, op) else {
+        return false;
+    };
+    let TypeKind::MemRef {
+        shape,
+        elem,
+        layout,
+        memory_space,
+    } = ctx.type_kind(old_ty).clone()
+    else {
+        return false;
+    };
+    let operands = ctx.op(op).operands.to_vec();
+    let Some((new_shape, kept)) = crate::static_sizes(ctx, &shape, &operands[2..]) else {
+        return false;
+    };
+    let mut state = OperationState::new(OpKind::MemrefView, ctx.op(op).loc.clone());
+    state
+        .operands
+        .extend(operands[..2].iter().chain(&kept).copied());
+    state.attrs = ctx.op(op).attrs.to_vec();
+    state
+        .result_types
+        .push(rw.ctx.intern_type(TypeKind::MemRef {
+            shape: new_shape,
+            elem,
+            layout,
+            memory_space,
+        }));
+    let loc = rw.ctx.op(op).loc.clone();
+    let view = rw.create_before(op, state);
+    let Some(new) = rw.ctx.result(view, 0) else {
+        return false;
+    };
+    let mut cast = OperationState::new(OpKind::MemrefCast, loc);
+    cast.operands.push(new);
+    cast.result_types.push(old_ty);
+    rw.replace_op_with_new(op, cast);
+    true
+}
+
+/// A `view` of a `memref.cast` of an `alloc` views the allocation itself
+/// (MLIR's `ViewOpMemrefCastFolder`).
+fn view_of_cast_alloc(rw: &mut Rewriter, op: OpId) -> bool {
+    let ctx = &*rw.ctx;
+    let alloc = ctx
+        .operand(op, 0)
+        .and_then(|v| ctx.defining_op(v))
+        .filter(|&c| ctx.kind(c) == OpKind::MemrefCast)
+        .and_then(|c| ctx.operand(c, 0))
+        .filter(|&v| {
+            ctx.defining_op(v)
+                .is_some_and(|a| ctx.kind(a) == OpKind::MemrefAlloc)
+        });
+    let (Some(alloc), Some(ty)) = (alloc, result_type(ctx, op)) else {
+        return false;
+    };
+    let mut state = OperationState::new(OpKind::MemrefView, ctx.op(op).loc.clone());
+    state.operands.push(alloc);
+    state
+        .operands
+        .extend(ctx.op(op).operands.iter().skip(1).copied());
+    state.result_types.push(ty);
+    rw.replace_op_with_new(op, state);
+    true
 }
 
 /// `tensor.dim` of a `bufferization.to_tensor` is the `memref.dim` of its

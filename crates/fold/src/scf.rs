@@ -160,7 +160,12 @@ fn types(ctx: &Context, values: &[ValueId]) -> Vec<Type> {
 /// Inline the single block of `r` before `op` (its arguments taking
 /// `args`) and replace `op` by what its terminator yields (MLIR's
 /// `replaceOpWithRegion`).
-fn replace_op_with_region(rw: &mut Rewriter, op: OpId, r: RegionId, args: &[ValueId]) -> bool {
+pub(crate) fn replace_op_with_region(
+    rw: &mut Rewriter,
+    op: OpId,
+    r: RegionId,
+    args: &[ValueId],
+) -> bool {
     let &[b] = &rw.ctx.region(r).blocks[..] else {
         return false;
     };

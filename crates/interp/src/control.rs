@@ -1,7 +1,7 @@
 //! Control flow and calls: `cf.assert` (a failing assertion fails the
 //! function with its message; `cf.br`/`cf.cond_br` are followed by the
 //! region runner), `scf.for`/`if`/`while`/`execute_region`/`index_switch`,
-//! and `func.call` (of a function declared without a body: an event, see
+//! `memref.alloca_scope` (its region, run once), and `func.call` (of a function declared without a body: an event, see
 //! `effects`).
 
 use crate::arith_ops::{int_operand, unsigned as unsigned_value, wrap};
@@ -114,6 +114,9 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
         }
         OpKind::ScfWhile => m.scf_while(op),
         OpKind::ScfExecuteRegion => m.run_body(op, 0, Vec::new(), OpKind::ScfYield),
+        // The stack allocations of the scope have no meaning here (nor
+        // any memref op): what the region computes is what it returns.
+        OpKind::MemrefAllocaScope => m.run_body(op, 0, Vec::new(), OpKind::MemrefAllocaScopeReturn),
         OpKind::ScfIndexSwitch => m.index_switch(op),
         _ => Err(m.unsupported(op, "no semantics for this op")),
     }

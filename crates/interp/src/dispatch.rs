@@ -139,7 +139,8 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         | OpKind::ScfFor
         | OpKind::ScfIf
         | OpKind::ScfIndexSwitch
-        | OpKind::ScfWhile => Evaluator::Control,
+        | OpKind::ScfWhile
+        | OpKind::MemrefAllocaScope => Evaluator::Control,
 
         OpKind::BuiltinUnrealizedConversionCast => Evaluator::Bridge,
         OpKind::CfBr => Evaluator::Br,
@@ -147,6 +148,8 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         OpKind::CfSwitch => Evaluator::Switch,
 
         OpKind::FuncReturn
+        | OpKind::MemrefAllocaScopeReturn
+        | OpKind::MemrefAtomicYield
         | OpKind::ScfCondition
         | OpKind::ScfForallInParallel
         | OpKind::ScfReduce
@@ -216,21 +219,36 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         | OpKind::MathTan
         | OpKind::MathTanh
         | OpKind::MathTrunc
+        // The interpreter has no model of memory.
         | OpKind::MemrefAlloc
         | OpKind::MemrefAlloca
+        | OpKind::MemrefAssumeAlignment
+        | OpKind::MemrefAtomicRmw
         | OpKind::MemrefCast
         | OpKind::MemrefCollapseShape
         | OpKind::MemrefCopy
         | OpKind::MemrefDealloc
         | OpKind::MemrefDim
+        | OpKind::MemrefDistinctObjects
+        | OpKind::MemrefDmaStart
+        | OpKind::MemrefDmaWait
         | OpKind::MemrefExpandShape
+        | OpKind::MemrefExtractAlignedPointerAsIndex
+        | OpKind::MemrefExtractStridedMetadata
+        | OpKind::MemrefGenericAtomicRmw
         | OpKind::MemrefGetGlobal
         | OpKind::MemrefGlobal
         | OpKind::MemrefLoad
+        | OpKind::MemrefMemorySpaceCast
+        | OpKind::MemrefPrefetch
         | OpKind::MemrefRank
+        | OpKind::MemrefRealloc
         | OpKind::MemrefReinterpretCast
+        | OpKind::MemrefReshape
         | OpKind::MemrefStore
-        | OpKind::MemrefSubview => Evaluator::None,
+        | OpKind::MemrefSubview
+        | OpKind::MemrefTranspose
+        | OpKind::MemrefView => Evaluator::None,
     }
 }
 

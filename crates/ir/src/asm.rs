@@ -51,6 +51,9 @@ pub trait AsmParser {
     }
     /// Byte offset of the current token.
     fn offset(&self) -> u32;
+    /// Byte offset of the name of the op being parsed (MLIR's
+    /// `getNameLoc`), where MLIR reports a custom parser's own errors.
+    fn name_offset(&self) -> u32;
     /// Number of results the op is being parsed with (`%a, %b = ...`).
     fn num_results(&self) -> usize;
 
@@ -108,6 +111,10 @@ pub trait AsmParser {
             None => Err(self.error("expected attribute value")),
         }
     }
+    /// An affine map as MLIR's `parseAffineMap` reads it, without
+    /// `affine_map<...>` around it (`(d0, d1) -> (d1, d0)`), as its
+    /// attribute.
+    fn parse_affine_map(&mut self) -> PResult<Attr>;
     /// `{a = 1, b}` if present, merged into `attrs`.
     fn parse_optional_attr_dict(&mut self, attrs: &mut Vec<NamedAttr>) -> PResult<()>;
     fn parse_optional_symbol_name(&mut self) -> Option<String>;

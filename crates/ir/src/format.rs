@@ -674,7 +674,7 @@ fn parse_group_head(
         },
         Element::Var(Var::Attr(i)) => {
             let spec = def.attrs[*i];
-            match parse_attr_of_kind(p, spec, true)? {
+            match parse_attr_of_kind(def, p, spec, true)? {
                 None => Ok(false),
                 Some(a) => {
                     attrs.push((crate::attrs::attr_name(spec.name), a));
@@ -779,7 +779,7 @@ fn parse_elements(
             }
             Element::Var(Var::Attr(i)) => {
                 let spec = def.attrs[*i];
-                if let Some(a) = parse_attr_of_kind(p, spec, spec.optional)? {
+                if let Some(a) = parse_attr_of_kind(def, p, spec, spec.optional)? {
                     attrs.push((crate::attrs::attr_name(spec.name), a));
                 }
             }
@@ -846,6 +846,7 @@ fn parse_elements(
 
 /// Parse an attribute spelled the way `spec.kind` spells it.
 pub fn parse_attr_of_kind(
+    def: &OpDef,
     p: &mut dyn AsmParser,
     spec: AttrSpec,
     optional: bool,
@@ -893,9 +894,15 @@ pub fn parse_attr_of_kind(
                 None
             }
         }
-        AttrKind::Enum(names) => match p.parse_optional_any_keyword() {
-            None => None,
-            Some(k) => match names.iter().position(|n| *n == k) {
+        AttrKind::Enum(names) => {
+            let at = p.offset();
+            let word = match p.parse_optional_any_keyword() {
+                Some(k) => Some(k),
+                None => p
+                    .parse_optional_string()
+                    .map(|s| String::from_utf8_lossy(&s).into_owned()),
+            };
+            match word.and_then(|w| names.iter().position(|n| *n == w)) {
                 Some(i) => {
                     let ty = p.ctx().intern_type(TypeKind::Integer {
                         width: 64,
@@ -907,14 +914,18 @@ pub fn parse_attr_of_kind(
                     })
                 }
                 None => {
-                    return Err(p.error(&format!(
-                        "expected one of [{}] for attribute '{}'",
-                        names.join(", "),
-                        spec.name
-                    )))
+                    return Err(p.error_at(
+                        at,
+                        &format!(
+                            "custom op '{}' expected string or keyword containing one of the following enum values for attribute '{}' [{}]",
+                            def.name,
+                            spec.name,
+                            names.join(", ")
+                        ),
+                    ))
                 }
-            },
-        },
+            }
+        }
     };
     if got.is_none() && !optional {
         return Err(p.error(&format!("expected attribute '{}'", spec.name)));

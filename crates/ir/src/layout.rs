@@ -101,6 +101,28 @@ impl Strided {
         Strided { strides, offset: 0 }
     }
 
+    /// The affine map of this layout (MLIR's `makeStridedLinearLayoutMap`):
+    /// the offset plus each dimension times its stride, a symbol standing
+    /// for the offset if dynamic, then for each dynamic stride in order.
+    pub fn affine_map(&self) -> Option<AffineMap> {
+        let mut symbols = 0;
+        let mut value = |x: i64| match x {
+            DYNAMIC => {
+                symbols += 1;
+                format!("s{}", symbols - 1)
+            }
+            x => x.to_string(),
+        };
+        let mut sum = value(self.offset);
+        for (i, &stride) in self.strides.iter().enumerate() {
+            sum.push_str(&format!(" + d{i} * {}", value(stride)));
+        }
+        let list = |n: usize, p: char| (0..n).map(|i| format!("{p}{i}")).collect::<Vec<_>>();
+        let dims = list(self.strides.len(), 'd').join(", ");
+        let syms = list(symbols, 's').join(", ");
+        AffineMap::parse(&format!("({dims})[{syms}] -> ({sum})"))
+    }
+
     /// The number of values the layout leaves to run time: the symbols of
     /// its affine map, which `memref.alloc` binds.
     pub fn num_dynamic(&self) -> usize {
@@ -186,9 +208,11 @@ pub enum Layout {
     /// No layout: row-major.
     Identity,
     Strided(Strided),
-    /// An affine map (other than the identity): its symbol count.
+    /// An affine map (other than the identity): its symbol and result
+    /// counts.
     AffineMap {
         num_symbols: usize,
+        num_results: usize,
     },
     /// An attribute of another dialect.
     Other,
@@ -204,9 +228,21 @@ impl Layout {
             Some(Attr::Opaque(t)) if t.starts_with("affine_map") => {
                 AffineMap::parse(t).map_or(Layout::Other, |m| Layout::AffineMap {
                     num_symbols: m.num_symbols,
+                    num_results: m.results.len(),
                 })
             }
             Some(_) => Layout::Other,
+        }
+    }
+
+    /// Whether MLIR may find the layout strided (`isStrided`): no layout, a
+    /// strided one, or an affine map of one result (which this reader does
+    /// not take apart); a map of several results never is.
+    pub fn may_be_strided(&self) -> bool {
+        match self {
+            Layout::Identity | Layout::Strided(_) => true,
+            Layout::AffineMap { num_results, .. } => *num_results == 1,
+            Layout::Other => false,
         }
     }
 
@@ -215,7 +251,7 @@ impl Layout {
         match self {
             Layout::Identity | Layout::Other => 0,
             Layout::Strided(s) => s.num_dynamic(),
-            Layout::AffineMap { num_symbols } => *num_symbols,
+            Layout::AffineMap { num_symbols, .. } => *num_symbols,
         }
     }
 }
@@ -277,13 +313,25 @@ pub fn memref_str(
     layout: Option<&Strided>,
     memory_space: Option<&Attr>,
 ) -> String {
+    let layout = layout.map(Strided::text);
+    memref_str_with(ctx, shape, elem, layout.as_deref(), memory_space)
+}
+
+/// [`memref_str`] with any layout, given as its text.
+pub fn memref_str_with(
+    ctx: &Context,
+    shape: &[i64],
+    elem: Type,
+    layout: Option<&str>,
+    memory_space: Option<&Attr>,
+) -> String {
     let ap = crate::print_attr::AttrPrinter::new(ctx);
     let mut s = String::from("memref<");
     crate::print_attr::write_dims(&mut s, shape);
     ap.write_type(&mut s, elem);
     if let Some(l) = layout {
         s.push_str(", ");
-        s.push_str(&l.text());
+        s.push_str(l);
     }
     if let Some(m) = memory_space {
         s.push_str(", ");

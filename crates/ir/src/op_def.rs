@@ -225,6 +225,9 @@ pub struct Traits {
     /// `shape.get_extent`, `shape.broadcast`, divisions or element reads,
     /// which are undefined on some inputs).
     pub defined_everywhere: bool,
+    /// The ops it must sit directly in (MLIR's `HasParent`, listed
+    /// before `Terminator`: checked before the op's place in its block).
+    pub parents: Option<&'static [&'static str]>,
     /// Its regions are graph regions (MLIR's `HasOnlyGraphRegion`:
     /// `builtin.module`): the ops of a single-block region may use values
     /// defined after them. Single-block regions of unregistered ops are
@@ -465,6 +468,11 @@ impl OpDef {
         self.traits.cast = true;
         self
     }
+    /// MLIR's `HasParent` (see [`Traits::parents`]).
+    pub fn parents(mut self, parents: &'static [&'static str]) -> Self {
+        self.traits.parents = Some(parents);
+        self
+    }
     /// MLIR's `HasOnlyGraphRegion` (see [`Traits::graph_regions`]).
     pub fn graph_regions(mut self) -> Self {
         self.traits.graph_regions = true;
@@ -690,6 +698,7 @@ mod tests {
             "arith.trunci",
             "builtin.unrealized_conversion_cast",
             "memref.cast",
+            "memref.memory_space_cast",
             "shape.size_to_index",
             "shape.to_extent_tensor",
             "tensor.cast",

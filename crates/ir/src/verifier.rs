@@ -8,6 +8,7 @@
 //! at the op's location.
 
 use crate::context::{BlockId, Context, OpId, RegionId, ValueDef, ValueId};
+use crate::dialect::checks::check_parent;
 use crate::location::Location;
 use crate::op_def::{Arity, OpDef};
 use crate::{Attr, OpKind, Type, TypeKind};
@@ -43,6 +44,28 @@ const THEN: char = '\u{3}';
 /// `then`.
 pub fn followed_by(first: impl std::fmt::Display, then: impl std::fmt::Display) -> String {
     format!("{UNPREFIXED}{first}{THEN}{then}")
+}
+
+/// Marks a verifier message MLIR reports at another op (see [`at_op`]).
+const AT_OP: char = '\u{4}';
+
+/// Wrap a message MLIR reports with `emitError` at `other`, an op nested in
+/// the one verified (`memref.generic_atomic_rmw` on an op of its body).
+pub fn at_op(other: OpId, message: impl std::fmt::Display) -> String {
+    format!("{AT_OP}{}{AT_OP}{message}", other.0)
+}
+
+/// Marks a verifier message with a note at another op (see [`noted_at`]).
+const NOTE_AT: char = '\u{5}';
+
+/// Wrap a message with a note MLIR attaches at `other` (the terminator an
+/// edge of control flow leaves from).
+pub fn noted_at(
+    other: OpId,
+    note: impl std::fmt::Display,
+    message: impl std::fmt::Display,
+) -> String {
+    format!("{NOTE_AT}{}{NOTE_AT}{note}{NOTE_AT}{message}", other.0)
 }
 
 /// A verification failure at an op.
@@ -173,6 +196,31 @@ pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(),
 
 impl Verifier<'_> {
     fn fail(&self, op: OpId, message: String) -> Result<(), VerifyError> {
+        let noted = message.strip_prefix(NOTE_AT).and_then(|m| {
+            let (id, rest) = m.split_once(NOTE_AT)?;
+            let (note, message) = rest.split_once(NOTE_AT)?;
+            Some((OpId(id.parse().ok()?), note, message))
+        });
+        if let Some((other, note, message)) = noted {
+            let note = (self.ctx.op(other).loc.clone(), note.to_string());
+            return self.fail(op, message.to_string()).map_err(|e| VerifyError {
+                notes: vec![note],
+                ..e
+            });
+        }
+        let elsewhere = message
+            .strip_prefix(AT_OP)
+            .and_then(|m| m.split_once(AT_OP))
+            .and_then(|(id, m)| Some((OpId(id.parse().ok()?), m)));
+        if let Some((other, message)) = elsewhere {
+            return Err(VerifyError {
+                op: other,
+                loc: self.ctx.op(other).loc.clone(),
+                message: message.to_string(),
+                notes: Vec::new(),
+                follow_up: Vec::new(),
+            });
+        }
         let name = self.ctx.op_name(op);
         // As with MLIR's InferTypeOpInterface, a failed result-type
         // inference is followed by the op's own failure.
@@ -270,7 +318,7 @@ impl Verifier<'_> {
                         loc: ctx.op(at).loc.clone(),
                         message: "block with no terminator, has ".to_string()
                             + &match ctx.block_terminator(b) {
-                                Some(t) => format!("\"{}\"", ctx.op_name(t)),
+                                Some(t) => crate::printer::print_op_for_diagnostic(ctx, t),
                                 None => "no operations".to_string(),
                             },
                         notes: Vec::new(),
@@ -279,11 +327,16 @@ impl Verifier<'_> {
                 }
                 let ops: Vec<OpId> = ctx.block_ops(b).collect();
                 for &o in &ops {
-                    if Some(o) != ctx.block_terminator(b)
-                        && ctx.op_def(o).is_some_and(|d| d.traits.terminator)
-                    {
-                        return self
-                            .fail(o, "must be the last operation in the parent block".into());
+                    let Some(d) = ctx.op_def(o).filter(|d| d.traits.terminator) else {
+                        continue;
+                    };
+                    if Some(o) != ctx.block_terminator(b) {
+                        let parent = d.traits.parents.map(|p| check_parent(ctx, o, p));
+                        let message = match parent {
+                            Some(Err(m)) => m,
+                            _ => "must be the last operation in the parent block".into(),
+                        };
+                        return self.fail(o, message);
                     }
                 }
                 self.nested_ops(&ops)?;
@@ -505,6 +558,11 @@ impl Verifier<'_> {
                 if ctx.region(r).blocks.len() > 1 {
                     return self.fail(op, format!("expects region #{} to have 0 or 1 blocks", 0));
                 }
+            }
+        }
+        if let Some(parents) = def.traits.parents {
+            if let Err(m) = check_parent(ctx, op, parents) {
+                return self.fail(op, m);
             }
         }
         if def.traits.terminator {

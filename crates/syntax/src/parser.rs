@@ -93,6 +93,8 @@ pub struct Parser<'a> {
     /// Names of the ops being parsed, innermost last (their regions take
     /// the op's default dialect).
     op_stack: Vec<String>,
+    /// Where the names of the custom ops being parsed start, innermost last.
+    name_offsets: Vec<usize>,
     options: ParseOptions,
     /// The block placeholders of forward references live in.
     placeholder_block: BlockId,
@@ -176,6 +178,7 @@ impl<'a> Parser<'a> {
             num_results: Vec::new(),
             default_dialects: vec!["builtin"],
             op_stack: Vec::new(),
+            name_offsets: Vec::new(),
             options,
             placeholder_block,
             name_buf: String::new(),
@@ -753,6 +756,7 @@ impl<'a> Parser<'a> {
         let mut state = OperationState::new(def.name, loc);
         self.num_results.push(num_results);
         self.op_stack.push(def.name.to_string());
+        self.name_offsets.push(name_at);
         let r = match def.syntax {
             Syntax::Custom(parse, _) => parse(self, &mut state),
             Syntax::Declarative(_) => match def.compiled_format() {
@@ -767,6 +771,7 @@ impl<'a> Parser<'a> {
         };
         self.num_results.pop();
         self.op_stack.pop();
+        self.name_offsets.pop();
         r?;
         // A region left empty by a custom parser is still owned by the op.
         while state.regions.len() < def.regions.len()
@@ -1418,7 +1423,7 @@ impl<'a> Parser<'a> {
                 "true" | "false" => {
                     self.bump();
                     let b = k == "true";
-                    let t = self.optional_colon_type()?.or(ty);
+                    let t = self.type_unless_given(ty)?;
                     match t {
                         Some(t)
                             if !matches!(
@@ -1481,7 +1486,7 @@ impl<'a> Parser<'a> {
                     Tok::Int(s) | Tok::Float(s) => s,
                     _ => return Err(self.err_at(at, "expected integer or float literal")),
                 };
-                let t = self.optional_colon_type()?.or(ty);
+                let t = self.type_unless_given(ty)?;
                 self.number_attr(neg, lit, t, at).map(Some)
             }
             Tok::Str(s) => {
@@ -1556,6 +1561,15 @@ impl<'a> Parser<'a> {
                 Some(t) => Ok(Some(Attr::Type(t))),
                 None => Ok(None),
             },
+        }
+    }
+
+    /// The type of a literal: `ty` if the context gives it (then no `: type`
+    /// follows, as in MLIR), else the optional `: type` after it.
+    fn type_unless_given(&mut self, ty: Option<Type>) -> PResult<Option<Type>> {
+        match ty {
+            Some(t) => Ok(Some(t)),
+            None => self.optional_colon_type(),
         }
     }
 
@@ -1936,6 +1950,11 @@ impl AsmParser for Parser<'_> {
     fn offset(&self) -> u32 {
         self.tok_start as u32
     }
+    fn name_offset(&self) -> u32 {
+        let at = self.name_offsets.last().copied();
+        debug_assert!(at.is_some(), "a custom parser runs outside an operation");
+        at.unwrap_or(self.tok_start) as u32
+    }
     fn num_results(&self) -> usize {
         // Custom parsers run only inside `operation`, which pushes the count.
         let n = self.num_results.last().copied();
@@ -2050,6 +2069,24 @@ impl AsmParser for Parser<'_> {
         let r = self.attribute_inner(ty);
         self.leave();
         r
+    }
+    fn parse_affine_map(&mut self) -> PResult<Attr> {
+        let start = self.tok_start;
+        let mut text = String::new();
+        for (open, required) in [("(", true), ("[", false), ("->", true), ("(", true)] {
+            if open == "->" {
+                self.expect("->", " in affine map")?;
+                text.push_str(" -> ");
+            } else if self.is_punct(open) {
+                text.push_str(&self.balanced_text()?);
+            } else if required {
+                return Err(self.err(format!("expected '{open}' in affine map")));
+            }
+        }
+        match ir::affine::AffineMap::parse(&text) {
+            Some(map) => Ok(Attr::Opaque(map.text())),
+            None => Err(self.err_at(start, "expected a valid affine map")),
+        }
     }
     fn parse_optional_attr_dict(&mut self, attrs: &mut Vec<NamedAttr>) -> PResult<()> {
         if !self.eat_punct("{") {

@@ -352,3 +352,345 @@
   }) : () -> ()
 }) : () -> ()
 
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<4x?xf32>) -> memref<4x?xf32>, sym_name = "assume_alignment"}> ({
+  ^bb0(%arg0: memref<4x?xf32>):
+    %0 = "memref.assume_alignment"(%arg0) <{alignment = 16 : i32}> : (memref<4x?xf32>) -> memref<4x?xf32>
+    "func.return"(%0) : (memref<4x?xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<?xf32>, memref<4xi32>) -> (memref<?xf32>, memref<4xi32>), sym_name = "distinct_objects"}> ({
+  ^bb0(%arg0: memref<?xf32>, %arg1: memref<4xi32>):
+    %0:2 = "memref.distinct_objects"(%arg0, %arg1) : (memref<?xf32>, memref<4xi32>) -> (memref<?xf32>, memref<4xi32>)
+    "func.return"(%0#0, %0#1) : (memref<?xf32>, memref<4xi32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<64xf32>, index, memref<?xf32>) -> (memref<124xf32>, memref<?xf32>), sym_name = "realloc"}> ({
+  ^bb0(%arg0: memref<64xf32>, %arg1: index, %arg2: memref<?xf32>):
+    %0 = "memref.realloc"(%arg0) : (memref<64xf32>) -> memref<124xf32>
+    %1 = "memref.realloc"(%arg2, %arg1) <{alignment = 8 : i64}> : (memref<?xf32>, index) -> memref<?xf32>
+    "func.return"(%0, %1) : (memref<124xf32>, memref<?xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (f32) -> f32, sym_name = "alloca_scope"}> ({
+  ^bb0(%arg0: f32):
+    "memref.alloca_scope"() ({
+      %3 = "memref.alloca"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4xf32>
+      "test.use"(%3) : (memref<4xf32>) -> ()
+      "memref.alloca_scope.return"() : () -> ()
+    }) : () -> ()
+    %0 = "memref.alloca_scope"() ({
+      %1 = "memref.alloca"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<f32>
+      "memref.store"(%arg0, %1) : (f32, memref<f32>) -> ()
+      %2 = "memref.load"(%1) : (memref<f32>) -> f32
+      "memref.alloca_scope.return"(%2) : (f32) -> ()
+    }) : () -> f32
+    "func.return"(%0) : (f32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<40x128xf32>, memref<2x1024xf32, 1>, memref<1xi32, 2>, index, index, index, index) -> (), sym_name = "dma"}> ({
+  ^bb0(%arg0: memref<40x128xf32>, %arg1: memref<2x1024xf32, 1>, %arg2: memref<1xi32, 2>, %arg3: index, %arg4: index, %arg5: index, %arg6: index):
+    "memref.dma_start"(%arg0, %arg3, %arg3, %arg1, %arg3, %arg3, %arg4, %arg2, %arg3) : (memref<40x128xf32>, index, index, memref<2x1024xf32, 1>, index, index, index, memref<1xi32, 2>, index) -> ()
+    "memref.dma_start"(%arg0, %arg3, %arg3, %arg1, %arg3, %arg3, %arg4, %arg2, %arg3, %arg5, %arg6) : (memref<40x128xf32>, index, index, memref<2x1024xf32, 1>, index, index, index, memref<1xi32, 2>, index, index, index) -> ()
+    "memref.dma_wait"(%arg2, %arg3, %arg4) : (memref<1xi32, 2>, index, index) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<4x?xf32>, memref<*xf32>) -> (index, index, memref<f32>, index, index, index, index, index), sym_name = "extract"}> ({
+  ^bb0(%arg0: memref<4x?xf32>, %arg1: memref<*xf32>):
+    %0 = "memref.extract_aligned_pointer_as_index"(%arg0) : (memref<4x?xf32>) -> index
+    %1 = "memref.extract_aligned_pointer_as_index"(%arg1) : (memref<*xf32>) -> index
+    %2:6 = "memref.extract_strided_metadata"(%arg0) : (memref<4x?xf32>) -> (memref<f32>, index, index, index, index, index)
+    "func.return"(%0, %1, %2#0, %2#1, %2#2, %2#3, %2#4, %2#5) : (index, index, memref<f32>, index, index, index, index, index) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<10xf32>, index, f32, memref<4xi32>, i32) -> (f32, f32, i32), sym_name = "atomics"}> ({
+  ^bb0(%arg0: memref<10xf32>, %arg1: index, %arg2: f32, %arg3: memref<4xi32>, %arg4: i32):
+    %0 = "memref.generic_atomic_rmw"(%arg0, %arg1) ({
+    ^bb0(%arg5: f32):
+      %3 = "arith.addf"(%arg5, %arg2) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+      "memref.atomic_yield"(%3) : (f32) -> ()
+    }) : (memref<10xf32>, index) -> f32
+    %1 = "memref.atomic_rmw"(%arg2, %arg0, %arg1) <{kind = 0 : i64}> : (f32, memref<10xf32>, index) -> f32
+    %2 = "memref.atomic_rmw"(%arg4, %arg3, %arg1) <{kind = 6 : i64}> : (i32, memref<4xi32>, index) -> i32
+    "func.return"(%0, %1, %2) : (f32, f32, i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<?xf32, 5>, memref<*xf32, 1>) -> (memref<?xf32>, memref<*xf32, 3>), sym_name = "casts"}> ({
+  ^bb0(%arg0: memref<?xf32, 5>, %arg1: memref<*xf32, 1>):
+    %0 = "memref.memory_space_cast"(%arg0) : (memref<?xf32, 5>) -> memref<?xf32>
+    %1 = "memref.memory_space_cast"(%arg1) : (memref<*xf32, 1>) -> memref<*xf32, 3>
+    "func.return"(%0, %1) : (memref<?xf32>, memref<*xf32, 3>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<400x400xi32>, index) -> (), sym_name = "prefetch"}> ({
+  ^bb0(%arg0: memref<400x400xi32>, %arg1: index):
+    "memref.prefetch"(%arg0, %arg1, %arg1) <{isDataCache = true, isWrite = false, localityHint = 3 : i32}> : (memref<400x400xi32>, index, index) -> ()
+    "memref.prefetch"(%arg0, %arg1, %arg1) <{isDataCache = false, isWrite = true, localityHint = 0 : i32}> : (memref<400x400xi32>, index, index) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<4x1xf32>, memref<1xi32>, memref<*xf32>, memref<?xindex>) -> (memref<4xf32>, memref<*xf32>), sym_name = "reshape"}> ({
+  ^bb0(%arg0: memref<4x1xf32>, %arg1: memref<1xi32>, %arg2: memref<*xf32>, %arg3: memref<?xindex>):
+    %0 = "memref.reshape"(%arg0, %arg1) : (memref<4x1xf32>, memref<1xi32>) -> memref<4xf32>
+    %1 = "memref.reshape"(%arg2, %arg3) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+    "func.return"(%0, %1) : (memref<4xf32>, memref<*xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+#map = affine_map<(d0, d1) -> (d1, d0)>
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<?x?xf32>) -> memref<?x?xf32, strided<[1, ?]>>, sym_name = "transpose"}> ({
+  ^bb0(%arg0: memref<?x?xf32>):
+    %0 = "memref.transpose"(%arg0) <{permutation = #map}> : (memref<?x?xf32>) -> memref<?x?xf32, strided<[1, ?]>>
+    "func.return"(%0) : (memref<?x?xf32, strided<[1, ?]>>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<2048xi8>, index, index, index) -> (memref<64x4xf32>, memref<?x4x?xf32>), sym_name = "view"}> ({
+  ^bb0(%arg0: memref<2048xi8>, %arg1: index, %arg2: index, %arg3: index):
+    %0 = "memref.view"(%arg0, %arg1) : (memref<2048xi8>, index) -> memref<64x4xf32>
+    %1 = "memref.view"(%arg0, %arg1, %arg2, %arg3) : (memref<2048xi8>, index, index, index) -> memref<?x4x?xf32>
+    "func.return"(%0, %1) : (memref<64x4xf32>, memref<?x4x?xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+#map = affine_map<(d0, d1) -> (d1, d0)>
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<4x8xf32, strided<[16, 2], offset: 3>>) -> memref<8x4xf32, strided<[2, 16], offset: 3>>, sym_name = "transpose_strided"}> ({
+  ^bb0(%arg0: memref<4x8xf32, strided<[16, 2], offset: 3>>):
+    %0 = "memref.transpose"(%arg0) <{permutation = #map}> : (memref<4x8xf32, strided<[16, 2], offset: 3>>) -> memref<8x4xf32, strided<[2, 16], offset: 3>>
+    "func.return"(%0) : (memref<8x4xf32, strided<[2, 16], offset: 3>>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<f32, 1>) -> (memref<f32>, index, index, index, index, index, memref<f32, 1>, index), sym_name = "extract_strided"}> ({
+  ^bb0(%arg0: memref<?x?xf32, strided<[?, ?], offset: ?>>, %arg1: memref<f32, 1>):
+    %0:6 = "memref.extract_strided_metadata"(%arg0) : (memref<?x?xf32, strided<[?, ?], offset: ?>>) -> (memref<f32>, index, index, index, index, index)
+    %1:2 = "memref.extract_strided_metadata"(%arg1) : (memref<f32, 1>) -> (memref<f32, 1>, index)
+    "func.return"(%0#0, %0#1, %0#2, %0#3, %0#4, %0#5, %1#0, %1#1) : (memref<f32>, index, index, index, index, index, memref<f32, 1>, index) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<4x4xi32>, index, i32) -> i32, sym_name = "generic_atomic_rmw_attrs"}> ({
+  ^bb0(%arg0: memref<4x4xi32>, %arg1: index, %arg2: i32):
+    %0 = "memref.generic_atomic_rmw"(%arg0, %arg1, %arg1) ({
+    ^bb0(%arg3: i32):
+      %1 = "arith.addi"(%arg3, %arg2) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+      "memref.atomic_yield"(%1) : (i32) -> ()
+    }) {tag = "x"} : (memref<4x4xi32>, index, index) -> i32
+    "func.return"(%0) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<4xi32>, memref<4xf32>, index, i32, f32) -> (i32, i32, f32, f32), sym_name = "atomic_rmw_kinds"}> ({
+  ^bb0(%arg0: memref<4xi32>, %arg1: memref<4xf32>, %arg2: index, %arg3: i32, %arg4: f32):
+    %0 = "memref.atomic_rmw"(%arg3, %arg0, %arg2) <{kind = 3 : i64}> : (i32, memref<4xi32>, index) -> i32
+    %1 = "memref.atomic_rmw"(%arg3, %arg0, %arg2) <{kind = 15 : i64}> {tag} : (i32, memref<4xi32>, index) -> i32
+    %2 = "memref.atomic_rmw"(%arg4, %arg1, %arg2) <{kind = 4 : i64}> : (f32, memref<4xf32>, index) -> f32
+    %3 = "memref.atomic_rmw"(%arg4, %arg1, %arg2) <{kind = 9 : i64}> : (f32, memref<4xf32>, index) -> f32
+    "func.return"(%0, %1, %2, %3) : (i32, i32, f32, f32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (index, f32) -> f32, sym_name = "alloca_scope_nested"}> ({
+  ^bb0(%arg0: index, %arg1: f32):
+    %0 = "memref.alloca_scope"() ({
+      %1 = "memref.alloca"(%arg0) <{operandSegmentSizes = array<i32: 1, 0>}> : (index) -> memref<?xf32>
+      %2 = "arith.constant"() <{value = 0 : index}> : () -> index
+      "memref.store"(%arg1, %1, %2) : (f32, memref<?xf32>, index) -> ()
+      %3 = "memref.load"(%1, %2) : (memref<?xf32>, index) -> f32
+      "memref.alloca_scope.return"(%3) : (f32) -> ()
+    }) {tag} : () -> f32
+    "test.use"(%0) : (f32) -> ()
+    "func.return"(%0) : (f32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<2x2xi32, 2>, index, index) -> (), sym_name = "dma_wait_2d"}> ({
+  ^bb0(%arg0: memref<2x2xi32, 2>, %arg1: index, %arg2: index):
+    "memref.dma_wait"(%arg0, %arg1, %arg1, %arg2) : (memref<2x2xi32, 2>, index, index, index) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<2048xi8, 3>, index, memref<2xindex>, index) -> (memref<?x4xf32, 3>, memref<?x?xf32>), sym_name = "view_and_reshape"}> ({
+  ^bb0(%arg0: memref<2048xi8, 3>, %arg1: index, %arg2: memref<2xindex>, %arg3: index):
+    %0 = "memref.view"(%arg0, %arg1, %arg3) {tag} : (memref<2048xi8, 3>, index, index) -> memref<?x4xf32, 3>
+    %1 = "memref.alloc"(%arg3) <{operandSegmentSizes = array<i32: 1, 0>}> : (index) -> memref<?xf32>
+    %2 = "memref.reshape"(%1, %arg2) {tag} : (memref<?xf32>, memref<2xindex>) -> memref<?x?xf32>
+    "func.return"(%0, %2) : (memref<?x4xf32, 3>, memref<?x?xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<*xi8, 2>) -> (memref<*xi8>, index), sym_name = "casts_unranked"}> ({
+  ^bb0(%arg0: memref<*xi8, 2>):
+    %0 = "memref.memory_space_cast"(%arg0) : (memref<*xi8, 2>) -> memref<*xi8>
+    %1 = "memref.extract_aligned_pointer_as_index"(%arg0) {tag} : (memref<*xi8, 2>) -> index
+    "func.return"(%0, %1) : (memref<*xi8>, index) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<?xf32>, memref<?xf32>) -> (memref<?xf32>, memref<?xf32>), sym_name = "assume_distinct"}> ({
+  ^bb0(%arg0: memref<?xf32>, %arg1: memref<?xf32>):
+    %0 = "memref.assume_alignment"(%arg0) <{alignment = 64 : i32}> {tag} : (memref<?xf32>) -> memref<?xf32>
+    %1:2 = "memref.distinct_objects"(%0, %arg1) : (memref<?xf32>, memref<?xf32>) -> (memref<?xf32>, memref<?xf32>)
+    "func.return"(%1#0, %1#1) : (memref<?xf32>, memref<?xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<2048xi8>, index, index) -> memref<?x?xf32>, sym_name = "view_sizes"}> ({
+  ^bb0(%arg0: memref<2048xi8>, %arg1: index, %arg2: index):
+    %0 = "arith.constant"() <{value = 4 : index}> : () -> index
+    %1 = "memref.view"(%arg0, %arg1, %0, %arg2) : (memref<2048xi8>, index, index, index) -> memref<?x?xf32>
+    "func.return"(%1) : (memref<?x?xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (index) -> memref<16x4xf32>, sym_name = "view_of_cast"}> ({
+  ^bb0(%arg0: index):
+    %0 = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<2048xi8>
+    %1 = "memref.cast"(%0) : (memref<2048xi8>) -> memref<?xi8>
+    %2 = "memref.view"(%1, %arg0) : (memref<?xi8>, index) -> memref<16x4xf32>
+    "func.return"(%2) : (memref<16x4xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d0, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d1, d2, d0)>
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<4x8xf32>, memref<4x8x2xf32>) -> (memref<4x8xf32>, memref<4x8x2xf32, strided<[16, 2, 1]>>), sym_name = "transposes"}> ({
+  ^bb0(%arg0: memref<4x8xf32>, %arg1: memref<4x8x2xf32>):
+    %0 = "memref.transpose"(%arg0) <{permutation = #map}> : (memref<4x8xf32>) -> memref<4x8xf32>
+    %1 = "memref.transpose"(%arg1) <{permutation = #map1}> : (memref<4x8x2xf32>) -> memref<2x4x8xf32, strided<[1, 16, 2]>>
+    %2 = "memref.transpose"(%1) <{permutation = #map2}> : (memref<2x4x8xf32, strided<[1, 16, 2]>>) -> memref<4x8x2xf32, strided<[16, 2, 1]>>
+    "func.return"(%0, %2) : (memref<4x8xf32>, memref<4x8x2xf32, strided<[16, 2, 1]>>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<4xf32, 1>) -> (memref<4xf32, 3>, memref<4xf32, 1>), sym_name = "casts_of_casts"}> ({
+  ^bb0(%arg0: memref<4xf32, 1>):
+    %0 = "memref.memory_space_cast"(%arg0) : (memref<4xf32, 1>) -> memref<4xf32, 2>
+    %1 = "memref.memory_space_cast"(%0) : (memref<4xf32, 2>) -> memref<4xf32, 3>
+    %2 = "memref.assume_alignment"(%arg0) <{alignment = 16 : i32}> : (memref<4xf32, 1>) -> memref<4xf32, 1>
+    %3 = "memref.assume_alignment"(%2) <{alignment = 16 : i32}> : (memref<4xf32, 1>) -> memref<4xf32, 1>
+    %4 = "memref.assume_alignment"(%3) <{alignment = 32 : i32}> : (memref<4xf32, 1>) -> memref<4xf32, 1>
+    "func.return"(%1, %4) : (memref<4xf32, 3>, memref<4xf32, 1>) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<4xf32>, f32, index) -> (), sym_name = "dead_realloc"}> ({
+  ^bb0(%arg0: memref<4xf32>, %arg1: f32, %arg2: index):
+    %0 = "memref.realloc"(%arg0) : (memref<4xf32>) -> memref<8xf32>
+    "memref.store"(%arg1, %0, %arg2) : (f32, memref<8xf32>, index) -> ()
+    "memref.dealloc"(%0) : (memref<8xf32>) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<4xf32>, memref<1xi32>, index, f32) -> f32, sym_name = "cast_into_users"}> ({
+  ^bb0(%arg0: memref<4xf32>, %arg1: memref<1xi32>, %arg2: index, %arg3: f32):
+    %0 = "memref.cast"(%arg0) : (memref<4xf32>) -> memref<?xf32>
+    %1 = "memref.cast"(%arg1) : (memref<1xi32>) -> memref<?xi32>
+    "memref.prefetch"(%0, %arg2) <{isDataCache = true, isWrite = false, localityHint = 3 : i32}> : (memref<?xf32>, index) -> ()
+    "memref.dma_start"(%0, %arg2, %0, %arg2, %arg2, %1, %arg2) : (memref<?xf32>, index, memref<?xf32>, index, index, memref<?xi32>, index) -> ()
+    "memref.dma_wait"(%1, %arg2, %arg2) : (memref<?xi32>, index, index) -> ()
+    %2 = "memref.atomic_rmw"(%arg3, %0, %arg2) <{kind = 0 : i64}> : (f32, memref<?xf32>, index) -> f32
+    %3:4 = "memref.extract_strided_metadata"(%0) : (memref<?xf32>) -> (memref<f32>, index, index, index)
+    "test.use"(%3#0, %3#1, %3#2, %3#3) : (memref<f32>, index, index, index) -> ()
+    "func.return"(%2) : (f32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (f32, f32) -> f32, sym_name = "scope_without_alloca"}> ({
+  ^bb0(%arg0: f32, %arg1: f32):
+    %0 = "memref.alloca_scope"() ({
+      %2 = "arith.addf"(%arg0, %arg1) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+      "memref.alloca_scope.return"(%2) : (f32) -> ()
+    }) : () -> f32
+    %1 = "arith.mulf"(%0, %arg0) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+    "func.return"(%1) : (f32) -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+"builtin.module"() ({
+  "func.func"() <{function_type = (index) -> (), sym_name = "scope_in_loop"}> ({
+  ^bb0(%arg0: index):
+    %0 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %1 = "arith.constant"() <{value = 1 : index}> : () -> index
+    "scf.for"(%0, %arg0, %1) ({
+    ^bb0(%arg1: index):
+      "memref.alloca_scope"() ({
+        %2 = "memref.alloca"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4xf32>
+        "test.use"(%2) : (memref<4xf32>) -> ()
+        "memref.alloca_scope.return"() : () -> ()
+      }) : () -> ()
+      "scf.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+

@@ -7,7 +7,7 @@ use super::type_str;
 use crate::attrs::Attr;
 use crate::context::{Context, OpId};
 use crate::types::{Type, TypeKind, DYNAMIC};
-use crate::verifier::unprefixed;
+use crate::verifier::{noted_at, unprefixed};
 
 pub(crate) fn operand_type(ctx: &Context, op: OpId, i: usize) -> Result<Type, String> {
     ctx.operand(op, i)
@@ -194,6 +194,53 @@ pub(crate) fn check_dynamic_sizes(shape: &[i64], given: usize) -> Result<(), Str
         return Err(format!(
             "incorrect number of dynamic sizes, has {given}, expected {expected}"
         ));
+    }
+    Ok(())
+}
+
+/// `HasParent<name>`: the op sits directly in one of `parents`.
+pub(crate) fn check_parent(ctx: &Context, op: OpId, parents: &[&str]) -> Result<(), String> {
+    let parent = ctx.parent_op(op).map(|p| ctx.op_name(p));
+    if parent.is_some_and(|p| parents.contains(&p)) {
+        return Ok(());
+    }
+    Err(match parents {
+        [one] => format!("expects parent op '{one}'"),
+        many => format!("expects parent op to be one of '{}'", many.join(", ")),
+    })
+}
+
+/// `RegionBranchOpInterface`'s check of the edge from `terminator`, which
+/// ends a region of `op`, to `op`'s results: as many values, of the same
+/// types (MLIR's error notes the terminator, the region branch point).
+pub(crate) fn check_edge_to_parent(
+    ctx: &Context,
+    op: OpId,
+    terminator: OpId,
+) -> Result<(), String> {
+    let yielded = &ctx.op(terminator).operands;
+    let results = &ctx.op(op).results;
+    let edge = format!(
+        "along control flow edge from Operation {} to parent",
+        ctx.op_name(terminator)
+    );
+    let fail = |message: String| Err(noted_at(terminator, "region branch point", message));
+    if yielded.len() != results.len() {
+        return fail(format!(
+            "{edge}: region branch point has {} operands, but region successor needs {} inputs",
+            yielded.len(),
+            results.len()
+        ));
+    }
+    for (i, (&y, &r)) in yielded.iter().zip(results).enumerate() {
+        let (yt, rt) = (ctx.value_type(y), ctx.value_type(r));
+        if yt != rt {
+            return fail(format!(
+                "{edge}: successor operand type #{i} '{}' should match successor input type #{i} '{}'",
+                type_str(ctx, yt),
+                type_str(ctx, rt)
+            ));
+        }
     }
     Ok(())
 }

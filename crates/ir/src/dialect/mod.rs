@@ -168,23 +168,6 @@ const UNMODELLED_OPS: &[&str] = &[
     "math.powf",
     "math.sincos",
     "math.sinh",
-    "memref.alloca_scope",
-    "memref.alloca_scope.return",
-    "memref.assume_alignment",
-    "memref.atomic_rmw",
-    "memref.atomic_yield",
-    "memref.distinct_objects",
-    "memref.dma_start",
-    "memref.dma_wait",
-    "memref.extract_aligned_pointer_as_index",
-    "memref.extract_strided_metadata",
-    "memref.generic_atomic_rmw",
-    "memref.memory_space_cast",
-    "memref.prefetch",
-    "memref.realloc",
-    "memref.reshape",
-    "memref.transpose",
-    "memref.view",
     "ub.unreachable",
 ];
 
@@ -362,6 +345,22 @@ pub(crate) fn parse_optional_arrow_types(p: &mut dyn AsmParser) -> PResult<Vec<T
         return Ok(tys);
     }
     Ok(vec![p.parse_type()?])
+}
+
+/// Operands between `open` and `close`, none or several separated by
+/// commas (`(%a, %b)`, `[]`).
+pub(crate) fn parse_delimited_operands(
+    p: &mut dyn AsmParser,
+    open: &str,
+    close: &str,
+) -> PResult<Vec<crate::asm::UnresolvedOperand>> {
+    p.expect_punct(open)?;
+    if p.parse_optional_punct(close) {
+        return Ok(Vec::new());
+    }
+    let v = arith::parse_operand_list(p)?;
+    p.expect_punct(close)?;
+    Ok(v)
 }
 
 /// ` -> T` or ` -> (T, U)`; nothing without types (`printOptionalArrowTypeList`).

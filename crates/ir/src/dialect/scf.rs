@@ -7,7 +7,11 @@
 
 use super::arith::{parse_attr_dict, parse_operand_list, parse_type_list, resolve_all};
 use super::cf::op_newline;
-use super::{i32_array, parse_optional_arrow_types, print_optional_arrow_types, type_str};
+use super::checks::check_edge_to_parent;
+use super::{
+    i32_array, parse_delimited_operands, parse_optional_arrow_types, print_optional_arrow_types,
+    type_str,
+};
 use crate::asm::{Argument, AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, NamedAttr, Scalar};
 use crate::context::{set_named_attr, Context, OpId, OperationState, RegionId, ValueId};
@@ -247,16 +251,6 @@ fn print_assignment_list(p: &mut OpPrinter, prefix: &str, args: &[ValueId], init
 }
 
 /// `(%a, %b)`: comma-separated operands in parentheses (possibly empty).
-fn parse_paren_operands(p: &mut dyn AsmParser) -> PResult<Vec<UnresolvedOperand>> {
-    p.expect_punct("(")?;
-    if p.parse_optional_punct(")") {
-        return Ok(Vec::new());
-    }
-    let v = parse_operand_list(p)?;
-    p.expect_punct(")")?;
-    Ok(v)
-}
-
 fn new_region(p: &mut dyn AsmParser, state: &mut OperationState) -> RegionId {
     let r = p.ctx().create_region();
     state.regions.push(r);
@@ -281,28 +275,13 @@ fn region_terminator(ctx: &Context, op: OpId, i: usize) -> Option<OpId> {
 }
 
 /// Every `scf.yield` ending a block of `region` must yield `expected`.
-fn check_yields(ctx: &Context, region: RegionId, expected: &[Type]) -> Result<(), String> {
+/// The `scf.yield`s ending the blocks of `region`, a region of `op`, give
+/// `op`'s results (`RegionBranchOpInterface`).
+fn check_yields(ctx: &Context, op: OpId, region: RegionId) -> Result<(), String> {
     for &b in &ctx.region(region).blocks {
-        let Some(t) = ctx.block_terminator(b) else {
-            continue;
-        };
-        if ctx.op_name(t) != "scf.yield" {
-            continue;
-        }
-        let got = value_types(ctx, &ctx.op(t).operands);
-        if got.len() != expected.len() {
-            return Err(format!(
-                "region control flow edge to parent results: source has {} operands, but target successor needs {}",
-                got.len(),
-                expected.len()
-            ));
-        }
-        if let Some(i) = got.iter().zip(expected).position(|(a, b)| a != b) {
-            return Err(format!(
-                "along control flow edge to parent results: source type #{i} '{}' should match input type #{i} '{}'",
-                type_str(ctx, got[i]),
-                type_str(ctx, expected[i])
-            ));
+        match ctx.block_terminator(b) {
+            Some(t) if ctx.kind(t) == crate::OpKind::ScfYield => check_edge_to_parent(ctx, op, t)?,
+            _ => {}
         }
     }
     Ok(())
@@ -550,7 +529,7 @@ fn verify_if(ctx: &Context, op: OpId) -> Result<(), String> {
         return Err("must have an else block if defining values".into());
     }
     for &r in &data.regions {
-        check_yields(ctx, r, &results)?;
+        check_yields(ctx, op, r)?;
     }
     Ok(())
 }
@@ -736,7 +715,7 @@ fn print_dynamic_index_list(p: &mut OpPrinter, statics: &[i64], dynamic: &[Value
 }
 
 fn parse_forall(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    let ivs = parse_paren_operands(p)?;
+    let ivs = parse_delimited_operands(p, "(", ")")?;
     let (mut dyn_lb, mut dyn_ub, mut dyn_step) = (Vec::new(), Vec::new(), Vec::new());
     let (lb, ub, step);
     if p.parse_optional_keyword("in") {
@@ -978,21 +957,21 @@ fn verify_execute_region(ctx: &Context, op: OpId) -> Result<(), String> {
     if !entry_args(ctx, op, 0).is_empty() {
         return Err("region cannot have any arguments".into());
     }
-    check_yields(ctx, r, &result_types(ctx, op))
+    check_yields(ctx, op, r)
 }
 
 // ------------------------------------------------------------ scf.parallel
 
 fn parse_parallel(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    let ivs = parse_paren_operands(p)?;
+    let ivs = parse_delimited_operands(p, "(", ")")?;
     p.expect_punct("=")?;
-    let lbs = parse_paren_operands(p)?;
+    let lbs = parse_delimited_operands(p, "(", ")")?;
     p.expect_keyword("to")?;
-    let ubs = parse_paren_operands(p)?;
+    let ubs = parse_delimited_operands(p, "(", ")")?;
     p.expect_keyword("step")?;
-    let steps = parse_paren_operands(p)?;
+    let steps = parse_delimited_operands(p, "(", ")")?;
     let inits = if p.parse_optional_keyword("init") {
-        parse_paren_operands(p)?
+        parse_delimited_operands(p, "(", ")")?
     } else {
         Vec::new()
     };

@@ -11,6 +11,7 @@
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, DenseValues, NamedAttr, Scalar};
 use crate::context::{Context, OpId, OperationState};
+use crate::dialect::checks::{check_edge_to_parent, check_parent};
 use crate::dialect::{
     ensure_terminator, i1, index, parse_optional_arrow_types, print_optional_arrow_types, shape,
     size, type_str, value_shape, witness,
@@ -890,27 +891,7 @@ fn verify_assuming(ctx: &Context, op: OpId) -> Result<(), String> {
             ctx.op_name(t)
         ));
     }
-    // RegionBranchOpInterface: the yielded values flow to the results.
-    let yielded = &ctx.op(t).operands;
-    let edge = "along control flow edge from Operation shape.assuming_yield to parent";
-    if yielded.len() != data.results.len() {
-        return Err(format!(
-            "{edge}: region branch point has {} operands, but region successor needs {} inputs",
-            yielded.len(),
-            data.results.len()
-        ));
-    }
-    for (i, (&y, &r)) in yielded.iter().zip(&data.results).enumerate() {
-        let (yt, rt) = (ctx.value_type(y), ctx.value_type(r));
-        if yt != rt {
-            return Err(format!(
-                "{edge}: successor operand type #{i} '{}' should match successor input type #{i} '{}'",
-                type_str(ctx, yt),
-                type_str(ctx, rt)
-            ));
-        }
-    }
-    Ok(())
+    check_edge_to_parent(ctx, op, t)
 }
 
 fn verify_assuming_all(ctx: &Context, op: OpId) -> Result<(), String> {
@@ -920,18 +901,6 @@ fn verify_assuming_all(ctx: &Context, op: OpId) -> Result<(), String> {
         return Err("no operands specified".into());
     }
     Ok(())
-}
-
-/// `HasParent<name>`.
-fn check_parent(ctx: &Context, op: OpId, parents: &[&str]) -> Result<(), String> {
-    let parent = ctx.parent_op(op).map(|p| ctx.op_name(p));
-    if parent.is_some_and(|p| parents.contains(&p)) {
-        return Ok(());
-    }
-    Err(match parents {
-        [one] => format!("expects parent op '{one}'"),
-        many => format!("expects parent op to be one of '{}'", many.join(", ")),
-    })
 }
 
 fn verify_assuming_yield(ctx: &Context, op: OpId) -> Result<(), String> {
