@@ -107,8 +107,13 @@ fn corpus_functions_never_panic() {
                     for make in [arg_for, dense_for] {
                         let args: Vec<Arg> = params.iter().map(|k| make(k, n)).collect();
                         runs += 1;
-                        let result =
-                            interp::trace_function_with_limits(&ctx, root, &name, &args, limits.clone());
+                        let result = interp::trace_function_with_limits(
+                            &ctx,
+                            root,
+                            &name,
+                            &args,
+                            limits.clone(),
+                        );
                         evaluated += usize::from(result.is_ok());
                     }
                 }

@@ -72,7 +72,7 @@ const SCRIPT: &str = include_str!("../assets/report.js");
 /// A file of a report laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
-    /// The whole report as one page (up to [`INLINE_FUNCTIONS`] functions).
+    /// The whole report as one page (up to 200 functions, `INLINE_FUNCTIONS`).
     Page,
     /// A large report's `index.html`.
     Index,
