@@ -1,6 +1,9 @@
 //! The data-driven `.mlir` tests through the one runner (crate
-//! `filetests`): per pass, `tests/passes/<flag>.mlir`, and whole
-//! lowerings with precise output, `tests/lowering/*.mlir`. Every RUN line
+//! `filetests`): per pass, `tests/passes/<flag>.mlir`, whole lowerings
+//! with precise output, `tests/lowering/*.mlir`, and the diagnostics of
+//! invalid input, `tests/syntax/*.mlir` and `tests/dialects/*.mlir` (those
+//! of the latter are also `mlir-opt`'s, which `tests/dialects.rs`
+//! checks). Every RUN line
 //! runs the built `shape-opt` with `--verify-semantics` added: each pass
 //! must keep what every function computes on sampled inputs. `BLESS=1`
 //! rewrites the precise-output blocks.
@@ -35,4 +38,10 @@ fn every_run_line_of_every_pass_test_holds() {
 fn every_lowering_gives_its_precise_output() {
     let ran = run_all("lowering");
     assert!(ran >= 1, "{ran} RUN lines");
+}
+
+#[test]
+fn every_invalid_input_gets_its_diagnostics() {
+    let ran = run_all("syntax") + run_all("dialects");
+    assert!(ran >= 5, "{ran} RUN lines");
 }
