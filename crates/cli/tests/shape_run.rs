@@ -62,6 +62,18 @@ fn json_outcomes() {
         stdout(&err),
         "{\"ok\":false,\"error\":\"inner dimensions required to match\",\"events\":[]}\n"
     );
+    // With --explain, stdout is still one JSON object: the explanation is
+    // its last field.
+    let explained = matmul("[2,3]", "[5,4]", &["--json", "--explain"]);
+    assert_eq!(explained.status.code(), Some(0), "{}", stderr(&explained));
+    let text = stdout(&explained);
+    let prefix = "{\"ok\":false,\"error\":\"inner dimensions required to match\",\"events\":[],\"explanation\":\"matmul(lhs: [a, b], rhs: [c, d]) -> [a, d]\\n";
+    assert!(text.starts_with(prefix), "{text}");
+    assert!(
+        text.ends_with("these arguments break requirement 3 (line 16)\\n\"}\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches('\n').count(), 1, "{text}");
 }
 
 #[test]
