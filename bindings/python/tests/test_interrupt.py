@@ -2,6 +2,7 @@
 instead of running on with the GIL released until the work is done."""
 
 import _thread
+import pathlib
 import threading
 import time
 
@@ -9,22 +10,11 @@ import pytest
 
 import shape_opt
 
-# Counts up from its argument for as long as the count is at least the
-# argument: the interpreter runs it to its step limit (seconds).
-ENDLESS = """
-func.func @f(%a: index) -> index {
-  %c1 = arith.constant 1 : index
-  %r = scf.while (%i = %a) : (index) -> index {
-    %t = arith.cmpi sge, %i, %a : index
-    scf.condition(%t) %i : index
-  } do {
-  ^bb0(%i: index):
-    %j = arith.addi %i, %c1 : index
-    scf.yield %j : index
-  }
-  return %r : index
-}
-"""
+# A function that never returns: the interpreter runs it to its step
+# limit (seconds).
+ENDLESS = (
+    pathlib.Path(__file__).resolve().parents[3] / "tests" / "interp" / "endless-loop.mlir"
+).read_text()
 
 
 def interrupt_main_after(seconds):

@@ -526,19 +526,7 @@ fn sampling_is_bounded_in_inputs_steps_and_time() {
 #[test]
 fn a_loop_that_never_ends_costs_sampling_little() {
     let dir = scratch("endless");
-    let input = "func.func @f(%a: index) -> index {
-  %c1 = arith.constant 1 : index
-  %r = scf.while (%i = %a) : (index) -> index {
-    %t = arith.cmpi sge, %i, %a : index
-    scf.condition(%t) %i : index
-  } do {
-  ^bb0(%i: index):
-    %j = arith.addi %i, %c1 : index
-    scf.yield %j : index
-  }
-  return %r : index
-}
-";
+    let input = include_str!("../../../tests/interp/endless-loop.mlir");
     let run = shape_opt(&dir, &["--lower-to=std", "--verify-semantics"], input);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(

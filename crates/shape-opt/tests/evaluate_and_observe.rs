@@ -69,21 +69,8 @@ fn lowering_reports_every_pass_and_stage_and_checks_semantics() {
     assert_eq!(again.print(), module.print());
 }
 
-/// A function that never returns: its loop counts up from its argument
-/// for as long as the count is at least the argument.
-const ENDLESS: &str = "func.func @f(%a: index) -> index {
-  %c1 = arith.constant 1 : index
-  %r = scf.while (%i = %a) : (index) -> index {
-    %t = arith.cmpi sge, %i, %a : index
-    scf.condition(%t) %i : index
-  } do {
-  ^bb0(%i: index):
-    %j = arith.addi %i, %c1 : index
-    scf.yield %j : index
-  }
-  return %r : index
-}
-";
+/// A function that never returns.
+const ENDLESS: &str = include_str!("../../../tests/interp/endless-loop.mlir");
 
 #[test]
 fn an_interrupt_from_another_thread_stops_an_evaluation_and_a_run() {
