@@ -643,6 +643,16 @@ pub fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
 }
 
 fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
+    verify_cast_like(ctx, op, cast_compatible)
+}
+
+/// A cast from a memref operand to a memref result that `compatible`
+/// accepts (`memref.cast`, `memref.memory_space_cast`).
+fn verify_cast_like(
+    ctx: &Context,
+    op: OpId,
+    compatible: fn(&Context, Type, Type) -> bool,
+) -> Result<(), String> {
     let src = memref_operand(ctx, op, 0)?;
     let dst = result_type(ctx, op)?;
     constrain(
@@ -652,7 +662,7 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
         is_memref(ctx, dst),
         RANKED_OR_UNRANKED,
     )?;
-    if !cast_compatible(ctx, src, dst) {
+    if !compatible(ctx, src, dst) {
         return Err(format!(
             "operand type '{}' and result type '{}' are cast incompatible",
             type_str(ctx, src),
@@ -2016,23 +2026,7 @@ fn memory_space_cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
 }
 
 fn verify_memory_space_cast(ctx: &Context, op: OpId) -> Result<(), String> {
-    let src = memref_operand(ctx, op, 0)?;
-    let dst = result_type(ctx, op)?;
-    constrain(
-        ctx,
-        dst,
-        "result #0",
-        is_memref(ctx, dst),
-        RANKED_OR_UNRANKED,
-    )?;
-    if !memory_space_cast_compatible(ctx, src, dst) {
-        return Err(format!(
-            "operand type '{}' and result type '{}' are cast incompatible",
-            type_str(ctx, src),
-            type_str(ctx, dst)
-        ));
-    }
-    Ok(())
+    verify_cast_like(ctx, op, memory_space_cast_compatible)
 }
 
 fn verify_prefetch(ctx: &Context, op: OpId) -> Result<(), String> {
