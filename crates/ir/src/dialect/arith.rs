@@ -13,81 +13,80 @@ use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, one, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
-use crate::OpKind;
 
 mod cmpi_predicate;
 pub use cmpi_predicate::CmpIPredicate;
 
 /// The binary ops on signless integers and `index`.
-pub const INT_BINARY_OPS: &[OpKind] = &[
-    OpKind::ArithAddi,
-    OpKind::ArithSubi,
-    OpKind::ArithMuli,
-    OpKind::ArithDivsi,
-    OpKind::ArithDivui,
-    OpKind::ArithRemsi,
-    OpKind::ArithRemui,
-    OpKind::ArithCeildivsi,
-    OpKind::ArithCeildivui,
-    OpKind::ArithFloordivsi,
-    OpKind::ArithMaxsi,
-    OpKind::ArithMinsi,
-    OpKind::ArithMaxui,
-    OpKind::ArithMinui,
-    OpKind::ArithAndi,
-    OpKind::ArithOri,
-    OpKind::ArithXori,
-    OpKind::ArithShli,
-    OpKind::ArithShrsi,
-    OpKind::ArithShrui,
+pub const INT_BINARY_OPS: &[&str] = &[
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.divsi",
+    "arith.divui",
+    "arith.remsi",
+    "arith.remui",
+    "arith.ceildivsi",
+    "arith.ceildivui",
+    "arith.floordivsi",
+    "arith.maxsi",
+    "arith.minsi",
+    "arith.maxui",
+    "arith.minui",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.shli",
+    "arith.shrsi",
+    "arith.shrui",
 ];
 
 /// The binary ops MLIR marks `Commutative`.
-const COMMUTATIVE_BINARY_OPS: &[OpKind] = &[
-    OpKind::ArithAddi,
-    OpKind::ArithMuli,
-    OpKind::ArithAndi,
-    OpKind::ArithOri,
-    OpKind::ArithXori,
-    OpKind::ArithMaxsi,
-    OpKind::ArithMaxui,
-    OpKind::ArithMinsi,
-    OpKind::ArithMinui,
-    OpKind::ArithAddf,
-    OpKind::ArithMulf,
-    OpKind::ArithMaximumf,
-    OpKind::ArithMinimumf,
-    OpKind::ArithMaxnumf,
-    OpKind::ArithMinnumf,
+const COMMUTATIVE_BINARY_OPS: &[&str] = &[
+    "arith.addi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.maxsi",
+    "arith.maxui",
+    "arith.minsi",
+    "arith.minui",
+    "arith.addf",
+    "arith.mulf",
+    "arith.maximumf",
+    "arith.minimumf",
+    "arith.maxnumf",
+    "arith.minnumf",
 ];
 
 /// The ops [`binary`] and [`cast`] build that are defined on every input
 /// (see [`crate::op_def::Traits::defined_everywhere`]): the integer binary
 /// ops other than divisions, remainders and shifts, and `index_cast`.
-const DEFINED_EVERYWHERE_OPS: &[OpKind] = &[
-    OpKind::ArithAddi,
-    OpKind::ArithSubi,
-    OpKind::ArithMuli,
-    OpKind::ArithAndi,
-    OpKind::ArithOri,
-    OpKind::ArithXori,
-    OpKind::ArithMaxsi,
-    OpKind::ArithMinsi,
-    OpKind::ArithMaxui,
-    OpKind::ArithMinui,
-    OpKind::ArithIndexCast,
+const DEFINED_EVERYWHERE_OPS: &[&str] = &[
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.maxsi",
+    "arith.minsi",
+    "arith.maxui",
+    "arith.minui",
+    "arith.index_cast",
 ];
 
 /// The casts with MLIR's `CastOpInterface` (those between integers and
 /// `index`, and `bitcast`; the conversions to, from and between floats
 /// never cast a type to itself, so folding has nothing to do with them).
-const CAST_INTERFACE_OPS: &[OpKind] = &[
-    OpKind::ArithIndexCast,
-    OpKind::ArithIndexCastui,
-    OpKind::ArithExtsi,
-    OpKind::ArithExtui,
-    OpKind::ArithTrunci,
-    OpKind::ArithBitcast,
+const CAST_INTERFACE_OPS: &[&str] = &[
+    "arith.index_cast",
+    "arith.index_castui",
+    "arith.extsi",
+    "arith.extui",
+    "arith.trunci",
+    "arith.bitcast",
 ];
 
 /// `arith.cmpi` predicates, in enum order (the stored `i64` is the index).
@@ -127,39 +126,27 @@ enum Flags {
     Rounding,
 }
 
-fn flags_of(kind: OpKind) -> Flags {
-    match kind {
-        OpKind::ArithAddi
-        | OpKind::ArithSubi
-        | OpKind::ArithMuli
-        | OpKind::ArithShli
-        | OpKind::ArithTrunci => Flags::Overflow,
-        OpKind::ArithDivsi | OpKind::ArithDivui | OpKind::ArithShrui | OpKind::ArithShrsi => {
-            Flags::Exact
+fn flags_of(name: &str) -> Flags {
+    match name {
+        "arith.addi" | "arith.subi" | "arith.muli" | "arith.shli" | "arith.trunci" => {
+            Flags::Overflow
         }
-        OpKind::ArithAddf
-        | OpKind::ArithSubf
-        | OpKind::ArithMulf
-        | OpKind::ArithDivf
-        | OpKind::ArithRemf
-        | OpKind::ArithMaximumf
-        | OpKind::ArithMinimumf
-        | OpKind::ArithMaxnumf
-        | OpKind::ArithMinnumf
-        | OpKind::ArithNegf
-        | OpKind::ArithCmpf => Flags::Fastmath,
-        OpKind::ArithExtf => Flags::OptFastmath,
-        k if k.dialect() == Some("math") => Flags::OptFastmath,
-        OpKind::ArithTruncf => Flags::Rounding,
+        "arith.divsi" | "arith.divui" | "arith.shrui" | "arith.shrsi" => Flags::Exact,
+        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf"
+        | "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf"
+        | "arith.negf" | "arith.cmpf" => Flags::Fastmath,
+        "arith.extf" => Flags::OptFastmath,
+        n if n.starts_with("math.") => Flags::OptFastmath,
+        "arith.truncf" => Flags::Rounding,
         _ => Flags::Plain,
     }
 }
 
-/// The properties an `arith` op of kind `kind` has when its flag suffix
-/// is left out (`overflowFlags = none`, `fastmath = none`), for passes
-/// that create ops.
-pub fn default_properties(kind: OpKind) -> Vec<NamedAttr> {
-    match flags_of(kind) {
+/// The properties an `arith` op named `name` has when its flag suffix is
+/// left out (`overflowFlags = none`, `fastmath = none`), for passes that
+/// create ops.
+pub fn default_properties(name: &str) -> Vec<NamedAttr> {
+    match flags_of(name) {
         Flags::Overflow => vec![(attr_name("overflowFlags"), overflow_attr(&[]))],
         Flags::Fastmath => vec![(attr_name("fastmath"), fastmath_attr(&[]))],
         _ => Vec::new(),
@@ -186,15 +173,15 @@ enum Elem {
 }
 
 /// A binary op with same-typed operands and result.
-fn binary(kind: OpKind, elem: Elem) -> OpDef {
-    let flags = flags_of(kind);
+fn binary(name: &'static str, elem: Elem) -> OpDef {
+    let flags = flags_of(name);
     let attrs: Vec<_> = match flags {
         Flags::Overflow => vec![attr("overflowFlags", AttrKind::Any)],
         Flags::Exact => vec![opt_attr("isExact", AttrKind::Unit)],
         Flags::Fastmath => vec![attr("fastmath", AttrKind::Any)],
         _ => vec![],
     };
-    let mut d = op(kind)
+    let mut d = op(name)
         .operands([one("lhs"), one("rhs")])
         .results([one("result")])
         .pure()
@@ -205,24 +192,24 @@ fn binary(kind: OpKind, elem: Elem) -> OpDef {
             verify_float_binary
         });
     d.attrs = attrs;
-    if COMMUTATIVE_BINARY_OPS.contains(&kind) {
+    if COMMUTATIVE_BINARY_OPS.contains(&name) {
         d = d.commutative();
     }
-    if DEFINED_EVERYWHERE_OPS.contains(&kind) {
+    if DEFINED_EVERYWHERE_OPS.contains(&name) {
         d = d.defined_everywhere();
     }
     d
 }
 
 /// A cast `%x : T to U`.
-fn cast(kind: OpKind) -> OpDef {
-    let mut d = op(kind)
+fn cast(name: &'static str) -> OpDef {
+    let mut d = op(name)
         .operands([one("in")])
         .results([one("out")])
         .pure()
         .custom(parse_cast, print_cast)
         .verify(verify_cast);
-    d.attrs = match flags_of(kind) {
+    d.attrs = match flags_of(name) {
         Flags::Overflow => vec![attr("overflowFlags", AttrKind::Any)],
         Flags::OptFastmath => vec![opt_attr("fastmath", AttrKind::Any)],
         Flags::Rounding => vec![
@@ -231,10 +218,10 @@ fn cast(kind: OpKind) -> OpDef {
         ],
         _ => vec![],
     };
-    if CAST_INTERFACE_OPS.contains(&kind) {
+    if CAST_INTERFACE_OPS.contains(&name) {
         d = d.cast();
     }
-    if DEFINED_EVERYWHERE_OPS.contains(&kind) {
+    if DEFINED_EVERYWHERE_OPS.contains(&name) {
         d = d.defined_everywhere();
     }
     d
@@ -242,7 +229,7 @@ fn cast(kind: OpKind) -> OpDef {
 
 pub fn ops() -> Vec<OpDef> {
     let mut v = vec![
-        op(OpKind::ArithConstant)
+        op("arith.constant")
             .defined_everywhere()
             .summary("integer or floating point constant")
             .results([one("result")])
@@ -252,7 +239,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_constant, print_constant)
             .verify(verify_constant)
             .result_names(constant_names),
-        op(OpKind::ArithCmpi)
+        op("arith.cmpi")
             .defined_everywhere()
             .summary("integer comparison operation")
             .operands([one("lhs"), one("rhs")])
@@ -261,7 +248,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .custom(parse_cmp, print_cmp)
             .verify(verify_cmp),
-        op(OpKind::ArithCmpf)
+        op("arith.cmpf")
             .summary("floating-point comparison operation")
             .operands([one("lhs"), one("rhs")])
             .results([one("result")])
@@ -272,7 +259,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .custom(parse_cmp, print_cmp)
             .verify(verify_cmp),
-        op(OpKind::ArithSelect)
+        op("arith.select")
             .defined_everywhere()
             .summary("select operation")
             .operands([one("condition"), one("true_value"), one("false_value")])
@@ -280,7 +267,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .custom(parse_select, print_select)
             .verify(verify_select),
-        op(OpKind::ArithNegf)
+        op("arith.negf")
             .summary("floating point negation")
             .operands([one("operand")])
             .results([one("result")])
@@ -288,7 +275,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .custom(parse_unary, print_unary)
             .verify(verify_float_binary),
-        op(OpKind::ArithAdduiExtended)
+        op("arith.addui_extended")
             .summary("extended unsigned integer addition operation returning sum and overflow bit")
             .operands([one("lhs"), one("rhs")])
             .results([one("sum"), one("overflow")])
@@ -298,7 +285,7 @@ pub fn ops() -> Vec<OpDef> {
             .verify(verify_extended)
             .result_names(|_, _| vec![Some("sum".into()), Some("overflow".into())]),
     ];
-    for name in [OpKind::ArithMulsiExtended, OpKind::ArithMuluiExtended] {
+    for name in ["arith.mulsi_extended", "arith.mului_extended"] {
         v.push(
             op(name)
                 .summary("extended integer multiplication operation")
@@ -315,31 +302,31 @@ pub fn ops() -> Vec<OpDef> {
         v.push(binary(name, Elem::Int));
     }
     for name in [
-        OpKind::ArithAddf,
-        OpKind::ArithSubf,
-        OpKind::ArithMulf,
-        OpKind::ArithDivf,
-        OpKind::ArithRemf,
-        OpKind::ArithMaximumf,
-        OpKind::ArithMinimumf,
-        OpKind::ArithMaxnumf,
-        OpKind::ArithMinnumf,
+        "arith.addf",
+        "arith.subf",
+        "arith.mulf",
+        "arith.divf",
+        "arith.remf",
+        "arith.maximumf",
+        "arith.minimumf",
+        "arith.maxnumf",
+        "arith.minnumf",
     ] {
         v.push(binary(name, Elem::Float));
     }
     for name in [
-        OpKind::ArithIndexCast,
-        OpKind::ArithIndexCastui,
-        OpKind::ArithExtui,
-        OpKind::ArithExtsi,
-        OpKind::ArithTrunci,
-        OpKind::ArithSitofp,
-        OpKind::ArithUitofp,
-        OpKind::ArithFptosi,
-        OpKind::ArithFptoui,
-        OpKind::ArithExtf,
-        OpKind::ArithTruncf,
-        OpKind::ArithBitcast,
+        "arith.index_cast",
+        "arith.index_castui",
+        "arith.extui",
+        "arith.extsi",
+        "arith.trunci",
+        "arith.sitofp",
+        "arith.uitofp",
+        "arith.fptosi",
+        "arith.fptoui",
+        "arith.extf",
+        "arith.truncf",
+        "arith.bitcast",
     ] {
         v.push(cast(name));
     }
@@ -720,7 +707,7 @@ fn parse_attrs(p: &mut dyn AsmParser, state: &mut OperationState, flags: Flags) 
 
 /// `%a, %b [flags] {attrs} : T`
 fn parse_binary(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    let flags = flags_of(state.kind());
+    let flags = flags_of(&state.name);
     let lhs = p.parse_operand()?;
     p.expect_punct(",")?;
     let rhs = p.parse_operand()?;
@@ -734,7 +721,7 @@ fn parse_binary(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()
 }
 
 fn print_binary(p: &mut OpPrinter, op: OpId) {
-    let flags = flags_of(p.ctx.kind(op));
+    let flags = flags_of(p.ctx.op_name(op));
     let data = p.ctx.op(op);
     p.push(" ");
     p.operands(&data.operands);
@@ -748,7 +735,7 @@ fn print_binary(p: &mut OpPrinter, op: OpId) {
 
 /// `%a [fastmath] {attrs} : T`
 pub(crate) fn parse_unary(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    let flags = flags_of(state.kind());
+    let flags = flags_of(&state.name);
     let x = p.parse_operand()?;
     parse_flags(p, state, flags)?;
     parse_attrs(p, state, flags)?;
@@ -765,7 +752,7 @@ pub(crate) fn print_unary(p: &mut OpPrinter, op: OpId) {
 
 /// `%x [flags] {attrs} : T to U`
 fn parse_cast(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    let flags = flags_of(state.kind());
+    let flags = flags_of(&state.name);
     let x = p.parse_operand()?;
     parse_flags(p, state, flags)?;
     parse_attrs(p, state, flags)?;
@@ -779,7 +766,7 @@ fn parse_cast(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> 
 }
 
 fn print_cast(p: &mut OpPrinter, op: OpId) {
-    let flags = flags_of(p.ctx.kind(op));
+    let flags = flags_of(p.ctx.op_name(op));
     let data = p.ctx.op(op);
     p.push(" ");
     p.operands(&data.operands);
@@ -795,7 +782,7 @@ fn print_cast(p: &mut OpPrinter, op: OpId) {
 
 /// `pred, %a, %b [fastmath] {attrs} : T`
 fn parse_cmp(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    let is_float = state.name == OpKind::ArithCmpf;
+    let is_float = state.name == "arith.cmpf";
     let names = if is_float {
         CMPF_PREDICATES
     } else {
@@ -824,7 +811,7 @@ fn parse_cmp(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     let lhs = p.parse_operand()?;
     p.expect_punct(",")?;
     let rhs = p.parse_operand()?;
-    let flags = flags_of(state.kind());
+    let flags = flags_of(&state.name);
     parse_flags(p, state, flags)?;
     let mut inherent = flag_attr_names(flags).to_vec();
     inherent.push("predicate");
@@ -840,13 +827,13 @@ fn parse_cmp(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
 
 fn print_cmp(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx;
-    let kind = ctx.kind(op);
-    let names = if kind == OpKind::ArithCmpf {
+    let name = ctx.op_name(op);
+    let names = if name == "arith.cmpf" {
         CMPF_PREDICATES
     } else {
         CMPI_PREDICATES
     };
-    let flags = flags_of(kind);
+    let flags = flags_of(name);
     p.push(" ");
     match ctx.attr(op, "predicate") {
         Some(Attr::Int { value, .. }) => {
@@ -910,7 +897,7 @@ fn parse_extended(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     parse_attr_dict(p, state, &[])?;
     p.expect_punct(":")?;
     let t = p.parse_type()?;
-    let second = if state.name == OpKind::ArithAdduiExtended {
+    let second = if state.name == "arith.addui_extended" {
         p.expect_punct(",")?;
         p.parse_type()?
     } else {
@@ -928,7 +915,7 @@ fn print_extended(p: &mut OpPrinter, op: OpId) {
     p.operands(&data.operands);
     p.attr_dict(op, &[], false);
     p.push(" : ");
-    if ctx.op_name(op) == OpKind::ArithAdduiExtended {
+    if ctx.op_name(op) == "arith.addui_extended" {
         let tys: Vec<Type> = data.results.iter().map(|&r| ctx.value_type(r)).collect();
         p.types(&tys);
     } else if let Some(&r) = data.results.first() {
@@ -1051,7 +1038,7 @@ fn verify_extended(ctx: &Context, op: OpId) -> Result<(), String> {
             type_str(ctx, t)
         ));
     }
-    if ctx.op_name(op) == OpKind::ArithAdduiExtended {
+    if ctx.op_name(op) == "arith.addui_extended" {
         let expected = match ctx.type_kind(r1) {
             TypeKind::Integer { width: 1, .. } => true,
             _ => int_width(ctx, r1) == Some(1) && element(ctx, r1) != r1,
@@ -1076,7 +1063,7 @@ fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), String> {
     if a != b {
         return Err("requires all operands to have the same type".into());
     }
-    let is_float = ctx.op_name(op) == OpKind::ArithCmpf;
+    let is_float = ctx.op_name(op) == "arith.cmpf";
     if is_float && !is_float_like(ctx, a) {
         return Err(format!(
             "operand #0 must be floating-point-like, but got '{}'",
@@ -1170,7 +1157,7 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
     if !same_shape(ctx, i, o) {
         return Err("requires the same shape for all operands and results".into());
     }
-    let kind = ctx.kind(op);
+    let name = ctx.op_name(op);
     let is_index = |t: Type| matches!(ctx.type_kind(element(ctx, t)), TypeKind::Index);
     let ints = |t: Type| int_width(ctx, t).is_some();
     let compat = |ok_in: bool, ok_out: bool, win: &str, wout: &str| -> Result<(), String> {
@@ -1188,15 +1175,15 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
         }
         Ok(())
     };
-    match kind {
-        OpKind::ArithIndexCast | OpKind::ArithIndexCastui => {
+    match name {
+        "arith.index_cast" | "arith.index_castui" => {
             let ok = (is_index(i) && ints(o)) || (ints(i) && is_index(o));
             if !ok {
                 return Err(incompatible(ctx, i, o));
             }
             Ok(())
         }
-        OpKind::ArithExtui | OpKind::ArithExtsi | OpKind::ArithTrunci => {
+        "arith.extui" | "arith.extsi" | "arith.trunci" => {
             compat(
                 ints(i),
                 ints(o),
@@ -1204,7 +1191,7 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
                 "signless-fixed-width-integer-like",
             )?;
             let (wi, wo) = (int_width(ctx, i), int_width(ctx, o));
-            if kind == OpKind::ArithTrunci {
+            if name == "arith.trunci" {
                 if wo >= wi {
                     return Err(incompatible(ctx, i, o));
                 }
@@ -1213,7 +1200,7 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
             }
             Ok(())
         }
-        OpKind::ArithExtf | OpKind::ArithTruncf => {
+        "arith.extf" | "arith.truncf" => {
             compat(
                 is_float_like(ctx, i),
                 is_float_like(ctx, o),
@@ -1221,7 +1208,7 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
                 "floating-point-like",
             )?;
             let (wi, wo) = (float_width(ctx, i), float_width(ctx, o));
-            if kind == OpKind::ArithTruncf {
+            if name == "arith.truncf" {
                 if wo >= wi {
                     return Err(incompatible(ctx, i, o));
                 }
@@ -1230,13 +1217,13 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
             }
             Ok(())
         }
-        OpKind::ArithSitofp | OpKind::ArithUitofp => compat(
+        "arith.sitofp" | "arith.uitofp" => compat(
             ints(i),
             is_float_like(ctx, o),
             "signless-fixed-width-integer-like",
             "floating-point-like",
         ),
-        OpKind::ArithFptosi | OpKind::ArithFptoui => compat(
+        "arith.fptosi" | "arith.fptoui" => compat(
             is_float_like(ctx, i),
             ints(o),
             "floating-point-like",

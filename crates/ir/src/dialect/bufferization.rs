@@ -23,11 +23,10 @@ use crate::dialect::index;
 use crate::op_def::{many, maybe, one, op, opt_attr, AttrKind, MemoryEffects, OpDef, TypeClass};
 use crate::types::{Type, TypeKind};
 use crate::verifier::{followed_by, unprefixed};
-use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op(OpKind::BufferizationAllocTensor)
+        op("bufferization.alloc_tensor")
             .summary("allocate buffer for a tensor")
             .operands([
                 many("dynamic_sizes").fixed(index),
@@ -41,19 +40,19 @@ pub fn ops() -> Vec<OpDef> {
                  (`size_hint` `` `=` `` $size_hint^)? attr-dict `:` type($result)",
             )
             .verify(verify_alloc_tensor),
-        op(OpKind::BufferizationClone)
+        op("bufferization.clone")
             .summary("clone the data in the input view into an implicitly defined output view")
             .operands([one("input")])
             .results([one("output")])
             .format("$input attr-dict `:` type($input) `to` type($output)")
             .memory(MemoryEffects::Allocates)
             .verify(verify_clone),
-        op(OpKind::BufferizationDeallocTensor)
+        op("bufferization.dealloc_tensor")
             .summary("release underlying storage format of given tensor")
             .operands([one("tensor").class(TypeClass::TensorLike)])
             .format("$tensor attr-dict `:` type($tensor)")
             .verify(verify_dealloc_tensor),
-        op(OpKind::BufferizationMaterializeInDestination)
+        op("bufferization.materialize_in_destination")
             .summary("copy a tensor")
             .operands([one("source"), one("dest")])
             .results([maybe("result")])
@@ -67,7 +66,7 @@ pub fn ops() -> Vec<OpDef> {
             )
             .memory(MemoryEffects::Writes)
             .verify(verify_materialize_in_destination),
-        op(OpKind::BufferizationToBuffer)
+        op("bufferization.to_buffer")
             .summary("cast a tensor-like type to buffer-like type")
             .operands([one("tensor").class(TypeClass::TensorLike)])
             .results([one("buffer").class(TypeClass::BufferLike)])
@@ -77,7 +76,7 @@ pub fn ops() -> Vec<OpDef> {
             )
             .pure()
             .verify(verify_to_buffer),
-        op(OpKind::BufferizationToTensor)
+        op("bufferization.to_tensor")
             .summary("create a tensor-like type from a buffer-like type")
             .operands([one("buffer").class(TypeClass::BufferLike)])
             .results([one("result").class(TypeClass::TensorLike)])

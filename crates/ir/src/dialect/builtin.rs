@@ -5,11 +5,10 @@ use crate::attrs::Attr;
 use crate::context::{OpId, OperationState};
 use crate::op_def::{many, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
-use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op(OpKind::BuiltinModule)
+        op("builtin.module")
             .summary("A top-level container of operations")
             .attrs([
                 opt_attr("sym_name", AttrKind::SymbolName),
@@ -22,7 +21,7 @@ pub fn ops() -> Vec<OpDef> {
             .single_block()
             .graph_regions()
             .custom(parse_module, print_module),
-        op(OpKind::BuiltinUnrealizedConversionCast)
+        op("builtin.unrealized_conversion_cast")
             .cast()
             .summary("An unrealized conversion from one set of types to another")
             .operands([many("inputs")])

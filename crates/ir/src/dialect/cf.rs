@@ -13,24 +13,23 @@ use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind};
-use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op(OpKind::CfAssert)
+        op("cf.assert")
             .effect(Effect::Fails)
             .summary("Assert operation with message attribute")
             .operands([one("arg").fixed(super::i1)])
             .attrs([attr("msg", AttrKind::Str)])
             .format("$arg `,` $msg attr-dict"),
-        op(OpKind::CfBr)
+        op("cf.br")
             .summary("Branch operation")
             .operands([many("destOperands")])
             .successors(["dest"])
             .terminator()
             .custom(parse_br, print_br)
             .verify(verify_br),
-        op(OpKind::CfCondBr)
+        op("cf.cond_br")
             .summary("Conditional branch operation")
             .operands([
                 one("condition"),
@@ -42,7 +41,7 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .custom(parse_cond_br, print_cond_br)
             .verify(verify_cond_br),
-        op(OpKind::CfSwitch)
+        op("cf.switch")
             .summary("Switch operation")
             .operands([one("flag"), many("defaultOperands"), many("caseOperands")])
             .attrs([

@@ -43,28 +43,28 @@ use crate::op_def::{
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind, DYNAMIC};
 use crate::verifier::{at_op, inference_failure, unprefixed};
-use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        alloc_like(OpKind::MemrefAlloc, "memory allocation operation"),
-        alloc_like(OpKind::MemrefAlloca, "stack memory allocation operation"),
-        op(OpKind::MemrefAllocaScope)
+        alloc_like("memref.alloc", "memory allocation operation"),
+        alloc_like("memref.alloca", "stack memory allocation operation"),
+        op("memref.alloca_scope")
             .summary("explicitly delimited scope for stack allocation")
             .results([many("results")])
             .regions(["bodyRegion"])
             .effect(Effect::None)
             .allocation_scope()
             .single_block()
+            .implicit_terminator("memref.alloca_scope.return")
             .custom(parse_alloca_scope, print_alloca_scope)
             .verify(verify_alloca_scope),
-        op(OpKind::MemrefAllocaScopeReturn)
+        op("memref.alloca_scope.return")
             .summary("terminator for alloca_scope operation")
             .operands([many("results")])
-            .parents(&[OpKind::MemrefAllocaScope])
+            .parents(&["memref.alloca_scope"])
             .terminator()
             .format("attr-dict ($results^ `:` type($results))?"),
-        op(OpKind::MemrefAssumeAlignment)
+        op("memref.assume_alignment")
             .summary("assumption that gives alignment information to the input memref")
             .operands([one("memref").class(TypeClass::MemRef)])
             .results([one("result").same_as("memref")])
@@ -73,7 +73,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(|_, _| vec![Some("assume_align".into())])
             .verify(verify_assume_alignment),
-        op(OpKind::MemrefAtomicRmw)
+        op("memref.atomic_rmw")
             .summary("atomic read-modify-write operation")
             .operands([
                 one("value"),
@@ -88,14 +88,14 @@ pub fn ops() -> Vec<OpDef> {
             )
             .memory(MemoryEffects::Writes)
             .verify(verify_atomic_rmw),
-        op(OpKind::MemrefAtomicYield)
+        op("memref.atomic_yield")
             .summary("yield operation for GenericAtomicRMWOp")
             .operands([one("result")])
-            .parents(&[OpKind::MemrefGenericAtomicRmw])
+            .parents(&["memref.generic_atomic_rmw"])
             .terminator()
             .format("$result attr-dict `:` type($result)")
             .verify(verify_atomic_yield),
-        op(OpKind::MemrefCast)
+        op("memref.cast")
             .cast()
             .summary("memref cast operation")
             .operands([one("source")])
@@ -104,7 +104,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_cast),
-        op(OpKind::MemrefCollapseShape)
+        op("memref.collapse_shape")
             .summary("operation to produce a memref with a smaller rank.")
             .operands([one("src").class(TypeClass::MemRef)])
             .results([one("result").class(TypeClass::MemRef)])
@@ -113,19 +113,19 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_collapse_shape),
-        op(OpKind::MemrefCopy)
+        op("memref.copy")
             .summary("copies the data from the source to the destination memref")
             .operands([one("source"), one("target")])
             .format("$source `,` $target attr-dict `:` type($source) `to` type($target)")
             .memory(MemoryEffects::Writes)
             .verify(verify_copy),
-        op(OpKind::MemrefDealloc)
+        op("memref.dealloc")
             .summary("memory deallocation operation")
             .operands([one("memref")])
             .format("$memref attr-dict `:` type($memref)")
             .memory(MemoryEffects::Writes)
             .verify(verify_dealloc),
-        op(OpKind::MemrefDim)
+        op("memref.dim")
             .summary("dimension index operation")
             .operands([one("source"), one("index").fixed(index)])
             .results([one("result").fixed(index)])
@@ -133,19 +133,19 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_dim),
-        op(OpKind::MemrefDistinctObjects)
+        op("memref.distinct_objects")
             .summary("assumption that acesses to specific memrefs will never alias")
             .operands([many("operands")])
             .results([many("results")])
             .pure()
             .custom(parse_distinct_objects, print_distinct_objects)
             .verify(verify_distinct_objects),
-        op(OpKind::MemrefDmaStart)
+        op("memref.dma_start")
             .summary("non-blocking DMA operation that starts a transfer")
             .operands([many("operands")])
             .custom(parse_dma_start, print_dma_start)
             .verify(verify_dma_start),
-        op(OpKind::MemrefDmaWait)
+        op("memref.dma_wait")
             .summary("blocking DMA operation that waits for transfer completion")
             .operands([
                 one("tagMemRef").class(TypeClass::MemRef),
@@ -156,7 +156,7 @@ pub fn ops() -> Vec<OpDef> {
                 "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)",
             )
             .verify(verify_dma_wait),
-        op(OpKind::MemrefExpandShape)
+        op("memref.expand_shape")
             .summary("operation to produce a memref with a higher rank.")
             .operands([
                 one("src").class(TypeClass::MemRef),
@@ -175,7 +175,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_expand_shape),
-        op(OpKind::MemrefExtractAlignedPointerAsIndex)
+        op("memref.extract_aligned_pointer_as_index")
             .summary("Extracts a memref's underlying aligned pointer as an index")
             .operands([one("source").class(TypeClass::BufferLike)])
             .results([one("aligned_pointer")])
@@ -183,7 +183,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(|_, _| vec![Some("intptr".into())])
             .verify(verify_extract_aligned_pointer),
-        op(OpKind::MemrefExtractStridedMetadata)
+        op("memref.extract_strided_metadata")
             .summary("Extracts a buffer base with offset and strides")
             .operands([one("source").class(TypeClass::MemRef)])
             .results([one("base_buffer"), one("offset"), many("sizes_and_strides")])
@@ -191,7 +191,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(strided_metadata_names)
             .verify(verify_extract_strided_metadata),
-        op(OpKind::MemrefGenericAtomicRmw)
+        op("memref.generic_atomic_rmw")
             .summary("atomic read-modify-write operation with a region")
             .operands([
                 one("memref").class(TypeClass::MemRef),
@@ -203,14 +203,14 @@ pub fn ops() -> Vec<OpDef> {
             .memory(MemoryEffects::Writes)
             .custom(parse_generic_atomic_rmw, print_generic_atomic_rmw)
             .verify(verify_generic_atomic_rmw),
-        op(OpKind::MemrefGetGlobal)
+        op("memref.get_global")
             .summary("get the memref pointing to a global variable")
             .results([one("result").class(TypeClass::MemRef)])
             .attrs([attr("name", AttrKind::SymbolRef)])
             .format("$name `:` type($result) attr-dict")
             .pure()
             .verify(verify_get_global),
-        op(OpKind::MemrefGlobal)
+        op("memref.global")
             .summary("declare or define a global memref variable")
             .attrs([
                 attr("sym_name", AttrKind::SymbolName),
@@ -225,7 +225,7 @@ pub fn ops() -> Vec<OpDef> {
                  custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict",
             )
             .verify(verify_global),
-        op(OpKind::MemrefLoad)
+        op("memref.load")
             .summary("load operation")
             .operands([
                 one("memref").class(TypeClass::MemRef),
@@ -236,7 +236,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$memref `[` $indices `]` attr-dict `:` type($memref)")
             .memory(MemoryEffects::Reads)
             .verify(verify_load),
-        op(OpKind::MemrefMemorySpaceCast)
+        op("memref.memory_space_cast")
             .cast()
             .summary("memref memory space cast operation")
             .operands([one("source").class(TypeClass::BufferLike)])
@@ -245,7 +245,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(|_, _| vec![Some("memspacecast".into())])
             .verify(verify_memory_space_cast),
-        op(OpKind::MemrefPrefetch)
+        op("memref.prefetch")
             .summary("prefetch operation")
             .operands([one("memref"), many("indices").fixed(index)])
             .attrs([
@@ -256,14 +256,14 @@ pub fn ops() -> Vec<OpDef> {
             .memory(MemoryEffects::Writes)
             .custom(parse_prefetch, print_prefetch)
             .verify(verify_prefetch),
-        op(OpKind::MemrefRank)
+        op("memref.rank")
             .summary("rank operation")
             .operands([one("memref")])
             .results([one("result").fixed(index)])
             .format("$memref attr-dict `:` type($memref)")
             .pure()
             .verify(verify_rank),
-        op(OpKind::MemrefRealloc)
+        op("memref.realloc")
             .summary("memory reallocation operation")
             .operands([
                 one("source").class(TypeClass::MemRef),
@@ -277,7 +277,7 @@ pub fn ops() -> Vec<OpDef> {
             )
             .memory(MemoryEffects::Writes)
             .verify(verify_realloc),
-        op(OpKind::MemrefReinterpretCast)
+        op("memref.reinterpret_cast")
             .summary("memref reinterpret cast operation")
             .operands([
                 one("source"),
@@ -296,7 +296,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_reinterpret_cast),
-        op(OpKind::MemrefReshape)
+        op("memref.reshape")
             .summary("memref reshape operation")
             .operands([one("source"), one("shape")])
             .results([one("result")])
@@ -304,7 +304,7 @@ pub fn ops() -> Vec<OpDef> {
             .memory(MemoryEffects::Reads)
             .result_names(result_names)
             .verify(verify_reshape),
-        op(OpKind::MemrefStore)
+        op("memref.store")
             .summary("store operation")
             .operands([
                 one("value").element_of("memref"),
@@ -315,7 +315,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)")
             .memory(MemoryEffects::Writes)
             .verify(verify_store),
-        op(OpKind::MemrefSubview)
+        op("memref.subview")
             .summary("memref subview operation")
             .operands([
                 one("source").class(TypeClass::MemRef),
@@ -334,7 +334,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_subview),
-        op(OpKind::MemrefTranspose)
+        op("memref.transpose")
             .summary("`transpose` produces a new strided memref (metadata-only)")
             .operands([one("in").class(TypeClass::MemRef)])
             .results([one("result").class(TypeClass::MemRef)])
@@ -343,7 +343,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_transpose, print_transpose)
             .result_names(result_names)
             .verify(verify_transpose),
-        op(OpKind::MemrefView)
+        op("memref.view")
             .summary("memref view operation")
             .operands([
                 one("source").class(TypeClass::MemRef),
@@ -370,8 +370,8 @@ const ATOMIC_RMW_KINDS: &[&str] = &[
 
 /// `memref.alloc` and `memref.alloca`: sizes of the dynamic dimensions in
 /// parentheses, values of the layout's symbols in brackets.
-fn alloc_like(kind: OpKind, summary: &'static str) -> OpDef {
-    op(kind)
+fn alloc_like(name: &'static str, summary: &'static str) -> OpDef {
+    op(name)
         .summary(summary)
         .operands([
             many("dynamicSizes").fixed(index),
@@ -570,7 +570,7 @@ fn verify_alloc_like(ctx: &Context, op: OpId) -> Result<(), String> {
     all_index(ctx, op, 0)?;
     check_alignment(ctx, op)?;
     let def = ctx.op_def(op).ok_or("requires a definition")?;
-    if ctx.op_name(op) == OpKind::MemrefAlloca {
+    if ctx.op_name(op) == "memref.alloca" {
         let mut scoped = false;
         let mut cur = ctx.parent_op(op);
         while let Some(o) = cur {
@@ -778,8 +778,7 @@ fn verify_get_global(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(table) = nearest_symbol_table(ctx, op) else {
         return Ok(());
     };
-    let global =
-        lookup_symbol(ctx, table, name).filter(|&g| ctx.op_name(g) == OpKind::MemrefGlobal);
+    let global = lookup_symbol(ctx, table, name).filter(|&g| ctx.op_name(g) == "memref.global");
     let Some(global) = global else {
         return Err(format!("'{name}' does not reference a valid global memref"));
     };
@@ -1314,7 +1313,7 @@ fn parse_alloca_scope(p: &mut dyn AsmParser, state: &mut OperationState) -> PRes
     state.regions.push(r);
     p.parse_region(r, &[], false)?;
     let loc = state.loc.clone();
-    super::ensure_terminator(p.ctx(), r, OpKind::MemrefAllocaScopeReturn, &loc);
+    super::ensure_terminator(p.ctx(), r, "memref.alloca_scope.return", &loc);
     p.parse_optional_attr_dict(&mut state.attrs)
 }
 
@@ -1606,18 +1605,18 @@ fn parse_transpose(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult
     let permutation = p.parse_affine_map()?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let src = memref_type(p, OpKind::MemrefTranspose)?;
+    let src = memref_type(p, "memref.transpose")?;
     let v = p.resolve_operand(&input, src)?;
     state.operands.push(v);
     p.expect_keyword("to")?;
-    let dst = memref_type(p, OpKind::MemrefTranspose)?;
+    let dst = memref_type(p, "memref.transpose")?;
     state.result_types.push(dst);
     state.props.push(("permutation".into(), permutation));
     Ok(())
 }
 
 /// A ranked memref type, or MLIR's error for another kind of type.
-fn memref_type(p: &mut dyn AsmParser, op_name: OpKind) -> PResult<Type> {
+fn memref_type(p: &mut dyn AsmParser, op_name: &str) -> PResult<Type> {
     let at = p.offset();
     let ty = p.parse_type()?;
     if MemRef::of(p.ctx(), ty).is_none() {

@@ -24,7 +24,6 @@ use crate::op_def::{attr, many, maybe, one, op, opt_attr, registry, AttrKind, Ef
 use crate::print_attr::{write_dims, AttrPrinter};
 use crate::printer::{print_op, OpPrinter, PrintOptions};
 use crate::types::{Type, TypeKind, DYNAMIC};
-use crate::OpKind;
 use std::sync::OnceLock;
 
 /// The format of a slice op's offsets, sizes and strides.
@@ -51,14 +50,14 @@ pub(crate) fn slice_attrs() -> [crate::op_def::AttrSpec; 3] {
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op(OpKind::TensorBitcast)
+        op("tensor.bitcast")
             .summary("tensor bitcast operation")
             .operands([one("source")])
             .results([one("dest")])
             .format("$source attr-dict `:` type($source) `to` type($dest)")
             .pure()
             .verify(verify_bitcast),
-        op(OpKind::TensorCast)
+        op("tensor.cast")
             .cast()
             .summary("tensor cast operation")
             .operands([one("source")])
@@ -67,7 +66,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_cast),
-        op(OpKind::TensorCollapseShape)
+        op("tensor.collapse_shape")
             .summary("operation to produce a tensor with a smaller rank")
             .operands([one("src")])
             .results([one("result")])
@@ -76,7 +75,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_collapse_shape),
-        op(OpKind::TensorConcat)
+        op("tensor.concat")
             .summary("tensor concatenation operation")
             .operands([many("inputs")])
             .results([one("result")])
@@ -85,7 +84,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_concat),
-        op(OpKind::TensorDim)
+        op("tensor.dim")
             .summary("dimension index operation")
             .operands([one("source"), one("index").fixed(index)])
             .results([one("result").fixed(index)])
@@ -93,14 +92,14 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_dim),
-        op(OpKind::TensorEmpty)
+        op("tensor.empty")
             .summary("empty tensor operation")
             .operands([many("dynamicSizes").fixed(index)])
             .results([one("result")])
             .format("`(` $dynamicSizes `)` attr-dict `:` type($result)")
             .pure()
             .verify(verify_empty),
-        op(OpKind::TensorExpandShape)
+        op("tensor.expand_shape")
             .summary("operation to produce a tensor with a higher rank")
             .operands([one("src"), many("output_shape").fixed(index)])
             .results([one("result")])
@@ -116,7 +115,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_expand_shape),
-        op(OpKind::TensorExtract)
+        op("tensor.extract")
             .summary("element extraction operation")
             .operands([one("tensor"), many("indices").fixed(index)])
             .results([one("result")])
@@ -124,7 +123,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_extract),
-        op(OpKind::TensorExtractSlice)
+        op("tensor.extract_slice")
             .summary("extract slice operation")
             .operands([
                 one("source"),
@@ -142,7 +141,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_extract_slice),
-        op(OpKind::TensorFromElements)
+        op("tensor.from_elements")
             .defined_everywhere()
             .summary("tensor from elements operation.")
             .operands([many("elements")])
@@ -151,7 +150,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_from_elements),
-        op(OpKind::TensorGather)
+        op("tensor.gather")
             .summary("gather a subset of a tensor at specified indices")
             .operands([one("source"), one("indices")])
             .results([one("result")])
@@ -166,17 +165,18 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_gather),
-        op(OpKind::TensorGenerate)
+        op("tensor.generate")
             .effect(Effect::None)
             .summary("creates a dynamically sized tensor from elements")
             .operands([many("dynamicExtents").fixed(index)])
             .results([one("result")])
             .regions(["body"])
             .single_block()
+            .implicit_terminator("tensor.yield")
             .custom(parse_generate, print_generate)
             .result_names(result_names)
             .verify(verify_generate),
-        op(OpKind::TensorInsert)
+        op("tensor.insert")
             .summary("element insertion operation")
             .operands([one("scalar"), one("dest"), many("indices").fixed(index)])
             .results([one("result")])
@@ -184,7 +184,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_insert),
-        op(OpKind::TensorInsertSlice)
+        op("tensor.insert_slice")
             .summary("insert_slice operation")
             .operands([
                 one("source"),
@@ -203,7 +203,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_insert_slice),
-        op(OpKind::TensorPack)
+        op("tensor.pack")
             .summary("tensor pack operation")
             .operands([
                 one("source"),
@@ -227,7 +227,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_pack),
-        op(OpKind::TensorPad)
+        op("tensor.pad")
             .summary("tensor pad operation")
             .operands([
                 one("source"),
@@ -242,11 +242,12 @@ pub fn ops() -> Vec<OpDef> {
             ])
             .regions(["region"])
             .single_block()
+            .implicit_terminator("tensor.yield")
             .custom(parse_pad, print_pad)
             .pure()
             .result_names(result_names)
             .verify(verify_pad),
-        op(OpKind::TensorParallelInsertSlice)
+        op("tensor.parallel_insert_slice")
             .summary(
                 "specify the tensor slice update of a single thread of a parent \
                  ParallelCombiningOpInterface op",
@@ -265,7 +266,7 @@ pub fn ops() -> Vec<OpDef> {
                 " attr-dict `:` type($source) `into` type($dest)"
             ))
             .verify(verify_parallel_insert_slice),
-        op(OpKind::TensorRank)
+        op("tensor.rank")
             .summary("rank operation")
             .operands([one("tensor")])
             .results([one("result").fixed(index)])
@@ -273,7 +274,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_rank),
-        op(OpKind::TensorReshape)
+        op("tensor.reshape")
             .summary("tensor reshape operation")
             .operands([one("source"), one("shape")])
             .results([one("result")])
@@ -281,7 +282,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_reshape),
-        op(OpKind::TensorScatter)
+        op("tensor.scatter")
             .summary("scatter a tensor into a destination tensor at specified indices")
             .operands([one("source"), one("dest"), one("indices")])
             .results([one("result")])
@@ -296,7 +297,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_scatter),
-        op(OpKind::TensorSplat)
+        op("tensor.splat")
             .summary("tensor splat or broadcast operation")
             .operands([one("input"), many("dynamicSizes").fixed(index)])
             .results([one("aggregate")])
@@ -304,7 +305,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_splat),
-        op(OpKind::TensorUnpack)
+        op("tensor.unpack")
             .summary("tensor unpack operation")
             .operands([one("source"), one("dest"), many("inner_tiles").fixed(index)])
             .results([one("result").same_as("dest")])
@@ -322,7 +323,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_unpack),
-        op(OpKind::TensorYield)
+        op("tensor.yield")
             .summary("yield a value from a region")
             .operands([one("value")])
             .format("$value attr-dict `:` type($value)")
@@ -333,26 +334,26 @@ pub fn ops() -> Vec<OpDef> {
 
 /// `%cast`, `%extracted_slice`...: the names MLIR's tensor ops suggest.
 fn result_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
-    let name = match ctx.kind(op) {
-        OpKind::TensorCast => "cast",
-        OpKind::TensorCollapseShape => "collapsed",
-        OpKind::TensorConcat => "concat",
-        OpKind::TensorDim => "dim",
-        OpKind::TensorExpandShape => "expanded",
-        OpKind::TensorExtract => "extracted",
-        OpKind::TensorExtractSlice => "extracted_slice",
-        OpKind::TensorFromElements => "from_elements",
-        OpKind::TensorGather => "gather",
-        OpKind::TensorGenerate => "generated",
-        OpKind::TensorInsert => "inserted",
-        OpKind::TensorInsertSlice => "inserted_slice",
-        OpKind::TensorPack => "pack",
-        OpKind::TensorPad => "padded",
-        OpKind::TensorRank => "rank",
-        OpKind::TensorReshape => "reshape",
-        OpKind::TensorScatter => "scatter",
-        OpKind::TensorSplat => "splat",
-        OpKind::TensorUnpack => "unpack",
+    let name = match ctx.op_name(op) {
+        "tensor.cast" => "cast",
+        "tensor.collapse_shape" => "collapsed",
+        "tensor.concat" => "concat",
+        "tensor.dim" => "dim",
+        "tensor.expand_shape" => "expanded",
+        "tensor.extract" => "extracted",
+        "tensor.extract_slice" => "extracted_slice",
+        "tensor.from_elements" => "from_elements",
+        "tensor.gather" => "gather",
+        "tensor.generate" => "generated",
+        "tensor.insert" => "inserted",
+        "tensor.insert_slice" => "inserted_slice",
+        "tensor.pack" => "pack",
+        "tensor.pad" => "padded",
+        "tensor.rank" => "rank",
+        "tensor.reshape" => "reshape",
+        "tensor.scatter" => "scatter",
+        "tensor.splat" => "splat",
+        "tensor.unpack" => "unpack",
         _ => return Vec::new(),
     };
     vec![Some(name.to_string())]
@@ -536,7 +537,7 @@ fn resolve_all(
 }
 
 /// A ranked tensor type; returns it and its element type.
-fn parse_ranked_tensor(p: &mut dyn AsmParser, op_name: OpKind) -> PResult<(Type, Type)> {
+fn parse_ranked_tensor(p: &mut dyn AsmParser, op_name: &str) -> PResult<(Type, Type)> {
     let at = p.offset();
     let ty = p.parse_type()?;
     match p.ctx().type_kind(ty) {
@@ -563,7 +564,7 @@ fn element_count(shape: &[i64]) -> i128 {
 
 /// Add the implicit `tensor.yield` a body may leave out, at the op's location.
 fn ensure_yield(ctx: &mut Context, region: RegionId, loc: &Location) {
-    ensure_terminator(ctx, region, OpKind::TensorYield, loc);
+    ensure_terminator(ctx, region, "tensor.yield", loc);
 }
 
 /// `tensor.pad`'s declarative format; its parser also adds the implicit
@@ -575,7 +576,7 @@ const PAD_FORMAT: &str = "$source (`nofold` $nofold^)? \
 
 fn pad_syntax() -> Option<(&'static OpDef, &'static Format)> {
     static FORMAT: OnceLock<Option<Format>> = OnceLock::new();
-    let def = registry().of(OpKind::TensorPad)?;
+    let def = registry().get("tensor.pad")?;
     let format = FORMAT
         .get_or_init(|| Format::compile(def, PAD_FORMAT).ok())
         .as_ref()?;
@@ -607,7 +608,7 @@ fn parse_extract(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<(
     p.expect_punct("]")?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorExtract)?;
+    let (ty, elem) = parse_ranked_tensor(p, "tensor.extract")?;
     resolve_all(p, state, &[tensor], ty)?;
     let idx = index(p.ctx());
     resolve_all(p, state, &indices, idx)?;
@@ -641,7 +642,7 @@ fn parse_insert(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()
     p.expect_punct("]")?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorInsert)?;
+    let (ty, elem) = parse_ranked_tensor(p, "tensor.insert")?;
     resolve_all(p, state, &[scalar], elem)?;
     resolve_all(p, state, &[dest], ty)?;
     let idx = index(p.ctx());
@@ -674,7 +675,7 @@ fn parse_from_elements(p: &mut dyn AsmParser, state: &mut OperationState) -> PRe
     let elements = parse_operand_list(p)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorFromElements)?;
+    let (ty, elem) = parse_ranked_tensor(p, "tensor.from_elements")?;
     let Some(shape) = p.ctx().type_kind(ty).shape().map(<[i64]>::to_vec) else {
         return Err(p.internal_error("a ranked tensor type without a shape"));
     };
@@ -723,7 +724,7 @@ fn parse_splat(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()>
     }
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorSplat)?;
+    let (ty, elem) = parse_ranked_tensor(p, "tensor.splat")?;
     resolve_all(p, state, &[input], elem)?;
     let idx = index(p.ctx());
     resolve_all(p, state, &sizes, idx)?;
@@ -759,7 +760,7 @@ fn parse_generate(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     state.regions.push(body);
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, _) = parse_ranked_tensor(p, OpKind::TensorGenerate)?;
+    let (ty, _) = parse_ranked_tensor(p, "tensor.generate")?;
     let idx = index(p.ctx());
     resolve_all(p, state, &extents, idx)?;
     state.result_types.push(ty);
@@ -1241,7 +1242,7 @@ fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_parallel_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
     verify_insert_slice_like(ctx, op)?;
     match ctx.parent_op(op) {
-        Some(parent) if ctx.op_name(parent) == OpKind::ScfForallInParallel => Ok(()),
+        Some(parent) if ctx.op_name(parent) == "scf.forall.in_parallel" => Ok(()),
         Some(parent) => {
             let options = PrintOptions {
                 generic: true,
@@ -1407,7 +1408,7 @@ fn body(ctx: &Context, op: OpId) -> Option<crate::BlockId> {
 /// The type `tensor.yield` yields at the end of the body, if it ends in one.
 fn yielded_type(ctx: &Context, block: crate::BlockId) -> Option<Type> {
     let t = ctx.block_terminator(block)?;
-    if ctx.op_name(t) != OpKind::TensorYield {
+    if ctx.op_name(t) != "tensor.yield" {
         return None;
     }
     ctx.operand(t, 0).map(|v| ctx.value_type(v))
@@ -1724,8 +1725,8 @@ fn verify_unpack(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
-    match ctx.parent_op(op).map(|p| ctx.kind(p)) {
-        Some(OpKind::TensorGenerate | OpKind::TensorPad) => Ok(()),
+    match ctx.parent_op(op).map(|p| ctx.op_name(p)) {
+        Some("tensor.generate" | "tensor.pad") => Ok(()),
         _ => Err("expects parent op to be one of 'tensor.generate, tensor.pad'".into()),
     }
 }

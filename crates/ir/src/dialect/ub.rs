@@ -1,10 +1,9 @@
 //! `ub` dialect: `ub.poison`, a value whose use is undefined behaviour.
 
 use crate::op_def::{one, op, opt_attr, AttrKind, OpDef};
-use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
-    vec![op(OpKind::UbPoison)
+    vec![op("ub.poison")
         .poison_constant()
         .summary("Poisoned constant operation")
         .results([one("result")])
