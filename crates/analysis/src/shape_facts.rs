@@ -250,7 +250,37 @@ impl Inference<'_> {
         match kind {
             OpKind::ShapeAssuming => self.assuming_results(op, &results),
             OpKind::ShapeSplitAt => self.split_results(&operands, &results),
-            _ => {}
+            // Every other op: its results have the facts its transfer gave.
+            ir::arith_ops!()
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | OpKind::ShapeCstrBroadcastable
+            | OpKind::ShapeCstrEq
+            | OpKind::ShapeCstrRequire
+            | OpKind::ShapeAssumingAll
+            | OpKind::ShapeAssumingYield
+            | OpKind::ShapeConstWitness
+            | ir::shape_size_ops!()
+            | OpKind::ShapeConstShape
+            | OpKind::ShapeShapeOf
+            | OpKind::ShapeFromExtents
+            | OpKind::ShapeFromExtentTensor
+            | OpKind::ShapeToExtentTensor
+            | OpKind::ShapeBroadcast
+            | OpKind::ShapeConcat
+            | OpKind::ShapeAny
+            | OpKind::ShapeMeet
+            | ir::shape_query_ops!()
+            | ir::shape_value_shape_ops!()
+            | ir::shape_structure_ops!()
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered => {}
         }
     }
 
@@ -565,7 +595,68 @@ impl Inference<'_> {
                 };
                 Fact::Bool(Some(pred.eval(a.into(), b.into(), 64)))
             }
-            _ => return None,
+            // Every other op: no fact of its own (its results are unknown).
+            OpKind::ArithSubi
+            | OpKind::ArithDivsi
+            | OpKind::ArithDivui
+            | OpKind::ArithRemsi
+            | OpKind::ArithRemui
+            | OpKind::ArithCeildivsi
+            | OpKind::ArithCeildivui
+            | OpKind::ArithFloordivsi
+            | OpKind::ArithMaxsi
+            | OpKind::ArithMaxui
+            | OpKind::ArithMinsi
+            | OpKind::ArithMinui
+            | OpKind::ArithAndi
+            | OpKind::ArithOri
+            | OpKind::ArithXori
+            | OpKind::ArithShli
+            | OpKind::ArithShrsi
+            | OpKind::ArithShrui
+            | OpKind::ArithAdduiExtended
+            | OpKind::ArithMulsiExtended
+            | OpKind::ArithMuluiExtended
+            | ir::arith_float_ops!()
+            | OpKind::ArithIndexCastui
+            | OpKind::ArithExtsi
+            | OpKind::ArithExtui
+            | OpKind::ArithTrunci
+            | OpKind::ArithExtf
+            | OpKind::ArithTruncf
+            | OpKind::ArithSitofp
+            | OpKind::ArithUitofp
+            | OpKind::ArithFptosi
+            | OpKind::ArithFptoui
+            | OpKind::ArithBitcast
+            | OpKind::ArithCmpf
+            | OpKind::ArithSelect
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | OpKind::ShapeAssuming
+            | OpKind::ShapeAssumingAll
+            | OpKind::ShapeAssumingYield
+            | OpKind::ShapeConstWitness
+            | OpKind::ShapeMax
+            | OpKind::ShapeMin
+            | OpKind::ShapeSplitAt
+            | OpKind::ShapeIsBroadcastable
+            | OpKind::ShapeShapeEq
+            | OpKind::ShapeValueAsShape
+            | OpKind::ShapeValueOf
+            | ir::shape_structure_ops!()
+            | OpKind::TensorRank
+            | OpKind::TensorBitcast
+            | ir::tensor_element_ops!()
+            | ir::tensor_reshaping_ops!()
+            | ir::tensor_slice_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered => return None,
         })
     }
 }
