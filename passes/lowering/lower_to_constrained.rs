@@ -557,7 +557,33 @@ impl Lowering<'_> {
                 .operands
                 .iter()
                 .all(|&o| self.non_negative(o)),
-            _ => false,
+            // Every other op's size may be negative, as far as this pass knows.
+            ir::arith_ops!()
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | ir::shape_witness_ops!()
+            | OpKind::ShapeSizeToIndex
+            | OpKind::ShapeConstShape
+            | OpKind::ShapeShapeOf
+            | OpKind::ShapeFromExtents
+            | OpKind::ShapeFromExtentTensor
+            | OpKind::ShapeToExtentTensor
+            | OpKind::ShapeBroadcast
+            | OpKind::ShapeConcat
+            | OpKind::ShapeSplitAt
+            | OpKind::ShapeMeet
+            | OpKind::ShapeIsBroadcastable
+            | OpKind::ShapeShapeEq
+            | ir::shape_value_shape_ops!()
+            | ir::shape_structure_ops!()
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered => false,
         }
     }
 
@@ -744,66 +770,100 @@ impl Lowering<'_> {
             OpKind::ShapeYield => {
                 self.emit(OpKind::ShapeYield, &loc, &ops, &[], vec![]);
             }
-            _ if is_terminator(self.ctx, op) => self.terminate(op, &ops),
-            _ if pass::stage::keeps_host_types(self.ctx, op) => self.host_op(op, &ops)?,
-            _ if !self.ctx.op(op).regions.is_empty() => {
-                let regions = self.lower_regions(op)?;
-                let new = self.rebuild(op, &ops, &result_types, regions);
-                self.ctx.append_op(self.current, new);
-                let results = self.ctx.op(new).results.to_vec();
-                self.bind(op, &results);
-            }
+            // Every other op: terminators, host ops, ops with regions, and
+            // the ops that need no lowering (`other_op`).
+            ir::arith_ops!()
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | OpKind::ShapeAssuming
+            | OpKind::ShapeAssumingYield
+            | OpKind::ShapeValueAsShape
+            | OpKind::ShapeWithShape
+            | OpKind::ShapeFunc
+            | OpKind::ShapeFunctionLibrary
+            | OpKind::ShapeReturn
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered => self.other_op(op, kind, &ops, &result_types)?,
+        }
+        Ok(())
+    }
+
+    /// Lower an op `op` has no case for: a terminator ends its guards, a
+    /// host op is handed its operands, an op with regions is rebuilt around
+    /// its lowered regions; any other op is copied, unless shape values
+    /// pass through it.
+    fn other_op(
+        &mut self,
+        op: OpId,
+        kind: OpKind,
+        ops: &[ValueId],
+        result_types: &[Type],
+    ) -> Result<(), Diagnostic> {
+        if is_terminator(self.ctx, op) {
+            self.terminate(op, ops);
+        } else if pass::stage::keeps_host_types(self.ctx, op) {
+            self.host_op(op, ops)?;
+        } else if !self.ctx.op(op).regions.is_empty() {
+            let regions = self.lower_regions(op)?;
+            let new = self.rebuild(op, ops, result_types, regions);
+            self.ctx.append_op(self.current, new);
+            let results = self.ctx.op(new).results.to_vec();
+            self.bind(op, &results);
+        } else if kind == OpKind::ArithSelect {
             // Between shapes, a select of extent tensors (or sizes); the
             // errors it may choose are checked where they are made (see
             // `refuse_checks_only_a_select_needs`).
-            OpKind::ArithSelect => {
-                let copy = self.copy(op);
-                let results = self.ctx.op(copy).results.clone();
-                for (v, ty) in results.into_iter().zip(result_types) {
-                    self.ctx.set_value_type(v, ty);
-                }
+            self.copy_with_types(op, result_types);
+        } else if kind == OpKind::FuncCall {
+            // A call of a shape function (one lowered here too, e.g. a
+            // reified instance): its results take stage-2 types. Shape
+            // values passed in could be errors the callee ignores, so
+            // those calls must be inlined first.
+            let data = self.ctx.op(op);
+            if data
+                .operands
+                .iter()
+                .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)))
+            {
+                return Err(error_at(
+                    self.ctx,
+                    op,
+                    "passes shape values to a function; run 'inline' before lowering",
+                ));
             }
-            OpKind::FuncCall => {
-                // A call of a shape function (one lowered here too, e.g. a
-                // reified instance): its results take stage-2 types. Shape
-                // values passed in could be errors the callee ignores, so
-                // those calls must be inlined first.
-                let data = self.ctx.op(op);
-                if data
-                    .operands
-                    .iter()
-                    .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)))
-                {
-                    return Err(error_at(
-                        self.ctx,
-                        op,
-                        "passes shape values to a function; run 'inline' before lowering",
-                    ));
-                }
-                let copy = self.copy(op);
-                let results = self.ctx.op(copy).results.clone();
-                for (v, ty) in results.into_iter().zip(result_types) {
-                    self.ctx.set_value_type(v, ty);
-                }
+            self.copy_with_types(op, result_types);
+        } else {
+            let data = self.ctx.op(op);
+            let typed = data
+                .operands
+                .iter()
+                .chain(&data.results)
+                .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)));
+            if typed || self.ctx.op_name(op).starts_with("shape.") {
+                return Err(error_at(
+                    self.ctx,
+                    op,
+                    "cannot be lowered to constrained form",
+                ));
             }
-            _ => {
-                let data = self.ctx.op(op);
-                let typed = data
-                    .operands
-                    .iter()
-                    .chain(&data.results)
-                    .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)));
-                if typed || self.ctx.op_name(op).starts_with("shape.") {
-                    return Err(error_at(
-                        self.ctx,
-                        op,
-                        "cannot be lowered to constrained form",
-                    ));
-                }
-                self.copy(op);
-            }
+            self.copy(op);
         }
         Ok(())
+    }
+
+    /// Copy `op` with lowered operands, its results given `types`.
+    fn copy_with_types(&mut self, op: OpId, types: &[Type]) {
+        let copy = self.copy(op);
+        let results = self.ctx.op(copy).results.clone();
+        for (v, &ty) in results.into_iter().zip(types) {
+            self.ctx.set_value_type(v, ty);
+        }
     }
 
     /// Copy an op that needs no lowering, with lowered operands.
