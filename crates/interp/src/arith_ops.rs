@@ -7,6 +7,7 @@
 //! elements are known (`arith.index_cast %shape : tensor<2xi64> to
 //! tensor<2xindex>`).
 
+use crate::dispatch::unmodeled_arith_ops;
 use crate::machine::show;
 use crate::machine::{Machine, Step, Stop};
 use crate::tensor_ops::{elements_of, make_tensor, tensor_shape};
@@ -15,6 +16,24 @@ use ir::attrs::DenseValues;
 use ir::dialect::arith::CmpIPredicate;
 use ir::types::FloatKind;
 use ir::{Attr, OpId, OpKind, TypeKind};
+
+/// The kinds of every dialect but `arith`, which `dispatch` never sends
+/// here.
+macro_rules! other_dialects {
+    () => {
+        ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | ir::shape_ops!()
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered
+    };
+}
 
 /// `v` truncated to `width` bits and sign-extended (the stored form).
 pub(crate) fn wrap(v: i128, width: u32) -> i128 {
@@ -152,7 +171,27 @@ fn int_binary(kind: OpKind, a: i128, b: i128, width: u32) -> Option<Result<i128,
         OpKind::ArithShli => shift().map(|s| a.wrapping_shl(s)),
         OpKind::ArithShrsi => shift().map(|s| a >> s),
         OpKind::ArithShrui => shift().map(|s| (ua >> s) as i128),
-        _ => return None,
+        // The other ops of the dialect, and of no other dialect, are
+        // integer binary ops.
+        OpKind::ArithCmpi
+        | OpKind::ArithSelect
+        | OpKind::ArithIndexCast
+        | OpKind::ArithIndexCastui
+        | OpKind::ArithExtsi
+        | OpKind::ArithExtui
+        | OpKind::ArithTrunci
+        | OpKind::ArithAddf
+        | OpKind::ArithSubf
+        | OpKind::ArithMulf
+        | OpKind::ArithDivf
+        | OpKind::ArithMaximumf
+        | OpKind::ArithMinimumf
+        | OpKind::ArithNegf
+        | OpKind::ArithSitofp
+        | OpKind::ArithUitofp
+        | OpKind::ArithConstant
+        | unmodeled_arith_ops!()
+        | other_dialects!() => return None,
     })
 }
 
@@ -310,16 +349,36 @@ fn scalar(
         OpKind::ArithMinimumf => float_binary(|a, b| nan_propagating(a, b, f64::min)),
         OpKind::ArithNegf => Ok(Value::Float(-float(0)?)),
         // An integer read as a float of the result's type (rounded to it).
-        OpKind::ArithSitofp | OpKind::ArithUitofp => {
+        OpKind::ArithSitofp => Ok(float_result(result, int(0)?.0 as f64)),
+        OpKind::ArithUitofp => {
             let (v, width) = int(0)?;
-            let v = match kind {
-                OpKind::ArithUitofp => unsigned(v, width) as f64,
-                _ => v as f64,
-            };
-            Ok(float_result(result, v))
+            Ok(float_result(result, unsigned(v, width) as f64))
         }
-        // The integer binary ops, the rest of what `dispatch` sends here.
-        _ => {
+        // The integer binary ops; `int_binary` refuses the rest, which
+        // `dispatch` does not send here (`constant` is evaluated apart).
+        OpKind::ArithAddi
+        | OpKind::ArithSubi
+        | OpKind::ArithMuli
+        | OpKind::ArithDivsi
+        | OpKind::ArithRemsi
+        | OpKind::ArithFloordivsi
+        | OpKind::ArithCeildivsi
+        | OpKind::ArithDivui
+        | OpKind::ArithRemui
+        | OpKind::ArithCeildivui
+        | OpKind::ArithMaxsi
+        | OpKind::ArithMinsi
+        | OpKind::ArithMaxui
+        | OpKind::ArithMinui
+        | OpKind::ArithAndi
+        | OpKind::ArithOri
+        | OpKind::ArithXori
+        | OpKind::ArithShli
+        | OpKind::ArithShrsi
+        | OpKind::ArithShrui
+        | OpKind::ArithConstant
+        | unmodeled_arith_ops!()
+        | other_dialects!() => {
             let ((a, width), (b, _)) = (int(0)?, int(1)?);
             let v = int_binary(kind, a, b, width)
                 .ok_or_else(|| m.unsupported(op, "no semantics for this op"))?;
@@ -395,9 +454,10 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
     let result = m.result_kind(op, 0)?;
     // A `select` on a scalar condition chooses a whole operand, whatever
     // its shape; on a tensor of conditions it chooses per element.
-    let per_element = match kind {
-        OpKind::ArithSelect => operands.first().is_some_and(|c| tensor_shape(c).is_some()),
-        _ => operands.iter().any(|v| tensor_shape(v).is_some()),
+    let per_element = if kind == OpKind::ArithSelect {
+        operands.first().is_some_and(|c| tensor_shape(c).is_some())
+    } else {
+        operands.iter().any(|v| tensor_shape(v).is_some())
     };
     match per_element {
         true => Ok(vec![elementwise(m, op, kind, &operands, result)?]),

@@ -15,7 +15,7 @@ pub(crate) enum Evaluator {
     /// `tensor_ops`.
     Tensor,
     /// `control`: assertions, structured control flow, calls.
-    Control,
+    Control(Control),
     /// `builtin.unrealized_conversion_cast`: a shape value and its host
     /// form (`shape_ops::bridge`).
     Bridge,
@@ -35,6 +35,50 @@ pub(crate) enum Evaluator {
     /// A registered op the interpreter gives no semantics: evaluating it
     /// is an error.
     None,
+}
+
+/// The `arith` ops the interpreter gives no semantics: integer ops of two
+/// results, float conversions and comparisons. A pattern, for the steps
+/// of `arith` that name what they leave out.
+macro_rules! unmodeled_arith_ops {
+    () => {
+        ir::OpKind::ArithAdduiExtended
+            | ir::OpKind::ArithBitcast
+            | ir::OpKind::ArithCmpf
+            | ir::OpKind::ArithExtf
+            | ir::OpKind::ArithFptosi
+            | ir::OpKind::ArithFptoui
+            | ir::OpKind::ArithMaxnumf
+            | ir::OpKind::ArithMinnumf
+            | ir::OpKind::ArithMulsiExtended
+            | ir::OpKind::ArithMuluiExtended
+            | ir::OpKind::ArithRemf
+            | ir::OpKind::ArithTruncf
+    };
+}
+
+pub(crate) use unmodeled_arith_ops;
+
+/// The ops `control` evaluates: those that run regions or call, and
+/// `cf.assert`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Control {
+    /// `cf.assert`.
+    Assert,
+    /// `func.call`.
+    Call,
+    /// `scf.execute_region`.
+    ExecuteRegion,
+    /// `scf.for`.
+    For,
+    /// `scf.if`.
+    If,
+    /// `scf.index_switch`.
+    IndexSwitch,
+    /// `scf.while`.
+    While,
+    /// `memref.alloca_scope`.
+    AllocaScope,
 }
 
 /// The evaluator of ops of kind `kind`.
@@ -133,14 +177,14 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         | OpKind::TensorSplat
         | OpKind::TensorUnpack => Evaluator::Tensor,
 
-        OpKind::CfAssert
-        | OpKind::FuncCall
-        | OpKind::ScfExecuteRegion
-        | OpKind::ScfFor
-        | OpKind::ScfIf
-        | OpKind::ScfIndexSwitch
-        | OpKind::ScfWhile
-        | OpKind::MemrefAllocaScope => Evaluator::Control,
+        OpKind::CfAssert => Evaluator::Control(Control::Assert),
+        OpKind::FuncCall => Evaluator::Control(Control::Call),
+        OpKind::ScfExecuteRegion => Evaluator::Control(Control::ExecuteRegion),
+        OpKind::ScfFor => Evaluator::Control(Control::For),
+        OpKind::ScfIf => Evaluator::Control(Control::If),
+        OpKind::ScfIndexSwitch => Evaluator::Control(Control::IndexSwitch),
+        OpKind::ScfWhile => Evaluator::Control(Control::While),
+        OpKind::MemrefAllocaScope => Evaluator::Control(Control::AllocaScope),
 
         OpKind::BuiltinUnrealizedConversionCast => Evaluator::Bridge,
         OpKind::CfBr => Evaluator::Br,
@@ -164,18 +208,7 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         OpKind::UbPoison => Evaluator::Poison,
 
         // Integer ops of two results, float conversions and comparisons.
-        OpKind::ArithAdduiExtended
-        | OpKind::ArithBitcast
-        | OpKind::ArithCmpf
-        | OpKind::ArithExtf
-        | OpKind::ArithFptosi
-        | OpKind::ArithFptoui
-        | OpKind::ArithMaxnumf
-        | OpKind::ArithMinnumf
-        | OpKind::ArithMulsiExtended
-        | OpKind::ArithMuluiExtended
-        | OpKind::ArithRemf
-        | OpKind::ArithTruncf
+        unmodeled_arith_ops!()
         // Containers of functions, which are not executed in place.
         | OpKind::BuiltinModule
         | OpKind::FuncFunc

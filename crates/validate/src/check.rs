@@ -726,12 +726,12 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
         }
         fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
             let (mut first_assuming, mut last_check) = (None, None);
-            ctx.walk_nested(op, &mut |o| match ctx.kind(o) {
-                OpKind::ShapeAssuming => {
+            ctx.walk_nested(op, &mut |o| {
+                if ctx.kind(o) == OpKind::ShapeAssuming {
                     first_assuming.get_or_insert(o);
+                } else if ctx.kind(o) == OpKind::ShapeCstrBroadcastable {
+                    last_check = Some(o);
                 }
-                OpKind::ShapeCstrBroadcastable => last_check = Some(o),
-                _ => {}
             });
             if let (Some(assuming), Some(check)) = (first_assuming, last_check) {
                 ctx.move_op_before(check, assuming);
