@@ -7,7 +7,7 @@
 //! elements are known (`arith.index_cast %shape : tensor<2xi64> to
 //! tensor<2xindex>`).
 
-use crate::dispatch::unmodeled_arith_ops;
+use crate::dispatch::{kinds_of_no_dialect_step, unmodeled_arith_ops};
 use crate::machine::show;
 use crate::machine::{Machine, Step, Stop};
 use crate::tensor_ops::{elements_of, make_tensor, tensor_shape};
@@ -17,21 +17,15 @@ use ir::dialect::arith::CmpIPredicate;
 use ir::types::FloatKind;
 use ir::{Attr, OpId, OpKind, TypeKind};
 
-/// The kinds of every dialect but `arith`, which `dispatch` never sends
-/// here.
-macro_rules! other_dialects {
+/// What `dispatch` does not send to `scalar`: `constant` (evaluated
+/// apart), the `arith` ops it gives no semantics, and the other dialects.
+macro_rules! not_evaluated_on_scalars {
     () => {
-        ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
+        OpKind::ArithConstant
+            | unmodeled_arith_ops!()
             | ir::shape_ops!()
             | ir::tensor_ops!()
-            | ir::ub_ops!()
-            | OpKind::Unregistered
+            | kinds_of_no_dialect_step!()
     };
 }
 
@@ -189,9 +183,7 @@ fn int_binary(kind: OpKind, a: i128, b: i128, width: u32) -> Option<Result<i128,
         | OpKind::ArithNegf
         | OpKind::ArithSitofp
         | OpKind::ArithUitofp
-        | OpKind::ArithConstant
-        | unmodeled_arith_ops!()
-        | other_dialects!() => return None,
+        | not_evaluated_on_scalars!() => return None,
     })
 }
 
@@ -376,9 +368,7 @@ fn scalar(
         | OpKind::ArithShli
         | OpKind::ArithShrsi
         | OpKind::ArithShrui
-        | OpKind::ArithConstant
-        | unmodeled_arith_ops!()
-        | other_dialects!() => {
+        | not_evaluated_on_scalars!() => {
             let ((a, width), (b, _)) = (int(0)?, int(1)?);
             let v = int_binary(kind, a, b, width)
                 .ok_or_else(|| m.unsupported(op, "no semantics for this op"))?;
@@ -497,22 +487,14 @@ mod tests {
         assert_eq!(run(OpKind::ArithDivui, -1, 2), Ok(i64::MAX as i128));
         assert_eq!(run(OpKind::ArithRemui, 7, 4), Ok(3));
         assert_eq!(run(OpKind::ArithCeildivui, 7, 2), Ok(4));
-        assert_eq!(
-            run(OpKind::ArithDivsi, 1, 0),
-            Err("division by zero".into())
-        );
-        assert_eq!(
-            run(OpKind::ArithRemui, 1, 0),
-            Err("division by zero".into())
-        );
-        assert_eq!(
-            run(OpKind::ArithCeildivui, 1, 0),
-            Err("division by zero".into())
-        );
-        assert_eq!(
-            run(OpKind::ArithFloordivsi, 1, 0),
-            Err("division by zero".into())
-        );
+        for kind in [
+            OpKind::ArithDivsi,
+            OpKind::ArithRemui,
+            OpKind::ArithCeildivui,
+            OpKind::ArithFloordivsi,
+        ] {
+            assert_eq!(run(kind, 1, 0), Err("division by zero".into()), "{kind}");
+        }
         assert_eq!(floor_div(i128::MIN, -1), Some(i128::MIN));
         assert_eq!(ceil_div(i128::MIN, -1), Some(i128::MIN));
         assert_eq!(

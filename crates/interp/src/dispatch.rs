@@ -59,6 +59,25 @@ macro_rules! unmodeled_arith_ops {
 
 pub(crate) use unmodeled_arith_ops;
 
+/// The kinds of every dialect but the three with a step of their own
+/// (`shape_ops`, `arith_ops`, `tensor_ops`), and of no dialect: a pattern
+/// for those steps' arms of what [`evaluator`] never sends them.
+macro_rules! kinds_of_no_dialect_step {
+    () => {
+        ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | ir::ub_ops!()
+            | ir::OpKind::Unregistered
+    };
+}
+
+pub(crate) use kinds_of_no_dialect_step;
+
 /// The ops `control` evaluates: those that run regions or call, and
 /// `cf.assert`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -158,17 +158,6 @@ pub fn trace_function(
     trace_function_with_limits(ctx, module, name, args, Limits::default())
 }
 
-/// [`trace_function`] with explicit [`Limits`].
-pub fn trace_function_with_limits(
-    ctx: &Context,
-    module: OpId,
-    name: &str,
-    args: &[Arg],
-    limits: Limits,
-) -> Result<Trace, InterpError> {
-    machine::run(ctx, module, name, args, limits)
-}
-
 /// [`run_function`] of the function op `func` of `module` (a `func.func`,
 /// or a library's `shape.func`), which a caller running many functions
 /// has found already: no lookup by name.
@@ -182,7 +171,7 @@ pub fn run_function_op(
 }
 
 pub use foreign::{foreign_shape, is_foreign};
-pub use machine::nearest_function;
+pub use machine::{nearest_function, trace_function_with_limits};
 
 /// The `func.func` or library `shape.func` named `name` in `module`, if any.
 pub fn find_function(ctx: &Context, module: OpId, name: &str) -> Option<OpId> {

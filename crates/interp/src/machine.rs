@@ -61,7 +61,8 @@ enum Flow {
     Leave(Vec<Value>),
 }
 
-pub(crate) fn run(
+/// [`trace_function`](crate::trace_function) with explicit [`Limits`].
+pub fn trace_function_with_limits(
     ctx: &Context,
     module: OpId,
     name: &str,

@@ -16,6 +16,7 @@
 //! false`) fails with the witness's message.
 
 use crate::arith_ops::{floor_div, int_value};
+use crate::dispatch::kinds_of_no_dialect_step;
 use crate::machine::{show, Machine, Step, Stop};
 use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{ShapeVal, SizeVal, Value};
@@ -624,16 +625,8 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
         | OpKind::ShapeReturn
         | OpKind::ShapeYield
         | ir::arith_ops!()
-        | ir::bufferization_ops!()
-        | ir::builtin_ops!()
-        | ir::cf_ops!()
-        | ir::func_ops!()
-        | ir::math_ops!()
-        | ir::memref_ops!()
-        | ir::scf_ops!()
         | ir::tensor_ops!()
-        | ir::ub_ops!()
-        | OpKind::Unregistered => Err(m.unsupported(op, "no semantics for this op")),
+        | kinds_of_no_dialect_step!() => Err(m.unsupported(op, "no semantics for this op")),
     }
 }
 
