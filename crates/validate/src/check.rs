@@ -707,25 +707,9 @@ mod tests {
         assert_eq!(compared, 8);
     }
 
-    /// A function that logs 42 where `%a` and `%b` broadcast, then fails
-    /// unless `%c` broadcasts with them too, then logs 7.
-    const LOGS_THEN_FAILS: &str = r#"func.func private @log(i64)
-func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
-  %c42 = arith.constant 42 : i64
-  %c7 = arith.constant 7 : i64
-  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
-  shape.assuming %w0 {
-    func.call @log(%c42) : (i64) -> ()
-    shape.assuming_yield
-  }
-  %w1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
-  shape.assuming %w1 {
-    func.call @log(%c7) : (i64) -> ()
-    shape.assuming_yield
-  }
-  return
-}
-"#;
+    /// A function that logs 42, then fails where a check a pass may move
+    /// before that call does.
+    const LOGS_THEN_FAILS: &str = include_str!("../../../tests/interp/logs-then-fails.mlir");
 
     /// A pass for the test: moves the last `shape.cstr_broadcastable` of
     /// every function before its first `shape.assuming` (a hoisting that
