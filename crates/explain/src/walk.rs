@@ -49,80 +49,84 @@ macro_rules! unexplained_ops {
     () => {
         // Terminators: `block` reads those that end a function or a
         // `shape.assuming`, and the walk enters no other region.
-        ir::OpKind::ShapeAssumingYield
-        | ir::OpKind::ShapeReturn
-        | ir::OpKind::ShapeYield
-        | ir::OpKind::TensorYield
-        | ir::OpKind::CfBr
-        | ir::OpKind::CfCondBr
-        | ir::OpKind::CfSwitch
-        // What expressions over the inputs do not say: the
-        // function-valued, reduced and value-carrying shape ops,
-        // floats, unsigned and two-result integer arithmetic, shifts,
-        // tensors' elements and layouts, calls, loops and branches,
-        // buffers and poison.
-        | ir::OpKind::ShapeFunc
-        | ir::OpKind::ShapeFunctionLibrary
-        | ir::OpKind::ShapeMeet
-        | ir::OpKind::ShapeReduce
-        | ir::OpKind::ShapeValueOf
-        | ir::OpKind::ShapeWithShape
-        | ir::OpKind::ArithAddf
-        | ir::OpKind::ArithAdduiExtended
-        | ir::OpKind::ArithBitcast
-        | ir::OpKind::ArithCeildivui
-        | ir::OpKind::ArithCmpf
-        | ir::OpKind::ArithDivf
-        | ir::OpKind::ArithDivui
-        | ir::OpKind::ArithExtf
-        | ir::OpKind::ArithExtui
-        | ir::OpKind::ArithFptosi
-        | ir::OpKind::ArithFptoui
-        | ir::OpKind::ArithIndexCastui
-        | ir::OpKind::ArithMaximumf
-        | ir::OpKind::ArithMaxnumf
-        | ir::OpKind::ArithMaxui
-        | ir::OpKind::ArithMinimumf
-        | ir::OpKind::ArithMinnumf
-        | ir::OpKind::ArithMinui
-        | ir::OpKind::ArithMulf
-        | ir::OpKind::ArithMulsiExtended
-        | ir::OpKind::ArithMuluiExtended
-        | ir::OpKind::ArithNegf
-        | ir::OpKind::ArithRemf
-        | ir::OpKind::ArithRemui
-        | ir::OpKind::ArithShli
-        | ir::OpKind::ArithShrsi
-        | ir::OpKind::ArithShrui
-        | ir::OpKind::ArithSitofp
-        | ir::OpKind::ArithSubf
-        | ir::OpKind::ArithTruncf
-        | ir::OpKind::ArithTrunci
-        | ir::OpKind::ArithUitofp
-        | ir::OpKind::TensorBitcast
-        | ir::OpKind::TensorCollapseShape
-        | ir::OpKind::TensorEmpty
-        | ir::OpKind::TensorExpandShape
-        | ir::OpKind::TensorExtractSlice
-        | ir::OpKind::TensorGather
-        | ir::OpKind::TensorGenerate
-        | ir::OpKind::TensorInsert
-        | ir::OpKind::TensorInsertSlice
-        | ir::OpKind::TensorPack
-        | ir::OpKind::TensorPad
-        | ir::OpKind::TensorParallelInsertSlice
-        | ir::OpKind::TensorReshape
-        | ir::OpKind::TensorScatter
-        | ir::OpKind::TensorSplat
-        | ir::OpKind::TensorUnpack
-        | ir::bufferization_ops!()
-        | ir::builtin_ops!()
+        OpKind::ShapeAssumingYield
+        | OpKind::ShapeReturn
+        | OpKind::ShapeYield
+        | OpKind::TensorYield
+        | OpKind::CfBr
+        | OpKind::CfCondBr
+        | OpKind::CfSwitch
+        // Calls and loops, whose regions the walk does not enter.
         | ir::func_ops!()
-        | ir::math_ops!()
-        | ir::memref_ops!()
         | ir::scf_ops!()
+        // Shape ops of functions, reductions and value shapes.
+        | OpKind::ShapeFunc
+        | OpKind::ShapeFunctionLibrary
+        | OpKind::ShapeMeet
+        | OpKind::ShapeReduce
+        | OpKind::ShapeValueOf
+        | OpKind::ShapeWithShape
+        // Floats and their math, which expressions over the inputs do not
+        // hold.
+        | OpKind::ArithAddf
+        | OpKind::ArithBitcast
+        | OpKind::ArithCmpf
+        | OpKind::ArithDivf
+        | OpKind::ArithExtf
+        | OpKind::ArithFptosi
+        | OpKind::ArithFptoui
+        | OpKind::ArithMaximumf
+        | OpKind::ArithMaxnumf
+        | OpKind::ArithMinimumf
+        | OpKind::ArithMinnumf
+        | OpKind::ArithMulf
+        | OpKind::ArithNegf
+        | OpKind::ArithRemf
+        | OpKind::ArithSitofp
+        | OpKind::ArithSubf
+        | OpKind::ArithTruncf
+        | OpKind::ArithUitofp
+        | ir::math_ops!()
+        // Unsigned, two-result and narrowing integer arithmetic, and shifts:
+        // the terms are signed integers of no width.
+        | OpKind::ArithCeildivui
+        | OpKind::ArithDivui
+        | OpKind::ArithExtui
+        | OpKind::ArithIndexCastui
+        | OpKind::ArithMaxui
+        | OpKind::ArithMinui
+        | OpKind::ArithRemui
+        | OpKind::ArithAdduiExtended
+        | OpKind::ArithMulsiExtended
+        | OpKind::ArithMuluiExtended
+        | OpKind::ArithTrunci
+        | OpKind::ArithShli
+        | OpKind::ArithShrsi
+        | OpKind::ArithShrui
+        // Tensors' elements and layouts.
+        | OpKind::TensorBitcast
+        | OpKind::TensorCollapseShape
+        | OpKind::TensorEmpty
+        | OpKind::TensorExpandShape
+        | OpKind::TensorExtractSlice
+        | OpKind::TensorGather
+        | OpKind::TensorGenerate
+        | OpKind::TensorInsert
+        | OpKind::TensorInsertSlice
+        | OpKind::TensorPack
+        | OpKind::TensorPad
+        | OpKind::TensorParallelInsertSlice
+        | OpKind::TensorReshape
+        | OpKind::TensorScatter
+        | OpKind::TensorSplat
+        | OpKind::TensorUnpack
+        // Buffers.
+        | ir::bufferization_ops!()
+        | ir::memref_ops!()
+        // Module and conversion casts, poison, ops of no dialect.
+        | ir::builtin_ops!()
         | ir::ub_ops!()
-        | ir::OpKind::Unregistered
+        | OpKind::Unregistered
     };
 }
 

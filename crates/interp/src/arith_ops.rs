@@ -7,7 +7,7 @@
 //! elements are known (`arith.index_cast %shape : tensor<2xi64> to
 //! tensor<2xindex>`).
 
-use crate::dispatch::{kinds_of_no_dialect_step, unmodeled_arith_ops};
+use crate::dispatch::{kinds_of_other_dialects, unmodeled_arith_ops};
 use crate::machine::show;
 use crate::machine::{Machine, Step, Stop};
 use crate::tensor_ops::{elements_of, make_tensor, tensor_shape};
@@ -21,11 +21,7 @@ use ir::{Attr, OpId, OpKind, TypeKind};
 /// apart), the `arith` ops it gives no semantics, and the other dialects.
 macro_rules! not_evaluated_on_scalars {
     () => {
-        OpKind::ArithConstant
-            | unmodeled_arith_ops!()
-            | ir::shape_ops!()
-            | ir::tensor_ops!()
-            | kinds_of_no_dialect_step!()
+        OpKind::ArithConstant | unmodeled_arith_ops!() | kinds_of_other_dialects!(arith)
     };
 }
 
@@ -349,25 +345,25 @@ fn scalar(
         // The integer binary ops; `int_binary` refuses the rest, which
         // `dispatch` does not send here (`constant` is evaluated apart).
         OpKind::ArithAddi
-        | OpKind::ArithSubi
-        | OpKind::ArithMuli
-        | OpKind::ArithDivsi
-        | OpKind::ArithRemsi
-        | OpKind::ArithFloordivsi
-        | OpKind::ArithCeildivsi
-        | OpKind::ArithDivui
-        | OpKind::ArithRemui
-        | OpKind::ArithCeildivui
-        | OpKind::ArithMaxsi
-        | OpKind::ArithMinsi
-        | OpKind::ArithMaxui
-        | OpKind::ArithMinui
         | OpKind::ArithAndi
+        | OpKind::ArithCeildivsi
+        | OpKind::ArithCeildivui
+        | OpKind::ArithDivsi
+        | OpKind::ArithDivui
+        | OpKind::ArithFloordivsi
+        | OpKind::ArithMaxsi
+        | OpKind::ArithMaxui
+        | OpKind::ArithMinsi
+        | OpKind::ArithMinui
+        | OpKind::ArithMuli
         | OpKind::ArithOri
-        | OpKind::ArithXori
+        | OpKind::ArithRemsi
+        | OpKind::ArithRemui
         | OpKind::ArithShli
         | OpKind::ArithShrsi
         | OpKind::ArithShrui
+        | OpKind::ArithSubi
+        | OpKind::ArithXori
         | not_evaluated_on_scalars!() => {
             let ((a, width), (b, _)) = (int(0)?, int(1)?);
             let v = int_binary(kind, a, b, width)

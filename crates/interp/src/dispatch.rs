@@ -60,8 +60,7 @@ macro_rules! unmodeled_arith_ops {
 pub(crate) use unmodeled_arith_ops;
 
 /// The kinds of every dialect but the three with a step of their own
-/// (`shape_ops`, `arith_ops`, `tensor_ops`), and of no dialect: a pattern
-/// for those steps' arms of what [`evaluator`] never sends them.
+/// (`shape_ops`, `arith_ops`, `tensor_ops`), and of no dialect.
 macro_rules! kinds_of_no_dialect_step {
     () => {
         ir::bufferization_ops!()
@@ -77,6 +76,23 @@ macro_rules! kinds_of_no_dialect_step {
 }
 
 pub(crate) use kinds_of_no_dialect_step;
+
+/// The kinds of every dialect but `arith`, `shape` or `tensor` (the one
+/// named), and of no dialect: a pattern for the arm of that dialect's step
+/// that names what [`evaluator`] never sends it.
+macro_rules! kinds_of_other_dialects {
+    (arith) => {
+        ir::shape_ops!() | ir::tensor_ops!() | $crate::dispatch::kinds_of_no_dialect_step!()
+    };
+    (shape) => {
+        ir::arith_ops!() | ir::tensor_ops!() | $crate::dispatch::kinds_of_no_dialect_step!()
+    };
+    (tensor) => {
+        ir::arith_ops!() | ir::shape_ops!() | $crate::dispatch::kinds_of_no_dialect_step!()
+    };
+}
+
+pub(crate) use kinds_of_other_dialects;
 
 /// The ops `control` evaluates: those that run regions or call, and
 /// `cf.assert`.

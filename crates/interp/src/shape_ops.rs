@@ -16,7 +16,7 @@
 //! false`) fails with the witness's message.
 
 use crate::arith_ops::{floor_div, int_value};
-use crate::dispatch::kinds_of_no_dialect_step;
+use crate::dispatch::kinds_of_other_dialects;
 use crate::machine::{show, Machine, Step, Stop};
 use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{ShapeVal, SizeVal, Value};
@@ -624,9 +624,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
         | OpKind::ShapeFunctionLibrary
         | OpKind::ShapeReturn
         | OpKind::ShapeYield
-        | ir::arith_ops!()
-        | ir::tensor_ops!()
-        | kinds_of_no_dialect_step!() => Err(m.unsupported(op, "no semantics for this op")),
+        | kinds_of_other_dialects!(shape) => Err(m.unsupported(op, "no semantics for this op")),
     }
 }
 

@@ -7,7 +7,7 @@
 //! shape that does not fit a static result type is undefined behaviour in
 //! MLIR and fails the function.
 
-use crate::dispatch::kinds_of_no_dialect_step;
+use crate::dispatch::kinds_of_other_dialects;
 use crate::machine::{fits, is_extent_tensor_type, show, Machine, Step, Stop};
 use crate::value::Value;
 use ir::types::DYNAMIC;
@@ -705,9 +705,9 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
         | OpKind::TensorParallelInsertSlice
         | OpKind::TensorScatter
         | OpKind::TensorYield
-        | ir::arith_ops!()
-        | ir::shape_ops!()
-        | kinds_of_no_dialect_step!() => return Err(m.unsupported(op, "no semantics for this op")),
+        | kinds_of_other_dialects!(tensor) => {
+            return Err(m.unsupported(op, "no semantics for this op"))
+        }
     };
     Ok(vec![value])
 }
