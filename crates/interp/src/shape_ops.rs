@@ -483,7 +483,7 @@ impl Machine<'_> {
     }
 
     /// `shape.from_extents`: a negative extent makes an invalid shape.
-    fn from_extents(&self, op: OpId) -> Step<Vec<Value>> {
+    fn shape_from_extents(&self, op: OpId) -> Step<Vec<Value>> {
         let sizes = (0..self.ctx.op(op).operands.len()).map(|i| self.size_operand(op, i));
         let sizes = sizes.collect::<Step<Vec<SizeVal>>>()?;
         let shape = sizes
@@ -497,7 +497,7 @@ impl Machine<'_> {
     }
 
     /// `shape.from_extent_tensor`.
-    fn from_extent_tensor(&self, op: OpId) -> Step<Vec<Value>> {
+    fn shape_from_extent_tensor(&self, op: OpId) -> Step<Vec<Value>> {
         match self.operand(op, 0)? {
             Value::ExtentTensor(e) => Ok(vec![Value::Shape(Ok(e.clone()))]),
             _ => Err(self.malformed(op, "expected an extent tensor")),
@@ -588,8 +588,8 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
             let dim = m.size_operand(op, 1)?;
             m.one_size(op, get_extent(shape, dim))
         }
-        OpKind::ShapeFromExtentTensor => m.from_extent_tensor(op),
-        OpKind::ShapeFromExtents => m.from_extents(op),
+        OpKind::ShapeFromExtentTensor => m.shape_from_extent_tensor(op),
+        OpKind::ShapeFromExtents => m.shape_from_extents(op),
         OpKind::ShapeGetExtent => {
             let (shape, dim) = (m.shape_operand(op, 0)?, m.size_operand(op, 1)?);
             m.one_size(op, get_extent(shape, dim))
