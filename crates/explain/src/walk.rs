@@ -8,7 +8,9 @@
 //! operand is out of its domain (a `split_at` or `get_extent` past the
 //! rank) adds the requirement that it is not, unless that is known. An op
 //! the walk cannot read makes its results unknown and is listed, so a
-//! partial explanation says what it leaves out.
+//! partial explanation says what it leaves out. Which ops those are is
+//! one exhaustive match on [`OpKind`]: the kinds the walk reads, and
+//! `unexplained_ops!`, every other kind grouped by why it is not read.
 //!
 //! Bounds: the walk's memory and time depend on the number of ops, never
 //! on the numbers the input holds, and stay within fixed bounds per op.

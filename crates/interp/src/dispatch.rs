@@ -2,6 +2,10 @@
 //! over every [`OpKind`], without a catch-all, so that a kind added to the
 //! IR is not evaluated (or refused) by accident but given its evaluator,
 //! or explicitly none, here.
+//!
+//! It also gives the steps their patterns of what it never sends them
+//! (`unmodeled_arith_ops!`, `kinds_of_other_dialects!`), so that each
+//! step's match is exhaustive too and names what it leaves out.
 
 use ir::OpKind;
 

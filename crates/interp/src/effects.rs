@@ -6,8 +6,9 @@
 //! (`func.func private @log(i64)`), and an op of no registered dialect
 //! (`"foo.print"(%x)`; nothing says such an op is pure). Each is appended,
 //! in execution order, to the run's event list with its operand values,
-//! and its results are drawn: a function of the effect, the canonical
-//! forms of the operands and the event's position in the run, so that two
+//! and its results are drawn (by the workspace's generator, `splitmix`,
+//! seeded with a digest of the effect, the canonical forms of the operands
+//! and the event's position in the run), so that two
 //! runs of one input that perform the same events get the same results
 //! whatever the stage: operands compare in canonical form, and a
 //! `!shape.shape` and a `tensor<?xindex>` result draw the same extents, as

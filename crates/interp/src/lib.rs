@@ -58,13 +58,17 @@
 //! division by zero is an error.
 //!
 //! The op families live in one module each: `shape_ops` (the `shape`
-//! dialect), `arith_ops`, `tensor_ops` and `control` (`cf`, `scf`, `func`);
+//! dialect), `arith_ops`, `tensor_ops` and `control` (`cf.assert`, the
+//! `scf` ops that run regions, `func.call`, `memref.alloca_scope`);
 //! `effects` logs events and draws their results (and gives an
 //! unregistered op's result shapes, where something does, in one place:
 //! `Machine::given_result_shapes`); `foreign` reads the shapes foreign
 //! types show; `machine` runs
 //! functions, regions and branches; `dispatch` says which of them
-//! evaluates each kind of op.
+//! evaluates each kind of op. That table and every step match on
+//! [`ir::OpKind`] without a catch-all, each step naming the kinds it is
+//! never sent (the other dialects by pattern), so that a kind added to
+//! the IR fails to compile until each decides.
 
 #![warn(missing_docs)]
 

@@ -1,8 +1,8 @@
 //! `--verify-semantics`: run every function on sampled inputs before and
 //! after each pass, and stop at the first input where the two disagree.
 //!
-//! The evaluation itself is an [`Evaluator`] (the reference interpreter),
-//! so that this crate depends only on the IR and the pass manager. What is
+//! The evaluation itself is an [`Evaluator`] making a [`Run`] (the
+//! reference interpreter, [`Interpreter`], or a stand-in in tests). What is
 //! compared is a run's observable events (calls of declarations, ops of no
 //! registered dialect) and then its results or failure
 //! ([`interp::Trace::compare`]): the events must be the same up to where

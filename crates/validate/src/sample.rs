@@ -27,7 +27,8 @@
 //! those of more than 4096 elements, or of none in more than one
 //! dimension, are given by their shape alone.
 //! Values that do not fit the element type become 0 or 1. The draw is
-//! deterministic.
+//! deterministic: the workspace's generator (`splitmix`) from a seed per
+//! function.
 
 use interp::Arg as SampleArg;
 use ir::{Context, OpId, Type, TypeKind};
