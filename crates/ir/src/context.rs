@@ -124,6 +124,11 @@ impl OperationState {
             loc,
         }
     }
+
+    /// The kind of the op this builds.
+    pub fn kind(&self) -> crate::OpKind {
+        crate::op_def::registry().kind(&self.name)
+    }
 }
 
 /// Owner of all IR entities. Passes get `&mut Context`.

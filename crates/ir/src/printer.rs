@@ -886,7 +886,7 @@ fn print_module_in_parallel(
     comments: Option<OpComments<'_>>,
 ) -> Option<Vec<String>> {
     use rayon::prelude::*;
-    if options.generic || options.debug_info || ctx.op_name(module) != "builtin.module" {
+    if options.generic || options.debug_info || ctx.kind(module) != crate::OpKind::BuiltinModule {
         return None;
     }
     let body = ctx.op(module).regions.first()?;
