@@ -336,6 +336,12 @@ fn the_literal_counter_sees_whole_op_names_only() {
         let url = "http://x"; let d = "tensor.rank";"##;
     assert_eq!(
         op_name_literals(code, &ops),
-        ["shape.rank", "arith.cmpi", "tensor.dim", "scf.if", "tensor.rank"]
+        [
+            "shape.rank",
+            "arith.cmpi",
+            "tensor.dim",
+            "scf.if",
+            "tensor.rank"
+        ]
     );
 }
