@@ -405,6 +405,22 @@ impl Context {
     pub fn operand(&self, op: OpId, i: usize) -> Option<ValueId> {
         self.op(op).operands.get(i).copied()
     }
+    /// The type of operand `i` of `op`, if it has that many.
+    pub fn operand_type(&self, op: OpId, i: usize) -> Option<Type> {
+        self.operand(op, i).map(|v| self.value_type(v))
+    }
+    /// The type of result `i` of `op`, if it has that many.
+    pub fn result_type(&self, op: OpId, i: usize) -> Option<Type> {
+        self.result(op, i).map(|v| self.value_type(v))
+    }
+    /// The types of `op`'s operands, in order.
+    pub fn operand_types(&self, op: OpId) -> Vec<Type> {
+        self.types_of(&self.op(op).operands)
+    }
+    /// The types of `op`'s results, in order.
+    pub fn result_types(&self, op: OpId) -> Vec<Type> {
+        self.types_of(&self.op(op).results)
+    }
 
     // ----- creation -----
     pub fn create_region(&mut self) -> RegionId {

@@ -986,25 +986,9 @@ fn constant_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
 
 // --------------------------------------------------------------- verifiers
 
-fn operand_types(ctx: &Context, op: OpId) -> Vec<Type> {
-    ctx.op(op)
-        .operands
-        .iter()
-        .map(|&v| ctx.value_type(v))
-        .collect()
-}
-
-fn result_types(ctx: &Context, op: OpId) -> Vec<Type> {
-    ctx.op(op)
-        .results
-        .iter()
-        .map(|&v| ctx.value_type(v))
-        .collect()
-}
-
 fn verify_same_types(ctx: &Context, op: OpId, elem: Elem) -> Result<(), String> {
-    let ins = operand_types(ctx, op);
-    let outs = result_types(ctx, op);
+    let ins = ctx.operand_types(op);
+    let outs = ctx.result_types(op);
     let Some(&first) = outs.first() else {
         return Ok(());
     };
@@ -1037,8 +1021,8 @@ pub(crate) fn verify_float_binary(ctx: &Context, op: OpId) -> Result<(), String>
 }
 
 fn verify_extended(ctx: &Context, op: OpId) -> Result<(), String> {
-    let ins = operand_types(ctx, op);
-    let outs = result_types(ctx, op);
+    let ins = ctx.operand_types(op);
+    let outs = ctx.result_types(op);
     let (Some(&t), Some(&r0), Some(&r1)) = (ins.first(), outs.first(), outs.get(1)) else {
         return Ok(());
     };
@@ -1069,7 +1053,7 @@ fn verify_extended(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), String> {
-    let ins = operand_types(ctx, op);
+    let ins = ctx.operand_types(op);
     let (Some(&a), Some(&b)) = (ins.first(), ins.get(1)) else {
         return Ok(());
     };
@@ -1089,7 +1073,7 @@ fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), String> {
             type_str(ctx, a)
         ));
     }
-    if let Some(&r) = result_types(ctx, op).first() {
+    if let Some(&r) = ctx.result_types(op).first() {
         let bool_elem = matches!(
             ctx.type_kind(element(ctx, r)),
             TypeKind::Integer { width: 1, .. }
@@ -1122,11 +1106,11 @@ fn same_shape(ctx: &Context, a: Type, b: Type) -> bool {
 }
 
 fn verify_select(ctx: &Context, op: OpId) -> Result<(), String> {
-    let ins = operand_types(ctx, op);
+    let ins = ctx.operand_types(op);
     let (Some(&c), Some(&t), Some(&f)) = (ins.first(), ins.get(1), ins.get(2)) else {
         return Ok(());
     };
-    let outs = result_types(ctx, op);
+    let outs = ctx.result_types(op);
     if t != f || outs.first().is_some_and(|&r| r != t) {
         return Err(
             "failed to verify that all of {true_value, false_value, result} have same type".into(),
@@ -1161,10 +1145,7 @@ fn incompatible(ctx: &Context, i: Type, o: Type) -> String {
 }
 
 fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
-    let (Some(&i), Some(&o)) = (
-        operand_types(ctx, op).first(),
-        result_types(ctx, op).first(),
-    ) else {
+    let (Some(&i), Some(&o)) = (ctx.operand_types(op).first(), ctx.result_types(op).first()) else {
         return Ok(());
     };
     if !same_shape(ctx, i, o) {

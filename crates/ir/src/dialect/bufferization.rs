@@ -17,7 +17,7 @@
 use crate::attrs::Attr;
 use crate::context::{Context, OpId};
 use crate::dialect::checks::{
-    check_dynamic_sizes, constrain, operand_type, result_type, shapes_compatible,
+    check_dynamic_sizes, constrain, required_operand_type, required_result_type, shapes_compatible,
 };
 use crate::dialect::index;
 use crate::op_def::{many, maybe, one, op, opt_attr, AttrKind, MemoryEffects, OpDef, TypeClass};
@@ -124,7 +124,7 @@ fn tensor_matches_buffer(ctx: &Context, tensor: Type, buffer: Type) -> Result<()
 }
 
 fn verify_to_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
-    let buffer = operand_type(ctx, op, 0)?;
+    let buffer = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         buffer,
@@ -132,7 +132,7 @@ fn verify_to_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
         is_buffer(ctx, buffer),
         BUFFER_LIKE,
     )?;
-    let tensor = result_type(ctx, op)?;
+    let tensor = required_result_type(ctx, op)?;
     constrain(
         ctx,
         tensor,
@@ -144,7 +144,7 @@ fn verify_to_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_to_buffer(ctx: &Context, op: OpId) -> Result<(), String> {
-    let tensor = operand_type(ctx, op, 0)?;
+    let tensor = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         tensor,
@@ -152,7 +152,7 @@ fn verify_to_buffer(ctx: &Context, op: OpId) -> Result<(), String> {
         is_tensor(ctx, tensor),
         TENSOR_LIKE,
     )?;
-    let buffer = result_type(ctx, op)?;
+    let buffer = required_result_type(ctx, op)?;
     constrain(
         ctx,
         buffer,
@@ -164,7 +164,7 @@ fn verify_to_buffer(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_alloc_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
-    let result = result_type(ctx, op)?;
+    let result = required_result_type(ctx, op)?;
     constrain(
         ctx,
         result,
@@ -204,14 +204,14 @@ fn verify_alloc_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_clone(ctx: &Context, op: OpId) -> Result<(), String> {
     let any = "ranked or unranked memref of any type values";
-    let input = operand_type(ctx, op, 0)?;
+    let input = required_operand_type(ctx, op, 0)?;
     constrain(ctx, input, "operand #0", is_buffer(ctx, input), any)?;
-    let output = result_type(ctx, op)?;
+    let output = required_result_type(ctx, op)?;
     constrain(ctx, output, "result #0", is_buffer(ctx, output), any)
 }
 
 fn verify_dealloc_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
-    let t = operand_type(ctx, op, 0)?;
+    let t = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         t,
@@ -222,7 +222,7 @@ fn verify_dealloc_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_materialize_in_destination(ctx: &Context, op: OpId) -> Result<(), String> {
-    let source = operand_type(ctx, op, 0)?;
+    let source = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         source,
@@ -230,7 +230,7 @@ fn verify_materialize_in_destination(ctx: &Context, op: OpId) -> Result<(), Stri
         is_tensor(ctx, source),
         TENSOR_LIKE,
     )?;
-    let dest = operand_type(ctx, op, 1)?;
+    let dest = required_operand_type(ctx, op, 1)?;
     constrain(
         ctx,
         dest,

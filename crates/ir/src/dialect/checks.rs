@@ -10,15 +10,17 @@ use crate::types::{Type, TypeKind, DYNAMIC};
 use crate::verifier::{noted_at, unprefixed};
 use crate::OpKind;
 
-pub(crate) fn operand_type(ctx: &Context, op: OpId, i: usize) -> Result<Type, String> {
-    ctx.operand(op, i)
-        .map(|v| ctx.value_type(v))
+/// The type of operand `i` of `op`, or the verifier's error when it has
+/// no such operand.
+pub(crate) fn required_operand_type(ctx: &Context, op: OpId, i: usize) -> Result<Type, String> {
+    ctx.operand_type(op, i)
         .ok_or_else(|| format!("requires operand #{i}"))
 }
 
-pub(crate) fn result_type(ctx: &Context, op: OpId) -> Result<Type, String> {
-    ctx.result(op, 0)
-        .map(|v| ctx.value_type(v))
+/// The type of `op`'s first result, or the verifier's error when it has
+/// none.
+pub(crate) fn required_result_type(ctx: &Context, op: OpId) -> Result<Type, String> {
+    ctx.result_type(op, 0)
         .ok_or_else(|| "requires one result".to_string())
 }
 

@@ -27,8 +27,9 @@ use crate::asm::{AsmParser, PResult};
 use crate::attrs::{Attr, NamedAttr};
 use crate::context::{Context, OpId, OperationState};
 use crate::dialect::checks::{
-    all_index, check_dynamic_sizes, check_edge_to_parent, check_in_bounds, constrain, operand_type,
-    reassociation, result_type, shapes_compatible, verify_offsets_sizes_strides,
+    all_index, check_dynamic_sizes, check_edge_to_parent, check_in_bounds, constrain,
+    reassociation, required_operand_type, required_result_type, shapes_compatible,
+    verify_offsets_sizes_strides,
 };
 use crate::dialect::tensor::{slice_attrs, static_list};
 use crate::dialect::{
@@ -520,17 +521,17 @@ fn ranked_operand<'c>(
     i: usize,
     description: &str,
 ) -> Result<MemRef<'c>, String> {
-    let t = operand_type(ctx, op, i)?;
+    let t = required_operand_type(ctx, op, i)?;
     ranked(ctx, t, &format!("operand #{i}"), description)
 }
 
 fn ranked_result<'c>(ctx: &'c Context, op: OpId, description: &str) -> Result<MemRef<'c>, String> {
-    let t = result_type(ctx, op)?;
+    let t = required_result_type(ctx, op)?;
     ranked(ctx, t, "result #0", description)
 }
 
 fn memref_operand(ctx: &Context, op: OpId, i: usize) -> Result<Type, String> {
-    let t = operand_type(ctx, op, i)?;
+    let t = required_operand_type(ctx, op, i)?;
     constrain(
         ctx,
         t,
@@ -655,7 +656,7 @@ fn verify_cast_like(
     compatible: fn(&Context, Type, Type) -> bool,
 ) -> Result<(), String> {
     let src = memref_operand(ctx, op, 0)?;
-    let dst = result_type(ctx, op)?;
+    let dst = required_result_type(ctx, op)?;
     constrain(
         ctx,
         dst,
@@ -691,7 +692,7 @@ fn verify_dealloc(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_dim(ctx: &Context, op: OpId) -> Result<(), String> {
-    let src = operand_type(ctx, op, 0)?;
+    let src = required_operand_type(ctx, op, 0)?;
     let ok = match ctx.type_kind(src) {
         TypeKind::MemRef { shape, .. } => !shape.is_empty(),
         TypeKind::UnrankedMemRef { .. } => true,
@@ -710,15 +711,15 @@ fn verify_dim(ctx: &Context, op: OpId) -> Result<(), String> {
 /// Operand `i` and the result are `index` values.
 fn index_operand_and_result(ctx: &Context, op: OpId, i: usize) -> Result<(), String> {
     let is_index = |t: Type| matches!(ctx.type_kind(t), TypeKind::Index);
-    let idx = operand_type(ctx, op, i)?;
+    let idx = required_operand_type(ctx, op, i)?;
     constrain(ctx, idx, &format!("operand #{i}"), is_index(idx), "index")?;
-    let r = result_type(ctx, op)?;
+    let r = required_result_type(ctx, op)?;
     constrain(ctx, r, "result #0", is_index(r), "index")
 }
 
 fn verify_rank(ctx: &Context, op: OpId) -> Result<(), String> {
     memref_operand(ctx, op, 0)?;
-    let r = result_type(ctx, op)?;
+    let r = required_result_type(ctx, op)?;
     constrain(
         ctx,
         r,
@@ -731,7 +732,7 @@ fn verify_rank(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_load(ctx: &Context, op: OpId) -> Result<(), String> {
     let memref = ranked_operand(ctx, op, 0, ANY_MEMREF)?;
     all_index(ctx, op, 1)?;
-    if result_type(ctx, op)? != memref.elem {
+    if required_result_type(ctx, op)? != memref.elem {
         return Err("failed to verify that result type matches element type of 'memref'".into());
     }
     check_alignment(ctx, op)?;
@@ -748,7 +749,7 @@ fn verify_load(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_store(ctx: &Context, op: OpId) -> Result<(), String> {
     let memref = ranked_operand(ctx, op, 1, ANY_MEMREF)?;
     all_index(ctx, op, 2)?;
-    if operand_type(ctx, op, 0)? != memref.elem {
+    if required_operand_type(ctx, op, 0)? != memref.elem {
         return Err(
             "failed to verify that type of 'value' matches element type of 'memref'".into(),
         );
@@ -761,7 +762,7 @@ fn verify_store(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_get_global(ctx: &Context, op: OpId) -> Result<(), String> {
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let static_memref = MemRef::of(ctx, rt).is_some_and(|m| !m.shape.contains(&DYNAMIC));
     constrain(
         ctx,
@@ -892,11 +893,11 @@ fn rank_reductions(expected: &[i64], got: &[i64], limit: usize) -> Vec<Vec<usize
 fn verify_subview(ctx: &Context, op: OpId) -> Result<(), String> {
     let source = ranked_operand(ctx, op, 0, ANY_MEMREF)?;
     all_index(ctx, op, 1)?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let result = ranked(ctx, rt, "result #0", ANY_MEMREF)?;
     let rank = source.shape.len();
     verify_offsets_sizes_strides(ctx, op, [rank; 3])?;
-    let st = operand_type(ctx, op, 0)?;
+    let st = required_operand_type(ctx, op, 0)?;
     if source.memory_space != result.memory_space {
         return Err(unprefixed(format_args!(
             "different memory spaces specified for base memref type '{}' and subview memref type '{}'",
@@ -979,7 +980,7 @@ fn static_or_dynamic(x: i64) -> String {
 fn verify_reinterpret_cast(ctx: &Context, op: OpId) -> Result<(), String> {
     let st = memref_operand(ctx, op, 0)?;
     all_index(ctx, op, 1)?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let result = strided(ctx, rt, "result #0")?;
     verify_offsets_sizes_strides(ctx, op, [1, result.shape.len(), result.shape.len()])?;
     let pair = || {
@@ -1215,8 +1216,8 @@ fn check_reshaped_type(
 }
 
 fn verify_collapse_shape(ctx: &Context, op: OpId) -> Result<(), String> {
-    let rt = result_type(ctx, op)?;
-    let src = strided(ctx, operand_type(ctx, op, 0)?, "operand #0")?;
+    let rt = required_result_type(ctx, op)?;
+    let src = strided(ctx, required_operand_type(ctx, op, 0)?, "operand #0")?;
     let result = strided(ctx, rt, "result #0")?;
     let groups = reassociation(ctx, op)?;
     verify_collapsed_shape(result.shape, src.shape, &groups, true)?;
@@ -1236,8 +1237,8 @@ fn verify_collapse_shape(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), String> {
-    let rt = result_type(ctx, op)?;
-    let src = strided(ctx, operand_type(ctx, op, 0)?, "operand #0")?;
+    let rt = required_result_type(ctx, op)?;
+    let src = strided(ctx, required_operand_type(ctx, op, 0)?, "operand #0")?;
     let result = strided(ctx, rt, "result #0")?;
     all_index(ctx, op, 1)?;
     let groups = reassociation(ctx, op)?;
@@ -1699,7 +1700,7 @@ fn verify_assume_alignment(ctx: &Context, op: OpId) -> Result<(), String> {
         _ => return Err("attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive".into()),
     };
     ranked_operand(ctx, op, 0, ANY_MEMREF)?;
-    if result_type(ctx, op)? != operand_type(ctx, op, 0)? {
+    if required_result_type(ctx, op)? != required_operand_type(ctx, op, 0)? {
         return Err("requires the same type for all operands and results".into());
     }
     if !(alignment as u128).is_power_of_two() {
@@ -1718,7 +1719,7 @@ fn verify_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(kind) = kind else {
         return Err("attribute 'kind' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15".into());
     };
-    let value = operand_type(ctx, op, 0)?;
+    let value = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         value,
@@ -1727,7 +1728,7 @@ fn verify_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
         INT_OR_FLOAT,
     )?;
     let memref = ranked_operand(ctx, op, 1, INT_OR_FLOAT_MEMREF)?;
-    let mt = operand_type(ctx, op, 1)?;
+    let mt = required_operand_type(ctx, op, 1)?;
     constrain(
         ctx,
         mt,
@@ -1736,7 +1737,7 @@ fn verify_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
         INT_OR_FLOAT_MEMREF,
     )?;
     all_index(ctx, op, 2)?;
-    let result = result_type(ctx, op)?;
+    let result = required_result_type(ctx, op)?;
     constrain(
         ctx,
         result,
@@ -1897,7 +1898,7 @@ fn verify_dma_wait(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_extract_aligned_pointer(ctx: &Context, op: OpId) -> Result<(), String> {
     memref_operand(ctx, op, 0)?;
-    let r = result_type(ctx, op)?;
+    let r = required_result_type(ctx, op)?;
     constrain(
         ctx,
         r,
@@ -1908,7 +1909,7 @@ fn verify_extract_aligned_pointer(ctx: &Context, op: OpId) -> Result<(), String>
 }
 
 fn verify_extract_strided_metadata(ctx: &Context, op: OpId) -> Result<(), String> {
-    let source = strided(ctx, operand_type(ctx, op, 0)?, "operand #0")?;
+    let source = strided(ctx, required_operand_type(ctx, op, 0)?, "operand #0")?;
     let base = ctx.types().lookup(&TypeKind::MemRef {
         shape: Vec::new(),
         elem: source.elem,
@@ -1946,7 +1947,7 @@ fn verify_extract_strided_metadata(ctx: &Context, op: OpId) -> Result<(), String
 
 fn verify_generic_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
     let memref = ranked_operand(ctx, op, 0, INT_OR_FLOAT_MEMREF)?;
-    let mt = operand_type(ctx, op, 0)?;
+    let mt = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         mt,
@@ -1955,7 +1956,7 @@ fn verify_generic_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
         INT_OR_FLOAT_MEMREF,
     )?;
     all_index(ctx, op, 1)?;
-    let result = result_type(ctx, op)?;
+    let result = required_result_type(ctx, op)?;
     constrain(
         ctx,
         result,
@@ -2052,10 +2053,10 @@ fn verify_prefetch(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_realloc(ctx: &Context, op: OpId) -> Result<(), String> {
-    let st = operand_type(ctx, op, 0)?;
+    let st = required_operand_type(ctx, op, 0)?;
     let source = one_d(ctx, st, "operand #0", ONE_D_MEMREF)?;
     all_index(ctx, op, 1)?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let result = one_d(ctx, rt, "result #0", ONE_D_MEMREF)?;
     check_alignment(ctx, op)?;
     let shown = |t: Type| type_str(ctx, t);
@@ -2105,7 +2106,7 @@ fn verify_realloc(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
     let st = memref_operand(ctx, op, 0)?;
-    let shape_ty = operand_type(ctx, op, 1)?;
+    let shape_ty = required_operand_type(ctx, op, 1)?;
     let shape_desc = "1D memref of signless integer or index values";
     let shape = one_d(ctx, shape_ty, "operand #1", shape_desc)?;
     let int_or_index = matches!(
@@ -2117,7 +2118,7 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
             }
     );
     constrain(ctx, shape_ty, "operand #1", int_or_index, shape_desc)?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     constrain(ctx, rt, "result #0", is_memref(ctx, rt), RANKED_OR_UNRANKED)?;
     if ctx.type_kind(st).element_type() != ctx.type_kind(rt).element_type() {
         return Err(
@@ -2156,9 +2157,9 @@ fn permutation(ctx: &Context, op: OpId) -> Result<crate::affine::AffineMap, Stri
 
 fn verify_transpose(ctx: &Context, op: OpId) -> Result<(), String> {
     let map = permutation(ctx, op)?;
-    let st = operand_type(ctx, op, 0)?;
+    let st = required_operand_type(ctx, op, 0)?;
     let source = strided(ctx, st, "operand #0")?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let result = strided(ctx, rt, "result #0")?;
     let dims: Option<Vec<usize>> = map
         .results
@@ -2236,7 +2237,7 @@ fn canonical_layout(shape: &[i64], s: &Strided) -> Option<String> {
 }
 
 fn verify_view(ctx: &Context, op: OpId) -> Result<(), String> {
-    let st = operand_type(ctx, op, 0)?;
+    let st = required_operand_type(ctx, op, 0)?;
     let desc = "1D memref of 8-bit signless integer values";
     let base = one_d(ctx, st, "operand #0", desc)?;
     let i8 = matches!(
@@ -2248,7 +2249,7 @@ fn verify_view(ctx: &Context, op: OpId) -> Result<(), String> {
     );
     constrain(ctx, st, "operand #0", i8, desc)?;
     all_index(ctx, op, 1)?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let view = ranked(ctx, rt, "result #0", ANY_MEMREF)?;
     let shown = |t: Type| type_str(ctx, t);
     if !has_identity_layout(&base) {

@@ -179,14 +179,6 @@ pub fn print_directive(
 
 // ----------------------------------------------------------------- helpers
 
-fn value_types(ctx: &Context, vs: &[ValueId]) -> Vec<Type> {
-    vs.iter().map(|&v| ctx.value_type(v)).collect()
-}
-
-fn result_types(ctx: &Context, op: OpId) -> Vec<Type> {
-    value_types(ctx, &ctx.op(op).results)
-}
-
 fn types_str(ctx: &Context, ts: &[Type]) -> String {
     ts.iter()
         .map(|&t| type_str(ctx, t))
@@ -392,7 +384,7 @@ fn print_for(p: &mut OpPrinter, op: OpId) {
     print_assignment_list(p, " iter_args", args.get(1..).unwrap_or(&[]), inits);
     if !inits.is_empty() {
         p.push(" -> (");
-        p.types(&value_types(ctx, inits));
+        p.types(&ctx.types_of(inits));
         p.push(")");
     }
     p.push(" ");
@@ -425,8 +417,8 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), String> {
             "failed to verify that all of {lowerBound, upperBound, step} have same type".into(),
         );
     }
-    let inits = value_types(ctx, data.operands.get(3..).unwrap_or(&[]));
-    let results = result_types(ctx, op);
+    let inits = ctx.types_of(data.operands.get(3..).unwrap_or(&[]));
+    let results = ctx.result_types(op);
     if inits.len() != results.len() {
         return Err("mismatch in number of loop-carried values and defined values".into());
     }
@@ -453,7 +445,7 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), String> {
         }
     }
     if let Some(y) = region_terminator(ctx, op, 0) {
-        let yielded = value_types(ctx, &ctx.op(y).operands);
+        let yielded = ctx.types_of(&ctx.op(y).operands);
         if yielded.len() != results.len() {
             return Err(format!(
                 "mismatch in number of iter_args and yielded values: {} vs {}",
@@ -502,7 +494,7 @@ fn print_if(p: &mut OpPrinter, op: OpId) {
     let has_results = !data.results.is_empty();
     if has_results {
         p.push(" -> (");
-        p.types(&result_types(ctx, op));
+        p.types(&ctx.result_types(op));
         p.push(")");
     }
     p.push(" ");
@@ -520,7 +512,7 @@ fn print_if(p: &mut OpPrinter, op: OpId) {
 
 fn verify_if(ctx: &Context, op: OpId) -> Result<(), String> {
     let data = ctx.op(op);
-    let results = result_types(ctx, op);
+    let results = ctx.result_types(op);
     if !results.is_empty()
         && data
             .regions
@@ -589,9 +581,9 @@ fn print_while(p: &mut OpPrinter, op: OpId) {
     let data = ctx.op(op);
     print_assignment_list(p, " ", &entry_args(ctx, op, 0), &data.operands);
     p.push(" : (");
-    p.types(&value_types(ctx, &data.operands));
+    p.types(&ctx.types_of(&data.operands));
     p.push(") -> ");
-    p.result_types(&result_types(ctx, op));
+    p.result_types(&ctx.result_types(op));
     p.push(" ");
     if let Some(&r) = data.regions.first() {
         p.region(r, false, true);
@@ -605,9 +597,9 @@ fn print_while(p: &mut OpPrinter, op: OpId) {
 
 fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
     let data = ctx.op(op);
-    let inits = value_types(ctx, &data.operands);
-    let results = result_types(ctx, op);
-    let before_args = value_types(ctx, &entry_args(ctx, op, 0));
+    let inits = ctx.types_of(&data.operands);
+    let results = ctx.result_types(op);
+    let before_args = ctx.types_of(&entry_args(ctx, op, 0));
     if before_args != inits {
         return Err(format!(
             "expects the types of the `before` region arguments ({}) to match the operands ({})",
@@ -621,7 +613,7 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
     if ctx.kind(cond) != OpKind::ScfCondition {
         return Err("expects the 'before' region to terminate with 'scf.condition'".into());
     }
-    let forwarded = value_types(ctx, ctx.op(cond).operands.get(1..).unwrap_or(&[]));
+    let forwarded = ctx.types_of(ctx.op(cond).operands.get(1..).unwrap_or(&[]));
     if forwarded != results {
         return Err(format!(
             "expects the types forwarded by 'scf.condition' ({}) to match the results ({})",
@@ -629,7 +621,7 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
             types_str(ctx, &results)
         ));
     }
-    let after_args = value_types(ctx, &entry_args(ctx, op, 1));
+    let after_args = ctx.types_of(&entry_args(ctx, op, 1));
     if after_args != results {
         return Err(format!(
             "expects the types of the `after` region arguments ({}) to match the results ({})",
@@ -641,7 +633,7 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
         if ctx.kind(y) != OpKind::ScfYield {
             return Err("expects the 'after' region to terminate with 'scf.yield'".into());
         }
-        let yielded = value_types(ctx, &ctx.op(y).operands);
+        let yielded = ctx.types_of(&ctx.op(y).operands);
         if yielded != inits {
             return Err(format!(
                 "expects the types yielded by the 'after' region ({}) to match the operands ({})",
@@ -829,7 +821,7 @@ fn print_forall(p: &mut OpPrinter, op: OpId) {
     p.push(" ");
     if !data.results.is_empty() {
         p.push("-> (");
-        p.types(&result_types(ctx, op));
+        p.types(&ctx.result_types(op));
         p.push(") ");
     }
     if let Some(&r) = data.regions.first() {
@@ -868,12 +860,12 @@ fn verify_forall(ctx: &Context, op: OpId) -> Result<(), String> {
             ));
         }
     }
-    let outs = value_types(ctx, groups.get(3).map(Vec::as_slice).unwrap_or(&[]));
-    let results = result_types(ctx, op);
+    let outs = ctx.types_of(groups.get(3).map(Vec::as_slice).unwrap_or(&[]));
+    let results = ctx.result_types(op);
     if outs != results {
         return Err("expects the types of the outputs to match the results".into());
     }
-    let args = value_types(ctx, &entry_args(ctx, op, 0));
+    let args = ctx.types_of(&entry_args(ctx, op, 0));
     if args.len() != ub.len() + outs.len() {
         return Err(format!(
             "region expects {} arguments",
@@ -931,7 +923,7 @@ fn parse_execute_region(p: &mut dyn AsmParser, state: &mut OperationState) -> PR
 
 fn print_execute_region(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx;
-    print_optional_arrow_types(p, &result_types(ctx, op));
+    print_optional_arrow_types(p, &ctx.result_types(op));
     p.push(" ");
     if ctx.attr(op, "no_inline").is_some() {
         p.push("no_inline ");
@@ -1006,7 +998,7 @@ fn print_parallel(p: &mut OpPrinter, op: OpId) {
         p.operands(group(3));
         p.push(")");
     }
-    print_optional_arrow_types(p, &result_types(ctx, op));
+    print_optional_arrow_types(p, &ctx.result_types(op));
     p.push(" ");
     if let Some(&r) = ctx.op(op).regions.first() {
         p.region(r, false, true);
@@ -1036,14 +1028,14 @@ fn verify_parallel(ctx: &Context, op: OpId) -> Result<(), String> {
     {
         return Err("expects arguments for the induction variable to be of index type".into());
     }
-    let inits = value_types(ctx, groups.get(3).map(Vec::as_slice).unwrap_or(&[]));
-    let results = result_types(ctx, op);
+    let inits = ctx.types_of(groups.get(3).map(Vec::as_slice).unwrap_or(&[]));
+    let results = ctx.result_types(op);
     if inits != results {
         return Err("expects the types of the init values to match the results".into());
     }
     if let Some(t) = region_terminator(ctx, op, 0) {
         if ctx.kind(t) == OpKind::ScfReduce {
-            let reduced = value_types(ctx, &ctx.op(t).operands);
+            let reduced = ctx.types_of(&ctx.op(t).operands);
             if reduced.len() != results.len() {
                 return Err(format!(
                     "expects number of results: {} to be the same as number of reductions: {}",
@@ -1088,7 +1080,7 @@ fn print_reduce(p: &mut OpPrinter, op: OpId) {
         p.push("(");
         p.operands(&data.operands);
         p.push(" : ");
-        p.types(&value_types(ctx, &data.operands));
+        p.types(&ctx.types_of(&data.operands));
         p.push(")");
     }
     p.push(" ");
@@ -1119,7 +1111,7 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), String> {
         let Some(&b) = ctx.region(r).blocks.first() else {
             return Err(format!("reduction region #{i} is empty"));
         };
-        let args = value_types(ctx, &ctx.block(b).args);
+        let args = ctx.types_of(&ctx.block(b).args);
         if args.len() != 2 || args.iter().any(|&a| a != t) {
             return Err(format!(
                 "expected two block arguments with type {} in the reduction region #{i}",
@@ -1199,7 +1191,7 @@ fn print_index_switch(p: &mut OpPrinter, op: OpId) {
     p.attr_dict(op, &["cases"], false);
     if !data.results.is_empty() {
         p.push(" -> ");
-        p.types(&result_types(ctx, op));
+        p.types(&ctx.result_types(op));
     }
     p.push(" ");
     let newline = op_newline(ctx, op);
@@ -1230,7 +1222,7 @@ fn verify_index_switch(ctx: &Context, op: OpId) -> Result<(), String> {
     if let Some(dup) = cases.iter().find(|&&c| !seen.insert(c)) {
         return Err(format!("has duplicate case value: {dup}"));
     }
-    let results = result_types(ctx, op);
+    let results = ctx.result_types(op);
     for (i, &r) in data.regions.iter().enumerate() {
         let what = if i == 0 {
             "default region".to_string()
@@ -1242,7 +1234,7 @@ fn verify_index_switch(ctx: &Context, op: OpId) -> Result<(), String> {
         };
         match ctx.block_terminator(b) {
             Some(t) if ctx.kind(t) == OpKind::ScfYield => {
-                let got = value_types(ctx, &ctx.op(t).operands);
+                let got = ctx.types_of(&ctx.op(t).operands);
                 if got.len() != results.len() {
                     return Err(format!(
                         "expected each region to return {} values, but {what} returns {}",

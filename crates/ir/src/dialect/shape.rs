@@ -768,17 +768,10 @@ const SIZE: Constraint = (is_size, "");
 const VALUE_SHAPE: Constraint = (is_value_shape, "");
 const WITNESS: Constraint = (is_witness, "");
 
-fn operand_type(ctx: &Context, op: OpId, i: usize) -> Option<Type> {
-    ctx.operand(op, i).map(|v| ctx.value_type(v))
-}
-fn result_type(ctx: &Context, op: OpId, i: usize) -> Option<Type> {
-    ctx.result(op, i).map(|v| ctx.value_type(v))
-}
-
 /// Each operand `i` (in order) must satisfy `constraints[i]`.
 fn check_operands(ctx: &Context, op: OpId, constraints: &[Constraint]) -> Result<(), String> {
     for (i, (pred, desc)) in constraints.iter().enumerate() {
-        if let Some(t) = operand_type(ctx, op, i) {
+        if let Some(t) = ctx.operand_type(op, i) {
             if !pred(ctx, t) {
                 return Err(format!(
                     "operand #{i} must be {desc}, but got '{}'",
@@ -810,7 +803,7 @@ fn check_variadic_operands(
 
 fn check_results(ctx: &Context, op: OpId, constraints: &[Constraint]) -> Result<(), String> {
     for (i, (pred, desc)) in constraints.iter().enumerate() {
-        if let Some(t) = result_type(ctx, op, i) {
+        if let Some(t) = ctx.result_type(op, i) {
             if !pred(ctx, t) {
                 return Err(format!(
                     "result #{i} must be {desc}, but got '{}'",
@@ -829,7 +822,7 @@ fn check_inferred(
     inferred: Type,
     compatible: fn(&Context, Type, Type) -> bool,
 ) -> Result<(), String> {
-    let Some(actual) = result_type(ctx, op, 0) else {
+    let Some(actual) = ctx.result_type(op, 0) else {
         return Ok(());
     };
     if compatible(ctx, inferred, actual) {
@@ -853,7 +846,7 @@ fn error_propagation_possible(ctx: &Context, op: OpId) -> bool {
 
 /// MLIR's `verifySizeOrIndexOp`.
 fn verify_size_or_index_result(ctx: &Context, op: OpId) -> Result<(), String> {
-    let result_is_size = result_type(ctx, op, 0).is_some_and(|t| is_size(ctx, t));
+    let result_is_size = ctx.result_type(op, 0).is_some_and(|t| is_size(ctx, t));
     if error_propagation_possible(ctx, op) && !result_is_size {
         return Err("if at least one of the operands can hold error values then the result must be of type `size` to propagate them".into());
     }
@@ -862,7 +855,7 @@ fn verify_size_or_index_result(ctx: &Context, op: OpId) -> Result<(), String> {
 
 /// MLIR's `verifyShapeOrExtentTensorOp`.
 fn verify_shape_or_extent_tensor_result(ctx: &Context, op: OpId) -> Result<(), String> {
-    let result_is_shape = result_type(ctx, op, 0).is_some_and(|t| is_shape(ctx, t));
+    let result_is_shape = ctx.result_type(op, 0).is_some_and(|t| is_shape(ctx, t));
     if error_propagation_possible(ctx, op) && !result_is_shape {
         return Err("if at least one of the operands can hold error values then the result must be of type `shape` to propagate them".into());
     }
@@ -945,7 +938,7 @@ fn verify_const_shape(ctx: &Context, op: OpId) -> Result<(), String> {
         );
     };
     check_results(ctx, op, &[SHAPE_OR_EXTENT_TENSOR])?;
-    let Some(actual) = result_type(ctx, op, 0) else {
+    let Some(actual) = ctx.result_type(op, 0) else {
         return Ok(());
     };
     // Inferred: `tensor<Nxindex>`; `!shape.shape` is compatible with it.
@@ -1093,7 +1086,7 @@ fn verify_shapes_to_i1(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_max_min(ctx: &Context, op: OpId) -> Result<(), String> {
     check_operands(ctx, op, &[SHAPE_OR_SIZE, SHAPE_OR_SIZE])?;
     check_results(ctx, op, &[SHAPE_OR_SIZE])?;
-    let (Some(l), Some(r)) = (operand_type(ctx, op, 0), operand_type(ctx, op, 1)) else {
+    let (Some(l), Some(r)) = (ctx.operand_type(op, 0), ctx.operand_type(op, 1)) else {
         return Ok(());
     };
     // Inferred: the operand type if both agree, else `!shape.size`.
@@ -1102,7 +1095,7 @@ fn verify_max_min(ctx: &Context, op: OpId) -> Result<(), String> {
             (is_shape(ctx, a) && is_shape(ctx, b)) || (is_size(ctx, a) && is_size(ctx, b))
         });
     }
-    match result_type(ctx, op, 0) {
+    match ctx.result_type(op, 0) {
         Some(t) if !is_size(ctx, t) => Err(incompatible("!shape.size", &type_str(ctx, t))),
         _ => Ok(()),
     }
@@ -1269,7 +1262,7 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_shape_of(ctx: &Context, op: OpId) -> Result<(), String> {
     check_operands(ctx, op, &[SHAPED_OR_VALUE_SHAPE])?;
     check_results(ctx, op, &[SHAPE_OR_EXTENT_TENSOR])?;
-    let (Some(arg), Some(actual)) = (operand_type(ctx, op, 0), result_type(ctx, op, 0)) else {
+    let (Some(arg), Some(actual)) = (ctx.operand_type(op, 0), ctx.result_type(op, 0)) else {
         return Ok(());
     };
     // Inferred: `!shape.shape` for a value shape, else `tensor<rank x index>`;

@@ -14,8 +14,8 @@ use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, NamedAttr, Scalar};
 use crate::context::{Context, OpId, OperationState, RegionId, ValueId};
 use crate::dialect::checks::{
-    all_index, check_dynamic_sizes, check_in_bounds, constrain, operand_type, reassociation,
-    result_type, shapes_compatible, verify_offsets_sizes_strides,
+    all_index, check_dynamic_sizes, check_in_bounds, constrain, reassociation,
+    required_operand_type, required_result_type, shapes_compatible, verify_offsets_sizes_strides,
 };
 use crate::dialect::{ensure_terminator, index, type_str};
 use crate::format::{parse_format, print_format, Format, ParsedOperands, Var};
@@ -827,7 +827,7 @@ fn is_tensor(ctx: &Context, t: Type) -> bool {
 
 /// The ranked tensor type of operand `i`, checked as ODS would.
 fn ranked_operand(ctx: &Context, op: OpId, i: usize) -> Result<(Type, Ranked<'_>), String> {
-    let t = operand_type(ctx, op, i)?;
+    let t = required_operand_type(ctx, op, i)?;
     match ranked(ctx, t) {
         Some(r) => Ok((t, r)),
         None => Err(format!(
@@ -838,7 +838,7 @@ fn ranked_operand(ctx: &Context, op: OpId, i: usize) -> Result<(Type, Ranked<'_>
 }
 
 fn ranked_result(ctx: &Context, op: OpId) -> Result<(Type, Ranked<'_>), String> {
-    let t = result_type(ctx, op)?;
+    let t = required_result_type(ctx, op)?;
     match ranked(ctx, t) {
         Some(r) => Ok((t, r)),
         None => Err(format!(
@@ -864,8 +864,8 @@ fn bit_width(ctx: &Context, t: Type) -> Option<u32> {
 }
 
 fn cast_operands(ctx: &Context, op: OpId) -> Result<(Type, Type), String> {
-    let src = operand_type(ctx, op, 0)?;
-    let dst = result_type(ctx, op)?;
+    let src = required_operand_type(ctx, op, 0)?;
+    let dst = required_result_type(ctx, op)?;
     let any = "tensor of any type values";
     constrain(ctx, src, "operand #0", is_tensor(ctx, src), any)?;
     constrain(ctx, dst, "result #0", is_tensor(ctx, dst), any)?;
@@ -1009,15 +1009,15 @@ fn verify_collapse_shape(ctx: &Context, op: OpId) -> Result<(), String> {
     if groups.iter().any(Vec::is_empty) {
         return Err("reassociation indices must not be empty".into());
     }
-    let src = operand_type(ctx, op, 0)?;
-    let dst = result_type(ctx, op)?;
+    let src = required_operand_type(ctx, op, 0)?;
+    let dst = required_result_type(ctx, op)?;
     verify_reshape_like(ctx, src, dst, &groups)
 }
 
 fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), String> {
     let groups = reassociation(ctx, op)?;
-    let src = operand_type(ctx, op, 0)?;
-    let dst = result_type(ctx, op)?;
+    let src = required_operand_type(ctx, op, 0)?;
+    let dst = required_result_type(ctx, op)?;
     all_index(ctx, op, 1)?;
     let statics = static_list(ctx, op, "static_output_shape");
     if let Some(r) = ranked(ctx, dst) {
@@ -1103,7 +1103,7 @@ fn verify_concat(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_dim(ctx: &Context, op: OpId) -> Result<(), String> {
-    let src = operand_type(ctx, op, 0)?;
+    let src = required_operand_type(ctx, op, 0)?;
     let ok = match ctx.type_kind(src) {
         TypeKind::RankedTensor { shape, .. } => !shape.is_empty(),
         TypeKind::UnrankedTensor { .. } => true,
@@ -1116,10 +1116,10 @@ fn verify_dim(ctx: &Context, op: OpId) -> Result<(), String> {
         ok,
         "non-0-ranked or unranked tensor",
     )?;
-    let idx = operand_type(ctx, op, 1)?;
+    let idx = required_operand_type(ctx, op, 1)?;
     let is_index = |t: Type| matches!(ctx.type_kind(t), TypeKind::Index);
     constrain(ctx, idx, "operand #1", is_index(idx), "index")?;
-    let r = result_type(ctx, op)?;
+    let r = required_result_type(ctx, op)?;
     constrain(ctx, r, "result #0", is_index(r), "index")
 }
 
@@ -1132,7 +1132,7 @@ fn verify_empty(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_extract(ctx: &Context, op: OpId) -> Result<(), String> {
     let (_, t) = ranked_operand(ctx, op, 0)?;
     all_index(ctx, op, 1)?;
-    if result_type(ctx, op)? != t.elem {
+    if required_result_type(ctx, op)? != t.elem {
         return Err("failed to verify that result type matches element type of tensor".into());
     }
     if ctx.op(op).operands.len() - 1 != t.shape.len() {
@@ -1144,10 +1144,10 @@ fn verify_extract(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_insert(ctx: &Context, op: OpId) -> Result<(), String> {
     let (dt, dest) = ranked_operand(ctx, op, 1)?;
     all_index(ctx, op, 2)?;
-    if operand_type(ctx, op, 0)? != dest.elem {
+    if required_operand_type(ctx, op, 0)? != dest.elem {
         return Err("failed to verify that scalar type matches element type of dest".into());
     }
-    if result_type(ctx, op)? != dt {
+    if required_result_type(ctx, op)? != dt {
         return Err("failed to verify that result type matches type of dest".into());
     }
     if ctx.op(op).operands.len() - 2 != dest.shape.len() {
@@ -1233,8 +1233,8 @@ fn verify_insert_slice_like(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
-    let dest = operand_type(ctx, op, 1)?;
-    if result_type(ctx, op)? != dest {
+    let dest = required_operand_type(ctx, op, 1)?;
+    if required_result_type(ctx, op)? != dest {
         return Err("failed to verify that all of {dest, result} have same type".into());
     }
     verify_insert_slice_like(ctx, op)
@@ -1499,7 +1499,7 @@ fn verify_pad(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_rank(ctx: &Context, op: OpId) -> Result<(), String> {
-    let t = operand_type(ctx, op, 0)?;
+    let t = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         t,
@@ -1507,7 +1507,7 @@ fn verify_rank(ctx: &Context, op: OpId) -> Result<(), String> {
         is_tensor(ctx, t),
         "tensor of any type values",
     )?;
-    let r = result_type(ctx, op)?;
+    let r = required_result_type(ctx, op)?;
     constrain(
         ctx,
         r,
@@ -1519,7 +1519,7 @@ fn verify_rank(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
     let (src, dst) = cast_operands(ctx, op)?;
-    let shape_ty = operand_type(ctx, op, 1)?;
+    let shape_ty = required_operand_type(ctx, op, 1)?;
     let shape_ok =
         ranked(ctx, shape_ty).filter(|r| r.shape.len() == 1 && is_int_or_index_tensor(ctx, r));
     let Some(shape) = shape_ok else {
@@ -1561,7 +1561,7 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_splat(ctx: &Context, op: OpId) -> Result<(), String> {
-    let input = operand_type(ctx, op, 0)?;
+    let input = required_operand_type(ctx, op, 0)?;
     let scalar = matches!(
         ctx.type_kind(input),
         TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
