@@ -1412,7 +1412,7 @@ fn yielded_type(ctx: &Context, block: crate::BlockId) -> Option<Type> {
     if ctx.kind(t) != OpKind::TensorYield {
         return None;
     }
-    ctx.operand(t, 0).map(|v| ctx.value_type(v))
+    ctx.operand_type(t, 0)
 }
 
 fn verify_generate(ctx: &Context, op: OpId) -> Result<(), String> {
