@@ -9,7 +9,6 @@ use super::type_str;
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{attr_name, Attr, DenseValues, NamedAttr};
 use crate::context::{set_named_attr, Context, OpId, OperationState};
-use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, one, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
@@ -344,31 +343,6 @@ pub fn ops() -> Vec<OpDef> {
         v.push(cast(name));
     }
     v
-}
-
-/// Parse the `custom<name>(...)` directives this dialect's formats use;
-/// `None` if `name` is not one of them.
-pub fn parse_directive(
-    _name: &str,
-    _def: &OpDef,
-    _p: &mut dyn AsmParser,
-    _state: &mut OperationState,
-    _parsed: &mut ParsedOperands,
-    _attrs: &mut Vec<NamedAttr>,
-    _args: &[Var],
-) -> Option<PResult<()>> {
-    None
-}
-
-/// Print a `custom<name>(...)` directive; false if `name` is not one of this dialect's.
-pub fn print_directive(
-    _name: &str,
-    _def: &OpDef,
-    _p: &mut OpPrinter,
-    _op: OpId,
-    _args: &[Var],
-) -> bool {
-    false
 }
 
 // ------------------------------------------------------------ shared helpers

@@ -3,7 +3,8 @@
 //! Each dialect file exports `ops() -> Vec<OpDef>`; [`all_ops`] gathers them
 //! for the registry. Custom format directives (`custom<Name>(...)`) are
 //! dispatched by name through [`parse_custom_directive`] and
-//! [`print_custom_directive`].
+//! [`print_custom_directive`] to the dialects that define some (`memref`,
+//! `tensor`); a dialect without custom directives has no hook.
 
 use crate::asm::{AsmParser, PResult};
 use crate::attrs::NamedAttr;
@@ -257,24 +258,11 @@ type DirectiveParser = fn(
 ) -> Option<PResult<()>>;
 type DirectivePrinter = fn(&str, &OpDef, &mut OpPrinter, OpId, &[Var]) -> bool;
 
-const DIRECTIVE_PARSERS: &[DirectiveParser] = &[
-    arith::parse_directive,
-    cf::parse_directive,
-    memref::parse_directive,
-    scf::parse_directive,
-    shape::parse_directive,
-    tensor::parse_directive,
-];
-const DIRECTIVE_PRINTERS: &[DirectivePrinter] = &[
-    arith::print_directive,
-    cf::print_directive,
-    memref::print_directive,
-    scf::print_directive,
-    shape::print_directive,
-    tensor::print_directive,
-];
+const DIRECTIVE_PARSERS: &[DirectiveParser] = &[memref::parse_directive, tensor::parse_directive];
+const DIRECTIVE_PRINTERS: &[DirectivePrinter] = &[memref::print_directive, tensor::print_directive];
 
-/// Parse `custom<name>(args)` by asking each dialect in turn.
+/// Parse `custom<name>(args)` by asking each dialect with custom
+/// directives in turn (the other dialects' formats use none).
 pub fn parse_custom_directive(
     name: &str,
     def: &OpDef,
@@ -292,7 +280,8 @@ pub fn parse_custom_directive(
     Err(p.internal_error(&format!("unknown custom directive '{name}'")))
 }
 
-/// Print `custom<name>(args)` by asking each dialect in turn.
+/// Print `custom<name>(args)` by asking each dialect with custom
+/// directives in turn.
 pub fn print_custom_directive(name: &str, def: &OpDef, p: &mut OpPrinter, op: OpId, args: &[Var]) {
     for print in DIRECTIVE_PRINTERS {
         if print(name, def, p, op, args) {

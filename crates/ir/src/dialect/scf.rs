@@ -13,9 +13,8 @@ use super::{
     type_str,
 };
 use crate::asm::{Argument, AsmParser, PResult, UnresolvedOperand};
-use crate::attrs::{Attr, NamedAttr, Scalar};
+use crate::attrs::{Attr, Scalar};
 use crate::context::{set_named_attr, Context, OpId, OperationState, RegionId, ValueId};
-use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
@@ -150,31 +149,6 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_index_switch, print_index_switch)
             .verify(verify_index_switch),
     ]
-}
-
-/// Parse the `custom<name>(...)` directives this dialect's formats use;
-/// `None` if `name` is not one of them.
-pub fn parse_directive(
-    _name: &str,
-    _def: &OpDef,
-    _p: &mut dyn AsmParser,
-    _state: &mut OperationState,
-    _parsed: &mut ParsedOperands,
-    _attrs: &mut Vec<NamedAttr>,
-    _args: &[Var],
-) -> Option<PResult<()>> {
-    None
-}
-
-/// Print a `custom<name>(...)` directive; false if `name` is not one of this dialect's.
-pub fn print_directive(
-    _name: &str,
-    _def: &OpDef,
-    _p: &mut OpPrinter,
-    _op: OpId,
-    _args: &[Var],
-) -> bool {
-    false
 }
 
 // ----------------------------------------------------------------- helpers

@@ -9,14 +9,13 @@
 //! the `shape.lib` attribute on any op.
 
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
-use crate::attrs::{Attr, DenseValues, NamedAttr, Scalar};
+use crate::attrs::{Attr, DenseValues, Scalar};
 use crate::context::{Context, OpId, OperationState};
 use crate::dialect::checks::{check_edge_to_parent, check_parent};
 use crate::dialect::{
     ensure_terminator, i1, index, parse_optional_arrow_types, print_optional_arrow_types, shape,
     size, type_str, value_shape, witness,
 };
-use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
@@ -373,31 +372,6 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .verify(verify_yield),
     ]
-}
-
-/// Parse the `custom<name>(...)` directives this dialect's formats use;
-/// `None` if `name` is not one of them (the shape dialect has none).
-pub fn parse_directive(
-    _name: &str,
-    _def: &OpDef,
-    _p: &mut dyn AsmParser,
-    _state: &mut OperationState,
-    _parsed: &mut ParsedOperands,
-    _attrs: &mut Vec<NamedAttr>,
-    _args: &[Var],
-) -> Option<PResult<()>> {
-    None
-}
-
-/// Print a `custom<name>(...)` directive; false if `name` is not one of this dialect's.
-pub fn print_directive(
-    _name: &str,
-    _def: &OpDef,
-    _p: &mut OpPrinter,
-    _op: OpId,
-    _args: &[Var],
-) -> bool {
-    false
 }
 
 // ------------------------------------------------------------ result names
