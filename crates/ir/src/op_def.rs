@@ -251,6 +251,16 @@ pub struct Traits {
     pub error_value: bool,
 }
 
+/// Which of MLIR's reassociative reshapes an op is
+/// ([`OpDef::reassociative_reshape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reshape {
+    /// Fewer dimensions (`collapse_shape`).
+    Collapse,
+    /// More dimensions (`expand_shape`), given as an output shape.
+    Expand,
+}
+
 /// Where a constant-like op keeps its value ([`Traits::constant_like`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ConstantLike {
@@ -517,6 +527,29 @@ impl OpDef {
     pub fn error_value(mut self) -> Self {
         self.traits.error_value = true;
         self
+    }
+
+    /// The attributes, syntax and purity MLIR's reassociative reshapes
+    /// (`memref.` and `tensor.` `collapse_shape`, `expand_shape`) share:
+    /// a `reassociation`, and for an expansion its output shape, mixed
+    /// static and dynamic sizes.
+    pub fn reassociative_reshape(self, reshape: Reshape) -> Self {
+        let def = match reshape {
+            Reshape::Collapse => self
+                .attrs([attr("reassociation", AttrKind::Any)])
+                .format("$src $reassociation attr-dict `:` type($src) `into` type($result)"),
+            Reshape::Expand => self
+                .attrs([
+                    attr("reassociation", AttrKind::Any),
+                    attr("static_output_shape", AttrKind::DenseI64Array),
+                ])
+                .format(
+                    "$src $reassociation `output_shape` \
+                     custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` \
+                     type($src) `into` type($result)",
+                ),
+        };
+        def.pure()
     }
 
     /// The op name as the shared string every op of this kind holds.

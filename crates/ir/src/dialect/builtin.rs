@@ -38,13 +38,7 @@ fn parse_module(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()
             .props
             .push(("sym_name".into(), Attr::String(name.into_bytes())));
     }
-    if p.parse_optional_keyword("attributes") {
-        p.parse_optional_attr_dict(&mut state.attrs)?;
-    }
-    let r = p.ctx().create_region();
-    p.parse_region(r, &[], true)?;
-    state.regions.push(r);
-    Ok(())
+    super::parse_attributes_and_body(p, state)
 }
 
 fn print_module(p: &mut OpPrinter, op: OpId) {

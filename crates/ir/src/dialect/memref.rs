@@ -39,7 +39,8 @@ use crate::dialect::{
 use crate::format::{ParsedOperands, Var};
 use crate::layout::{memory_space, memref_str, memref_str_with, Layout, MemRef, Strided};
 use crate::op_def::{
-    attr, many, maybe, one, op, opt_attr, AttrKind, Effect, MemoryEffects, OpDef, TypeClass,
+    attr, many, maybe, one, op, opt_attr, AttrKind, Effect, MemoryEffects, OpDef, Reshape,
+    TypeClass,
 };
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind, DYNAMIC};
@@ -110,9 +111,7 @@ pub fn ops() -> Vec<OpDef> {
             .summary("operation to produce a memref with a smaller rank.")
             .operands([one("src").class(TypeClass::MemRef)])
             .results([one("result").class(TypeClass::MemRef)])
-            .attrs([attr("reassociation", AttrKind::Any)])
-            .format("$src $reassociation attr-dict `:` type($src) `into` type($result)")
-            .pure()
+            .reassociative_reshape(Reshape::Collapse)
             .result_names(result_names)
             .verify(verify_collapse_shape),
         op(OpKind::MemrefCopy)
@@ -165,16 +164,7 @@ pub fn ops() -> Vec<OpDef> {
                 many("output_shape").fixed(index),
             ])
             .results([one("result").class(TypeClass::MemRef)])
-            .attrs([
-                attr("reassociation", AttrKind::Any),
-                attr("static_output_shape", AttrKind::DenseI64Array),
-            ])
-            .format(
-                "$src $reassociation `output_shape` \
-                 custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` \
-                 type($src) `into` type($result)",
-            )
-            .pure()
+            .reassociative_reshape(Reshape::Expand)
             .result_names(result_names)
             .verify(verify_expand_shape),
         op(OpKind::MemrefExtractAlignedPointerAsIndex)

@@ -335,6 +335,22 @@ pub(crate) fn parse_optional_arrow_types(p: &mut dyn AsmParser) -> PResult<Vec<T
     Ok(vec![p.parse_type()?])
 }
 
+/// `[attributes {...}] { body }`, what follows a symbol table's name
+/// (`builtin.module`, `shape.function_library`): its discardable
+/// attributes and its one region.
+pub(crate) fn parse_attributes_and_body(
+    p: &mut dyn AsmParser,
+    state: &mut OperationState,
+) -> PResult<()> {
+    if p.parse_optional_keyword("attributes") {
+        p.parse_optional_attr_dict(&mut state.attrs)?;
+    }
+    let r = p.ctx().create_region();
+    p.parse_region(r, &[], true)?;
+    state.regions.push(r);
+    Ok(())
+}
+
 /// Operands between `open` and `close`, none or several separated by
 /// commas (`(%a, %b)`, `[]`).
 pub(crate) fn parse_delimited_operands(

@@ -605,12 +605,7 @@ fn parse_function_library(p: &mut dyn AsmParser, state: &mut OperationState) -> 
     state
         .props
         .push(("sym_name".into(), Attr::String(name.into_bytes())));
-    if p.parse_optional_keyword("attributes") {
-        p.parse_optional_attr_dict(&mut state.attrs)?;
-    }
-    let r = p.ctx().create_region();
-    p.parse_region(r, &[], true)?;
-    state.regions.push(r);
+    super::parse_attributes_and_body(p, state)?;
     p.expect_keyword("mapping")?;
     let at = p.offset();
     let none = p.ctx().intern_type(TypeKind::None);

@@ -20,7 +20,9 @@ use crate::dialect::checks::{
 use crate::dialect::{ensure_terminator, index, type_str};
 use crate::format::{parse_format, print_format, Format, ParsedOperands, Var};
 use crate::location::Location;
-use crate::op_def::{attr, many, maybe, one, op, opt_attr, registry, AttrKind, Effect, OpDef};
+use crate::op_def::{
+    attr, many, maybe, one, op, opt_attr, registry, AttrKind, Effect, OpDef, Reshape,
+};
 use crate::print_attr::{write_dims, AttrPrinter};
 use crate::printer::{print_op, OpPrinter, PrintOptions};
 use crate::types::{Type, TypeKind, DYNAMIC};
@@ -71,9 +73,7 @@ pub fn ops() -> Vec<OpDef> {
             .summary("operation to produce a tensor with a smaller rank")
             .operands([one("src")])
             .results([one("result")])
-            .attrs([attr("reassociation", AttrKind::Any)])
-            .format("$src $reassociation attr-dict `:` type($src) `into` type($result)")
-            .pure()
+            .reassociative_reshape(Reshape::Collapse)
             .result_names(result_names)
             .verify(verify_collapse_shape),
         op(OpKind::TensorConcat)
@@ -104,16 +104,7 @@ pub fn ops() -> Vec<OpDef> {
             .summary("operation to produce a tensor with a higher rank")
             .operands([one("src"), many("output_shape").fixed(index)])
             .results([one("result")])
-            .attrs([
-                attr("reassociation", AttrKind::Any),
-                attr("static_output_shape", AttrKind::DenseI64Array),
-            ])
-            .format(
-                "$src $reassociation `output_shape` \
-                 custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` \
-                 type($src) `into` type($result)",
-            )
-            .pure()
+            .reassociative_reshape(Reshape::Expand)
             .result_names(result_names)
             .verify(verify_expand_shape),
         op(OpKind::TensorExtract)
