@@ -918,6 +918,16 @@ mod tests {
         ctx.create_op(s)
     }
 
+    /// A detached op `name` with one region of one empty block, and the block.
+    pub(super) fn op_with_body(ctx: &mut Context, name: &'static str) -> (OpId, BlockId) {
+        let r = ctx.create_region();
+        let b = ctx.create_block();
+        ctx.append_block(r, b);
+        let mut state = OperationState::new(name, Location::Unknown);
+        state.regions.push(r);
+        (ctx.create_op(state), b)
+    }
+
     #[test]
     fn ops_move_next_to_themselves_and_their_neighbours() {
         let mut ctx = Context::new();
@@ -1040,12 +1050,7 @@ mod tests {
     #[test]
     fn queries_and_remaining_mutations() {
         let mut ctx = Context::new();
-        let r = ctx.create_region();
-        let b = ctx.create_block();
-        ctx.append_block(r, b);
-        let mut outer = OperationState::new("t.outer", Location::Unknown);
-        outer.regions.push(r);
-        let outer = ctx.create_op(outer);
+        let (outer, b) = op_with_body(&mut ctx, "t.outer");
         let a = op(&mut ctx, "t.a", vec![], 1);
         ctx.append_op(b, a);
         let va = ctx.result(a, 0).unwrap();

@@ -517,7 +517,7 @@ impl Context {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::op;
+    use super::super::tests::{op, op_with_body};
     use crate::context::{Context, OpId, OperationState};
     use crate::location::Location;
     use crate::types::TypeKind;
@@ -542,12 +542,7 @@ mod tests {
     #[test]
     fn check_out_and_in_keep_the_structure() {
         let mut ctx = Context::new();
-        let r = ctx.create_region();
-        let b = ctx.create_block();
-        ctx.append_block(r, b);
-        let mut m = OperationState::new("t.module", Location::Unknown);
-        m.regions.push(r);
-        let module = ctx.create_op(m);
+        let (module, b) = op_with_body(&mut ctx, "t.module");
         let (first, second) = (holder(&mut ctx), holder(&mut ctx));
         ctx.append_op(b, first);
         ctx.append_op(b, second);
@@ -589,12 +584,7 @@ mod tests {
     #[test]
     fn check_out_refuses_a_body_that_refers_outside() {
         let mut ctx = Context::new();
-        let r = ctx.create_region();
-        let b = ctx.create_block();
-        ctx.append_block(r, b);
-        let mut m = OperationState::new("t.module", Location::Unknown);
-        m.regions.push(r);
-        let module = ctx.create_op(m);
+        let (module, b) = op_with_body(&mut ctx, "t.module");
         let outside = op(&mut ctx, "t.outside", vec![], 1);
         ctx.append_op(b, outside);
         let (closed, open) = (holder(&mut ctx), holder(&mut ctx));
