@@ -251,6 +251,18 @@ pub struct Traits {
     pub error_value: bool,
 }
 
+/// What an op of the shape dialect is to the forms a shape function goes
+/// through ([`OpDef::form_role`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormRole {
+    /// A constraint (`shape.cstr_*`; see [`Traits::constraint`]).
+    Constraint,
+    /// An op of witnesses that is not a constraint (see [`Traits::witness`]).
+    Witness,
+    /// An op only values that carry errors have (see [`Traits::error_value`]).
+    ErrorValue,
+}
+
 /// Which of MLIR's reassociative reshapes an op is
 /// ([`OpDef::reassociative_reshape`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -510,22 +522,16 @@ impl OpDef {
         self.traits.defined_everywhere = true;
         self
     }
-    /// A constraint (see [`Traits::constraint`]); a constraint is a
-    /// witness op too.
-    pub fn constraint(mut self) -> Self {
-        self.traits.constraint = true;
-        self.traits.witness = true;
-        self
-    }
-    /// An op of witnesses (see [`Traits::witness`]).
-    pub fn witness(mut self) -> Self {
-        self.traits.witness = true;
-        self
-    }
-    /// An op only values that carry errors have (see
-    /// [`Traits::error_value`]).
-    pub fn error_value(mut self) -> Self {
-        self.traits.error_value = true;
+    /// What the op is to the forms of shape functions: sets
+    /// [`Traits::constraint`] (a constraint is a witness op too),
+    /// [`Traits::witness`] or [`Traits::error_value`].
+    pub fn form_role(mut self, role: FormRole) -> Self {
+        let traits = &mut self.traits;
+        match role {
+            FormRole::Constraint => (traits.constraint, traits.witness) = (true, true),
+            FormRole::Witness => traits.witness = true,
+            FormRole::ErrorValue => traits.error_value = true,
+        }
         self
     }
 

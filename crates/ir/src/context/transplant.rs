@@ -159,15 +159,20 @@ impl Context {
         }
     }
 
-    /// Move every entity of `other` into `self` (ids shifted, types
-    /// re-interned), e.g. to join functions parsed on several threads.
-    pub fn append(&mut self, other: Context) -> Offsets {
-        let off = Offsets {
+    /// Where entities added next land: the lengths of the arenas.
+    fn ends(&self) -> Offsets {
+        Offsets {
             ops: self.ops.len() as u32,
             values: self.values.len() as u32,
             blocks: self.blocks.len() as u32,
             regions: self.regions.len() as u32,
-        };
+        }
+    }
+
+    /// Move every entity of `other` into `self` (ids shifted, types
+    /// re-interned), e.g. to join functions parsed on several threads.
+    pub fn append(&mut self, other: Context) -> Offsets {
+        let off = self.ends();
         let (types, identity) = self.import_types(&other.types);
         let shift = Shift {
             off,
@@ -471,12 +476,7 @@ impl Context {
         let CheckedOut {
             ctx: body, origins, ..
         } = out;
-        let base = Offsets {
-            ops: self.ops.len() as u32,
-            values: self.values.len() as u32,
-            blocks: self.blocks.len() as u32,
-            regions: self.regions.len() as u32,
-        };
+        let base = self.ends();
         let (types, identity) = self.import_types(&body.types);
         let back = Return {
             origins: &origins,
@@ -525,18 +525,14 @@ mod tests {
     /// `t.holder` with one block `[a = t.a; t.use(a, arg)]`, arg: index.
     fn holder(ctx: &mut Context) -> OpId {
         let index = ctx.intern_type(TypeKind::Index);
-        let r = ctx.create_region();
-        let b = ctx.create_block();
+        let (h, b) = op_with_body(ctx, "t.holder");
         let arg = ctx.add_block_arg(b, index, None);
-        ctx.append_block(r, b);
         let a = op(ctx, "t.a", vec![], 1);
         ctx.append_op(b, a);
         let va = ctx.result(a, 0).unwrap();
         let user = op(ctx, "t.use", vec![va, arg], 0);
         ctx.append_op(b, user);
-        let mut h = OperationState::new("t.holder", Location::Unknown);
-        h.regions.push(r);
-        ctx.create_op(h)
+        h
     }
 
     #[test]

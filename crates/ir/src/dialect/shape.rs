@@ -16,7 +16,7 @@ use crate::dialect::{
     ensure_terminator, i1, index, parse_optional_arrow_types, print_optional_arrow_types, shape,
     size, type_str, value_shape, witness,
 };
-use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
+use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, FormRole, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
 use crate::OpKind;
@@ -46,7 +46,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_any),
         op(OpKind::ShapeAssuming)
-            .witness()
+            .form_role(FormRole::Witness)
             .effect(Effect::None)
             .summary("Execute the region")
             .operands([one("witness").fixed(witness)])
@@ -57,7 +57,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_assuming, print_assuming)
             .verify(verify_assuming),
         op(OpKind::ShapeAssumingAll)
-            .witness()
+            .form_role(FormRole::Witness)
             .commutative()
             .summary("Return a logical AND of all witnesses")
             .operands([many("inputs").fixed(witness)])
@@ -66,7 +66,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_assuming_all),
         op(OpKind::ShapeAssumingYield)
-            .witness()
+            .form_role(FormRole::Witness)
             .summary("Yield operation")
             .operands([many("operands")])
             .format(TERMINATOR)
@@ -109,7 +109,7 @@ pub fn ops() -> Vec<OpDef> {
             .verify(verify_const_size)
             .result_names(const_size_names),
         op(OpKind::ShapeConstWitness)
-            .witness()
+            .form_role(FormRole::Witness)
             .constant_like("passing")
             .summary("An operation that returns a statically known witness value")
             .results([one("result").fixed(witness)])
@@ -118,7 +118,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_const_witness),
         op(OpKind::ShapeCstrBroadcastable)
-            .constraint()
+            .form_role(FormRole::Constraint)
             .commutative()
             .effect(Effect::Fails)
             .summary("Determines if 2+ shapes can be successfully broadcasted")
@@ -127,7 +127,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$shapes attr-dict `:` type($shapes)")
             .verify(verify_cstr_broadcastable),
         op(OpKind::ShapeCstrEq)
-            .constraint()
+            .form_role(FormRole::Constraint)
             .commutative()
             .effect(Effect::Fails)
             .summary("Determines if all input shapes are equal")
@@ -136,7 +136,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$shapes attr-dict `:` type($shapes)")
             .verify(verify_cstr_eq),
         op(OpKind::ShapeCstrRequire)
-            .constraint()
+            .form_role(FormRole::Constraint)
             .effect(Effect::Fails)
             .summary("Represents a runtime assertion that an i1 is `true`")
             .operands([one("pred").fixed(i1)])
@@ -241,7 +241,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_max_min),
         op(OpKind::ShapeMeet)
-            .error_value()
+            .form_role(FormRole::ErrorValue)
             .commutative()
             .effect(Effect::Fails)
             .summary("Returns the least general shape or size of its operands")
@@ -342,7 +342,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_to_extent_tensor),
         op(OpKind::ShapeValueAsShape)
-            .error_value()
+            .form_role(FormRole::ErrorValue)
             .summary("Returns value as a shape")
             .operands([one("arg")])
             .results([one("result")])
@@ -350,7 +350,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_value_as_shape),
         op(OpKind::ShapeValueOf)
-            .error_value()
+            .form_role(FormRole::ErrorValue)
             .summary("Returns value of a !shape.value_shape operand")
             .operands([one("arg").fixed(value_shape)])
             .results([one("result")])
@@ -358,7 +358,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_value_of),
         op(OpKind::ShapeWithShape)
-            .error_value()
+            .form_role(FormRole::ErrorValue)
             .summary("Returns ValueShape with given shape")
             .operands([one("operand"), one("shape")])
             .results([one("result").fixed(value_shape)])
