@@ -581,9 +581,9 @@ mod tests {
     fn check_out_refuses_a_body_that_refers_outside() {
         let mut ctx = Context::new();
         let (module, b) = op_with_body(&mut ctx, "t.module");
+        let (closed, open) = (holder(&mut ctx), holder(&mut ctx));
         let outside = op(&mut ctx, "t.outside", vec![], 1);
         ctx.append_op(b, outside);
-        let (closed, open) = (holder(&mut ctx), holder(&mut ctx));
         ctx.append_op(b, closed);
         ctx.append_op(b, open);
         let inner = ctx.region(ctx.op(open).regions[0]).blocks[0];
