@@ -239,7 +239,7 @@ pub fn verify_dialect_attribute(
 
 /// The dialect whose prefix may be omitted inside the regions of `op_name`.
 pub fn default_dialect(op_name: &str) -> Option<&'static str> {
-    match OpKind::from_name(op_name) {
+    match crate::op_def::registry().kind(op_name) {
         OpKind::BuiltinModule => Some("builtin"),
         OpKind::FuncFunc => Some("func"),
         OpKind::ShapeFunc | OpKind::ShapeFunctionLibrary => Some("shape"),
