@@ -69,7 +69,6 @@ use ir::dialect::arith::CmpIPredicate;
 use ir::effects::{Effect, Effects};
 use ir::{Attr, Context, OpId, OpKind, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
-use pass::stage::CONSTRAINT_OPS;
 use pass::{loc_of, PassDecl, PassRegistry, Statistics};
 use std::collections::{HashMap, HashSet};
 
@@ -1085,7 +1084,7 @@ impl Premises<'_> {
             if o == target {
                 break;
             }
-            if !CONSTRAINT_OPS.contains(&ctx.kind(o)) {
+            if !ctx.kind(o).is_constraint() {
                 if read.contains(&o) {
                     b.op(o);
                 }
@@ -1298,7 +1297,7 @@ pub fn canonicalize_constraints(
             let mut effects = Effects::new();
             let mut barrier = None;
             for (i, &o) in ops.iter().enumerate() {
-                if !CONSTRAINT_OPS.contains(&ctx.kind(o)) {
+                if !ctx.kind(o).is_constraint() {
                     // The walk meets the ops of regions too.
                     if effects.own(ctx, o) == Effect::Any {
                         barrier = Some(i);

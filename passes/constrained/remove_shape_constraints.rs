@@ -17,7 +17,6 @@
 
 use diag::Diagnostic;
 use ir::{Context, OpId};
-use pass::stage::CONSTRAINT_OPS;
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 
 pub struct RemoveShapeConstraints;
@@ -26,7 +25,7 @@ pub struct RemoveShapeConstraints;
 pub fn remove_shape_constraints(ctx: &mut Context, op: OpId) -> usize {
     let mut constraints = Vec::new();
     ctx.walk_nested(op, &mut |o| {
-        if CONSTRAINT_OPS.contains(&ctx.kind(o)) {
+        if ctx.kind(o).is_constraint() {
             constraints.push(o);
         }
     });

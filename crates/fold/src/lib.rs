@@ -480,12 +480,12 @@ pub(crate) fn static_sizes(
 
 /// The type of the single result of `op`.
 pub(crate) fn result_type(ctx: &Context, op: OpId) -> Option<Type> {
-    ctx.result(op, 0).map(|r| ctx.value_type(r))
+    ctx.result_type(op, 0)
 }
 
 /// The type of operand `i` of `op`.
 pub(crate) fn operand_type(ctx: &Context, op: OpId, i: usize) -> Option<Type> {
-    ctx.operand(op, i).map(|v| ctx.value_type(v))
+    ctx.operand_type(op, i)
 }
 
 /// The shape of a ranked tensor, memref or vector type.

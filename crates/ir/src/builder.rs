@@ -1,4 +1,7 @@
-//! [`OpBuilder`]: the one way passes make IR. It holds an insertion point
+//! [`OpBuilder`]: a convenience for making IR at one place. Passes also
+//! create ops directly ([`Context::create_op`] on an [`OperationState`],
+//! then a link such as [`Context::insert_op_before`]) and through
+//! `fold::Rewriter`; the builder spares them that. It holds an insertion point
 //! and a location, creates ops by [`OpKind`] (with the default inherent
 //! attributes of `arith` ops, as MLIR's builders give them), inserts them
 //! there, and has typed helpers for the ops lowerings make most

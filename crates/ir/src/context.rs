@@ -1,5 +1,10 @@
-//! Arena storage of operations, values, blocks and regions, and the mutation
-//! API passes use (insert, erase, replace-all-uses, move, clone).
+//! The arena of the IR: operations, values, blocks and regions addressed
+//! by typed ids ([`OpId`], [`ValueId`], [`BlockId`], [`RegionId`]), the
+//! interned types, the settings ops are read under (pure foreign ops,
+//! resources, diagnostics), and the mutation API passes use (create, link,
+//! insert, erase, replace-all-uses, move, clone, split blocks), with
+//! change tracking. Moving IR between contexts (append, check out and in)
+//! is `context/transplant.rs`'s.
 //!
 //! Invariants kept by every method here:
 //! - an operation is in at most one block, linked between `prev`/`next`;
@@ -9,8 +14,10 @@
 use crate::attrs::{Attr, NamedAttr};
 use crate::location::Location;
 use crate::types::{Type, TypeInterner, TypeKind};
-use rustc_hash::FxHashMap;
 use thin_vec::ThinVec;
+
+mod transplant;
+pub use transplant::{CheckedOut, Offsets};
 
 macro_rules! id_type {
     ($(#[$m:meta])* $name:ident) => {
@@ -123,6 +130,11 @@ impl OperationState {
             successors: Vec::new(),
             loc,
         }
+    }
+
+    /// The kind of the op this builds.
+    pub fn kind(&self) -> crate::OpKind {
+        crate::op_def::registry().kind(&self.name)
     }
 }
 
@@ -399,6 +411,22 @@ impl Context {
     }
     pub fn operand(&self, op: OpId, i: usize) -> Option<ValueId> {
         self.op(op).operands.get(i).copied()
+    }
+    /// The type of operand `i` of `op`, if it has that many.
+    pub fn operand_type(&self, op: OpId, i: usize) -> Option<Type> {
+        self.operand(op, i).map(|v| self.value_type(v))
+    }
+    /// The type of result `i` of `op`, if it has that many.
+    pub fn result_type(&self, op: OpId, i: usize) -> Option<Type> {
+        self.result(op, i).map(|v| self.value_type(v))
+    }
+    /// The types of `op`'s operands, in order.
+    pub fn operand_types(&self, op: OpId) -> Vec<Type> {
+        self.types_of(&self.op(op).operands)
+    }
+    /// The types of `op`'s results, in order.
+    pub fn result_types(&self, op: OpId) -> Vec<Type> {
+        self.types_of(&self.op(op).results)
     }
 
     // ----- creation -----
@@ -856,501 +884,6 @@ impl Context {
     }
 }
 
-/// A mapping of entity ids, applied to every id an entity refers to when
-/// entities move between contexts.
-trait Renumber {
-    fn op(&self, o: OpId) -> OpId;
-    fn value(&self, v: ValueId) -> ValueId;
-    fn block(&self, b: BlockId) -> BlockId;
-    fn region(&self, r: RegionId) -> RegionId;
-    fn ty(&self, t: Type) -> Type;
-    /// False if [`Renumber::ty`] is the identity (attributes are then kept).
-    fn changes_types(&self) -> bool;
-
-    fn op_data(&self, mut d: OpData) -> OpData {
-        d.operands.iter_mut().for_each(|v| *v = self.value(*v));
-        d.results.iter_mut().for_each(|v| *v = self.value(*v));
-        if self.changes_types() {
-            for (_, a) in d.props.iter_mut().chain(d.attrs.iter_mut()) {
-                *a = crate::attrs::remap_attr_types(a, &|t| self.ty(t));
-            }
-        }
-        d.regions.iter_mut().for_each(|r| *r = self.region(*r));
-        d.successors.iter_mut().for_each(|b| *b = self.block(*b));
-        d.parent = d.parent.map(|b| self.block(b));
-        d.prev = d.prev.map(|o| self.op(o));
-        d.next = d.next.map(|o| self.op(o));
-        d
-    }
-    fn value_data(&self, mut v: ValueData) -> ValueData {
-        v.ty = self.ty(v.ty);
-        v.def = match v.def {
-            ValueDef::OpResult { op, index } => ValueDef::OpResult {
-                op: self.op(op),
-                index,
-            },
-            ValueDef::BlockArg { block, index } => ValueDef::BlockArg {
-                block: self.block(block),
-                index,
-            },
-        };
-        v.uses.iter_mut().for_each(|u| u.op = self.op(u.op));
-        v
-    }
-    fn block_data(&self, mut b: BlockData) -> BlockData {
-        b.args.iter_mut().for_each(|v| *v = self.value(*v));
-        b.first = b.first.map(|o| self.op(o));
-        b.last = b.last.map(|o| self.op(o));
-        b.parent = b.parent.map(|r| self.region(r));
-        b
-    }
-    fn region_data(&self, mut r: RegionData) -> RegionData {
-        r.blocks.iter_mut().for_each(|b| *b = self.block(*b));
-        r.parent = r.parent.map(|o| self.op(o));
-        r
-    }
-}
-
-/// Where the entities of a context appended by [`Context::append`] landed.
-#[derive(Clone, Copy, Debug)]
-pub struct Offsets {
-    pub ops: u32,
-    pub values: u32,
-    pub blocks: u32,
-    pub regions: u32,
-}
-
-impl Offsets {
-    pub fn op(&self, o: OpId) -> OpId {
-        OpId(o.0 + self.ops)
-    }
-    pub fn block(&self, b: BlockId) -> BlockId {
-        BlockId(b.0 + self.blocks)
-    }
-}
-
-/// [`Offsets`] plus the re-interning of the appended context's types.
-struct Shift<'a> {
-    off: Offsets,
-    types: &'a [Type],
-    identity: bool,
-}
-
-impl Renumber for Shift<'_> {
-    fn op(&self, o: OpId) -> OpId {
-        self.off.op(o)
-    }
-    fn value(&self, v: ValueId) -> ValueId {
-        ValueId(v.0 + self.off.values)
-    }
-    fn block(&self, b: BlockId) -> BlockId {
-        self.off.block(b)
-    }
-    fn region(&self, r: RegionId) -> RegionId {
-        RegionId(r.0 + self.off.regions)
-    }
-    fn ty(&self, t: Type) -> Type {
-        self.types[t.0 as usize]
-    }
-    fn changes_types(&self) -> bool {
-        !self.identity
-    }
-}
-
-impl Context {
-    /// Intern every type of `other` here; the mapping, and whether it is the
-    /// identity (types of a piece are usually interned in the same order).
-    fn import_types(&mut self, other: &std::sync::Arc<TypeInterner>) -> (Vec<Type>, bool) {
-        if std::sync::Arc::ptr_eq(&self.types, other) {
-            return ((0..other.kinds().len() as u32).map(Type).collect(), true);
-        }
-        let mut map: Vec<Type> = Vec::with_capacity(other.kinds().len());
-        // While every type so far maps to itself, a kind equal to ours at
-        // the same index (its components being earlier types) is that type.
-        let mut identity = true;
-        for (i, kind) in other.kinds().iter().enumerate() {
-            let t = if identity && self.types.kinds().get(i) == Some(kind) {
-                Type(i as u32)
-            } else {
-                let remapped = crate::types::remap_type_kind(kind, &|t: Type| map[t.0 as usize]);
-                self.intern_type(remapped)
-            };
-            identity &= t.0 as usize == i;
-            map.push(t);
-        }
-        (map, identity)
-    }
-
-    fn import_op_names(
-        &mut self,
-        other: &std::sync::Arc<rustc_hash::FxHashMap<String, std::sync::Arc<str>>>,
-    ) {
-        if std::sync::Arc::ptr_eq(&self.op_names, other) {
-            return;
-        }
-        for (k, v) in other.iter() {
-            if !self.op_names.contains_key(k) {
-                std::sync::Arc::make_mut(&mut self.op_names).insert(k.clone(), v.clone());
-            }
-        }
-    }
-
-    /// Move every entity of `other` into `self` (ids shifted, types
-    /// re-interned), e.g. to join functions parsed on several threads.
-    pub fn append(&mut self, other: Context) -> Offsets {
-        let off = Offsets {
-            ops: self.ops.len() as u32,
-            values: self.values.len() as u32,
-            blocks: self.blocks.len() as u32,
-            regions: self.regions.len() as u32,
-        };
-        let (types, identity) = self.import_types(&other.types);
-        let shift = Shift {
-            off,
-            types: &types,
-            identity,
-        };
-        self.ops
-            .extend(other.ops.into_iter().map(|d| shift.op_data(d)));
-        self.values
-            .extend(other.values.into_iter().map(|v| shift.value_data(v)));
-        self.blocks
-            .extend(other.blocks.into_iter().map(|b| shift.block_data(b)));
-        self.regions
-            .extend(other.regions.into_iter().map(|r| shift.region_data(r)));
-        for (v, loc) in other.arg_locs {
-            self.arg_locs.insert(shift.value(v), loc);
-        }
-        self.import_op_names(&other.op_names);
-        self.import_blobs(&other.resources);
-        off
-    }
-
-    /// Add the blobs of `other` this context lacks.
-    fn import_blobs(&mut self, other: &std::sync::Arc<crate::resources::Resources>) {
-        if !std::sync::Arc::ptr_eq(&self.resources, other) {
-            self.resources_mut().merge_blobs(other);
-        }
-    }
-}
-
-/// An op's body taken out of its context by [`Context::check_out`], to be
-/// transformed on its own (on another thread) and returned with
-/// [`Context::check_in`].
-pub struct CheckedOut {
-    /// The body, renumbered from 0, under a copy of the op at [`Self::root`].
-    pub ctx: Context,
-    pub root: OpId,
-    origins: Origins,
-}
-
-/// The original id of each entity of a checked-out body (index = its id in
-/// the body); the first op is the root itself.
-struct Origins {
-    ops: Vec<OpId>,
-    values: Vec<ValueId>,
-    blocks: Vec<BlockId>,
-    regions: Vec<RegionId>,
-}
-
-/// Ids of a checked-out body back in the context it came from: originals
-/// return to their slots, entities created meanwhile go after `base`.
-struct Return<'a> {
-    origins: &'a Origins,
-    base: Offsets,
-    types: &'a [Type],
-    identity: bool,
-}
-
-/// The original of `id` (an index into `origins`), or the slot after `base`
-/// for an entity created while checked out.
-fn returned<T: Copy>(origins: &[T], id: u32, base: u32, make: fn(u32) -> T) -> T {
-    match origins.get(id as usize) {
-        Some(&o) => o,
-        None => make(base + id - origins.len() as u32),
-    }
-}
-
-impl Renumber for Return<'_> {
-    fn op(&self, o: OpId) -> OpId {
-        returned(&self.origins.ops, o.0, self.base.ops, OpId)
-    }
-    fn value(&self, v: ValueId) -> ValueId {
-        returned(&self.origins.values, v.0, self.base.values, ValueId)
-    }
-    fn block(&self, b: BlockId) -> BlockId {
-        returned(&self.origins.blocks, b.0, self.base.blocks, BlockId)
-    }
-    fn region(&self, r: RegionId) -> RegionId {
-        returned(&self.origins.regions, r.0, self.base.regions, RegionId)
-    }
-    fn ty(&self, t: Type) -> Type {
-        self.types[t.0 as usize]
-    }
-    fn changes_types(&self) -> bool {
-        !self.identity
-    }
-}
-
-/// Renumbering into a checked-out body: old id → index in the body.
-struct Out {
-    ops: FxHashMap<OpId, u32>,
-    values: FxHashMap<ValueId, u32>,
-    blocks: FxHashMap<BlockId, u32>,
-    regions: FxHashMap<RegionId, u32>,
-}
-
-fn numbering<T: Copy + Eq + std::hash::Hash>(ids: &[T]) -> FxHashMap<T, u32> {
-    ids.iter()
-        .enumerate()
-        .map(|(i, &id)| (id, i as u32))
-        .collect()
-}
-
-/// The index of `id` in a body's numbering. [`Context::check_out`] takes a
-/// body out only after checking that it refers to nothing outside itself,
-/// so every id it renumbers is there.
-fn index_in<T: Eq + std::hash::Hash>(numbering: &FxHashMap<T, u32>, id: &T) -> u32 {
-    let index = numbering.get(id).copied();
-    debug_assert!(index.is_some(), "a checked-out body refers outside itself");
-    index.unwrap_or(0)
-}
-
-impl Out {
-    /// Whether the ops of the body (`ops`, the root first) refer to no value
-    /// or block outside it, and no op outside uses a value of it.
-    fn is_closed(&self, ctx: &Context, ops: &[OpId], values: &[ValueId]) -> bool {
-        let ops_closed = ops.iter().skip(1).all(|&o| {
-            let data = ctx.op(o);
-            data.operands.iter().all(|v| self.values.contains_key(v))
-                && data.successors.iter().all(|b| self.blocks.contains_key(b))
-        });
-        ops_closed
-            && values.iter().all(|&v| {
-                let uses = &ctx.value(v).uses;
-                uses.iter().all(|u| self.ops.contains_key(&u.op))
-            })
-    }
-}
-
-impl Renumber for Out {
-    fn op(&self, o: OpId) -> OpId {
-        OpId(index_in(&self.ops, &o))
-    }
-    fn value(&self, v: ValueId) -> ValueId {
-        ValueId(index_in(&self.values, &v))
-    }
-    fn block(&self, b: BlockId) -> BlockId {
-        BlockId(index_in(&self.blocks, &b))
-    }
-    fn region(&self, r: RegionId) -> RegionId {
-        RegionId(index_in(&self.regions, &r))
-    }
-    fn ty(&self, t: Type) -> Type {
-        t
-    }
-    fn changes_types(&self) -> bool {
-        false
-    }
-}
-
-/// Move the contents out of an op slot, leaving it empty.
-fn take_op(d: &mut OpData) -> OpData {
-    use std::mem::take;
-    OpData {
-        name: d.name.clone(),
-        def: d.def,
-        operands: take(&mut d.operands),
-        results: take(&mut d.results),
-        props: take(&mut d.props),
-        attrs: take(&mut d.attrs),
-        regions: take(&mut d.regions),
-        successors: take(&mut d.successors),
-        loc: std::mem::replace(&mut d.loc, Location::Unknown),
-        parent: d.parent.take(),
-        prev: d.prev.take(),
-        next: d.next.take(),
-    }
-}
-
-/// Move the contents out of a value slot, leaving it without uses.
-fn take_value(v: &mut ValueData) -> ValueData {
-    ValueData {
-        ty: v.ty,
-        def: v.def,
-        uses: std::mem::take(&mut v.uses),
-    }
-}
-
-/// Put `item` at `index`: an existing slot, or the next one.
-fn place<T>(arena: &mut Vec<T>, index: usize, item: T) {
-    match arena.get_mut(index) {
-        Some(slot) => *slot = item,
-        None => arena.push(item),
-    }
-}
-
-impl Context {
-    /// Take the body of `root` (its regions and everything in them) out of
-    /// this context into a context of its own, under a copy of `root`
-    /// (name, attributes, location), so that a pass can transform it alone;
-    /// [`Context::check_in`] puts the result back. `root` must be isolated
-    /// from above, without operands or used results; it stays in place, and
-    /// the entities of its body are left empty until checked in. `None`,
-    /// and nothing taken, when the body refers to a value or block outside
-    /// it or an op outside uses one of its values.
-    pub fn check_out(&mut self, root: OpId) -> Option<CheckedOut> {
-        let mut ops = vec![root];
-        self.walk_nested(root, &mut |o| ops.push(o));
-        let mut regions = Vec::new();
-        let mut blocks = Vec::new();
-        let mut values = Vec::new();
-        for &o in &ops {
-            let data = self.op(o);
-            if o != root {
-                values.extend(data.results.iter().copied());
-            }
-            for &r in &data.regions {
-                regions.push(r);
-                for &b in &self.region(r).blocks {
-                    blocks.push(b);
-                    values.extend(self.block(b).args.iter().copied());
-                }
-            }
-        }
-        let out = Out {
-            ops: numbering(&ops),
-            values: numbering(&values),
-            blocks: numbering(&blocks),
-            regions: numbering(&regions),
-        };
-        if !out.is_closed(self, &ops, &values) {
-            return None;
-        }
-        let mut body = Context {
-            types: self.types.clone(),
-            op_names: self.op_names.clone(),
-            pure_ops: self.pure_ops.clone(),
-            resources: self.resources.clone(),
-            print_op_on_diagnostic: self.print_op_on_diagnostic,
-            foreign_ops_unknown: self.foreign_ops_unknown,
-            ..Context::default()
-        };
-        let root_data = self.op(root);
-        let root_copy = OpData {
-            operands: ThinVec::new(),
-            results: ThinVec::new(),
-            regions: root_data.regions.iter().map(|&r| out.region(r)).collect(),
-            parent: None,
-            prev: None,
-            next: None,
-            ..root_data.clone()
-        };
-        body.ops.push(root_copy);
-        for &o in &ops[1..] {
-            let data = take_op(&mut self.ops[o.index()]);
-            body.ops.push(out.op_data(data));
-        }
-        body.values = values
-            .iter()
-            .map(|&v| out.value_data(take_value(&mut self.values[v.index()])))
-            .collect();
-        body.blocks = blocks
-            .iter()
-            .map(|&b| out.block_data(std::mem::take(&mut self.blocks[b.index()])))
-            .collect();
-        body.regions = regions
-            .iter()
-            .map(|&r| out.region_data(std::mem::take(&mut self.regions[r.index()])))
-            .collect();
-        for &v in &values {
-            if let Some(loc) = self.arg_locs.remove(&v) {
-                body.arg_locs.insert(out.value(v), loc);
-            }
-        }
-        Some(CheckedOut {
-            ctx: body,
-            root: OpId(0),
-            origins: Origins {
-                ops,
-                values,
-                blocks,
-                regions,
-            },
-        })
-    }
-
-    /// [`Context::check_out`] of every op of `roots`, in order; when one
-    /// cannot be taken out, those taken are checked back in and the error
-    /// is that op.
-    pub fn check_out_all(&mut self, roots: &[OpId]) -> Result<Vec<CheckedOut>, OpId> {
-        let mut bodies = Vec::with_capacity(roots.len());
-        for &root in roots {
-            match self.check_out(root) {
-                Some(body) => bodies.push(body),
-                None => {
-                    for body in bodies {
-                        self.check_in(body);
-                    }
-                    return Err(root);
-                }
-            }
-        }
-        Ok(bodies)
-    }
-
-    /// Put a body taken out by [`Context::check_out`] back: its entities
-    /// return to their original slots, entities created meanwhile are
-    /// appended, and the root op takes the copy's attributes, regions and
-    /// location (it keeps its place and results).
-    pub fn check_in(&mut self, out: CheckedOut) {
-        let CheckedOut {
-            ctx: body, origins, ..
-        } = out;
-        let base = Offsets {
-            ops: self.ops.len() as u32,
-            values: self.values.len() as u32,
-            blocks: self.blocks.len() as u32,
-            regions: self.regions.len() as u32,
-        };
-        let (types, identity) = self.import_types(&body.types);
-        let back = Return {
-            origins: &origins,
-            base,
-            types: &types,
-            identity,
-        };
-        for (i, d) in body.ops.into_iter().enumerate() {
-            let d = back.op_data(d);
-            let slot = back.op(OpId(i as u32)).index();
-            if i == 0 {
-                let root = &mut self.ops[slot];
-                (root.props, root.attrs, root.regions, root.loc) =
-                    (d.props, d.attrs, d.regions, d.loc);
-            } else {
-                place(&mut self.ops, slot, d);
-            }
-        }
-        for (i, v) in body.values.into_iter().enumerate() {
-            let slot = back.value(ValueId(i as u32)).index();
-            place(&mut self.values, slot, back.value_data(v));
-        }
-        for (i, b) in body.blocks.into_iter().enumerate() {
-            let slot = back.block(BlockId(i as u32)).index();
-            place(&mut self.blocks, slot, back.block_data(b));
-        }
-        for (i, r) in body.regions.into_iter().enumerate() {
-            let slot = back.region(RegionId(i as u32)).index();
-            place(&mut self.regions, slot, back.region_data(r));
-        }
-        for (v, loc) in body.arg_locs {
-            self.arg_locs.insert(back.value(v), loc);
-        }
-        self.import_op_names(&body.op_names);
-        self.import_blobs(&body.resources);
-    }
-}
-
 /// Iterator over the ops of a block.
 pub struct BlockOps<'a> {
     ctx: &'a Context,
@@ -1371,12 +904,28 @@ mod tests {
     use super::*;
     use crate::types::TypeKind;
 
-    fn op(ctx: &mut Context, name: &'static str, operands: Vec<ValueId>, n: usize) -> OpId {
+    /// A detached op `name` of `operands`, with `n` results of type `index`.
+    pub(super) fn op(
+        ctx: &mut Context,
+        name: &'static str,
+        operands: Vec<ValueId>,
+        n: usize,
+    ) -> OpId {
         let index = ctx.intern_type(TypeKind::Index);
         let mut s = OperationState::new(name, Location::Unknown);
         s.operands = operands.into();
         s.result_types = vec![index; n];
         ctx.create_op(s)
+    }
+
+    /// A detached op `name` with one region of one empty block, and the block.
+    pub(super) fn op_with_body(ctx: &mut Context, name: &'static str) -> (OpId, BlockId) {
+        let r = ctx.create_region();
+        let b = ctx.create_block();
+        ctx.append_block(r, b);
+        let mut state = OperationState::new(name, Location::Unknown);
+        state.regions.push(r);
+        (ctx.create_op(state), b)
     }
 
     #[test]
@@ -1461,121 +1010,6 @@ mod tests {
         assert!(!ctx.has_uses(ctx.result(c, 0).unwrap()));
     }
 
-    /// `t.holder` with one block `[a = t.a; t.use(a, arg)]`, arg: index.
-    fn holder(ctx: &mut Context) -> OpId {
-        let index = ctx.intern_type(TypeKind::Index);
-        let r = ctx.create_region();
-        let b = ctx.create_block();
-        let arg = ctx.add_block_arg(b, index, None);
-        ctx.append_block(r, b);
-        let a = op(ctx, "t.a", vec![], 1);
-        ctx.append_op(b, a);
-        let va = ctx.result(a, 0).unwrap();
-        let user = op(ctx, "t.use", vec![va, arg], 0);
-        ctx.append_op(b, user);
-        let mut h = OperationState::new("t.holder", Location::Unknown);
-        h.regions.push(r);
-        ctx.create_op(h)
-    }
-
-    #[test]
-    fn check_out_and_in_keep_the_structure() {
-        let mut ctx = Context::new();
-        let r = ctx.create_region();
-        let b = ctx.create_block();
-        ctx.append_block(r, b);
-        let mut m = OperationState::new("t.module", Location::Unknown);
-        m.regions.push(r);
-        let module = ctx.create_op(m);
-        let (first, second) = (holder(&mut ctx), holder(&mut ctx));
-        ctx.append_op(b, first);
-        ctx.append_op(b, second);
-        let before = crate::printer::print_op(&ctx, module, Default::default());
-
-        let mut piece = ctx.check_out(second).unwrap();
-        let (body, root) = (&mut piece.ctx, piece.root);
-        assert_eq!(body.op_name(root), "t.holder");
-        let inner = body.region(body.op(root).regions[0]).blocks[0];
-        let user = body.block_terminator(inner).unwrap();
-        let arg = body.block(inner).args[0];
-        assert_eq!(body.op(user).operands[1], arg);
-        assert_eq!(body.value(arg).uses.len(), 1);
-        // Changed while out: a new op that uses the block argument.
-        let extra = op(body, "t.extra", vec![arg], 0);
-        body.insert_op_before(user, extra);
-        ctx.check_in(piece);
-        let after = crate::printer::print_op(&ctx, module, Default::default());
-        assert_eq!(after.matches("t.extra").count(), 1);
-        assert_eq!(after.matches("t.holder").count(), 2);
-        assert_eq!(ctx.parent_op(second), Some(module));
-        // Taken out and back unchanged, it prints as before the change.
-        let extra_id = ctx
-            .block_ops(ctx.region(ctx.op(second).regions[0]).blocks[0])
-            .nth(1)
-            .unwrap();
-        assert_eq!(ctx.op_name(extra_id), "t.extra");
-        ctx.erase_op(extra_id);
-        let piece = ctx.check_out(second).unwrap();
-        ctx.check_in(piece);
-        assert_eq!(
-            crate::printer::print_op(&ctx, module, Default::default()),
-            before
-        );
-    }
-
-    /// A body that uses a value from outside is not taken out, and nothing
-    /// of it moves; one that is closed is.
-    #[test]
-    fn check_out_refuses_a_body_that_refers_outside() {
-        let mut ctx = Context::new();
-        let r = ctx.create_region();
-        let b = ctx.create_block();
-        ctx.append_block(r, b);
-        let mut m = OperationState::new("t.module", Location::Unknown);
-        m.regions.push(r);
-        let module = ctx.create_op(m);
-        let outside = op(&mut ctx, "t.outside", vec![], 1);
-        ctx.append_op(b, outside);
-        let (closed, open) = (holder(&mut ctx), holder(&mut ctx));
-        ctx.append_op(b, closed);
-        ctx.append_op(b, open);
-        let inner = ctx.region(ctx.op(open).regions[0]).blocks[0];
-        let user = ctx.block_terminator(inner).unwrap();
-        ctx.set_operand(user, 0, ctx.result(outside, 0).unwrap());
-        let before = crate::printer::print_op(&ctx, module, Default::default());
-        assert!(ctx.check_out(open).is_none());
-        assert_eq!(ctx.check_out_all(&[closed, open]).err(), Some(open));
-        assert_eq!(
-            crate::printer::print_op(&ctx, module, Default::default()),
-            before
-        );
-        let pieces = ctx.check_out_all(&[closed]).unwrap();
-        assert_eq!(pieces.len(), 1);
-    }
-
-    #[test]
-    fn append_reinterns_types_whose_components_differ() {
-        let unranked = |elem| TypeKind::UnrankedTensor { elem };
-        let mut a = Context::new();
-        let index = a.intern_type(TypeKind::Index);
-        let of_index = a.intern_type(unranked(index));
-        let mut b = Context::new();
-        let f32 = b.intern_type(TypeKind::Float(crate::types::FloatKind::F32));
-        let of_f32 = b.intern_type(unranked(f32));
-        // Same kind at the same index, but over a different element type.
-        assert_eq!(a.type_kind(of_index), b.type_kind(of_f32));
-        let mut s = OperationState::new("t.v", Location::Unknown);
-        s.result_types = vec![of_f32];
-        let v = b.create_op(s);
-        let v = a.append(b).op(v);
-        let t = a.value_type(a.result(v, 0).unwrap());
-        assert_ne!(t, of_index);
-        let TypeKind::UnrankedTensor { elem } = a.type_kind(t) else {
-            panic!("not a tensor type");
-        };
-        assert!(matches!(a.type_kind(*elem), TypeKind::Float(_)));
-    }
-
     #[test]
     fn split_blocks_and_move_them() {
         let mut ctx = Context::new();
@@ -1616,12 +1050,7 @@ mod tests {
     #[test]
     fn queries_and_remaining_mutations() {
         let mut ctx = Context::new();
-        let r = ctx.create_region();
-        let b = ctx.create_block();
-        ctx.append_block(r, b);
-        let mut outer = OperationState::new("t.outer", Location::Unknown);
-        outer.regions.push(r);
-        let outer = ctx.create_op(outer);
+        let (outer, b) = op_with_body(&mut ctx, "t.outer");
         let a = op(&mut ctx, "t.a", vec![], 1);
         ctx.append_op(b, a);
         let va = ctx.result(a, 0).unwrap();

@@ -136,19 +136,7 @@ pub fn to_string(
         out.push('-');
     }
     if d.significand == 0 {
-        if max_padding == 0 {
-            if truncate_zero {
-                out.push_str("0.0E+0");
-            } else {
-                out.push_str("0.0");
-                for _ in 1..format_precision {
-                    out.push('0');
-                }
-                out.push_str("e+00");
-            }
-        } else {
-            out.push('0');
-        }
+        push_zero(&mut out, format_precision, max_padding, truncate_zero);
         return out;
     }
     let format_precision = if format_precision == 0 {
@@ -156,62 +144,115 @@ pub fn to_string(
     } else {
         format_precision
     };
-    let mut exp = d.exp;
-    let mut sig = d.significand;
-    let tz = sig.trailing_zeros();
-    exp += tz as i32;
-    sig >>= tz;
-    let mut big = Big::from_u128(sig);
-    if exp > 0 {
-        big.shl(exp as u32);
-        exp = 0;
-    } else if exp < 0 {
-        for _ in 0..(-exp) {
-            big.mul_small(5);
-        }
-    }
-    // Drop whole powers of ten we certainly do not need (truncating).
-    let bits = big.bits();
-    let bits_required = (format_precision * 196).div_ceil(59);
-    if bits > bits_required {
-        let tens = (bits - bits_required) * 59 / 196;
-        for _ in 0..tens {
-            big.divrem_small(10);
-        }
-        exp += tens as i32;
-    }
-    // Digits, least significant first, trailing zeros dropped.
-    let mut buffer: Vec<u8> = Vec::new();
-    let mut in_trail = true;
-    while !big.is_zero() {
-        let digit = big.divrem_small(10) as u8;
-        if in_trail && digit == 0 {
-            exp += 1;
-        } else {
-            buffer.push(b'0' + digit);
-            in_trail = false;
-        }
-    }
-    adjust_to_precision(&mut buffer, &mut exp, format_precision);
-    let n = buffer.len() as i32;
-    let scientific = if max_padding == 0 {
-        true
-    } else if exp >= 0 {
-        exp as u32 > max_padding || (n + exp) as u32 > format_precision
+    let digits = Digits::of(d, format_precision);
+    if digits.is_scientific(format_precision, max_padding) {
+        digits.push_scientific(&mut out, format_precision, truncate_zero);
     } else {
-        let msd = exp + n - 1;
-        msd < 0 && (-msd) as u32 > max_padding
-    };
-    let digit = |i: i32| buffer[(n - 1 - i) as usize] as char;
-    if scientific {
-        exp += n - 1;
-        out.push(digit(0));
+        digits.push_positional(&mut out);
+    }
+    out
+}
+
+/// Zero, as `APFloat::toString` writes it.
+fn push_zero(out: &mut String, format_precision: u32, max_padding: u32, truncate_zero: bool) {
+    if max_padding != 0 {
+        out.push('0');
+    } else if truncate_zero {
+        out.push_str("0.0E+0");
+    } else {
+        out.push_str("0.0");
+        for _ in 1..format_precision {
+            out.push('0');
+        }
+        out.push_str("e+00");
+    }
+}
+
+/// The decimal digits of a non-zero value, rounded to the precision asked
+/// for: the value is `digits × 10^exp`.
+struct Digits {
+    /// Least significant first, without trailing zeros.
+    buffer: Vec<u8>,
+    exp: i32,
+}
+
+impl Digits {
+    fn of(d: &Decomposed, format_precision: u32) -> Digits {
+        let mut exp = d.exp;
+        let mut sig = d.significand;
+        let tz = sig.trailing_zeros();
+        exp += tz as i32;
+        sig >>= tz;
+        let mut big = Big::from_u128(sig);
+        if exp > 0 {
+            big.shl(exp as u32);
+            exp = 0;
+        } else if exp < 0 {
+            for _ in 0..(-exp) {
+                big.mul_small(5);
+            }
+        }
+        // Drop whole powers of ten we certainly do not need (truncating).
+        let bits = big.bits();
+        let bits_required = (format_precision * 196).div_ceil(59);
+        if bits > bits_required {
+            let tens = (bits - bits_required) * 59 / 196;
+            for _ in 0..tens {
+                big.divrem_small(10);
+            }
+            exp += tens as i32;
+        }
+        // Digits, least significant first, trailing zeros dropped.
+        let mut buffer: Vec<u8> = Vec::new();
+        let mut in_trail = true;
+        while !big.is_zero() {
+            let digit = big.divrem_small(10) as u8;
+            if in_trail && digit == 0 {
+                exp += 1;
+            } else {
+                buffer.push(b'0' + digit);
+                in_trail = false;
+            }
+        }
+        adjust_to_precision(&mut buffer, &mut exp, format_precision);
+        Digits { buffer, exp }
+    }
+
+    fn len(&self) -> i32 {
+        self.buffer.len() as i32
+    }
+
+    /// Digit `i`, the most significant first.
+    fn digit(&self, i: i32) -> char {
+        self.buffer[(self.len() - 1 - i) as usize] as char
+    }
+
+    /// Whether the value is written with an exponent: always without
+    /// padding, else when padding it would take more than `max_padding`
+    /// zeros or more digits than the precision.
+    fn is_scientific(&self, format_precision: u32, max_padding: u32) -> bool {
+        let (n, exp) = (self.len(), self.exp);
+        if max_padding == 0 {
+            true
+        } else if exp >= 0 {
+            exp as u32 > max_padding || (n + exp) as u32 > format_precision
+        } else {
+            let msd = exp + n - 1;
+            msd < 0 && (-msd) as u32 > max_padding
+        }
+    }
+
+    /// `d.ddd[E+x]` (`truncate_zero`) or `d.ddd000e+0x`.
+    fn push_scientific(&self, out: &mut String, format_precision: u32, truncate_zero: bool) {
+        let n = self.len();
+        let exp = self.exp + n - 1;
+        out.push(self.digit(0));
         out.push('.');
         if n == 1 && truncate_zero {
             out.push('0');
         } else {
             for i in 1..n {
-                out.push(digit(i));
+                out.push(self.digit(i));
             }
         }
         if !truncate_zero && format_precision as i32 > n - 1 {
@@ -226,36 +267,39 @@ pub fn to_string(
             out.push('0');
         }
         out.push_str(&e.to_string());
-        return out;
     }
-    if exp >= 0 {
-        for i in 0..n {
-            out.push(digit(i));
+
+    /// The digits padded with zeros: `ddd000`, `dd.ddd` or `0.000ddd`.
+    fn push_positional(&self, out: &mut String) {
+        let (n, exp) = (self.len(), self.exp);
+        if exp >= 0 {
+            for i in 0..n {
+                out.push(self.digit(i));
+            }
+            for _ in 0..exp {
+                out.push('0');
+            }
+            return;
         }
-        for _ in 0..exp {
-            out.push('0');
+        let whole = exp + n;
+        let mut i = 0;
+        if whole > 0 {
+            while i < whole {
+                out.push(self.digit(i));
+                i += 1;
+            }
+            out.push('.');
+        } else {
+            out.push_str("0.");
+            for _ in 0..(-whole) {
+                out.push('0');
+            }
         }
-        return out;
-    }
-    let whole = exp + n;
-    let mut i = 0;
-    if whole > 0 {
-        while i < whole {
-            out.push(digit(i));
+        while i < n {
+            out.push(self.digit(i));
             i += 1;
         }
-        out.push('.');
-    } else {
-        out.push_str("0.");
-        for _ in 0..(-whole) {
-            out.push('0');
-        }
     }
-    while i < n {
-        out.push(digit(i));
-        i += 1;
-    }
-    out
 }
 
 /// Keep `precision` most significant digits (the last ones in `buffer`),

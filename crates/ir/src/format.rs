@@ -682,21 +682,8 @@ fn parse_group_head(
                 }
             }
         }
-        Element::Var(Var::Region(_)) => {
-            if !p.peek_region() {
-                return Ok(false);
-            }
-            parse_elements(
-                def,
-                std::slice::from_ref(el),
-                p,
-                state,
-                parsed,
-                regions,
-                attrs,
-            )?;
-            Ok(true)
-        }
+        // A region is present when one opens; any other element always is.
+        Element::Var(Var::Region(_)) if !p.peek_region() => Ok(false),
         Element::Type(v) => {
             let at = p.offset();
             match p.parse_optional_type()? {
@@ -938,66 +925,107 @@ fn resolve(
     def: &OpDef,
     p: &mut dyn AsmParser,
     state: &mut OperationState,
-    parsed: ParsedOperands,
+    mut parsed: ParsedOperands,
 ) -> PResult<()> {
+    parsed.split_whole_lists(def);
     let ParsedOperands {
-        mut operands,
+        operands,
         mut operand_types,
         mut result_types,
-        all_operand_types,
-        all_result_types,
-        all_operands,
+        ..
     } = parsed;
+    derive_unspelled_types(def, p, &operands, &mut operand_types, &mut result_types);
+    resolve_operands(def, p, state, &operands, &operand_types)?;
+    for (i, tys) in result_types.into_iter().enumerate() {
+        match tys {
+            Some(t) => state.result_types.extend(t),
+            None if def.results[i].arity == Arity::Single => {
+                return Err(p.error(&format!(
+                    "type of result '{}' is not known",
+                    def.results[i].name
+                )))
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+impl ParsedOperands {
+    /// `operands` / `type(operands)` / `type(results)` spell every group at
+    /// once: split them into the groups.
+    fn split_whole_lists(&mut self, def: &OpDef) {
+        if let Some(all) = self.all_operands.take() {
+            let sizes = crate::op_def::group_sizes(&def.operands, all.len(), None);
+            let mut it = all.into_iter();
+            for (i, n) in sizes.into_iter().enumerate() {
+                self.operands[i] = it.by_ref().take(n).collect();
+            }
+        }
+        if let Some(all) = self.all_operand_types.take() {
+            let mut it = all.into_iter();
+            for (i, g) in self.operands.iter().enumerate() {
+                self.operand_types[i] = Some(it.by_ref().take(g.len()).collect());
+            }
+        }
+        if let Some(all) = self.all_result_types.take() {
+            let sizes = crate::op_def::group_sizes(&def.results, all.len(), None);
+            let mut it = all.into_iter();
+            for (i, n) in sizes.into_iter().enumerate() {
+                self.result_types[i] = Some(it.by_ref().take(n).collect());
+            }
+        }
+    }
+}
+
+/// Give the groups whose types the syntax does not spell their fixed,
+/// same-as or element-of types (rules may chain, up to three deep).
+fn derive_unspelled_types(
+    def: &OpDef,
+    p: &mut dyn AsmParser,
+    operands: &[Vec<crate::asm::UnresolvedOperand>],
+    operand_types: &mut [Option<Vec<Type>>],
+    result_types: &mut [Option<Vec<Type>>],
+) {
     let n_results = p.num_results();
-    // `operands` / `type(operands)` spell every group at once: split them.
-    if let Some(all) = all_operands {
-        let sizes = crate::op_def::group_sizes(&def.operands, all.len(), None);
-        let mut it = all.into_iter();
-        for (i, n) in sizes.into_iter().enumerate() {
-            operands[i] = it.by_ref().take(n).collect();
-        }
-    }
-    if let Some(all) = all_operand_types {
-        let mut it = all.into_iter();
-        for (i, g) in operands.iter().enumerate() {
-            operand_types[i] = Some(it.by_ref().take(g.len()).collect());
-        }
-    }
-    if let Some(all) = all_result_types {
-        let sizes = crate::op_def::group_sizes(&def.results, all.len(), None);
-        let mut it = all.into_iter();
-        for (i, n) in sizes.into_iter().enumerate() {
-            result_types[i] = Some(it.by_ref().take(n).collect());
-        }
-    }
-    // Result groups not spelled: fixed, same-as, or (single) inferred below.
+    // A non-single group of unspelled type takes the results the single
+    // groups leave.
+    let singles = def
+        .results
+        .iter()
+        .filter(|s| s.arity == Arity::Single)
+        .count();
     for _ in 0..3 {
         for (i, spec) in def.results.iter().enumerate() {
             if result_types[i].is_some() {
                 continue;
             }
-            // A non-single group of unspelled type takes the results the
-            // single groups leave.
-            let singles = def
-                .results
-                .iter()
-                .filter(|s| s.arity == Arity::Single)
-                .count();
             let n = if spec.arity == Arity::Single {
                 1
             } else {
                 n_results.saturating_sub(singles)
             };
-            result_types[i] = derived_types(def, spec, n, p, &operand_types, &result_types);
+            result_types[i] = derived_types(def, spec, n, p, operand_types, result_types);
         }
         for (i, spec) in def.operands.iter().enumerate() {
             if operand_types[i].is_some() {
                 continue;
             }
             let n = operands[i].len();
-            operand_types[i] = derived_types(def, spec, n, p, &operand_types, &result_types);
+            operand_types[i] = derived_types(def, spec, n, p, operand_types, result_types);
         }
     }
+}
+
+/// Resolve every operand group's names at its types, and record the
+/// groups' sizes when the op has operand segments.
+fn resolve_operands(
+    def: &OpDef,
+    p: &mut dyn AsmParser,
+    state: &mut OperationState,
+    operands: &[Vec<crate::asm::UnresolvedOperand>],
+    operand_types: &[Option<Vec<Type>>],
+) -> PResult<()> {
     let mut segment_sizes = Vec::new();
     for (i, names) in operands.iter().enumerate() {
         let Some(tys) = &operand_types[i] else {
@@ -1025,33 +1053,8 @@ fn resolve(
         segment_sizes.push(names.len());
     }
     if def.has_operand_segments() {
-        let elem = p.ctx().intern_type(TypeKind::Integer {
-            width: 32,
-            signedness: Signedness::Signless,
-        });
-        set_named_attr(
-            &mut state.props,
-            "operandSegmentSizes",
-            Attr::DenseArray {
-                elem,
-                values: segment_sizes
-                    .iter()
-                    .map(|&n| Scalar::Int(n as i128))
-                    .collect(),
-            },
-        );
-    }
-    for (i, tys) in result_types.into_iter().enumerate() {
-        match tys {
-            Some(t) => state.result_types.extend(t),
-            None if def.results[i].arity == Arity::Single => {
-                return Err(p.error(&format!(
-                    "type of result '{}' is not known",
-                    def.results[i].name
-                )))
-            }
-            None => {}
-        }
+        let sizes = crate::dialect::i32_array(p.ctx(), &segment_sizes);
+        set_named_attr(&mut state.props, "operandSegmentSizes", sizes);
     }
     Ok(())
 }

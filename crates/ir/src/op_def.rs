@@ -1,6 +1,8 @@
 //! Operation definitions: signature (named operand/result/attribute/region
 //! groups), traits, syntax, verifier and result-name suggestions, and the
-//! registry that maps op names to them.
+//! registry of them. A definition is keyed by its [`OpKind`]: its name is
+//! the kind's ([`OpKind::name`]), and the registry finds it by kind (an
+//! index) or by name (for the parser).
 
 use crate::asm::{AsmParser, PResult};
 use crate::attrs::Attr;
@@ -8,6 +10,7 @@ use crate::context::{Context, OpId, OperationState};
 use crate::format::Format;
 use crate::printer::OpPrinter;
 use crate::types::Type;
+use crate::OpKind;
 use std::sync::OnceLock;
 
 /// How many values a named operand/result group holds.
@@ -193,7 +196,7 @@ pub struct Traits {
     /// Its regions have at most one block.
     pub single_block: bool,
     /// Its regions may omit the terminator in text (implicit `*.yield`).
-    pub implicit_terminator: Option<&'static str>,
+    pub implicit_terminator: Option<OpKind>,
     /// No side effects: safe to erase when unused, hoist, CSE (MLIR's
     /// `Pure`). Implies an [`Effect::None`] `effect`.
     pub pure: bool,
@@ -227,12 +230,47 @@ pub struct Traits {
     pub defined_everywhere: bool,
     /// The ops it must sit directly in (MLIR's `HasParent`, listed
     /// before `Terminator`: checked before the op's place in its block).
-    pub parents: Option<&'static [&'static str]>,
+    pub parents: Option<&'static [OpKind]>,
     /// Its regions are graph regions (MLIR's `HasOnlyGraphRegion`:
     /// `builtin.module`): the ops of a single-block region may use values
     /// defined after them. Single-block regions of unregistered ops are
     /// graph regions too; a region of several blocks never is.
     pub graph_regions: bool,
+    /// The op is a constraint (`shape.cstr_*`): it checks its operands and
+    /// gives a witness of the check. Constraints may be hoisted, merged
+    /// and removed as checks, not as computations.
+    pub constraint: bool,
+    /// The op makes, combines or consumes witnesses (the constraints,
+    /// `shape.const_witness`, `shape.assuming_all`, `shape.assuming` and
+    /// its terminator): the error-monadic and asserting forms have none.
+    pub witness: bool,
+    /// Only values that carry errors (`!shape.shape`, `!shape.size`,
+    /// `!shape.value_shape`) have this op (`shape.meet`,
+    /// `shape.with_shape`...): the constrained form and those after it
+    /// have none.
+    pub error_value: bool,
+}
+
+/// What an op of the shape dialect is to the forms a shape function goes
+/// through ([`OpDef::form_role`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormRole {
+    /// A constraint (`shape.cstr_*`; see [`Traits::constraint`]).
+    Constraint,
+    /// An op of witnesses that is not a constraint (see [`Traits::witness`]).
+    Witness,
+    /// An op only values that carry errors have (see [`Traits::error_value`]).
+    ErrorValue,
+}
+
+/// Which of MLIR's reassociative reshapes an op is
+/// ([`OpDef::reassociative_reshape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reshape {
+    /// Fewer dimensions (`collapse_shape`).
+    Collapse,
+    /// More dimensions (`expand_shape`), given as an output shape.
+    Expand,
 }
 
 /// Where a constant-like op keeps its value ([`Traits::constant_like`]).
@@ -245,9 +283,10 @@ pub enum ConstantLike {
 }
 
 pub struct OpDef {
+    /// The op's full name, [`OpKind::name`] of its kind.
     pub name: &'static str,
     /// The typed identity of ops of this definition.
-    pub kind: crate::OpKind,
+    pub kind: OpKind,
     pub summary: &'static str,
     pub operands: Vec<ValueSpec>,
     pub results: Vec<ValueSpec>,
@@ -270,11 +309,11 @@ impl std::fmt::Debug for OpDef {
     }
 }
 
-/// Start defining op `name`.
-pub fn op(name: &'static str) -> OpDef {
+/// Start defining the op of kind `kind`.
+pub fn op(kind: OpKind) -> OpDef {
     OpDef {
-        name,
-        kind: crate::OpKind::from_name(name),
+        name: kind.build_name(),
+        kind,
         summary: "",
         operands: Vec::new(),
         results: Vec::new(),
@@ -434,8 +473,8 @@ impl OpDef {
         self.traits.variadic_regions = true;
         self
     }
-    pub fn implicit_terminator(mut self, name: &'static str) -> Self {
-        self.traits.implicit_terminator = Some(name);
+    pub fn implicit_terminator(mut self, terminator: OpKind) -> Self {
+        self.traits.implicit_terminator = Some(terminator);
         self
     }
     /// What an op that is not [`OpDef::pure`] does to memory.
@@ -469,7 +508,7 @@ impl OpDef {
         self
     }
     /// MLIR's `HasParent` (see [`Traits::parents`]).
-    pub fn parents(mut self, parents: &'static [&'static str]) -> Self {
+    pub fn parents(mut self, parents: &'static [OpKind]) -> Self {
         self.traits.parents = Some(parents);
         self
     }
@@ -482,6 +521,41 @@ impl OpDef {
     pub fn defined_everywhere(mut self) -> Self {
         self.traits.defined_everywhere = true;
         self
+    }
+    /// What the op is to the forms of shape functions: sets
+    /// [`Traits::constraint`] (a constraint is a witness op too),
+    /// [`Traits::witness`] or [`Traits::error_value`].
+    pub fn form_role(mut self, role: FormRole) -> Self {
+        let traits = &mut self.traits;
+        match role {
+            FormRole::Constraint => (traits.constraint, traits.witness) = (true, true),
+            FormRole::Witness => traits.witness = true,
+            FormRole::ErrorValue => traits.error_value = true,
+        }
+        self
+    }
+
+    /// The attributes, syntax and purity MLIR's reassociative reshapes
+    /// (`memref.` and `tensor.` `collapse_shape`, `expand_shape`) share:
+    /// a `reassociation`, and for an expansion its output shape, mixed
+    /// static and dynamic sizes.
+    pub fn reassociative_reshape(self, reshape: Reshape) -> Self {
+        let def = match reshape {
+            Reshape::Collapse => self
+                .attrs([attr("reassociation", AttrKind::Any)])
+                .format("$src $reassociation attr-dict `:` type($src) `into` type($result)"),
+            Reshape::Expand => self
+                .attrs([
+                    attr("reassociation", AttrKind::Any),
+                    attr("static_output_shape", AttrKind::DenseI64Array),
+                ])
+                .format(
+                    "$src $reassociation `output_shape` \
+                     custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` \
+                     type($src) `into` type($result)",
+                ),
+        };
+        def.pure()
     }
 
     /// The op name as the shared string every op of this kind holds.
@@ -596,20 +670,33 @@ pub fn group_sizes(specs: &[ValueSpec], total: usize, segments: Option<&Attr>) -
         .collect()
 }
 
-/// All registered ops by name.
+/// Every registered op: found by kind (an index) or by name.
 pub struct Registry {
-    ops: rustc_hash::FxHashMap<&'static str, OpDef>,
+    /// The definitions, at the index of their kind in [`OpKind::ALL`].
+    defs: Vec<OpDef>,
+    /// Index into `defs` by name, for the parser.
+    by_name: rustc_hash::FxHashMap<&'static str, usize>,
 }
 
 impl Registry {
+    /// The definition of the op named `name`.
     pub fn get(&self, name: &str) -> Option<&OpDef> {
-        self.ops.get(name)
+        self.by_name.get(name).map(|&i| &self.defs[i])
+    }
+    /// The kind of the op named `name` (a hash lookup, where
+    /// [`OpKind::from_name`] compares names).
+    pub fn kind(&self, name: &str) -> OpKind {
+        self.get(name).map_or(OpKind::Unregistered, |d| d.kind)
+    }
+    /// The definition of `kind`; `None` for [`OpKind::Unregistered`].
+    pub fn of(&self, kind: OpKind) -> Option<&OpDef> {
+        self.defs.get(kind as usize)
     }
     pub fn is_registered_dialect(&self, dialect: &str) -> bool {
         crate::dialect::DIALECTS.contains(&dialect)
     }
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.ops.keys().copied()
+        self.defs.iter().map(|d| d.name)
     }
 }
 
@@ -617,12 +704,40 @@ impl Registry {
 pub fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let mut ops = rustc_hash::FxHashMap::default();
+        let mut slots: Vec<Option<OpDef>> = OpKind::ALL.iter().map(|_| None).collect();
         for def in crate::dialect::all_ops() {
-            ops.insert(def.name, def);
+            let slot = &mut slots[def.kind as usize];
+            debug_assert!(slot.is_none(), "{} is defined twice", def.name);
+            *slot = Some(def);
         }
-        Registry { ops }
+        let defs: Vec<OpDef> = slots
+            .into_iter()
+            .zip(OpKind::ALL)
+            .map(|(def, kind)| def.unwrap_or_else(|| panic!("{kind} has no definition")))
+            .collect();
+        let by_name = defs.iter().enumerate().map(|(i, d)| (d.name, i)).collect();
+        Registry { defs, by_name }
     })
+}
+
+impl OpKind {
+    /// The definition of this kind; `None` for [`OpKind::Unregistered`].
+    pub fn def(self) -> Option<&'static OpDef> {
+        registry().of(self)
+    }
+    /// A constraint (see [`Traits::constraint`]).
+    pub fn is_constraint(self) -> bool {
+        self.def().is_some_and(|d| d.traits.constraint)
+    }
+    /// An op of witnesses (see [`Traits::witness`]).
+    pub fn is_witness_op(self) -> bool {
+        self.def().is_some_and(|d| d.traits.witness)
+    }
+    /// An op only values that carry errors have (see
+    /// [`Traits::error_value`]).
+    pub fn is_error_value_op(self) -> bool {
+        self.def().is_some_and(|d| d.traits.error_value)
+    }
 }
 
 /// The definition of `op`, if its name is registered.
@@ -704,6 +819,33 @@ mod tests {
             "tensor.cast",
         ];
         assert_eq!(ops_with(|t| t.cast), sorted(expected));
+    }
+
+    #[test]
+    fn constraint_witness_and_error_value_ops_are_the_shape_dialects() {
+        let constraints = [
+            "shape.cstr_broadcastable",
+            "shape.cstr_eq",
+            "shape.cstr_require",
+        ];
+        assert_eq!(ops_with(|t| t.constraint), constraints);
+        let mut witnesses = constraints.to_vec();
+        witnesses.extend([
+            "shape.assuming",
+            "shape.assuming_all",
+            "shape.assuming_yield",
+            "shape.const_witness",
+        ]);
+        assert_eq!(ops_with(|t| t.witness), sorted(witnesses));
+        let error_values = vec![
+            "shape.meet",
+            "shape.value_as_shape",
+            "shape.value_of",
+            "shape.with_shape",
+        ];
+        assert_eq!(ops_with(|t| t.error_value), error_values);
+        assert!(crate::OpKind::ShapeCstrEq.is_constraint());
+        assert!(!crate::OpKind::Unregistered.is_witness_op());
     }
 
     #[test]

@@ -725,11 +725,9 @@ impl<'a> OpPrinter<'a> {
             self.out.push('}');
         }
         self.out.push_str(" : (");
-        let ins: Vec<Type> = data.operands.iter().map(|&v| ctx.value_type(v)).collect();
-        self.types(&ins);
+        self.types(&ctx.types_of(&data.operands));
         self.out.push_str(") -> ");
-        let outs: Vec<Type> = data.results.iter().map(|&v| ctx.value_type(v)).collect();
-        self.result_types(&outs);
+        self.result_types(&ctx.types_of(&data.results));
     }
 }
 
@@ -886,7 +884,7 @@ fn print_module_in_parallel(
     comments: Option<OpComments<'_>>,
 ) -> Option<Vec<String>> {
     use rayon::prelude::*;
-    if options.generic || options.debug_info || ctx.op_name(module) != "builtin.module" {
+    if options.generic || options.debug_info || ctx.kind(module) != crate::OpKind::BuiltinModule {
         return None;
     }
     let body = ctx.op(module).regions.first()?;

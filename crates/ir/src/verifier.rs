@@ -80,6 +80,19 @@ pub struct VerifyError {
     pub follow_up: Vec<String>,
 }
 
+impl VerifyError {
+    /// The error `message` at `op`, alone.
+    fn at(ctx: &Context, op: OpId, message: String) -> VerifyError {
+        VerifyError {
+            op,
+            loc: ctx.op(op).loc.clone(),
+            message,
+            notes: Vec::new(),
+            follow_up: Vec::new(),
+        }
+    }
+}
+
 struct Verifier<'a> {
     ctx: &'a Context,
     allow_unregistered: bool,
@@ -213,13 +226,7 @@ impl Verifier<'_> {
             .and_then(|m| m.split_once(AT_OP))
             .and_then(|(id, m)| Some((OpId(id.parse().ok()?), m)));
         if let Some((other, message)) = elsewhere {
-            return Err(VerifyError {
-                op: other,
-                loc: self.ctx.op(other).loc.clone(),
-                message: message.to_string(),
-                notes: Vec::new(),
-                follow_up: Vec::new(),
-            });
+            return Err(VerifyError::at(self.ctx, other, message.to_string()));
         }
         let name = self.ctx.op_name(op);
         // As with MLIR's InferTypeOpInterface, a failed result-type
@@ -257,13 +264,7 @@ impl Verifier<'_> {
                 if let Some(message) =
                     crate::dialect::unknown_op_error(name, self.allow_unregistered)
                 {
-                    return Err(VerifyError {
-                        op,
-                        loc: ctx.op(op).loc.clone(),
-                        message,
-                        notes: Vec::new(),
-                        follow_up: Vec::new(),
-                    });
+                    return Err(VerifyError::at(ctx, op, message));
                 }
             }
             Some(def) => self.structure(op, def)?,
@@ -272,13 +273,7 @@ impl Verifier<'_> {
             if let Err(message) =
                 crate::dialect::verify_dialect_attribute(ctx, op, attr_name, value)
             {
-                return Err(VerifyError {
-                    op,
-                    loc: ctx.op(op).loc.clone(),
-                    message,
-                    notes: Vec::new(),
-                    follow_up: Vec::new(),
-                });
+                return Err(VerifyError::at(ctx, op, message));
             }
         }
         // The op's own checks come before those of the ops nested in it.
@@ -313,17 +308,15 @@ impl Verifier<'_> {
                 let needs_terminator = def.is_some_and(|d| !d.traits.no_terminator);
                 if needs_terminator && !is_terminated {
                     let at = ctx.block_terminator(b).unwrap_or(op);
-                    return Err(VerifyError {
-                        op: at,
-                        loc: ctx.op(at).loc.clone(),
-                        message: "block with no terminator, has ".to_string()
+                    return Err(VerifyError::at(
+                        ctx,
+                        at,
+                        "block with no terminator, has ".to_string()
                             + &match ctx.block_terminator(b) {
                                 Some(t) => crate::printer::print_op_for_diagnostic(ctx, t),
                                 None => "no operations".to_string(),
                             },
-                        notes: Vec::new(),
-                        follow_up: Vec::new(),
-                    });
+                    ));
                 }
                 let ops: Vec<OpId> = ctx.block_ops(b).collect();
                 for &o in &ops {

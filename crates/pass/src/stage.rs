@@ -19,34 +19,6 @@ use crate::manager::loc_of;
 use diag::Diagnostic;
 use ir::{Context, OpId, OpKind, TypeKind, ValueId};
 
-/// The constraints (`shape.cstr_*`): each checks its operands and gives a
-/// witness.
-pub const CONSTRAINT_OPS: &[OpKind] = &[
-    OpKind::ShapeCstrBroadcastable,
-    OpKind::ShapeCstrEq,
-    OpKind::ShapeCstrRequire,
-];
-
-/// The ops of witnesses: the constraints ([`CONSTRAINT_OPS`]) and what
-/// combines and consumes their witnesses.
-pub const WITNESS_OPS: &[OpKind] = &[
-    OpKind::ShapeCstrBroadcastable,
-    OpKind::ShapeCstrEq,
-    OpKind::ShapeCstrRequire,
-    OpKind::ShapeAssuming,
-    OpKind::ShapeAssumingAll,
-    OpKind::ShapeAssumingYield,
-    OpKind::ShapeConstWitness,
-];
-
-/// The ops only values that carry errors have.
-pub const ERROR_VALUE_OPS: &[OpKind] = &[
-    OpKind::ShapeMeet,
-    OpKind::ShapeWithShape,
-    OpKind::ShapeValueAsShape,
-    OpKind::ShapeValueOf,
-];
-
 /// A form of shape functions, in lowering order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
@@ -93,8 +65,8 @@ impl Stage {
     /// `dialect` is what its name says (an op no definition covers, such
     /// as an unknown `shape` op, has a dialect but no kind of its own).
     pub fn forbids_op(self, kind: OpKind, dialect: Option<&str>) -> Option<&'static str> {
-        let witness_op = WITNESS_OPS.contains(&kind);
-        let error_value_op = ERROR_VALUE_OPS.contains(&kind);
+        let witness_op = kind.is_witness_op();
+        let error_value_op = kind.is_error_value_op();
         match self {
             Stage::ErrorMonadic if witness_op => Some("constraints and witnesses"),
             Stage::ErrorMonadic if kind == OpKind::CfAssert => Some("runtime assertions"),

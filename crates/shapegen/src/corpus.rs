@@ -10,7 +10,12 @@
 //! `crates/cli/examples/gen_corpus` writes them; `tests/gen_corpus.rs`
 //! checks every family lowers.
 
+use ir::OpKind;
 use std::fmt::Write as _;
+
+/// `shape.split_at`, which the corpus writes in generic form (as the
+/// walk-through does).
+const SPLIT_AT: OpKind = OpKind::ShapeSplitAt;
 
 /// A family of shape functions; [`Family::Mixed`] takes the others in turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,8 +267,8 @@ fn legacy_matmul_stage1(out: &mut String, i: usize) {
     );
     let _ = writeln!(out, "    %2 = shape.meet %0, %1, error = \"ranks must match\" : !shape.size, !shape.size -> !shape.size");
     let _ = writeln!(out, "    %c-1 = shape.const_size -1");
-    let _ = writeln!(out, "    %head, %tail = \"shape.split_at\"(%arg0, %c-1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)");
-    let _ = writeln!(out, "    %head_0, %tail_1 = \"shape.split_at\"(%arg1, %c-1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)");
+    let _ = writeln!(out, "    %head, %tail = \"{SPLIT_AT}\"(%arg0, %c-1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)");
+    let _ = writeln!(out, "    %head_0, %tail_1 = \"{SPLIT_AT}\"(%arg1, %c-1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)");
     let _ = writeln!(
         out,
         "    %3 = shape.broadcast %head, %head_0 : !shape.shape, !shape.shape -> !shape.shape"
@@ -293,8 +298,8 @@ fn matmul_stage1(out: &mut String, i: usize) {
     %rhs_rank = shape.rank %rhs_shape : !shape.shape -> !shape.size
     %r = shape.meet %lhs_rank, %rhs_rank : !shape.size, !shape.size -> !shape.size
     %rank = shape.meet %c2, %r, error = "requires rank 2 operands" : !shape.size, !shape.size -> !shape.size
-    %l0, %l1 = "shape.split_at"(%lhs_shape, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
-    %r0, %r1 = "shape.split_at"(%rhs_shape, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+    %l0, %l1 = "{SPLIT_AT}"(%lhs_shape, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+    %r0, %r1 = "{SPLIT_AT}"(%rhs_shape, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
     %k = shape.meet %l1, %r0, error = "inner dimensions required to match" : !shape.shape, !shape.shape -> !shape.shape
     %res = shape.concat %l0, %r1 : !shape.shape, !shape.shape -> !shape.shape
     return %res : !shape.shape
@@ -319,10 +324,10 @@ fn batch_matmul_stage1(out: &mut String, i: usize) {
     %rhs_min = shape.min %rhs_rank, %c2 : !shape.size, !shape.size -> !shape.size
     %lhs_ok = shape.meet %lhs_min, %c2, error = "batch matmul requires an lhs of rank >= 2" : !shape.size, !shape.size -> !shape.size
     %rhs_ok = shape.meet %rhs_min, %c2, error = "batch matmul requires an rhs of rank >= 2" : !shape.size, !shape.size -> !shape.size
-    %lhs_batch, %lhs_mk = "shape.split_at"(%lhs_shape, %cm2) : (!shape.shape, index) -> (!shape.shape, !shape.shape)
-    %rhs_batch, %rhs_kn = "shape.split_at"(%rhs_shape, %cm2) : (!shape.shape, index) -> (!shape.shape, !shape.shape)
-    %m, %lhs_k = "shape.split_at"(%lhs_mk, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
-    %rhs_k, %n = "shape.split_at"(%rhs_kn, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+    %lhs_batch, %lhs_mk = "{SPLIT_AT}"(%lhs_shape, %cm2) : (!shape.shape, index) -> (!shape.shape, !shape.shape)
+    %rhs_batch, %rhs_kn = "{SPLIT_AT}"(%rhs_shape, %cm2) : (!shape.shape, index) -> (!shape.shape, !shape.shape)
+    %m, %lhs_k = "{SPLIT_AT}"(%lhs_mk, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+    %rhs_k, %n = "{SPLIT_AT}"(%rhs_kn, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
     %k = shape.meet %lhs_k, %rhs_k, error = "contracting dimensions required to match" : !shape.shape, !shape.shape -> !shape.shape
     %batch = shape.broadcast %lhs_batch, %rhs_batch {{error = "batch dimensions must broadcast"}} : !shape.shape, !shape.shape -> !shape.shape
     %batch_m = shape.concat %batch, %m : !shape.shape, !shape.shape -> !shape.shape
@@ -352,8 +357,8 @@ fn matmul_stage2(out: &mut String, i: usize) {
     %w_rhs = shape.cstr_require %rhs_rank_ok, "requires rank 2 operands"
     %w_ranks = shape.assuming_all %w_lhs, %w_rhs
     %res = shape.assuming %w_ranks -> tensor<?xindex> {{
-      %l0, %l1 = "shape.split_at"(%lhs_shape, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
-      %r0, %r1 = "shape.split_at"(%rhs_shape, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+      %l0, %l1 = "{SPLIT_AT}"(%lhs_shape, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+      %r0, %r1 = "{SPLIT_AT}"(%rhs_shape, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
       %w_inner = shape.cstr_eq %l1, %r0 : tensor<?xindex>, tensor<?xindex>
       %res_inner = shape.assuming %w_inner -> tensor<?xindex> {{
         %m = shape.get_extent %l0, %c0 : tensor<?xindex>, index -> index
@@ -389,10 +394,10 @@ fn batch_matmul_stage2(out: &mut String, i: usize) {
     %w_rhs = shape.cstr_require %rhs_ok, "batch matmul requires rank >= 2"
     %w_ranks = shape.assuming_all %w_lhs, %w_rhs
     %res = shape.assuming %w_ranks -> tensor<?xindex> {{
-      %lb, %lmk = "shape.split_at"(%lhs_shape, %cm2) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
-      %rb, %rkn = "shape.split_at"(%rhs_shape, %cm2) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
-      %lm, %lk = "shape.split_at"(%lmk, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
-      %rk, %rn = "shape.split_at"(%rkn, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+      %lb, %lmk = "{SPLIT_AT}"(%lhs_shape, %cm2) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+      %rb, %rkn = "{SPLIT_AT}"(%rhs_shape, %cm2) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+      %lm, %lk = "{SPLIT_AT}"(%lmk, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+      %rk, %rn = "{SPLIT_AT}"(%rkn, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
       %w_k = shape.cstr_eq %lk, %rk : tensor<?xindex>, tensor<?xindex>
       %w_batch = shape.cstr_broadcastable %lb, %rb : tensor<?xindex>, tensor<?xindex>
       %w_kb = shape.assuming_all %w_k, %w_batch
@@ -530,8 +535,8 @@ fn concat_stage1(out: &mut String, i: usize) {
     %rank = shape.meet %lhs_rank, %rhs_rank, error = "concat requires operands of equal rank" : !shape.size, !shape.size -> !shape.size
     %rank_min = shape.min %rank, %c1 : !shape.size, !shape.size -> !shape.size
     %nonscalar = shape.meet %rank_min, %c1, error = "concat requires operands of rank >= 1" : !shape.size, !shape.size -> !shape.size
-    %lhs_head, %lhs_tail = "shape.split_at"(%lhs_shape, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
-    %rhs_head, %rhs_tail = "shape.split_at"(%rhs_shape, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+    %lhs_head, %lhs_tail = "{SPLIT_AT}"(%lhs_shape, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+    %rhs_head, %rhs_tail = "{SPLIT_AT}"(%rhs_shape, %c1) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
     %tail = shape.meet %lhs_tail, %rhs_tail, error = "concat requires equal trailing dimensions" : !shape.shape, !shape.shape -> !shape.shape
     %lhs_rows = shape.get_extent %lhs_shape, %c0 : !shape.shape, !shape.size -> !shape.size
     %rhs_rows = shape.get_extent %rhs_shape, %c0 : !shape.shape, !shape.size -> !shape.size
@@ -559,7 +564,7 @@ fn split_stage1(out: &mut String, i: usize) {
     %c0 = shape.const_size 0
     %k = shape.const_size {k}
     %shape = shape.shape_of %a : tensor<*xf32> -> !shape.shape
-    %head, %tail = "shape.split_at"(%shape, %k) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
+    %head, %tail = "{SPLIT_AT}"(%shape, %k) : (!shape.shape, !shape.size) -> (!shape.shape, !shape.shape)
     %first = shape.get_extent %tail, %c0 : !shape.shape, !shape.size -> !shape.size
     return %head, %tail, %first : !shape.shape, !shape.shape, !shape.size
   }}
@@ -585,8 +590,8 @@ fn concat_stage2(out: &mut String, i: usize) {
     %w_nonscalar = shape.cstr_require %nonscalar, "concat requires operands of rank >= 1"
     %w_ranks = shape.assuming_all %w_rank, %w_nonscalar
     %res = shape.assuming %w_ranks -> tensor<?xindex> {{
-      %lhs_head, %lhs_tail = "shape.split_at"(%lhs_shape, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
-      %rhs_head, %rhs_tail = "shape.split_at"(%rhs_shape, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+      %lhs_head, %lhs_tail = "{SPLIT_AT}"(%lhs_shape, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+      %rhs_head, %rhs_tail = "{SPLIT_AT}"(%rhs_shape, %c1) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
       %w_tail = shape.cstr_eq %lhs_tail, %rhs_tail : tensor<?xindex>, tensor<?xindex>
       %res_tail = shape.assuming %w_tail -> tensor<?xindex> {{
         %lhs_rows = shape.get_extent %lhs_shape, %c0 : tensor<?xindex>, index -> index
@@ -619,7 +624,7 @@ fn split_stage2(out: &mut String, i: usize) {
     %in_range = arith.cmpi ule, %k, %rank : index
     %w = shape.cstr_require %in_range, "split index out of range"
     %res:3 = shape.assuming %w -> (tensor<?xindex>, tensor<?xindex>, index) {{
-      %head, %tail = "shape.split_at"(%shape, %k) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
+      %head, %tail = "{SPLIT_AT}"(%shape, %k) : (tensor<?xindex>, index) -> (tensor<?xindex>, tensor<?xindex>)
       %tail_rank = shape.rank %tail : tensor<?xindex> -> index
       %tail_empty = arith.cmpi eq, %tail_rank, %c0 : index
       %first = scf.if %tail_empty -> (index) {{

@@ -17,16 +17,17 @@
 use crate::attrs::Attr;
 use crate::context::{Context, OpId};
 use crate::dialect::checks::{
-    check_dynamic_sizes, constrain, operand_type, result_type, shapes_compatible,
+    check_dynamic_sizes, constrain, required_operand_type, required_result_type, shapes_compatible,
 };
 use crate::dialect::index;
 use crate::op_def::{many, maybe, one, op, opt_attr, AttrKind, MemoryEffects, OpDef, TypeClass};
 use crate::types::{Type, TypeKind};
 use crate::verifier::{followed_by, unprefixed};
+use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("bufferization.alloc_tensor")
+        op(OpKind::BufferizationAllocTensor)
             .summary("allocate buffer for a tensor")
             .operands([
                 many("dynamic_sizes").fixed(index),
@@ -40,19 +41,19 @@ pub fn ops() -> Vec<OpDef> {
                  (`size_hint` `` `=` `` $size_hint^)? attr-dict `:` type($result)",
             )
             .verify(verify_alloc_tensor),
-        op("bufferization.clone")
+        op(OpKind::BufferizationClone)
             .summary("clone the data in the input view into an implicitly defined output view")
             .operands([one("input")])
             .results([one("output")])
             .format("$input attr-dict `:` type($input) `to` type($output)")
             .memory(MemoryEffects::Allocates)
             .verify(verify_clone),
-        op("bufferization.dealloc_tensor")
+        op(OpKind::BufferizationDeallocTensor)
             .summary("release underlying storage format of given tensor")
             .operands([one("tensor").class(TypeClass::TensorLike)])
             .format("$tensor attr-dict `:` type($tensor)")
             .verify(verify_dealloc_tensor),
-        op("bufferization.materialize_in_destination")
+        op(OpKind::BufferizationMaterializeInDestination)
             .summary("copy a tensor")
             .operands([one("source"), one("dest")])
             .results([maybe("result")])
@@ -66,7 +67,7 @@ pub fn ops() -> Vec<OpDef> {
             )
             .memory(MemoryEffects::Writes)
             .verify(verify_materialize_in_destination),
-        op("bufferization.to_buffer")
+        op(OpKind::BufferizationToBuffer)
             .summary("cast a tensor-like type to buffer-like type")
             .operands([one("tensor").class(TypeClass::TensorLike)])
             .results([one("buffer").class(TypeClass::BufferLike)])
@@ -76,7 +77,7 @@ pub fn ops() -> Vec<OpDef> {
             )
             .pure()
             .verify(verify_to_buffer),
-        op("bufferization.to_tensor")
+        op(OpKind::BufferizationToTensor)
             .summary("create a tensor-like type from a buffer-like type")
             .operands([one("buffer").class(TypeClass::BufferLike)])
             .results([one("result").class(TypeClass::TensorLike)])
@@ -123,7 +124,7 @@ fn tensor_matches_buffer(ctx: &Context, tensor: Type, buffer: Type) -> Result<()
 }
 
 fn verify_to_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
-    let buffer = operand_type(ctx, op, 0)?;
+    let buffer = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         buffer,
@@ -131,7 +132,7 @@ fn verify_to_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
         is_buffer(ctx, buffer),
         BUFFER_LIKE,
     )?;
-    let tensor = result_type(ctx, op)?;
+    let tensor = required_result_type(ctx, op)?;
     constrain(
         ctx,
         tensor,
@@ -143,7 +144,7 @@ fn verify_to_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_to_buffer(ctx: &Context, op: OpId) -> Result<(), String> {
-    let tensor = operand_type(ctx, op, 0)?;
+    let tensor = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         tensor,
@@ -151,7 +152,7 @@ fn verify_to_buffer(ctx: &Context, op: OpId) -> Result<(), String> {
         is_tensor(ctx, tensor),
         TENSOR_LIKE,
     )?;
-    let buffer = result_type(ctx, op)?;
+    let buffer = required_result_type(ctx, op)?;
     constrain(
         ctx,
         buffer,
@@ -163,7 +164,7 @@ fn verify_to_buffer(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_alloc_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
-    let result = result_type(ctx, op)?;
+    let result = required_result_type(ctx, op)?;
     constrain(
         ctx,
         result,
@@ -203,14 +204,14 @@ fn verify_alloc_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_clone(ctx: &Context, op: OpId) -> Result<(), String> {
     let any = "ranked or unranked memref of any type values";
-    let input = operand_type(ctx, op, 0)?;
+    let input = required_operand_type(ctx, op, 0)?;
     constrain(ctx, input, "operand #0", is_buffer(ctx, input), any)?;
-    let output = result_type(ctx, op)?;
+    let output = required_result_type(ctx, op)?;
     constrain(ctx, output, "result #0", is_buffer(ctx, output), any)
 }
 
 fn verify_dealloc_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
-    let t = operand_type(ctx, op, 0)?;
+    let t = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         t,
@@ -221,7 +222,7 @@ fn verify_dealloc_tensor(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_materialize_in_destination(ctx: &Context, op: OpId) -> Result<(), String> {
-    let source = operand_type(ctx, op, 0)?;
+    let source = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         source,
@@ -229,7 +230,7 @@ fn verify_materialize_in_destination(ctx: &Context, op: OpId) -> Result<(), Stri
         is_tensor(ctx, source),
         TENSOR_LIKE,
     )?;
-    let dest = operand_type(ctx, op, 1)?;
+    let dest = required_operand_type(ctx, op, 1)?;
     constrain(
         ctx,
         dest,

@@ -7,29 +7,29 @@
 use super::arith::{parse_attr_dict, parse_operand_list, parse_type_list, resolve_all};
 use super::{i32_array, type_str};
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
-use crate::attrs::{Attr, DenseValues, NamedAttr, Scalar};
+use crate::attrs::{Attr, DenseValues, Scalar};
 use crate::context::{set_named_attr, BlockId, Context, OpId, OperationState, ValueId};
-use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind};
+use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("cf.assert")
+        op(OpKind::CfAssert)
             .effect(Effect::Fails)
             .summary("Assert operation with message attribute")
             .operands([one("arg").fixed(super::i1)])
             .attrs([attr("msg", AttrKind::Str)])
             .format("$arg `,` $msg attr-dict"),
-        op("cf.br")
+        op(OpKind::CfBr)
             .summary("Branch operation")
             .operands([many("destOperands")])
             .successors(["dest"])
             .terminator()
             .custom(parse_br, print_br)
             .verify(verify_br),
-        op("cf.cond_br")
+        op(OpKind::CfCondBr)
             .summary("Conditional branch operation")
             .operands([
                 one("condition"),
@@ -41,7 +41,7 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .custom(parse_cond_br, print_cond_br)
             .verify(verify_cond_br),
-        op("cf.switch")
+        op(OpKind::CfSwitch)
             .summary("Switch operation")
             .operands([one("flag"), many("defaultOperands"), many("caseOperands")])
             .attrs([
@@ -53,31 +53,6 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_switch, print_switch)
             .verify(verify_switch),
     ]
-}
-
-/// Parse the `custom<name>(...)` directives this dialect's formats use;
-/// `None` if `name` is not one of them.
-pub fn parse_directive(
-    _name: &str,
-    _def: &OpDef,
-    _p: &mut dyn AsmParser,
-    _state: &mut OperationState,
-    _parsed: &mut ParsedOperands,
-    _attrs: &mut Vec<NamedAttr>,
-    _args: &[Var],
-) -> Option<PResult<()>> {
-    None
-}
-
-/// Print a `custom<name>(...)` directive; false if `name` is not one of this dialect's.
-pub fn print_directive(
-    _name: &str,
-    _def: &OpDef,
-    _p: &mut OpPrinter,
-    _op: OpId,
-    _args: &[Var],
-) -> bool {
-    false
 }
 
 // ----------------------------------------------------------------- helpers

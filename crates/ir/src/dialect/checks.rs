@@ -8,16 +8,19 @@ use crate::attrs::Attr;
 use crate::context::{Context, OpId};
 use crate::types::{Type, TypeKind, DYNAMIC};
 use crate::verifier::{noted_at, unprefixed};
+use crate::OpKind;
 
-pub(crate) fn operand_type(ctx: &Context, op: OpId, i: usize) -> Result<Type, String> {
-    ctx.operand(op, i)
-        .map(|v| ctx.value_type(v))
+/// The type of operand `i` of `op`, or the verifier's error when it has
+/// no such operand.
+pub(crate) fn required_operand_type(ctx: &Context, op: OpId, i: usize) -> Result<Type, String> {
+    ctx.operand_type(op, i)
         .ok_or_else(|| format!("requires operand #{i}"))
 }
 
-pub(crate) fn result_type(ctx: &Context, op: OpId) -> Result<Type, String> {
-    ctx.result(op, 0)
-        .map(|v| ctx.value_type(v))
+/// The type of `op`'s first result, or the verifier's error when it has
+/// none.
+pub(crate) fn required_result_type(ctx: &Context, op: OpId) -> Result<Type, String> {
+    ctx.result_type(op, 0)
         .ok_or_else(|| "requires one result".to_string())
 }
 
@@ -199,14 +202,19 @@ pub(crate) fn check_dynamic_sizes(shape: &[i64], given: usize) -> Result<(), Str
 }
 
 /// `HasParent<name>`: the op sits directly in one of `parents`.
-pub(crate) fn check_parent(ctx: &Context, op: OpId, parents: &[&str]) -> Result<(), String> {
-    let parent = ctx.parent_op(op).map(|p| ctx.op_name(p));
-    if parent.is_some_and(|p| parents.contains(&p)) {
+pub(crate) fn check_parent(ctx: &Context, op: OpId, parents: &[OpKind]) -> Result<(), String> {
+    if ctx
+        .parent_op(op)
+        .is_some_and(|p| parents.contains(&ctx.kind(p)))
+    {
         return Ok(());
     }
     Err(match parents {
         [one] => format!("expects parent op '{one}'"),
-        many => format!("expects parent op to be one of '{}'", many.join(", ")),
+        many => {
+            let names: Vec<&str> = many.iter().map(|k| k.build_name()).collect();
+            format!("expects parent op to be one of '{}'", names.join(", "))
+        }
     })
 }
 

@@ -27,8 +27,9 @@ use crate::asm::{AsmParser, PResult};
 use crate::attrs::{Attr, NamedAttr};
 use crate::context::{Context, OpId, OperationState};
 use crate::dialect::checks::{
-    all_index, check_dynamic_sizes, check_edge_to_parent, check_in_bounds, constrain, operand_type,
-    reassociation, result_type, shapes_compatible, verify_offsets_sizes_strides,
+    all_index, check_dynamic_sizes, check_edge_to_parent, check_in_bounds, constrain,
+    reassociation, required_operand_type, required_result_type, shapes_compatible,
+    verify_offsets_sizes_strides,
 };
 use crate::dialect::tensor::{slice_attrs, static_list};
 use crate::dialect::{
@@ -38,33 +39,35 @@ use crate::dialect::{
 use crate::format::{ParsedOperands, Var};
 use crate::layout::{memory_space, memref_str, memref_str_with, Layout, MemRef, Strided};
 use crate::op_def::{
-    attr, many, maybe, one, op, opt_attr, AttrKind, Effect, MemoryEffects, OpDef, TypeClass,
+    attr, many, maybe, one, op, opt_attr, AttrKind, Effect, MemoryEffects, OpDef, Reshape,
+    TypeClass,
 };
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind, DYNAMIC};
 use crate::verifier::{at_op, inference_failure, unprefixed};
+use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        alloc_like("memref.alloc", "memory allocation operation"),
-        alloc_like("memref.alloca", "stack memory allocation operation"),
-        op("memref.alloca_scope")
+        alloc_like(OpKind::MemrefAlloc, "memory allocation operation"),
+        alloc_like(OpKind::MemrefAlloca, "stack memory allocation operation"),
+        op(OpKind::MemrefAllocaScope)
             .summary("explicitly delimited scope for stack allocation")
             .results([many("results")])
             .regions(["bodyRegion"])
             .effect(Effect::None)
             .allocation_scope()
             .single_block()
-            .implicit_terminator("memref.alloca_scope.return")
+            .implicit_terminator(OpKind::MemrefAllocaScopeReturn)
             .custom(parse_alloca_scope, print_alloca_scope)
             .verify(verify_alloca_scope),
-        op("memref.alloca_scope.return")
+        op(OpKind::MemrefAllocaScopeReturn)
             .summary("terminator for alloca_scope operation")
             .operands([many("results")])
-            .parents(&["memref.alloca_scope"])
+            .parents(&[OpKind::MemrefAllocaScope])
             .terminator()
             .format("attr-dict ($results^ `:` type($results))?"),
-        op("memref.assume_alignment")
+        op(OpKind::MemrefAssumeAlignment)
             .summary("assumption that gives alignment information to the input memref")
             .operands([one("memref").class(TypeClass::MemRef)])
             .results([one("result").same_as("memref")])
@@ -73,7 +76,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(|_, _| vec![Some("assume_align".into())])
             .verify(verify_assume_alignment),
-        op("memref.atomic_rmw")
+        op(OpKind::MemrefAtomicRmw)
             .summary("atomic read-modify-write operation")
             .operands([
                 one("value"),
@@ -88,14 +91,14 @@ pub fn ops() -> Vec<OpDef> {
             )
             .memory(MemoryEffects::Writes)
             .verify(verify_atomic_rmw),
-        op("memref.atomic_yield")
+        op(OpKind::MemrefAtomicYield)
             .summary("yield operation for GenericAtomicRMWOp")
             .operands([one("result")])
-            .parents(&["memref.generic_atomic_rmw"])
+            .parents(&[OpKind::MemrefGenericAtomicRmw])
             .terminator()
             .format("$result attr-dict `:` type($result)")
             .verify(verify_atomic_yield),
-        op("memref.cast")
+        op(OpKind::MemrefCast)
             .cast()
             .summary("memref cast operation")
             .operands([one("source")])
@@ -104,28 +107,26 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_cast),
-        op("memref.collapse_shape")
+        op(OpKind::MemrefCollapseShape)
             .summary("operation to produce a memref with a smaller rank.")
             .operands([one("src").class(TypeClass::MemRef)])
             .results([one("result").class(TypeClass::MemRef)])
-            .attrs([attr("reassociation", AttrKind::Any)])
-            .format("$src $reassociation attr-dict `:` type($src) `into` type($result)")
-            .pure()
+            .reassociative_reshape(Reshape::Collapse)
             .result_names(result_names)
             .verify(verify_collapse_shape),
-        op("memref.copy")
+        op(OpKind::MemrefCopy)
             .summary("copies the data from the source to the destination memref")
             .operands([one("source"), one("target")])
             .format("$source `,` $target attr-dict `:` type($source) `to` type($target)")
             .memory(MemoryEffects::Writes)
             .verify(verify_copy),
-        op("memref.dealloc")
+        op(OpKind::MemrefDealloc)
             .summary("memory deallocation operation")
             .operands([one("memref")])
             .format("$memref attr-dict `:` type($memref)")
             .memory(MemoryEffects::Writes)
             .verify(verify_dealloc),
-        op("memref.dim")
+        op(OpKind::MemrefDim)
             .summary("dimension index operation")
             .operands([one("source"), one("index").fixed(index)])
             .results([one("result").fixed(index)])
@@ -133,19 +134,19 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_dim),
-        op("memref.distinct_objects")
+        op(OpKind::MemrefDistinctObjects)
             .summary("assumption that acesses to specific memrefs will never alias")
             .operands([many("operands")])
             .results([many("results")])
             .pure()
             .custom(parse_distinct_objects, print_distinct_objects)
             .verify(verify_distinct_objects),
-        op("memref.dma_start")
+        op(OpKind::MemrefDmaStart)
             .summary("non-blocking DMA operation that starts a transfer")
             .operands([many("operands")])
             .custom(parse_dma_start, print_dma_start)
             .verify(verify_dma_start),
-        op("memref.dma_wait")
+        op(OpKind::MemrefDmaWait)
             .summary("blocking DMA operation that waits for transfer completion")
             .operands([
                 one("tagMemRef").class(TypeClass::MemRef),
@@ -156,26 +157,17 @@ pub fn ops() -> Vec<OpDef> {
                 "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)",
             )
             .verify(verify_dma_wait),
-        op("memref.expand_shape")
+        op(OpKind::MemrefExpandShape)
             .summary("operation to produce a memref with a higher rank.")
             .operands([
                 one("src").class(TypeClass::MemRef),
                 many("output_shape").fixed(index),
             ])
             .results([one("result").class(TypeClass::MemRef)])
-            .attrs([
-                attr("reassociation", AttrKind::Any),
-                attr("static_output_shape", AttrKind::DenseI64Array),
-            ])
-            .format(
-                "$src $reassociation `output_shape` \
-                 custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` \
-                 type($src) `into` type($result)",
-            )
-            .pure()
+            .reassociative_reshape(Reshape::Expand)
             .result_names(result_names)
             .verify(verify_expand_shape),
-        op("memref.extract_aligned_pointer_as_index")
+        op(OpKind::MemrefExtractAlignedPointerAsIndex)
             .summary("Extracts a memref's underlying aligned pointer as an index")
             .operands([one("source").class(TypeClass::BufferLike)])
             .results([one("aligned_pointer")])
@@ -183,7 +175,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(|_, _| vec![Some("intptr".into())])
             .verify(verify_extract_aligned_pointer),
-        op("memref.extract_strided_metadata")
+        op(OpKind::MemrefExtractStridedMetadata)
             .summary("Extracts a buffer base with offset and strides")
             .operands([one("source").class(TypeClass::MemRef)])
             .results([one("base_buffer"), one("offset"), many("sizes_and_strides")])
@@ -191,7 +183,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(strided_metadata_names)
             .verify(verify_extract_strided_metadata),
-        op("memref.generic_atomic_rmw")
+        op(OpKind::MemrefGenericAtomicRmw)
             .summary("atomic read-modify-write operation with a region")
             .operands([
                 one("memref").class(TypeClass::MemRef),
@@ -203,14 +195,14 @@ pub fn ops() -> Vec<OpDef> {
             .memory(MemoryEffects::Writes)
             .custom(parse_generic_atomic_rmw, print_generic_atomic_rmw)
             .verify(verify_generic_atomic_rmw),
-        op("memref.get_global")
+        op(OpKind::MemrefGetGlobal)
             .summary("get the memref pointing to a global variable")
             .results([one("result").class(TypeClass::MemRef)])
             .attrs([attr("name", AttrKind::SymbolRef)])
             .format("$name `:` type($result) attr-dict")
             .pure()
             .verify(verify_get_global),
-        op("memref.global")
+        op(OpKind::MemrefGlobal)
             .summary("declare or define a global memref variable")
             .attrs([
                 attr("sym_name", AttrKind::SymbolName),
@@ -225,7 +217,7 @@ pub fn ops() -> Vec<OpDef> {
                  custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict",
             )
             .verify(verify_global),
-        op("memref.load")
+        op(OpKind::MemrefLoad)
             .summary("load operation")
             .operands([
                 one("memref").class(TypeClass::MemRef),
@@ -236,7 +228,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$memref `[` $indices `]` attr-dict `:` type($memref)")
             .memory(MemoryEffects::Reads)
             .verify(verify_load),
-        op("memref.memory_space_cast")
+        op(OpKind::MemrefMemorySpaceCast)
             .cast()
             .summary("memref memory space cast operation")
             .operands([one("source").class(TypeClass::BufferLike)])
@@ -245,7 +237,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(|_, _| vec![Some("memspacecast".into())])
             .verify(verify_memory_space_cast),
-        op("memref.prefetch")
+        op(OpKind::MemrefPrefetch)
             .summary("prefetch operation")
             .operands([one("memref"), many("indices").fixed(index)])
             .attrs([
@@ -256,14 +248,14 @@ pub fn ops() -> Vec<OpDef> {
             .memory(MemoryEffects::Writes)
             .custom(parse_prefetch, print_prefetch)
             .verify(verify_prefetch),
-        op("memref.rank")
+        op(OpKind::MemrefRank)
             .summary("rank operation")
             .operands([one("memref")])
             .results([one("result").fixed(index)])
             .format("$memref attr-dict `:` type($memref)")
             .pure()
             .verify(verify_rank),
-        op("memref.realloc")
+        op(OpKind::MemrefRealloc)
             .summary("memory reallocation operation")
             .operands([
                 one("source").class(TypeClass::MemRef),
@@ -277,7 +269,7 @@ pub fn ops() -> Vec<OpDef> {
             )
             .memory(MemoryEffects::Writes)
             .verify(verify_realloc),
-        op("memref.reinterpret_cast")
+        op(OpKind::MemrefReinterpretCast)
             .summary("memref reinterpret cast operation")
             .operands([
                 one("source"),
@@ -296,7 +288,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_reinterpret_cast),
-        op("memref.reshape")
+        op(OpKind::MemrefReshape)
             .summary("memref reshape operation")
             .operands([one("source"), one("shape")])
             .results([one("result")])
@@ -304,7 +296,7 @@ pub fn ops() -> Vec<OpDef> {
             .memory(MemoryEffects::Reads)
             .result_names(result_names)
             .verify(verify_reshape),
-        op("memref.store")
+        op(OpKind::MemrefStore)
             .summary("store operation")
             .operands([
                 one("value").element_of("memref"),
@@ -315,7 +307,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)")
             .memory(MemoryEffects::Writes)
             .verify(verify_store),
-        op("memref.subview")
+        op(OpKind::MemrefSubview)
             .summary("memref subview operation")
             .operands([
                 one("source").class(TypeClass::MemRef),
@@ -334,7 +326,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_subview),
-        op("memref.transpose")
+        op(OpKind::MemrefTranspose)
             .summary("`transpose` produces a new strided memref (metadata-only)")
             .operands([one("in").class(TypeClass::MemRef)])
             .results([one("result").class(TypeClass::MemRef)])
@@ -343,7 +335,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_transpose, print_transpose)
             .result_names(result_names)
             .verify(verify_transpose),
-        op("memref.view")
+        op(OpKind::MemrefView)
             .summary("memref view operation")
             .operands([
                 one("source").class(TypeClass::MemRef),
@@ -370,8 +362,8 @@ const ATOMIC_RMW_KINDS: &[&str] = &[
 
 /// `memref.alloc` and `memref.alloca`: sizes of the dynamic dimensions in
 /// parentheses, values of the layout's symbols in brackets.
-fn alloc_like(name: &'static str, summary: &'static str) -> OpDef {
-    op(name)
+fn alloc_like(kind: OpKind, summary: &'static str) -> OpDef {
+    op(kind)
         .summary(summary)
         .operands([
             many("dynamicSizes").fixed(index),
@@ -519,17 +511,17 @@ fn ranked_operand<'c>(
     i: usize,
     description: &str,
 ) -> Result<MemRef<'c>, String> {
-    let t = operand_type(ctx, op, i)?;
+    let t = required_operand_type(ctx, op, i)?;
     ranked(ctx, t, &format!("operand #{i}"), description)
 }
 
 fn ranked_result<'c>(ctx: &'c Context, op: OpId, description: &str) -> Result<MemRef<'c>, String> {
-    let t = result_type(ctx, op)?;
+    let t = required_result_type(ctx, op)?;
     ranked(ctx, t, "result #0", description)
 }
 
 fn memref_operand(ctx: &Context, op: OpId, i: usize) -> Result<Type, String> {
-    let t = operand_type(ctx, op, i)?;
+    let t = required_operand_type(ctx, op, i)?;
     constrain(
         ctx,
         t,
@@ -570,7 +562,7 @@ fn verify_alloc_like(ctx: &Context, op: OpId) -> Result<(), String> {
     all_index(ctx, op, 0)?;
     check_alignment(ctx, op)?;
     let def = ctx.op_def(op).ok_or("requires a definition")?;
-    if ctx.op_name(op) == "memref.alloca" {
+    if ctx.kind(op) == OpKind::MemrefAlloca {
         let mut scoped = false;
         let mut cur = ctx.parent_op(op);
         while let Some(o) = cur {
@@ -654,7 +646,7 @@ fn verify_cast_like(
     compatible: fn(&Context, Type, Type) -> bool,
 ) -> Result<(), String> {
     let src = memref_operand(ctx, op, 0)?;
-    let dst = result_type(ctx, op)?;
+    let dst = required_result_type(ctx, op)?;
     constrain(
         ctx,
         dst,
@@ -690,7 +682,7 @@ fn verify_dealloc(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_dim(ctx: &Context, op: OpId) -> Result<(), String> {
-    let src = operand_type(ctx, op, 0)?;
+    let src = required_operand_type(ctx, op, 0)?;
     let ok = match ctx.type_kind(src) {
         TypeKind::MemRef { shape, .. } => !shape.is_empty(),
         TypeKind::UnrankedMemRef { .. } => true,
@@ -709,15 +701,15 @@ fn verify_dim(ctx: &Context, op: OpId) -> Result<(), String> {
 /// Operand `i` and the result are `index` values.
 fn index_operand_and_result(ctx: &Context, op: OpId, i: usize) -> Result<(), String> {
     let is_index = |t: Type| matches!(ctx.type_kind(t), TypeKind::Index);
-    let idx = operand_type(ctx, op, i)?;
+    let idx = required_operand_type(ctx, op, i)?;
     constrain(ctx, idx, &format!("operand #{i}"), is_index(idx), "index")?;
-    let r = result_type(ctx, op)?;
+    let r = required_result_type(ctx, op)?;
     constrain(ctx, r, "result #0", is_index(r), "index")
 }
 
 fn verify_rank(ctx: &Context, op: OpId) -> Result<(), String> {
     memref_operand(ctx, op, 0)?;
-    let r = result_type(ctx, op)?;
+    let r = required_result_type(ctx, op)?;
     constrain(
         ctx,
         r,
@@ -730,7 +722,7 @@ fn verify_rank(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_load(ctx: &Context, op: OpId) -> Result<(), String> {
     let memref = ranked_operand(ctx, op, 0, ANY_MEMREF)?;
     all_index(ctx, op, 1)?;
-    if result_type(ctx, op)? != memref.elem {
+    if required_result_type(ctx, op)? != memref.elem {
         return Err("failed to verify that result type matches element type of 'memref'".into());
     }
     check_alignment(ctx, op)?;
@@ -747,7 +739,7 @@ fn verify_load(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_store(ctx: &Context, op: OpId) -> Result<(), String> {
     let memref = ranked_operand(ctx, op, 1, ANY_MEMREF)?;
     all_index(ctx, op, 2)?;
-    if operand_type(ctx, op, 0)? != memref.elem {
+    if required_operand_type(ctx, op, 0)? != memref.elem {
         return Err(
             "failed to verify that type of 'value' matches element type of 'memref'".into(),
         );
@@ -760,7 +752,7 @@ fn verify_store(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_get_global(ctx: &Context, op: OpId) -> Result<(), String> {
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let static_memref = MemRef::of(ctx, rt).is_some_and(|m| !m.shape.contains(&DYNAMIC));
     constrain(
         ctx,
@@ -778,7 +770,7 @@ fn verify_get_global(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(table) = nearest_symbol_table(ctx, op) else {
         return Ok(());
     };
-    let global = lookup_symbol(ctx, table, name).filter(|&g| ctx.op_name(g) == "memref.global");
+    let global = lookup_symbol(ctx, table, name).filter(|&g| ctx.kind(g) == OpKind::MemrefGlobal);
     let Some(global) = global else {
         return Err(format!("'{name}' does not reference a valid global memref"));
     };
@@ -891,11 +883,11 @@ fn rank_reductions(expected: &[i64], got: &[i64], limit: usize) -> Vec<Vec<usize
 fn verify_subview(ctx: &Context, op: OpId) -> Result<(), String> {
     let source = ranked_operand(ctx, op, 0, ANY_MEMREF)?;
     all_index(ctx, op, 1)?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let result = ranked(ctx, rt, "result #0", ANY_MEMREF)?;
     let rank = source.shape.len();
     verify_offsets_sizes_strides(ctx, op, [rank; 3])?;
-    let st = operand_type(ctx, op, 0)?;
+    let st = required_operand_type(ctx, op, 0)?;
     if source.memory_space != result.memory_space {
         return Err(unprefixed(format_args!(
             "different memory spaces specified for base memref type '{}' and subview memref type '{}'",
@@ -978,7 +970,7 @@ fn static_or_dynamic(x: i64) -> String {
 fn verify_reinterpret_cast(ctx: &Context, op: OpId) -> Result<(), String> {
     let st = memref_operand(ctx, op, 0)?;
     all_index(ctx, op, 1)?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let result = strided(ctx, rt, "result #0")?;
     verify_offsets_sizes_strides(ctx, op, [1, result.shape.len(), result.shape.len()])?;
     let pair = || {
@@ -1214,8 +1206,8 @@ fn check_reshaped_type(
 }
 
 fn verify_collapse_shape(ctx: &Context, op: OpId) -> Result<(), String> {
-    let rt = result_type(ctx, op)?;
-    let src = strided(ctx, operand_type(ctx, op, 0)?, "operand #0")?;
+    let rt = required_result_type(ctx, op)?;
+    let src = strided(ctx, required_operand_type(ctx, op, 0)?, "operand #0")?;
     let result = strided(ctx, rt, "result #0")?;
     let groups = reassociation(ctx, op)?;
     verify_collapsed_shape(result.shape, src.shape, &groups, true)?;
@@ -1235,8 +1227,8 @@ fn verify_collapse_shape(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), String> {
-    let rt = result_type(ctx, op)?;
-    let src = strided(ctx, operand_type(ctx, op, 0)?, "operand #0")?;
+    let rt = required_result_type(ctx, op)?;
+    let src = strided(ctx, required_operand_type(ctx, op, 0)?, "operand #0")?;
     let result = strided(ctx, rt, "result #0")?;
     all_index(ctx, op, 1)?;
     let groups = reassociation(ctx, op)?;
@@ -1313,7 +1305,7 @@ fn parse_alloca_scope(p: &mut dyn AsmParser, state: &mut OperationState) -> PRes
     state.regions.push(r);
     p.parse_region(r, &[], false)?;
     let loc = state.loc.clone();
-    super::ensure_terminator(p.ctx(), r, "memref.alloca_scope.return", &loc);
+    super::ensure_terminator(p.ctx(), r, OpKind::MemrefAllocaScopeReturn, &loc);
     p.parse_optional_attr_dict(&mut state.attrs)
 }
 
@@ -1605,18 +1597,18 @@ fn parse_transpose(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult
     let permutation = p.parse_affine_map()?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let src = memref_type(p, "memref.transpose")?;
+    let src = memref_type(p, OpKind::MemrefTranspose)?;
     let v = p.resolve_operand(&input, src)?;
     state.operands.push(v);
     p.expect_keyword("to")?;
-    let dst = memref_type(p, "memref.transpose")?;
+    let dst = memref_type(p, OpKind::MemrefTranspose)?;
     state.result_types.push(dst);
     state.props.push(("permutation".into(), permutation));
     Ok(())
 }
 
 /// A ranked memref type, or MLIR's error for another kind of type.
-fn memref_type(p: &mut dyn AsmParser, op_name: &str) -> PResult<Type> {
+fn memref_type(p: &mut dyn AsmParser, op_name: OpKind) -> PResult<Type> {
     let at = p.offset();
     let ty = p.parse_type()?;
     if MemRef::of(p.ctx(), ty).is_none() {
@@ -1698,7 +1690,7 @@ fn verify_assume_alignment(ctx: &Context, op: OpId) -> Result<(), String> {
         _ => return Err("attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive".into()),
     };
     ranked_operand(ctx, op, 0, ANY_MEMREF)?;
-    if result_type(ctx, op)? != operand_type(ctx, op, 0)? {
+    if required_result_type(ctx, op)? != required_operand_type(ctx, op, 0)? {
         return Err("requires the same type for all operands and results".into());
     }
     if !(alignment as u128).is_power_of_two() {
@@ -1717,7 +1709,7 @@ fn verify_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(kind) = kind else {
         return Err("attribute 'kind' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15".into());
     };
-    let value = operand_type(ctx, op, 0)?;
+    let value = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         value,
@@ -1726,7 +1718,7 @@ fn verify_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
         INT_OR_FLOAT,
     )?;
     let memref = ranked_operand(ctx, op, 1, INT_OR_FLOAT_MEMREF)?;
-    let mt = operand_type(ctx, op, 1)?;
+    let mt = required_operand_type(ctx, op, 1)?;
     constrain(
         ctx,
         mt,
@@ -1735,7 +1727,7 @@ fn verify_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
         INT_OR_FLOAT_MEMREF,
     )?;
     all_index(ctx, op, 2)?;
-    let result = result_type(ctx, op)?;
+    let result = required_result_type(ctx, op)?;
     constrain(
         ctx,
         result,
@@ -1896,7 +1888,7 @@ fn verify_dma_wait(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_extract_aligned_pointer(ctx: &Context, op: OpId) -> Result<(), String> {
     memref_operand(ctx, op, 0)?;
-    let r = result_type(ctx, op)?;
+    let r = required_result_type(ctx, op)?;
     constrain(
         ctx,
         r,
@@ -1907,7 +1899,7 @@ fn verify_extract_aligned_pointer(ctx: &Context, op: OpId) -> Result<(), String>
 }
 
 fn verify_extract_strided_metadata(ctx: &Context, op: OpId) -> Result<(), String> {
-    let source = strided(ctx, operand_type(ctx, op, 0)?, "operand #0")?;
+    let source = strided(ctx, required_operand_type(ctx, op, 0)?, "operand #0")?;
     let base = ctx.types().lookup(&TypeKind::MemRef {
         shape: Vec::new(),
         elem: source.elem,
@@ -1945,7 +1937,7 @@ fn verify_extract_strided_metadata(ctx: &Context, op: OpId) -> Result<(), String
 
 fn verify_generic_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
     let memref = ranked_operand(ctx, op, 0, INT_OR_FLOAT_MEMREF)?;
-    let mt = operand_type(ctx, op, 0)?;
+    let mt = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         mt,
@@ -1954,7 +1946,7 @@ fn verify_generic_atomic_rmw(ctx: &Context, op: OpId) -> Result<(), String> {
         INT_OR_FLOAT_MEMREF,
     )?;
     all_index(ctx, op, 1)?;
-    let result = result_type(ctx, op)?;
+    let result = required_result_type(ctx, op)?;
     constrain(
         ctx,
         result,
@@ -2051,10 +2043,10 @@ fn verify_prefetch(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_realloc(ctx: &Context, op: OpId) -> Result<(), String> {
-    let st = operand_type(ctx, op, 0)?;
+    let st = required_operand_type(ctx, op, 0)?;
     let source = one_d(ctx, st, "operand #0", ONE_D_MEMREF)?;
     all_index(ctx, op, 1)?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let result = one_d(ctx, rt, "result #0", ONE_D_MEMREF)?;
     check_alignment(ctx, op)?;
     let shown = |t: Type| type_str(ctx, t);
@@ -2104,7 +2096,7 @@ fn verify_realloc(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
     let st = memref_operand(ctx, op, 0)?;
-    let shape_ty = operand_type(ctx, op, 1)?;
+    let shape_ty = required_operand_type(ctx, op, 1)?;
     let shape_desc = "1D memref of signless integer or index values";
     let shape = one_d(ctx, shape_ty, "operand #1", shape_desc)?;
     let int_or_index = matches!(
@@ -2116,7 +2108,7 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
             }
     );
     constrain(ctx, shape_ty, "operand #1", int_or_index, shape_desc)?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     constrain(ctx, rt, "result #0", is_memref(ctx, rt), RANKED_OR_UNRANKED)?;
     if ctx.type_kind(st).element_type() != ctx.type_kind(rt).element_type() {
         return Err(
@@ -2155,9 +2147,9 @@ fn permutation(ctx: &Context, op: OpId) -> Result<crate::affine::AffineMap, Stri
 
 fn verify_transpose(ctx: &Context, op: OpId) -> Result<(), String> {
     let map = permutation(ctx, op)?;
-    let st = operand_type(ctx, op, 0)?;
+    let st = required_operand_type(ctx, op, 0)?;
     let source = strided(ctx, st, "operand #0")?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let result = strided(ctx, rt, "result #0")?;
     let dims: Option<Vec<usize>> = map
         .results
@@ -2235,7 +2227,7 @@ fn canonical_layout(shape: &[i64], s: &Strided) -> Option<String> {
 }
 
 fn verify_view(ctx: &Context, op: OpId) -> Result<(), String> {
-    let st = operand_type(ctx, op, 0)?;
+    let st = required_operand_type(ctx, op, 0)?;
     let desc = "1D memref of 8-bit signless integer values";
     let base = one_d(ctx, st, "operand #0", desc)?;
     let i8 = matches!(
@@ -2247,7 +2239,7 @@ fn verify_view(ctx: &Context, op: OpId) -> Result<(), String> {
     );
     constrain(ctx, st, "operand #0", i8, desc)?;
     all_index(ctx, op, 1)?;
-    let rt = result_type(ctx, op)?;
+    let rt = required_result_type(ctx, op)?;
     let view = ranked(ctx, rt, "result #0", ANY_MEMREF)?;
     let shown = |t: Type| type_str(ctx, t);
     if !has_identity_layout(&base) {

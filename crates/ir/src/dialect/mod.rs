@@ -3,7 +3,8 @@
 //! Each dialect file exports `ops() -> Vec<OpDef>`; [`all_ops`] gathers them
 //! for the registry. Custom format directives (`custom<Name>(...)`) are
 //! dispatched by name through [`parse_custom_directive`] and
-//! [`print_custom_directive`].
+//! [`print_custom_directive`] to the dialects that define some (`memref`,
+//! `tensor`); a dialect without custom directives has no hook.
 
 use crate::asm::{AsmParser, PResult};
 use crate::attrs::NamedAttr;
@@ -12,6 +13,7 @@ use crate::format::{ParsedOperands, Var};
 use crate::op_def::OpDef;
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
+use crate::OpKind;
 
 pub mod arith;
 pub mod bufferization;
@@ -58,10 +60,7 @@ pub fn all_ops() -> Vec<OpDef> {
 
 /// Whether `op` is a function: a `func.func` or a `shape.func`.
 pub fn is_function(ctx: &Context, op: OpId) -> bool {
-    matches!(
-        ctx.kind(op),
-        crate::OpKind::FuncFunc | crate::OpKind::ShapeFunc
-    )
+    matches!(ctx.kind(op), OpKind::FuncFunc | OpKind::ShapeFunc)
 }
 
 /// Whether `op` is a function declaration: a function (see
@@ -172,7 +171,8 @@ const UNMODELLED_OPS: &[&str] = &[
 ];
 
 /// Ops MLIR 22 renamed, by their old name: the new name.
-const RENAMED_OPS: &[(&str, &str)] = &[("bufferization.to_memref", "bufferization.to_buffer")];
+const RENAMED_OPS: &[(&str, OpKind)] =
+    &[("bufferization.to_memref", OpKind::BufferizationToBuffer)];
 
 /// Why the op `name`, which no definition covers, cannot be kept (MLIR's
 /// words where MLIR rejects it too); `None` if it is kept as an opaque op.
@@ -239,10 +239,10 @@ pub fn verify_dialect_attribute(
 
 /// The dialect whose prefix may be omitted inside the regions of `op_name`.
 pub fn default_dialect(op_name: &str) -> Option<&'static str> {
-    match op_name {
-        "builtin.module" => Some("builtin"),
-        "func.func" => Some("func"),
-        "shape.func" | "shape.function_library" => Some("shape"),
+    match crate::op_def::registry().kind(op_name) {
+        OpKind::BuiltinModule => Some("builtin"),
+        OpKind::FuncFunc => Some("func"),
+        OpKind::ShapeFunc | OpKind::ShapeFunctionLibrary => Some("shape"),
         _ => None,
     }
 }
@@ -258,24 +258,11 @@ type DirectiveParser = fn(
 ) -> Option<PResult<()>>;
 type DirectivePrinter = fn(&str, &OpDef, &mut OpPrinter, OpId, &[Var]) -> bool;
 
-const DIRECTIVE_PARSERS: &[DirectiveParser] = &[
-    arith::parse_directive,
-    cf::parse_directive,
-    memref::parse_directive,
-    scf::parse_directive,
-    shape::parse_directive,
-    tensor::parse_directive,
-];
-const DIRECTIVE_PRINTERS: &[DirectivePrinter] = &[
-    arith::print_directive,
-    cf::print_directive,
-    memref::print_directive,
-    scf::print_directive,
-    shape::print_directive,
-    tensor::print_directive,
-];
+const DIRECTIVE_PARSERS: &[DirectiveParser] = &[memref::parse_directive, tensor::parse_directive];
+const DIRECTIVE_PRINTERS: &[DirectivePrinter] = &[memref::print_directive, tensor::print_directive];
 
-/// Parse `custom<name>(args)` by asking each dialect in turn.
+/// Parse `custom<name>(args)` by asking each dialect with custom
+/// directives in turn (the other dialects' formats use none).
 pub fn parse_custom_directive(
     name: &str,
     def: &OpDef,
@@ -293,7 +280,8 @@ pub fn parse_custom_directive(
     Err(p.internal_error(&format!("unknown custom directive '{name}'")))
 }
 
-/// Print `custom<name>(args)` by asking each dialect in turn.
+/// Print `custom<name>(args)` by asking each dialect with custom
+/// directives in turn.
 pub fn print_custom_directive(name: &str, def: &OpDef, p: &mut OpPrinter, op: OpId, args: &[Var]) {
     for print in DIRECTIVE_PRINTERS {
         if print(name, def, p, op, args) {
@@ -345,6 +333,22 @@ pub(crate) fn parse_optional_arrow_types(p: &mut dyn AsmParser) -> PResult<Vec<T
         return Ok(tys);
     }
     Ok(vec![p.parse_type()?])
+}
+
+/// `[attributes {...}] { body }`, what follows a symbol table's name
+/// (`builtin.module`, `shape.function_library`): its discardable
+/// attributes and its one region.
+pub(crate) fn parse_attributes_and_body(
+    p: &mut dyn AsmParser,
+    state: &mut OperationState,
+) -> PResult<()> {
+    if p.parse_optional_keyword("attributes") {
+        p.parse_optional_attr_dict(&mut state.attrs)?;
+    }
+    let r = p.ctx().create_region();
+    p.parse_region(r, &[], true)?;
+    state.regions.push(r);
+    Ok(())
 }
 
 /// Operands between `open` and `close`, none or several separated by
@@ -421,7 +425,7 @@ pub fn witness(ctx: &mut Context) -> Type {
 pub fn ensure_terminator(
     ctx: &mut Context,
     region: crate::RegionId,
-    terminator: &'static str,
+    terminator: OpKind,
     loc: &crate::Location,
 ) {
     let blocks = ctx.region(region).blocks.clone();

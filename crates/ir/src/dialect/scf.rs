@@ -13,16 +13,16 @@ use super::{
     type_str,
 };
 use crate::asm::{Argument, AsmParser, PResult, UnresolvedOperand};
-use crate::attrs::{Attr, NamedAttr, Scalar};
+use crate::attrs::{Attr, Scalar};
 use crate::context::{set_named_attr, Context, OpId, OperationState, RegionId, ValueId};
-use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
+use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("scf.for")
+        op(OpKind::ScfFor)
             .effect(Effect::None)
             .summary("for operation")
             .allocation_scope()
@@ -36,39 +36,39 @@ pub fn ops() -> Vec<OpDef> {
             .attrs([opt_attr("unsignedCmp", AttrKind::Unit)])
             .regions(["region"])
             .single_block()
-            .implicit_terminator("scf.yield")
+            .implicit_terminator(OpKind::ScfYield)
             .custom(parse_for, print_for)
             .verify(verify_for),
-        op("scf.if")
+        op(OpKind::ScfIf)
             .effect(Effect::None)
             .summary("if-then-else operation")
             .operands([one("condition").fixed(super::i1)])
             .results([many("results")])
             .regions(["thenRegion", "elseRegion"])
             .single_block()
-            .implicit_terminator("scf.yield")
+            .implicit_terminator(OpKind::ScfYield)
             .custom(parse_if, print_if)
             .verify(verify_if),
-        op("scf.yield")
+        op(OpKind::ScfYield)
             .summary("loop yield and termination operation")
             .operands([many("results")])
             .format("attr-dict ($results^ `:` type($results))?")
             .terminator()
             .verify(verify_yield),
-        op("scf.while")
+        op(OpKind::ScfWhile)
             .summary("a generic 'while' loop")
             .operands([many("inits")])
             .results([many("results")])
             .regions(["before", "after"])
             .custom(parse_while, print_while)
             .verify(verify_while),
-        op("scf.condition")
+        op(OpKind::ScfCondition)
             .summary("loop continuation condition")
             .operands([one("condition").fixed(super::i1), many("args")])
             .format("`(` $condition `)` attr-dict ($args^ `:` type($args))?")
             .terminator()
             .verify(verify_condition),
-        op("scf.forall")
+        op(OpKind::ScfForall)
             .effect(Effect::None)
             .summary("evaluate a block multiple times in parallel")
             .allocation_scope()
@@ -87,10 +87,10 @@ pub fn ops() -> Vec<OpDef> {
             ])
             .regions(["region"])
             .single_block()
-            .implicit_terminator("scf.forall.in_parallel")
+            .implicit_terminator(OpKind::ScfForallInParallel)
             .custom(parse_forall, print_forall)
             .verify(verify_forall),
-        op("scf.forall.in_parallel")
+        op(OpKind::ScfForallInParallel)
             .summary("terminates a `forall` block")
             .regions(["region"])
             .terminator()
@@ -99,7 +99,7 @@ pub fn ops() -> Vec<OpDef> {
             .graph_regions()
             .custom(parse_in_parallel, print_in_parallel)
             .verify(verify_in_parallel),
-        op("scf.execute_region")
+        op(OpKind::ScfExecuteRegion)
             .effect(Effect::None)
             .summary("operation that executes its region exactly once")
             .results([many("results")])
@@ -107,7 +107,7 @@ pub fn ops() -> Vec<OpDef> {
             .regions(["region"])
             .custom(parse_execute_region, print_execute_region)
             .verify(verify_execute_region),
-        op("scf.parallel")
+        op(OpKind::ScfParallel)
             .effect(Effect::None)
             .summary("parallel for operation")
             .allocation_scope()
@@ -120,10 +120,10 @@ pub fn ops() -> Vec<OpDef> {
             .results([many("results")])
             .regions(["region"])
             .single_block()
-            .implicit_terminator("scf.reduce")
+            .implicit_terminator(OpKind::ScfReduce)
             .custom(parse_parallel, print_parallel)
             .verify(verify_parallel),
-        op("scf.reduce")
+        op(OpKind::ScfReduce)
             .summary("reduce operation for scf.parallel")
             .operands([many("operands")])
             .regions(["reductions"])
@@ -131,13 +131,13 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .custom(parse_reduce, print_reduce)
             .verify(verify_reduce),
-        op("scf.reduce.return")
+        op(OpKind::ScfReduceReturn)
             .summary("terminator for reduce operation")
             .operands([one("result")])
             .format("$result attr-dict `:` type($result)")
             .terminator()
             .verify(verify_reduce_return),
-        op("scf.index_switch")
+        op(OpKind::ScfIndexSwitch)
             .effect(Effect::None)
             .summary("switch-case operation on an index argument")
             .operands([one("arg").fixed(super::index)])
@@ -151,40 +151,7 @@ pub fn ops() -> Vec<OpDef> {
     ]
 }
 
-/// Parse the `custom<name>(...)` directives this dialect's formats use;
-/// `None` if `name` is not one of them.
-pub fn parse_directive(
-    _name: &str,
-    _def: &OpDef,
-    _p: &mut dyn AsmParser,
-    _state: &mut OperationState,
-    _parsed: &mut ParsedOperands,
-    _attrs: &mut Vec<NamedAttr>,
-    _args: &[Var],
-) -> Option<PResult<()>> {
-    None
-}
-
-/// Print a `custom<name>(...)` directive; false if `name` is not one of this dialect's.
-pub fn print_directive(
-    _name: &str,
-    _def: &OpDef,
-    _p: &mut OpPrinter,
-    _op: OpId,
-    _args: &[Var],
-) -> bool {
-    false
-}
-
 // ----------------------------------------------------------------- helpers
-
-fn value_types(ctx: &Context, vs: &[ValueId]) -> Vec<Type> {
-    vs.iter().map(|&v| ctx.value_type(v)).collect()
-}
-
-fn result_types(ctx: &Context, op: OpId) -> Vec<Type> {
-    value_types(ctx, &ctx.op(op).results)
-}
 
 fn types_str(ctx: &Context, ts: &[Type]) -> String {
     ts.iter()
@@ -363,7 +330,7 @@ fn parse_for(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     );
     let r = new_region(p, state);
     p.parse_region(r, &args, false)?;
-    super::ensure_terminator(p.ctx(), r, "scf.yield", &state.loc);
+    super::ensure_terminator(p.ctx(), r, OpKind::ScfYield, &state.loc);
     parse_attr_dict(p, state, &["unsignedCmp"])?;
     state.result_types = result_types;
     Ok(())
@@ -391,7 +358,7 @@ fn print_for(p: &mut OpPrinter, op: OpId) {
     print_assignment_list(p, " iter_args", args.get(1..).unwrap_or(&[]), inits);
     if !inits.is_empty() {
         p.push(" -> (");
-        p.types(&value_types(ctx, inits));
+        p.types(&ctx.types_of(inits));
         p.push(")");
     }
     p.push(" ");
@@ -424,8 +391,8 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), String> {
             "failed to verify that all of {lowerBound, upperBound, step} have same type".into(),
         );
     }
-    let inits = value_types(ctx, data.operands.get(3..).unwrap_or(&[]));
-    let results = result_types(ctx, op);
+    let inits = ctx.types_of(data.operands.get(3..).unwrap_or(&[]));
+    let results = ctx.result_types(op);
     if inits.len() != results.len() {
         return Err("mismatch in number of loop-carried values and defined values".into());
     }
@@ -452,7 +419,7 @@ fn verify_for(ctx: &Context, op: OpId) -> Result<(), String> {
         }
     }
     if let Some(y) = region_terminator(ctx, op, 0) {
-        let yielded = value_types(ctx, &ctx.op(y).operands);
+        let yielded = ctx.types_of(&ctx.op(y).operands);
         if yielded.len() != results.len() {
             return Err(format!(
                 "mismatch in number of iter_args and yielded values: {} vs {}",
@@ -482,11 +449,11 @@ fn parse_if(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     state.result_types = parse_optional_arrow_types(p)?;
     let then_r = new_region(p, state);
     p.parse_region(then_r, &[], false)?;
-    super::ensure_terminator(p.ctx(), then_r, "scf.yield", &state.loc);
+    super::ensure_terminator(p.ctx(), then_r, OpKind::ScfYield, &state.loc);
     let else_r = new_region(p, state);
     if p.parse_optional_keyword("else") {
         p.parse_region(else_r, &[], false)?;
-        super::ensure_terminator(p.ctx(), else_r, "scf.yield", &state.loc);
+        super::ensure_terminator(p.ctx(), else_r, OpKind::ScfYield, &state.loc);
     }
     parse_attr_dict(p, state, &[])
 }
@@ -501,7 +468,7 @@ fn print_if(p: &mut OpPrinter, op: OpId) {
     let has_results = !data.results.is_empty();
     if has_results {
         p.push(" -> (");
-        p.types(&result_types(ctx, op));
+        p.types(&ctx.result_types(op));
         p.push(")");
     }
     p.push(" ");
@@ -519,7 +486,7 @@ fn print_if(p: &mut OpPrinter, op: OpId) {
 
 fn verify_if(ctx: &Context, op: OpId) -> Result<(), String> {
     let data = ctx.op(op);
-    let results = result_types(ctx, op);
+    let results = ctx.result_types(op);
     if !results.is_empty()
         && data
             .regions
@@ -537,20 +504,14 @@ fn verify_if(ctx: &Context, op: OpId) -> Result<(), String> {
 // --------------------------------------------------------------- scf.yield
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
-    const PARENTS: &[&str] = &[
-        "scf.execute_region",
-        "scf.for",
-        "scf.if",
-        "scf.index_switch",
-        "scf.while",
+    const PARENTS: &[OpKind] = &[
+        OpKind::ScfExecuteRegion,
+        OpKind::ScfFor,
+        OpKind::ScfIf,
+        OpKind::ScfIndexSwitch,
+        OpKind::ScfWhile,
     ];
-    match ctx.parent_op(op) {
-        Some(p) if PARENTS.contains(&ctx.op_name(p)) => Ok(()),
-        _ => Err(format!(
-            "expects parent op to be one of '{}'",
-            PARENTS.join(", ")
-        )),
-    }
+    super::checks::check_parent(ctx, op, PARENTS)
 }
 
 // --------------------------------------------------------------- scf.while
@@ -594,9 +555,9 @@ fn print_while(p: &mut OpPrinter, op: OpId) {
     let data = ctx.op(op);
     print_assignment_list(p, " ", &entry_args(ctx, op, 0), &data.operands);
     p.push(" : (");
-    p.types(&value_types(ctx, &data.operands));
+    p.types(&ctx.types_of(&data.operands));
     p.push(") -> ");
-    p.result_types(&result_types(ctx, op));
+    p.result_types(&ctx.result_types(op));
     p.push(" ");
     if let Some(&r) = data.regions.first() {
         p.region(r, false, true);
@@ -610,9 +571,9 @@ fn print_while(p: &mut OpPrinter, op: OpId) {
 
 fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
     let data = ctx.op(op);
-    let inits = value_types(ctx, &data.operands);
-    let results = result_types(ctx, op);
-    let before_args = value_types(ctx, &entry_args(ctx, op, 0));
+    let inits = ctx.types_of(&data.operands);
+    let results = ctx.result_types(op);
+    let before_args = ctx.types_of(&entry_args(ctx, op, 0));
     if before_args != inits {
         return Err(format!(
             "expects the types of the `before` region arguments ({}) to match the operands ({})",
@@ -623,10 +584,10 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(cond) = region_terminator(ctx, op, 0) else {
         return Ok(());
     };
-    if ctx.op_name(cond) != "scf.condition" {
+    if ctx.kind(cond) != OpKind::ScfCondition {
         return Err("expects the 'before' region to terminate with 'scf.condition'".into());
     }
-    let forwarded = value_types(ctx, ctx.op(cond).operands.get(1..).unwrap_or(&[]));
+    let forwarded = ctx.types_of(ctx.op(cond).operands.get(1..).unwrap_or(&[]));
     if forwarded != results {
         return Err(format!(
             "expects the types forwarded by 'scf.condition' ({}) to match the results ({})",
@@ -634,7 +595,7 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
             types_str(ctx, &results)
         ));
     }
-    let after_args = value_types(ctx, &entry_args(ctx, op, 1));
+    let after_args = ctx.types_of(&entry_args(ctx, op, 1));
     if after_args != results {
         return Err(format!(
             "expects the types of the `after` region arguments ({}) to match the results ({})",
@@ -643,10 +604,10 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
         ));
     }
     if let Some(y) = region_terminator(ctx, op, 1) {
-        if ctx.op_name(y) != "scf.yield" {
+        if ctx.kind(y) != OpKind::ScfYield {
             return Err("expects the 'after' region to terminate with 'scf.yield'".into());
         }
-        let yielded = value_types(ctx, &ctx.op(y).operands);
+        let yielded = ctx.types_of(&ctx.op(y).operands);
         if yielded != inits {
             return Err(format!(
                 "expects the types yielded by the 'after' region ({}) to match the operands ({})",
@@ -660,7 +621,7 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_condition(ctx: &Context, op: OpId) -> Result<(), String> {
     match ctx.parent_op(op) {
-        Some(p) if ctx.op_name(p) == "scf.while" => Ok(()),
+        Some(p) if ctx.kind(p) == OpKind::ScfWhile => Ok(()),
         _ => Err("expects parent op 'scf.while'".into()),
     }
 }
@@ -785,7 +746,7 @@ fn ensure_in_parallel(ctx: &mut Context, region: RegionId) {
     };
     if ctx
         .block_terminator(block)
-        .is_some_and(|t| ctx.op_name(t) == "scf.forall.in_parallel")
+        .is_some_and(|t| ctx.kind(t) == OpKind::ScfForallInParallel)
     {
         return;
     }
@@ -799,7 +760,7 @@ fn ensure_in_parallel(ctx: &mut Context, region: RegionId) {
     let body = ctx.create_region();
     let b = ctx.create_block();
     ctx.append_block(body, b);
-    let mut state = OperationState::new("scf.forall.in_parallel", loc);
+    let mut state = OperationState::new(OpKind::ScfForallInParallel, loc);
     state.regions.push(body);
     let t = ctx.create_op(state);
     ctx.append_op(block, t);
@@ -834,7 +795,7 @@ fn print_forall(p: &mut OpPrinter, op: OpId) {
     p.push(" ");
     if !data.results.is_empty() {
         p.push("-> (");
-        p.types(&result_types(ctx, op));
+        p.types(&ctx.result_types(op));
         p.push(") ");
     }
     if let Some(&r) = data.regions.first() {
@@ -873,12 +834,12 @@ fn verify_forall(ctx: &Context, op: OpId) -> Result<(), String> {
             ));
         }
     }
-    let outs = value_types(ctx, groups.get(3).map(Vec::as_slice).unwrap_or(&[]));
-    let results = result_types(ctx, op);
+    let outs = ctx.types_of(groups.get(3).map(Vec::as_slice).unwrap_or(&[]));
+    let results = ctx.result_types(op);
     if outs != results {
         return Err("expects the types of the outputs to match the results".into());
     }
-    let args = value_types(ctx, &entry_args(ctx, op, 0));
+    let args = ctx.types_of(&entry_args(ctx, op, 0));
     if args.len() != ub.len() + outs.len() {
         return Err(format!(
             "region expects {} arguments",
@@ -917,7 +878,7 @@ fn print_in_parallel(p: &mut OpPrinter, op: OpId) {
 
 fn verify_in_parallel(ctx: &Context, op: OpId) -> Result<(), String> {
     match ctx.parent_op(op) {
-        Some(p) if ctx.op_name(p) == "scf.forall" => Ok(()),
+        Some(p) if ctx.kind(p) == OpKind::ScfForall => Ok(()),
         _ => Err("expects parent op 'scf.forall'".into()),
     }
 }
@@ -936,7 +897,7 @@ fn parse_execute_region(p: &mut dyn AsmParser, state: &mut OperationState) -> PR
 
 fn print_execute_region(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx;
-    print_optional_arrow_types(p, &result_types(ctx, op));
+    print_optional_arrow_types(p, &ctx.result_types(op));
     p.push(" ");
     if ctx.attr(op, "no_inline").is_some() {
         p.push("no_inline ");
@@ -984,7 +945,7 @@ fn parse_parallel(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     let args: Vec<Argument> = ivs.into_iter().map(|n| arg(n, index)).collect();
     let r = new_region(p, state);
     p.parse_region(r, &args, false)?;
-    super::ensure_terminator(p.ctx(), r, "scf.reduce", &state.loc);
+    super::ensure_terminator(p.ctx(), r, OpKind::ScfReduce, &state.loc);
     parse_attr_dict(p, state, &[])?;
     let seg = i32_array(p.ctx(), &[lbs.len(), ubs.len(), steps.len(), inits.len()]);
     set_named_attr(&mut state.props, "operandSegmentSizes", seg);
@@ -1011,7 +972,7 @@ fn print_parallel(p: &mut OpPrinter, op: OpId) {
         p.operands(group(3));
         p.push(")");
     }
-    print_optional_arrow_types(p, &result_types(ctx, op));
+    print_optional_arrow_types(p, &ctx.result_types(op));
     p.push(" ");
     if let Some(&r) = ctx.op(op).regions.first() {
         p.region(r, false, true);
@@ -1041,14 +1002,14 @@ fn verify_parallel(ctx: &Context, op: OpId) -> Result<(), String> {
     {
         return Err("expects arguments for the induction variable to be of index type".into());
     }
-    let inits = value_types(ctx, groups.get(3).map(Vec::as_slice).unwrap_or(&[]));
-    let results = result_types(ctx, op);
+    let inits = ctx.types_of(groups.get(3).map(Vec::as_slice).unwrap_or(&[]));
+    let results = ctx.result_types(op);
     if inits != results {
         return Err("expects the types of the init values to match the results".into());
     }
     if let Some(t) = region_terminator(ctx, op, 0) {
-        if ctx.op_name(t) == "scf.reduce" {
-            let reduced = value_types(ctx, &ctx.op(t).operands);
+        if ctx.kind(t) == OpKind::ScfReduce {
+            let reduced = ctx.types_of(&ctx.op(t).operands);
             if reduced.len() != results.len() {
                 return Err(format!(
                     "expects number of results: {} to be the same as number of reductions: {}",
@@ -1093,7 +1054,7 @@ fn print_reduce(p: &mut OpPrinter, op: OpId) {
         p.push("(");
         p.operands(&data.operands);
         p.push(" : ");
-        p.types(&value_types(ctx, &data.operands));
+        p.types(&ctx.types_of(&data.operands));
         p.push(")");
     }
     p.push(" ");
@@ -1109,7 +1070,7 @@ fn print_reduce(p: &mut OpPrinter, op: OpId) {
 fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), String> {
     let data = ctx.op(op);
     match ctx.parent_op(op) {
-        Some(p) if ctx.op_name(p) == "scf.parallel" => {}
+        Some(p) if ctx.kind(p) == OpKind::ScfParallel => {}
         _ => return Err("expects parent op 'scf.parallel'".into()),
     }
     if data.regions.len() != data.operands.len() {
@@ -1124,7 +1085,7 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), String> {
         let Some(&b) = ctx.region(r).blocks.first() else {
             return Err(format!("reduction region #{i} is empty"));
         };
-        let args = value_types(ctx, &ctx.block(b).args);
+        let args = ctx.types_of(&ctx.block(b).args);
         if args.len() != 2 || args.iter().any(|&a| a != t) {
             return Err(format!(
                 "expected two block arguments with type {} in the reduction region #{i}",
@@ -1132,7 +1093,7 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), String> {
             ));
         }
         if let Some(term) = ctx.block_terminator(b) {
-            if ctx.op_name(term) != "scf.reduce.return" {
+            if ctx.kind(term) != OpKind::ScfReduceReturn {
                 return Err(format!(
                     "reduction region #{i} must be terminated by 'scf.reduce.return'"
                 ));
@@ -1146,7 +1107,7 @@ fn verify_reduce_return(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(reduce) = ctx.parent_op(op) else {
         return Ok(());
     };
-    if ctx.op_name(reduce) != "scf.reduce" {
+    if ctx.kind(reduce) != OpKind::ScfReduce {
         return Err("expects parent op 'scf.reduce'".into());
     }
     let Some(region) = ctx.op(op).parent.and_then(|b| ctx.block(b).parent) else {
@@ -1204,7 +1165,7 @@ fn print_index_switch(p: &mut OpPrinter, op: OpId) {
     p.attr_dict(op, &["cases"], false);
     if !data.results.is_empty() {
         p.push(" -> ");
-        p.types(&result_types(ctx, op));
+        p.types(&ctx.result_types(op));
     }
     p.push(" ");
     let newline = op_newline(ctx, op);
@@ -1235,7 +1196,7 @@ fn verify_index_switch(ctx: &Context, op: OpId) -> Result<(), String> {
     if let Some(dup) = cases.iter().find(|&&c| !seen.insert(c)) {
         return Err(format!("has duplicate case value: {dup}"));
     }
-    let results = result_types(ctx, op);
+    let results = ctx.result_types(op);
     for (i, &r) in data.regions.iter().enumerate() {
         let what = if i == 0 {
             "default region".to_string()
@@ -1246,8 +1207,8 @@ fn verify_index_switch(ctx: &Context, op: OpId) -> Result<(), String> {
             return Err(format!("{what} must have a block"));
         };
         match ctx.block_terminator(b) {
-            Some(t) if ctx.op_name(t) == "scf.yield" => {
-                let got = value_types(ctx, &ctx.op(t).operands);
+            Some(t) if ctx.kind(t) == OpKind::ScfYield => {
+                let got = ctx.types_of(&ctx.op(t).operands);
                 if got.len() != results.len() {
                     return Err(format!(
                         "expected each region to return {} values, but {what} returns {}",

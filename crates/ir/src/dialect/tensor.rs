@@ -14,16 +14,19 @@ use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, NamedAttr, Scalar};
 use crate::context::{Context, OpId, OperationState, RegionId, ValueId};
 use crate::dialect::checks::{
-    all_index, check_dynamic_sizes, check_in_bounds, constrain, operand_type, reassociation,
-    result_type, shapes_compatible, verify_offsets_sizes_strides,
+    all_index, check_dynamic_sizes, check_in_bounds, constrain, reassociation,
+    required_operand_type, required_result_type, shapes_compatible, verify_offsets_sizes_strides,
 };
 use crate::dialect::{ensure_terminator, index, type_str};
 use crate::format::{parse_format, print_format, Format, ParsedOperands, Var};
 use crate::location::Location;
-use crate::op_def::{attr, many, maybe, one, op, opt_attr, registry, AttrKind, Effect, OpDef};
+use crate::op_def::{
+    attr, many, maybe, one, op, opt_attr, registry, AttrKind, Effect, OpDef, Reshape,
+};
 use crate::print_attr::{write_dims, AttrPrinter};
 use crate::printer::{print_op, OpPrinter, PrintOptions};
 use crate::types::{Type, TypeKind, DYNAMIC};
+use crate::OpKind;
 use std::sync::OnceLock;
 
 /// The format of a slice op's offsets, sizes and strides.
@@ -50,14 +53,14 @@ pub(crate) fn slice_attrs() -> [crate::op_def::AttrSpec; 3] {
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("tensor.bitcast")
+        op(OpKind::TensorBitcast)
             .summary("tensor bitcast operation")
             .operands([one("source")])
             .results([one("dest")])
             .format("$source attr-dict `:` type($source) `to` type($dest)")
             .pure()
             .verify(verify_bitcast),
-        op("tensor.cast")
+        op(OpKind::TensorCast)
             .cast()
             .summary("tensor cast operation")
             .operands([one("source")])
@@ -66,16 +69,14 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_cast),
-        op("tensor.collapse_shape")
+        op(OpKind::TensorCollapseShape)
             .summary("operation to produce a tensor with a smaller rank")
             .operands([one("src")])
             .results([one("result")])
-            .attrs([attr("reassociation", AttrKind::Any)])
-            .format("$src $reassociation attr-dict `:` type($src) `into` type($result)")
-            .pure()
+            .reassociative_reshape(Reshape::Collapse)
             .result_names(result_names)
             .verify(verify_collapse_shape),
-        op("tensor.concat")
+        op(OpKind::TensorConcat)
             .summary("tensor concatenation operation")
             .operands([many("inputs")])
             .results([one("result")])
@@ -84,7 +85,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_concat),
-        op("tensor.dim")
+        op(OpKind::TensorDim)
             .summary("dimension index operation")
             .operands([one("source"), one("index").fixed(index)])
             .results([one("result").fixed(index)])
@@ -92,30 +93,21 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_dim),
-        op("tensor.empty")
+        op(OpKind::TensorEmpty)
             .summary("empty tensor operation")
             .operands([many("dynamicSizes").fixed(index)])
             .results([one("result")])
             .format("`(` $dynamicSizes `)` attr-dict `:` type($result)")
             .pure()
             .verify(verify_empty),
-        op("tensor.expand_shape")
+        op(OpKind::TensorExpandShape)
             .summary("operation to produce a tensor with a higher rank")
             .operands([one("src"), many("output_shape").fixed(index)])
             .results([one("result")])
-            .attrs([
-                attr("reassociation", AttrKind::Any),
-                attr("static_output_shape", AttrKind::DenseI64Array),
-            ])
-            .format(
-                "$src $reassociation `output_shape` \
-                 custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` \
-                 type($src) `into` type($result)",
-            )
-            .pure()
+            .reassociative_reshape(Reshape::Expand)
             .result_names(result_names)
             .verify(verify_expand_shape),
-        op("tensor.extract")
+        op(OpKind::TensorExtract)
             .summary("element extraction operation")
             .operands([one("tensor"), many("indices").fixed(index)])
             .results([one("result")])
@@ -123,7 +115,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_extract),
-        op("tensor.extract_slice")
+        op(OpKind::TensorExtractSlice)
             .summary("extract slice operation")
             .operands([
                 one("source"),
@@ -141,7 +133,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_extract_slice),
-        op("tensor.from_elements")
+        op(OpKind::TensorFromElements)
             .defined_everywhere()
             .summary("tensor from elements operation.")
             .operands([many("elements")])
@@ -150,7 +142,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_from_elements),
-        op("tensor.gather")
+        op(OpKind::TensorGather)
             .summary("gather a subset of a tensor at specified indices")
             .operands([one("source"), one("indices")])
             .results([one("result")])
@@ -165,18 +157,18 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_gather),
-        op("tensor.generate")
+        op(OpKind::TensorGenerate)
             .effect(Effect::None)
             .summary("creates a dynamically sized tensor from elements")
             .operands([many("dynamicExtents").fixed(index)])
             .results([one("result")])
             .regions(["body"])
             .single_block()
-            .implicit_terminator("tensor.yield")
+            .implicit_terminator(OpKind::TensorYield)
             .custom(parse_generate, print_generate)
             .result_names(result_names)
             .verify(verify_generate),
-        op("tensor.insert")
+        op(OpKind::TensorInsert)
             .summary("element insertion operation")
             .operands([one("scalar"), one("dest"), many("indices").fixed(index)])
             .results([one("result")])
@@ -184,7 +176,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_insert),
-        op("tensor.insert_slice")
+        op(OpKind::TensorInsertSlice)
             .summary("insert_slice operation")
             .operands([
                 one("source"),
@@ -203,7 +195,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_insert_slice),
-        op("tensor.pack")
+        op(OpKind::TensorPack)
             .summary("tensor pack operation")
             .operands([
                 one("source"),
@@ -227,7 +219,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_pack),
-        op("tensor.pad")
+        op(OpKind::TensorPad)
             .summary("tensor pad operation")
             .operands([
                 one("source"),
@@ -242,12 +234,12 @@ pub fn ops() -> Vec<OpDef> {
             ])
             .regions(["region"])
             .single_block()
-            .implicit_terminator("tensor.yield")
+            .implicit_terminator(OpKind::TensorYield)
             .custom(parse_pad, print_pad)
             .pure()
             .result_names(result_names)
             .verify(verify_pad),
-        op("tensor.parallel_insert_slice")
+        op(OpKind::TensorParallelInsertSlice)
             .summary(
                 "specify the tensor slice update of a single thread of a parent \
                  ParallelCombiningOpInterface op",
@@ -266,7 +258,7 @@ pub fn ops() -> Vec<OpDef> {
                 " attr-dict `:` type($source) `into` type($dest)"
             ))
             .verify(verify_parallel_insert_slice),
-        op("tensor.rank")
+        op(OpKind::TensorRank)
             .summary("rank operation")
             .operands([one("tensor")])
             .results([one("result").fixed(index)])
@@ -274,7 +266,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_rank),
-        op("tensor.reshape")
+        op(OpKind::TensorReshape)
             .summary("tensor reshape operation")
             .operands([one("source"), one("shape")])
             .results([one("result")])
@@ -282,7 +274,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_reshape),
-        op("tensor.scatter")
+        op(OpKind::TensorScatter)
             .summary("scatter a tensor into a destination tensor at specified indices")
             .operands([one("source"), one("dest"), one("indices")])
             .results([one("result")])
@@ -297,7 +289,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_scatter),
-        op("tensor.splat")
+        op(OpKind::TensorSplat)
             .summary("tensor splat or broadcast operation")
             .operands([one("input"), many("dynamicSizes").fixed(index)])
             .results([one("aggregate")])
@@ -305,7 +297,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_splat),
-        op("tensor.unpack")
+        op(OpKind::TensorUnpack)
             .summary("tensor unpack operation")
             .operands([one("source"), one("dest"), many("inner_tiles").fixed(index)])
             .results([one("result").same_as("dest")])
@@ -323,7 +315,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_unpack),
-        op("tensor.yield")
+        op(OpKind::TensorYield)
             .summary("yield a value from a region")
             .operands([one("value")])
             .format("$value attr-dict `:` type($value)")
@@ -334,26 +326,26 @@ pub fn ops() -> Vec<OpDef> {
 
 /// `%cast`, `%extracted_slice`...: the names MLIR's tensor ops suggest.
 fn result_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
-    let name = match ctx.op_name(op) {
-        "tensor.cast" => "cast",
-        "tensor.collapse_shape" => "collapsed",
-        "tensor.concat" => "concat",
-        "tensor.dim" => "dim",
-        "tensor.expand_shape" => "expanded",
-        "tensor.extract" => "extracted",
-        "tensor.extract_slice" => "extracted_slice",
-        "tensor.from_elements" => "from_elements",
-        "tensor.gather" => "gather",
-        "tensor.generate" => "generated",
-        "tensor.insert" => "inserted",
-        "tensor.insert_slice" => "inserted_slice",
-        "tensor.pack" => "pack",
-        "tensor.pad" => "padded",
-        "tensor.rank" => "rank",
-        "tensor.reshape" => "reshape",
-        "tensor.scatter" => "scatter",
-        "tensor.splat" => "splat",
-        "tensor.unpack" => "unpack",
+    let name = match ctx.kind(op) {
+        OpKind::TensorCast => "cast",
+        OpKind::TensorCollapseShape => "collapsed",
+        OpKind::TensorConcat => "concat",
+        OpKind::TensorDim => "dim",
+        OpKind::TensorExpandShape => "expanded",
+        OpKind::TensorExtract => "extracted",
+        OpKind::TensorExtractSlice => "extracted_slice",
+        OpKind::TensorFromElements => "from_elements",
+        OpKind::TensorGather => "gather",
+        OpKind::TensorGenerate => "generated",
+        OpKind::TensorInsert => "inserted",
+        OpKind::TensorInsertSlice => "inserted_slice",
+        OpKind::TensorPack => "pack",
+        OpKind::TensorPad => "padded",
+        OpKind::TensorRank => "rank",
+        OpKind::TensorReshape => "reshape",
+        OpKind::TensorScatter => "scatter",
+        OpKind::TensorSplat => "splat",
+        OpKind::TensorUnpack => "unpack",
         _ => return Vec::new(),
     };
     vec![Some(name.to_string())]
@@ -537,7 +529,7 @@ fn resolve_all(
 }
 
 /// A ranked tensor type; returns it and its element type.
-fn parse_ranked_tensor(p: &mut dyn AsmParser, op_name: &str) -> PResult<(Type, Type)> {
+fn parse_ranked_tensor(p: &mut dyn AsmParser, op_name: OpKind) -> PResult<(Type, Type)> {
     let at = p.offset();
     let ty = p.parse_type()?;
     match p.ctx().type_kind(ty) {
@@ -564,7 +556,7 @@ fn element_count(shape: &[i64]) -> i128 {
 
 /// Add the implicit `tensor.yield` a body may leave out, at the op's location.
 fn ensure_yield(ctx: &mut Context, region: RegionId, loc: &Location) {
-    ensure_terminator(ctx, region, "tensor.yield", loc);
+    ensure_terminator(ctx, region, OpKind::TensorYield, loc);
 }
 
 /// `tensor.pad`'s declarative format; its parser also adds the implicit
@@ -576,7 +568,7 @@ const PAD_FORMAT: &str = "$source (`nofold` $nofold^)? \
 
 fn pad_syntax() -> Option<(&'static OpDef, &'static Format)> {
     static FORMAT: OnceLock<Option<Format>> = OnceLock::new();
-    let def = registry().get("tensor.pad")?;
+    let def = registry().of(OpKind::TensorPad)?;
     let format = FORMAT
         .get_or_init(|| Format::compile(def, PAD_FORMAT).ok())
         .as_ref()?;
@@ -608,7 +600,7 @@ fn parse_extract(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<(
     p.expect_punct("]")?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, "tensor.extract")?;
+    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorExtract)?;
     resolve_all(p, state, &[tensor], ty)?;
     let idx = index(p.ctx());
     resolve_all(p, state, &indices, idx)?;
@@ -642,7 +634,7 @@ fn parse_insert(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()
     p.expect_punct("]")?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, "tensor.insert")?;
+    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorInsert)?;
     resolve_all(p, state, &[scalar], elem)?;
     resolve_all(p, state, &[dest], ty)?;
     let idx = index(p.ctx());
@@ -675,7 +667,7 @@ fn parse_from_elements(p: &mut dyn AsmParser, state: &mut OperationState) -> PRe
     let elements = parse_operand_list(p)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, "tensor.from_elements")?;
+    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorFromElements)?;
     let Some(shape) = p.ctx().type_kind(ty).shape().map(<[i64]>::to_vec) else {
         return Err(p.internal_error("a ranked tensor type without a shape"));
     };
@@ -724,7 +716,7 @@ fn parse_splat(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()>
     }
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, "tensor.splat")?;
+    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorSplat)?;
     resolve_all(p, state, &[input], elem)?;
     let idx = index(p.ctx());
     resolve_all(p, state, &sizes, idx)?;
@@ -760,7 +752,7 @@ fn parse_generate(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     state.regions.push(body);
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, _) = parse_ranked_tensor(p, "tensor.generate")?;
+    let (ty, _) = parse_ranked_tensor(p, OpKind::TensorGenerate)?;
     let idx = index(p.ctx());
     resolve_all(p, state, &extents, idx)?;
     state.result_types.push(ty);
@@ -826,7 +818,7 @@ fn is_tensor(ctx: &Context, t: Type) -> bool {
 
 /// The ranked tensor type of operand `i`, checked as ODS would.
 fn ranked_operand(ctx: &Context, op: OpId, i: usize) -> Result<(Type, Ranked<'_>), String> {
-    let t = operand_type(ctx, op, i)?;
+    let t = required_operand_type(ctx, op, i)?;
     match ranked(ctx, t) {
         Some(r) => Ok((t, r)),
         None => Err(format!(
@@ -837,7 +829,7 @@ fn ranked_operand(ctx: &Context, op: OpId, i: usize) -> Result<(Type, Ranked<'_>
 }
 
 fn ranked_result(ctx: &Context, op: OpId) -> Result<(Type, Ranked<'_>), String> {
-    let t = result_type(ctx, op)?;
+    let t = required_result_type(ctx, op)?;
     match ranked(ctx, t) {
         Some(r) => Ok((t, r)),
         None => Err(format!(
@@ -863,8 +855,8 @@ fn bit_width(ctx: &Context, t: Type) -> Option<u32> {
 }
 
 fn cast_operands(ctx: &Context, op: OpId) -> Result<(Type, Type), String> {
-    let src = operand_type(ctx, op, 0)?;
-    let dst = result_type(ctx, op)?;
+    let src = required_operand_type(ctx, op, 0)?;
+    let dst = required_result_type(ctx, op)?;
     let any = "tensor of any type values";
     constrain(ctx, src, "operand #0", is_tensor(ctx, src), any)?;
     constrain(ctx, dst, "result #0", is_tensor(ctx, dst), any)?;
@@ -1008,15 +1000,15 @@ fn verify_collapse_shape(ctx: &Context, op: OpId) -> Result<(), String> {
     if groups.iter().any(Vec::is_empty) {
         return Err("reassociation indices must not be empty".into());
     }
-    let src = operand_type(ctx, op, 0)?;
-    let dst = result_type(ctx, op)?;
+    let src = required_operand_type(ctx, op, 0)?;
+    let dst = required_result_type(ctx, op)?;
     verify_reshape_like(ctx, src, dst, &groups)
 }
 
 fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), String> {
     let groups = reassociation(ctx, op)?;
-    let src = operand_type(ctx, op, 0)?;
-    let dst = result_type(ctx, op)?;
+    let src = required_operand_type(ctx, op, 0)?;
+    let dst = required_result_type(ctx, op)?;
     all_index(ctx, op, 1)?;
     let statics = static_list(ctx, op, "static_output_shape");
     if let Some(r) = ranked(ctx, dst) {
@@ -1102,7 +1094,7 @@ fn verify_concat(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_dim(ctx: &Context, op: OpId) -> Result<(), String> {
-    let src = operand_type(ctx, op, 0)?;
+    let src = required_operand_type(ctx, op, 0)?;
     let ok = match ctx.type_kind(src) {
         TypeKind::RankedTensor { shape, .. } => !shape.is_empty(),
         TypeKind::UnrankedTensor { .. } => true,
@@ -1115,10 +1107,10 @@ fn verify_dim(ctx: &Context, op: OpId) -> Result<(), String> {
         ok,
         "non-0-ranked or unranked tensor",
     )?;
-    let idx = operand_type(ctx, op, 1)?;
+    let idx = required_operand_type(ctx, op, 1)?;
     let is_index = |t: Type| matches!(ctx.type_kind(t), TypeKind::Index);
     constrain(ctx, idx, "operand #1", is_index(idx), "index")?;
-    let r = result_type(ctx, op)?;
+    let r = required_result_type(ctx, op)?;
     constrain(ctx, r, "result #0", is_index(r), "index")
 }
 
@@ -1131,7 +1123,7 @@ fn verify_empty(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_extract(ctx: &Context, op: OpId) -> Result<(), String> {
     let (_, t) = ranked_operand(ctx, op, 0)?;
     all_index(ctx, op, 1)?;
-    if result_type(ctx, op)? != t.elem {
+    if required_result_type(ctx, op)? != t.elem {
         return Err("failed to verify that result type matches element type of tensor".into());
     }
     if ctx.op(op).operands.len() - 1 != t.shape.len() {
@@ -1143,10 +1135,10 @@ fn verify_extract(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_insert(ctx: &Context, op: OpId) -> Result<(), String> {
     let (dt, dest) = ranked_operand(ctx, op, 1)?;
     all_index(ctx, op, 2)?;
-    if operand_type(ctx, op, 0)? != dest.elem {
+    if required_operand_type(ctx, op, 0)? != dest.elem {
         return Err("failed to verify that scalar type matches element type of dest".into());
     }
-    if result_type(ctx, op)? != dt {
+    if required_result_type(ctx, op)? != dt {
         return Err("failed to verify that result type matches type of dest".into());
     }
     if ctx.op(op).operands.len() - 2 != dest.shape.len() {
@@ -1232,8 +1224,8 @@ fn verify_insert_slice_like(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
-    let dest = operand_type(ctx, op, 1)?;
-    if result_type(ctx, op)? != dest {
+    let dest = required_operand_type(ctx, op, 1)?;
+    if required_result_type(ctx, op)? != dest {
         return Err("failed to verify that all of {dest, result} have same type".into());
     }
     verify_insert_slice_like(ctx, op)
@@ -1242,7 +1234,7 @@ fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_parallel_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
     verify_insert_slice_like(ctx, op)?;
     match ctx.parent_op(op) {
-        Some(parent) if ctx.op_name(parent) == "scf.forall.in_parallel" => Ok(()),
+        Some(parent) if ctx.kind(parent) == OpKind::ScfForallInParallel => Ok(()),
         Some(parent) => {
             let options = PrintOptions {
                 generic: true,
@@ -1408,10 +1400,10 @@ fn body(ctx: &Context, op: OpId) -> Option<crate::BlockId> {
 /// The type `tensor.yield` yields at the end of the body, if it ends in one.
 fn yielded_type(ctx: &Context, block: crate::BlockId) -> Option<Type> {
     let t = ctx.block_terminator(block)?;
-    if ctx.op_name(t) != "tensor.yield" {
+    if ctx.kind(t) != OpKind::TensorYield {
         return None;
     }
-    ctx.operand(t, 0).map(|v| ctx.value_type(v))
+    ctx.operand_type(t, 0)
 }
 
 fn verify_generate(ctx: &Context, op: OpId) -> Result<(), String> {
@@ -1498,7 +1490,7 @@ fn verify_pad(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_rank(ctx: &Context, op: OpId) -> Result<(), String> {
-    let t = operand_type(ctx, op, 0)?;
+    let t = required_operand_type(ctx, op, 0)?;
     constrain(
         ctx,
         t,
@@ -1506,7 +1498,7 @@ fn verify_rank(ctx: &Context, op: OpId) -> Result<(), String> {
         is_tensor(ctx, t),
         "tensor of any type values",
     )?;
-    let r = result_type(ctx, op)?;
+    let r = required_result_type(ctx, op)?;
     constrain(
         ctx,
         r,
@@ -1518,7 +1510,7 @@ fn verify_rank(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
     let (src, dst) = cast_operands(ctx, op)?;
-    let shape_ty = operand_type(ctx, op, 1)?;
+    let shape_ty = required_operand_type(ctx, op, 1)?;
     let shape_ok =
         ranked(ctx, shape_ty).filter(|r| r.shape.len() == 1 && is_int_or_index_tensor(ctx, r));
     let Some(shape) = shape_ok else {
@@ -1560,7 +1552,7 @@ fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_splat(ctx: &Context, op: OpId) -> Result<(), String> {
-    let input = operand_type(ctx, op, 0)?;
+    let input = required_operand_type(ctx, op, 0)?;
     let scalar = matches!(
         ctx.type_kind(input),
         TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
@@ -1725,8 +1717,8 @@ fn verify_unpack(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
-    match ctx.parent_op(op).map(|p| ctx.op_name(p)) {
-        Some("tensor.generate" | "tensor.pad") => Ok(()),
+    match ctx.parent_op(op).map(|p| ctx.kind(p)) {
+        Some(OpKind::TensorGenerate | OpKind::TensorPad) => Ok(()),
         _ => Err("expects parent op to be one of 'tensor.generate, tensor.pad'".into()),
     }
 }
