@@ -36,6 +36,7 @@ use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::LazyLock;
 
 use super::{missing, mlir_tool};
 
@@ -61,23 +62,15 @@ pub const UPSTREAM_TO_STD: &[&str] = &[
 ];
 
 /// Lowering of std-form tensor code to the LLVM dialect, for `mlir-runner`:
-/// The bufferizing pipeline to LLVM (one-shot bufferization, loops, the
-/// LLVM conversions) plus `--lower-affine`, without which a
-/// slice of a slice (`split_at` of a `split_at` result) or a `tensor.concat`
-/// leaves `affine.apply` behind.
-pub const TO_LLVM: &[&str] = &[
-    "--one-shot-bufferize=bufferize-function-boundaries",
-    "--convert-linalg-to-loops",
-    "--convert-scf-to-cf",
-    "--convert-cf-to-llvm",
-    "--expand-strided-metadata",
-    "--lower-affine",
-    "--finalize-memref-to-llvm",
-    "--convert-arith-to-llvm",
-    "--convert-func-to-llvm",
-    "--convert-index-to-llvm",
-    "--reconcile-unrealized-casts",
-];
+/// the `mlir-opt` flags of `tests/llvm-lowering.pipeline` (which says why
+/// they are these), one a line, the file `scripts/benchlib.py` reads too.
+pub static TO_LLVM: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    include_str!("../llvm-lowering.pipeline")
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect()
+});
 
 /// How [`Tools::lower_source`]'s error starts when upstream left `shape` ops.
 pub const LEFT_SHAPE_OPS: &str = "upstream left shape ops";
@@ -376,7 +369,7 @@ impl Lowered<'_> {
 
     /// Run the function on `args` in a fresh `mlir-runner` process.
     pub fn run(&self, args: &[Arg]) -> Result<RunResult, String> {
-        self.run_module(TO_LLVM, &self.wrapper(args)?, &format!("{args:?}"))
+        self.run_module(&TO_LLVM, &self.wrapper(args)?, &format!("{args:?}"))
     }
 
     /// `module`, a [`Lowered::wrap`]ped call of the function, taken to the
@@ -487,7 +480,7 @@ impl Tools {
         }
         main += MAIN_FOOTER;
         let module = format!("{}\nmodule {{\n{bodies}{main}}}\n", preamble.join("\n"));
-        let llvm = self.mlir_opt(TO_LLVM, &module)?;
+        let llvm = self.mlir_opt(&TO_LLVM, &module)?;
         let out = self.execute_main(&llvm)?;
         let lowered: Vec<&Lowered<'_>> = calls.iter().map(|(l, _)| *l).collect();
         read_runs(&out, &lowered).map_err(|stdout| {
@@ -500,7 +493,7 @@ impl Tools {
     /// functions of the test's own added) lowered to LLVM and its `@main`
     /// run: what the process printed and how it ended, whatever that was.
     pub fn run_main(&self, module: &str) -> Result<Output, String> {
-        let llvm = self.mlir_opt(TO_LLVM, module)?;
+        let llvm = self.mlir_opt(&TO_LLVM, module)?;
         self.execute_main(&llvm)
     }
 
