@@ -184,11 +184,14 @@ fn debuginfo_form_is_a_print_fixpoint() {
 /// text valid: stripping them gives the plain print, and `mlir-opt` parses it.
 #[test]
 fn comments_before_ops_keep_the_text_valid() {
-    let text = "func.func @f(%a: tensor<2x?xf32>) -> index {\n  %0 = shape.shape_of %a : tensor<2x?xf32> -> tensor<2xindex>\n  %c1 = arith.constant 1 : index\n  %1 = tensor.extract %0[%c1] : tensor<2xindex>\n  return %1 : index\n}\n";
-    let mut ctx = ir::Context::new();
-    let (module, diags) =
-        syntax::parse_source(&mut ctx, 0, "c.mlir", text.as_bytes(), &Default::default());
-    let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+    let text = r#"func.func @f(%a: tensor<2x?xf32>) -> index {
+  %0 = shape.shape_of %a : tensor<2x?xf32> -> tensor<2xindex>
+  %c1 = arith.constant 1 : index
+  %1 = tensor.extract %0[%c1] : tensor<2xindex>
+  return %1 : index
+}
+"#;
+    let (ctx, module) = filetests::ir_check::parse(text);
     let comment = |ctx: &ir::Context, op: ir::OpId| {
         (ctx.op_name(op) == "shape.shape_of").then(|| "shape: {2,?}\nsecond line".to_string())
     };

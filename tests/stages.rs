@@ -2,6 +2,7 @@
 //! in `tests/stages/`.
 
 use cli::{process_buffer, DriverOptions};
+use filetests::ir_check::parse_into;
 use pass::stage::{current_stage, Stage};
 use std::path::Path;
 
@@ -19,14 +20,7 @@ impl filetests::Suite for Stages {
             let expected = Stage::from_name(&piece.form)
                 .ok_or_else(|| format!("{name}: `{}` is not a stage", piece.form))?;
             let mut ctx = ir::Context::new();
-            let (module, diags) = syntax::parse_source(
-                &mut ctx,
-                0,
-                &name,
-                piece.chunk.as_bytes(),
-                &Default::default(),
-            );
-            let module = module.ok_or_else(|| format!("{name}: {diags:?}"))?;
+            let module = parse_into(&mut ctx, &name, &piece.chunk, &Default::default());
             assert_eq!(
                 current_stage(&ctx, module),
                 Some(expected),

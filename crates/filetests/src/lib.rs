@@ -17,11 +17,14 @@
 //!   filetests' `precise-output`);
 //! - or, with neither, only required to succeed (a `--verify-diagnostics`
 //!   line checks itself).
-
+//!
+//! Unit tests on IR written as text use [`ir_check`]: one parse-or-panic
+//! helper, and `check(input, transform, expect![[...]])`.
 
 pub mod check;
 pub mod directives;
 pub mod header;
+pub mod ir_check;
 pub mod precise;
 pub mod run_line;
 pub mod tools;
