@@ -279,18 +279,23 @@ impl Lowered<'_> {
         &self.assert_messages
     }
 
+    /// `Err` unless the function takes `given` arguments.
+    fn check_arity(&self, given: usize) -> Result<(), String> {
+        if given == self.params.len() {
+            return Ok(());
+        }
+        Err(format!(
+            "@{} takes {} arguments, got {given}",
+            self.func,
+            self.params.len()
+        ))
+    }
+
     /// The interpreter's arguments (`interp::run_function` takes them for
     /// the function before lowering) as arguments of this function, each
     /// as [`Lowered::bind_arg`] binds it.
     pub fn bind(&self, args: &[interp::Arg]) -> Result<Vec<Arg>, String> {
-        if args.len() != self.params.len() {
-            return Err(format!(
-                "@{} takes {} arguments, got {}",
-                self.func,
-                self.params.len(),
-                args.len()
-            ));
-        }
+        self.check_arity(args.len())?;
         (0..args.len())
             .map(|i| self.bind_arg(i, &args[i]))
             .collect()
@@ -319,14 +324,7 @@ impl Lowered<'_> {
     /// The ops of `@main` that build `args`, call the function on them and
     /// print its results (`%c0` and `%c1` defined before them).
     fn call_ops(&self, args: &[Arg]) -> Result<String, String> {
-        if args.len() != self.params.len() {
-            return Err(format!(
-                "@{} takes {} arguments, got {}",
-                self.func,
-                self.params.len(),
-                args.len()
-            ));
-        }
+        self.check_arity(args.len())?;
         let mut ops = String::new();
         for (i, (arg, param)) in args.iter().zip(&self.params).enumerate() {
             build_arg(&mut ops, i, arg, param)?;
@@ -392,25 +390,7 @@ impl Lowered<'_> {
     /// [`Lowered::run`] on every input, spread over the available cores;
     /// the results are in the order of `inputs`.
     pub fn run_many(&self, inputs: &[Vec<Arg>]) -> Vec<Result<RunResult, String>> {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let mut results: Vec<(usize, Result<RunResult, String>)> = std::thread::scope(|s| {
-            let workers: Vec<_> = (0..threads)
-                .map(|t| {
-                    s.spawn(move || {
-                        (t..inputs.len())
-                            .step_by(threads)
-                            .map(|i| (i, self.run(&inputs[i])))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        });
-        results.sort_by_key(|(i, _)| *i);
-        results.into_iter().map(|(_, r)| r).collect()
+        super::on_every_core(inputs, |args| self.run(args))
     }
 }
 
