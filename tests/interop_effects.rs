@@ -17,24 +17,9 @@ use ir::dialect::shape::failure;
 use pass::stage::Stage;
 use std::os::unix::process::ExitStatusExt;
 
-const SOURCE: &str = "\
-func.func private @log(i64)
-func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
-  %c42 = arith.constant 42 : i64
-  %c7 = arith.constant 7 : i64
-  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
-  shape.assuming %w0 {
-    func.call @log(%c42) : (i64) -> ()
-    shape.assuming_yield
-  }
-  %w1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
-  shape.assuming %w1 {
-    func.call @log(%c7) : (i64) -> ()
-    shape.assuming_yield
-  }
-  return
-}
-";
+/// Logs 42, then fails unless `%c` broadcasts with `%a` and `%b`, then
+/// logs 7.
+const SOURCE: &str = include_str!("interp/logs-then-fails.mlir");
 
 /// The driver's `@log`: prints its argument on a line of its own.
 const LOG: &str = "func.func @log(%x: i64) {

@@ -24,7 +24,7 @@ use shape_opt::{Module, Session, Stage};
 use shapegen::stage1 as gen_stage1;
 use std::cell::Cell;
 use std::rc::Rc;
-use validate::check::{Evaluator, Interpreter, SemanticsCheck};
+use validate::check::{Evaluator, Interpreter, Run, SemanticsCheck};
 
 /// Inputs each function runs on under the check.
 const INPUTS: usize = 32;
@@ -44,15 +44,8 @@ struct SameMessage {
 
 impl Evaluator for SameMessage {
     type Outcome = Trace;
-    fn run(
-        &self,
-        ctx: &ir::Context,
-        module: ir::OpId,
-        name: &str,
-        args: &[Arg],
-        limits: &interp::Limits,
-    ) -> Result<Trace, String> {
-        Interpreter.run(ctx, module, name, args, limits)
+    fn run(&self, run: &Run) -> Result<Trace, String> {
+        Interpreter.run(run)
     }
     fn compare(&self, before: &Trace, after: &Trace) -> Verdict {
         let verdict = Interpreter.compare(before, after);

@@ -6,6 +6,9 @@
 //!   `tests/passes/<flag>.mlir`; no pass is declared outside `passes/`;
 //! - ARCHITECTURE.md names every crate, every pass and every test suite,
 //!   every path it cites exists, and it keeps its newcomer's guide;
+//! - the semantic models of ops (the interpreter, the analyses, value
+//!   bounds, `explain`, the lowerings) match `ir::OpKind` without a
+//!   catch-all arm, so that a new kind fails to compile until each decides;
 //! - op identity stays typed: whole op-name string literals (`"shape.rank"`)
 //!   in non-test code outside the op definitions (`crates/ir`) stay under
 //!   [`MAX_OP_NAME_LITERALS`].
@@ -335,4 +338,252 @@ fn the_literal_counter_sees_whole_op_names_only() {
         op_name_literals(code),
         ["shape.rank", "arith.cmpi", "tensor.dim", "scf.if"]
     );
+}
+
+/// The directories whose code is a semantic model of ops: each `match` on
+/// an `ir::OpKind` there lists the kinds it models and names the rest.
+const EXHAUSTIVE_MODELS: &[&str] = &[
+    "crates/interp/src",
+    "crates/analysis/src",
+    "crates/value-bounds/src",
+    "crates/explain/src",
+    "passes/lowering",
+];
+
+/// `code` with comments, string and character literals blanked out
+/// (replaced by spaces, newlines kept), so that brackets and `=>` in them
+/// do not count.
+fn code_only(code: &str) -> String {
+    let bytes = code.as_bytes();
+    let mut out = bytes.to_vec();
+    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
+        for b in &mut out[from..to.min(bytes.len())] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &code[i..];
+        if rest.starts_with("//") {
+            let end = rest.find('\n').map_or(bytes.len(), |n| i + n);
+            blank(&mut out, i, end);
+            i = end;
+        } else if rest.starts_with("/*") {
+            let end = rest.find("*/").map_or(bytes.len(), |n| i + n + 2);
+            blank(&mut out, i, end);
+            i = end;
+        } else if bytes[i] == b'"' {
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j] != b'"' {
+                j += if bytes[j] == b'\\' { 2 } else { 1 };
+            }
+            blank(&mut out, i, j + 1);
+            i = j + 1;
+        } else if bytes[i] == b'r'
+            && matches!(bytes.get(i + 1), Some(b'#' | b'"'))
+            && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_'))
+        {
+            let hashes = bytes[i + 1..].iter().take_while(|&&b| b == b'#').count();
+            let open = i + 1 + hashes;
+            if bytes.get(open) != Some(&b'"') {
+                i += 1;
+                continue;
+            }
+            let close = format!("\"{}", "#".repeat(hashes));
+            let end = code[open + 1..]
+                .find(&close)
+                .map_or(bytes.len(), |n| open + 1 + n + close.len());
+            blank(&mut out, i, end);
+            i = end;
+        } else if bytes[i] == b'\'' {
+            // A character literal ('x', '\n', '\''), not a lifetime ('a).
+            let len = if bytes.get(i + 1) == Some(&b'\\') {
+                code[i + 2..].find('\'').map(|n| n + 3)
+            } else if bytes.get(i + 2) == Some(&b'\'') {
+                Some(3)
+            } else {
+                None
+            };
+            match len {
+                Some(len) => {
+                    blank(&mut out, i, i + len);
+                    i += len;
+                }
+                None => i += 1,
+            }
+        } else {
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The arms' patterns of every `match` in `code` (comments and literals
+/// blanked), with the line each starts on: one `Vec` per match.
+fn match_arm_patterns(code: &str) -> Vec<Vec<(usize, String)>> {
+    let bytes = code.as_bytes();
+    let line_of = |at: usize| code[..at].matches('\n').count() + 1;
+    let mut matches = Vec::new();
+    let mut search = 0;
+    while let Some(found) = code[search..].find("match ") {
+        let at = search + found;
+        search = at + 6;
+        if at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_') {
+            continue;
+        }
+        // The body opens at the first `{` outside brackets.
+        let mut depth = 0i32;
+        let mut open = None;
+        for (j, &b) in bytes.iter().enumerate().skip(search) {
+            match b {
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => depth -= 1,
+                b'{' if depth == 0 => {
+                    open = Some(j);
+                    break;
+                }
+                b';' if depth == 0 => break,
+                _ => {}
+            }
+        }
+        let Some(open) = open else { continue };
+        // Split the body at depth 0 into arms: a pattern runs up to `=>`,
+        // its body up to the `,` (or the closing `}` of a block) at depth 0.
+        let mut arms = Vec::new();
+        let mut depth = 0i32;
+        let mut start = open + 1;
+        let mut in_pattern = true;
+        let mut j = open + 1;
+        while j < bytes.len() {
+            let b = bytes[j];
+            match b {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' if depth == 0 => break,
+                b')' | b']' | b'}' => {
+                    depth -= 1;
+                    if depth == 0 && b == b'}' && !in_pattern {
+                        // A block body ends its arm unless a `,` follows.
+                        let next = code[j + 1..].trim_start();
+                        if !next.starts_with(',') && !next.starts_with('.') {
+                            in_pattern = true;
+                            start = j + 1;
+                        }
+                    }
+                }
+                b'=' if depth == 0 && in_pattern && bytes.get(j + 1) == Some(&b'>') => {
+                    let pattern = code[start..j].trim();
+                    let line =
+                        line_of(start + (code[start..j].len() - code[start..j].trim_start().len()));
+                    arms.push((
+                        line,
+                        pattern.split_whitespace().collect::<Vec<_>>().join(" "),
+                    ));
+                    in_pattern = false;
+                    j += 1;
+                }
+                b',' if depth == 0 && !in_pattern => {
+                    in_pattern = true;
+                    start = j + 1;
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        matches.push(arms);
+    }
+    matches
+}
+
+/// Whether an arm's pattern catches everything: `_`, or a bare binding,
+/// with or without a guard.
+fn is_catch_all(pattern: &str) -> bool {
+    let head = pattern.split(" if ").next().unwrap_or(pattern).trim();
+    head == "_"
+        || (!head.is_empty()
+            && head
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            && head
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_lowercase() || c == '_'))
+}
+
+/// Whether a match is on an `OpKind`: the pattern (not the guard) of one
+/// of its arms names a kind.
+fn is_op_kind_match(arms: &[(usize, String)]) -> bool {
+    arms.iter().any(|(_, p)| {
+        let head = p.split(" if ").next().unwrap_or(p);
+        head.contains("OpKind::") || head.contains("_ops!()")
+    })
+}
+
+#[test]
+fn semantic_models_match_op_kinds_without_a_catch_all() {
+    let root = Path::new(ROOT);
+    let mut found = Vec::new();
+    let mut checked = 0;
+    for dir in EXHAUSTIVE_MODELS {
+        for file in rust_files(&root.join(dir)) {
+            let code = code_only(&non_test_code(&file));
+            for arms in match_arm_patterns(&code) {
+                if !is_op_kind_match(&arms) {
+                    continue;
+                }
+                checked += 1;
+                for (line, pattern) in &arms {
+                    if is_catch_all(pattern) {
+                        let rel = file.strip_prefix(root).unwrap_or(&file);
+                        found.push(format!("{}:{line}: `{pattern} =>`", rel.display()));
+                    }
+                }
+            }
+        }
+    }
+    println!("{checked} matches on OpKind in the semantic models");
+    assert!(
+        checked > 0,
+        "no match on OpKind found: is the scanner broken?"
+    );
+    assert!(
+        found.is_empty(),
+        "a semantic model matches OpKind with a catch-all; list the kinds it leaves out, \
+         by dialect (`ir::memref_ops!()`) or by name, in an arm that says why:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_match_scanner_sees_arms_and_catch_alls() {
+    let code = code_only(
+        r#"fn f(k: OpKind) -> u8 {
+            match k {
+                OpKind::A | OpKind::B => { if x { 1 } else { 2 } }
+                OpKind::C => g(|y| match y { 1 => 2, _ => 3 }),
+                // a comment with => and _ =>
+                ir::memref_ops!() => "=>".len() as u8,
+                other if other == OpKind::D => 4,
+                _ => 0,
+            }
+        }"#,
+    );
+    let matches = match_arm_patterns(&code);
+    assert_eq!(matches.len(), 2);
+    let outer: Vec<&str> = matches[0].iter().map(|(_, p)| p.as_str()).collect();
+    assert_eq!(
+        outer,
+        [
+            "OpKind::A | OpKind::B",
+            "OpKind::C",
+            "ir::memref_ops!()",
+            "other if other == OpKind::D",
+            "_"
+        ]
+    );
+    assert!(is_op_kind_match(&matches[0]));
+    assert!(!is_op_kind_match(&matches[1]));
+    let catch_alls: Vec<&str> = outer.into_iter().filter(|p| is_catch_all(p)).collect();
+    assert_eq!(catch_alls, ["other if other == OpKind::D", "_"]);
 }

@@ -93,13 +93,8 @@ fn target_value(args: &[ValueId], values: &[Arg], t: Target) -> i64 {
 /// scalars from a few small values (scalars also negative).
 fn random_inputs(ctx: &Context, f: OpId, count: usize) -> Vec<Vec<Arg>> {
     let types = validate::sample::input_types(ctx, f).unwrap();
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = |n: usize| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) as usize % n
-    };
+    let mut random = splitmix::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = |n: usize| random.below(n);
     const SIZES: [i64; 7] = [0, 1, 2, 3, 4, 8, 16];
     (0..count)
         .map(|_| {

@@ -241,7 +241,29 @@ fn false_witnesses(ctx: &Context, root: OpId) -> FxHashSet<ValueId> {
                     }
                 }
             }
-            _ => {}
+            // Every other op (and those above when their witness is not known false) gives no witness known to fail.
+            ir::arith_ops!()
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | OpKind::ShapeCstrBroadcastable
+            | OpKind::ShapeCstrEq
+            | OpKind::ShapeCstrRequire
+            | OpKind::ShapeAssuming
+            | OpKind::ShapeAssumingAll
+            | OpKind::ShapeConstWitness
+            | ir::shape_size_ops!()
+            | ir::shape_building_ops!()
+            | ir::shape_query_ops!()
+            | ir::shape_value_shape_ops!()
+            | ir::shape_structure_ops!()
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered => {}
         }
     });
     known_false
@@ -287,11 +309,30 @@ impl Lowering<'_> {
                 }
                 OpKind::ShapeConstWitness | OpKind::ShapeAssumingAll => self.witness_ops.push(op),
                 OpKind::ShapeAssuming => cursor = self.inline(op)?,
-                _ if pass::stage::keeps_host_types(self.ctx, op) => {
-                    self.hand_witnesses_to_host(op)?;
+                // Every other op: its regions are lowered; a host op is
+                // handed the witnesses it takes.
+                ir::arith_ops!()
+                | ir::bufferization_ops!()
+                | ir::builtin_ops!()
+                | ir::cf_ops!()
+                | ir::func_ops!()
+                | ir::math_ops!()
+                | ir::memref_ops!()
+                | ir::scf_ops!()
+                | OpKind::ShapeAssumingYield
+                | ir::shape_size_ops!()
+                | ir::shape_building_ops!()
+                | ir::shape_query_ops!()
+                | ir::shape_value_shape_ops!()
+                | ir::shape_structure_ops!()
+                | ir::tensor_ops!()
+                | ir::ub_ops!()
+                | OpKind::Unregistered => {
+                    if pass::stage::keeps_host_types(self.ctx, op) {
+                        self.hand_witnesses_to_host(op)?;
+                    }
                     self.nested(op)?
                 }
-                _ => self.nested(op)?,
             }
         }
         Ok(())

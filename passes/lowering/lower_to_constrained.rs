@@ -91,6 +91,31 @@ use pass::{error_at, internal_error_at, NoOptions, PassDecl, PassRegistry, Stati
 use rustc_hash::FxHashSet;
 use std::collections::HashMap;
 
+/// The ops [`Lowering::op`] has no case of its own for: terminators, host
+/// ops, ops with regions, and ops that need no lowering ([`Lowering::other_op`]).
+macro_rules! ops_lowered_by_other_op {
+    () => {
+        ir::arith_ops!()
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | OpKind::ShapeAssuming
+            | OpKind::ShapeAssumingYield
+            | OpKind::ShapeValueAsShape
+            | OpKind::ShapeWithShape
+            | OpKind::ShapeFunc
+            | OpKind::ShapeFunctionLibrary
+            | OpKind::ShapeReturn
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered
+    };
+}
+
 pub struct LowerToConstrained;
 
 impl PassDecl for LowerToConstrained {
@@ -557,7 +582,33 @@ impl Lowering<'_> {
                 .operands
                 .iter()
                 .all(|&o| self.non_negative(o)),
-            _ => false,
+            // Every other op's size may be negative, as far as this pass knows.
+            ir::arith_ops!()
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | ir::shape_witness_ops!()
+            | OpKind::ShapeSizeToIndex
+            | OpKind::ShapeConstShape
+            | OpKind::ShapeShapeOf
+            | OpKind::ShapeFromExtents
+            | OpKind::ShapeFromExtentTensor
+            | OpKind::ShapeToExtentTensor
+            | OpKind::ShapeBroadcast
+            | OpKind::ShapeConcat
+            | OpKind::ShapeSplitAt
+            | OpKind::ShapeMeet
+            | OpKind::ShapeIsBroadcastable
+            | OpKind::ShapeShapeEq
+            | ir::shape_value_shape_ops!()
+            | ir::shape_structure_ops!()
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered => false,
         }
     }
 
@@ -575,7 +626,6 @@ impl Lowering<'_> {
             .iter()
             .map(|&t| convert_type(self.ctx, t))
             .collect();
-        let ext = extent_tensor(self.ctx, None);
         let index = index_type(self.ctx);
         let ops: Vec<ValueId> = (0..self.ctx.op(op).operands.len())
             .filter_map(|i| self.operand(op, i))
@@ -596,69 +646,14 @@ impl Lowering<'_> {
                 let s = self.emit1(OpKind::ShapeShapeOf, &loc, &ops, first_type, vec![]);
                 self.bind(op, &[s]);
             }
-            OpKind::ShapeConstShape => {
-                let Some(attr) = self.ctx.attr(op, "shape").cloned() else {
-                    return Err(error_at(self.ctx, op, "has no shape"));
-                };
-                let Some(extents) = fold::extents(self.ctx, &attr) else {
-                    return Err(internal_error_at(self.ctx, op, "has a shape of no extents"));
-                };
-                let exact = extent_tensor(self.ctx, Some(extents.len()));
-                let attr = fold::index_tensor_attr(self.ctx, &extents);
-                let c = self.emit1(
-                    OpKind::ShapeConstShape,
-                    &loc,
-                    &[],
-                    exact,
-                    vec![("shape", attr)],
-                );
-                let c = self.cast(&loc, c, first_type);
-                self.bind(op, &[c]);
-            }
-            OpKind::ShapeConstSize => {
-                // A verified `index` attribute: an `i64`.
-                let value = self.ctx.attr(op, "value").and_then(fold::int_of);
-                let Some(n) = value.and_then(|n| i64::try_from(n).ok()) else {
-                    return Err(internal_error_at(self.ctx, op, "has no 'index' value"));
-                };
-                let c = self.constant(&loc, n);
-                self.bind(op, &[c]);
-            }
+            OpKind::ShapeConstShape => self.const_shape(op, &loc, first_type)?,
+            OpKind::ShapeConstSize => self.const_size(op, &loc)?,
             OpKind::ShapeRank => {
                 let r = self.rank(&loc, ops[0]);
                 self.bind(op, &[r]);
             }
-            OpKind::ShapeGetExtent | OpKind::ShapeDim => {
-                let shape = if kind == OpKind::ShapeDim {
-                    self.emit1(OpKind::ShapeShapeOf, &loc, &ops[..1], ext, vec![])
-                } else {
-                    ops[0]
-                };
-                let i = ops[1];
-                if self.guarded(op) {
-                    let r = self.rank(&loc, shape);
-                    let ok = self.cmp(&loc, CmpIPredicate::Ult, i, r);
-                    self.require(op, ok, failure::EXTENT_INDEX)?;
-                }
-                let e = self.emit1(OpKind::ShapeGetExtent, &loc, &[shape, i], index, vec![]);
-                self.bind(op, &[e]);
-            }
-            OpKind::ShapeSplitAt => {
-                let (s, i) = (ops[0], ops[1]);
-                if self.guarded(op) {
-                    let r = self.rank(&loc, s);
-                    let zero = self.constant(&loc, 0);
-                    let neg = self.emit1(OpKind::ArithSubi, &loc, &[zero, r], index, vec![]);
-                    let low = self.cmp(&loc, CmpIPredicate::Sge, i, neg);
-                    let high = self.cmp(&loc, CmpIPredicate::Sle, i, r);
-                    let ok = self.and(&loc, low, high);
-                    self.require(op, ok, failure::SPLIT_INDEX)?;
-                }
-                let parts = self.emit(OpKind::ShapeSplitAt, &loc, &[s, i], &[ext, ext], vec![]);
-                let head = self.cast(&loc, parts[0], result_types[0]);
-                let tail = self.cast(&loc, parts[1], result_types[1]);
-                self.bind(op, &[head, tail]);
-            }
+            OpKind::ShapeGetExtent | OpKind::ShapeDim => self.extent(op, kind, &loc, &ops)?,
+            OpKind::ShapeSplitAt => self.split_at(op, &loc, &ops, &result_types)?,
             OpKind::ShapeConcat => {
                 let c = self.emit1(OpKind::ShapeConcat, &loc, &ops, first_type, vec![]);
                 self.bind(op, &[c]);
@@ -684,36 +679,8 @@ impl Lowering<'_> {
                 let v = self.emit1(OpKind::ArithMuli, &loc, &ops, index, vec![]);
                 self.bind(op, &[v]);
             }
-            OpKind::ShapeDiv => {
-                if self.guarded(op) {
-                    let zero = self.constant(&loc, 0);
-                    let ok = self.cmp(&loc, CmpIPredicate::Ne, ops[1], zero);
-                    self.require(op, ok, failure::DIVISION_BY_ZERO)?;
-                }
-                let v = self.emit1(OpKind::ArithFloordivsi, &loc, &ops, index, vec![]);
-                self.bind(op, &[v]);
-            }
-            OpKind::ShapeFromExtents => {
-                let original: Vec<ValueId> = self.ctx.op(op).operands.to_vec();
-                if self.guarded(op) && !original.iter().all(|&v| self.non_negative(v)) {
-                    let zero = self.constant(&loc, 0);
-                    let mut all: Option<ValueId> = None;
-                    for &e in &ops {
-                        let ok = self.cmp(&loc, CmpIPredicate::Sge, e, zero);
-                        all = Some(match all {
-                            None => ok,
-                            Some(prev) => self.and(&loc, prev, ok),
-                        });
-                    }
-                    if let Some(ok) = all {
-                        self.require(op, ok, failure::NEGATIVE_EXTENT)?;
-                    }
-                }
-                let exact = extent_tensor(self.ctx, Some(ops.len()));
-                let t = self.emit1(OpKind::TensorFromElements, &loc, &ops, exact, vec![]);
-                let t = self.cast(&loc, t, first_type);
-                self.bind(op, &[t]);
-            }
+            OpKind::ShapeDiv => self.div(op, &loc, &ops)?,
+            OpKind::ShapeFromExtents => self.shape_from_extents(op, &loc, &ops, first_type)?,
             OpKind::ShapeSizeToIndex
             | OpKind::ShapeIndexToSize
             | OpKind::ShapeDebugPrint
@@ -744,66 +711,211 @@ impl Lowering<'_> {
             OpKind::ShapeYield => {
                 self.emit(OpKind::ShapeYield, &loc, &ops, &[], vec![]);
             }
-            _ if is_terminator(self.ctx, op) => self.terminate(op, &ops),
-            _ if pass::stage::keeps_host_types(self.ctx, op) => self.host_op(op, &ops)?,
-            _ if !self.ctx.op(op).regions.is_empty() => {
-                let regions = self.lower_regions(op)?;
-                let new = self.rebuild(op, &ops, &result_types, regions);
-                self.ctx.append_op(self.current, new);
-                let results = self.ctx.op(new).results.to_vec();
-                self.bind(op, &results);
+            // Every other op: terminators, host ops, ops with regions, and
+            // the ops that need no lowering (`other_op`).
+            ops_lowered_by_other_op!() => self.other_op(op, kind, &ops, &result_types)?,
+        }
+        Ok(())
+    }
+
+    /// `shape.const_shape`: its extents as an exact extent tensor, cast to `ty`.
+    fn const_shape(&mut self, op: OpId, loc: &Location, ty: Type) -> Result<(), Diagnostic> {
+        let Some(attr) = self.ctx.attr(op, "shape").cloned() else {
+            return Err(error_at(self.ctx, op, "has no shape"));
+        };
+        let Some(extents) = fold::extents(self.ctx, &attr) else {
+            return Err(internal_error_at(self.ctx, op, "has a shape of no extents"));
+        };
+        let exact = extent_tensor(self.ctx, Some(extents.len()));
+        let attr = fold::index_tensor_attr(self.ctx, &extents);
+        let c = self.emit1(
+            OpKind::ShapeConstShape,
+            loc,
+            &[],
+            exact,
+            vec![("shape", attr)],
+        );
+        let c = self.cast(loc, c, ty);
+        self.bind(op, &[c]);
+        Ok(())
+    }
+
+    /// `shape.const_size`: an `index` constant.
+    fn const_size(&mut self, op: OpId, loc: &Location) -> Result<(), Diagnostic> {
+        // A verified `index` attribute: an `i64`.
+        let value = self.ctx.attr(op, "value").and_then(fold::int_of);
+        let Some(n) = value.and_then(|n| i64::try_from(n).ok()) else {
+            return Err(internal_error_at(self.ctx, op, "has no 'index' value"));
+        };
+        let c = self.constant(loc, n);
+        self.bind(op, &[c]);
+        Ok(())
+    }
+
+    /// `shape.get_extent`, `shape.dim`: the extent, its index checked against the rank where the op is guarded.
+    fn extent(
+        &mut self,
+        op: OpId,
+        kind: OpKind,
+        loc: &Location,
+        ops: &[ValueId],
+    ) -> Result<(), Diagnostic> {
+        let (ext, index) = (extent_tensor(self.ctx, None), index_type(self.ctx));
+        let shape = if kind == OpKind::ShapeDim {
+            self.emit1(OpKind::ShapeShapeOf, loc, &ops[..1], ext, vec![])
+        } else {
+            ops[0]
+        };
+        let i = ops[1];
+        if self.guarded(op) {
+            let r = self.rank(loc, shape);
+            let ok = self.cmp(loc, CmpIPredicate::Ult, i, r);
+            self.require(op, ok, failure::EXTENT_INDEX)?;
+        }
+        let e = self.emit1(OpKind::ShapeGetExtent, loc, &[shape, i], index, vec![]);
+        self.bind(op, &[e]);
+        Ok(())
+    }
+
+    /// `shape.split_at`: the two parts, the index checked against the rank where the op is guarded.
+    fn split_at(
+        &mut self,
+        op: OpId,
+        loc: &Location,
+        ops: &[ValueId],
+        result_types: &[Type],
+    ) -> Result<(), Diagnostic> {
+        let (ext, index) = (extent_tensor(self.ctx, None), index_type(self.ctx));
+        let (s, i) = (ops[0], ops[1]);
+        if self.guarded(op) {
+            let r = self.rank(loc, s);
+            let zero = self.constant(loc, 0);
+            let neg = self.emit1(OpKind::ArithSubi, loc, &[zero, r], index, vec![]);
+            let low = self.cmp(loc, CmpIPredicate::Sge, i, neg);
+            let high = self.cmp(loc, CmpIPredicate::Sle, i, r);
+            let ok = self.and(loc, low, high);
+            self.require(op, ok, failure::SPLIT_INDEX)?;
+        }
+        let parts = self.emit(OpKind::ShapeSplitAt, loc, &[s, i], &[ext, ext], vec![]);
+        let head = self.cast(loc, parts[0], result_types[0]);
+        let tail = self.cast(loc, parts[1], result_types[1]);
+        self.bind(op, &[head, tail]);
+        Ok(())
+    }
+
+    /// `shape.div` of sizes: floor division, the divisor checked where the op is guarded.
+    fn div(&mut self, op: OpId, loc: &Location, ops: &[ValueId]) -> Result<(), Diagnostic> {
+        let index = index_type(self.ctx);
+        if self.guarded(op) {
+            let zero = self.constant(loc, 0);
+            let ok = self.cmp(loc, CmpIPredicate::Ne, ops[1], zero);
+            self.require(op, ok, failure::DIVISION_BY_ZERO)?;
+        }
+        let v = self.emit1(OpKind::ArithFloordivsi, loc, ops, index, vec![]);
+        self.bind(op, &[v]);
+        Ok(())
+    }
+
+    /// `shape.from_extents`: an extent tensor of the extents, checked non-negative where the op is guarded and they may not be.
+    fn shape_from_extents(
+        &mut self,
+        op: OpId,
+        loc: &Location,
+        ops: &[ValueId],
+        ty: Type,
+    ) -> Result<(), Diagnostic> {
+        let original: Vec<ValueId> = self.ctx.op(op).operands.to_vec();
+        if self.guarded(op) && !original.iter().all(|&v| self.non_negative(v)) {
+            let zero = self.constant(loc, 0);
+            let mut all: Option<ValueId> = None;
+            for &e in ops {
+                let ok = self.cmp(loc, CmpIPredicate::Sge, e, zero);
+                all = Some(match all {
+                    None => ok,
+                    Some(prev) => self.and(loc, prev, ok),
+                });
             }
+            if let Some(ok) = all {
+                self.require(op, ok, failure::NEGATIVE_EXTENT)?;
+            }
+        }
+        let exact = extent_tensor(self.ctx, Some(ops.len()));
+        let t = self.emit1(OpKind::TensorFromElements, loc, ops, exact, vec![]);
+        let t = self.cast(loc, t, ty);
+        self.bind(op, &[t]);
+        Ok(())
+    }
+
+    /// Lower an op `op` has no case for: a terminator ends its guards, a
+    /// host op is handed its operands, an op with regions is rebuilt around
+    /// its lowered regions; any other op is copied, unless shape values
+    /// pass through it.
+    fn other_op(
+        &mut self,
+        op: OpId,
+        kind: OpKind,
+        ops: &[ValueId],
+        result_types: &[Type],
+    ) -> Result<(), Diagnostic> {
+        if is_terminator(self.ctx, op) {
+            self.terminate(op, ops);
+        } else if pass::stage::keeps_host_types(self.ctx, op) {
+            self.host_op(op, ops)?;
+        } else if !self.ctx.op(op).regions.is_empty() {
+            let regions = self.lower_regions(op)?;
+            let new = self.rebuild(op, ops, result_types, regions);
+            self.ctx.append_op(self.current, new);
+            let results = self.ctx.op(new).results.to_vec();
+            self.bind(op, &results);
+        } else if kind == OpKind::ArithSelect {
             // Between shapes, a select of extent tensors (or sizes); the
             // errors it may choose are checked where they are made (see
             // `refuse_checks_only_a_select_needs`).
-            OpKind::ArithSelect => {
-                let copy = self.copy(op);
-                let results = self.ctx.op(copy).results.clone();
-                for (v, ty) in results.into_iter().zip(result_types) {
-                    self.ctx.set_value_type(v, ty);
-                }
+            self.copy_with_types(op, result_types);
+        } else if kind == OpKind::FuncCall {
+            // A call of a shape function (one lowered here too, e.g. a
+            // reified instance): its results take stage-2 types. Shape
+            // values passed in could be errors the callee ignores, so
+            // those calls must be inlined first.
+            let data = self.ctx.op(op);
+            if data
+                .operands
+                .iter()
+                .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)))
+            {
+                return Err(error_at(
+                    self.ctx,
+                    op,
+                    "passes shape values to a function; run 'inline' before lowering",
+                ));
             }
-            OpKind::FuncCall => {
-                // A call of a shape function (one lowered here too, e.g. a
-                // reified instance): its results take stage-2 types. Shape
-                // values passed in could be errors the callee ignores, so
-                // those calls must be inlined first.
-                let data = self.ctx.op(op);
-                if data
-                    .operands
-                    .iter()
-                    .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)))
-                {
-                    return Err(error_at(
-                        self.ctx,
-                        op,
-                        "passes shape values to a function; run 'inline' before lowering",
-                    ));
-                }
-                let copy = self.copy(op);
-                let results = self.ctx.op(copy).results.clone();
-                for (v, ty) in results.into_iter().zip(result_types) {
-                    self.ctx.set_value_type(v, ty);
-                }
+            self.copy_with_types(op, result_types);
+        } else {
+            let data = self.ctx.op(op);
+            let typed = data
+                .operands
+                .iter()
+                .chain(&data.results)
+                .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)));
+            if typed || self.ctx.op_name(op).starts_with("shape.") {
+                return Err(error_at(
+                    self.ctx,
+                    op,
+                    "cannot be lowered to constrained form",
+                ));
             }
-            _ => {
-                let data = self.ctx.op(op);
-                let typed = data
-                    .operands
-                    .iter()
-                    .chain(&data.results)
-                    .any(|&v| is_shape_type(self.ctx, self.ctx.value_type(v)));
-                if typed || self.ctx.op_name(op).starts_with("shape.") {
-                    return Err(error_at(
-                        self.ctx,
-                        op,
-                        "cannot be lowered to constrained form",
-                    ));
-                }
-                self.copy(op);
-            }
+            self.copy(op);
         }
         Ok(())
+    }
+
+    /// Copy `op` with lowered operands, its results given `types`.
+    fn copy_with_types(&mut self, op: OpId, types: &[Type]) {
+        let copy = self.copy(op);
+        let results = self.ctx.op(copy).results.clone();
+        for (v, &ty) in results.into_iter().zip(types) {
+            self.ctx.set_value_type(v, ty);
+        }
     }
 
     /// Copy an op that needs no lowering, with lowered operands.

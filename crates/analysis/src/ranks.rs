@@ -181,7 +181,39 @@ fn shape_atom(ctx: &Context, mut s: ValueId) -> Atom {
             | OpKind::ShapeToExtentTensor
             | OpKind::ShapeFromExtentTensor
             | OpKind::ShapeDebugPrint => s = x,
-            _ => break,
+            // Every other op makes a shape whose length is an atom of its own.
+            ir::arith_ops!()
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | ir::shape_witness_ops!()
+            | ir::shape_size_ops!()
+            | OpKind::ShapeConstShape
+            | OpKind::ShapeFromExtents
+            | OpKind::ShapeBroadcast
+            | OpKind::ShapeConcat
+            | OpKind::ShapeSplitAt
+            | OpKind::ShapeAny
+            | OpKind::ShapeMeet
+            | ir::shape_query_ops!()
+            | ir::shape_value_shape_ops!()
+            | OpKind::ShapeFunc
+            | OpKind::ShapeFunctionLibrary
+            | OpKind::ShapeReduce
+            | OpKind::ShapeReturn
+            | OpKind::ShapeYield
+            | OpKind::TensorDim
+            | OpKind::TensorRank
+            | OpKind::TensorBitcast
+            | ir::tensor_element_ops!()
+            | ir::tensor_reshaping_ops!()
+            | ir::tensor_slice_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered => break,
         }
     }
     Atom::Length(s)
@@ -240,7 +272,43 @@ impl RankAnalysis {
                 | OpKind::ShapeDebugPrint,
                 [x],
             ) => vec![Rule::Same(*x)],
-            _ => vec![],
+            // Those ops with other operands, and the ops that give no rank.
+            (
+                OpKind::ShapeShapeOf
+                | OpKind::ShapeSplitAt
+                | OpKind::TensorCast
+                | OpKind::ShapeToExtentTensor
+                | OpKind::ShapeFromExtentTensor
+                | OpKind::ShapeDebugPrint
+                | ir::arith_ops!()
+                | ir::bufferization_ops!()
+                | ir::builtin_ops!()
+                | ir::cf_ops!()
+                | ir::func_ops!()
+                | ir::math_ops!()
+                | ir::memref_ops!()
+                | ir::scf_ops!()
+                | ir::shape_witness_ops!()
+                | ir::shape_size_ops!()
+                | OpKind::ShapeFromExtents
+                | OpKind::ShapeMeet
+                | ir::shape_query_ops!()
+                | ir::shape_value_shape_ops!()
+                | OpKind::ShapeFunc
+                | OpKind::ShapeFunctionLibrary
+                | OpKind::ShapeReduce
+                | OpKind::ShapeReturn
+                | OpKind::ShapeYield
+                | OpKind::TensorDim
+                | OpKind::TensorRank
+                | OpKind::TensorBitcast
+                | ir::tensor_element_ops!()
+                | ir::tensor_reshaping_ops!()
+                | ir::tensor_slice_ops!()
+                | ir::ub_ops!()
+                | OpKind::Unregistered,
+                _,
+            ) => vec![],
         };
         for (r, rule) in results.into_iter().zip(rules) {
             self.rules.insert(r, rule);
@@ -261,7 +329,38 @@ impl RankAnalysis {
                     return (dim == Some(0)).then(|| shape_atom(ctx, x));
                 }
                 OpKind::ShapeSizeToIndex | OpKind::ShapeIndexToSize => v = x,
-                _ => return None,
+                // Every other op gives a value that is no rank.
+                ir::arith_ops!()
+                | ir::bufferization_ops!()
+                | ir::builtin_ops!()
+                | ir::cf_ops!()
+                | ir::func_ops!()
+                | ir::math_ops!()
+                | ir::memref_ops!()
+                | ir::scf_ops!()
+                | ir::shape_witness_ops!()
+                | OpKind::ShapeAdd
+                | OpKind::ShapeDiv
+                | OpKind::ShapeMax
+                | OpKind::ShapeMin
+                | OpKind::ShapeMul
+                | OpKind::ShapeConstSize
+                | ir::shape_building_ops!()
+                | OpKind::ShapeGetExtent
+                | OpKind::ShapeDim
+                | OpKind::ShapeNumElements
+                | OpKind::ShapeIsBroadcastable
+                | OpKind::ShapeShapeEq
+                | ir::shape_value_shape_ops!()
+                | ir::shape_structure_ops!()
+                | OpKind::TensorDim
+                | OpKind::TensorCast
+                | OpKind::TensorBitcast
+                | ir::tensor_element_ops!()
+                | ir::tensor_reshaping_ops!()
+                | ir::tensor_slice_ops!()
+                | ir::ub_ops!()
+                | OpKind::Unregistered => return None,
             }
         }
         None
@@ -296,7 +395,61 @@ impl RankAnalysis {
                     let a = shape_atom(ctx, *first);
                     facts.extend(rest.iter().map(|&s| Fact::Equal(a, shape_atom(ctx, s))));
                 }
-                _ => {}
+                // Those ops with other operands, and the ops that state no
+                // fact about ranks.
+                (
+                    OpKind::ArithAndi
+                    | OpKind::ArithCmpi
+                    | OpKind::ShapeShapeEq
+                    | OpKind::ArithAddi
+                    | OpKind::ArithSubi
+                    | OpKind::ArithMuli
+                    | OpKind::ArithDivsi
+                    | OpKind::ArithDivui
+                    | OpKind::ArithRemsi
+                    | OpKind::ArithRemui
+                    | OpKind::ArithCeildivsi
+                    | OpKind::ArithCeildivui
+                    | OpKind::ArithFloordivsi
+                    | OpKind::ArithMaxsi
+                    | OpKind::ArithMaxui
+                    | OpKind::ArithMinsi
+                    | OpKind::ArithMinui
+                    | OpKind::ArithOri
+                    | OpKind::ArithXori
+                    | OpKind::ArithShli
+                    | OpKind::ArithShrsi
+                    | OpKind::ArithShrui
+                    | OpKind::ArithAdduiExtended
+                    | OpKind::ArithMulsiExtended
+                    | OpKind::ArithMuluiExtended
+                    | ir::arith_float_ops!()
+                    | ir::arith_cast_ops!()
+                    | OpKind::ArithConstant
+                    | OpKind::ArithCmpf
+                    | OpKind::ArithSelect
+                    | ir::bufferization_ops!()
+                    | ir::builtin_ops!()
+                    | ir::cf_ops!()
+                    | ir::func_ops!()
+                    | ir::math_ops!()
+                    | ir::memref_ops!()
+                    | ir::scf_ops!()
+                    | ir::shape_witness_ops!()
+                    | ir::shape_size_ops!()
+                    | ir::shape_building_ops!()
+                    | OpKind::ShapeGetExtent
+                    | OpKind::ShapeDim
+                    | OpKind::ShapeRank
+                    | OpKind::ShapeNumElements
+                    | OpKind::ShapeIsBroadcastable
+                    | ir::shape_value_shape_ops!()
+                    | ir::shape_structure_ops!()
+                    | ir::tensor_ops!()
+                    | ir::ub_ops!()
+                    | OpKind::Unregistered,
+                    _,
+                ) => {}
             }
         }
         facts

@@ -14,6 +14,74 @@ use ir::{Attr, Context, OpId, OpKind, Type, TypeKind, ValueId};
 use lattice::{PartialShape, ShapeValue, SizeValue};
 use rustc_hash::FxHashMap;
 
+/// The ops [`Inference::transfer`] gives no fact of their own: their results
+/// are unknown (checks and bridges are read elsewhere).
+macro_rules! ops_without_a_fact {
+    () => {
+        OpKind::ArithSubi
+            | OpKind::ArithDivsi
+            | OpKind::ArithDivui
+            | OpKind::ArithRemsi
+            | OpKind::ArithRemui
+            | OpKind::ArithCeildivsi
+            | OpKind::ArithCeildivui
+            | OpKind::ArithFloordivsi
+            | OpKind::ArithMaxsi
+            | OpKind::ArithMaxui
+            | OpKind::ArithMinsi
+            | OpKind::ArithMinui
+            | OpKind::ArithAndi
+            | OpKind::ArithOri
+            | OpKind::ArithXori
+            | OpKind::ArithShli
+            | OpKind::ArithShrsi
+            | OpKind::ArithShrui
+            | OpKind::ArithAdduiExtended
+            | OpKind::ArithMulsiExtended
+            | OpKind::ArithMuluiExtended
+            | ir::arith_float_ops!()
+            | OpKind::ArithIndexCastui
+            | OpKind::ArithExtsi
+            | OpKind::ArithExtui
+            | OpKind::ArithTrunci
+            | OpKind::ArithExtf
+            | OpKind::ArithTruncf
+            | OpKind::ArithSitofp
+            | OpKind::ArithUitofp
+            | OpKind::ArithFptosi
+            | OpKind::ArithFptoui
+            | OpKind::ArithBitcast
+            | OpKind::ArithCmpf
+            | OpKind::ArithSelect
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | OpKind::ShapeAssuming
+            | OpKind::ShapeAssumingAll
+            | OpKind::ShapeAssumingYield
+            | OpKind::ShapeConstWitness
+            | OpKind::ShapeMax
+            | OpKind::ShapeMin
+            | OpKind::ShapeSplitAt
+            | OpKind::ShapeIsBroadcastable
+            | OpKind::ShapeShapeEq
+            | OpKind::ShapeValueAsShape
+            | OpKind::ShapeValueOf
+            | ir::shape_structure_ops!()
+            | OpKind::TensorRank
+            | OpKind::TensorBitcast
+            | ir::tensor_element_ops!()
+            | ir::tensor_reshaping_ops!()
+            | ir::tensor_slice_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered
+    };
+}
+
 /// What is known statically about one value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fact {
@@ -250,7 +318,37 @@ impl Inference<'_> {
         match kind {
             OpKind::ShapeAssuming => self.assuming_results(op, &results),
             OpKind::ShapeSplitAt => self.split_results(&operands, &results),
-            _ => {}
+            // Every other op: its results have the facts its transfer gave.
+            ir::arith_ops!()
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | OpKind::ShapeCstrBroadcastable
+            | OpKind::ShapeCstrEq
+            | OpKind::ShapeCstrRequire
+            | OpKind::ShapeAssumingAll
+            | OpKind::ShapeAssumingYield
+            | OpKind::ShapeConstWitness
+            | ir::shape_size_ops!()
+            | OpKind::ShapeConstShape
+            | OpKind::ShapeShapeOf
+            | OpKind::ShapeFromExtents
+            | OpKind::ShapeFromExtentTensor
+            | OpKind::ShapeToExtentTensor
+            | OpKind::ShapeBroadcast
+            | OpKind::ShapeConcat
+            | OpKind::ShapeAny
+            | OpKind::ShapeMeet
+            | ir::shape_query_ops!()
+            | ir::shape_value_shape_ops!()
+            | ir::shape_structure_ops!()
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered => {}
         }
     }
 
@@ -320,6 +418,169 @@ impl Inference<'_> {
 
     /// The fact of `op`'s (first) result; failures it is certain to cause
     /// are recorded. `None`: what the result type says.
+    /// The shape `operands[i]` has ([`ShapeValue::Unranked`] past the end).
+    fn shape_at(&self, operands: &[ValueId], i: usize) -> ShapeValue {
+        operands
+            .get(i)
+            .map_or(ShapeValue::Unranked, |&v| self.facts.shape(v))
+    }
+
+    /// The shape of `v`: the one a `!shape.value_shape` carries, else its
+    /// type's.
+    fn shape_of(&self, v: ValueId) -> ShapeValue {
+        let ctx = self.ctx;
+        match self.facts.values.get(&v) {
+            Some(Fact::Shape(s))
+                if matches!(ctx.type_kind(ctx.value_type(v)), TypeKind::ValueShape) =>
+            {
+                s.clone()
+            }
+            _ => shape_of_type(ctx, ctx.value_type(v)),
+        }
+    }
+
+    /// The value of a constant `op`: a truth value for `i1`, else a size.
+    fn constant(&self, op: OpId, result: ValueId) -> Option<Fact> {
+        let ctx = self.ctx;
+        let value = fold::int_of(ctx.attr(op, "value")?);
+        Some(match ctx.type_kind(ctx.value_type(result)) {
+            TypeKind::Integer { width: 1, .. } => Fact::Bool(value.map(|b| b != 0)),
+            _ => Fact::Size(size_from(value.and_then(|n| u64::try_from(n).ok()))),
+        })
+    }
+
+    /// The extent `tensor.dim` reads of its tensor's type.
+    fn tensor_dim(&self, operands: &[ValueId]) -> Option<Fact> {
+        let ctx = self.ctx;
+        let s = shape_of_type(ctx, ctx.value_type(*operands.first()?));
+        let index = operands.get(1).and_then(|&v| self.facts.known(v));
+        Some(match (s, index) {
+            (ShapeValue::Ranked(e), Some(i)) => {
+                Fact::Size(size_from(e.get(i as usize).copied().flatten()))
+            }
+            _ => Fact::Size(SizeValue::Unknown),
+        })
+    }
+
+    /// The truth of `arith.cmpi` `op`, where its operands are known.
+    fn compare(&self, op: OpId, operands: &[ValueId]) -> Option<bool> {
+        let signed = |i: usize| operands.get(i).and_then(|&v| self.known_signed(v));
+        let (a, b) = (signed(0)?, signed(1)?);
+        let predicate = CmpIPredicate::of(self.ctx, op)?;
+        Some(predicate.eval(a.into(), b.into(), 64))
+    }
+
+    /// The extent `shape.get_extent` or `shape.dim` reads.
+    fn extent(&self, kind: OpKind, operands: &[ValueId]) -> Option<Fact> {
+        let s = if kind == OpKind::ShapeDim {
+            self.shape_of(*operands.first()?)
+        } else {
+            self.shape_at(operands, 0)
+        };
+        let index = operands.get(1).and_then(|&v| self.known_signed(v));
+        match (s, index) {
+            (ShapeValue::Ranked(e), Some(i)) => {
+                match usize::try_from(i).ok().and_then(|i| e.get(i)) {
+                    Some(x) => Fact::Size(size_from(*x)),
+                    None => Fact::Size(SizeValue::Invalid(format!(
+                        "dimension {i} is out of range for rank {}",
+                        e.len()
+                    ))),
+                }
+            }
+            _ => Fact::Size(SizeValue::Unknown),
+        }
+        .into()
+    }
+
+    /// The broadcast of `op`'s operands, or the error it fails with.
+    fn broadcast(&self, op: OpId, operands: &[ValueId]) -> Fact {
+        let ctx = self.ctx;
+        let mut merged: Option<PartialShape> = None;
+        for i in 0..operands.len() {
+            let p = self
+                .shape_at(operands, i)
+                .to_partial()
+                .unwrap_or_else(|| PartialShape::dynamic(None));
+            merged = Some(match merged {
+                None => p,
+                Some(m) => match m.broadcast_merge(&p) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        let default = format!("shapes are not broadcastable: {e}");
+                        let message = stated_message(ctx, op, default);
+                        return Fact::Shape(ShapeValue::Invalid(message));
+                    }
+                },
+            });
+        }
+        Fact::Shape(merged.map_or(ShapeValue::Unranked, |m| ShapeValue::from_partial(&m)))
+    }
+
+    /// `shape.any` of facts `facts`: their join.
+    fn any(&self, facts: &[Fact], result: ValueId) -> Option<Fact> {
+        let ctx = self.ctx;
+        let mut joined: Option<Fact> = None;
+        for f in facts {
+            joined = Some(match (joined, f) {
+                (None, f) => f.clone(),
+                (Some(Fact::Shape(a)), Fact::Shape(b)) => Fact::Shape(a.join(b)),
+                (Some(Fact::Size(a)), Fact::Size(b)) => Fact::Size(a.join(b)),
+                _ => return fact_of_type(ctx, ctx.value_type(result)),
+            });
+        }
+        joined
+    }
+
+    /// `shape.meet` of facts `facts`, recording its own failure.
+    fn meet(&mut self, op: OpId, facts: &[Fact], result: ValueId, certain: bool) -> Option<Fact> {
+        let ctx = self.ctx;
+        let met = match (facts.first()?, facts.get(1)?) {
+            (Fact::Shape(a), Fact::Shape(b)) => Fact::Shape(a.meet(b)),
+            (Fact::Size(a), Fact::Size(b)) => Fact::Size(a.meet(b)),
+            _ => return fact_of_type(ctx, ctx.value_type(result)),
+        };
+        // The meet's own failure: both operands valid, in conflict.
+        if first_error(facts).is_none() {
+            if let Some(conflict) = first_error(std::slice::from_ref(&met)) {
+                self.fail(op, certain, conflict.clone());
+                let message = stated_message(ctx, op, conflict);
+                return Some(match met {
+                    Fact::Shape(_) => Fact::Shape(ShapeValue::Invalid(message)),
+                    _ => Fact::Size(SizeValue::Invalid(message)),
+                });
+            }
+        }
+        Some(met)
+    }
+
+    /// `shape.cstr_eq`: records its failure where the shapes conflict.
+    fn check_equal(&mut self, op: OpId, operands: &[ValueId], certain: bool) {
+        let mut met = self.shape_at(operands, 0);
+        for i in 1..operands.len() {
+            met = met.meet(&self.shape_at(operands, i));
+        }
+        if let Some(conflict) = met.error() {
+            self.fail(op, certain, format!("shapes are not equal: {conflict}"));
+        }
+    }
+
+    /// `shape.cstr_broadcastable`: records its failure where the shapes
+    /// do not broadcast.
+    fn check_broadcastable(&mut self, op: OpId, operands: &[ValueId], certain: bool) {
+        let mut merged = PartialShape::dynamic(Some(0));
+        for i in 0..operands.len() {
+            let p = self
+                .shape_at(operands, i)
+                .to_partial()
+                .unwrap_or_else(|| PartialShape::dynamic(None));
+            if let Err(e) = merged.broadcast_merge_into(&p) {
+                self.fail(op, certain, format!("shapes are not broadcastable: {e}"));
+                break;
+            }
+        }
+    }
+
     fn transfer(
         &mut self,
         op: OpId,
@@ -355,37 +616,15 @@ impl Inference<'_> {
                 .collect::<Option<Vec<u64>>>()
         };
         Some(match kind {
-            OpKind::ShapeShapeOf => {
-                let v = *operands.first()?;
-                match self.facts.values.get(&v) {
-                    // The shape a `!shape.value_shape` carries.
-                    Some(Fact::Shape(s))
-                        if matches!(ctx.type_kind(ctx.value_type(v)), TypeKind::ValueShape) =>
-                    {
-                        Fact::Shape(s.clone())
-                    }
-                    _ => Fact::Shape(shape_of_type(ctx, ctx.value_type(v))),
-                }
-            }
+            OpKind::ShapeShapeOf => Fact::Shape(self.shape_of(*operands.first()?)),
             OpKind::ShapeWithShape => Fact::Shape(shape(1)),
             OpKind::ShapeConstShape => {
-                let attr = ctx.attr(op, "shape")?;
-                let e = fold::extents(ctx, attr)?;
+                let e = fold::extents(ctx, ctx.attr(op, "shape")?)?;
                 Fact::Shape(ShapeValue::Ranked(
                     e.iter().map(|&x| u64::try_from(x).ok()).collect(),
                 ))
             }
-            OpKind::ShapeConstSize | OpKind::ArithConstant => {
-                let a = ctx.attr(op, "value")?;
-                match ctx.type_kind(ctx.value_type(result)) {
-                    TypeKind::Integer { width: 1, .. } => {
-                        Fact::Bool(fold::int_of(a).map(|b| b != 0))
-                    }
-                    _ => Fact::Size(size_from(
-                        fold::int_of(a).and_then(|n| u64::try_from(n).ok()),
-                    )),
-                }
-            }
+            OpKind::ShapeConstSize | OpKind::ArithConstant => self.constant(op, result)?,
             OpKind::ShapeToExtentTensor | OpKind::ShapeFromExtentTensor | OpKind::TensorCast => {
                 Fact::Shape(shape(0))
             }
@@ -396,44 +635,8 @@ impl Inference<'_> {
                 ShapeValue::Ranked(e) => Fact::Size(SizeValue::Known(e.len() as u64)),
                 _ => Fact::Size(SizeValue::Unknown),
             },
-            OpKind::ShapeGetExtent | OpKind::ShapeDim => {
-                let s = if kind == OpKind::ShapeDim {
-                    let v = *operands.first()?;
-                    match self.facts.values.get(&v) {
-                        Some(Fact::Shape(s))
-                            if matches!(ctx.type_kind(ctx.value_type(v)), TypeKind::ValueShape) =>
-                        {
-                            s.clone()
-                        }
-                        _ => shape_of_type(ctx, ctx.value_type(v)),
-                    }
-                } else {
-                    shape(0)
-                };
-                let index = operands.get(1).and_then(|&v| self.known_signed(v));
-                match (s, index) {
-                    (ShapeValue::Ranked(e), Some(i)) => {
-                        match usize::try_from(i).ok().and_then(|i| e.get(i)) {
-                            Some(x) => Fact::Size(size_from(*x)),
-                            None => Fact::Size(SizeValue::Invalid(format!(
-                                "dimension {i} is out of range for rank {}",
-                                e.len()
-                            ))),
-                        }
-                    }
-                    _ => Fact::Size(SizeValue::Unknown),
-                }
-            }
-            OpKind::TensorDim => {
-                let s = shape_of_type(ctx, ctx.value_type(*operands.first()?));
-                let index = operands.get(1).and_then(|&v| self.facts.known(v));
-                match (s, index) {
-                    (ShapeValue::Ranked(e), Some(i)) => {
-                        Fact::Size(size_from(e.get(i as usize).copied().flatten()))
-                    }
-                    _ => Fact::Size(SizeValue::Unknown),
-                }
-            }
+            OpKind::ShapeGetExtent | OpKind::ShapeDim => self.extent(kind, operands)?,
+            OpKind::TensorDim => self.tensor_dim(operands)?,
             OpKind::ShapeConcat => match (shape(0), shape(1)) {
                 (ShapeValue::Ranked(mut a), ShapeValue::Ranked(b)) => {
                     a.extend(b);
@@ -444,26 +647,7 @@ impl Inference<'_> {
             OpKind::ShapeFromExtents => Fact::Shape(ShapeValue::Ranked(
                 operands.iter().map(|&v| self.facts.known(v)).collect(),
             )),
-            OpKind::ShapeBroadcast => {
-                let mut merged: Option<PartialShape> = None;
-                for i in 0..operands.len() {
-                    let p = shape(i)
-                        .to_partial()
-                        .unwrap_or_else(|| PartialShape::dynamic(None));
-                    merged = Some(match merged {
-                        None => p,
-                        Some(m) => match m.broadcast_merge(&p) {
-                            Ok(b) => b,
-                            Err(e) => {
-                                let default = format!("shapes are not broadcastable: {e}");
-                                let message = stated_message(ctx, op, default);
-                                return Some(Fact::Shape(ShapeValue::Invalid(message)));
-                            }
-                        },
-                    });
-                }
-                Fact::Shape(merged.map_or(ShapeValue::Unranked, |m| ShapeValue::from_partial(&m)))
-            }
+            OpKind::ShapeBroadcast => self.broadcast(op, operands),
             OpKind::ShapeNumElements => match known_extents(&shape(0)) {
                 Some(e) => Fact::Size(size_from(
                     e.iter().try_fold(1u64, |acc, &x| acc.checked_mul(x)),
@@ -495,58 +679,14 @@ impl Inference<'_> {
                     pick.copied()
                 })))
             }
-            OpKind::ShapeAny => {
-                let mut joined: Option<Fact> = None;
-                for f in facts {
-                    joined = Some(match (joined, f) {
-                        (None, f) => f.clone(),
-                        (Some(Fact::Shape(a)), Fact::Shape(b)) => Fact::Shape(a.join(b)),
-                        (Some(Fact::Size(a)), Fact::Size(b)) => Fact::Size(a.join(b)),
-                        _ => return fact_of_type(ctx, ctx.value_type(result)),
-                    });
-                }
-                joined?
-            }
-            OpKind::ShapeMeet => {
-                let met = match (facts.first()?, facts.get(1)?) {
-                    (Fact::Shape(a), Fact::Shape(b)) => Fact::Shape(a.meet(b)),
-                    (Fact::Size(a), Fact::Size(b)) => Fact::Size(a.meet(b)),
-                    _ => return fact_of_type(ctx, ctx.value_type(result)),
-                };
-                // The meet's own failure: both operands valid, in conflict.
-                if first_error(facts).is_none() {
-                    if let Some(conflict) = first_error(std::slice::from_ref(&met)) {
-                        self.fail(op, certain, conflict.clone());
-                        let message = stated_message(ctx, op, conflict);
-                        return Some(match met {
-                            Fact::Shape(_) => Fact::Shape(ShapeValue::Invalid(message)),
-                            _ => Fact::Size(SizeValue::Invalid(message)),
-                        });
-                    }
-                }
-                met
-            }
+            OpKind::ShapeAny => return self.any(facts, result),
+            OpKind::ShapeMeet => return self.meet(op, facts, result, certain),
             OpKind::ShapeCstrEq => {
-                let mut met = shape(0);
-                for i in 1..operands.len() {
-                    met = met.meet(&shape(i));
-                }
-                if let Some(conflict) = met.error() {
-                    self.fail(op, certain, format!("shapes are not equal: {conflict}"));
-                }
+                self.check_equal(op, operands, certain);
                 return None;
             }
             OpKind::ShapeCstrBroadcastable => {
-                let mut merged = PartialShape::dynamic(Some(0));
-                for i in 0..operands.len() {
-                    let p = shape(i)
-                        .to_partial()
-                        .unwrap_or_else(|| PartialShape::dynamic(None));
-                    if let Err(e) = merged.broadcast_merge_into(&p) {
-                        self.fail(op, certain, format!("shapes are not broadcastable: {e}"));
-                        break;
-                    }
-                }
+                self.check_broadcastable(op, operands, certain);
                 return None;
             }
             OpKind::ShapeCstrRequire => {
@@ -555,17 +695,9 @@ impl Inference<'_> {
                 }
                 return None;
             }
-            OpKind::ArithCmpi => {
-                let signed = |i: usize| operands.get(i).and_then(|&v| self.known_signed(v));
-                let (Some(a), Some(b)) = (signed(0), signed(1)) else {
-                    return Some(Fact::Bool(None));
-                };
-                let Some(pred) = CmpIPredicate::of(ctx, op) else {
-                    return Some(Fact::Bool(None));
-                };
-                Fact::Bool(Some(pred.eval(a.into(), b.into(), 64)))
-            }
-            _ => return None,
+            OpKind::ArithCmpi => Fact::Bool(self.compare(op, operands)),
+            // Every other op: no fact of its own (its results are unknown).
+            ops_without_a_fact!() => return None,
         })
     }
 }

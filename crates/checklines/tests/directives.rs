@@ -497,13 +497,8 @@ fn no_panic_on_fragment_soup() {
         "{LITERAL}",
     ];
     const INPUT: [&str; 8] = ["a", "X", "é", "\n", " ", "[", "]", "\t"];
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = |n: usize| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1);
-        (state >> 33) as usize % n
-    };
+    let mut random = splitmix::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = |n: usize| random.below(n);
     for _ in 0..3000 {
         let check: String = (0..next(30)).map(|_| CHECK[next(CHECK.len())]).collect();
         let input: String = (0..next(20)).map(|_| INPUT[next(INPUT.len())]).collect();

@@ -8,7 +8,9 @@
 //! operand is out of its domain (a `split_at` or `get_extent` past the
 //! rank) adds the requirement that it is not, unless that is known. An op
 //! the walk cannot read makes its results unknown and is listed, so a
-//! partial explanation says what it leaves out.
+//! partial explanation says what it leaves out. Which ops those are is
+//! one exhaustive match on [`OpKind`]: the kinds the walk reads, and
+//! `unexplained_ops!`, every other kind grouped by why it is not read.
 //!
 //! Bounds: the walk's memory and time depend on the number of ops, never
 //! on the numbers the input holds, and stay within fixed bounds per op.
@@ -42,6 +44,93 @@ pub const MAX_EXPRESSION_SIZE: usize = 1_000;
 /// The most nodes of all the expressions the walk of one function keeps
 /// (its values and requirements).
 pub const MAX_WALK_SIZE: usize = 1 << 20;
+
+/// The ops the walk does not read: their results are unknown and they are
+/// listed (`Walk::unexplained`), unless an unknown operand explains that.
+macro_rules! unexplained_ops {
+    () => {
+        // Terminators: `block` reads those that end a function or a
+        // `shape.assuming`, and the walk enters no other region.
+        OpKind::ShapeAssumingYield
+        | OpKind::ShapeReturn
+        | OpKind::ShapeYield
+        | OpKind::TensorYield
+        | OpKind::CfBr
+        | OpKind::CfCondBr
+        | OpKind::CfSwitch
+        // Calls and loops, whose regions the walk does not enter.
+        | ir::func_ops!()
+        | ir::scf_ops!()
+        // Shape ops of functions, reductions and value shapes.
+        | OpKind::ShapeFunc
+        | OpKind::ShapeFunctionLibrary
+        | OpKind::ShapeMeet
+        | OpKind::ShapeReduce
+        | OpKind::ShapeValueOf
+        | OpKind::ShapeWithShape
+        // Floats and their math, which expressions over the inputs do not
+        // hold.
+        | OpKind::ArithAddf
+        | OpKind::ArithBitcast
+        | OpKind::ArithCmpf
+        | OpKind::ArithDivf
+        | OpKind::ArithExtf
+        | OpKind::ArithFptosi
+        | OpKind::ArithFptoui
+        | OpKind::ArithMaximumf
+        | OpKind::ArithMaxnumf
+        | OpKind::ArithMinimumf
+        | OpKind::ArithMinnumf
+        | OpKind::ArithMulf
+        | OpKind::ArithNegf
+        | OpKind::ArithRemf
+        | OpKind::ArithSitofp
+        | OpKind::ArithSubf
+        | OpKind::ArithTruncf
+        | OpKind::ArithUitofp
+        | ir::math_ops!()
+        // Unsigned, two-result and narrowing integer arithmetic, and shifts:
+        // the terms are signed integers of no width.
+        | OpKind::ArithCeildivui
+        | OpKind::ArithDivui
+        | OpKind::ArithExtui
+        | OpKind::ArithIndexCastui
+        | OpKind::ArithMaxui
+        | OpKind::ArithMinui
+        | OpKind::ArithRemui
+        | OpKind::ArithAdduiExtended
+        | OpKind::ArithMulsiExtended
+        | OpKind::ArithMuluiExtended
+        | OpKind::ArithTrunci
+        | OpKind::ArithShli
+        | OpKind::ArithShrsi
+        | OpKind::ArithShrui
+        // Tensors' elements and layouts.
+        | OpKind::TensorBitcast
+        | OpKind::TensorCollapseShape
+        | OpKind::TensorEmpty
+        | OpKind::TensorExpandShape
+        | OpKind::TensorExtractSlice
+        | OpKind::TensorGather
+        | OpKind::TensorGenerate
+        | OpKind::TensorInsert
+        | OpKind::TensorInsertSlice
+        | OpKind::TensorPack
+        | OpKind::TensorPad
+        | OpKind::TensorParallelInsertSlice
+        | OpKind::TensorReshape
+        | OpKind::TensorScatter
+        | OpKind::TensorSplat
+        | OpKind::TensorUnpack
+        // Buffers.
+        | ir::bufferization_ops!()
+        | ir::memref_ops!()
+        // Module and conversion casts, poison, ops of no dialect.
+        | ir::builtin_ops!()
+        | ir::ub_ops!()
+        | OpKind::Unregistered
+    };
+}
 
 /// What an SSA value is, symbolically.
 #[derive(Clone, Debug)]
@@ -182,11 +271,13 @@ impl<'a> Walk<'a> {
     fn block(&mut self, b: BlockId) -> Vec<Sym> {
         let mut returned = Vec::new();
         for op in self.ctx.block_ops(b) {
-            match self.ctx.kind(op) {
-                OpKind::FuncReturn | OpKind::ShapeReturn | OpKind::ShapeAssumingYield => {
-                    returned = self.operands(op);
-                }
-                _ => self.op(op),
+            if matches!(
+                self.ctx.kind(op),
+                OpKind::FuncReturn | OpKind::ShapeReturn | OpKind::ShapeAssumingYield
+            ) {
+                returned = self.operands(op);
+            } else {
+                self.op(op);
             }
         }
         returned
@@ -365,22 +456,10 @@ impl<'a> Walk<'a> {
         use OpKind as K;
         let ctx = self.ctx;
         let one = |s: Sym| Some(vec![s]);
-        let bin = |w: &Self, o: BinOp| -> Option<Vec<Sym>> {
-            let ts = w.terms(op)?;
-            let [a, b] = <[Term; 2]>::try_from(ts).ok()?;
-            Some(vec![Sym::Term(Term::bin(o, a, b))])
-        };
         match ctx.kind(op) {
             K::ArithConstant | K::ShapeConstSize => one(self.constant_value(op)?),
             K::ShapeConstShape => one(Sym::Shape(constant_extents(ctx, ctx.attr(op, "shape")?)?)),
-            K::ShapeConstWitness => {
-                let passing = ctx.attr(op, "passing").and_then(ir::Attr::as_int) == Some(1);
-                if !passing {
-                    let message = ir::dialect::shape::constraint_message(ctx, op).to_string();
-                    self.require(op, Some(Cond::Bool(false)), Some(message));
-                }
-                one(Sym::Witness)
-            }
+            K::ShapeConstWitness => self.const_witness(op),
             K::ShapeShapeOf => one(Sym::Shape(self.tensor_shape(op, 0)?)),
             K::TensorCast
             | K::ShapeToExtentTensor
@@ -390,126 +469,167 @@ impl<'a> Walk<'a> {
             | K::ArithExtsi
             | K::ShapeIndexToSize
             | K::ShapeSizeToIndex
-            | K::ShapeDebugPrint => {
-                let s = self.sym(ctx.operand(op, 0)?);
-                matches!(s, Sym::Shape(_) | Sym::Tensor(_) | Sym::Term(_)).then(|| vec![s])
-            }
+            | K::ShapeDebugPrint => self.same_value(op),
             K::ShapeRank => one(Sym::Term(knowledge::length(&self.shape(op, 0)?))),
             K::TensorRank => one(Sym::Term(knowledge::length(&self.tensor_shape(op, 0)?))),
             K::ShapeNumElements => one(Sym::Term(knowledge::product(&self.shape(op, 0)?))),
-            K::ShapeGetExtent | K::ShapeDim | K::TensorDim | K::TensorExtract => {
-                let shape = match ctx.kind(op) {
-                    K::ShapeDim | K::TensorDim => self.tensor_shape(op, 0)?,
-                    _ => self.shape(op, 0)?,
-                };
-                let index = self.term(op, 1)?;
-                let known = match index {
-                    Term::Int(k) => self.extent(op, &shape, k),
-                    _ => None,
-                };
-                one(Sym::Term(
-                    known.unwrap_or_else(|| knowledge::at(shape, index)),
-                ))
-            }
-            K::ShapeSplitAt => {
-                let shape = self.shape(op, 0)?;
-                let k = self.term(op, 1)?;
-                let known = match k {
-                    Term::Int(k) => self.split(op, &shape, k),
-                    _ => None,
-                };
-                let (head, tail) = known.unwrap_or_else(|| {
-                    (
-                        knowledge::take(shape.clone(), k.clone()),
-                        knowledge::drop(shape, k),
-                    )
-                });
-                Some(vec![Sym::Shape(head), Sym::Shape(tail)])
-            }
+            K::ShapeGetExtent | K::TensorExtract => self.extent_at(op, Self::shape),
+            K::ShapeDim | K::TensorDim => self.extent_at(op, Self::tensor_shape),
+            K::ShapeSplitAt => self.split_at(op),
             K::ShapeConcat | K::TensorConcat => {
                 one(Sym::Shape(self.shapes(op)?.into_iter().flatten().collect()))
             }
             K::ShapeFromExtents | K::TensorFromElements => one(Sym::Shape(
                 self.terms(op)?.into_iter().map(Seg::One).collect(),
             )),
-            K::ShapeBroadcast if ctx.attr(op, "error").is_none() => {
-                one(Sym::Shape(knowledge::broadcast(self.shapes(op)?)))
-            }
+            K::ShapeBroadcast => match ctx.attr(op, "error") {
+                None => one(Sym::Shape(knowledge::broadcast(self.shapes(op)?))),
+                Some(_) => None,
+            },
             K::ShapeAny => match self.sym(ctx.operand(op, 0)?) {
                 s @ (Sym::Shape(_) | Sym::Term(_)) => one(s),
                 _ => None,
             },
             K::ShapeShapeEq => one(Sym::Cond(knowledge::shapes_equal(self.shapes(op)?))),
             K::ShapeIsBroadcastable => one(Sym::Cond(knowledge::broadcastable(self.shapes(op)?))),
-            K::ArithAddi | K::ShapeAdd => bin(self, BinOp::Add),
-            K::ArithSubi => bin(self, BinOp::Sub),
-            K::ArithMuli | K::ShapeMul => bin(self, BinOp::Mul),
-            K::ArithDivsi => bin(self, BinOp::Div),
-            K::ArithFloordivsi | K::ShapeDiv => bin(self, BinOp::FloorDiv),
-            K::ArithCeildivsi => bin(self, BinOp::CeilDiv),
-            K::ArithRemsi => bin(self, BinOp::Rem),
-            K::ArithMinsi => bin(self, BinOp::Min),
-            K::ArithMaxsi => bin(self, BinOp::Max),
-            K::ShapeMin | K::ShapeMax if self.term(op, 0).is_some() => bin(
-                self,
-                if ctx.kind(op) == K::ShapeMin {
-                    BinOp::Min
-                } else {
-                    BinOp::Max
-                },
-            ),
+            K::ArithAddi | K::ShapeAdd => self.binary(op, BinOp::Add),
+            K::ArithSubi => self.binary(op, BinOp::Sub),
+            K::ArithMuli | K::ShapeMul => self.binary(op, BinOp::Mul),
+            K::ArithDivsi => self.binary(op, BinOp::Div),
+            K::ArithFloordivsi | K::ShapeDiv => self.binary(op, BinOp::FloorDiv),
+            K::ArithCeildivsi => self.binary(op, BinOp::CeilDiv),
+            K::ArithRemsi => self.binary(op, BinOp::Rem),
+            K::ArithMinsi => self.binary(op, BinOp::Min),
+            K::ArithMaxsi => self.binary(op, BinOp::Max),
+            // Of sizes; of shapes they are not read.
+            K::ShapeMin => self.term(op, 0).and_then(|_| self.binary(op, BinOp::Min)),
+            K::ShapeMax => self.term(op, 0).and_then(|_| self.binary(op, BinOp::Max)),
             K::ArithCmpi => {
                 let pred = CmpIPredicate::of(ctx, op)?;
                 let (a, b) = (self.term(op, 0)?, self.term(op, 1)?);
                 one(Sym::Cond(Cond::cmp(Pred::from(pred), a, b)))
             }
-            K::ArithAndi | K::ArithOri | K::ArithXori => self.logic(op),
-            K::ArithSelect => {
-                let c = self.cond(op, 0)?;
-                match (self.sym(ctx.operand(op, 1)?), self.sym(ctx.operand(op, 2)?)) {
-                    (Sym::Term(a), Sym::Term(b)) => one(Sym::Term(Term::select(c, a, b))),
-                    (Sym::Cond(a), Sym::Cond(b)) => one(Sym::Cond(Cond::or(vec![
-                        Cond::and(vec![c.clone(), a]),
-                        Cond::and(vec![Cond::negate(c), b]),
-                    ]))),
-                    _ => None,
-                }
-            }
+            K::ArithAndi => self.logic(op, |a, b| Cond::and(vec![a, b])),
+            K::ArithOri => self.logic(op, |a, b| Cond::or(vec![a, b])),
+            K::ArithXori => self.logic(op, exclusive_or),
+            K::ArithSelect => self.select(op),
             K::ShapeCstrRequire => {
-                let message = ir::dialect::shape::constraint_message(ctx, op).to_string();
                 let cond = self.cond(op, 0);
-                self.require(op, cond, Some(message));
-                one(Sym::Witness)
+                self.check(op, cond)
             }
-            K::ShapeCstrEq | K::ShapeCstrBroadcastable => {
-                let message = ir::dialect::shape::constraint_message(ctx, op).to_string();
-                let cond = self.shapes(op).map(|shapes| match ctx.kind(op) {
-                    K::ShapeCstrEq => knowledge::shapes_equal(shapes),
-                    _ => knowledge::broadcastable(shapes),
-                });
-                self.require(op, cond, Some(message));
-                one(Sym::Witness)
+            K::ShapeCstrEq => {
+                let cond = self.shapes(op).map(knowledge::shapes_equal);
+                self.check(op, cond)
             }
-            K::CfAssert => {
-                let message = ctx
-                    .attr(op, "msg")
-                    .and_then(ir::Attr::as_str)
-                    .map(str::to_string);
-                let cond = self.cond(op, 0);
-                self.require(op, cond, message);
-                Some(Vec::new())
+            K::ShapeCstrBroadcastable => {
+                let cond = self.shapes(op).map(knowledge::broadcastable);
+                self.check(op, cond)
             }
+            K::CfAssert => self.assert(op),
             K::ShapeAssumingAll => one(Sym::Witness),
             K::ShapeAssuming => {
-                let body = ctx
-                    .region(*ctx.op(op).regions.first()?)
-                    .blocks
-                    .first()
-                    .copied()?;
-                Some(self.block(body))
+                let region = ctx.region(*ctx.op(op).regions.first()?);
+                Some(self.block(*region.blocks.first()?))
             }
-            _ => None,
+            unexplained_ops!() => None,
         }
+    }
+
+    /// An op whose result is its operand (a cast, a conversion between
+    /// shape and host types), when that is a shape, tensor or term.
+    fn same_value(&self, op: OpId) -> Option<Vec<Sym>> {
+        let s = self.sym(self.ctx.operand(op, 0)?);
+        matches!(s, Sym::Shape(_) | Sym::Tensor(_) | Sym::Term(_)).then(|| vec![s])
+    }
+
+    /// `shape.const_witness`: a failing one is a requirement that cannot
+    /// hold.
+    fn const_witness(&mut self, op: OpId) -> Option<Vec<Sym>> {
+        let passing = self.ctx.attr(op, "passing").and_then(ir::Attr::as_int) == Some(1);
+        if !passing {
+            let message = ir::dialect::shape::constraint_message(self.ctx, op).to_string();
+            self.require(op, Some(Cond::Bool(false)), Some(message));
+        }
+        Some(vec![Sym::Witness])
+    }
+
+    /// The extent at the index operand #1 of the shape `shape_of` reads
+    /// from operand #0 (`get_extent`, `dim`, `extract`).
+    fn extent_at(
+        &mut self,
+        op: OpId,
+        shape_of: fn(&Self, OpId, usize) -> Option<Shape>,
+    ) -> Option<Vec<Sym>> {
+        let shape = shape_of(self, op, 0)?;
+        let index = self.term(op, 1)?;
+        let known = match index {
+            Term::Int(k) => self.extent(op, &shape, k),
+            _ => None,
+        };
+        let extent = known.unwrap_or_else(|| knowledge::at(shape, index));
+        Some(vec![Sym::Term(extent)])
+    }
+
+    /// `shape.split_at`: the head and the tail.
+    fn split_at(&mut self, op: OpId) -> Option<Vec<Sym>> {
+        let shape = self.shape(op, 0)?;
+        let k = self.term(op, 1)?;
+        let known = match k {
+            Term::Int(k) => self.split(op, &shape, k),
+            _ => None,
+        };
+        let (head, tail) = known.unwrap_or_else(|| {
+            (
+                knowledge::take(shape.clone(), k.clone()),
+                knowledge::drop(shape, k),
+            )
+        });
+        Some(vec![Sym::Shape(head), Sym::Shape(tail)])
+    }
+
+    /// The binary op `o` on the two term operands of `op`.
+    fn binary(&self, op: OpId, o: BinOp) -> Option<Vec<Sym>> {
+        let ts = self.terms(op)?;
+        let [a, b] = <[Term; 2]>::try_from(ts).ok()?;
+        Some(vec![Sym::Term(Term::bin(o, a, b))])
+    }
+
+    /// `arith.select` of terms or of conditions.
+    fn select(&self, op: OpId) -> Option<Vec<Sym>> {
+        let c = self.cond(op, 0)?;
+        let picked = match (
+            self.sym(self.ctx.operand(op, 1)?),
+            self.sym(self.ctx.operand(op, 2)?),
+        ) {
+            (Sym::Term(a), Sym::Term(b)) => Sym::Term(Term::select(c, a, b)),
+            (Sym::Cond(a), Sym::Cond(b)) => Sym::Cond(Cond::or(vec![
+                Cond::and(vec![c.clone(), a]),
+                Cond::and(vec![Cond::negate(c), b]),
+            ])),
+            _ => return None,
+        };
+        Some(vec![picked])
+    }
+
+    /// A `shape.cstr_*` op: the requirement `cond` (unknown when `None`),
+    /// failing with the constraint's message; a witness.
+    fn check(&mut self, op: OpId, cond: Option<Cond>) -> Option<Vec<Sym>> {
+        let message = ir::dialect::shape::constraint_message(self.ctx, op).to_string();
+        self.require(op, cond, Some(message));
+        Some(vec![Sym::Witness])
+    }
+
+    /// `cf.assert`: the requirement of its condition, failing with its
+    /// message.
+    fn assert(&mut self, op: OpId) -> Option<Vec<Sym>> {
+        let message = self
+            .ctx
+            .attr(op, "msg")
+            .and_then(ir::Attr::as_str)
+            .map(str::to_string);
+        let cond = self.cond(op, 0);
+        self.require(op, cond, message);
+        Some(Vec::new())
     }
 
     fn constant_value(&self, op: OpId) -> Option<Sym> {
@@ -529,21 +649,10 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn logic(&self, op: OpId) -> Option<Vec<Sym>> {
+    /// The bitwise op `combine` on the two `i1` operands of `op`.
+    fn logic(&self, op: OpId, combine: fn(Cond, Cond) -> Cond) -> Option<Vec<Sym>> {
         let (a, b) = (self.cond(op, 0)?, self.cond(op, 1)?);
-        let c = match self.ctx.kind(op) {
-            OpKind::ArithAndi => Cond::and(vec![a, b]),
-            OpKind::ArithOri => Cond::or(vec![a, b]),
-            _ => match (a, b) {
-                (Cond::Bool(true), c) | (c, Cond::Bool(true)) => Cond::negate(c),
-                (Cond::Bool(false), c) | (c, Cond::Bool(false)) => c,
-                (a, b) => Cond::or(vec![
-                    Cond::and(vec![a.clone(), Cond::negate(b.clone())]),
-                    Cond::and(vec![Cond::negate(a), b]),
-                ]),
-            },
-        };
-        Some(vec![Sym::Cond(c)])
+        Some(vec![Sym::Cond(combine(a, b))])
     }
 
     /// Extent `index` of `shape` (from the front), where the segments
@@ -664,6 +773,18 @@ impl<'a> Walk<'a> {
             }
         }
         (need == 0).then_some((taken, rest))
+    }
+}
+
+/// `a` xor `b`, as `arith.xori` of `i1`s.
+fn exclusive_or(a: Cond, b: Cond) -> Cond {
+    match (a, b) {
+        (Cond::Bool(true), c) | (c, Cond::Bool(true)) => Cond::negate(c),
+        (Cond::Bool(false), c) | (c, Cond::Bool(false)) => c,
+        (a, b) => Cond::or(vec![
+            Cond::and(vec![a.clone(), Cond::negate(b.clone())]),
+            Cond::and(vec![Cond::negate(a), b]),
+        ]),
     }
 }
 

@@ -3,6 +3,7 @@
 //! large synthetic graph.
 
 use graph_svg::{dot_to_svg, layout, parse_dot, to_svg, Graph, Layout, NodeBox};
+use splitmix::SplitMix64;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -284,25 +285,13 @@ fn an_empty_graph_is_an_empty_picture() {
     assert!(roxmltree::Document::parse(&svg).is_ok(), "{svg}");
 }
 
-/// A deterministic pseudo-random sequence (xorshift).
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Mutations of every fixture (bytes deleted, duplicated, replaced by
 /// DOT punctuation, truncated) never make the parser panic, and whatever
 /// parses draws as well-formed XML.
 #[test]
 fn garbage_never_panics() {
     const PUNCTUATION: &[u8] = b"{}[]=;,:\"\\<>-/*# \n\x00\xc3";
-    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let mut random = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     let mut parsed = 0;
     for (_, text) in fixtures() {
         for _ in 0..60 {
@@ -339,7 +328,7 @@ fn garbage_never_panics() {
 /// A graph like a large e-graph: 2,000 labelled nodes, 4,000 edges
 /// mostly to nearby later nodes, some back (cycles), a few self-loops.
 fn synthetic(nodes: usize, edges: usize) -> String {
-    let mut random = Random(42);
+    let mut random = SplitMix64::new(42);
     let mut text = String::from("digraph {\n");
     for v in 0..nodes {
         let lines = 1 + random.below(4);

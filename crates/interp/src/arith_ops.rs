@@ -7,6 +7,7 @@
 //! elements are known (`arith.index_cast %shape : tensor<2xi64> to
 //! tensor<2xindex>`).
 
+use crate::dispatch::{kinds_of_other_dialects, unmodeled_arith_ops};
 use crate::machine::show;
 use crate::machine::{Machine, Step, Stop};
 use crate::tensor_ops::{elements_of, make_tensor, tensor_shape};
@@ -15,6 +16,14 @@ use ir::attrs::DenseValues;
 use ir::dialect::arith::CmpIPredicate;
 use ir::types::FloatKind;
 use ir::{Attr, OpId, OpKind, TypeKind};
+
+/// What `dispatch` does not send to `scalar`: `constant` (evaluated
+/// apart), the `arith` ops it gives no semantics, and the other dialects.
+macro_rules! not_evaluated_on_scalars {
+    () => {
+        OpKind::ArithConstant | unmodeled_arith_ops!() | kinds_of_other_dialects!(arith)
+    };
+}
 
 /// `v` truncated to `width` bits and sign-extended (the stored form).
 pub(crate) fn wrap(v: i128, width: u32) -> i128 {
@@ -152,7 +161,25 @@ fn int_binary(kind: OpKind, a: i128, b: i128, width: u32) -> Option<Result<i128,
         OpKind::ArithShli => shift().map(|s| a.wrapping_shl(s)),
         OpKind::ArithShrsi => shift().map(|s| a >> s),
         OpKind::ArithShrui => shift().map(|s| (ua >> s) as i128),
-        _ => return None,
+        // The other ops of the dialect, and of no other dialect, are
+        // integer binary ops.
+        OpKind::ArithCmpi
+        | OpKind::ArithSelect
+        | OpKind::ArithIndexCast
+        | OpKind::ArithIndexCastui
+        | OpKind::ArithExtsi
+        | OpKind::ArithExtui
+        | OpKind::ArithTrunci
+        | OpKind::ArithAddf
+        | OpKind::ArithSubf
+        | OpKind::ArithMulf
+        | OpKind::ArithDivf
+        | OpKind::ArithMaximumf
+        | OpKind::ArithMinimumf
+        | OpKind::ArithNegf
+        | OpKind::ArithSitofp
+        | OpKind::ArithUitofp
+        | not_evaluated_on_scalars!() => return None,
     })
 }
 
@@ -310,16 +337,34 @@ fn scalar(
         OpKind::ArithMinimumf => float_binary(|a, b| nan_propagating(a, b, f64::min)),
         OpKind::ArithNegf => Ok(Value::Float(-float(0)?)),
         // An integer read as a float of the result's type (rounded to it).
-        OpKind::ArithSitofp | OpKind::ArithUitofp => {
+        OpKind::ArithSitofp => Ok(float_result(result, int(0)?.0 as f64)),
+        OpKind::ArithUitofp => {
             let (v, width) = int(0)?;
-            let v = match kind {
-                OpKind::ArithUitofp => unsigned(v, width) as f64,
-                _ => v as f64,
-            };
-            Ok(float_result(result, v))
+            Ok(float_result(result, unsigned(v, width) as f64))
         }
-        // The integer binary ops, the rest of what `dispatch` sends here.
-        _ => {
+        // The integer binary ops; `int_binary` refuses the rest, which
+        // `dispatch` does not send here (`constant` is evaluated apart).
+        OpKind::ArithAddi
+        | OpKind::ArithAndi
+        | OpKind::ArithCeildivsi
+        | OpKind::ArithCeildivui
+        | OpKind::ArithDivsi
+        | OpKind::ArithDivui
+        | OpKind::ArithFloordivsi
+        | OpKind::ArithMaxsi
+        | OpKind::ArithMaxui
+        | OpKind::ArithMinsi
+        | OpKind::ArithMinui
+        | OpKind::ArithMuli
+        | OpKind::ArithOri
+        | OpKind::ArithRemsi
+        | OpKind::ArithRemui
+        | OpKind::ArithShli
+        | OpKind::ArithShrsi
+        | OpKind::ArithShrui
+        | OpKind::ArithSubi
+        | OpKind::ArithXori
+        | not_evaluated_on_scalars!() => {
             let ((a, width), (b, _)) = (int(0)?, int(1)?);
             let v = int_binary(kind, a, b, width)
                 .ok_or_else(|| m.unsupported(op, "no semantics for this op"))?;
@@ -395,9 +440,10 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
     let result = m.result_kind(op, 0)?;
     // A `select` on a scalar condition chooses a whole operand, whatever
     // its shape; on a tensor of conditions it chooses per element.
-    let per_element = match kind {
-        OpKind::ArithSelect => operands.first().is_some_and(|c| tensor_shape(c).is_some()),
-        _ => operands.iter().any(|v| tensor_shape(v).is_some()),
+    let per_element = if kind == OpKind::ArithSelect {
+        operands.first().is_some_and(|c| tensor_shape(c).is_some())
+    } else {
+        operands.iter().any(|v| tensor_shape(v).is_some())
     };
     match per_element {
         true => Ok(vec![elementwise(m, op, kind, &operands, result)?]),
@@ -437,22 +483,14 @@ mod tests {
         assert_eq!(run(OpKind::ArithDivui, -1, 2), Ok(i64::MAX as i128));
         assert_eq!(run(OpKind::ArithRemui, 7, 4), Ok(3));
         assert_eq!(run(OpKind::ArithCeildivui, 7, 2), Ok(4));
-        assert_eq!(
-            run(OpKind::ArithDivsi, 1, 0),
-            Err("division by zero".into())
-        );
-        assert_eq!(
-            run(OpKind::ArithRemui, 1, 0),
-            Err("division by zero".into())
-        );
-        assert_eq!(
-            run(OpKind::ArithCeildivui, 1, 0),
-            Err("division by zero".into())
-        );
-        assert_eq!(
-            run(OpKind::ArithFloordivsi, 1, 0),
-            Err("division by zero".into())
-        );
+        for kind in [
+            OpKind::ArithDivsi,
+            OpKind::ArithRemui,
+            OpKind::ArithCeildivui,
+            OpKind::ArithFloordivsi,
+        ] {
+            assert_eq!(run(kind, 1, 0), Err("division by zero".into()), "{kind}");
+        }
         assert_eq!(floor_div(i128::MIN, -1), Some(i128::MIN));
         assert_eq!(ceil_div(i128::MIN, -1), Some(i128::MIN));
         assert_eq!(

@@ -1,10 +1,12 @@
-//! Control flow and calls: `cf.assert` (a failing assertion fails the
-//! function with its message; `cf.br`/`cf.cond_br` are followed by the
-//! region runner), `scf.for`/`if`/`while`/`execute_region`/`index_switch`,
-//! `memref.alloca_scope` (its region, run once), and `func.call` (of a function declared without a body: an event, see
-//! `effects`).
+//! Control flow and calls, the ops [`Control`] names: `cf.assert` (a
+//! failing assertion fails the function with its message; `cf.br`,
+//! `cf.cond_br` and `cf.switch` are followed by the region runner),
+//! `scf.for`/`if`/`while`/`execute_region`/`index_switch`,
+//! `memref.alloca_scope` (its region, run once), and `func.call` (of a
+//! function declared without a body: an event, see `effects`).
 
 use crate::arith_ops::{int_operand, unsigned as unsigned_value, wrap};
+use crate::dispatch::Control;
 use crate::machine::{Machine, Step, Stop};
 use crate::value::Value;
 use ir::{OpId, OpKind};
@@ -96,28 +98,27 @@ impl Machine<'_> {
     }
 }
 
-/// Evaluate the `cf`, `scf` or `func` op `op` (of kind `kind`): its results.
-pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> {
-    match kind {
-        OpKind::CfAssert => match m.bool_operand(op, 0)? {
+/// Evaluate the control op `op` (which `dispatch` says it is): its results.
+pub(crate) fn exec(m: &mut Machine, op: OpId, which: Control) -> Step<Vec<Value>> {
+    match which {
+        Control::Assert => match m.bool_operand(op, 0)? {
             true => Ok(Vec::new()),
             false => Err(Stop::Fail(
                 // Only the message: the failure stands without it.
                 m.str_attr(op, "msg").unwrap_or_default().to_string(),
             )),
         },
-        OpKind::FuncCall => m.call_symbol(op),
-        OpKind::ScfFor => m.scf_for(op),
-        OpKind::ScfIf => {
+        Control::Call => m.call_symbol(op),
+        Control::For => m.scf_for(op),
+        Control::If => {
             let region = if m.bool_operand(op, 0)? { 0 } else { 1 };
             m.run_branch(op, region)
         }
-        OpKind::ScfWhile => m.scf_while(op),
-        OpKind::ScfExecuteRegion => m.run_body(op, 0, Vec::new(), OpKind::ScfYield),
+        Control::While => m.scf_while(op),
+        Control::ExecuteRegion => m.run_body(op, 0, Vec::new(), OpKind::ScfYield),
         // The stack allocations of the scope have no meaning here (nor
         // any memref op): what the region computes is what it returns.
-        OpKind::MemrefAllocaScope => m.run_body(op, 0, Vec::new(), OpKind::MemrefAllocaScopeReturn),
-        OpKind::ScfIndexSwitch => m.index_switch(op),
-        _ => Err(m.unsupported(op, "no semantics for this op")),
+        Control::AllocaScope => m.run_body(op, 0, Vec::new(), OpKind::MemrefAllocaScopeReturn),
+        Control::IndexSwitch => m.index_switch(op),
     }
 }

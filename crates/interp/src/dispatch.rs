@@ -2,6 +2,10 @@
 //! over every [`OpKind`], without a catch-all, so that a kind added to the
 //! IR is not evaluated (or refused) by accident but given its evaluator,
 //! or explicitly none, here.
+//!
+//! It also gives the steps their patterns of what it never sends them
+//! (`unmodeled_arith_ops!`, `kinds_of_other_dialects!`), so that each
+//! step's match is exhaustive too and names what it leaves out.
 
 use ir::OpKind;
 
@@ -15,7 +19,7 @@ pub(crate) enum Evaluator {
     /// `tensor_ops`.
     Tensor,
     /// `control`: assertions, structured control flow, calls.
-    Control,
+    Control(Control),
     /// `builtin.unrealized_conversion_cast`: a shape value and its host
     /// form (`shape_ops::bridge`).
     Bridge,
@@ -35,6 +39,85 @@ pub(crate) enum Evaluator {
     /// A registered op the interpreter gives no semantics: evaluating it
     /// is an error.
     None,
+}
+
+/// The `arith` ops the interpreter gives no semantics: integer ops of two
+/// results, float conversions and comparisons. A pattern, for the steps
+/// of `arith` that name what they leave out.
+macro_rules! unmodeled_arith_ops {
+    () => {
+        ir::OpKind::ArithAdduiExtended
+            | ir::OpKind::ArithBitcast
+            | ir::OpKind::ArithCmpf
+            | ir::OpKind::ArithExtf
+            | ir::OpKind::ArithFptosi
+            | ir::OpKind::ArithFptoui
+            | ir::OpKind::ArithMaxnumf
+            | ir::OpKind::ArithMinnumf
+            | ir::OpKind::ArithMulsiExtended
+            | ir::OpKind::ArithMuluiExtended
+            | ir::OpKind::ArithRemf
+            | ir::OpKind::ArithTruncf
+    };
+}
+
+pub(crate) use unmodeled_arith_ops;
+
+/// The kinds of every dialect but the three with a step of their own
+/// (`shape_ops`, `arith_ops`, `tensor_ops`), and of no dialect.
+macro_rules! kinds_of_no_dialect_step {
+    () => {
+        ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | ir::ub_ops!()
+            | ir::OpKind::Unregistered
+    };
+}
+
+pub(crate) use kinds_of_no_dialect_step;
+
+/// The kinds of every dialect but `arith`, `shape` or `tensor` (the one
+/// named), and of no dialect: a pattern for the arm of that dialect's step
+/// that names what [`evaluator`] never sends it.
+macro_rules! kinds_of_other_dialects {
+    (arith) => {
+        ir::shape_ops!() | ir::tensor_ops!() | $crate::dispatch::kinds_of_no_dialect_step!()
+    };
+    (shape) => {
+        ir::arith_ops!() | ir::tensor_ops!() | $crate::dispatch::kinds_of_no_dialect_step!()
+    };
+    (tensor) => {
+        ir::arith_ops!() | ir::shape_ops!() | $crate::dispatch::kinds_of_no_dialect_step!()
+    };
+}
+
+pub(crate) use kinds_of_other_dialects;
+
+/// The ops `control` evaluates: those that run regions or call, and
+/// `cf.assert`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Control {
+    /// `cf.assert`.
+    Assert,
+    /// `func.call`.
+    Call,
+    /// `scf.execute_region`.
+    ExecuteRegion,
+    /// `scf.for`.
+    For,
+    /// `scf.if`.
+    If,
+    /// `scf.index_switch`.
+    IndexSwitch,
+    /// `scf.while`.
+    While,
+    /// `memref.alloca_scope`.
+    AllocaScope,
 }
 
 /// The evaluator of ops of kind `kind`.
@@ -133,14 +216,14 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         | OpKind::TensorSplat
         | OpKind::TensorUnpack => Evaluator::Tensor,
 
-        OpKind::CfAssert
-        | OpKind::FuncCall
-        | OpKind::ScfExecuteRegion
-        | OpKind::ScfFor
-        | OpKind::ScfIf
-        | OpKind::ScfIndexSwitch
-        | OpKind::ScfWhile
-        | OpKind::MemrefAllocaScope => Evaluator::Control,
+        OpKind::CfAssert => Evaluator::Control(Control::Assert),
+        OpKind::FuncCall => Evaluator::Control(Control::Call),
+        OpKind::ScfExecuteRegion => Evaluator::Control(Control::ExecuteRegion),
+        OpKind::ScfFor => Evaluator::Control(Control::For),
+        OpKind::ScfIf => Evaluator::Control(Control::If),
+        OpKind::ScfIndexSwitch => Evaluator::Control(Control::IndexSwitch),
+        OpKind::ScfWhile => Evaluator::Control(Control::While),
+        OpKind::MemrefAllocaScope => Evaluator::Control(Control::AllocaScope),
 
         OpKind::BuiltinUnrealizedConversionCast => Evaluator::Bridge,
         OpKind::CfBr => Evaluator::Br,
@@ -164,18 +247,7 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         OpKind::UbPoison => Evaluator::Poison,
 
         // Integer ops of two results, float conversions and comparisons.
-        OpKind::ArithAdduiExtended
-        | OpKind::ArithBitcast
-        | OpKind::ArithCmpf
-        | OpKind::ArithExtf
-        | OpKind::ArithFptosi
-        | OpKind::ArithFptoui
-        | OpKind::ArithMaxnumf
-        | OpKind::ArithMinnumf
-        | OpKind::ArithMulsiExtended
-        | OpKind::ArithMuluiExtended
-        | OpKind::ArithRemf
-        | OpKind::ArithTruncf
+        unmodeled_arith_ops!()
         // Containers of functions, which are not executed in place.
         | OpKind::BuiltinModule
         | OpKind::FuncFunc

@@ -6,8 +6,9 @@
 //! (`func.func private @log(i64)`), and an op of no registered dialect
 //! (`"foo.print"(%x)`; nothing says such an op is pure). Each is appended,
 //! in execution order, to the run's event list with its operand values,
-//! and its results are drawn: a function of the effect, the canonical
-//! forms of the operands and the event's position in the run, so that two
+//! and its results are drawn (by the workspace's generator, `splitmix`,
+//! seeded with a digest of the effect, the canonical forms of the operands
+//! and the event's position in the run), so that two
 //! runs of one input that perform the same events get the same results
 //! whatever the stage: operands compare in canonical form, and a
 //! `!shape.shape` and a `tensor<?xindex>` result draw the same extents, as
@@ -70,6 +71,7 @@ use crate::value::{canonical, Effect, Event, InterpError, Value};
 use ir::dialect::shape::SHAPE_FN;
 use ir::{Attr, NamedAttr, OpId, OpKind, RegionId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
+use splitmix::SplitMix64;
 
 /// Unregistered ops that ask a pass a question at compile time and have no
 /// run-time meaning.
@@ -91,8 +93,8 @@ fn digest(text: &str) -> u64 {
     })
 }
 
-/// A small deterministic generator (splitmix64), seeded from an event.
-struct Draw(u64);
+/// The workspace's generator ([`SplitMix64`]), seeded from an event.
+struct Draw(SplitMix64);
 
 impl Draw {
     /// The generator for the event at `position` of a run: FNV-1a over the
@@ -106,15 +108,11 @@ impl Draw {
         }
         text.push('\0');
         text.push_str(&position.to_string());
-        Draw(digest(&text))
+        Draw(SplitMix64::new(digest(&text)))
     }
 
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A value in 0..=7.

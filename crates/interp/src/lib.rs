@@ -58,13 +58,17 @@
 //! division by zero is an error.
 //!
 //! The op families live in one module each: `shape_ops` (the `shape`
-//! dialect), `arith_ops`, `tensor_ops` and `control` (`cf`, `scf`, `func`);
+//! dialect), `arith_ops`, `tensor_ops` and `control` (`cf.assert`, the
+//! `scf` ops that run regions, `func.call`, `memref.alloca_scope`);
 //! `effects` logs events and draws their results (and gives an
 //! unregistered op's result shapes, where something does, in one place:
 //! `Machine::given_result_shapes`); `foreign` reads the shapes foreign
 //! types show; `machine` runs
 //! functions, regions and branches; `dispatch` says which of them
-//! evaluates each kind of op.
+//! evaluates each kind of op. That table and every step match on
+//! [`ir::OpKind`] without a catch-all, each step naming the kinds it is
+//! never sent (the other dialects by pattern), so that a kind added to
+//! the IR fails to compile until each decides.
 
 #![warn(missing_docs)]
 
@@ -158,17 +162,6 @@ pub fn trace_function(
     trace_function_with_limits(ctx, module, name, args, Limits::default())
 }
 
-/// [`trace_function`] with explicit [`Limits`].
-pub fn trace_function_with_limits(
-    ctx: &Context,
-    module: OpId,
-    name: &str,
-    args: &[Arg],
-    limits: Limits,
-) -> Result<Trace, InterpError> {
-    machine::run(ctx, module, name, args, limits)
-}
-
 /// [`run_function`] of the function op `func` of `module` (a `func.func`,
 /// or a library's `shape.func`), which a caller running many functions
 /// has found already: no lookup by name.
@@ -182,7 +175,7 @@ pub fn run_function_op(
 }
 
 pub use foreign::{foreign_shape, is_foreign};
-pub use machine::nearest_function;
+pub use machine::{nearest_function, trace_function_with_limits};
 
 /// The `func.func` or library `shape.func` named `name` in `module`, if any.
 pub fn find_function(ctx: &Context, module: OpId, name: &str) -> Option<OpId> {

@@ -2,7 +2,7 @@
 //! environment, argument binding, limits, and the dispatch of ops to their
 //! evaluator (`dispatch`).
 
-use crate::dispatch::{evaluator, Evaluator};
+use crate::dispatch::{evaluator, Control, Evaluator};
 use crate::value::{Arg, Event, InterpError, Outcome, ShapeVal, SizeVal, Trace, Value};
 use crate::Limits;
 use ir::dialect::func::{strict_dimensions, FAILURE_MESSAGES};
@@ -61,7 +61,8 @@ enum Flow {
     Leave(Vec<Value>),
 }
 
-pub(crate) fn run(
+/// [`trace_function`](crate::trace_function) with explicit [`Limits`].
+pub fn trace_function_with_limits(
     ctx: &Context,
     module: OpId,
     name: &str,
@@ -676,13 +677,14 @@ impl<'c> Machine<'c> {
         let exit = self.run_region(region, args);
         self.env = saved;
         let exit = exit?;
-        match self.ctx.kind(exit.op) {
-            OpKind::FuncReturn | OpKind::ShapeReturn => Ok(exit.values),
-            _ => {
-                let other = self.ctx.op_name(exit.op);
-                Err(self.malformed(exit.op, format!("a function body ends in '{other}'")))
-            }
+        if matches!(
+            self.ctx.kind(exit.op),
+            OpKind::FuncReturn | OpKind::ShapeReturn
+        ) {
+            return Ok(exit.values);
         }
+        let other = self.ctx.op_name(exit.op);
+        Err(self.malformed(exit.op, format!("a function body ends in '{other}'")))
     }
 
     /// Run `region` from its entry block with `args`, following branches,
@@ -843,15 +845,29 @@ impl<'c> Machine<'c> {
     /// from: every operand, but those it only hands on (what a terminator
     /// yields, a branch passes to a block, a call to its callee, a loop
     /// carries).
-    fn poison_used(&self, op: OpId, kind: OpKind, evaluator: Evaluator) -> Option<usize> {
+    fn poison_used(&self, op: OpId, evaluator: Evaluator) -> Option<usize> {
         let operands = &self.ctx.op(op).operands;
-        let read = match (evaluator, kind) {
-            (Evaluator::Exit | Evaluator::Br, _)
-            | (Evaluator::Control, OpKind::FuncCall | OpKind::ScfWhile) => 0,
+        let read = match evaluator {
+            Evaluator::Exit
+            | Evaluator::Br
+            | Evaluator::Control(Control::Call | Control::While) => 0,
             // The condition or flag; the loop's bounds and step.
-            (Evaluator::CondBr | Evaluator::Switch, _) => 1,
-            (Evaluator::Control, OpKind::ScfFor) => 3,
-            _ => operands.len(),
+            Evaluator::CondBr | Evaluator::Switch => 1,
+            Evaluator::Control(Control::For) => 3,
+            Evaluator::Control(
+                Control::Assert
+                | Control::ExecuteRegion
+                | Control::If
+                | Control::IndexSwitch
+                | Control::AllocaScope,
+            )
+            | Evaluator::Shape
+            | Evaluator::Arith
+            | Evaluator::Tensor
+            | Evaluator::Bridge
+            | Evaluator::Unregistered
+            | Evaluator::Poison
+            | Evaluator::None => operands.len(),
         };
         operands
             .iter()
@@ -864,7 +880,7 @@ impl<'c> Machine<'c> {
     fn exec(&mut self, op: OpId) -> Step<Flow> {
         let kind = self.ctx.kind(op);
         let evaluator = evaluator(kind);
-        if let Some(i) = self.poison_used(op, kind, evaluator) {
+        if let Some(i) = self.poison_used(op, evaluator) {
             return Err(Stop::Undefined(format!(
                 "'{}' uses a poison value (operand #{i})",
                 self.ctx.op_name(op)
@@ -874,7 +890,7 @@ impl<'c> Machine<'c> {
             Evaluator::Shape => crate::shape_ops::exec(self, op, kind)?,
             Evaluator::Arith => crate::arith_ops::exec(self, op, kind)?,
             Evaluator::Tensor => crate::tensor_ops::exec(self, op, kind)?,
-            Evaluator::Control => crate::control::exec(self, op, kind)?,
+            Evaluator::Control(which) => crate::control::exec(self, op, which)?,
             Evaluator::Bridge => crate::shape_ops::bridge(self, op)?,
             Evaluator::Unregistered => self.unregistered(op)?,
             Evaluator::None => return Err(self.unsupported(op, "no semantics for this op")),

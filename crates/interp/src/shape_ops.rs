@@ -16,6 +16,7 @@
 //! false`) fails with the witness's message.
 
 use crate::arith_ops::{floor_div, int_value};
+use crate::dispatch::kinds_of_other_dialects;
 use crate::machine::{show, Machine, Step, Stop};
 use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{ShapeVal, SizeVal, Value};
@@ -55,6 +56,16 @@ pub(crate) fn size_arith(
         (Err(_), true) => Ok(Ok(wide as i64)),
         (Err(_), false) => Err(Stop::Undefined(format!("{kind} of {a} and {b} overflows"))),
     }
+}
+
+/// `shape.add`'s arithmetic.
+fn add_sizes(a: i128, b: i128) -> Option<i128> {
+    Some(a + b)
+}
+
+/// `shape.mul`'s arithmetic.
+fn mul_sizes(a: i128, b: i128) -> Option<i128> {
+    Some(a * b)
 }
 
 /// The broadcast of `shapes` (numpy rules), or why there is none.
@@ -368,43 +379,195 @@ impl Machine<'_> {
     }
 }
 
-/// Evaluate the `shape` op `op` (of kind `kind`): its results.
-pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> {
-    match kind {
-        OpKind::ShapeAdd => m.size_arith(op, kind, |a, b| Some(a + b)),
-        OpKind::ShapeMul => m.size_arith(op, kind, |a, b| Some(a * b)),
-        OpKind::ShapeDiv => m.size_arith(op, kind, floor_div),
-        OpKind::ShapeAny if m.is_size(op, 0)? => {
-            let sizes = (0..m.ctx.op(op).operands.len()).map(|i| m.size_operand(op, i));
+/// The ops of the `shape` dialect, by family.
+impl Machine<'_> {
+    /// `shape.any` of sizes or of shapes: its first operand, or the error
+    /// of the first invalid one.
+    fn any(&self, op: OpId) -> Step<Vec<Value>> {
+        if self.is_size(op, 0)? {
+            let sizes = (0..self.ctx.op(op).operands.len()).map(|i| self.size_operand(op, i));
             let sizes: Vec<SizeVal> = sizes.collect::<Step<_>>()?;
             let first = sizes
                 .into_iter()
                 .collect::<Result<Vec<_>, _>>()
                 .map(|s| s[0]);
-            m.one_size(op, first)
+            return self.one_size(op, first);
         }
-        OpKind::ShapeAny => {
-            let first = m
-                .shape_operands(op)?
-                .into_iter()
-                .collect::<Result<Vec<_>, _>>();
-            m.one_shape(op, first.map(|mut s| s.swap_remove(0)))
+        let first = self
+            .shape_operands(op)?
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>();
+        self.one_shape(op, first.map(|mut s| s.swap_remove(0)))
+    }
+
+    /// `shape.const_shape`.
+    fn const_shape(&self, op: OpId) -> Step<Vec<Value>> {
+        let extents = dense_ints(self, op, "shape")?;
+        let shape = extents.iter().map(|&e| i64::try_from(e).map_err(|_| e));
+        let shape = shape.collect::<Result<Vec<_>, _>>();
+        let shape =
+            shape.map_err(|e| self.malformed(op, format!("extent {e} does not fit i64")))?;
+        self.one_shape(op, Ok(shape))
+    }
+
+    /// `shape.const_size`.
+    fn const_size(&self, op: OpId) -> Step<Vec<Value>> {
+        let v = self.attr(op, "value").and_then(ir::Attr::as_int);
+        let v = v.and_then(|v| i64::try_from(v).ok());
+        let v = v.ok_or_else(|| self.malformed(op, "no integer 'value'"))?;
+        self.one_size(op, Ok(v))
+    }
+
+    /// `shape.const_witness`.
+    fn const_witness(&self, op: OpId) -> Step<Vec<Value>> {
+        match self.attr(op, "passing").and_then(ir::Attr::as_int) {
+            Some(1) => Ok(vec![Value::Witness(Ok(()))]),
+            Some(_) => Ok(vec![Value::Witness(Err(FALSE_WITNESS_MESSAGE.into()))]),
+            None => Err(self.malformed(op, "no boolean 'passing'")),
         }
-        OpKind::ShapeAssuming => match m.operand(op, 0)? {
-            Value::Witness(Ok(())) => m.run_body(op, 0, Vec::new(), OpKind::ShapeAssumingYield),
+    }
+
+    /// `shape.assuming`: its body under a passing witness; a failing one
+    /// fails the function with its message.
+    fn assuming(&mut self, op: OpId) -> Step<Vec<Value>> {
+        match self.operand(op, 0)? {
+            Value::Witness(Ok(())) => self.run_body(op, 0, Vec::new(), OpKind::ShapeAssumingYield),
             Value::Witness(Err(message)) => Err(Stop::Fail(message.clone())),
-            _ => Err(m.malformed(op, "expected a witness")),
-        },
-        OpKind::ShapeAssumingAll => {
-            let mut result = Ok(());
-            for v in m.operands(op)? {
-                match v {
-                    Value::Witness(w) => result = result.and(w),
-                    _ => return Err(m.malformed(op, "expected witnesses")),
-                }
-            }
-            Ok(vec![Value::Witness(result)])
+            _ => Err(self.malformed(op, "expected a witness")),
         }
+    }
+
+    /// `shape.assuming_all`: the first failing witness, or a passing one.
+    fn assuming_all(&self, op: OpId) -> Step<Vec<Value>> {
+        let mut result = Ok(());
+        for v in self.operands(op)? {
+            match v {
+                Value::Witness(w) => result = result.and(w),
+                _ => return Err(self.malformed(op, "expected witnesses")),
+            }
+        }
+        Ok(vec![Value::Witness(result)])
+    }
+
+    /// `shape.cstr_broadcastable`.
+    fn cstr_broadcastable(&self, op: OpId) -> Step<Vec<Value>> {
+        let shapes = self.valid_shapes(op)?;
+        self.constraint(
+            op,
+            shapes.map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
+        )
+    }
+
+    /// `shape.cstr_eq`.
+    fn cstr_eq(&self, op: OpId) -> Step<Vec<Value>> {
+        let shapes = self.valid_shapes(op)?;
+        self.constraint(op, shapes.map(|s| s.windows(2).all(|w| w[0] == w[1])))
+    }
+
+    /// `shape.is_broadcastable`: an `i1`.
+    fn is_broadcastable(&self, op: OpId) -> Step<Vec<Value>> {
+        let shapes = self.valid_shapes(op)?;
+        let ok = shapes.is_ok_and(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok());
+        Ok(vec![i1(ok)])
+    }
+
+    /// `shape.shape_eq`: an `i1`; every invalid shape is the one error
+    /// value, equal to itself.
+    fn shape_eq(&self, op: OpId) -> Step<Vec<Value>> {
+        let shapes: Vec<Option<Vec<i64>>> = self
+            .shape_operands(op)?
+            .into_iter()
+            .map(Result::ok)
+            .collect();
+        Ok(vec![i1(shapes.windows(2).all(|w| w[0] == w[1]))])
+    }
+
+    /// `shape.from_extents`: a negative extent makes an invalid shape.
+    fn shape_from_extents(&self, op: OpId) -> Step<Vec<Value>> {
+        let sizes = (0..self.ctx.op(op).operands.len()).map(|i| self.size_operand(op, i));
+        let sizes = sizes.collect::<Step<Vec<SizeVal>>>()?;
+        let shape = sizes
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|s| match s.iter().find(|&&e| e < 0) {
+                Some(_) => Err(failure::NEGATIVE_EXTENT.to_string()),
+                None => Ok(s),
+            });
+        Ok(vec![Value::Shape(shape)])
+    }
+
+    /// `shape.from_extent_tensor`.
+    fn shape_from_extent_tensor(&self, op: OpId) -> Step<Vec<Value>> {
+        match self.operand(op, 0)? {
+            Value::ExtentTensor(e) => Ok(vec![Value::Shape(Ok(e.clone()))]),
+            _ => Err(self.malformed(op, "expected an extent tensor")),
+        }
+    }
+
+    /// `shape.to_extent_tensor`: an invalid shape is undefined here.
+    fn to_extent_tensor(&self, op: OpId) -> Step<Vec<Value>> {
+        let shape = self.shape_operand(op, 0)?;
+        let kind = self.result_kind(op, 0)?;
+        let extents = shape.map_err(Stop::Undefined)?;
+        let elements = extents.iter().map(|&e| Value::Index(e)).collect();
+        let length = vec![extents.len() as i64];
+        Ok(vec![make_tensor(self, op, kind, length, Some(elements))?])
+    }
+
+    /// `shape.num_elements`: wrapping as an `index`; a `!shape.size` count
+    /// that overflows is undefined, as `size_arith` says.
+    fn num_elements(&self, op: OpId) -> Step<Vec<Value>> {
+        let wrap = matches!(self.result_kind(op, 0)?, TypeKind::Index);
+        let shape = self.shape_operand(op, 0)?;
+        let count = match shape {
+            Ok(s) => Ok(s.iter().try_fold(1i64, |acc, &e| match wrap {
+                true => Ok(acc.wrapping_mul(e)),
+                false => acc.checked_mul(e).ok_or_else(|| {
+                    Stop::Undefined(format!("the element count of {} overflows", show(&s)))
+                }),
+            })?),
+            Err(e) => Err(e),
+        };
+        self.one_size(op, count)
+    }
+
+    /// `shape.split_at`: the head and the tail.
+    fn split_at(&self, op: OpId) -> Step<Vec<Value>> {
+        let (head, tail) = split_at(self.shape_operand(op, 0)?, self.size_operand(op, 1)?);
+        let head = self.shape_result(op, self.result_kind(op, 0)?, head)?;
+        Ok(vec![
+            head,
+            self.shape_result(op, self.result_kind(op, 1)?, tail)?,
+        ])
+    }
+
+    /// `shape.index_to_size`: a negative index is no size, undefined (MLIR
+    /// folds it to a negative constant size).
+    fn index_to_size(&self, op: OpId) -> Step<Vec<Value>> {
+        match self.index_operand(op, 0)? {
+            v if v >= 0 => Ok(vec![Value::Size(Ok(v))]),
+            v => Err(Stop::Undefined(format!(
+                "index {v} is negative and not a size"
+            ))),
+        }
+    }
+
+    /// `shape.size_to_index`: an invalid size is undefined here.
+    fn size_to_index(&self, op: OpId) -> Step<Vec<Value>> {
+        let size = self.size_operand(op, 0)?.map_err(Stop::Undefined)?;
+        Ok(vec![Value::Index(size)])
+    }
+}
+
+/// Evaluate the `shape` op `op` (of kind `kind`): its results.
+pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> {
+    match kind {
+        OpKind::ShapeAdd => m.size_arith(op, kind, add_sizes),
+        OpKind::ShapeMul => m.size_arith(op, kind, mul_sizes),
+        OpKind::ShapeDiv => m.size_arith(op, kind, floor_div),
+        OpKind::ShapeAny => m.any(op),
+        OpKind::ShapeAssuming => m.assuming(op),
+        OpKind::ShapeAssumingAll => m.assuming_all(op),
         OpKind::ShapeBroadcast => {
             let shapes = m.shape_operands(op)?;
             m.one_shape(op, broadcast(shapes, m.str_attr(op, "error")))
@@ -413,36 +576,11 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
             let (a, b) = (m.shape_operand(op, 0)?, m.shape_operand(op, 1)?);
             m.one_shape(op, a.and_then(|a| Ok([a, b?].concat())))
         }
-        OpKind::ShapeConstShape => {
-            let extents = dense_ints(m, op, "shape")?;
-            let shape = extents.iter().map(|&e| i64::try_from(e).map_err(|_| e));
-            let shape = shape.collect::<Result<Vec<_>, _>>();
-            let shape =
-                shape.map_err(|e| m.malformed(op, format!("extent {e} does not fit i64")))?;
-            m.one_shape(op, Ok(shape))
-        }
-        OpKind::ShapeConstSize => {
-            let v = m.attr(op, "value").and_then(ir::Attr::as_int);
-            let v = v.and_then(|v| i64::try_from(v).ok());
-            let v = v.ok_or_else(|| m.malformed(op, "no integer 'value'"))?;
-            m.one_size(op, Ok(v))
-        }
-        OpKind::ShapeConstWitness => match m.attr(op, "passing").and_then(ir::Attr::as_int) {
-            Some(1) => Ok(vec![Value::Witness(Ok(()))]),
-            Some(_) => Ok(vec![Value::Witness(Err(FALSE_WITNESS_MESSAGE.into()))]),
-            None => Err(m.malformed(op, "no boolean 'passing'")),
-        },
-        OpKind::ShapeCstrBroadcastable => {
-            let shapes = m.valid_shapes(op)?;
-            m.constraint(
-                op,
-                shapes.map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
-            )
-        }
-        OpKind::ShapeCstrEq => {
-            let shapes = m.valid_shapes(op)?;
-            m.constraint(op, shapes.map(|s| s.windows(2).all(|w| w[0] == w[1])))
-        }
+        OpKind::ShapeConstShape => m.const_shape(op),
+        OpKind::ShapeConstSize => m.const_size(op),
+        OpKind::ShapeConstWitness => m.const_witness(op),
+        OpKind::ShapeCstrBroadcastable => m.cstr_broadcastable(op),
+        OpKind::ShapeCstrEq => m.cstr_eq(op),
         OpKind::ShapeCstrRequire => m.constraint(op, Ok(m.bool_operand(op, 0)?)),
         OpKind::ShapeDebugPrint => Ok(vec![m.operand(op, 0)?.clone()]),
         OpKind::ShapeDim => {
@@ -450,99 +588,43 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
             let dim = m.size_operand(op, 1)?;
             m.one_size(op, get_extent(shape, dim))
         }
-        OpKind::ShapeFromExtentTensor => match m.operand(op, 0)? {
-            Value::ExtentTensor(e) => Ok(vec![Value::Shape(Ok(e.clone()))]),
-            _ => Err(m.malformed(op, "expected an extent tensor")),
-        },
-        OpKind::ShapeFromExtents => {
-            let sizes = (0..m.ctx.op(op).operands.len()).map(|i| m.size_operand(op, i));
-            let sizes = sizes.collect::<Step<Vec<SizeVal>>>()?;
-            let shape = sizes
-                .into_iter()
-                .collect::<Result<Vec<_>, _>>()
-                .and_then(|s| match s.iter().find(|&&e| e < 0) {
-                    Some(_) => Err(failure::NEGATIVE_EXTENT.to_string()),
-                    None => Ok(s),
-                });
-            Ok(vec![Value::Shape(shape)])
-        }
+        OpKind::ShapeFromExtentTensor => m.shape_from_extent_tensor(op),
+        OpKind::ShapeFromExtents => m.shape_from_extents(op),
         OpKind::ShapeGetExtent => {
             let (shape, dim) = (m.shape_operand(op, 0)?, m.size_operand(op, 1)?);
             m.one_size(op, get_extent(shape, dim))
         }
-        // A negative index is no size: undefined (MLIR folds it to a
-        // negative constant size).
-        OpKind::ShapeIndexToSize => match m.index_operand(op, 0)? {
-            v if v >= 0 => Ok(vec![Value::Size(Ok(v))]),
-            v => Err(Stop::Undefined(format!(
-                "index {v} is negative and not a size"
-            ))),
-        },
-        OpKind::ShapeIsBroadcastable => {
-            let shapes = m.valid_shapes(op)?;
-            let ok = shapes.is_ok_and(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok());
-            Ok(vec![i1(ok)])
-        }
+        OpKind::ShapeIndexToSize => m.index_to_size(op),
+        OpKind::ShapeIsBroadcastable => m.is_broadcastable(op),
         OpKind::ShapeMax => m.max_min(op, i64::max),
         OpKind::ShapeMin => m.max_min(op, i64::min),
         OpKind::ShapeMeet => m.meet(op),
-        OpKind::ShapeNumElements => {
-            let wrap = matches!(m.result_kind(op, 0)?, TypeKind::Index);
-            let shape = m.shape_operand(op, 0)?;
-            // A `!shape.size` count that overflows is undefined, as
-            // `size_arith` says.
-            let count = match shape {
-                Ok(s) => Ok(s.iter().try_fold(1i64, |acc, &e| match wrap {
-                    true => Ok(acc.wrapping_mul(e)),
-                    false => acc.checked_mul(e).ok_or_else(|| {
-                        Stop::Undefined(format!("the element count of {} overflows", show(&s)))
-                    }),
-                })?),
-                Err(e) => Err(e),
-            };
-            m.one_size(op, count)
-        }
+        OpKind::ShapeNumElements => m.num_elements(op),
         OpKind::ShapeRank => {
             let shape = m.shape_operand(op, 0)?;
             m.one_size(op, shape.map(|s| s.len() as i64))
         }
         OpKind::ShapeReduce => m.reduce(op),
-        OpKind::ShapeShapeEq => {
-            // Every invalid shape is the one error value, equal to itself.
-            let shapes: Vec<Option<Vec<i64>>> =
-                m.shape_operands(op)?.into_iter().map(Result::ok).collect();
-            Ok(vec![i1(shapes.windows(2).all(|w| w[0] == w[1]))])
-        }
+        OpKind::ShapeShapeEq => m.shape_eq(op),
         OpKind::ShapeShapeOf => {
             let shape = m.shape_of(op, m.operand(op, 0)?)?;
             m.one_shape(op, shape)
         }
-        OpKind::ShapeSizeToIndex => {
-            let size = m.size_operand(op, 0)?.map_err(Stop::Undefined)?;
-            Ok(vec![Value::Index(size)])
-        }
-        OpKind::ShapeSplitAt => {
-            let (head, tail) = split_at(m.shape_operand(op, 0)?, m.size_operand(op, 1)?);
-            let head = m.shape_result(op, m.result_kind(op, 0)?, head)?;
-            Ok(vec![head, m.shape_result(op, m.result_kind(op, 1)?, tail)?])
-        }
-        OpKind::ShapeToExtentTensor => {
-            let shape = m.shape_operand(op, 0)?;
-            let kind = m.result_kind(op, 0)?;
-            let extents = shape.map_err(Stop::Undefined)?;
-            let elements = extents.iter().map(|&e| Value::Index(e)).collect();
-            Ok(vec![make_tensor(
-                m,
-                op,
-                kind,
-                vec![extents.len() as i64],
-                Some(elements),
-            )?])
-        }
+        OpKind::ShapeSizeToIndex => m.size_to_index(op),
+        OpKind::ShapeSplitAt => m.split_at(op),
+        OpKind::ShapeToExtentTensor => m.to_extent_tensor(op),
         OpKind::ShapeValueAsShape => m.value_as_shape(op),
         OpKind::ShapeValueOf => m.value_of(op),
         OpKind::ShapeWithShape => m.with_shape(op),
-        _ => Err(m.unsupported(op, "no semantics for this op")),
+        // `dispatch` sends no other op here: the dialect's functions,
+        // libraries and terminators are evaluated as such, and the other
+        // dialects have steps of their own.
+        OpKind::ShapeAssumingYield
+        | OpKind::ShapeFunc
+        | OpKind::ShapeFunctionLibrary
+        | OpKind::ShapeReturn
+        | OpKind::ShapeYield
+        | kinds_of_other_dialects!(shape) => Err(m.unsupported(op, "no semantics for this op")),
     }
 }
 
@@ -588,58 +670,40 @@ pub(crate) fn bridge_value(m: &Machine, op: OpId, v: Value, to: &TypeKind) -> St
 mod tests {
     use super::*;
 
-    /// `size_arith` of the op of kind `kind`, as `exec` applies it.
-    fn size_op(kind: OpKind, a: SizeVal, b: SizeVal, wrap: bool) -> Step<SizeVal> {
-        let apply: SizeArith = match kind {
-            OpKind::ShapeAdd => |a, b| Some(a + b),
-            OpKind::ShapeMul => |a, b| Some(a * b),
-            _ => floor_div,
-        };
-        size_arith(kind, apply, a, b, wrap)
+    /// `size_arith` of `shape.add`, as `exec` applies it.
+    fn add(a: SizeVal, b: SizeVal, wrap: bool) -> Step<SizeVal> {
+        size_arith(OpKind::ShapeAdd, add_sizes, a, b, wrap)
+    }
+
+    /// `size_arith` of `shape.mul`, as `exec` applies it.
+    fn mul(a: SizeVal, b: SizeVal, wrap: bool) -> Step<SizeVal> {
+        size_arith(OpKind::ShapeMul, mul_sizes, a, b, wrap)
+    }
+
+    /// `size_arith` of `shape.div`, as `exec` applies it.
+    fn div(a: SizeVal, b: SizeVal, wrap: bool) -> Step<SizeVal> {
+        size_arith(OpKind::ShapeDiv, floor_div, a, b, wrap)
     }
 
     #[test]
     fn size_arithmetic() {
         let undefined = |r: Step<SizeVal>| matches!(r, Err(Stop::Undefined(_)));
+        assert_eq!(add(Ok(2), Ok(3), false).ok(), Some(Ok(5)));
+        assert_eq!(mul(Ok(2), Ok(3), false).ok(), Some(Ok(6)));
+        assert_eq!(div(Ok(7), Ok(2), false).ok(), Some(Ok(3)));
+        assert_eq!(div(Ok(-7), Ok(2), true).ok(), Some(Ok(-4)));
         assert_eq!(
-            size_op(OpKind::ShapeAdd, Ok(2), Ok(3), false).ok(),
-            Some(Ok(5))
-        );
-        assert_eq!(
-            size_op(OpKind::ShapeMul, Ok(2), Ok(3), false).ok(),
-            Some(Ok(6))
-        );
-        assert_eq!(
-            size_op(OpKind::ShapeDiv, Ok(7), Ok(2), false).ok(),
-            Some(Ok(3))
-        );
-        assert_eq!(
-            size_op(OpKind::ShapeDiv, Ok(-7), Ok(2), true).ok(),
-            Some(Ok(-4))
-        );
-        assert_eq!(
-            size_op(OpKind::ShapeDiv, Ok(7), Ok(0), false).ok(),
+            div(Ok(7), Ok(0), false).ok(),
             Some(Err("division by zero".into()))
         );
-        assert!(undefined(size_op(OpKind::ShapeDiv, Ok(7), Ok(0), true)));
-        assert!(undefined(size_op(
-            OpKind::ShapeMul,
-            Ok(i64::MAX),
-            Ok(2),
-            false
-        )));
+        assert!(undefined(div(Ok(7), Ok(0), true)));
+        assert!(undefined(mul(Ok(i64::MAX), Ok(2), false)));
+        assert_eq!(mul(Ok(i64::MAX), Ok(2), true).ok(), Some(Ok(-2)));
         assert_eq!(
-            size_op(OpKind::ShapeMul, Ok(i64::MAX), Ok(2), true).ok(),
-            Some(Ok(-2))
-        );
-        assert_eq!(
-            size_op(OpKind::ShapeAdd, Err("a".into()), Err("b".into()), false).ok(),
+            add(Err("a".into()), Err("b".into()), false).ok(),
             Some(Err("a".into()))
         );
-        assert_eq!(
-            size_op(OpKind::ShapeDiv, Ok(i64::MIN), Ok(-1), true).ok(),
-            Some(Ok(i64::MIN))
-        );
+        assert_eq!(div(Ok(i64::MIN), Ok(-1), true).ok(), Some(Ok(i64::MIN)));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! shape that does not fit a static result type is undefined behaviour in
 //! MLIR and fails the function.
 
+use crate::dispatch::kinds_of_other_dialects;
 use crate::machine::{fits, is_extent_tensor_type, show, Machine, Step, Stop};
 use crate::value::Value;
 use ir::types::DYNAMIC;
@@ -598,36 +599,74 @@ impl<'c> Machine<'c> {
     }
 }
 
+/// The ops of the `tensor` dialect that read or build elements one by one.
+impl Machine<'_> {
+    /// `tensor.dim`: an extent; a dimension out of range is undefined.
+    fn dim(&self, op: OpId) -> Step<Value> {
+        let (shape, _) = self.tensor_operand(op, 0)?;
+        let dim = self.index_operand(op, 1)?;
+        let extent = usize::try_from(dim).ok().and_then(|d| shape.get(d));
+        let extent = extent.ok_or_else(|| {
+            Stop::Undefined(format!(
+                "tensor.dim {dim} out of range for a tensor of rank {}",
+                shape.len()
+            ))
+        })?;
+        Ok(Value::Index(*extent))
+    }
+
+    /// `tensor.extract`: the element, when the tensor's are known.
+    fn extract(&self, op: OpId) -> Step<Value> {
+        let (shape, tensor) = self.tensor_operand(op, 0)?;
+        let indices = self.indices(op, 1)?;
+        self.check_index(op, &shape, &indices)?;
+        let at = flat_index(&shape, &indices);
+        let element = match tensor {
+            Value::ExtentTensor(e) => at.and_then(|at| e.get(at)).map(|&x| Value::Index(x)),
+            Value::Tensor {
+                elements: Some(e), ..
+            } => at.and_then(|at| e.get(at)).cloned(),
+            _ => None,
+        };
+        element.ok_or_else(|| self.unsupported(op, "the tensor's elements are not known"))
+    }
+
+    /// `tensor.splat`: elements known when the scalar is an integer.
+    fn splat(&self, op: OpId) -> Step<Value> {
+        let scalar = self.operand(op, 0)?.clone();
+        let (kind, shape) = self.shape_with_dynamic_sizes(op, 1)?;
+        let elements = match scalar {
+            Value::Index(_) | Value::Int { .. } => {
+                Some(vec![scalar; self.element_count(op, &shape)?])
+            }
+            _ => None,
+        };
+        make_tensor(self, op, kind, shape, elements)
+    }
+
+    /// `tensor.reshape` to the shape its second operand holds.
+    fn reshape(&self, op: OpId) -> Step<Value> {
+        let shape = match self.operand(op, 1)? {
+            Value::ExtentTensor(e) => e.clone(),
+            Value::Tensor {
+                elements: Some(e), ..
+            } => e
+                .iter()
+                .map(|v| crate::arith_ops::int_value(v).and_then(|v| i64::try_from(v).ok()))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| self.malformed(op, "the shape operand is not integers"))?,
+            _ => return Err(self.unsupported(op, "the shape operand's elements are not known")),
+        };
+        self.reshaped(op, shape)
+    }
+}
+
 /// Evaluate the `tensor` op `op` (of kind `kind`): its results.
 pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> {
     let value = match kind {
-        OpKind::TensorDim => {
-            let (shape, _) = m.tensor_operand(op, 0)?;
-            let dim = m.index_operand(op, 1)?;
-            let extent = usize::try_from(dim).ok().and_then(|d| shape.get(d));
-            let extent = extent.ok_or_else(|| {
-                Stop::Undefined(format!(
-                    "tensor.dim {dim} out of range for a tensor of rank {}",
-                    shape.len()
-                ))
-            })?;
-            Value::Index(*extent)
-        }
+        OpKind::TensorDim => m.dim(op)?,
         OpKind::TensorRank => Value::Index(m.tensor_operand(op, 0)?.0.len() as i64),
-        OpKind::TensorExtract => {
-            let (shape, tensor) = m.tensor_operand(op, 0)?;
-            let indices = m.indices(op, 1)?;
-            m.check_index(op, &shape, &indices)?;
-            let at = flat_index(&shape, &indices);
-            let element = match tensor {
-                Value::ExtentTensor(e) => at.and_then(|at| e.get(at)).map(|&x| Value::Index(x)),
-                Value::Tensor {
-                    elements: Some(e), ..
-                } => at.and_then(|at| e.get(at)).cloned(),
-                _ => None,
-            };
-            element.ok_or_else(|| m.unsupported(op, "the tensor's elements are not known"))?
-        }
+        OpKind::TensorExtract => m.extract(op)?,
         OpKind::TensorFromElements => {
             let kind = m.result_kind(op, 0)?;
             let shape = kind
@@ -644,17 +683,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
             let (kind, shape) = m.shape_with_dynamic_sizes(op, 0)?;
             make_tensor(m, op, kind, shape, None)?
         }
-        OpKind::TensorSplat => {
-            let scalar = m.operand(op, 0)?.clone();
-            let (kind, shape) = m.shape_with_dynamic_sizes(op, 1)?;
-            let elements = match scalar {
-                Value::Index(_) | Value::Int { .. } => {
-                    Some(vec![scalar; m.element_count(op, &shape)?])
-                }
-                _ => None,
-            };
-            make_tensor(m, op, kind, shape, elements)?
-        }
+        OpKind::TensorSplat => m.splat(op)?,
         OpKind::TensorConcat => m.concat(op)?,
         OpKind::TensorExtractSlice => m.extract_slice(op)?,
         OpKind::TensorInsertSlice => m.insert_slice(op)?,
@@ -667,21 +696,18 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
             let shape = m.mixed(op, "static_output_shape", 1)?;
             m.reshaped(op, shape)?
         }
-        OpKind::TensorReshape => {
-            let shape = match m.operand(op, 1)? {
-                Value::ExtentTensor(e) => e.clone(),
-                Value::Tensor {
-                    elements: Some(e), ..
-                } => e
-                    .iter()
-                    .map(|v| crate::arith_ops::int_value(v).and_then(|v| i64::try_from(v).ok()))
-                    .collect::<Option<Vec<_>>>()
-                    .ok_or_else(|| m.malformed(op, "the shape operand is not integers"))?,
-                _ => return Err(m.unsupported(op, "the shape operand's elements are not known")),
-            };
-            m.reshaped(op, shape)?
+        OpKind::TensorReshape => m.reshape(op)?,
+        // `dispatch` sends no other op here: the dialect's terminator ends
+        // a region, the ops on scattered indices and in parallel loops have
+        // no semantics, and the other dialects have steps of their own.
+        OpKind::TensorBitcast
+        | OpKind::TensorGather
+        | OpKind::TensorParallelInsertSlice
+        | OpKind::TensorScatter
+        | OpKind::TensorYield
+        | kinds_of_other_dialects!(tensor) => {
+            return Err(m.unsupported(op, "no semantics for this op"))
         }
-        _ => return Err(m.unsupported(op, "no semantics for this op")),
     };
     Ok(vec![value])
 }

@@ -114,25 +114,9 @@ fn every_integer_type_and_rank() {
     assert_eq!(trace(g, &["dense<[2, 3]>"]), trace(g, &["[2,3]"]));
 }
 
-/// The case of the brief: a check moved before a call changes what the
-/// function does.
-const LOGS_THEN_FAILS: &str = r#"
-func.func private @log(i64)
-func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
-  %c42 = arith.constant 42 : i64
-  %c7 = arith.constant 7 : i64
-  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
-  shape.assuming %w0 {
-    func.call @log(%c42) : (i64) -> ()
-    shape.assuming_yield
-  }
-  %w1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
-  shape.assuming %w1 {
-    func.call @log(%c7) : (i64) -> ()
-    shape.assuming_yield
-  }
-  return
-}"#;
+/// A check moved before a call changes what the function does: it logs
+/// 42, then fails unless `%c` broadcasts with `%a` and `%b`, then logs 7.
+const LOGS_THEN_FAILS: &str = include_str!("../../../tests/interp/logs-then-fails.mlir");
 
 /// [`LOGS_THEN_FAILS`] with the second check moved before the first call.
 const CHECKS_FIRST: &str = r#"

@@ -16,6 +16,13 @@
 //! those patterns or explicit lists, so that adding a variant fails to
 //! compile at every model until each decides. Optional rewrites (folds,
 //! canonicalization patterns) may keep a default arm.
+//!
+//! The larger dialects (`arith`, `shape`, `tensor`) are also split into
+//! families (`ir::shape_witness_ops!()`, `ir::tensor_slice_ops!()`...)
+//! that partition them, so that a model can leave out a family at a time.
+//! An op added to a family joins the decisions made for it; that is the
+//! price of naming groups, so a model that must weigh every op of a
+//! family lists them.
 
 macro_rules! op_kinds {
     ($($group:ident = $dialect:literal {
@@ -301,6 +308,230 @@ op_kinds! {
     }
 }
 
+/// A pattern matching the arithmetic and bitwise ops on integers and `index` (a family of the `arith` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! arith_integer_ops {
+    () => {
+        $crate::OpKind::ArithAddi
+            | $crate::OpKind::ArithSubi
+            | $crate::OpKind::ArithMuli
+            | $crate::OpKind::ArithDivsi
+            | $crate::OpKind::ArithDivui
+            | $crate::OpKind::ArithRemsi
+            | $crate::OpKind::ArithRemui
+            | $crate::OpKind::ArithCeildivsi
+            | $crate::OpKind::ArithCeildivui
+            | $crate::OpKind::ArithFloordivsi
+            | $crate::OpKind::ArithMaxsi
+            | $crate::OpKind::ArithMaxui
+            | $crate::OpKind::ArithMinsi
+            | $crate::OpKind::ArithMinui
+            | $crate::OpKind::ArithAndi
+            | $crate::OpKind::ArithOri
+            | $crate::OpKind::ArithXori
+            | $crate::OpKind::ArithShli
+            | $crate::OpKind::ArithShrsi
+            | $crate::OpKind::ArithShrui
+            | $crate::OpKind::ArithAdduiExtended
+            | $crate::OpKind::ArithMulsiExtended
+            | $crate::OpKind::ArithMuluiExtended
+    };
+}
+
+/// A pattern matching the arithmetic ops on floats (a family of the `arith` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! arith_float_ops {
+    () => {
+        $crate::OpKind::ArithAddf
+            | $crate::OpKind::ArithSubf
+            | $crate::OpKind::ArithMulf
+            | $crate::OpKind::ArithDivf
+            | $crate::OpKind::ArithRemf
+            | $crate::OpKind::ArithNegf
+            | $crate::OpKind::ArithMaximumf
+            | $crate::OpKind::ArithMinimumf
+            | $crate::OpKind::ArithMaxnumf
+            | $crate::OpKind::ArithMinnumf
+    };
+}
+
+/// A pattern matching the conversions between integer, `index` and float types (a family of the `arith` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! arith_cast_ops {
+    () => {
+        $crate::OpKind::ArithIndexCast
+            | $crate::OpKind::ArithIndexCastui
+            | $crate::OpKind::ArithExtsi
+            | $crate::OpKind::ArithExtui
+            | $crate::OpKind::ArithTrunci
+            | $crate::OpKind::ArithExtf
+            | $crate::OpKind::ArithTruncf
+            | $crate::OpKind::ArithSitofp
+            | $crate::OpKind::ArithUitofp
+            | $crate::OpKind::ArithFptosi
+            | $crate::OpKind::ArithFptoui
+            | $crate::OpKind::ArithBitcast
+    };
+}
+
+/// A pattern matching the constants, comparisons and `select` (a family of the `arith` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! arith_other_ops {
+    () => {
+        $crate::OpKind::ArithConstant
+            | $crate::OpKind::ArithCmpi
+            | $crate::OpKind::ArithCmpf
+            | $crate::OpKind::ArithSelect
+    };
+}
+
+/// A pattern matching the constraints and the ops that combine, hold and consume their witnesses (a family of the `shape` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! shape_witness_ops {
+    () => {
+        $crate::OpKind::ShapeCstrBroadcastable
+            | $crate::OpKind::ShapeCstrEq
+            | $crate::OpKind::ShapeCstrRequire
+            | $crate::OpKind::ShapeAssuming
+            | $crate::OpKind::ShapeAssumingAll
+            | $crate::OpKind::ShapeAssumingYield
+            | $crate::OpKind::ShapeConstWitness
+    };
+}
+
+/// A pattern matching the ops on single sizes: their arithmetic and the bridges to `index` (a family of the `shape` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! shape_size_ops {
+    () => {
+        $crate::OpKind::ShapeAdd
+            | $crate::OpKind::ShapeDiv
+            | $crate::OpKind::ShapeMax
+            | $crate::OpKind::ShapeMin
+            | $crate::OpKind::ShapeMul
+            | $crate::OpKind::ShapeConstSize
+            | $crate::OpKind::ShapeIndexToSize
+            | $crate::OpKind::ShapeSizeToIndex
+    };
+}
+
+/// A pattern matching the ops that make shapes: constants, conversions, broadcasts, concatenations, splits and joins (a family of the `shape` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! shape_building_ops {
+    () => {
+        $crate::OpKind::ShapeConstShape
+            | $crate::OpKind::ShapeShapeOf
+            | $crate::OpKind::ShapeFromExtents
+            | $crate::OpKind::ShapeFromExtentTensor
+            | $crate::OpKind::ShapeToExtentTensor
+            | $crate::OpKind::ShapeBroadcast
+            | $crate::OpKind::ShapeConcat
+            | $crate::OpKind::ShapeSplitAt
+            | $crate::OpKind::ShapeAny
+            | $crate::OpKind::ShapeMeet
+    };
+}
+
+/// A pattern matching the ops that read shapes: extents, ranks, element counts and comparisons (a family of the `shape` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! shape_query_ops {
+    () => {
+        $crate::OpKind::ShapeGetExtent
+            | $crate::OpKind::ShapeDim
+            | $crate::OpKind::ShapeRank
+            | $crate::OpKind::ShapeNumElements
+            | $crate::OpKind::ShapeIsBroadcastable
+            | $crate::OpKind::ShapeShapeEq
+    };
+}
+
+/// A pattern matching the ops of `!shape.value_shape` (a family of the `shape` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! shape_value_shape_ops {
+    () => {
+        $crate::OpKind::ShapeValueAsShape
+            | $crate::OpKind::ShapeValueOf
+            | $crate::OpKind::ShapeWithShape
+    };
+}
+
+/// A pattern matching the functions, libraries, reductions, terminators and debug printing of the shape dialect (a family of the `shape` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! shape_structure_ops {
+    () => {
+        $crate::OpKind::ShapeFunc
+            | $crate::OpKind::ShapeFunctionLibrary
+            | $crate::OpKind::ShapeReduce
+            | $crate::OpKind::ShapeReturn
+            | $crate::OpKind::ShapeYield
+            | $crate::OpKind::ShapeDebugPrint
+    };
+}
+
+/// A pattern matching the ops that read or recast a tensor's type: `dim`, `rank`, `cast`, `bitcast` (a family of the `tensor` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! tensor_metadata_ops {
+    () => {
+        $crate::OpKind::TensorDim
+            | $crate::OpKind::TensorRank
+            | $crate::OpKind::TensorCast
+            | $crate::OpKind::TensorBitcast
+    };
+}
+
+/// A pattern matching the ops that make or access elements one at a time (a family of the `tensor` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! tensor_element_ops {
+    () => {
+        $crate::OpKind::TensorEmpty
+            | $crate::OpKind::TensorExtract
+            | $crate::OpKind::TensorInsert
+            | $crate::OpKind::TensorFromElements
+            | $crate::OpKind::TensorSplat
+            | $crate::OpKind::TensorGenerate
+            | $crate::OpKind::TensorYield
+    };
+}
+
+/// A pattern matching the ops that reshape, pad, pack or concatenate whole tensors (a family of the `tensor` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! tensor_reshaping_ops {
+    () => {
+        $crate::OpKind::TensorCollapseShape
+            | $crate::OpKind::TensorExpandShape
+            | $crate::OpKind::TensorReshape
+            | $crate::OpKind::TensorPad
+            | $crate::OpKind::TensorPack
+            | $crate::OpKind::TensorUnpack
+            | $crate::OpKind::TensorConcat
+    };
+}
+
+/// A pattern matching the ops on slices and gathered or scattered parts (a family of the `tensor` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! tensor_slice_ops {
+    () => {
+        $crate::OpKind::TensorExtractSlice
+            | $crate::OpKind::TensorInsertSlice
+            | $crate::OpKind::TensorParallelInsertSlice
+            | $crate::OpKind::TensorGather
+            | $crate::OpKind::TensorScatter
+    };
+}
+
 impl OpKind {
     /// The name to build an op of this kind with; an unregistered kind
     /// has none, and building one is a bug of the caller.
@@ -338,6 +569,41 @@ mod tests {
             assert_eq!(registry.get(kind.build_name()).map(|d| d.kind), Some(kind));
         }
         assert_eq!(OpKind::from_name("foo.matmul"), OpKind::Unregistered);
+    }
+
+    /// The families of a dialect partition it: a kind in no family fails
+    /// to compile here, a kind in two is an unreachable pattern.
+    #[test]
+    #[deny(unreachable_patterns)]
+    fn the_families_partition_their_dialects() {
+        for &kind in OpKind::ALL {
+            let dialect = match kind {
+                arith_integer_ops!() => "arith",
+                arith_float_ops!() => "arith",
+                arith_cast_ops!() => "arith",
+                arith_other_ops!() => "arith",
+                shape_witness_ops!() => "shape",
+                shape_size_ops!() => "shape",
+                shape_building_ops!() => "shape",
+                shape_query_ops!() => "shape",
+                shape_value_shape_ops!() => "shape",
+                shape_structure_ops!() => "shape",
+                tensor_metadata_ops!() => "tensor",
+                tensor_element_ops!() => "tensor",
+                tensor_reshaping_ops!() => "tensor",
+                tensor_slice_ops!() => "tensor",
+                bufferization_ops!() => "bufferization",
+                builtin_ops!() => "builtin",
+                cf_ops!() => "cf",
+                func_ops!() => "func",
+                math_ops!() => "math",
+                memref_ops!() => "memref",
+                scf_ops!() => "scf",
+                ub_ops!() => "ub",
+                OpKind::Unregistered => unreachable!("ALL holds defined kinds"),
+            };
+            assert_eq!(kind.dialect(), Some(dialect), "{kind}");
+        }
     }
 
     #[test]

@@ -44,29 +44,13 @@ pub trait Choices {
     }
 }
 
-/// A small deterministic generator (splitmix64).
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// The generator whose state starts at `state`.
-    pub fn new(state: u64) -> Self {
-        SplitMix64(state)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+/// The workspace's generator (splitmix64), which draws the decisions of
+/// the seeded tests.
+pub use splitmix::SplitMix64;
 
 impl Choices for SplitMix64 {
     fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
+        SplitMix64::below(self, n)
     }
 }
 

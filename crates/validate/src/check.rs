@@ -1,8 +1,8 @@
 //! `--verify-semantics`: run every function on sampled inputs before and
 //! after each pass, and stop at the first input where the two disagree.
 //!
-//! The evaluation itself is an [`Evaluator`] (the reference interpreter),
-//! so that this crate depends only on the IR and the pass manager. What is
+//! The evaluation itself is an [`Evaluator`] making a [`Run`] (the
+//! reference interpreter, [`Interpreter`], or a stand-in in tests). What is
 //! compared is a run's observable events (calls of declarations, ops of no
 //! registered dialect) and then its results or failure
 //! ([`interp::Trace::compare`]): the events must be the same up to where
@@ -96,20 +96,28 @@ pub fn steps_for(ops: usize) -> u64 {
         .clamp(*STEPS_PER_RUN.start(), *STEPS_PER_RUN.end())
 }
 
+/// One run an [`Evaluator`] makes: function `name` of `module` on `args`,
+/// within `limits`.
+pub struct Run<'a> {
+    /// The context holding the module.
+    pub ctx: &'a Context,
+    /// The module the function is in.
+    pub module: OpId,
+    /// The function's symbol name.
+    pub name: &'a str,
+    /// The input.
+    pub args: &'a [SampleArg],
+    /// The limits of the run.
+    pub limits: &'a Limits,
+}
+
 /// Evaluates a function on concrete arguments.
 pub trait Evaluator {
     /// What a function does on one input: its events and results or error.
     type Outcome: std::fmt::Display;
-    /// Run function `name` of `module` within `limits`; `Err` (saying why)
-    /// when it cannot be evaluated.
-    fn run(
-        &self,
-        ctx: &Context,
-        module: OpId,
-        name: &str,
-        args: &[SampleArg],
-        limits: &Limits,
-    ) -> Result<Self::Outcome, String>;
+    /// Make the run `run`; `Err` (saying why) when the function cannot be
+    /// evaluated.
+    fn run(&self, run: &Run) -> Result<Self::Outcome, String>;
     /// How `after` (the transformed function's outcome) compares with
     /// `before`.
     fn compare(&self, before: &Self::Outcome, after: &Self::Outcome) -> Verdict;
@@ -127,14 +135,14 @@ pub struct Interpreter;
 /// the source into undefined behaviour.
 impl Evaluator for Interpreter {
     type Outcome = interp::Trace;
-    fn run(
-        &self,
-        ctx: &Context,
-        module: OpId,
-        name: &str,
-        args: &[SampleArg],
-        limits: &Limits,
-    ) -> Result<interp::Trace, String> {
+    fn run(&self, run: &Run) -> Result<interp::Trace, String> {
+        let Run {
+            ctx,
+            module,
+            name,
+            args,
+            limits,
+        } = *run;
         interp::trace_function_with_limits(ctx, module, name, args, limits.clone())
             .map_err(|e| e.to_string())
     }
@@ -491,7 +499,14 @@ impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
                 if self.budget_ended() {
                     break;
                 }
-                match self.evaluator.run(ctx, module, &name, &args, &limits) {
+                let run = Run {
+                    ctx,
+                    module,
+                    name: &name,
+                    args: &args,
+                    limits: &limits,
+                };
+                match self.evaluator.run(&run) {
                     Ok(outcome) => runs.push((args, outcome)),
                     Err(_) if self.budget_ended() => break,
                     Err(why) => {
@@ -524,9 +539,13 @@ impl<E: Evaluator> Instrumentation for SemanticsCheck<E> {
                 if self.budget_ended() {
                     break;
                 }
-                let after = self
-                    .evaluator
-                    .run(ctx, module, &recorded.name, args, &limits);
+                let after = self.evaluator.run(&Run {
+                    ctx,
+                    module,
+                    name: &recorded.name,
+                    args,
+                    limits: &limits,
+                });
                 if after.is_err() && self.budget_ended() {
                     break;
                 }
@@ -596,21 +615,14 @@ mod tests {
 
     impl Evaluator for CountOps {
         type Outcome = usize;
-        fn run(
-            &self,
-            ctx: &Context,
-            module: OpId,
-            name: &str,
-            args: &[SampleArg],
-            _limits: &Limits,
-        ) -> Result<usize, String> {
-            let (_, f) = functions(ctx, module)
+        fn run(&self, run: &Run) -> Result<usize, String> {
+            let (_, f) = functions(run.ctx, run.module)
                 .into_iter()
-                .find(|(n, _)| n == name)
+                .find(|(n, _)| n == run.name)
                 .ok_or("no such function")?;
             let mut ops = 0;
-            ctx.walk_nested(f, &mut |_| ops += 1);
-            match args.first() {
+            run.ctx.walk_nested(f, &mut |_| ops += 1);
+            match run.args.first() {
                 Some(SampleArg::Shape(s)) => Ok(ops + s.len()),
                 _ => Err("no shape argument".into()),
             }
@@ -695,25 +707,9 @@ mod tests {
         assert_eq!(compared, 8);
     }
 
-    /// A function that logs 42 where `%a` and `%b` broadcast, then fails
-    /// unless `%c` broadcasts with them too, then logs 7.
-    const LOGS_THEN_FAILS: &str = r#"func.func private @log(i64)
-func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
-  %c42 = arith.constant 42 : i64
-  %c7 = arith.constant 7 : i64
-  %w0 = shape.cstr_broadcastable %a, %b : tensor<?xindex>, tensor<?xindex>
-  shape.assuming %w0 {
-    func.call @log(%c42) : (i64) -> ()
-    shape.assuming_yield
-  }
-  %w1 = shape.cstr_broadcastable %a, %b, %c : tensor<?xindex>, tensor<?xindex>, tensor<?xindex>
-  shape.assuming %w1 {
-    func.call @log(%c7) : (i64) -> ()
-    shape.assuming_yield
-  }
-  return
-}
-"#;
+    /// A function that logs 42, then fails where a check a pass may move
+    /// before that call does.
+    const LOGS_THEN_FAILS: &str = include_str!("../../../tests/interp/logs-then-fails.mlir");
 
     /// A pass for the test: moves the last `shape.cstr_broadcastable` of
     /// every function before its first `shape.assuming` (a hoisting that
@@ -726,12 +722,12 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
         }
         fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
             let (mut first_assuming, mut last_check) = (None, None);
-            ctx.walk_nested(op, &mut |o| match ctx.kind(o) {
-                OpKind::ShapeAssuming => {
+            ctx.walk_nested(op, &mut |o| {
+                if ctx.kind(o) == OpKind::ShapeAssuming {
                     first_assuming.get_or_insert(o);
+                } else if ctx.kind(o) == OpKind::ShapeCstrBroadcastable {
+                    last_check = Some(o);
                 }
-                OpKind::ShapeCstrBroadcastable => last_check = Some(o),
-                _ => {}
             });
             if let (Some(assuming), Some(check)) = (first_assuming, last_check) {
                 ctx.move_op_before(check, assuming);
@@ -810,7 +806,14 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
             crate::sample::function_inputs(&ctx, f, 64, seed("reshape")).expect("sampleable");
         let mut outcomes = std::collections::BTreeMap::new();
         for args in &inputs {
-            let outcome = match Interpreter.run(&ctx, module, "reshape", args, &Limits::default()) {
+            let run = Run {
+                ctx: &ctx,
+                module,
+                name: "reshape",
+                args,
+                limits: &Limits::default(),
+            };
+            let outcome = match Interpreter.run(&run) {
                 Ok(trace) => match trace.outcome {
                     interp::Outcome::Ok(_) => "ok".to_string(),
                     other => other.to_string(),

@@ -27,10 +27,12 @@
 //! those of more than 4096 elements, or of none in more than one
 //! dimension, are given by their shape alone.
 //! Values that do not fit the element type become 0 or 1. The draw is
-//! deterministic.
+//! deterministic: the workspace's generator (`splitmix`) from a seed per
+//! function.
 
 use interp::Arg as SampleArg;
 use ir::{Context, OpId, Type, TypeKind};
+use splitmix::SplitMix64;
 
 /// The extents samples are made of.
 pub const EXTENTS: [i64; 5] = [0, 1, 2, 3, 7];
@@ -128,19 +130,12 @@ pub fn unsampleable(ctx: &Context, inputs: &[Type]) -> Option<Type> {
     inputs.iter().copied().find(|&t| param(ctx, t).is_none())
 }
 
-/// A small deterministic generator (splitmix64).
-struct Draw(u64);
+/// The workspace's generator ([`SplitMix64`]) and the draws of samples.
+struct Draw(SplitMix64);
 
 impl Draw {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        self.0.below(n)
     }
     fn extent(&mut self) -> i64 {
         EXTENTS[self.below(EXTENTS.len())]
@@ -175,7 +170,7 @@ const MAX_REPEATED_DRAWS: usize = 10_000;
 
 /// Up to `count` distinct argument lists for `params`, drawn from `seed`.
 pub fn samples(params: &[Param], count: usize, seed: u64) -> Vec<Vec<SampleArg>> {
-    let mut draw = Draw(seed);
+    let mut draw = Draw(SplitMix64::new(seed));
     let mut out: Vec<Vec<SampleArg>> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut since_new = 0;

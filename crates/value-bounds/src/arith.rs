@@ -19,7 +19,42 @@ pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
         OpKind::ArithMinsi | OpKind::ArithMinui => &Min,
         OpKind::ArithSelect => &Select,
         OpKind::ArithIndexCast | OpKind::ArithIndexCastui => &IndexCast,
-        _ => return None,
+        // No bounds from this dialect's other ops; the other dialects' ops
+        // are another module's (`interface::bounds_op`).
+        OpKind::ArithCeildivui
+        | OpKind::ArithAndi
+        | OpKind::ArithOri
+        | OpKind::ArithXori
+        | OpKind::ArithShli
+        | OpKind::ArithShrsi
+        | OpKind::ArithShrui
+        | OpKind::ArithAdduiExtended
+        | OpKind::ArithMulsiExtended
+        | OpKind::ArithMuluiExtended
+        | ir::arith_float_ops!()
+        | OpKind::ArithExtsi
+        | OpKind::ArithExtui
+        | OpKind::ArithTrunci
+        | OpKind::ArithExtf
+        | OpKind::ArithTruncf
+        | OpKind::ArithSitofp
+        | OpKind::ArithUitofp
+        | OpKind::ArithFptosi
+        | OpKind::ArithFptoui
+        | OpKind::ArithBitcast
+        | OpKind::ArithCmpi
+        | OpKind::ArithCmpf
+        | ir::bufferization_ops!()
+        | ir::builtin_ops!()
+        | ir::cf_ops!()
+        | ir::func_ops!()
+        | ir::math_ops!()
+        | ir::memref_ops!()
+        | ir::scf_ops!()
+        | ir::shape_ops!()
+        | ir::tensor_ops!()
+        | ir::ub_ops!()
+        | OpKind::Unregistered => return None,
     })
 }
 

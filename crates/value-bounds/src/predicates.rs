@@ -83,7 +83,45 @@ impl ValueBounds<'_> {
                     CmpIPredicate::Uge => self.assume_unsigned_below(r, l, false),
                 }
             }
-            _ => {}
+            // No other op's truth implies bounds.
+            OpKind::ArithAddi
+            | OpKind::ArithSubi
+            | OpKind::ArithMuli
+            | OpKind::ArithDivsi
+            | OpKind::ArithDivui
+            | OpKind::ArithRemsi
+            | OpKind::ArithRemui
+            | OpKind::ArithCeildivsi
+            | OpKind::ArithCeildivui
+            | OpKind::ArithFloordivsi
+            | OpKind::ArithMaxsi
+            | OpKind::ArithMaxui
+            | OpKind::ArithMinsi
+            | OpKind::ArithMinui
+            | OpKind::ArithOri
+            | OpKind::ArithXori
+            | OpKind::ArithShli
+            | OpKind::ArithShrsi
+            | OpKind::ArithShrui
+            | OpKind::ArithAdduiExtended
+            | OpKind::ArithMulsiExtended
+            | OpKind::ArithMuluiExtended
+            | ir::arith_float_ops!()
+            | ir::arith_cast_ops!()
+            | OpKind::ArithConstant
+            | OpKind::ArithCmpf
+            | OpKind::ArithSelect
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | ir::shape_ops!()
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered => {}
         }
     }
 
@@ -156,7 +194,43 @@ impl ValueBounds<'_> {
                 }
                 self.cmpi(&l, predicate.signed(), &r)
             }
-            _ => None,
+            // No other op's truth is decided here.
+            OpKind::ArithAddi
+            | OpKind::ArithSubi
+            | OpKind::ArithMuli
+            | OpKind::ArithDivsi
+            | OpKind::ArithDivui
+            | OpKind::ArithRemsi
+            | OpKind::ArithRemui
+            | OpKind::ArithCeildivsi
+            | OpKind::ArithCeildivui
+            | OpKind::ArithFloordivsi
+            | OpKind::ArithMaxsi
+            | OpKind::ArithMaxui
+            | OpKind::ArithMinsi
+            | OpKind::ArithMinui
+            | OpKind::ArithShli
+            | OpKind::ArithShrsi
+            | OpKind::ArithShrui
+            | OpKind::ArithAdduiExtended
+            | OpKind::ArithMulsiExtended
+            | OpKind::ArithMuluiExtended
+            | ir::arith_float_ops!()
+            | ir::arith_cast_ops!()
+            | OpKind::ArithConstant
+            | OpKind::ArithCmpf
+            | OpKind::ArithSelect
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | ir::shape_ops!()
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered => None,
         }
     }
 

@@ -10,7 +10,29 @@ pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
     Some(match kind {
         OpKind::ScfFor => &For,
         OpKind::ScfIf => &If,
-        _ => return None,
+        // No bounds from this dialect's other ops; the other dialects' ops
+        // are another module's (`interface::bounds_op`).
+        ir::arith_ops!()
+        | ir::bufferization_ops!()
+        | ir::builtin_ops!()
+        | ir::cf_ops!()
+        | ir::func_ops!()
+        | ir::math_ops!()
+        | ir::memref_ops!()
+        | OpKind::ScfCondition
+        | OpKind::ScfExecuteRegion
+        | OpKind::ScfForall
+        | OpKind::ScfForallInParallel
+        | OpKind::ScfIndexSwitch
+        | OpKind::ScfParallel
+        | OpKind::ScfReduce
+        | OpKind::ScfReduceReturn
+        | OpKind::ScfWhile
+        | OpKind::ScfYield
+        | ir::shape_ops!()
+        | ir::tensor_ops!()
+        | ir::ub_ops!()
+        | OpKind::Unregistered => return None,
     })
 }
 

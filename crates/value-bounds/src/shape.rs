@@ -29,7 +29,32 @@ pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
         OpKind::ShapeBroadcast => &Broadcast,
         OpKind::ShapeNumElements => &NumElements,
         OpKind::ShapeAssuming => &Assuming,
-        _ => return None,
+        // No bounds from this dialect's other ops; the other dialects' ops
+        // are another module's (`interface::bounds_op`).
+        ir::arith_ops!()
+        | ir::bufferization_ops!()
+        | ir::builtin_ops!()
+        | ir::cf_ops!()
+        | ir::func_ops!()
+        | ir::math_ops!()
+        | ir::memref_ops!()
+        | ir::scf_ops!()
+        | OpKind::ShapeCstrBroadcastable
+        | OpKind::ShapeCstrEq
+        | OpKind::ShapeCstrRequire
+        | OpKind::ShapeAssumingAll
+        | OpKind::ShapeAssumingYield
+        | OpKind::ShapeConstWitness
+        | OpKind::ShapeFromExtentTensor
+        | OpKind::ShapeAny
+        | OpKind::ShapeMeet
+        | OpKind::ShapeIsBroadcastable
+        | OpKind::ShapeShapeEq
+        | ir::shape_value_shape_ops!()
+        | ir::shape_structure_ops!()
+        | ir::tensor_ops!()
+        | ir::ub_ops!()
+        | OpKind::Unregistered => return None,
     })
 }
 

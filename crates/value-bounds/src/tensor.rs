@@ -33,7 +33,25 @@ pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
         OpKind::TensorExtract => &Extract,
         OpKind::TensorReshape => &Reshape,
         OpKind::TensorPack => &Pack,
-        _ => return None,
+        // No bounds from this dialect's other ops; the other dialects' ops
+        // are another module's (`interface::bounds_op`).
+        ir::arith_ops!()
+        | ir::bufferization_ops!()
+        | ir::builtin_ops!()
+        | ir::cf_ops!()
+        | ir::func_ops!()
+        | ir::math_ops!()
+        | ir::memref_ops!()
+        | ir::scf_ops!()
+        | ir::shape_ops!()
+        | OpKind::TensorBitcast
+        | OpKind::TensorInsert
+        | OpKind::TensorYield
+        | OpKind::TensorParallelInsertSlice
+        | OpKind::TensorGather
+        | OpKind::TensorScatter
+        | ir::ub_ops!()
+        | OpKind::Unregistered => return None,
     })
 }
 

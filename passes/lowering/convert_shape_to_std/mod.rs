@@ -624,12 +624,13 @@ impl Lowering<'_> {
         let Some(op) = self.ctx.defining_op(e) else {
             return false;
         };
-        match (self.ctx.kind(op), self.ctx.op(op).operands.as_slice()) {
-            (OpKind::TensorDim, &[t, j]) => constant_int(self.ctx, j)
-                .and_then(|j| usize::try_from(j).ok())
-                .is_some_and(|j| self.strict.contains(&(t, j))),
-            _ => false,
-        }
+        let (OpKind::TensorDim, &[t, j]) = (self.ctx.kind(op), self.ctx.op(op).operands.as_slice())
+        else {
+            return false;
+        };
+        constant_int(self.ctx, j)
+            .and_then(|j| usize::try_from(j).ok())
+            .is_some_and(|j| self.strict.contains(&(t, j)))
     }
 
     /// Lower the ops of `block` in place.
@@ -757,11 +758,37 @@ impl Lowering<'_> {
                     let yielded = self.ctx.op(op).operands.to_vec();
                     return Ok(yielded.into_iter().map(|v| self.lookup(v)).collect());
                 }
-                _ if self.ctx.op_name(op).starts_with("shape.") => {
+                // Shape ops, and ops of the shape dialect no definition
+                // covers (which `lower_shape_op` refuses).
+                ir::shape_witness_ops!()
+                | ir::shape_size_ops!()
+                | ir::shape_building_ops!()
+                | ir::shape_query_ops!()
+                | ir::shape_value_shape_ops!()
+                | OpKind::ShapeFunc
+                | OpKind::ShapeFunctionLibrary
+                | OpKind::ShapeReduce
+                | OpKind::ShapeReturn
+                | OpKind::ShapeDebugPrint => {
                     let results = self.lower_shape_op(op)?;
                     self.bind(op, results);
                 }
-                _ => self.copy_op(op)?,
+                OpKind::Unregistered if self.ctx.op_name(op).starts_with("shape.") => {
+                    let results = self.lower_shape_op(op)?;
+                    self.bind(op, results);
+                }
+                // Host ops are copied.
+                ir::arith_ops!()
+                | ir::bufferization_ops!()
+                | ir::builtin_ops!()
+                | ir::cf_ops!()
+                | ir::func_ops!()
+                | ir::math_ops!()
+                | ir::memref_ops!()
+                | ir::scf_ops!()
+                | ir::tensor_ops!()
+                | ir::ub_ops!()
+                | OpKind::Unregistered => self.copy_op(op)?,
             }
         }
         Err(error_at(

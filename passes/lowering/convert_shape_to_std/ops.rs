@@ -8,6 +8,54 @@ use diag::Diagnostic;
 use ir::dialect::arith::CmpIPredicate;
 use ir::{OpId, OpKind, ValueId};
 
+/// The ops [`Lowering::lower_shape_op`] lowers only with the operands it
+/// matches (those with a case of their own), and the ops it does not lower:
+/// ops that carry errors, ops of other dialects.
+macro_rules! ops_not_lowered_here {
+    () => {
+        OpKind::ShapeAdd
+            | OpKind::ShapeAny
+            | OpKind::ShapeConcat
+            | OpKind::ShapeConstShape
+            | OpKind::ShapeConstSize
+            | OpKind::ShapeDebugPrint
+            | OpKind::ShapeDim
+            | OpKind::ShapeDiv
+            | OpKind::ShapeFromExtentTensor
+            | OpKind::ShapeGetExtent
+            | OpKind::ShapeIndexToSize
+            | OpKind::ShapeMax
+            | OpKind::ShapeMin
+            | OpKind::ShapeMul
+            | OpKind::ShapeNumElements
+            | OpKind::ShapeRank
+            | OpKind::ShapeReduce
+            | OpKind::ShapeShapeOf
+            | OpKind::ShapeSizeToIndex
+            | OpKind::ShapeSplitAt
+            | OpKind::ShapeToExtentTensor
+            | ir::arith_ops!()
+            | ir::bufferization_ops!()
+            | ir::builtin_ops!()
+            | ir::cf_ops!()
+            | ir::func_ops!()
+            | ir::math_ops!()
+            | ir::memref_ops!()
+            | ir::scf_ops!()
+            | ir::shape_witness_ops!()
+            | OpKind::ShapeFromExtents
+            | OpKind::ShapeMeet
+            | ir::shape_value_shape_ops!()
+            | OpKind::ShapeFunc
+            | OpKind::ShapeFunctionLibrary
+            | OpKind::ShapeReturn
+            | OpKind::ShapeYield
+            | ir::tensor_ops!()
+            | ir::ub_ops!()
+            | OpKind::Unregistered
+    };
+}
+
 impl<'a> Lowering<'a> {
     /// Lower shape op `op` at the cursor: what stands for each result.
     pub(super) fn lower_shape_op(&mut self, op: OpId) -> Result<Vec<Lowered>, Diagnostic> {
@@ -86,8 +134,11 @@ impl<'a> Lowering<'a> {
             (OpKind::ShapeMax, &[a, b]) => vec![self.arith_on_sizes(OpKind::ArithMaxsi, a, b)],
             (OpKind::ShapeMin, &[a, b]) => vec![self.arith_on_sizes(OpKind::ArithMinsi, a, b)],
             (OpKind::ShapeReduce, [s, inits @ ..]) => self.reduce(op, *s, inits)?,
-            // Anything else, ops that carry errors (`shape.meet`) among them.
-            _ => return Err(error_at(self.ctx, op, "cannot be lowered to std form")),
+            // Those ops with other operands, and every other op: ops that
+            // carry errors (`shape.meet`) among them.
+            (ops_not_lowered_here!(), _) => {
+                return Err(error_at(self.ctx, op, "cannot be lowered to std form"))
+            }
         })
     }
 
