@@ -25,10 +25,10 @@ plugin:
 bless-tests:
     BLESS=1 cargo test -p shape-opt-cli --test filetests
 
-# Regenerate the round-trip corpus expectations from mlir-opt 22 (tests/roundtrip/*.mlir).
+# Regenerate the round-trip corpus expectations from mlir-opt 22 (tests/roundtrip/*.mlir), each after its header line (docs/filetests.md).
 bless:
-    for f in tests/roundtrip/*.mlir; do case "$f" in *debuginfo*) locs=--mlir-print-debuginfo;; *) locs=;; esac; /usr/lib/llvm-22/bin/mlir-opt --split-input-file --allow-unregistered-dialect $locs "$f" -o "$f.new" && mv "$f.new" "$f"; done
-    for f in tests/roundtrip/generic/*.mlir; do /usr/lib/llvm-22/bin/mlir-opt --split-input-file --allow-unregistered-dialect --mlir-print-op-generic "$f" -o "$f.new" && mv "$f.new" "$f"; done
+    for f in tests/roundtrip/*.mlir; do case "$f" in *debuginfo*) locs=--mlir-print-debuginfo;; *) locs=;; esac; { echo '// test: roundtrip' && /usr/lib/llvm-22/bin/mlir-opt --split-input-file --allow-unregistered-dialect $locs "$f"; } > "$f.new" && mv "$f.new" "$f"; done
+    for f in tests/roundtrip/generic/*.mlir; do { echo '// test: roundtrip' && /usr/lib/llvm-22/bin/mlir-opt --split-input-file --allow-unregistered-dialect --mlir-print-op-generic "$f"; } > "$f.new" && mv "$f.new" "$f"; done
 
 # Parse+verify+print throughput and peak memory against mlir-opt on a generated 50 MB module.
 bench:

@@ -29,20 +29,13 @@ UPSTREAM_TO_STD = [
     "--cse",
 ]
 
-# std form -> LLVM dialect for mlir-runner: the bufferizing pipeline to LLVM
-# plus --lower-affine, as tests/common/runner.rs runs it.
+# std form -> LLVM dialect for mlir-runner: the mlir-opt flags of
+# tests/llvm-lowering.pipeline (one a line, `#` comments), which
+# tests/common/runner.rs runs too.
 TO_LLVM = [
-    "--one-shot-bufferize=bufferize-function-boundaries",
-    "--convert-linalg-to-loops",
-    "--convert-scf-to-cf",
-    "--convert-cf-to-llvm",
-    "--expand-strided-metadata",
-    "--lower-affine",
-    "--finalize-memref-to-llvm",
-    "--convert-arith-to-llvm",
-    "--convert-func-to-llvm",
-    "--convert-index-to-llvm",
-    "--reconcile-unrealized-casts",
+    line.strip()
+    for line in (ROOT / "tests" / "llvm-lowering.pipeline").read_text().splitlines()
+    if line.strip() and not line.strip().startswith("#")
 ]
 
 # An op line of the generic form: `"dialect.op"(` after optional results.

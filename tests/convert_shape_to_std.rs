@@ -18,6 +18,7 @@ use std::path::Path;
 
 use cli::{process_buffer, split_chunks, DriverOptions};
 use common::runner::{RunResult, Tools};
+use filetests::ir_check::parse_into;
 use ir::Attr;
 
 /// Inputs drawn per function.
@@ -33,9 +34,7 @@ fn read(relative: &str) -> String {
 /// The functions of `source` (`func.func` and library `shape.func`),
 /// parsed into `ctx`: their names, and whether they assert.
 fn functions(ctx: &mut ir::Context, name: &str, source: &str) -> (ir::OpId, Vec<(String, bool)>) {
-    let (module, diags) =
-        syntax::parse_source(ctx, 0, name, source.as_bytes(), &Default::default());
-    let module = module.unwrap_or_else(|| panic!("{name}: {diags:?}"));
+    let module = parse_into(ctx, name, source, &Default::default());
     let mut found = Vec::new();
     ctx.walk_nested(module, &mut |op| {
         if matches!(ctx.op_name(op), "func.func" | "shape.func") {

@@ -12,6 +12,7 @@ mod common;
 use cli::{process_buffer, DriverOptions};
 use common::observed::Observed;
 use common::runner::Tools;
+use filetests::ir_check::parse_into;
 use interp::Arg;
 use pass::stage::Stage;
 
@@ -77,9 +78,7 @@ fn lower(file: &str) -> String {
 fn reference(file: &str, func: &str, args: &[Arg]) -> Observed {
     let text = std::fs::read_to_string(path(file)).unwrap();
     let mut ctx = ir::Context::new();
-    let (module, diags) =
-        syntax::parse_source(&mut ctx, 0, file, text.as_bytes(), &Default::default());
-    let module = module.unwrap_or_else(|| panic!("{file}: {diags:?}"));
+    let module = parse_into(&mut ctx, file, &text, &Default::default());
     let outcome = interp::run_function(&ctx, module, func, args)
         .unwrap_or_else(|e| panic!("@{func} {args:?}: {e}"));
     Observed::of_outcome(&outcome)

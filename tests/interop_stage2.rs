@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use common::runner::{Arg, RunResult, Tools, Value, LEFT_SHAPE_OPS};
+use filetests::ir_check::parse_into;
 
 const INPUTS_PER_EXAMPLE: usize = 24;
 const EXTENTS: [i64; 5] = [0, 1, 2, 3, 7];
@@ -117,14 +118,7 @@ fn stage2_examples_match_oracle_under_mlir_runner() {
         let actual = lowered.run_many(&inputs);
         let source = std::fs::read_to_string(example(case.func)).expect("example");
         let mut ctx = ir::Context::new();
-        let (module, diags) = syntax::parse_source(
-            &mut ctx,
-            0,
-            case.func,
-            source.as_bytes(),
-            &Default::default(),
-        );
-        let module = module.unwrap_or_else(|| panic!("{}: {diags:?}", case.func));
+        let module = parse_into(&mut ctx, case.func, &source, &Default::default());
         for (args, got) in inputs.iter().zip(&actual) {
             let Ok(got) = got else { continue };
             let interp_args: Vec<interp::Arg> = args.iter().map(interp_arg).collect();

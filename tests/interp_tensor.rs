@@ -16,44 +16,54 @@ use std::process::Command;
 
 const FILE: &str = "tests/interp/tensor-ops.mlir";
 
-/// One `// CASE:` line.
+/// One `// CASE:` line, its arguments read as `shape-run` reads them.
 struct Case {
     func: String,
     args: Vec<interp::Arg>,
     expected: String,
 }
 
-fn cases(text: &str) -> Vec<Case> {
-    text.lines()
-        .filter_map(|l| l.strip_prefix("// CASE: "))
-        .map(|l| {
-            let (call, expected) = l
-                .split_once(" => ")
-                .unwrap_or_else(|| panic!("no ` => ` in `{l}`"));
-            let mut words = call.split_whitespace();
-            let func = words.next().and_then(|f| f.strip_prefix('@'));
-            let func = func.unwrap_or_else(|| panic!("no @function in `{l}`"));
-            let args = words.map(|a| a.parse().unwrap_or_else(|e| panic!("`{a}`: {e}")));
-            Case {
-                func: func.to_string(),
-                args: args.collect(),
-                expected: expected.to_string(),
-            }
-        })
-        .collect()
+/// The `interp-cases` file's body and cases.
+#[derive(Default)]
+struct CaseFile {
+    body: String,
+    cases: Vec<Case>,
 }
 
-fn read_file() -> String {
-    std::fs::read_to_string(FILE).unwrap_or_else(|e| panic!("{FILE}: {e}"))
+impl filetests::Suite for CaseFile {
+    fn interp_cases(&mut self, file: &Path, body: &str) -> Result<usize, String> {
+        for case in filetests::cases(file, body)? {
+            let args = case
+                .args
+                .iter()
+                .map(|a| {
+                    a.parse()
+                        .map_err(|e| format!("{}:{}: `{a}`: {e}", file.display(), case.line))
+                })
+                .collect::<Result<_, String>>()?;
+            self.cases.push(Case {
+                func: case.func,
+                args,
+                expected: case.expected,
+            });
+        }
+        self.body = body.to_string();
+        Ok(self.cases.len())
+    }
+}
+
+fn read_file() -> CaseFile {
+    let mut file = CaseFile::default();
+    filetests::header::run(Path::new(FILE), &mut file).unwrap_or_else(|e| panic!("{e}"));
+    file
 }
 
 #[test]
 fn every_case_has_its_outcome() {
-    let text = read_file();
+    let CaseFile { body, cases } = read_file();
     let module = shape_opt::Session::new()
-        .parse(FILE, &text)
+        .parse(FILE, &body)
         .unwrap_or_else(|e| panic!("{e}"));
-    let cases = cases(&text);
     assert!(cases.len() >= 20, "only {} cases", cases.len());
     let mut wrong = Vec::new();
     for case in &cases {
@@ -97,15 +107,15 @@ fn reified_by_mlir(text: &str) -> Option<String> {
 #[test]
 fn passing_cases_agree_with_mlir_runner() {
     let Some(tools) = Tools::find() else { return };
-    let text = read_file();
-    let Some(reified) = reified_by_mlir(&text) else {
+    let CaseFile { body, cases } = read_file();
+    let Some(reified) = reified_by_mlir(&body) else {
         return;
     };
     let module = shape_opt::Session::new()
-        .parse(FILE, &text)
+        .parse(FILE, &body)
         .unwrap_or_else(|e| panic!("{e}"));
     let mut compared = 0;
-    for case in cases(&text) {
+    for case in cases {
         let Ok(interp::Outcome::Ok(values)) =
             interp::run_function(&module.ctx, module.root, &case.func, &case.args)
         else {

@@ -4,21 +4,23 @@
 //! exactly where the interpreter's broadcast fails; likewise `shape.meet`
 //! of known shapes (`lattice::ShapeValue::meet`).
 
+use filetests::ir_check::parse;
 use lattice::{PartialShape, ShapeValue};
 use proptest::prelude::*;
 
-const FUNCTIONS: &str = "func.func @broadcast(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {\n  %0 = shape.broadcast %a, %b : !shape.shape, !shape.shape -> !shape.shape\n  return %0 : !shape.shape\n}\nfunc.func @meet(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {\n  %0 = shape.meet %a, %b : !shape.shape, !shape.shape -> !shape.shape\n  return %0 : !shape.shape\n}\n";
+const FUNCTIONS: &str = r#"
+func.func @broadcast(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {
+  %0 = shape.broadcast %a, %b : !shape.shape, !shape.shape -> !shape.shape
+  return %0 : !shape.shape
+}
+func.func @meet(%a: !shape.shape, %b: !shape.shape) -> !shape.shape {
+  %0 = shape.meet %a, %b : !shape.shape, !shape.shape -> !shape.shape
+  return %0 : !shape.shape
+}
+"#;
 
 fn module() -> (ir::Context, ir::OpId) {
-    let mut ctx = ir::Context::new();
-    let (module, diags) = syntax::parse_source(
-        &mut ctx,
-        0,
-        "f.mlir",
-        FUNCTIONS.as_bytes(),
-        &Default::default(),
-    );
-    (ctx, module.unwrap_or_else(|| panic!("{diags:?}")))
+    parse(FUNCTIONS)
 }
 
 /// What the interpreter gives: the shape, or `None` for an error.

@@ -5,16 +5,10 @@
 mod common;
 
 use cli::{process_buffer, DriverOptions};
+use filetests::ir_check::{parse, parse_into};
 use interp::{Arg, Outcome};
 
 const MATMUL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/matmul.mlir");
-
-fn parse(text: &str) -> (ir::Context, ir::OpId) {
-    let mut ctx = ir::Context::new();
-    let (module, diags) =
-        syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
-    (ctx, module.unwrap_or_else(|| panic!("{diags:?}")))
-}
 
 fn lower(text: &str) -> (ir::Context, ir::OpId) {
     let (mut ctx, module) = parse(text);
@@ -213,8 +207,8 @@ fn a_program_with_two_matmuls_reifies_and_lowers() {
             allow_unregistered_dialect: true,
             ..Default::default()
         };
-        let (m, d) = syntax::parse_source(&mut ctx, 0, "out.mlir", text.as_bytes(), &options);
-        (ctx, m.unwrap_or_else(|| panic!("{d:?}")))
+        let module = parse_into(&mut ctx, "out.mlir", &text, &options);
+        (ctx, module)
     };
     pass::stage::check_legality(&ctx, module, pass::stage::Stage::Constrained)
         .expect("constrained form");

@@ -341,28 +341,7 @@ fn lower(f: &Function) -> Lowering {
 /// for both tests).
 fn lowerings() -> &'static [Lowering] {
     static LOWERINGS: OnceLock<Vec<Lowering>> = OnceLock::new();
-    LOWERINGS.get_or_init(|| {
-        let corpus = corpus();
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let mut done: Vec<(usize, Lowering)> = std::thread::scope(|s| {
-            let workers: Vec<_> = (0..threads)
-                .map(|t| {
-                    s.spawn(move || {
-                        (t..corpus.len())
-                            .step_by(threads)
-                            .map(|i| (i, lower(&corpus[i])))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        });
-        done.sort_by_key(|(i, _)| *i);
-        done.into_iter().map(|(_, l)| l).collect()
-    })
+    LOWERINGS.get_or_init(|| common::on_every_core(corpus(), lower))
 }
 
 /// The interpreter on `f` as written, on each input: the inputs it cannot

@@ -31,43 +31,61 @@ fn known_gap(case: &str) -> Option<&'static str> {
 use ir::printer::PrintOptions;
 use std::path::Path;
 
+/// The print fixpoint of every case of `roundtrip` files: how many passed,
+/// and what the others printed.
+struct Fixpoint {
+    options: DriverOptions,
+    passed: usize,
+    failures: Vec<String>,
+}
+
+impl filetests::Suite for Fixpoint {
+    fn roundtrip(&mut self, file: &Path, body: &str) -> Result<usize, String> {
+        let mut cases = 0;
+        for (i, chunk) in split_chunks(body.as_bytes()).into_iter().enumerate() {
+            cases += 1;
+            let expected = String::from_utf8_lossy(&chunk)
+                .trim_start_matches('\n')
+                .to_string();
+            let out = process_buffer("case.mlir", expected.as_bytes(), &self.options);
+            let got = out.output();
+            let same = out.success && got.trim_end() == expected.trim_end();
+            if let Some(why) = known_gap(&expected) {
+                assert!(
+                    !same,
+                    "{}#{i} now passes: remove it from KNOWN_GAPS ({why})",
+                    file.display()
+                );
+                eprintln!("{}#{i}: known gap: {why}", file.display());
+            } else if same {
+                self.passed += 1;
+            } else {
+                self.failures.push(format!(
+                    "{}#{i}:\n--- expected\n{}\n--- got\n{}{}",
+                    file.display(),
+                    expected.trim_end(),
+                    got.trim_end(),
+                    out.diagnostics
+                ));
+            }
+        }
+        Ok(cases)
+    }
+}
+
 /// Run every case of `file`; returns (passed, failures).
 fn fixpoint(file: &Path, print: PrintOptions) -> (usize, Vec<String>) {
-    let text = std::fs::read(file).expect("corpus file is readable");
-    let options = DriverOptions {
-        allow_unregistered_dialect: true,
-        print,
-        ..Default::default()
+    let mut suite = Fixpoint {
+        options: DriverOptions {
+            allow_unregistered_dialect: true,
+            print,
+            ..Default::default()
+        },
+        passed: 0,
+        failures: Vec::new(),
     };
-    let mut passed = 0;
-    let mut failures = Vec::new();
-    for (i, chunk) in split_chunks(&text).into_iter().enumerate() {
-        let expected = String::from_utf8_lossy(&chunk)
-            .trim_start_matches('\n')
-            .to_string();
-        let out = process_buffer("case.mlir", expected.as_bytes(), &options);
-        let got = out.output();
-        let same = out.success && got.trim_end() == expected.trim_end();
-        if let Some(why) = known_gap(&expected) {
-            assert!(
-                !same,
-                "{}#{i} now passes: remove it from KNOWN_GAPS ({why})",
-                file.display()
-            );
-            eprintln!("{}#{i}: known gap: {why}", file.display());
-        } else if same {
-            passed += 1;
-        } else {
-            failures.push(format!(
-                "{}#{i}:\n--- expected\n{}\n--- got\n{}{}",
-                file.display(),
-                expected.trim_end(),
-                got.trim_end(),
-                out.diagnostics
-            ));
-        }
-    }
-    (passed, failures)
+    filetests::header::run(file, &mut suite).unwrap_or_else(|e| panic!("{e}"));
+    (suite.passed, suite.failures)
 }
 
 fn run_dir(dir: &str, generic: bool) {
@@ -125,7 +143,10 @@ fn the_corpus_is_what_mlir_opt_prints() {
             flags.push("--mlir-print-debuginfo");
         }
         let theirs = common::run(&mlir_opt, &flags, &text).expect("mlir-opt prints the corpus");
-        assert_eq!(theirs.as_bytes(), text.as_slice(), "{name}");
+        // The file is its header line, then what mlir-opt prints.
+        let printed = String::from_utf8_lossy(&text);
+        let printed = filetests::header::body(&printed);
+        assert_eq!(theirs, printed.trim_start_matches('\n'), "{name}");
         compared += 1;
     }
     assert!(compared >= 20, "{compared} corpus files");
@@ -163,11 +184,14 @@ fn debuginfo_form_is_a_print_fixpoint() {
 /// text valid: stripping them gives the plain print, and `mlir-opt` parses it.
 #[test]
 fn comments_before_ops_keep_the_text_valid() {
-    let text = "func.func @f(%a: tensor<2x?xf32>) -> index {\n  %0 = shape.shape_of %a : tensor<2x?xf32> -> tensor<2xindex>\n  %c1 = arith.constant 1 : index\n  %1 = tensor.extract %0[%c1] : tensor<2xindex>\n  return %1 : index\n}\n";
-    let mut ctx = ir::Context::new();
-    let (module, diags) =
-        syntax::parse_source(&mut ctx, 0, "c.mlir", text.as_bytes(), &Default::default());
-    let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+    let text = r#"func.func @f(%a: tensor<2x?xf32>) -> index {
+  %0 = shape.shape_of %a : tensor<2x?xf32> -> tensor<2xindex>
+  %c1 = arith.constant 1 : index
+  %1 = tensor.extract %0[%c1] : tensor<2xindex>
+  return %1 : index
+}
+"#;
+    let (ctx, module) = filetests::ir_check::parse(text);
     let comment = |ctx: &ir::Context, op: ir::OpId| {
         (ctx.op_name(op) == "shape.shape_of").then(|| "shape: {2,?}\nsecond line".to_string())
     };

@@ -1,52 +1,67 @@
 //! Stage legality (`pass::stage`) and `--lower-to` boundaries on the data
 //! in `tests/stages/`.
 
-use cli::{process_buffer, split_chunks, DriverOptions};
+use cli::{process_buffer, DriverOptions};
+use filetests::ir_check::parse_into;
 use pass::stage::{current_stage, Stage};
+use std::path::Path;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/stages");
 
+/// The suite of `tests/stages/`: `stage-forms` files, and the `input`
+/// files `--lower-to=std` must refuse with the diagnostics they expect.
+struct Stages;
+
+impl filetests::Suite for Stages {
+    fn stage_forms(&mut self, file: &Path, body: &str) -> Result<usize, String> {
+        let name = file.display().to_string();
+        let chunks = filetests::forms(body);
+        for piece in &chunks {
+            let expected = Stage::from_name(&piece.form)
+                .ok_or_else(|| format!("{name}: `{}` is not a stage", piece.form))?;
+            let mut ctx = ir::Context::new();
+            let module = parse_into(&mut ctx, &name, &piece.chunk, &Default::default());
+            assert_eq!(
+                current_stage(&ctx, module),
+                Some(expected),
+                "{}",
+                piece.chunk
+            );
+            // Illegal in every later form, with the reason at an op.
+            for later in Stage::ALL.into_iter().filter(|&s| s > expected) {
+                let err = pass::stage::check_legality(&ctx, module, later).unwrap_err();
+                assert!(err.message.contains("not legal in"), "{}", err.message);
+            }
+        }
+        Ok(chunks.len())
+    }
+
+    fn input(&mut self, file: &Path, body: &str) -> Result<usize, String> {
+        let options = DriverOptions {
+            split_input_file: true,
+            verify_diagnostics: true,
+            lower_to: Some(Stage::Std),
+            ..Default::default()
+        };
+        let out = process_buffer(&file.display().to_string(), body, &options);
+        assert!(out.success, "{}", out.diagnostics);
+        Ok(1)
+    }
+}
+
+fn run(file: &str) -> usize {
+    filetests::header::run(Path::new(&format!("{DIR}/{file}")), &mut Stages)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
 #[test]
 fn each_piece_is_in_the_form_it_names() {
-    let text = std::fs::read(format!("{DIR}/forms.mlir")).unwrap();
-    let mut checked = 0;
-    for chunk in split_chunks(&text) {
-        let chunk = String::from_utf8(chunk).unwrap();
-        let Some(form) = chunk.lines().find_map(|l| l.strip_prefix("// FORM: ")) else {
-            continue;
-        };
-        let expected = Stage::from_name(form.trim()).expect("a stage name");
-        let mut ctx = ir::Context::new();
-        let (module, diags) = syntax::parse_source(
-            &mut ctx,
-            0,
-            "forms.mlir",
-            chunk.as_bytes(),
-            &Default::default(),
-        );
-        let module = module.unwrap_or_else(|| panic!("{diags:?}"));
-        assert_eq!(current_stage(&ctx, module), Some(expected), "{chunk}");
-        // Illegal in every later form, with the reason at an op.
-        for later in Stage::ALL.into_iter().filter(|&s| s > expected) {
-            let err = pass::stage::check_legality(&ctx, module, later).unwrap_err();
-            assert!(err.message.contains("not legal in"), "{}", err.message);
-        }
-        checked += 1;
-    }
-    assert_eq!(checked, 5);
+    assert_eq!(run("forms.mlir"), 5);
 }
 
 #[test]
 fn lower_to_refuses_with_a_located_diagnostic() {
-    let text = std::fs::read(format!("{DIR}/lower-to-errors.mlir")).unwrap();
-    let options = DriverOptions {
-        split_input_file: true,
-        verify_diagnostics: true,
-        lower_to: Some(Stage::Std),
-        ..Default::default()
-    };
-    let out = process_buffer("lower-to-errors.mlir", text, &options);
-    assert!(out.success, "{}", out.diagnostics);
+    assert_eq!(run("lower-to-errors.mlir"), 1);
 }
 
 /// An input legal in no form, whose `!shape.size` values only convert

@@ -97,7 +97,8 @@ def trim(text):
 
 def write(name, header, body):
     path = OUT / f"{name}.mlir"
-    text = "".join(f"// {l}\n" for l in header) + "\n" + body
+    # The first line names the test kind (docs/filetests.md).
+    text = "// test: input\n" + "".join(f"// {l}\n" for l in header) + "\n" + body
     path.write_text(text)
     p = run([MLIR_OPT, "--allow-unregistered-dialect", path], check=False)
     if p.returncode != 0:

@@ -36,6 +36,7 @@ use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::LazyLock;
 
 use super::{missing, mlir_tool};
 
@@ -61,23 +62,15 @@ pub const UPSTREAM_TO_STD: &[&str] = &[
 ];
 
 /// Lowering of std-form tensor code to the LLVM dialect, for `mlir-runner`:
-/// The bufferizing pipeline to LLVM (one-shot bufferization, loops, the
-/// LLVM conversions) plus `--lower-affine`, without which a
-/// slice of a slice (`split_at` of a `split_at` result) or a `tensor.concat`
-/// leaves `affine.apply` behind.
-pub const TO_LLVM: &[&str] = &[
-    "--one-shot-bufferize=bufferize-function-boundaries",
-    "--convert-linalg-to-loops",
-    "--convert-scf-to-cf",
-    "--convert-cf-to-llvm",
-    "--expand-strided-metadata",
-    "--lower-affine",
-    "--finalize-memref-to-llvm",
-    "--convert-arith-to-llvm",
-    "--convert-func-to-llvm",
-    "--convert-index-to-llvm",
-    "--reconcile-unrealized-casts",
-];
+/// the `mlir-opt` flags of `tests/llvm-lowering.pipeline` (which says why
+/// they are these), one a line, the file `scripts/benchlib.py` reads too.
+pub static TO_LLVM: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    include_str!("../llvm-lowering.pipeline")
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect()
+});
 
 /// How [`Tools::lower_source`]'s error starts when upstream left `shape` ops.
 pub const LEFT_SHAPE_OPS: &str = "upstream left shape ops";
@@ -286,18 +279,23 @@ impl Lowered<'_> {
         &self.assert_messages
     }
 
+    /// `Err` unless the function takes `given` arguments.
+    fn check_arity(&self, given: usize) -> Result<(), String> {
+        if given == self.params.len() {
+            return Ok(());
+        }
+        Err(format!(
+            "@{} takes {} arguments, got {given}",
+            self.func,
+            self.params.len()
+        ))
+    }
+
     /// The interpreter's arguments (`interp::run_function` takes them for
     /// the function before lowering) as arguments of this function, each
     /// as [`Lowered::bind_arg`] binds it.
     pub fn bind(&self, args: &[interp::Arg]) -> Result<Vec<Arg>, String> {
-        if args.len() != self.params.len() {
-            return Err(format!(
-                "@{} takes {} arguments, got {}",
-                self.func,
-                self.params.len(),
-                args.len()
-            ));
-        }
+        self.check_arity(args.len())?;
         (0..args.len())
             .map(|i| self.bind_arg(i, &args[i]))
             .collect()
@@ -326,14 +324,7 @@ impl Lowered<'_> {
     /// The ops of `@main` that build `args`, call the function on them and
     /// print its results (`%c0` and `%c1` defined before them).
     fn call_ops(&self, args: &[Arg]) -> Result<String, String> {
-        if args.len() != self.params.len() {
-            return Err(format!(
-                "@{} takes {} arguments, got {}",
-                self.func,
-                self.params.len(),
-                args.len()
-            ));
-        }
+        self.check_arity(args.len())?;
         let mut ops = String::new();
         for (i, (arg, param)) in args.iter().zip(&self.params).enumerate() {
             build_arg(&mut ops, i, arg, param)?;
@@ -376,7 +367,7 @@ impl Lowered<'_> {
 
     /// Run the function on `args` in a fresh `mlir-runner` process.
     pub fn run(&self, args: &[Arg]) -> Result<RunResult, String> {
-        self.run_module(TO_LLVM, &self.wrapper(args)?, &format!("{args:?}"))
+        self.run_module(&TO_LLVM, &self.wrapper(args)?, &format!("{args:?}"))
     }
 
     /// `module`, a [`Lowered::wrap`]ped call of the function, taken to the
@@ -399,25 +390,7 @@ impl Lowered<'_> {
     /// [`Lowered::run`] on every input, spread over the available cores;
     /// the results are in the order of `inputs`.
     pub fn run_many(&self, inputs: &[Vec<Arg>]) -> Vec<Result<RunResult, String>> {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let mut results: Vec<(usize, Result<RunResult, String>)> = std::thread::scope(|s| {
-            let workers: Vec<_> = (0..threads)
-                .map(|t| {
-                    s.spawn(move || {
-                        (t..inputs.len())
-                            .step_by(threads)
-                            .map(|i| (i, self.run(&inputs[i])))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        });
-        results.sort_by_key(|(i, _)| *i);
-        results.into_iter().map(|(_, r)| r).collect()
+        super::on_every_core(inputs, |args| self.run(args))
     }
 }
 
@@ -487,7 +460,7 @@ impl Tools {
         }
         main += MAIN_FOOTER;
         let module = format!("{}\nmodule {{\n{bodies}{main}}}\n", preamble.join("\n"));
-        let llvm = self.mlir_opt(TO_LLVM, &module)?;
+        let llvm = self.mlir_opt(&TO_LLVM, &module)?;
         let out = self.execute_main(&llvm)?;
         let lowered: Vec<&Lowered<'_>> = calls.iter().map(|(l, _)| *l).collect();
         read_runs(&out, &lowered).map_err(|stdout| {
@@ -500,7 +473,7 @@ impl Tools {
     /// functions of the test's own added) lowered to LLVM and its `@main`
     /// run: what the process printed and how it ended, whatever that was.
     pub fn run_main(&self, module: &str) -> Result<Output, String> {
-        let llvm = self.mlir_opt(TO_LLVM, module)?;
+        let llvm = self.mlir_opt(&TO_LLVM, module)?;
         self.execute_main(&llvm)
     }
 

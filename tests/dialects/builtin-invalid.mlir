@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 //
 // Errors of builtin syntax: `dense_resource` attributes, the file metadata

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --verify-diagnostics
 //
 // Symbol errors: a call must name a function of its symbol table and have

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 //
 // The memref dialect's parser and verifier errors. Every diagnostic here is

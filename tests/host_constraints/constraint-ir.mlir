@@ -1,3 +1,4 @@
+// test: input
 // Constraint IR as host compilers write it: broadcast lowering, constraint
 // fusion and merge-assuming pipelines (mlir-hlo style) and shape-constraint
 // passes (ByteIR style), with the host's ops in generic form. Run by

@@ -1,3 +1,4 @@
+// test: input
 // A function that never returns: its loop counts up from its argument for
 // as long as the count is at least the argument. The interpreter runs it
 // to a step limit, a budget or an interrupt (the tests of each use it).

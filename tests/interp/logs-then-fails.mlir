@@ -1,3 +1,4 @@
+// test: input
 // A function that logs 42 where %a and %b broadcast, then fails unless %c
 // broadcasts with them too, then logs 7: moving the second check before
 // the first call changes what it does (the tests of effects, of the

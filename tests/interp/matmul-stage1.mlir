@@ -1,3 +1,4 @@
+// test: input
 // The matmul shape function of the shape dialect's lowering walk-through, in
 // error-monadic (stage 1) form, written as MLIR 22 accepts it: a
 // `shape.function_library` whose `mapping` sends `foo.matmul` to @matmul.

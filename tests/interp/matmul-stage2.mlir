@@ -1,3 +1,4 @@
+// test: input
 // The matmul shape function of the lowering walk-through in constrained
 // form (stage 2): errors are no longer values; requirements are witnesses
 // (`shape.cstr_*`), and the code that relies on them runs under

@@ -1,3 +1,4 @@
+// test: input
 // The matmul shape function of the lowering walk-through in asserting form
 // (stage 3): every requirement is a `cf.assert` at the point it must hold.
 func.func @matmul(%lhs: tensor<*xf32>, %rhs: tensor<*xf32>) -> tensor<?xindex> {

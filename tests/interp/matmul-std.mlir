@@ -1,3 +1,4 @@
+// test: input
 // The matmul shape function lowered all the way (std form): `tensor`,
 // `arith` and `cf` only.
 func.func @matmul(%lhs: tensor<*xf32>, %rhs: tensor<*xf32>) -> tensor<2xindex> {

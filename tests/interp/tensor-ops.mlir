@@ -1,3 +1,4 @@
+// test: interp-cases
 // The tensor ops whose result shapes issue 8 reifies, each in a function
 // returning its result's dimensions as `index` values, with inputs that
 // pass and inputs that fail (undefined behaviour the interpreter detects).

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --lower-to=std | precise-output
 //
 // examples/stage2/broadcast_binary.mlir (constrained form) lowered to std.

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --lower-to=std | precise-output
 //
 // examples/broadcast_chain.mlir lowered to std; the whole output is kept below.

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --lower-to=std | precise-output
 //
 // examples/matmul.mlir lowered to std; the whole output is kept below.

@@ -1,3 +1,4 @@
+// test: input
 // Shape functions that always fail, lowered through the mlir-opt plugin
 // (tests/mlir_plugin.rs): shape-opt's errors, and their notes, come out at
 // the lines and columns of this file, so -verify-diagnostics matches them.

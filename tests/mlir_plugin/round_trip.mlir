@@ -1,3 +1,4 @@
+// test: input
 // IR that the plugin hands to shape-opt and takes back unchanged (an empty
 // shape-opt pipeline): blocks listed out of dominance order, successors
 // with operands, block arguments with locations, every kind of location,

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --verify-diagnostics --canonicalize-constraints
 //
 // The pass's diagnostics: a constraint that the static facts contradict

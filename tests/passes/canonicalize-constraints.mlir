@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --pure-ops=@pure_helper --canonicalize-constraints | FileCheck %s
 // RUN: shape-opt %s --split-input-file --pure-ops=@pure_helper --pass-pipeline='builtin.module(func.func(canonicalize-constraints))' | FileCheck %s
 //

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --canonicalize | FileCheck %s
 // RUN: shape-opt %s --split-input-file --canonicalize='region-simplify=aggressive' | FileCheck %s --check-prefix=MERGE
 //

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --verify-diagnostics --convert-shape-to-std
 //
 // What convert-shape-to-std declines, with an error at the op.

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-shape-to-std{failure=status})'
 //
 // A check that cannot return a status from its function is an error at it.

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --allow-unregistered-dialect --pass-pipeline='builtin.module(convert-shape-to-std{failure=status})' | FileCheck %s
 //
 // `convert-shape-to-std{failure=status}`: every function that checks

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --pass-pipeline='builtin.module(convert-shape-to-std)' | FileCheck %s
 //
 // `convert-shape-to-std` under strict symbolic shapes

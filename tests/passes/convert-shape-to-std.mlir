@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --convert-shape-to-std | FileCheck %s
 //
 // `convert-shape-to-std`: asserting-form shape functions to tensor, arith

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --cse | FileCheck %s
 //
 // `cse`: a pure op that computes what a dominating pure op computes is

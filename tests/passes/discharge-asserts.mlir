@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --discharge-asserts | FileCheck %s
 // RUN: shape-opt %s --split-input-file --verify-diagnostics --discharge-asserts
 //

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --allow-unregistered-dialect --pure-ops=mhlo. --hoist-constraints | FileCheck %s
 //
 // `hoist-constraints`: checks move before the regions they sat in, with

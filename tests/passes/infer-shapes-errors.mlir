@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --verify-diagnostics --infer-shapes
 //
 // Meets and constraints certain to fail are compile-time errors, with

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --infer-shapes | FileCheck %s
 // RUN: shape-opt %s --split-input-file --mlir-print-shape-facts | FileCheck %s --check-prefix=FACTS
 //

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --inline='default-pipeline=' | FileCheck %s
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --inline='default-pipeline=' -mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
 //

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --insert-host-checks | FileCheck %s
 //
 // `insert-host-checks`: each requirement of a StableHLO, MHLO or CHLO op

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --verify-diagnostics --lower-to-asserting
 //
 // What lower-to-asserting declines, with an error at the op: witnesses

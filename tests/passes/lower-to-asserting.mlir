@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --allow-unregistered-dialect --lower-to-asserting | FileCheck %s
 //
 // `lower-to-asserting`: each constraint becomes a `cf.assert` where it

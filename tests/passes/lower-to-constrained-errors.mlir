@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --verify-diagnostics --lower-to-constrained
 //
 // What lower-to-constrained declines, with an error at the op.

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --allow-unregistered-dialect --lower-to-constrained | FileCheck %s
 //
 // `lower-to-constrained`: error-monadic shape functions to the most nested

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics --reify-bounds
 //
 // `reify-bounds` when there is no bound, or the request is malformed.

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --reify-bounds | FileCheck %s
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --reify-bounds='type=ub' | FileCheck %s --check-prefix=UB
 //

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --reify-host-shapes | FileCheck %s
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --no-hlo-knowledge --reify-host-shapes | FileCheck %s --check-prefix=OFF
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --pass-pipeline='builtin.module(func.func(reify-host-shapes,canonicalize,canonicalize-constraints,canonicalize))' | FileCheck %s --check-prefix=PROVEN

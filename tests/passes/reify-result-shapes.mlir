@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --reify-result-shapes | FileCheck %s
 //
 // `reify-result-shapes`: each `tensor.dim` of a dynamic dimension of a

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --verify-diagnostics --reify-shape-library
 //
 // A mapping must name a function of its library; a mapped op must fit its

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --reify-shape-library | FileCheck %s
 // RUN: shape-opt %s --split-input-file --pass-pipeline='builtin.module(reify-shape-library{tensor-library=false})' | FileCheck %s --check-prefix=OFF
 //

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --allow-unregistered-dialect --split-input-file --reify-shape-library | FileCheck %s
 //
 // `reify-shape-library`: every op a library's mapping names gets its own

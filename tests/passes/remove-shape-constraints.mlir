@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --remove-shape-constraints | FileCheck %s
 //
 // `remove-shape-constraints` (upstream's pass of that name): every

@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --shape-to-shape-lowering | FileCheck %s
 //
 // `shape-to-shape-lowering` (upstream's pass of that name): shape ops

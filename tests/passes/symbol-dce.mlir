@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --symbol-dce | FileCheck %s
 //
 // `symbol-dce`: private symbols nothing references are erased; public

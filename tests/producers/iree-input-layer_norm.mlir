@@ -1,3 +1,4 @@
+// test: input
 // ONNX model `layer_norm`, torch-mlir 20261001: the backend IR to StableHLO+CHLO
 // torch-mlir-opt --pass-pipeline='builtin.module(func.func(convert-torch-to-stablehlo,convert-torch-to-arith,canonicalize),torch-func-backend-type-conversion-for-stablehlo,func.func(torch-finalizing-backend-type-conversion-for-stablehlo))' --mlir-print-op-generic
 // (the input of the iree-* files; chlo.broadcast_* carry the checks implicitly)

@@ -1,3 +1,4 @@
+// test: input
 // JAX 0.10.2 jax.export, symbolic shapes, model `mlp` (scripts/producers/jax_models.py)
 // then IREE 3.13.0: iree-compile --compile-to=input --iree-input-type=stablehlo, IR after iree-stablehlo-legalize-shape-computations (the input pipeline then succeeds)
 

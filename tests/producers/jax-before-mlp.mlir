@@ -1,3 +1,4 @@
+// test: input
 // JAX 0.10.2 jax.export, symbolic shapes, model `mlp` (scripts/producers/jax_models.py)
 // exported.mlir_module(), printed generic without locations
 

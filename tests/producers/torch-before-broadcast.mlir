@@ -1,3 +1,4 @@
+// test: input
 // ONNX model `broadcast` (scripts/producers/onnx_models.py), torch-mlir 20261001
 // torch-mlir-import-onnx MODEL.onnx
 // torch-mlir-opt --torch-onnx-to-torch-backend-pipeline

@@ -1,3 +1,4 @@
+// test: input
 // Convolution and pooling in NCHW layout: ONNX Conv, MaxPool,
 // AveragePool. INPUT lines: see tests/realworld/README.md. Along each
 // spatial axis the output extent is

@@ -1,3 +1,4 @@
+// test: input
 // Broadcasting elementwise operators (ONNX Add, Mul, Sub; numpy rules:
 // shapes align on the right, two extents agree when equal or when one is 1)
 // and ONNX Expand. INPUT lines: see tests/realworld/README.md.

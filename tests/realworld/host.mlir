@@ -1,3 +1,4 @@
+// test: input
 // Shape functions whose results also feed ops of the host program (ops of
 // dialects shape-opt does not know, in generic form): the shape values they
 // consume must be lowered too. Nothing reads the host ops' results, so they

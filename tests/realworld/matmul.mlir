@@ -1,3 +1,4 @@
+// test: input
 // ONNX MatMul (numpy.matmul rules) and Gemm. INPUT lines: see
 // tests/realworld/README.md.
 

@@ -1,3 +1,4 @@
+// test: input
 // Operators that rearrange extents: ONNX Reshape, Flatten, Squeeze,
 // Unsqueeze, Transpose. INPUT lines: see tests/realworld/README.md.
 

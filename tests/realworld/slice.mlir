@@ -1,3 +1,4 @@
+// test: input
 // Operators that select or join parts of a shape: ONNX Slice, Gather,
 // Split, Concat. INPUT lines: see tests/realworld/README.md.
 

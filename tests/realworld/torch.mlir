@@ -1,3 +1,4 @@
+// test: input
 // PyTorch meta functions (the shape rules of ATen ops, as torch-mlir
 // needs them). INPUT lines: see tests/realworld/README.md.
 

@@ -1,3 +1,4 @@
+// test: roundtrip
 module {
   func.func @const_i1() -> (i1, i1) {
     %true = arith.constant true

@@ -1,3 +1,4 @@
+// test: roundtrip
 module {
   func.func @to_tensor(%arg0: memref<?x4xf32>, %arg1: memref<4xf32, strided<[2], offset: ?>, 1>, %arg2: memref<*xi8>) -> (tensor<?x4xf32>, tensor<?x4xf32>, tensor<4xf32>, tensor<*xi8>) {
     %0 = bufferization.to_tensor %arg0 : memref<?x4xf32> to tensor<?x4xf32>

@@ -1,3 +1,4 @@
+// test: roundtrip
 module {
   func.func @int_widths(%arg0: i1, %arg1: i2, %arg2: i4, %arg3: i7, %arg4: i8, %arg5: i16, %arg6: i32, %arg7: i64, %arg8: i128, %arg9: i256) {
     return

@@ -1,3 +1,4 @@
+// test: roundtrip
 module {
   func.func @assert_op(%arg0: i1) {
     cf.assert %arg0, "must hold"

@@ -1,3 +1,4 @@
+// test: roundtrip
 #loc2 = loc("<stdin>":1:19)
 module {
   func.func @simple(%arg0: i32 loc("<stdin>":1:19)) -> i32 {

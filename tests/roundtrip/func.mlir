@@ -1,3 +1,4 @@
+// test: roundtrip
 module {
   func.func @empty() {
     return

@@ -1,3 +1,4 @@
+// test: roundtrip
 module {
   "foo.graph"() ({
     %0 = "foo.use"(%1) : (i32) -> i32

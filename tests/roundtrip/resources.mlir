@@ -1,3 +1,4 @@
+// test: roundtrip
 module {
   func.func @dense_resource_constant() -> tensor<2xf32> {
     %cst = arith.constant dense_resource<torch_tensor_2_torch.float32> : tensor<2xf32>

@@ -1,3 +1,4 @@
+// test: roundtrip
 module {
   func.func @for_simple(%arg0: index, %arg1: index, %arg2: index) {
     scf.for %arg3 = %arg0 to %arg1 step %arg2 {

@@ -1,3 +1,4 @@
+// test: roundtrip
 module {
   func.func @add(%arg0: !shape.size, %arg1: !shape.size, %arg2: index, %arg3: index) -> (!shape.size, index, !shape.size) {
     %0 = shape.add %arg0, %arg1 : !shape.size, !shape.size -> !shape.size

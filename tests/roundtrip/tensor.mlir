@@ -1,3 +1,4 @@
+// test: roundtrip
 module {
   func.func @bitcast(%arg0: tensor<4xi32>) -> tensor<4xf32> {
     %0 = tensor.bitcast %arg0 : tensor<4xi32> to tensor<4xf32>

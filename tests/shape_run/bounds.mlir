@@ -1,3 +1,4 @@
+// test: input
 // Inputs of `shape-run --reify-bound` (crates/cli/tests/shape_run.rs):
 // the examples of MLIR's ValueBoundsOpInterface documentation.
 func.func @pad(%t: tensor<?xf32>, %l: index, %h: index) -> index {

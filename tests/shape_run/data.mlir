@@ -1,3 +1,4 @@
+// test: input
 // ONNX-style shape functions whose shapes come from data: the target shape
 // of a Reshape is an integer tensor, read element by element. `shape-run`
 // takes it as `--arg 'dense<[3, -1]>'` (crates/cli/tests/shape_run.rs).

@@ -1,3 +1,4 @@
+// test: input
 // A shape function with side effects: `@log` is declared without a body, so
 // each call is an event `shape-run` prints before the outcome
 // (crates/cli/tests/shape_run.rs).

@@ -1,3 +1,4 @@
+// test: input
 // Asserting (stage 3) shape functions with side effects: each assert must
 // stay on its side of every call of a declaration, even where two asserts
 // of one message could merge. Run by tests/soundness_guard.rs with every

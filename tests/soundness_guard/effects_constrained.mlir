@@ -1,3 +1,4 @@
+// test: input
 // Constrained shape functions with side effects: calls of functions declared
 // without a body are events, which every pass must keep, in order, before
 // each check that stood after them (a check may move earlier among pure ops,

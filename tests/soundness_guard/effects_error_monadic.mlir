@@ -1,3 +1,4 @@
+// test: input
 // An error-monadic shape function with a side effect: an op of no
 // registered dialect is an event, which every pass and lowering must keep
 // exactly where the first meet holds (run with --allow-unregistered-dialect).

@@ -1,3 +1,4 @@
+// test: input
 // Constrained shape checks around foreign ops, in the generic form real
 // producers (torch-mlir, IREE, JAX) emit: `torch_c`, `stablehlo`, `chlo`
 // and `mhlo` ops of no registered dialect, one with a region, and

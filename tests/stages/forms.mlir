@@ -1,3 +1,4 @@
+// test: stage-forms
 // Each piece is legal in the form its FORM line names and in no later one.
 
 // FORM: error-monadic

@@ -1,3 +1,4 @@
+// test: input
 // `--lower-to=std` on inputs it must refuse, with the op to blame.
 
 // Every pass of the default pipelines is registered: what the lowering to

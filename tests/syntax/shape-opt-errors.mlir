@@ -1,3 +1,4 @@
+// test: run-lines
 // RUN: shape-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 //
 // Errors shape-opt words beyond MLIR's: the ops whose custom syntax it

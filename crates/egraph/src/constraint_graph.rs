@@ -334,11 +334,7 @@ mod tests {
 "#;
 
     fn parse(text: &str) -> (Context, OpId) {
-        let mut ctx = Context::new();
-        let (module, diags) =
-            syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
-        assert!(diags.is_empty(), "{diags:?}");
-        let module = module.expect("parsed");
+        let (ctx, module) = filetests::ir_check::parse(text);
         let mut functions = Vec::new();
         ctx.walk_nested(module, &mut |op| {
             if ctx.kind(op) == OpKind::FuncFunc {

@@ -1,7 +1,12 @@
-//! The one runner of `.mlir` tests, ours (`tests/passes/`,
-//! `tests/lowering/`) and the LLVM project's (`tests/upstream/`).
+//! The one runner of the `.mlir` tests under `tests/`: ours (`tests/passes/`,
+//! `tests/lowering/`, ...) and the LLVM project's (`tests/upstream/`).
 //!
-//! A test file holds `// RUN:` lines. Each runs the `shape-opt` binary on
+//! Every test file opens with a header naming its kind (`// test: <kind>`,
+//! see [`header`]); [`header::run`] reads it and hands the file to the
+//! suite's runner of that kind. The directives of the `stage-forms` and
+//! `interp-cases` kinds are read by [`directives`].
+//!
+//! A `run-lines` test holds `// RUN:` lines. Each runs the `shape-opt` binary on
 //! the file (`%s`), and its output is then
 //! - checked against the file's check lines (`| FileCheck %s ...`), by
 //!   `checklines` and also by the real `FileCheck` when it is installed;
@@ -12,12 +17,20 @@
 //!   filetests' `precise-output`);
 //! - or, with neither, only required to succeed (a `--verify-diagnostics`
 //!   line checks itself).
+//!
+//! Unit tests on IR written as text use [`ir_check`]: one parse-or-panic
+//! helper, and `check(input, transform, expect![[...]])`.
 
 pub mod check;
+pub mod directives;
+pub mod header;
+pub mod ir_check;
 pub mod precise;
 pub mod run_line;
 pub mod tools;
 
 pub use check::{filecheck, filecheck_both};
-pub use run_line::{run_file, RunLine, Then};
+pub use directives::{cases, forms, Case, FormChunk};
+pub use header::{Kind, Suite};
+pub use run_line::{run_file, RunLine, ShapeOptRunLines, Then};
 pub use tools::{find_tool, missing, mlir_files, mlir_tool, reference_filecheck, run};

@@ -1,5 +1,6 @@
 //! `// RUN:` lines: what they run, and running every one of a file.
 
+use crate::header::Suite;
 use crate::precise;
 use std::path::Path;
 use std::process::Command;
@@ -93,41 +94,54 @@ pub fn words(command: &str) -> Vec<String> {
     out
 }
 
-/// Run every RUN line of `file` with the `shape-opt` binary at `shape_opt`,
-/// `extra` arguments first; how many ran, or what failed.
+/// Run every RUN line of `file`, a `run-lines` test (its header says so),
+/// with the `shape-opt` binary at `shape_opt`, `extra` arguments first; how
+/// many ran, or what failed.
 pub fn run_file(shape_opt: &Path, file: &Path, extra: &[&str]) -> Result<usize, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let lines = RunLine::all(file, &text)?;
-    if lines.is_empty() {
-        return Err(format!("{} has no RUN line", file.display()));
-    }
-    for line in &lines {
-        let out = Command::new(shape_opt)
-            .args(extra)
-            .args(&line.shape_opt)
-            .output()
-            .map_err(|e| format!("{}: {e}", shape_opt.display()))?;
-        if !out.status.success() {
-            return Err(format!(
-                "shape-opt {:?} failed:\n{}",
-                line.shape_opt,
-                String::from_utf8_lossy(&out.stderr)
-            ));
+    crate::header::run(file, &mut ShapeOptRunLines { shape_opt, extra })
+}
+
+/// The runner of `run-lines` tests: the `shape-opt` binary and the
+/// arguments it gets before each RUN line's.
+pub struct ShapeOptRunLines<'a> {
+    pub shape_opt: &'a Path,
+    pub extra: &'a [&'a str],
+}
+
+impl Suite for ShapeOptRunLines<'_> {
+    fn run_lines(&mut self, file: &Path, body: &str) -> Result<usize, String> {
+        let lines = RunLine::all(file, body)?;
+        if lines.is_empty() {
+            return Err(format!("{} has no RUN line", file.display()));
         }
-        match &line.then {
-            Then::Succeed => {}
-            Then::FileCheck(args) => {
-                let args: Vec<&str> = args.iter().map(String::as_str).collect();
-                crate::filecheck(file, &out.stdout, &args).map_err(|e| {
-                    format!("check lines {args:?} failed for {}:\n{e}", file.display())
-                })?;
+        for line in &lines {
+            let out = Command::new(self.shape_opt)
+                .args(self.extra)
+                .args(&line.shape_opt)
+                .output()
+                .map_err(|e| format!("{}: {e}", self.shape_opt.display()))?;
+            if !out.status.success() {
+                return Err(format!(
+                    "shape-opt {:?} failed:\n{}",
+                    line.shape_opt,
+                    String::from_utf8_lossy(&out.stderr)
+                ));
             }
-            Then::PreciseOutput => {
-                precise::compare_or_bless(file, &String::from_utf8_lossy(&out.stdout))?
+            match &line.then {
+                Then::Succeed => {}
+                Then::FileCheck(args) => {
+                    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                    crate::filecheck(file, &out.stdout, &args).map_err(|e| {
+                        format!("check lines {args:?} failed for {}:\n{e}", file.display())
+                    })?;
+                }
+                Then::PreciseOutput => {
+                    precise::compare_or_bless(file, &String::from_utf8_lossy(&out.stdout))?
+                }
             }
         }
+        Ok(lines.len())
     }
-    Ok(lines.len())
 }
 
 #[cfg(test)]

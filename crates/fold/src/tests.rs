@@ -1,23 +1,28 @@
 //! Folder edge cases: checked arithmetic and the refusals.
 
 use crate::{fold, FoldResult, Folded};
+use expect_test::{expect, Expect};
+use filetests::ir_check::{check, parse};
 use ir::{Attr, Context, OpId, OpKind};
+
+/// The first op of kind `kind` under `root`, or (with `last`) the last one.
+fn op_of_kind(ctx: &Context, root: OpId, kind: OpKind, last: bool) -> OpId {
+    let mut target = None;
+    ctx.walk_nested(root, &mut |o| {
+        if ctx.kind(o) == kind && (last || target.is_none()) {
+            target = Some(o);
+        }
+    });
+    target.unwrap_or_else(|| panic!("no {kind}"))
+}
 
 /// Parse `body` (ops of a function returning nothing special) and fold the
 /// (last) op of kind `kind`.
 fn fold_in(body: &str, kind: OpKind) -> (Context, Option<Folded>) {
-    let mut ctx = Context::new();
     let text =
         format!("func.func @f(%x: i32, %i: index, %s: !shape.shape) {{\n{body}\n  return\n}}\n");
-    let (m, d) = syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
-    let m = m.unwrap_or_else(|| panic!("{d:?}"));
-    let mut target = None;
-    ctx.walk_nested(m, &mut |o| {
-        if ctx.kind(o) == kind {
-            target = Some(o);
-        }
-    });
-    let op: OpId = target.unwrap_or_else(|| panic!("no {kind}"));
+    let (mut ctx, m) = parse(&text);
+    let op = op_of_kind(&ctx, m, kind, true);
     let folded = fold(&mut ctx, op);
     (ctx, folded)
 }
@@ -275,33 +280,28 @@ fn memref_casts_fold_only_into_casts_that_verify() {
 /// canonicalization patterns once; whether one applied, and the module
 /// printed after.
 fn rewrite_in(text: &str, kind: OpKind) -> (bool, String) {
-    let mut ctx = Context::new();
-    let (m, d) = syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
-    let m = m.unwrap_or_else(|| panic!("{d:?}"));
-    let mut target = None;
-    ctx.walk_nested(m, &mut |o| {
-        if target.is_none() && ctx.kind(o) == kind {
-            target = Some(o);
-        }
-    });
-    let op = target.unwrap_or_else(|| panic!("no {kind}"));
+    let (mut ctx, m) = parse(text);
+    let op = op_of_kind(&ctx, m, kind, false);
     let applied = crate::apply_patterns(&mut crate::Rewriter::new(&mut ctx), op);
     (applied, ir::printer::print_op(&ctx, m, Default::default()))
 }
 
+/// [`rewrite_in`] that must apply a pattern: the module printed after is
+/// compared with `expected`.
+fn check_rewrite(input: &str, kind: OpKind, expected: Expect) {
+    let applies = |ctx: &mut Context, m| {
+        let op = op_of_kind(ctx, m, kind, false);
+        let applied = crate::apply_patterns(&mut crate::Rewriter::new(ctx), op);
+        assert!(applied, "no pattern of {kind} applied");
+    };
+    check(input, applies, expected);
+}
+
 /// The `scf.for` of a function whose body is `body`, and its trip count.
 fn trips(body: &str) -> Option<u128> {
-    let mut ctx = Context::new();
     let text = format!("func.func @f(%x: index) {{\n{body}\n  return\n}}\n");
-    let (m, d) = syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
-    let m = m.unwrap_or_else(|| panic!("{d:?}"));
-    let mut target = None;
-    ctx.walk_nested(m, &mut |o| {
-        if ctx.kind(o) == OpKind::ScfFor {
-            target = Some(o);
-        }
-    });
-    crate::scf::trip_count(&ctx, target.expect("no scf.for loop"))
+    let (ctx, m) = parse(&text);
+    crate::scf::trip_count(&ctx, op_of_kind(&ctx, m, OpKind::ScfFor, true))
 }
 
 fn loop_of(lb: &str, ub: &str, step: &str, ty: &str, unsigned: bool) -> String {
@@ -343,19 +343,40 @@ fn trip_counts_as_mlir_computes_them() {
 
 #[test]
 fn identical_cond_br_successors_select_their_operands() {
-    let text = "func.func @f(%c: i1, %a: i32, %b: i32) -> i32 {\n  cf.cond_br %c, ^bb1(%a : i32), ^bb1(%b : i32)\n^bb1(%x: i32):\n  return %x : i32\n}\n";
-    let (applied, out) = rewrite_in(text, OpKind::CfCondBr);
-    assert!(applied);
-    assert!(
-        out.contains("arith.select %arg0, %arg1, %arg2 : i32")
-            && out.contains("cf.br ^bb1(%0 : i32)"),
-        "{out}"
+    let input = r#"
+func.func @f(%c: i1, %a: i32, %b: i32) -> i32 {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb1(%b : i32)
+^bb1(%x: i32):
+  return %x : i32
+}
+"#;
+    check_rewrite(
+        input,
+        OpKind::CfCondBr,
+        expect![[r#"
+        module {
+          func.func @f(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
+            %0 = arith.select %arg0, %arg1, %arg2 : i32
+            cf.br ^bb1(%0 : i32)
+          ^bb1(%1: i32):  // pred: ^bb0
+            return %1 : i32
+          }
+        }
+    "#]],
     );
 }
 
 #[test]
 fn branches_through_a_cycle_are_left_alone() {
-    let text = "func.func @f() {\n  cf.br ^bb1\n^bb1:\n  cf.br ^bb2\n^bb2:\n  cf.br ^bb1\n}\n";
+    let text = r#"
+func.func @f() {
+  cf.br ^bb1
+^bb1:
+  cf.br ^bb2
+^bb2:
+  cf.br ^bb1
+}
+"#;
     let (applied, _) = rewrite_in(text, OpKind::CfBr);
     assert!(!applied);
 }
@@ -387,32 +408,87 @@ fn a_constant_on_the_left_of_a_comparison_moves_right() {
 
 #[test]
 fn while_conditions_with_repeated_arguments_are_not_aligned() {
-    let text = "func.func @f(%a: i32) -> (i32, i32) {\n  %0:2 = scf.while (%x = %a) : (i32) -> (i32, i32) {\n    %c = arith.cmpi eq, %x, %x : i32\n    scf.condition(%c) %x, %x : i32, i32\n  } do {\n  ^bb0(%y: i32, %z: i32):\n    %n = arith.addi %y, %z : i32\n    scf.yield %n : i32\n  }\n  return %0#0, %0#1 : i32, i32\n}\n";
-    let (applied, out) = rewrite_in(text, OpKind::ScfWhile);
     // Only the duplicate inputs merge; the condition keeps its order.
-    assert!(applied);
-    assert!(
-        out.contains("scf.condition(%1) %arg1, %arg1 : i32, i32"),
-        "{out}"
+    let input = r#"
+func.func @f(%a: i32) -> (i32, i32) {
+  %0:2 = scf.while (%x = %a) : (i32) -> (i32, i32) {
+    %c = arith.cmpi eq, %x, %x : i32
+    scf.condition(%c) %x, %x : i32, i32
+  } do {
+  ^bb0(%y: i32, %z: i32):
+    %n = arith.addi %y, %z : i32
+    scf.yield %n : i32
+  }
+  return %0#0, %0#1 : i32, i32
+}
+"#;
+    check_rewrite(
+        input,
+        OpKind::ScfWhile,
+        expect![[r#"
+        module {
+          func.func @f(%arg0: i32) -> (i32, i32) {
+            %0:2 = scf.while (%arg1 = %arg0) : (i32) -> (i32, i32) {
+              %1 = arith.cmpi eq, %arg1, %arg1 : i32
+              scf.condition(%1) %arg1, %arg1 : i32, i32
+            } do {
+            ^bb0(%arg1: i32, %arg2: i32):
+              %1 = arith.addi %arg1, %arg1 : i32
+              scf.yield %1 : i32
+            }
+            return %0#0, %0#0 : i32, i32
+          }
+        }
+    "#]],
     );
-    assert!(out.contains("return %0#0, %0#0 : i32, i32"), "{out}");
 }
 
 #[test]
 fn constant_generate_extents_go_into_the_type() {
-    let text = "func.func @f(%n: index, %v: index) -> tensor<?x?xindex> {\n  %c3 = arith.constant 3 : index\n  %g = tensor.generate %c3, %n {\n  ^bb0(%i: index, %j: index):\n    %s = arith.addi %i, %v : index\n    tensor.yield %s : index\n  } {w} : tensor<?x?xindex>\n  return %g : tensor<?x?xindex>\n}\n";
-    let (applied, out) = rewrite_in(text, OpKind::TensorGenerate);
-    assert!(applied);
     // The body keeps its arguments and their uses; attributes go, as in MLIR.
-    assert!(
-        out.contains("%generated = tensor.generate %arg0 {\n    ^bb0(%arg2: index, %arg3: index):\n      %0 = arith.addi %arg2, %arg1 : index\n      tensor.yield %0 : index\n    } : tensor<3x?xindex>")
-            && out.contains("%cast = tensor.cast %generated : tensor<3x?xindex> to tensor<?x?xindex>")
-            && out.contains("return %cast : tensor<?x?xindex>"),
-        "{out}"
+    let input = r#"
+func.func @f(%n: index, %v: index) -> tensor<?x?xindex> {
+  %c3 = arith.constant 3 : index
+  %g = tensor.generate %c3, %n {
+  ^bb0(%i: index, %j: index):
+    %s = arith.addi %i, %v : index
+    tensor.yield %s : index
+  } {w} : tensor<?x?xindex>
+  return %g : tensor<?x?xindex>
+}
+"#;
+    check_rewrite(
+        input,
+        OpKind::TensorGenerate,
+        expect![[r#"
+        module {
+          func.func @f(%arg0: index, %arg1: index) -> tensor<?x?xindex> {
+            %c3 = arith.constant 3 : index
+            %generated = tensor.generate %arg0 {
+            ^bb0(%arg2: index, %arg3: index):
+              %0 = arith.addi %arg2, %arg1 : index
+              tensor.yield %0 : index
+            } : tensor<3x?xindex>
+            %cast = tensor.cast %generated : tensor<3x?xindex> to tensor<?x?xindex>
+            return %cast : tensor<?x?xindex>
+          }
+        }
+    "#]],
     );
     // No constant, or only a negative one: nothing to do.
     for size in ["%n", "%c-1"] {
-        let text = format!("func.func @f(%n: index) -> tensor<?xindex> {{\n  %c-1 = arith.constant -1 : index\n  %g = tensor.generate {size} {{\n  ^bb0(%i: index):\n    tensor.yield %i : index\n  }} : tensor<?xindex>\n  return %g : tensor<?xindex>\n}}\n");
+        let text = format!(
+            r#"
+func.func @f(%n: index) -> tensor<?xindex> {{
+  %c-1 = arith.constant -1 : index
+  %g = tensor.generate {size} {{
+  ^bb0(%i: index):
+    tensor.yield %i : index
+  }} : tensor<?xindex>
+  return %g : tensor<?xindex>
+}}
+"#
+        );
         assert!(!rewrite_in(&text, OpKind::TensorGenerate).0, "{size}");
     }
 }

@@ -1,6 +1,7 @@
 //! `ir::effects` on parsed functions: the effect of each op of `@f`,
 //! marked by the discardable attribute `expect` on it.
 
+use filetests::ir_check::parse_into;
 use ir::effects::{Effect, Effects, PureOps};
 use ir::{Attr, Context};
 
@@ -78,8 +79,7 @@ fn check(declared: Option<&str>) {
         allow_unregistered_dialect: true,
         ..Default::default()
     };
-    let (module, diags) = syntax::parse_source(&mut ctx, 0, "t.mlir", MODULE.as_bytes(), &options);
-    let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+    let module = parse_into(&mut ctx, "t.mlir", MODULE, &options);
     // The declarations alone: StableHLO's, MHLO's and CHLO's ops are
     // otherwise known (`known_ops_are_pure_but_for_effects_and_control`).
     ctx.set_knows_foreign_ops(false);
@@ -148,9 +148,7 @@ func.func @f(%b: tensor<?xindex>, %p: tensor<i1>) {
             allow_unregistered_dialect: true,
             ..Default::default()
         };
-        let (module, diags) =
-            syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &options);
-        let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+        let module = parse_into(&mut ctx, "t.mlir", text, &options);
         ctx.set_knows_foreign_ops(knows);
         let mut marked = Vec::new();
         ctx.walk_nested(module, &mut |o| {
@@ -176,10 +174,9 @@ fn checked_out_bodies_keep_the_declarations() {
     let mut ctx = Context::new();
     ctx.set_pure_ops("foo.".parse().unwrap());
     let text = "func.func @f() {\n  return\n}\n";
-    let (module, _) =
-        syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
+    let module = parse_into(&mut ctx, "t.mlir", text, &Default::default());
     let mut f = None;
-    ctx.walk_nested(module.unwrap(), &mut |o| {
+    ctx.walk_nested(module, &mut |o| {
         if ctx.op_name(o) == "func.func" {
             f = Some(o);
         }

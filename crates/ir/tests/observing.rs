@@ -2,6 +2,7 @@
 //! names, for every kind of change, an op whose function holds the change;
 //! and printing with line ops tells which op each printed line begins.
 
+use filetests::ir_check::parse;
 use ir::printer::{print_op, print_op_with_line_ops, PrintOptions};
 use ir::{Context, OpId, OpKind, OperationState};
 
@@ -19,14 +20,6 @@ func.func @g(%x: index) -> index {
   return %x : index
 }
 "#;
-
-fn parse(text: &str) -> (Context, OpId) {
-    let mut ctx = Context::new();
-    let (module, diagnostics) =
-        syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
-    assert!(diagnostics.is_empty(), "{diagnostics:?}");
-    (ctx, module.expect("parses"))
-}
 
 /// The top-level functions of `module`, by name.
 fn function(ctx: &Context, module: OpId, name: &str) -> OpId {

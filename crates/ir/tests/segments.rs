@@ -3,18 +3,12 @@
 //! them, so sizes that do not cover the operands exactly would drop or mix
 //! operands when printed or folded.
 
-use ir::Context;
-
 /// The first verifier error of `@f` with `op` as its first op; `None` if
 /// it verifies.
 fn verify(op: &str) -> Option<String> {
     let text =
         format!("func.func @f(%c: i1, %flag: i32, %x: index) {{\n  {op}\n^bb1:\n  return\n}}\n");
-    let mut ctx = Context::new();
-    let (module, diagnostics) =
-        syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
-    assert!(diagnostics.is_empty(), "{diagnostics:?}");
-    let module = module.expect("parses");
+    let (ctx, module) = filetests::ir_check::parse(&text);
     ir::verifier::verify(&ctx, module, false)
         .err()
         .map(|e| e.message)

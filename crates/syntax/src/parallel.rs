@@ -217,7 +217,12 @@ mod tests {
     fn doubtful_layouts_fall_back() {
         // A value used across top-level ops, a continuation line, and text
         // after the module: each must give the sequential result.
-        let cross = "module {\n  %0 = \"t.a\"() : () -> i32\n  \"t.b\"(%0) : (i32) -> ()\n  \"t.c\"(%0) : (i32) -> ()\n}\n";
+        let cross = r#"module {
+  %0 = "t.a"() : () -> i32
+  "t.b"(%0) : (i32) -> ()
+  "t.c"(%0) : (i32) -> ()
+}
+"#;
         assert_eq!(print(cross, true), print(cross, false));
         let continued = format!(
             "module {{\n  func.func private @g()\n    attributes {{x}}\n{}",

@@ -7,11 +7,7 @@ use ir::{Context, OpId, OpKind, ValueId};
 /// The parsed module and the values named by `name = ` comments' order:
 /// every result of every op of the first function, in order.
 fn parse(text: &str) -> (Context, OpId, Vec<ValueId>, Vec<ValueId>) {
-    let mut ctx = Context::new();
-    let (module, diags) =
-        syntax::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &Default::default());
-    assert!(diags.is_empty(), "{diags:?}");
-    let module = module.unwrap();
+    let (ctx, module) = filetests::ir_check::parse(text);
     let mut func = None;
     ctx.walk_nested(module, &mut |op| {
         if func.is_none() && ctx.kind(op) == OpKind::FuncFunc {

@@ -1,3 +1,4 @@
+// test: roundtrip
 "builtin.module"() ({
   "func.func"() <{function_type = () -> (i1, i1), sym_name = "const_i1"}> ({
     %0 = "arith.constant"() <{value = true}> : () -> i1

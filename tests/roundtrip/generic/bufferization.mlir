@@ -1,3 +1,4 @@
+// test: roundtrip
 "builtin.module"() ({
   "func.func"() <{function_type = (memref<?x4xf32>, memref<4xf32, strided<[2], offset: ?>, 1>, memref<*xi8>) -> (tensor<?x4xf32>, tensor<?x4xf32>, tensor<4xf32>, tensor<*xi8>), sym_name = "to_tensor"}> ({
   ^bb0(%arg0: memref<?x4xf32>, %arg1: memref<4xf32, strided<[2], offset: ?>, 1>, %arg2: memref<*xi8>):

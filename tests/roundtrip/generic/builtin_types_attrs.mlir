@@ -1,3 +1,4 @@
+// test: roundtrip
 "builtin.module"() ({
   "func.func"() <{function_type = (i1, i2, i4, i7, i8, i16, i32, i64, i128, i256) -> (), sym_name = "int_widths"}> ({
   ^bb0(%arg0: i1, %arg1: i2, %arg2: i4, %arg3: i7, %arg4: i8, %arg5: i16, %arg6: i32, %arg7: i64, %arg8: i128, %arg9: i256):

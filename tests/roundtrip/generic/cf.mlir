@@ -1,3 +1,4 @@
+// test: roundtrip
 "builtin.module"() ({
   "func.func"() <{function_type = (i1) -> (), sym_name = "assert_op"}> ({
   ^bb0(%arg0: i1):

@@ -1,3 +1,4 @@
+// test: roundtrip
 "builtin.module"() ({
   "func.func"() <{function_type = () -> (), sym_name = "empty"}> ({
     "func.return"() : () -> ()

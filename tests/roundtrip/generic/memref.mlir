@@ -1,3 +1,4 @@
+// test: roundtrip
 #map = affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>
 "builtin.module"() ({
   "func.func"() <{function_type = (index, index) -> (memref<?x4xf32>, memref<8x64xf32, 1>, memref<?x4xf32, #map>), sym_name = "alloc"}> ({

@@ -1,3 +1,4 @@
+// test: roundtrip
 "builtin.module"() ({
   "func.func"() <{function_type = () -> tensor<2xf32>, sym_name = "dense_resource_constant"}> ({
     %0 = "arith.constant"() <{value = dense_resource<torch_tensor_2_torch.float32> : tensor<2xf32>}> : () -> tensor<2xf32>

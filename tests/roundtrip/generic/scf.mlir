@@ -1,3 +1,4 @@
+// test: roundtrip
 "builtin.module"() ({
   "func.func"() <{function_type = (index, index, index) -> (), sym_name = "for_simple"}> ({
   ^bb0(%arg0: index, %arg1: index, %arg2: index):

@@ -1,3 +1,4 @@
+// test: roundtrip
 "builtin.module"() ({
   "func.func"() <{function_type = (!shape.size, !shape.size, index, index) -> (!shape.size, index, !shape.size), sym_name = "add"}> ({
   ^bb0(%arg0: !shape.size, %arg1: !shape.size, %arg2: index, %arg3: index):

@@ -1,3 +1,4 @@
+// test: roundtrip
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xi32>) -> tensor<4xf32>, sym_name = "bitcast"}> ({
   ^bb0(%arg0: tensor<4xi32>):

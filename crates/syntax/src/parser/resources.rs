@@ -295,7 +295,23 @@ mod tests {
         diags.into_iter().map(|d| d.message).collect()
     }
 
-    const VALID: &str = "func.func private @f() attributes {a = dense_resource<b> : tensor<2xi16>}\n{-#\n  dialect_resources: {\n    builtin: {\n      b: \"0x020000000100FFFF\",\n      \"q \\\"k\\\"\": \"0x04000000\"\n    }\n  },\n  external_resources: {\n    g: {\n      t: true,\n      s: \"x\",\n      d: \"0x0100000001\"\n    }\n  }\n#-}\n";
+    const VALID: &str = r#"func.func private @f() attributes {a = dense_resource<b> : tensor<2xi16>}
+{-#
+  dialect_resources: {
+    builtin: {
+      b: "0x020000000100FFFF",
+      "q \"k\"": "0x04000000"
+    }
+  },
+  external_resources: {
+    g: {
+      t: true,
+      s: "x",
+      d: "0x0100000001"
+    }
+  }
+#-}
+"#;
 
     /// Every prefix of a file with metadata, and every one-byte change of
     /// it to a character that matters to the metadata, parses or gives an
