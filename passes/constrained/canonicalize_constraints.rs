@@ -67,9 +67,9 @@ use egraph::language::{self, partial_shape, Divisor, Facts, Graph, ShapeAnalysis
 use egraph::{rules, ITERATION_LIMIT, NODE_LIMIT};
 use ir::dialect::arith::CmpIPredicate;
 use ir::effects::{Effect, Effects};
+use ir::op_def::ShapeRole;
 use ir::{Attr, Context, OpId, OpKind, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
-use pass::stage::CONSTRAINT_OPS;
 use pass::{loc_of, PassDecl, PassRegistry, Statistics};
 use std::collections::{HashMap, HashSet};
 
@@ -1085,7 +1085,7 @@ impl Premises<'_> {
             if o == target {
                 break;
             }
-            if !CONSTRAINT_OPS.contains(&ctx.kind(o)) {
+            if ctx.shape_role(o) != ShapeRole::Constraint {
                 if read.contains(&o) {
                     b.op(o);
                 }
@@ -1298,7 +1298,7 @@ pub fn canonicalize_constraints(
             let mut effects = Effects::new();
             let mut barrier = None;
             for (i, &o) in ops.iter().enumerate() {
-                if !CONSTRAINT_OPS.contains(&ctx.kind(o)) {
+                if ctx.shape_role(o) != ShapeRole::Constraint {
                     // The walk meets the ops of regions too.
                     if effects.own(ctx, o) == Effect::Any {
                         barrier = Some(i);

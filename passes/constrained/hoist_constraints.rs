@@ -75,8 +75,8 @@
 use diag::Diagnostic;
 use ir::dialect::arith::CmpIPredicate::{self, Sge, Sle, Slt};
 use ir::effects::{Effect, Effects};
+use ir::op_def::ShapeRole;
 use ir::{Context, OpId, OpKind, OperationState, TypeKind, ValueDef, ValueId};
-use pass::stage::CONSTRAINT_OPS;
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -105,7 +105,7 @@ impl PassDecl for HoistConstraints {
 /// every input: they may run before any check.
 fn movable(ctx: &Context, op: OpId) -> bool {
     let kind = ctx.kind(op);
-    let constraint = CONSTRAINT_OPS.contains(&kind)
+    let constraint = ctx.shape_role(op) == ShapeRole::Constraint
         || matches!(kind, OpKind::ShapeAssumingAll | OpKind::ShapeConstWitness);
     constraint || pass::defined_everywhere(ctx, op)
 }

@@ -16,8 +16,8 @@
 //! ```
 
 use diag::Diagnostic;
+use ir::op_def::ShapeRole;
 use ir::{Context, OpId};
-use pass::stage::CONSTRAINT_OPS;
 use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
 
 pub struct RemoveShapeConstraints;
@@ -26,7 +26,7 @@ pub struct RemoveShapeConstraints;
 pub fn remove_shape_constraints(ctx: &mut Context, op: OpId) -> usize {
     let mut constraints = Vec::new();
     ctx.walk_nested(op, &mut |o| {
-        if CONSTRAINT_OPS.contains(&ctx.kind(o)) {
+        if ctx.shape_role(o) == ShapeRole::Constraint {
             constraints.push(o);
         }
     });

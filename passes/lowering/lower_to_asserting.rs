@@ -467,7 +467,7 @@ fn merge_asserts(ctx: &mut Context, root: OpId, asserts: &FxHashSet<OpId>) {
                 earlier.and_then(|e| Some((e, ctx.operand(e, 0)?, ctx.operand(op, 0)?)));
             if let Some((earlier, a, b)) = conditions {
                 let mut both = OperationState::new(OpKind::ArithAndi, ctx.op(op).loc.clone());
-                both.props = ir::dialect::arith::default_properties(OpKind::ArithAndi.build_name());
+                both.props = ir::dialect::arith::default_properties(OpKind::ArithAndi);
                 both.operands.extend([a, b]);
                 both.result_types.push(ctx.value_type(b));
                 let both = ctx.create_op(both);

@@ -384,7 +384,7 @@ impl Lowering<'_> {
         let mut state = OperationState::new(kind, loc.clone());
         state.operands.extend(operands.iter().copied());
         state.result_types.extend(results.iter().copied());
-        state.props = ir::dialect::arith::default_properties(kind.build_name());
+        state.props = ir::dialect::arith::default_properties(kind);
         for (k, v) in props {
             ir::context::set_named_attr(&mut state.props, k, v);
         }

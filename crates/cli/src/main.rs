@@ -590,7 +590,7 @@ fn main() -> ExitCode {
         // root, as mlir-opt's op-agnostic pass manager does.
         let root = match args.no_implicit_module {
             true => "any",
-            false => "builtin.module",
+            false => ir::OpKind::BuiltinModule.build_name(),
         };
         args.pass_pipeline = Some(format!("{root}({})", pass_flags.join(",")));
     }

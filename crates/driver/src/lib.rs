@@ -129,7 +129,7 @@ impl Run {
                 pass::pipeline::parse_pipeline(manager.source()).unwrap_or_default()
             }
             Run::Stages { stages, .. } => vec![pass::pipeline::Element::Nest {
-                anchor: "builtin.module".to_string(),
+                anchor: ir::OpKind::BuiltinModule.build_name().to_string(),
                 elements: stages.elements(),
                 offset: 0,
             }],

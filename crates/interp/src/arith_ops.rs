@@ -474,8 +474,7 @@ mod tests {
         assert_eq!(int_op(OpKind::ArithMinsi, -1, 3, 8), Ok(-1));
         assert_eq!(int_op(OpKind::ArithXori, 6, 3, 8), Ok(5));
         assert_eq!(int_binary(OpKind::ArithCmpi, 0, 0, 8), None);
-        for name in ir::dialect::arith::INT_BINARY_OPS {
-            let kind = OpKind::from_name(name);
+        for &kind in ir::dialect::arith::INT_BINARY_OPS {
             assert_eq!(int_binary(kind, 1, 1, 8).map(|v| v.is_ok()), Some(true));
             assert_eq!(
                 crate::dispatch::evaluator(kind),

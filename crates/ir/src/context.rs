@@ -112,6 +112,11 @@ pub struct OperationState {
 }
 
 impl OperationState {
+    /// The kind of the op being built.
+    pub fn kind(&self) -> crate::OpKind {
+        crate::OpKind::from_name(&self.name)
+    }
+
     pub fn new(name: impl Into<std::borrow::Cow<'static, str>>, loc: Location) -> Self {
         OperationState {
             name: name.into(),
@@ -324,6 +329,13 @@ impl Context {
         self.ops[op.index()]
             .def
             .map_or(crate::OpKind::Unregistered, |d| d.kind)
+    }
+    /// What `op` is to the forms of a shape function
+    /// ([`crate::op_def::ShapeRole::Plain`] if no definition covers it).
+    pub fn shape_role(&self, op: OpId) -> crate::op_def::ShapeRole {
+        self.ops[op.index()]
+            .def
+            .map_or(crate::op_def::ShapeRole::Plain, |d| d.traits.shape_role)
     }
     pub fn op_name(&self, op: OpId) -> &str {
         &self.ops[op.index()].name

@@ -51,6 +51,7 @@
 use crate::attrs::Attr;
 use crate::context::{Context, OpId};
 pub use crate::op_def::Effect;
+use crate::OpKind;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeSet;
 
@@ -213,7 +214,7 @@ impl Effects {
     /// What `op` itself may do, the ops in its regions aside (for a walk
     /// that meets those too).
     pub fn own(&mut self, ctx: &Context, op: OpId) -> Effect {
-        if ctx.op_name(op) == "func.call" {
+        if ctx.op_name(op) == OpKind::FuncCall {
             let symbol = ctx.attr(op, "callee").and_then(Attr::as_symbol);
             if symbol.is_some_and(|s| ctx.pure_ops().covers_function(s)) {
                 return Effect::None;
@@ -239,7 +240,7 @@ impl Effects {
         if let Some(&known) = self.functions.get(&f) {
             return known;
         }
-        let callable = matches!(ctx.op_name(f), "func.func" | "shape.func");
+        let callable = matches!(ctx.kind(f), OpKind::FuncFunc | OpKind::ShapeFunc);
         let body = ctx.op(f).regions.first().map(|&r| ctx.region(r));
         let Some(body) = body.filter(|b| callable && !b.blocks.is_empty()) else {
             return Effect::Any;

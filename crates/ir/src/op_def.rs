@@ -192,8 +192,6 @@ pub struct Traits {
     pub symbol_table: bool,
     /// Its regions have at most one block.
     pub single_block: bool,
-    /// Its regions may omit the terminator in text (implicit `*.yield`).
-    pub implicit_terminator: Option<&'static str>,
     /// No side effects: safe to erase when unused, hoist, CSE (MLIR's
     /// `Pure`). Implies an [`Effect::None`] `effect`.
     pub pure: bool,
@@ -227,12 +225,40 @@ pub struct Traits {
     pub defined_everywhere: bool,
     /// The ops it must sit directly in (MLIR's `HasParent`, listed
     /// before `Terminator`: checked before the op's place in its block).
-    pub parents: Option<&'static [&'static str]>,
+    pub parents: Option<&'static [crate::OpKind]>,
     /// Its regions are graph regions (MLIR's `HasOnlyGraphRegion`:
     /// `builtin.module`): the ops of a single-block region may use values
     /// defined after them. Single-block regions of unregistered ops are
     /// graph regions too; a region of several blocks never is.
     pub graph_regions: bool,
+    /// What the op is to the forms of a shape function ([`ShapeRole`]).
+    pub shape_role: ShapeRole,
+}
+
+/// What an op is to the forms a shape function goes through: which form
+/// has no place for it. Most ops are [`ShapeRole::Plain`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ShapeRole {
+    /// Neither a witness op nor an op of values that carry errors.
+    #[default]
+    Plain,
+    /// A constraint (`shape.cstr_*`): it checks its operands and gives a
+    /// witness. Every constraint is also a witness op.
+    Constraint,
+    /// An op that combines, makes or consumes witnesses
+    /// (`shape.assuming`, `shape.assuming_all`, `shape.const_witness`...):
+    /// error-monadic and asserting code have none.
+    Witness,
+    /// An op only values that carry errors have (`shape.meet`,
+    /// `shape.with_shape`...): constrained and asserting code have none.
+    ErrorValue,
+}
+
+impl ShapeRole {
+    /// A constraint or another witness op.
+    pub fn is_witness_op(self) -> bool {
+        matches!(self, ShapeRole::Constraint | ShapeRole::Witness)
+    }
 }
 
 /// Where a constant-like op keeps its value ([`Traits::constant_like`]).
@@ -270,11 +296,11 @@ impl std::fmt::Debug for OpDef {
     }
 }
 
-/// Start defining op `name`.
-pub fn op(name: &'static str) -> OpDef {
+/// Start defining the op of kind `kind`; its name is the kind's.
+pub fn op(kind: crate::OpKind) -> OpDef {
     OpDef {
-        name,
-        kind: crate::OpKind::from_name(name),
+        name: kind.build_name(),
+        kind,
         summary: "",
         operands: Vec::new(),
         results: Vec::new(),
@@ -434,10 +460,6 @@ impl OpDef {
         self.traits.variadic_regions = true;
         self
     }
-    pub fn implicit_terminator(mut self, name: &'static str) -> Self {
-        self.traits.implicit_terminator = Some(name);
-        self
-    }
     /// What an op that is not [`OpDef::pure`] does to memory.
     pub fn memory(mut self, effects: MemoryEffects) -> Self {
         self.traits.memory = effects;
@@ -463,13 +485,19 @@ impl OpDef {
         self.traits.constant_like = Some(ConstantLike::Poison);
         self
     }
+    /// What the op is to the forms of a shape function (see
+    /// [`Traits::shape_role`]).
+    pub fn shape_role(mut self, role: ShapeRole) -> Self {
+        self.traits.shape_role = role;
+        self
+    }
     /// MLIR's `CastOpInterface` (see [`Traits::cast`]).
     pub fn cast(mut self) -> Self {
         self.traits.cast = true;
         self
     }
     /// MLIR's `HasParent` (see [`Traits::parents`]).
-    pub fn parents(mut self, parents: &'static [&'static str]) -> Self {
+    pub fn parents(mut self, parents: &'static [crate::OpKind]) -> Self {
         self.traits.parents = Some(parents);
         self
     }
@@ -604,6 +632,10 @@ pub struct Registry {
 impl Registry {
     pub fn get(&self, name: &str) -> Option<&OpDef> {
         self.ops.get(name)
+    }
+    /// The definition of ops of kind `kind`.
+    pub fn of(&self, kind: crate::OpKind) -> Option<&OpDef> {
+        kind.name().and_then(|name| self.get(name))
     }
     pub fn is_registered_dialect(&self, dialect: &str) -> bool {
         crate::dialect::DIALECTS.contains(&dialect)

@@ -316,6 +316,25 @@ impl std::fmt::Display for OpKind {
     }
 }
 
+/// An op name equals a kind when it is that kind's name.
+impl PartialEq<OpKind> for str {
+    fn eq(&self, kind: &OpKind) -> bool {
+        kind.name() == Some(self)
+    }
+}
+
+impl PartialEq<OpKind> for &str {
+    fn eq(&self, kind: &OpKind) -> bool {
+        **self == *kind
+    }
+}
+
+impl PartialEq<OpKind> for std::borrow::Cow<'_, str> {
+    fn eq(&self, kind: &OpKind) -> bool {
+        **self == *kind
+    }
+}
+
 impl From<OpKind> for std::borrow::Cow<'static, str> {
     fn from(kind: OpKind) -> Self {
         std::borrow::Cow::Borrowed(kind.build_name())

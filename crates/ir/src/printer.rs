@@ -17,6 +17,7 @@ use crate::op_def::{OpDef, Syntax};
 use crate::print_attr::AttrPrinter;
 use crate::resources::UsedResources;
 use crate::types::Type;
+use crate::OpKind;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::fmt::Write as _;
 
@@ -886,7 +887,7 @@ fn print_module_in_parallel(
     comments: Option<OpComments<'_>>,
 ) -> Option<Vec<String>> {
     use rayon::prelude::*;
-    if options.generic || options.debug_info || ctx.op_name(module) != "builtin.module" {
+    if options.generic || options.debug_info || ctx.op_name(module) != OpKind::BuiltinModule {
         return None;
     }
     let body = ctx.op(module).regions.first()?;

@@ -17,35 +17,8 @@
 
 use crate::manager::loc_of;
 use diag::Diagnostic;
+use ir::op_def::ShapeRole;
 use ir::{Context, OpId, OpKind, TypeKind, ValueId};
-
-/// The constraints (`shape.cstr_*`): each checks its operands and gives a
-/// witness.
-pub const CONSTRAINT_OPS: &[OpKind] = &[
-    OpKind::ShapeCstrBroadcastable,
-    OpKind::ShapeCstrEq,
-    OpKind::ShapeCstrRequire,
-];
-
-/// The ops of witnesses: the constraints ([`CONSTRAINT_OPS`]) and what
-/// combines and consumes their witnesses.
-pub const WITNESS_OPS: &[OpKind] = &[
-    OpKind::ShapeCstrBroadcastable,
-    OpKind::ShapeCstrEq,
-    OpKind::ShapeCstrRequire,
-    OpKind::ShapeAssuming,
-    OpKind::ShapeAssumingAll,
-    OpKind::ShapeAssumingYield,
-    OpKind::ShapeConstWitness,
-];
-
-/// The ops only values that carry errors have.
-pub const ERROR_VALUE_OPS: &[OpKind] = &[
-    OpKind::ShapeMeet,
-    OpKind::ShapeWithShape,
-    OpKind::ShapeValueAsShape,
-    OpKind::ShapeValueOf,
-];
 
 /// A form of shape functions, in lowering order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -89,12 +62,18 @@ impl Stage {
         }
     }
 
-    /// Why an op of kind `kind` is illegal in this form, if it is;
-    /// `dialect` is what its name says (an op no definition covers, such
-    /// as an unknown `shape` op, has a dialect but no kind of its own).
-    pub fn forbids_op(self, kind: OpKind, dialect: Option<&str>) -> Option<&'static str> {
-        let witness_op = WITNESS_OPS.contains(&kind);
-        let error_value_op = ERROR_VALUE_OPS.contains(&kind);
+    /// Why an op of kind `kind` and role `role` is illegal in this form,
+    /// if it is; `dialect` is what its name says (an op no definition
+    /// covers, such as an unknown `shape` op, has a dialect but no kind of
+    /// its own).
+    pub fn forbids_op(
+        self,
+        kind: OpKind,
+        role: ShapeRole,
+        dialect: Option<&str>,
+    ) -> Option<&'static str> {
+        let witness_op = role.is_witness_op();
+        let error_value_op = role == ShapeRole::ErrorValue;
         match self {
             Stage::ErrorMonadic if witness_op => Some("constraints and witnesses"),
             Stage::ErrorMonadic if kind == OpKind::CfAssert => Some("runtime assertions"),
@@ -179,7 +158,7 @@ pub fn only_hosts_use(ctx: &Context, v: ValueId) -> bool {
 fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
     let name = ctx.op_name(op);
     let dialect = name.split_once('.').map(|(d, _)| d);
-    if let Some(why) = stage.forbids_op(ctx.kind(op), dialect) {
+    if let Some(why) = stage.forbids_op(ctx.kind(op), ctx.shape_role(op), dialect) {
         return Some(format!("'{name}' op is not legal in {stage} form ({why})"));
     }
     if keeps_host_types(ctx, op) {

@@ -13,80 +13,81 @@ use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, one, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
+use crate::OpKind;
 
 mod cmpi_predicate;
 pub use cmpi_predicate::CmpIPredicate;
 
 /// The binary ops on signless integers and `index`.
-pub const INT_BINARY_OPS: &[&str] = &[
-    "arith.addi",
-    "arith.subi",
-    "arith.muli",
-    "arith.divsi",
-    "arith.divui",
-    "arith.remsi",
-    "arith.remui",
-    "arith.ceildivsi",
-    "arith.ceildivui",
-    "arith.floordivsi",
-    "arith.maxsi",
-    "arith.minsi",
-    "arith.maxui",
-    "arith.minui",
-    "arith.andi",
-    "arith.ori",
-    "arith.xori",
-    "arith.shli",
-    "arith.shrsi",
-    "arith.shrui",
+pub const INT_BINARY_OPS: &[OpKind] = &[
+    OpKind::ArithAddi,
+    OpKind::ArithSubi,
+    OpKind::ArithMuli,
+    OpKind::ArithDivsi,
+    OpKind::ArithDivui,
+    OpKind::ArithRemsi,
+    OpKind::ArithRemui,
+    OpKind::ArithCeildivsi,
+    OpKind::ArithCeildivui,
+    OpKind::ArithFloordivsi,
+    OpKind::ArithMaxsi,
+    OpKind::ArithMinsi,
+    OpKind::ArithMaxui,
+    OpKind::ArithMinui,
+    OpKind::ArithAndi,
+    OpKind::ArithOri,
+    OpKind::ArithXori,
+    OpKind::ArithShli,
+    OpKind::ArithShrsi,
+    OpKind::ArithShrui,
 ];
 
 /// The binary ops MLIR marks `Commutative`.
-const COMMUTATIVE_BINARY_OPS: &[&str] = &[
-    "arith.addi",
-    "arith.muli",
-    "arith.andi",
-    "arith.ori",
-    "arith.xori",
-    "arith.maxsi",
-    "arith.maxui",
-    "arith.minsi",
-    "arith.minui",
-    "arith.addf",
-    "arith.mulf",
-    "arith.maximumf",
-    "arith.minimumf",
-    "arith.maxnumf",
-    "arith.minnumf",
+const COMMUTATIVE_BINARY_OPS: &[OpKind] = &[
+    OpKind::ArithAddi,
+    OpKind::ArithMuli,
+    OpKind::ArithAndi,
+    OpKind::ArithOri,
+    OpKind::ArithXori,
+    OpKind::ArithMaxsi,
+    OpKind::ArithMaxui,
+    OpKind::ArithMinsi,
+    OpKind::ArithMinui,
+    OpKind::ArithAddf,
+    OpKind::ArithMulf,
+    OpKind::ArithMaximumf,
+    OpKind::ArithMinimumf,
+    OpKind::ArithMaxnumf,
+    OpKind::ArithMinnumf,
 ];
 
 /// The ops [`binary`] and [`cast`] build that are defined on every input
 /// (see [`crate::op_def::Traits::defined_everywhere`]): the integer binary
 /// ops other than divisions, remainders and shifts, and `index_cast`.
-const DEFINED_EVERYWHERE_OPS: &[&str] = &[
-    "arith.addi",
-    "arith.subi",
-    "arith.muli",
-    "arith.andi",
-    "arith.ori",
-    "arith.xori",
-    "arith.maxsi",
-    "arith.minsi",
-    "arith.maxui",
-    "arith.minui",
-    "arith.index_cast",
+const DEFINED_EVERYWHERE_OPS: &[OpKind] = &[
+    OpKind::ArithAddi,
+    OpKind::ArithSubi,
+    OpKind::ArithMuli,
+    OpKind::ArithAndi,
+    OpKind::ArithOri,
+    OpKind::ArithXori,
+    OpKind::ArithMaxsi,
+    OpKind::ArithMinsi,
+    OpKind::ArithMaxui,
+    OpKind::ArithMinui,
+    OpKind::ArithIndexCast,
 ];
 
 /// The casts with MLIR's `CastOpInterface` (those between integers and
 /// `index`, and `bitcast`; the conversions to, from and between floats
 /// never cast a type to itself, so folding has nothing to do with them).
-const CAST_INTERFACE_OPS: &[&str] = &[
-    "arith.index_cast",
-    "arith.index_castui",
-    "arith.extsi",
-    "arith.extui",
-    "arith.trunci",
-    "arith.bitcast",
+const CAST_INTERFACE_OPS: &[OpKind] = &[
+    OpKind::ArithIndexCast,
+    OpKind::ArithIndexCastui,
+    OpKind::ArithExtsi,
+    OpKind::ArithExtui,
+    OpKind::ArithTrunci,
+    OpKind::ArithBitcast,
 ];
 
 /// `arith.cmpi` predicates, in enum order (the stored `i64` is the index).
@@ -126,27 +127,39 @@ enum Flags {
     Rounding,
 }
 
-fn flags_of(name: &str) -> Flags {
-    match name {
-        "arith.addi" | "arith.subi" | "arith.muli" | "arith.shli" | "arith.trunci" => {
-            Flags::Overflow
+fn flags_of(kind: OpKind) -> Flags {
+    match kind {
+        OpKind::ArithAddi
+        | OpKind::ArithSubi
+        | OpKind::ArithMuli
+        | OpKind::ArithShli
+        | OpKind::ArithTrunci => Flags::Overflow,
+        OpKind::ArithDivsi | OpKind::ArithDivui | OpKind::ArithShrui | OpKind::ArithShrsi => {
+            Flags::Exact
         }
-        "arith.divsi" | "arith.divui" | "arith.shrui" | "arith.shrsi" => Flags::Exact,
-        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf"
-        | "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf"
-        | "arith.negf" | "arith.cmpf" => Flags::Fastmath,
-        "arith.extf" => Flags::OptFastmath,
-        n if n.starts_with("math.") => Flags::OptFastmath,
-        "arith.truncf" => Flags::Rounding,
+        OpKind::ArithAddf
+        | OpKind::ArithSubf
+        | OpKind::ArithMulf
+        | OpKind::ArithDivf
+        | OpKind::ArithRemf
+        | OpKind::ArithMaximumf
+        | OpKind::ArithMinimumf
+        | OpKind::ArithMaxnumf
+        | OpKind::ArithMinnumf
+        | OpKind::ArithNegf
+        | OpKind::ArithCmpf => Flags::Fastmath,
+        OpKind::ArithExtf => Flags::OptFastmath,
+        k if k.dialect() == Some("math") => Flags::OptFastmath,
+        OpKind::ArithTruncf => Flags::Rounding,
         _ => Flags::Plain,
     }
 }
 
-/// The properties an `arith` op named `name` has when its flag suffix is
-/// left out (`overflowFlags = none`, `fastmath = none`), for passes that
-/// create ops.
-pub fn default_properties(name: &str) -> Vec<NamedAttr> {
-    match flags_of(name) {
+/// The properties an `arith` op of kind `kind` has when its flag suffix
+/// is left out (`overflowFlags = none`, `fastmath = none`), for passes
+/// that create ops.
+pub fn default_properties(kind: OpKind) -> Vec<NamedAttr> {
+    match flags_of(kind) {
         Flags::Overflow => vec![(attr_name("overflowFlags"), overflow_attr(&[]))],
         Flags::Fastmath => vec![(attr_name("fastmath"), fastmath_attr(&[]))],
         _ => Vec::new(),
@@ -173,15 +186,15 @@ enum Elem {
 }
 
 /// A binary op with same-typed operands and result.
-fn binary(name: &'static str, elem: Elem) -> OpDef {
-    let flags = flags_of(name);
+fn binary(kind: OpKind, elem: Elem) -> OpDef {
+    let flags = flags_of(kind);
     let attrs: Vec<_> = match flags {
         Flags::Overflow => vec![attr("overflowFlags", AttrKind::Any)],
         Flags::Exact => vec![opt_attr("isExact", AttrKind::Unit)],
         Flags::Fastmath => vec![attr("fastmath", AttrKind::Any)],
         _ => vec![],
     };
-    let mut d = op(name)
+    let mut d = op(kind)
         .operands([one("lhs"), one("rhs")])
         .results([one("result")])
         .pure()
@@ -192,24 +205,24 @@ fn binary(name: &'static str, elem: Elem) -> OpDef {
             verify_float_binary
         });
     d.attrs = attrs;
-    if COMMUTATIVE_BINARY_OPS.contains(&name) {
+    if COMMUTATIVE_BINARY_OPS.contains(&kind) {
         d = d.commutative();
     }
-    if DEFINED_EVERYWHERE_OPS.contains(&name) {
+    if DEFINED_EVERYWHERE_OPS.contains(&kind) {
         d = d.defined_everywhere();
     }
     d
 }
 
 /// A cast `%x : T to U`.
-fn cast(name: &'static str) -> OpDef {
-    let mut d = op(name)
+fn cast(kind: OpKind) -> OpDef {
+    let mut d = op(kind)
         .operands([one("in")])
         .results([one("out")])
         .pure()
         .custom(parse_cast, print_cast)
         .verify(verify_cast);
-    d.attrs = match flags_of(name) {
+    d.attrs = match flags_of(kind) {
         Flags::Overflow => vec![attr("overflowFlags", AttrKind::Any)],
         Flags::OptFastmath => vec![opt_attr("fastmath", AttrKind::Any)],
         Flags::Rounding => vec![
@@ -218,10 +231,10 @@ fn cast(name: &'static str) -> OpDef {
         ],
         _ => vec![],
     };
-    if CAST_INTERFACE_OPS.contains(&name) {
+    if CAST_INTERFACE_OPS.contains(&kind) {
         d = d.cast();
     }
-    if DEFINED_EVERYWHERE_OPS.contains(&name) {
+    if DEFINED_EVERYWHERE_OPS.contains(&kind) {
         d = d.defined_everywhere();
     }
     d
@@ -229,7 +242,7 @@ fn cast(name: &'static str) -> OpDef {
 
 pub fn ops() -> Vec<OpDef> {
     let mut v = vec![
-        op("arith.constant")
+        op(OpKind::ArithConstant)
             .defined_everywhere()
             .summary("integer or floating point constant")
             .results([one("result")])
@@ -239,7 +252,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_constant, print_constant)
             .verify(verify_constant)
             .result_names(constant_names),
-        op("arith.cmpi")
+        op(OpKind::ArithCmpi)
             .defined_everywhere()
             .summary("integer comparison operation")
             .operands([one("lhs"), one("rhs")])
@@ -248,7 +261,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .custom(parse_cmp, print_cmp)
             .verify(verify_cmp),
-        op("arith.cmpf")
+        op(OpKind::ArithCmpf)
             .summary("floating-point comparison operation")
             .operands([one("lhs"), one("rhs")])
             .results([one("result")])
@@ -259,7 +272,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .custom(parse_cmp, print_cmp)
             .verify(verify_cmp),
-        op("arith.select")
+        op(OpKind::ArithSelect)
             .defined_everywhere()
             .summary("select operation")
             .operands([one("condition"), one("true_value"), one("false_value")])
@@ -267,7 +280,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .custom(parse_select, print_select)
             .verify(verify_select),
-        op("arith.negf")
+        op(OpKind::ArithNegf)
             .summary("floating point negation")
             .operands([one("operand")])
             .results([one("result")])
@@ -275,7 +288,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .custom(parse_unary, print_unary)
             .verify(verify_float_binary),
-        op("arith.addui_extended")
+        op(OpKind::ArithAdduiExtended)
             .summary("extended unsigned integer addition operation returning sum and overflow bit")
             .operands([one("lhs"), one("rhs")])
             .results([one("sum"), one("overflow")])
@@ -285,7 +298,7 @@ pub fn ops() -> Vec<OpDef> {
             .verify(verify_extended)
             .result_names(|_, _| vec![Some("sum".into()), Some("overflow".into())]),
     ];
-    for name in ["arith.mulsi_extended", "arith.mului_extended"] {
+    for name in [OpKind::ArithMulsiExtended, OpKind::ArithMuluiExtended] {
         v.push(
             op(name)
                 .summary("extended integer multiplication operation")
@@ -302,31 +315,31 @@ pub fn ops() -> Vec<OpDef> {
         v.push(binary(name, Elem::Int));
     }
     for name in [
-        "arith.addf",
-        "arith.subf",
-        "arith.mulf",
-        "arith.divf",
-        "arith.remf",
-        "arith.maximumf",
-        "arith.minimumf",
-        "arith.maxnumf",
-        "arith.minnumf",
+        OpKind::ArithAddf,
+        OpKind::ArithSubf,
+        OpKind::ArithMulf,
+        OpKind::ArithDivf,
+        OpKind::ArithRemf,
+        OpKind::ArithMaximumf,
+        OpKind::ArithMinimumf,
+        OpKind::ArithMaxnumf,
+        OpKind::ArithMinnumf,
     ] {
         v.push(binary(name, Elem::Float));
     }
     for name in [
-        "arith.index_cast",
-        "arith.index_castui",
-        "arith.extui",
-        "arith.extsi",
-        "arith.trunci",
-        "arith.sitofp",
-        "arith.uitofp",
-        "arith.fptosi",
-        "arith.fptoui",
-        "arith.extf",
-        "arith.truncf",
-        "arith.bitcast",
+        OpKind::ArithIndexCast,
+        OpKind::ArithIndexCastui,
+        OpKind::ArithExtui,
+        OpKind::ArithExtsi,
+        OpKind::ArithTrunci,
+        OpKind::ArithSitofp,
+        OpKind::ArithUitofp,
+        OpKind::ArithFptosi,
+        OpKind::ArithFptoui,
+        OpKind::ArithExtf,
+        OpKind::ArithTruncf,
+        OpKind::ArithBitcast,
     ] {
         v.push(cast(name));
     }
@@ -707,7 +720,7 @@ fn parse_attrs(p: &mut dyn AsmParser, state: &mut OperationState, flags: Flags) 
 
 /// `%a, %b [flags] {attrs} : T`
 fn parse_binary(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    let flags = flags_of(&state.name);
+    let flags = flags_of(state.kind());
     let lhs = p.parse_operand()?;
     p.expect_punct(",")?;
     let rhs = p.parse_operand()?;
@@ -721,7 +734,7 @@ fn parse_binary(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()
 }
 
 fn print_binary(p: &mut OpPrinter, op: OpId) {
-    let flags = flags_of(p.ctx.op_name(op));
+    let flags = flags_of(p.ctx.kind(op));
     let data = p.ctx.op(op);
     p.push(" ");
     p.operands(&data.operands);
@@ -735,7 +748,7 @@ fn print_binary(p: &mut OpPrinter, op: OpId) {
 
 /// `%a [fastmath] {attrs} : T`
 pub(crate) fn parse_unary(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    let flags = flags_of(&state.name);
+    let flags = flags_of(state.kind());
     let x = p.parse_operand()?;
     parse_flags(p, state, flags)?;
     parse_attrs(p, state, flags)?;
@@ -752,7 +765,7 @@ pub(crate) fn print_unary(p: &mut OpPrinter, op: OpId) {
 
 /// `%x [flags] {attrs} : T to U`
 fn parse_cast(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    let flags = flags_of(&state.name);
+    let flags = flags_of(state.kind());
     let x = p.parse_operand()?;
     parse_flags(p, state, flags)?;
     parse_attrs(p, state, flags)?;
@@ -766,7 +779,7 @@ fn parse_cast(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> 
 }
 
 fn print_cast(p: &mut OpPrinter, op: OpId) {
-    let flags = flags_of(p.ctx.op_name(op));
+    let flags = flags_of(p.ctx.kind(op));
     let data = p.ctx.op(op);
     p.push(" ");
     p.operands(&data.operands);
@@ -782,7 +795,7 @@ fn print_cast(p: &mut OpPrinter, op: OpId) {
 
 /// `pred, %a, %b [fastmath] {attrs} : T`
 fn parse_cmp(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    let is_float = state.name == "arith.cmpf";
+    let is_float = state.name == OpKind::ArithCmpf;
     let names = if is_float {
         CMPF_PREDICATES
     } else {
@@ -811,7 +824,7 @@ fn parse_cmp(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     let lhs = p.parse_operand()?;
     p.expect_punct(",")?;
     let rhs = p.parse_operand()?;
-    let flags = flags_of(&state.name);
+    let flags = flags_of(state.kind());
     parse_flags(p, state, flags)?;
     let mut inherent = flag_attr_names(flags).to_vec();
     inherent.push("predicate");
@@ -827,13 +840,13 @@ fn parse_cmp(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
 
 fn print_cmp(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx;
-    let name = ctx.op_name(op);
-    let names = if name == "arith.cmpf" {
+    let kind = ctx.kind(op);
+    let names = if kind == OpKind::ArithCmpf {
         CMPF_PREDICATES
     } else {
         CMPI_PREDICATES
     };
-    let flags = flags_of(name);
+    let flags = flags_of(kind);
     p.push(" ");
     match ctx.attr(op, "predicate") {
         Some(Attr::Int { value, .. }) => {
@@ -897,7 +910,7 @@ fn parse_extended(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     parse_attr_dict(p, state, &[])?;
     p.expect_punct(":")?;
     let t = p.parse_type()?;
-    let second = if state.name == "arith.addui_extended" {
+    let second = if state.name == OpKind::ArithAdduiExtended {
         p.expect_punct(",")?;
         p.parse_type()?
     } else {
@@ -915,7 +928,7 @@ fn print_extended(p: &mut OpPrinter, op: OpId) {
     p.operands(&data.operands);
     p.attr_dict(op, &[], false);
     p.push(" : ");
-    if ctx.op_name(op) == "arith.addui_extended" {
+    if ctx.op_name(op) == OpKind::ArithAdduiExtended {
         let tys: Vec<Type> = data.results.iter().map(|&r| ctx.value_type(r)).collect();
         p.types(&tys);
     } else if let Some(&r) = data.results.first() {
@@ -1038,7 +1051,7 @@ fn verify_extended(ctx: &Context, op: OpId) -> Result<(), String> {
             type_str(ctx, t)
         ));
     }
-    if ctx.op_name(op) == "arith.addui_extended" {
+    if ctx.op_name(op) == OpKind::ArithAdduiExtended {
         let expected = match ctx.type_kind(r1) {
             TypeKind::Integer { width: 1, .. } => true,
             _ => int_width(ctx, r1) == Some(1) && element(ctx, r1) != r1,
@@ -1063,7 +1076,7 @@ fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), String> {
     if a != b {
         return Err("requires all operands to have the same type".into());
     }
-    let is_float = ctx.op_name(op) == "arith.cmpf";
+    let is_float = ctx.op_name(op) == OpKind::ArithCmpf;
     if is_float && !is_float_like(ctx, a) {
         return Err(format!(
             "operand #0 must be floating-point-like, but got '{}'",
@@ -1157,7 +1170,7 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
     if !same_shape(ctx, i, o) {
         return Err("requires the same shape for all operands and results".into());
     }
-    let name = ctx.op_name(op);
+    let kind = ctx.kind(op);
     let is_index = |t: Type| matches!(ctx.type_kind(element(ctx, t)), TypeKind::Index);
     let ints = |t: Type| int_width(ctx, t).is_some();
     let compat = |ok_in: bool, ok_out: bool, win: &str, wout: &str| -> Result<(), String> {
@@ -1175,15 +1188,15 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
         }
         Ok(())
     };
-    match name {
-        "arith.index_cast" | "arith.index_castui" => {
+    match kind {
+        OpKind::ArithIndexCast | OpKind::ArithIndexCastui => {
             let ok = (is_index(i) && ints(o)) || (ints(i) && is_index(o));
             if !ok {
                 return Err(incompatible(ctx, i, o));
             }
             Ok(())
         }
-        "arith.extui" | "arith.extsi" | "arith.trunci" => {
+        OpKind::ArithExtui | OpKind::ArithExtsi | OpKind::ArithTrunci => {
             compat(
                 ints(i),
                 ints(o),
@@ -1191,7 +1204,7 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
                 "signless-fixed-width-integer-like",
             )?;
             let (wi, wo) = (int_width(ctx, i), int_width(ctx, o));
-            if name == "arith.trunci" {
+            if kind == OpKind::ArithTrunci {
                 if wo >= wi {
                     return Err(incompatible(ctx, i, o));
                 }
@@ -1200,7 +1213,7 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
             }
             Ok(())
         }
-        "arith.extf" | "arith.truncf" => {
+        OpKind::ArithExtf | OpKind::ArithTruncf => {
             compat(
                 is_float_like(ctx, i),
                 is_float_like(ctx, o),
@@ -1208,7 +1221,7 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
                 "floating-point-like",
             )?;
             let (wi, wo) = (float_width(ctx, i), float_width(ctx, o));
-            if name == "arith.truncf" {
+            if kind == OpKind::ArithTruncf {
                 if wo >= wi {
                     return Err(incompatible(ctx, i, o));
                 }
@@ -1217,13 +1230,13 @@ fn verify_cast(ctx: &Context, op: OpId) -> Result<(), String> {
             }
             Ok(())
         }
-        "arith.sitofp" | "arith.uitofp" => compat(
+        OpKind::ArithSitofp | OpKind::ArithUitofp => compat(
             ints(i),
             is_float_like(ctx, o),
             "signless-fixed-width-integer-like",
             "floating-point-like",
         ),
-        "arith.fptosi" | "arith.fptoui" => compat(
+        OpKind::ArithFptosi | OpKind::ArithFptoui => compat(
             is_float_like(ctx, i),
             ints(o),
             "floating-point-like",

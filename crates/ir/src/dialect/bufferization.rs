@@ -23,10 +23,11 @@ use crate::dialect::index;
 use crate::op_def::{many, maybe, one, op, opt_attr, AttrKind, MemoryEffects, OpDef, TypeClass};
 use crate::types::{Type, TypeKind};
 use crate::verifier::{followed_by, unprefixed};
+use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("bufferization.alloc_tensor")
+        op(OpKind::BufferizationAllocTensor)
             .summary("allocate buffer for a tensor")
             .operands([
                 many("dynamic_sizes").fixed(index),
@@ -40,19 +41,19 @@ pub fn ops() -> Vec<OpDef> {
                  (`size_hint` `` `=` `` $size_hint^)? attr-dict `:` type($result)",
             )
             .verify(verify_alloc_tensor),
-        op("bufferization.clone")
+        op(OpKind::BufferizationClone)
             .summary("clone the data in the input view into an implicitly defined output view")
             .operands([one("input")])
             .results([one("output")])
             .format("$input attr-dict `:` type($input) `to` type($output)")
             .memory(MemoryEffects::Allocates)
             .verify(verify_clone),
-        op("bufferization.dealloc_tensor")
+        op(OpKind::BufferizationDeallocTensor)
             .summary("release underlying storage format of given tensor")
             .operands([one("tensor").class(TypeClass::TensorLike)])
             .format("$tensor attr-dict `:` type($tensor)")
             .verify(verify_dealloc_tensor),
-        op("bufferization.materialize_in_destination")
+        op(OpKind::BufferizationMaterializeInDestination)
             .summary("copy a tensor")
             .operands([one("source"), one("dest")])
             .results([maybe("result")])
@@ -66,7 +67,7 @@ pub fn ops() -> Vec<OpDef> {
             )
             .memory(MemoryEffects::Writes)
             .verify(verify_materialize_in_destination),
-        op("bufferization.to_buffer")
+        op(OpKind::BufferizationToBuffer)
             .summary("cast a tensor-like type to buffer-like type")
             .operands([one("tensor").class(TypeClass::TensorLike)])
             .results([one("buffer").class(TypeClass::BufferLike)])
@@ -76,7 +77,7 @@ pub fn ops() -> Vec<OpDef> {
             )
             .pure()
             .verify(verify_to_buffer),
-        op("bufferization.to_tensor")
+        op(OpKind::BufferizationToTensor)
             .summary("create a tensor-like type from a buffer-like type")
             .operands([one("buffer").class(TypeClass::BufferLike)])
             .results([one("result").class(TypeClass::TensorLike)])

@@ -5,10 +5,11 @@ use crate::attrs::Attr;
 use crate::context::{OpId, OperationState};
 use crate::op_def::{many, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
+use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("builtin.module")
+        op(OpKind::BuiltinModule)
             .summary("A top-level container of operations")
             .attrs([
                 opt_attr("sym_name", AttrKind::SymbolName),
@@ -21,7 +22,7 @@ pub fn ops() -> Vec<OpDef> {
             .single_block()
             .graph_regions()
             .custom(parse_module, print_module),
-        op("builtin.unrealized_conversion_cast")
+        op(OpKind::BuiltinUnrealizedConversionCast)
             .cast()
             .summary("An unrealized conversion from one set of types to another")
             .operands([many("inputs")])

@@ -13,23 +13,24 @@ use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind};
+use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("cf.assert")
+        op(OpKind::CfAssert)
             .effect(Effect::Fails)
             .summary("Assert operation with message attribute")
             .operands([one("arg").fixed(super::i1)])
             .attrs([attr("msg", AttrKind::Str)])
             .format("$arg `,` $msg attr-dict"),
-        op("cf.br")
+        op(OpKind::CfBr)
             .summary("Branch operation")
             .operands([many("destOperands")])
             .successors(["dest"])
             .terminator()
             .custom(parse_br, print_br)
             .verify(verify_br),
-        op("cf.cond_br")
+        op(OpKind::CfCondBr)
             .summary("Conditional branch operation")
             .operands([
                 one("condition"),
@@ -41,7 +42,7 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .custom(parse_cond_br, print_cond_br)
             .verify(verify_cond_br),
-        op("cf.switch")
+        op(OpKind::CfSwitch)
             .summary("Switch operation")
             .operands([one("flag"), many("defaultOperands"), many("caseOperands")])
             .attrs([

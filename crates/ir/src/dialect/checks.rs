@@ -8,6 +8,7 @@ use crate::attrs::Attr;
 use crate::context::{Context, OpId};
 use crate::types::{Type, TypeKind, DYNAMIC};
 use crate::verifier::{noted_at, unprefixed};
+use crate::OpKind;
 
 pub(crate) fn operand_type(ctx: &Context, op: OpId, i: usize) -> Result<Type, String> {
     ctx.operand(op, i)
@@ -199,14 +200,17 @@ pub(crate) fn check_dynamic_sizes(shape: &[i64], given: usize) -> Result<(), Str
 }
 
 /// `HasParent<name>`: the op sits directly in one of `parents`.
-pub(crate) fn check_parent(ctx: &Context, op: OpId, parents: &[&str]) -> Result<(), String> {
-    let parent = ctx.parent_op(op).map(|p| ctx.op_name(p));
-    if parent.is_some_and(|p| parents.contains(&p)) {
+pub(crate) fn check_parent(ctx: &Context, op: OpId, parents: &[OpKind]) -> Result<(), String> {
+    let parent = ctx.parent_op(op).map(|p| ctx.kind(p));
+    if parent.is_some_and(|p| p != OpKind::Unregistered && parents.contains(&p)) {
         return Ok(());
     }
     Err(match parents {
         [one] => format!("expects parent op '{one}'"),
-        many => format!("expects parent op to be one of '{}'", many.join(", ")),
+        many => {
+            let names: Vec<String> = many.iter().map(ToString::to_string).collect();
+            format!("expects parent op to be one of '{}'", names.join(", "))
+        }
     })
 }
 

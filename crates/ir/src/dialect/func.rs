@@ -6,6 +6,7 @@ use crate::context::{Context, OpId, OperationState};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind};
+use crate::OpKind;
 
 /// The discardable attribute of a function lowered with
 /// `convert-shape-to-std{failure=status}`: its failure messages, code `k`
@@ -77,7 +78,7 @@ pub fn strict_dimensions(ctx: &Context, func: OpId) -> Vec<StrictDimension> {
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("func.func")
+        op(OpKind::FuncFunc)
             .summary("An operation with a name containing a single SSACFG region")
             .allocation_scope()
             .attrs([
@@ -92,13 +93,13 @@ pub fn ops() -> Vec<OpDef> {
             .isolated()
             .custom(parse_function_like, print_function_like)
             .verify(verify_func),
-        op("func.return")
+        op(OpKind::FuncReturn)
             .summary("Function return operation")
             .operands([many("operands")])
             .format("attr-dict ($operands^ `:` type($operands))?")
             .terminator()
             .verify(verify_return),
-        op("func.call")
+        op(OpKind::FuncCall)
             .summary("Call operation")
             .operands([many("operands")])
             .results([many("results")])
@@ -109,7 +110,7 @@ pub fn ops() -> Vec<OpDef> {
                 opt_attr("no_inline", AttrKind::Unit),
             ])
             .format("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"),
-        op("func.call_indirect")
+        op(OpKind::FuncCallIndirect)
             .summary("Indirect call operation")
             .operands([one("callee"), many("callee_operands")])
             .results([many("results")])
@@ -119,7 +120,7 @@ pub fn ops() -> Vec<OpDef> {
             ])
             .custom(parse_call_indirect, print_call_indirect)
             .verify(verify_call_indirect),
-        op("func.constant")
+        op(OpKind::FuncConstant)
             .constant_like("value")
             .summary("Constant")
             .results([one("result")])
@@ -468,7 +469,7 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(func) = ctx.parent_op(op) else {
         return Ok(());
     };
-    if ctx.op_name(func) != "func.func" {
+    if ctx.op_name(func) != OpKind::FuncFunc {
         return Err("expects parent op 'func.func'".into());
     }
     verify_returned_types(ctx, op, func)

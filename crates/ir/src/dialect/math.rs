@@ -2,38 +2,39 @@
 //! `math.exp`, ...), spelled like `arith.negf` with an optional fastmath flag.
 
 use crate::op_def::{one, op, opt_attr, AttrKind, OpDef};
+use crate::OpKind;
 
 /// Unary float functions of the `math` dialect.
-const UNARY: &[&str] = &[
-    "math.absf",
-    "math.atan",
-    "math.cbrt",
-    "math.ceil",
-    "math.cos",
-    "math.erf",
-    "math.exp",
-    "math.exp2",
-    "math.expm1",
-    "math.floor",
-    "math.log",
-    "math.log10",
-    "math.log1p",
-    "math.log2",
-    "math.round",
-    "math.roundeven",
-    "math.rsqrt",
-    "math.sin",
-    "math.sqrt",
-    "math.tan",
-    "math.tanh",
-    "math.trunc",
+const UNARY: &[OpKind] = &[
+    OpKind::MathAbsf,
+    OpKind::MathAtan,
+    OpKind::MathCbrt,
+    OpKind::MathCeil,
+    OpKind::MathCos,
+    OpKind::MathErf,
+    OpKind::MathExp,
+    OpKind::MathExp2,
+    OpKind::MathExpm1,
+    OpKind::MathFloor,
+    OpKind::MathLog,
+    OpKind::MathLog10,
+    OpKind::MathLog1p,
+    OpKind::MathLog2,
+    OpKind::MathRound,
+    OpKind::MathRoundeven,
+    OpKind::MathRsqrt,
+    OpKind::MathSin,
+    OpKind::MathSqrt,
+    OpKind::MathTan,
+    OpKind::MathTanh,
+    OpKind::MathTrunc,
 ];
 
 pub fn ops() -> Vec<OpDef> {
     UNARY
         .iter()
-        .map(|&name| {
-            op(name)
+        .map(|&kind| {
+            op(kind)
                 .summary("unary floating-point function")
                 .operands([one("operand")])
                 .results([one("result")])

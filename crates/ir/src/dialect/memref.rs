@@ -43,28 +43,28 @@ use crate::op_def::{
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind, DYNAMIC};
 use crate::verifier::{at_op, inference_failure, unprefixed};
+use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        alloc_like("memref.alloc", "memory allocation operation"),
-        alloc_like("memref.alloca", "stack memory allocation operation"),
-        op("memref.alloca_scope")
+        alloc_like(OpKind::MemrefAlloc, "memory allocation operation"),
+        alloc_like(OpKind::MemrefAlloca, "stack memory allocation operation"),
+        op(OpKind::MemrefAllocaScope)
             .summary("explicitly delimited scope for stack allocation")
             .results([many("results")])
             .regions(["bodyRegion"])
             .effect(Effect::None)
             .allocation_scope()
             .single_block()
-            .implicit_terminator("memref.alloca_scope.return")
             .custom(parse_alloca_scope, print_alloca_scope)
             .verify(verify_alloca_scope),
-        op("memref.alloca_scope.return")
+        op(OpKind::MemrefAllocaScopeReturn)
             .summary("terminator for alloca_scope operation")
             .operands([many("results")])
-            .parents(&["memref.alloca_scope"])
+            .parents(&[OpKind::MemrefAllocaScope])
             .terminator()
             .format("attr-dict ($results^ `:` type($results))?"),
-        op("memref.assume_alignment")
+        op(OpKind::MemrefAssumeAlignment)
             .summary("assumption that gives alignment information to the input memref")
             .operands([one("memref").class(TypeClass::MemRef)])
             .results([one("result").same_as("memref")])
@@ -73,7 +73,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(|_, _| vec![Some("assume_align".into())])
             .verify(verify_assume_alignment),
-        op("memref.atomic_rmw")
+        op(OpKind::MemrefAtomicRmw)
             .summary("atomic read-modify-write operation")
             .operands([
                 one("value"),
@@ -88,14 +88,14 @@ pub fn ops() -> Vec<OpDef> {
             )
             .memory(MemoryEffects::Writes)
             .verify(verify_atomic_rmw),
-        op("memref.atomic_yield")
+        op(OpKind::MemrefAtomicYield)
             .summary("yield operation for GenericAtomicRMWOp")
             .operands([one("result")])
-            .parents(&["memref.generic_atomic_rmw"])
+            .parents(&[OpKind::MemrefGenericAtomicRmw])
             .terminator()
             .format("$result attr-dict `:` type($result)")
             .verify(verify_atomic_yield),
-        op("memref.cast")
+        op(OpKind::MemrefCast)
             .cast()
             .summary("memref cast operation")
             .operands([one("source")])
@@ -104,7 +104,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_cast),
-        op("memref.collapse_shape")
+        op(OpKind::MemrefCollapseShape)
             .summary("operation to produce a memref with a smaller rank.")
             .operands([one("src").class(TypeClass::MemRef)])
             .results([one("result").class(TypeClass::MemRef)])
@@ -113,19 +113,19 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_collapse_shape),
-        op("memref.copy")
+        op(OpKind::MemrefCopy)
             .summary("copies the data from the source to the destination memref")
             .operands([one("source"), one("target")])
             .format("$source `,` $target attr-dict `:` type($source) `to` type($target)")
             .memory(MemoryEffects::Writes)
             .verify(verify_copy),
-        op("memref.dealloc")
+        op(OpKind::MemrefDealloc)
             .summary("memory deallocation operation")
             .operands([one("memref")])
             .format("$memref attr-dict `:` type($memref)")
             .memory(MemoryEffects::Writes)
             .verify(verify_dealloc),
-        op("memref.dim")
+        op(OpKind::MemrefDim)
             .summary("dimension index operation")
             .operands([one("source"), one("index").fixed(index)])
             .results([one("result").fixed(index)])
@@ -133,19 +133,19 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_dim),
-        op("memref.distinct_objects")
+        op(OpKind::MemrefDistinctObjects)
             .summary("assumption that acesses to specific memrefs will never alias")
             .operands([many("operands")])
             .results([many("results")])
             .pure()
             .custom(parse_distinct_objects, print_distinct_objects)
             .verify(verify_distinct_objects),
-        op("memref.dma_start")
+        op(OpKind::MemrefDmaStart)
             .summary("non-blocking DMA operation that starts a transfer")
             .operands([many("operands")])
             .custom(parse_dma_start, print_dma_start)
             .verify(verify_dma_start),
-        op("memref.dma_wait")
+        op(OpKind::MemrefDmaWait)
             .summary("blocking DMA operation that waits for transfer completion")
             .operands([
                 one("tagMemRef").class(TypeClass::MemRef),
@@ -156,7 +156,7 @@ pub fn ops() -> Vec<OpDef> {
                 "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)",
             )
             .verify(verify_dma_wait),
-        op("memref.expand_shape")
+        op(OpKind::MemrefExpandShape)
             .summary("operation to produce a memref with a higher rank.")
             .operands([
                 one("src").class(TypeClass::MemRef),
@@ -175,7 +175,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_expand_shape),
-        op("memref.extract_aligned_pointer_as_index")
+        op(OpKind::MemrefExtractAlignedPointerAsIndex)
             .summary("Extracts a memref's underlying aligned pointer as an index")
             .operands([one("source").class(TypeClass::BufferLike)])
             .results([one("aligned_pointer")])
@@ -183,7 +183,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(|_, _| vec![Some("intptr".into())])
             .verify(verify_extract_aligned_pointer),
-        op("memref.extract_strided_metadata")
+        op(OpKind::MemrefExtractStridedMetadata)
             .summary("Extracts a buffer base with offset and strides")
             .operands([one("source").class(TypeClass::MemRef)])
             .results([one("base_buffer"), one("offset"), many("sizes_and_strides")])
@@ -191,7 +191,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(strided_metadata_names)
             .verify(verify_extract_strided_metadata),
-        op("memref.generic_atomic_rmw")
+        op(OpKind::MemrefGenericAtomicRmw)
             .summary("atomic read-modify-write operation with a region")
             .operands([
                 one("memref").class(TypeClass::MemRef),
@@ -203,14 +203,14 @@ pub fn ops() -> Vec<OpDef> {
             .memory(MemoryEffects::Writes)
             .custom(parse_generic_atomic_rmw, print_generic_atomic_rmw)
             .verify(verify_generic_atomic_rmw),
-        op("memref.get_global")
+        op(OpKind::MemrefGetGlobal)
             .summary("get the memref pointing to a global variable")
             .results([one("result").class(TypeClass::MemRef)])
             .attrs([attr("name", AttrKind::SymbolRef)])
             .format("$name `:` type($result) attr-dict")
             .pure()
             .verify(verify_get_global),
-        op("memref.global")
+        op(OpKind::MemrefGlobal)
             .summary("declare or define a global memref variable")
             .attrs([
                 attr("sym_name", AttrKind::SymbolName),
@@ -225,7 +225,7 @@ pub fn ops() -> Vec<OpDef> {
                  custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict",
             )
             .verify(verify_global),
-        op("memref.load")
+        op(OpKind::MemrefLoad)
             .summary("load operation")
             .operands([
                 one("memref").class(TypeClass::MemRef),
@@ -236,7 +236,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$memref `[` $indices `]` attr-dict `:` type($memref)")
             .memory(MemoryEffects::Reads)
             .verify(verify_load),
-        op("memref.memory_space_cast")
+        op(OpKind::MemrefMemorySpaceCast)
             .cast()
             .summary("memref memory space cast operation")
             .operands([one("source").class(TypeClass::BufferLike)])
@@ -245,7 +245,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(|_, _| vec![Some("memspacecast".into())])
             .verify(verify_memory_space_cast),
-        op("memref.prefetch")
+        op(OpKind::MemrefPrefetch)
             .summary("prefetch operation")
             .operands([one("memref"), many("indices").fixed(index)])
             .attrs([
@@ -256,14 +256,14 @@ pub fn ops() -> Vec<OpDef> {
             .memory(MemoryEffects::Writes)
             .custom(parse_prefetch, print_prefetch)
             .verify(verify_prefetch),
-        op("memref.rank")
+        op(OpKind::MemrefRank)
             .summary("rank operation")
             .operands([one("memref")])
             .results([one("result").fixed(index)])
             .format("$memref attr-dict `:` type($memref)")
             .pure()
             .verify(verify_rank),
-        op("memref.realloc")
+        op(OpKind::MemrefRealloc)
             .summary("memory reallocation operation")
             .operands([
                 one("source").class(TypeClass::MemRef),
@@ -277,7 +277,7 @@ pub fn ops() -> Vec<OpDef> {
             )
             .memory(MemoryEffects::Writes)
             .verify(verify_realloc),
-        op("memref.reinterpret_cast")
+        op(OpKind::MemrefReinterpretCast)
             .summary("memref reinterpret cast operation")
             .operands([
                 one("source"),
@@ -296,7 +296,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_reinterpret_cast),
-        op("memref.reshape")
+        op(OpKind::MemrefReshape)
             .summary("memref reshape operation")
             .operands([one("source"), one("shape")])
             .results([one("result")])
@@ -304,7 +304,7 @@ pub fn ops() -> Vec<OpDef> {
             .memory(MemoryEffects::Reads)
             .result_names(result_names)
             .verify(verify_reshape),
-        op("memref.store")
+        op(OpKind::MemrefStore)
             .summary("store operation")
             .operands([
                 one("value").element_of("memref"),
@@ -315,7 +315,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)")
             .memory(MemoryEffects::Writes)
             .verify(verify_store),
-        op("memref.subview")
+        op(OpKind::MemrefSubview)
             .summary("memref subview operation")
             .operands([
                 one("source").class(TypeClass::MemRef),
@@ -334,7 +334,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_subview),
-        op("memref.transpose")
+        op(OpKind::MemrefTranspose)
             .summary("`transpose` produces a new strided memref (metadata-only)")
             .operands([one("in").class(TypeClass::MemRef)])
             .results([one("result").class(TypeClass::MemRef)])
@@ -343,7 +343,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_transpose, print_transpose)
             .result_names(result_names)
             .verify(verify_transpose),
-        op("memref.view")
+        op(OpKind::MemrefView)
             .summary("memref view operation")
             .operands([
                 one("source").class(TypeClass::MemRef),
@@ -370,8 +370,8 @@ const ATOMIC_RMW_KINDS: &[&str] = &[
 
 /// `memref.alloc` and `memref.alloca`: sizes of the dynamic dimensions in
 /// parentheses, values of the layout's symbols in brackets.
-fn alloc_like(name: &'static str, summary: &'static str) -> OpDef {
-    op(name)
+fn alloc_like(kind: OpKind, summary: &'static str) -> OpDef {
+    op(kind)
         .summary(summary)
         .operands([
             many("dynamicSizes").fixed(index),
@@ -570,7 +570,7 @@ fn verify_alloc_like(ctx: &Context, op: OpId) -> Result<(), String> {
     all_index(ctx, op, 0)?;
     check_alignment(ctx, op)?;
     let def = ctx.op_def(op).ok_or("requires a definition")?;
-    if ctx.op_name(op) == "memref.alloca" {
+    if ctx.op_name(op) == OpKind::MemrefAlloca {
         let mut scoped = false;
         let mut cur = ctx.parent_op(op);
         while let Some(o) = cur {
@@ -778,7 +778,8 @@ fn verify_get_global(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(table) = nearest_symbol_table(ctx, op) else {
         return Ok(());
     };
-    let global = lookup_symbol(ctx, table, name).filter(|&g| ctx.op_name(g) == "memref.global");
+    let global =
+        lookup_symbol(ctx, table, name).filter(|&g| ctx.op_name(g) == OpKind::MemrefGlobal);
     let Some(global) = global else {
         return Err(format!("'{name}' does not reference a valid global memref"));
     };
@@ -1313,7 +1314,7 @@ fn parse_alloca_scope(p: &mut dyn AsmParser, state: &mut OperationState) -> PRes
     state.regions.push(r);
     p.parse_region(r, &[], false)?;
     let loc = state.loc.clone();
-    super::ensure_terminator(p.ctx(), r, "memref.alloca_scope.return", &loc);
+    super::ensure_terminator(p.ctx(), r, OpKind::MemrefAllocaScopeReturn, &loc);
     p.parse_optional_attr_dict(&mut state.attrs)
 }
 
@@ -1605,18 +1606,18 @@ fn parse_transpose(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult
     let permutation = p.parse_affine_map()?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let src = memref_type(p, "memref.transpose")?;
+    let src = memref_type(p, OpKind::MemrefTranspose)?;
     let v = p.resolve_operand(&input, src)?;
     state.operands.push(v);
     p.expect_keyword("to")?;
-    let dst = memref_type(p, "memref.transpose")?;
+    let dst = memref_type(p, OpKind::MemrefTranspose)?;
     state.result_types.push(dst);
     state.props.push(("permutation".into(), permutation));
     Ok(())
 }
 
 /// A ranked memref type, or MLIR's error for another kind of type.
-fn memref_type(p: &mut dyn AsmParser, op_name: &str) -> PResult<Type> {
+fn memref_type(p: &mut dyn AsmParser, op_name: OpKind) -> PResult<Type> {
     let at = p.offset();
     let ty = p.parse_type()?;
     if MemRef::of(p.ctx(), ty).is_none() {

@@ -12,6 +12,7 @@ use crate::format::{ParsedOperands, Var};
 use crate::op_def::OpDef;
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
+use crate::OpKind;
 
 pub mod arith;
 pub mod bufferization;
@@ -172,7 +173,8 @@ const UNMODELLED_OPS: &[&str] = &[
 ];
 
 /// Ops MLIR 22 renamed, by their old name: the new name.
-const RENAMED_OPS: &[(&str, &str)] = &[("bufferization.to_memref", "bufferization.to_buffer")];
+const RENAMED_OPS: &[(&str, OpKind)] =
+    &[("bufferization.to_memref", OpKind::BufferizationToBuffer)];
 
 /// Why the op `name`, which no definition covers, cannot be kept (MLIR's
 /// words where MLIR rejects it too); `None` if it is kept as an opaque op.
@@ -239,10 +241,10 @@ pub fn verify_dialect_attribute(
 
 /// The dialect whose prefix may be omitted inside the regions of `op_name`.
 pub fn default_dialect(op_name: &str) -> Option<&'static str> {
-    match op_name {
-        "builtin.module" => Some("builtin"),
-        "func.func" => Some("func"),
-        "shape.func" | "shape.function_library" => Some("shape"),
+    match OpKind::from_name(op_name) {
+        OpKind::BuiltinModule => Some("builtin"),
+        OpKind::FuncFunc => Some("func"),
+        OpKind::ShapeFunc | OpKind::ShapeFunctionLibrary => Some("shape"),
         _ => None,
     }
 }
@@ -421,7 +423,7 @@ pub fn witness(ctx: &mut Context) -> Type {
 pub fn ensure_terminator(
     ctx: &mut Context,
     region: crate::RegionId,
-    terminator: &'static str,
+    terminator: OpKind,
     loc: &crate::Location,
 ) {
     let blocks = ctx.region(region).blocks.clone();

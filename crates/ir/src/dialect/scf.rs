@@ -19,10 +19,11 @@ use crate::format::{ParsedOperands, Var};
 use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
+use crate::OpKind;
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("scf.for")
+        op(OpKind::ScfFor)
             .effect(Effect::None)
             .summary("for operation")
             .allocation_scope()
@@ -36,39 +37,37 @@ pub fn ops() -> Vec<OpDef> {
             .attrs([opt_attr("unsignedCmp", AttrKind::Unit)])
             .regions(["region"])
             .single_block()
-            .implicit_terminator("scf.yield")
             .custom(parse_for, print_for)
             .verify(verify_for),
-        op("scf.if")
+        op(OpKind::ScfIf)
             .effect(Effect::None)
             .summary("if-then-else operation")
             .operands([one("condition").fixed(super::i1)])
             .results([many("results")])
             .regions(["thenRegion", "elseRegion"])
             .single_block()
-            .implicit_terminator("scf.yield")
             .custom(parse_if, print_if)
             .verify(verify_if),
-        op("scf.yield")
+        op(OpKind::ScfYield)
             .summary("loop yield and termination operation")
             .operands([many("results")])
             .format("attr-dict ($results^ `:` type($results))?")
             .terminator()
             .verify(verify_yield),
-        op("scf.while")
+        op(OpKind::ScfWhile)
             .summary("a generic 'while' loop")
             .operands([many("inits")])
             .results([many("results")])
             .regions(["before", "after"])
             .custom(parse_while, print_while)
             .verify(verify_while),
-        op("scf.condition")
+        op(OpKind::ScfCondition)
             .summary("loop continuation condition")
             .operands([one("condition").fixed(super::i1), many("args")])
             .format("`(` $condition `)` attr-dict ($args^ `:` type($args))?")
             .terminator()
             .verify(verify_condition),
-        op("scf.forall")
+        op(OpKind::ScfForall)
             .effect(Effect::None)
             .summary("evaluate a block multiple times in parallel")
             .allocation_scope()
@@ -87,10 +86,9 @@ pub fn ops() -> Vec<OpDef> {
             ])
             .regions(["region"])
             .single_block()
-            .implicit_terminator("scf.forall.in_parallel")
             .custom(parse_forall, print_forall)
             .verify(verify_forall),
-        op("scf.forall.in_parallel")
+        op(OpKind::ScfForallInParallel)
             .summary("terminates a `forall` block")
             .regions(["region"])
             .terminator()
@@ -99,7 +97,7 @@ pub fn ops() -> Vec<OpDef> {
             .graph_regions()
             .custom(parse_in_parallel, print_in_parallel)
             .verify(verify_in_parallel),
-        op("scf.execute_region")
+        op(OpKind::ScfExecuteRegion)
             .effect(Effect::None)
             .summary("operation that executes its region exactly once")
             .results([many("results")])
@@ -107,7 +105,7 @@ pub fn ops() -> Vec<OpDef> {
             .regions(["region"])
             .custom(parse_execute_region, print_execute_region)
             .verify(verify_execute_region),
-        op("scf.parallel")
+        op(OpKind::ScfParallel)
             .effect(Effect::None)
             .summary("parallel for operation")
             .allocation_scope()
@@ -120,10 +118,9 @@ pub fn ops() -> Vec<OpDef> {
             .results([many("results")])
             .regions(["region"])
             .single_block()
-            .implicit_terminator("scf.reduce")
             .custom(parse_parallel, print_parallel)
             .verify(verify_parallel),
-        op("scf.reduce")
+        op(OpKind::ScfReduce)
             .summary("reduce operation for scf.parallel")
             .operands([many("operands")])
             .regions(["reductions"])
@@ -131,13 +128,13 @@ pub fn ops() -> Vec<OpDef> {
             .terminator()
             .custom(parse_reduce, print_reduce)
             .verify(verify_reduce),
-        op("scf.reduce.return")
+        op(OpKind::ScfReduceReturn)
             .summary("terminator for reduce operation")
             .operands([one("result")])
             .format("$result attr-dict `:` type($result)")
             .terminator()
             .verify(verify_reduce_return),
-        op("scf.index_switch")
+        op(OpKind::ScfIndexSwitch)
             .effect(Effect::None)
             .summary("switch-case operation on an index argument")
             .operands([one("arg").fixed(super::index)])
@@ -363,7 +360,7 @@ fn parse_for(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     );
     let r = new_region(p, state);
     p.parse_region(r, &args, false)?;
-    super::ensure_terminator(p.ctx(), r, "scf.yield", &state.loc);
+    super::ensure_terminator(p.ctx(), r, OpKind::ScfYield, &state.loc);
     parse_attr_dict(p, state, &["unsignedCmp"])?;
     state.result_types = result_types;
     Ok(())
@@ -482,11 +479,11 @@ fn parse_if(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     state.result_types = parse_optional_arrow_types(p)?;
     let then_r = new_region(p, state);
     p.parse_region(then_r, &[], false)?;
-    super::ensure_terminator(p.ctx(), then_r, "scf.yield", &state.loc);
+    super::ensure_terminator(p.ctx(), then_r, OpKind::ScfYield, &state.loc);
     let else_r = new_region(p, state);
     if p.parse_optional_keyword("else") {
         p.parse_region(else_r, &[], false)?;
-        super::ensure_terminator(p.ctx(), else_r, "scf.yield", &state.loc);
+        super::ensure_terminator(p.ctx(), else_r, OpKind::ScfYield, &state.loc);
     }
     parse_attr_dict(p, state, &[])
 }
@@ -537,20 +534,14 @@ fn verify_if(ctx: &Context, op: OpId) -> Result<(), String> {
 // --------------------------------------------------------------- scf.yield
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
-    const PARENTS: &[&str] = &[
-        "scf.execute_region",
-        "scf.for",
-        "scf.if",
-        "scf.index_switch",
-        "scf.while",
+    const PARENTS: &[OpKind] = &[
+        OpKind::ScfExecuteRegion,
+        OpKind::ScfFor,
+        OpKind::ScfIf,
+        OpKind::ScfIndexSwitch,
+        OpKind::ScfWhile,
     ];
-    match ctx.parent_op(op) {
-        Some(p) if PARENTS.contains(&ctx.op_name(p)) => Ok(()),
-        _ => Err(format!(
-            "expects parent op to be one of '{}'",
-            PARENTS.join(", ")
-        )),
-    }
+    super::checks::check_parent(ctx, op, PARENTS)
 }
 
 // --------------------------------------------------------------- scf.while
@@ -623,7 +614,7 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(cond) = region_terminator(ctx, op, 0) else {
         return Ok(());
     };
-    if ctx.op_name(cond) != "scf.condition" {
+    if ctx.op_name(cond) != OpKind::ScfCondition {
         return Err("expects the 'before' region to terminate with 'scf.condition'".into());
     }
     let forwarded = value_types(ctx, ctx.op(cond).operands.get(1..).unwrap_or(&[]));
@@ -643,7 +634,7 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
         ));
     }
     if let Some(y) = region_terminator(ctx, op, 1) {
-        if ctx.op_name(y) != "scf.yield" {
+        if ctx.op_name(y) != OpKind::ScfYield {
             return Err("expects the 'after' region to terminate with 'scf.yield'".into());
         }
         let yielded = value_types(ctx, &ctx.op(y).operands);
@@ -660,7 +651,7 @@ fn verify_while(ctx: &Context, op: OpId) -> Result<(), String> {
 
 fn verify_condition(ctx: &Context, op: OpId) -> Result<(), String> {
     match ctx.parent_op(op) {
-        Some(p) if ctx.op_name(p) == "scf.while" => Ok(()),
+        Some(p) if ctx.op_name(p) == OpKind::ScfWhile => Ok(()),
         _ => Err("expects parent op 'scf.while'".into()),
     }
 }
@@ -785,7 +776,7 @@ fn ensure_in_parallel(ctx: &mut Context, region: RegionId) {
     };
     if ctx
         .block_terminator(block)
-        .is_some_and(|t| ctx.op_name(t) == "scf.forall.in_parallel")
+        .is_some_and(|t| ctx.op_name(t) == OpKind::ScfForallInParallel)
     {
         return;
     }
@@ -799,7 +790,7 @@ fn ensure_in_parallel(ctx: &mut Context, region: RegionId) {
     let body = ctx.create_region();
     let b = ctx.create_block();
     ctx.append_block(body, b);
-    let mut state = OperationState::new("scf.forall.in_parallel", loc);
+    let mut state = OperationState::new(OpKind::ScfForallInParallel, loc);
     state.regions.push(body);
     let t = ctx.create_op(state);
     ctx.append_op(block, t);
@@ -917,7 +908,7 @@ fn print_in_parallel(p: &mut OpPrinter, op: OpId) {
 
 fn verify_in_parallel(ctx: &Context, op: OpId) -> Result<(), String> {
     match ctx.parent_op(op) {
-        Some(p) if ctx.op_name(p) == "scf.forall" => Ok(()),
+        Some(p) if ctx.op_name(p) == OpKind::ScfForall => Ok(()),
         _ => Err("expects parent op 'scf.forall'".into()),
     }
 }
@@ -984,7 +975,7 @@ fn parse_parallel(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     let args: Vec<Argument> = ivs.into_iter().map(|n| arg(n, index)).collect();
     let r = new_region(p, state);
     p.parse_region(r, &args, false)?;
-    super::ensure_terminator(p.ctx(), r, "scf.reduce", &state.loc);
+    super::ensure_terminator(p.ctx(), r, OpKind::ScfReduce, &state.loc);
     parse_attr_dict(p, state, &[])?;
     let seg = i32_array(p.ctx(), &[lbs.len(), ubs.len(), steps.len(), inits.len()]);
     set_named_attr(&mut state.props, "operandSegmentSizes", seg);
@@ -1047,7 +1038,7 @@ fn verify_parallel(ctx: &Context, op: OpId) -> Result<(), String> {
         return Err("expects the types of the init values to match the results".into());
     }
     if let Some(t) = region_terminator(ctx, op, 0) {
-        if ctx.op_name(t) == "scf.reduce" {
+        if ctx.op_name(t) == OpKind::ScfReduce {
             let reduced = value_types(ctx, &ctx.op(t).operands);
             if reduced.len() != results.len() {
                 return Err(format!(
@@ -1109,7 +1100,7 @@ fn print_reduce(p: &mut OpPrinter, op: OpId) {
 fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), String> {
     let data = ctx.op(op);
     match ctx.parent_op(op) {
-        Some(p) if ctx.op_name(p) == "scf.parallel" => {}
+        Some(p) if ctx.op_name(p) == OpKind::ScfParallel => {}
         _ => return Err("expects parent op 'scf.parallel'".into()),
     }
     if data.regions.len() != data.operands.len() {
@@ -1132,7 +1123,7 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), String> {
             ));
         }
         if let Some(term) = ctx.block_terminator(b) {
-            if ctx.op_name(term) != "scf.reduce.return" {
+            if ctx.op_name(term) != OpKind::ScfReduceReturn {
                 return Err(format!(
                     "reduction region #{i} must be terminated by 'scf.reduce.return'"
                 ));
@@ -1146,7 +1137,7 @@ fn verify_reduce_return(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(reduce) = ctx.parent_op(op) else {
         return Ok(());
     };
-    if ctx.op_name(reduce) != "scf.reduce" {
+    if ctx.op_name(reduce) != OpKind::ScfReduce {
         return Err("expects parent op 'scf.reduce'".into());
     }
     let Some(region) = ctx.op(op).parent.and_then(|b| ctx.block(b).parent) else {
@@ -1246,7 +1237,7 @@ fn verify_index_switch(ctx: &Context, op: OpId) -> Result<(), String> {
             return Err(format!("{what} must have a block"));
         };
         match ctx.block_terminator(b) {
-            Some(t) if ctx.op_name(t) == "scf.yield" => {
+            Some(t) if ctx.op_name(t) == OpKind::ScfYield => {
                 let got = value_types(ctx, &ctx.op(t).operands);
                 if got.len() != results.len() {
                     return Err(format!(

@@ -17,7 +17,7 @@ use crate::dialect::{
     size, type_str, value_shape, witness,
 };
 use crate::format::{ParsedOperands, Var};
-use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef};
+use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, OpDef, ShapeRole};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
 use crate::OpKind;
@@ -29,7 +29,7 @@ const TERMINATOR: &str = "attr-dict ($operands^ `:` type($operands))?";
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("shape.add")
+        op(OpKind::ShapeAdd)
             .commutative()
             .summary("Addition of sizes and indices")
             .operands([one("lhs"), one("rhs")])
@@ -37,7 +37,7 @@ pub fn ops() -> Vec<OpDef> {
             .format(BINARY)
             .pure()
             .verify(verify_size_arith),
-        op("shape.any")
+        op(OpKind::ShapeAny)
             .defined_everywhere()
             .commutative()
             .summary("Return any combination of the input shapes")
@@ -46,17 +46,18 @@ pub fn ops() -> Vec<OpDef> {
             .format("$inputs attr-dict `:` type($inputs) `->` type($result)")
             .pure()
             .verify(verify_any),
-        op("shape.assuming")
+        op(OpKind::ShapeAssuming)
+            .shape_role(ShapeRole::Witness)
             .effect(Effect::None)
             .summary("Execute the region")
             .operands([one("witness").fixed(witness)])
             .results([many("results")])
             .regions(["doRegion"])
             .single_block()
-            .implicit_terminator("shape.assuming_yield")
             .custom(parse_assuming, print_assuming)
             .verify(verify_assuming),
-        op("shape.assuming_all")
+        op(OpKind::ShapeAssumingAll)
+            .shape_role(ShapeRole::Witness)
             .commutative()
             .summary("Return a logical AND of all witnesses")
             .operands([many("inputs").fixed(witness)])
@@ -64,13 +65,14 @@ pub fn ops() -> Vec<OpDef> {
             .format("$inputs attr-dict")
             .pure()
             .verify(verify_assuming_all),
-        op("shape.assuming_yield")
+        op(OpKind::ShapeAssumingYield)
+            .shape_role(ShapeRole::Witness)
             .summary("Yield operation")
             .operands([many("operands")])
             .format(TERMINATOR)
             .terminator()
             .verify(verify_assuming_yield),
-        op("shape.broadcast")
+        op(OpKind::ShapeBroadcast)
             .commutative()
             .summary("Returns the broadcasted output shape of two or more inputs")
             .operands([many("shapes")])
@@ -79,7 +81,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$shapes attr-dict `:` type($shapes) `->` type($result)")
             .pure()
             .verify(verify_broadcast),
-        op("shape.concat")
+        op(OpKind::ShapeConcat)
             .defined_everywhere()
             .summary("Concatenates two shapes")
             .operands([one("lhs"), one("rhs")])
@@ -87,7 +89,7 @@ pub fn ops() -> Vec<OpDef> {
             .format(BINARY)
             .pure()
             .verify(verify_concat),
-        op("shape.const_shape")
+        op(OpKind::ShapeConstShape)
             .defined_everywhere()
             .constant_like("shape")
             .summary("Creates a constant shape or extent tensor")
@@ -96,7 +98,7 @@ pub fn ops() -> Vec<OpDef> {
             .custom(parse_const_shape, print_const_shape)
             .pure()
             .verify(verify_const_shape),
-        op("shape.const_size")
+        op(OpKind::ShapeConstSize)
             .defined_everywhere()
             .constant_like("value")
             .summary("Creates a constant of type `shape.size`")
@@ -106,7 +108,8 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .verify(verify_const_size)
             .result_names(const_size_names),
-        op("shape.const_witness")
+        op(OpKind::ShapeConstWitness)
+            .shape_role(ShapeRole::Witness)
             .constant_like("passing")
             .summary("An operation that returns a statically known witness value")
             .results([one("result").fixed(witness)])
@@ -114,7 +117,8 @@ pub fn ops() -> Vec<OpDef> {
             .format("$passing attr-dict")
             .pure()
             .verify(verify_const_witness),
-        op("shape.cstr_broadcastable")
+        op(OpKind::ShapeCstrBroadcastable)
+            .shape_role(ShapeRole::Constraint)
             .commutative()
             .effect(Effect::Fails)
             .summary("Determines if 2+ shapes can be successfully broadcasted")
@@ -122,7 +126,8 @@ pub fn ops() -> Vec<OpDef> {
             .results([one("result").fixed(witness)])
             .format("$shapes attr-dict `:` type($shapes)")
             .verify(verify_cstr_broadcastable),
-        op("shape.cstr_eq")
+        op(OpKind::ShapeCstrEq)
+            .shape_role(ShapeRole::Constraint)
             .commutative()
             .effect(Effect::Fails)
             .summary("Determines if all input shapes are equal")
@@ -130,7 +135,8 @@ pub fn ops() -> Vec<OpDef> {
             .results([one("result").fixed(witness)])
             .format("$shapes attr-dict `:` type($shapes)")
             .verify(verify_cstr_eq),
-        op("shape.cstr_require")
+        op(OpKind::ShapeCstrRequire)
+            .shape_role(ShapeRole::Constraint)
             .effect(Effect::Fails)
             .summary("Represents a runtime assertion that an i1 is `true`")
             .operands([one("pred").fixed(i1)])
@@ -138,12 +144,12 @@ pub fn ops() -> Vec<OpDef> {
             .attrs([attr("msg", AttrKind::Str)])
             .format("$pred `,` $msg attr-dict")
             .verify(verify_cstr_require),
-        op("shape.debug_print")
+        op(OpKind::ShapeDebugPrint)
             .summary("Prints the input shape or size")
             .operands([one("input")])
             .results([one("output")])
             .verify(verify_debug_print),
-        op("shape.dim")
+        op(OpKind::ShapeDim)
             .summary("Gets the specified extent from the shape of a shaped input")
             .operands([one("value"), one("index")])
             .results([one("extent")])
@@ -152,28 +158,28 @@ pub fn ops() -> Vec<OpDef> {
             )
             .pure()
             .verify(verify_dim),
-        op("shape.div")
+        op(OpKind::ShapeDiv)
             .summary("Division of sizes and indices")
             .operands([one("lhs"), one("rhs")])
             .results([one("result")])
             .format(BINARY)
             .pure()
             .verify(verify_size_arith),
-        op("shape.from_extent_tensor")
+        op(OpKind::ShapeFromExtentTensor)
             .summary("Creates a shape from a tensor of extents")
             .operands([one("input")])
             .results([one("result").fixed(shape)])
             .format("$input attr-dict `:` type($input)")
             .pure()
             .verify(verify_from_extent_tensor),
-        op("shape.from_extents")
+        op(OpKind::ShapeFromExtents)
             .summary("Creates a shape from extents")
             .operands([many("extents")])
             .results([one("shape").fixed(shape)])
             .format("$extents attr-dict `:` type($extents)")
             .pure()
             .verify(verify_from_extents),
-        op("shape.func")
+        op(OpKind::ShapeFunc)
             .summary("Shape function")
             .allocation_scope()
             .attrs([
@@ -190,7 +196,7 @@ pub fn ops() -> Vec<OpDef> {
                 super::func::print_function_like,
             )
             .verify(verify_func),
-        op("shape.function_library")
+        op(OpKind::ShapeFunctionLibrary)
             .summary("Represents shape functions and corresponding ops")
             .attrs([
                 attr("sym_name", AttrKind::SymbolName),
@@ -203,21 +209,21 @@ pub fn ops() -> Vec<OpDef> {
             .no_terminator()
             .custom(parse_function_library, print_function_library)
             .verify(verify_function_library),
-        op("shape.get_extent")
+        op(OpKind::ShapeGetExtent)
             .summary("Gets the specified extent from a shape or extent tensor")
             .operands([one("shape"), one("dim")])
             .results([one("extent")])
             .format("$shape `,` $dim attr-dict `:` type($shape) `,` type($dim) `->` type($extent)")
             .pure()
             .verify(verify_get_extent),
-        op("shape.index_to_size")
+        op(OpKind::ShapeIndexToSize)
             .summary("Converts a standard index to a shape size")
             .operands([one("arg").fixed(index)])
             .results([one("result").fixed(size)])
             .format("$arg attr-dict")
             .pure()
             .verify(verify_index_to_size),
-        op("shape.is_broadcastable")
+        op(OpKind::ShapeIsBroadcastable)
             .defined_everywhere()
             .commutative()
             .effect(Effect::None)
@@ -226,7 +232,7 @@ pub fn ops() -> Vec<OpDef> {
             .results([one("result").fixed(i1)])
             .format("$shapes attr-dict `:` type($shapes)")
             .verify(verify_shapes_to_i1),
-        op("shape.max")
+        op(OpKind::ShapeMax)
             .commutative()
             .summary("Elementwise maximum")
             .operands([one("lhs"), one("rhs")])
@@ -234,7 +240,8 @@ pub fn ops() -> Vec<OpDef> {
             .format(BINARY)
             .pure()
             .verify(verify_max_min),
-        op("shape.meet")
+        op(OpKind::ShapeMeet)
+            .shape_role(ShapeRole::ErrorValue)
             .commutative()
             .effect(Effect::Fails)
             .summary("Returns the least general shape or size of its operands")
@@ -246,7 +253,7 @@ pub fn ops() -> Vec<OpDef> {
                  type($arg0) `,` type($arg1) `->` type($result)",
             )
             .verify(verify_meet),
-        op("shape.min")
+        op(OpKind::ShapeMin)
             .commutative()
             .summary("Elementwise minimum")
             .operands([one("lhs"), one("rhs")])
@@ -254,7 +261,7 @@ pub fn ops() -> Vec<OpDef> {
             .format(BINARY)
             .pure()
             .verify(verify_max_min),
-        op("shape.mul")
+        op(OpKind::ShapeMul)
             .commutative()
             .summary("Multiplication of sizes and indices")
             .operands([one("lhs"), one("rhs")])
@@ -262,7 +269,7 @@ pub fn ops() -> Vec<OpDef> {
             .format(BINARY)
             .pure()
             .verify(verify_size_arith),
-        op("shape.num_elements")
+        op(OpKind::ShapeNumElements)
             .defined_everywhere()
             .summary("Returns the number of elements for a given shape")
             .operands([one("shape")])
@@ -270,7 +277,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$shape attr-dict `:` type($shape) `->` type($result)")
             .pure()
             .verify(verify_shape_to_size),
-        op("shape.rank")
+        op(OpKind::ShapeRank)
             .defined_everywhere()
             .summary("Gets the rank of a shape")
             .operands([one("shape")])
@@ -278,23 +285,22 @@ pub fn ops() -> Vec<OpDef> {
             .format("$shape attr-dict `:` type($shape) `->` type($rank)")
             .pure()
             .verify(verify_shape_to_size),
-        op("shape.reduce")
+        op(OpKind::ShapeReduce)
             .effect(Effect::None)
             .summary("Returns an expression reduced over a shape or extent tensor")
             .operands([one("shape"), many("initVals")])
             .results([many("result")])
             .regions(["region"])
             .single_block()
-            .implicit_terminator("shape.yield")
             .custom(parse_reduce, print_reduce)
             .verify(verify_reduce),
-        op("shape.return")
+        op(OpKind::ShapeReturn)
             .summary("Shape function return operation")
             .operands([many("operands")])
             .format(TERMINATOR)
             .terminator()
             .verify(verify_return),
-        op("shape.shape_eq")
+        op(OpKind::ShapeShapeEq)
             .defined_everywhere()
             .commutative()
             .summary("Returns whether the input shapes or extent tensors are equal")
@@ -303,7 +309,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$shapes attr-dict `:` type($shapes)")
             .pure()
             .verify(verify_shapes_to_i1),
-        op("shape.shape_of")
+        op(OpKind::ShapeShapeOf)
             .defined_everywhere()
             .summary("Returns shape of a value or shaped type operand")
             .operands([one("arg")])
@@ -311,7 +317,7 @@ pub fn ops() -> Vec<OpDef> {
             .format("$arg attr-dict `:` type($arg) `->` type($result)")
             .pure()
             .verify(verify_shape_of),
-        op("shape.size_to_index")
+        op(OpKind::ShapeSizeToIndex)
             .cast()
             .summary("Casts between index types of the shape and standard dialect")
             .operands([one("arg")])
@@ -319,14 +325,14 @@ pub fn ops() -> Vec<OpDef> {
             .format("$arg attr-dict `:` type($arg)")
             .pure()
             .verify(verify_size_to_index),
-        op("shape.split_at")
+        op(OpKind::ShapeSplitAt)
             .summary("Splits a shape at a given index")
             .operands([one("operand"), one("index")])
             .results([one("head"), one("tail")])
             .pure()
             .verify(verify_split_at)
             .result_names(split_at_names),
-        op("shape.to_extent_tensor")
+        op(OpKind::ShapeToExtentTensor)
             .cast()
             .summary("Creates a dimension tensor from a shape")
             .operands([one("input")])
@@ -334,28 +340,31 @@ pub fn ops() -> Vec<OpDef> {
             .format("$input attr-dict `:` type($input) `->` type($result)")
             .pure()
             .verify(verify_to_extent_tensor),
-        op("shape.value_as_shape")
+        op(OpKind::ShapeValueAsShape)
+            .shape_role(ShapeRole::ErrorValue)
             .summary("Returns value as a shape")
             .operands([one("arg")])
             .results([one("result")])
             .format("$arg attr-dict `:` type($arg) `->` type($result)")
             .pure()
             .verify(verify_value_as_shape),
-        op("shape.value_of")
+        op(OpKind::ShapeValueOf)
+            .shape_role(ShapeRole::ErrorValue)
             .summary("Returns value of a !shape.value_shape operand")
             .operands([one("arg").fixed(value_shape)])
             .results([one("result")])
             .format("$arg attr-dict `:` type($result)")
             .pure()
             .verify(verify_value_of),
-        op("shape.with_shape")
+        op(OpKind::ShapeWithShape)
+            .shape_role(ShapeRole::ErrorValue)
             .summary("Returns ValueShape with given shape")
             .operands([one("operand"), one("shape")])
             .results([one("result").fixed(value_shape)])
             .format("operands attr-dict `:` type($operand) `,` type($shape)")
             .pure()
             .verify(verify_with_shape),
-        op("shape.yield")
+        op(OpKind::ShapeYield)
             .summary("Returns the value to parent op")
             .operands([many("operands")])
             .format(TERMINATOR)
@@ -511,7 +520,7 @@ fn parse_assuming(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     state.result_types = parse_optional_arrow_types(p)?;
     let r = p.ctx().create_region();
     p.parse_region(r, &[], false)?;
-    ensure_terminator(p.ctx(), r, "shape.assuming_yield", &state.loc);
+    ensure_terminator(p.ctx(), r, OpKind::ShapeAssumingYield, &state.loc);
     state.regions.push(r);
     p.parse_optional_attr_dict(&mut state.attrs)?;
     Ok(())
@@ -885,7 +894,7 @@ fn verify_assuming(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(t) = ctx.block_terminator(blocks[0]) else {
         return Ok(());
     };
-    if ctx.op_name(t) != "shape.assuming_yield" {
+    if ctx.op_name(t) != OpKind::ShapeAssumingYield {
         return Err(format!(
             "expects regions to end with 'shape.assuming_yield', found '{}'",
             ctx.op_name(t)
@@ -904,7 +913,7 @@ fn verify_assuming_all(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_assuming_yield(ctx: &Context, op: OpId) -> Result<(), String> {
-    check_parent(ctx, op, &["shape.assuming"])
+    check_parent(ctx, op, &[OpKind::ShapeAssuming])
 }
 
 fn verify_broadcast(ctx: &Context, op: OpId) -> Result<(), String> {
@@ -1239,7 +1248,7 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), String> {
         }
     }
     match ctx.block_terminator(blocks[0]) {
-        Some(t) if ctx.op_name(t) != "shape.yield" => Err(format!(
+        Some(t) if ctx.op_name(t) != OpKind::ShapeYield => Err(format!(
             "expects regions to end with 'shape.yield', found '{}'",
             ctx.op_name(t)
         )),
@@ -1248,7 +1257,7 @@ fn verify_reduce(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
-    check_parent(ctx, op, &["shape.func"])?;
+    check_parent(ctx, op, &[OpKind::ShapeFunc])?;
     match ctx.parent_op(op) {
         Some(func) => crate::dialect::func::verify_returned_types(ctx, op, func),
         None => Ok(()),
@@ -1314,13 +1323,17 @@ fn verify_with_shape(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
-    check_parent(ctx, op, &["shape.reduce", "shape.function_library"])?;
+    check_parent(
+        ctx,
+        op,
+        &[OpKind::ShapeReduce, OpKind::ShapeFunctionLibrary],
+    )?;
     let Some(parent) = ctx.parent_op(op) else {
         return Ok(());
     };
     // MLIR verifies a `shape.reduce` before the ops in its body: leave a
     // broken reduce to report its own error.
-    if ctx.op_name(parent) == "shape.reduce" && verify_reduce(ctx, parent).is_err() {
+    if ctx.op_name(parent) == OpKind::ShapeReduce && verify_reduce(ctx, parent).is_err() {
         return Ok(());
     }
     let results = &ctx.op(parent).results;
@@ -1421,9 +1434,9 @@ pub fn constraint_message(ctx: &Context, op: OpId) -> &str {
     let own = |name| ctx.attr(op, name).and_then(Attr::as_str);
     own("msg")
         .or_else(|| own("error"))
-        .unwrap_or_else(|| match ctx.op_name(op) {
-            "shape.cstr_eq" => "shapes must be equal",
-            "shape.cstr_broadcastable" => failure::BROADCAST,
+        .unwrap_or_else(|| match ctx.kind(op) {
+            OpKind::ShapeCstrEq => "shapes must be equal",
+            OpKind::ShapeCstrBroadcastable => failure::BROADCAST,
             _ => "requirement failed",
         })
 }
@@ -1458,7 +1471,7 @@ pub fn verify_operation_attribute(
     if !is_table {
         return Err("shape.lib attribute may only be on op implementing SymbolTable".into());
     }
-    let is_library = |o: OpId| ctx.op_name(o) == "shape.function_library";
+    let is_library = |o: OpId| ctx.op_name(o) == OpKind::ShapeFunctionLibrary;
     match value {
         Attr::SymbolRef { root, nested } => {
             let found = super::lookup_symbol(ctx, op, root).filter(|_| nested.is_empty());

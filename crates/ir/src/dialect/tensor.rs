@@ -24,6 +24,7 @@ use crate::op_def::{attr, many, maybe, one, op, opt_attr, registry, AttrKind, Ef
 use crate::print_attr::{write_dims, AttrPrinter};
 use crate::printer::{print_op, OpPrinter, PrintOptions};
 use crate::types::{Type, TypeKind, DYNAMIC};
+use crate::OpKind;
 use std::sync::OnceLock;
 
 /// The format of a slice op's offsets, sizes and strides.
@@ -50,14 +51,14 @@ pub(crate) fn slice_attrs() -> [crate::op_def::AttrSpec; 3] {
 
 pub fn ops() -> Vec<OpDef> {
     vec![
-        op("tensor.bitcast")
+        op(OpKind::TensorBitcast)
             .summary("tensor bitcast operation")
             .operands([one("source")])
             .results([one("dest")])
             .format("$source attr-dict `:` type($source) `to` type($dest)")
             .pure()
             .verify(verify_bitcast),
-        op("tensor.cast")
+        op(OpKind::TensorCast)
             .cast()
             .summary("tensor cast operation")
             .operands([one("source")])
@@ -66,7 +67,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_cast),
-        op("tensor.collapse_shape")
+        op(OpKind::TensorCollapseShape)
             .summary("operation to produce a tensor with a smaller rank")
             .operands([one("src")])
             .results([one("result")])
@@ -75,7 +76,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_collapse_shape),
-        op("tensor.concat")
+        op(OpKind::TensorConcat)
             .summary("tensor concatenation operation")
             .operands([many("inputs")])
             .results([one("result")])
@@ -84,7 +85,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_concat),
-        op("tensor.dim")
+        op(OpKind::TensorDim)
             .summary("dimension index operation")
             .operands([one("source"), one("index").fixed(index)])
             .results([one("result").fixed(index)])
@@ -92,14 +93,14 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_dim),
-        op("tensor.empty")
+        op(OpKind::TensorEmpty)
             .summary("empty tensor operation")
             .operands([many("dynamicSizes").fixed(index)])
             .results([one("result")])
             .format("`(` $dynamicSizes `)` attr-dict `:` type($result)")
             .pure()
             .verify(verify_empty),
-        op("tensor.expand_shape")
+        op(OpKind::TensorExpandShape)
             .summary("operation to produce a tensor with a higher rank")
             .operands([one("src"), many("output_shape").fixed(index)])
             .results([one("result")])
@@ -115,7 +116,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_expand_shape),
-        op("tensor.extract")
+        op(OpKind::TensorExtract)
             .summary("element extraction operation")
             .operands([one("tensor"), many("indices").fixed(index)])
             .results([one("result")])
@@ -123,7 +124,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_extract),
-        op("tensor.extract_slice")
+        op(OpKind::TensorExtractSlice)
             .summary("extract slice operation")
             .operands([
                 one("source"),
@@ -141,7 +142,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_extract_slice),
-        op("tensor.from_elements")
+        op(OpKind::TensorFromElements)
             .defined_everywhere()
             .summary("tensor from elements operation.")
             .operands([many("elements")])
@@ -150,7 +151,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_from_elements),
-        op("tensor.gather")
+        op(OpKind::TensorGather)
             .summary("gather a subset of a tensor at specified indices")
             .operands([one("source"), one("indices")])
             .results([one("result")])
@@ -165,18 +166,17 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_gather),
-        op("tensor.generate")
+        op(OpKind::TensorGenerate)
             .effect(Effect::None)
             .summary("creates a dynamically sized tensor from elements")
             .operands([many("dynamicExtents").fixed(index)])
             .results([one("result")])
             .regions(["body"])
             .single_block()
-            .implicit_terminator("tensor.yield")
             .custom(parse_generate, print_generate)
             .result_names(result_names)
             .verify(verify_generate),
-        op("tensor.insert")
+        op(OpKind::TensorInsert)
             .summary("element insertion operation")
             .operands([one("scalar"), one("dest"), many("indices").fixed(index)])
             .results([one("result")])
@@ -184,7 +184,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_insert),
-        op("tensor.insert_slice")
+        op(OpKind::TensorInsertSlice)
             .summary("insert_slice operation")
             .operands([
                 one("source"),
@@ -203,7 +203,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_insert_slice),
-        op("tensor.pack")
+        op(OpKind::TensorPack)
             .summary("tensor pack operation")
             .operands([
                 one("source"),
@@ -227,7 +227,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_pack),
-        op("tensor.pad")
+        op(OpKind::TensorPad)
             .summary("tensor pad operation")
             .operands([
                 one("source"),
@@ -242,12 +242,11 @@ pub fn ops() -> Vec<OpDef> {
             ])
             .regions(["region"])
             .single_block()
-            .implicit_terminator("tensor.yield")
             .custom(parse_pad, print_pad)
             .pure()
             .result_names(result_names)
             .verify(verify_pad),
-        op("tensor.parallel_insert_slice")
+        op(OpKind::TensorParallelInsertSlice)
             .summary(
                 "specify the tensor slice update of a single thread of a parent \
                  ParallelCombiningOpInterface op",
@@ -266,7 +265,7 @@ pub fn ops() -> Vec<OpDef> {
                 " attr-dict `:` type($source) `into` type($dest)"
             ))
             .verify(verify_parallel_insert_slice),
-        op("tensor.rank")
+        op(OpKind::TensorRank)
             .summary("rank operation")
             .operands([one("tensor")])
             .results([one("result").fixed(index)])
@@ -274,7 +273,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_rank),
-        op("tensor.reshape")
+        op(OpKind::TensorReshape)
             .summary("tensor reshape operation")
             .operands([one("source"), one("shape")])
             .results([one("result")])
@@ -282,7 +281,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_reshape),
-        op("tensor.scatter")
+        op(OpKind::TensorScatter)
             .summary("scatter a tensor into a destination tensor at specified indices")
             .operands([one("source"), one("dest"), one("indices")])
             .results([one("result")])
@@ -297,7 +296,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_scatter),
-        op("tensor.splat")
+        op(OpKind::TensorSplat)
             .summary("tensor splat or broadcast operation")
             .operands([one("input"), many("dynamicSizes").fixed(index)])
             .results([one("aggregate")])
@@ -305,7 +304,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_splat),
-        op("tensor.unpack")
+        op(OpKind::TensorUnpack)
             .summary("tensor unpack operation")
             .operands([one("source"), one("dest"), many("inner_tiles").fixed(index)])
             .results([one("result").same_as("dest")])
@@ -323,7 +322,7 @@ pub fn ops() -> Vec<OpDef> {
             .pure()
             .result_names(result_names)
             .verify(verify_unpack),
-        op("tensor.yield")
+        op(OpKind::TensorYield)
             .summary("yield a value from a region")
             .operands([one("value")])
             .format("$value attr-dict `:` type($value)")
@@ -334,26 +333,26 @@ pub fn ops() -> Vec<OpDef> {
 
 /// `%cast`, `%extracted_slice`...: the names MLIR's tensor ops suggest.
 fn result_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
-    let name = match ctx.op_name(op) {
-        "tensor.cast" => "cast",
-        "tensor.collapse_shape" => "collapsed",
-        "tensor.concat" => "concat",
-        "tensor.dim" => "dim",
-        "tensor.expand_shape" => "expanded",
-        "tensor.extract" => "extracted",
-        "tensor.extract_slice" => "extracted_slice",
-        "tensor.from_elements" => "from_elements",
-        "tensor.gather" => "gather",
-        "tensor.generate" => "generated",
-        "tensor.insert" => "inserted",
-        "tensor.insert_slice" => "inserted_slice",
-        "tensor.pack" => "pack",
-        "tensor.pad" => "padded",
-        "tensor.rank" => "rank",
-        "tensor.reshape" => "reshape",
-        "tensor.scatter" => "scatter",
-        "tensor.splat" => "splat",
-        "tensor.unpack" => "unpack",
+    let name = match ctx.kind(op) {
+        OpKind::TensorCast => "cast",
+        OpKind::TensorCollapseShape => "collapsed",
+        OpKind::TensorConcat => "concat",
+        OpKind::TensorDim => "dim",
+        OpKind::TensorExpandShape => "expanded",
+        OpKind::TensorExtract => "extracted",
+        OpKind::TensorExtractSlice => "extracted_slice",
+        OpKind::TensorFromElements => "from_elements",
+        OpKind::TensorGather => "gather",
+        OpKind::TensorGenerate => "generated",
+        OpKind::TensorInsert => "inserted",
+        OpKind::TensorInsertSlice => "inserted_slice",
+        OpKind::TensorPack => "pack",
+        OpKind::TensorPad => "padded",
+        OpKind::TensorRank => "rank",
+        OpKind::TensorReshape => "reshape",
+        OpKind::TensorScatter => "scatter",
+        OpKind::TensorSplat => "splat",
+        OpKind::TensorUnpack => "unpack",
         _ => return Vec::new(),
     };
     vec![Some(name.to_string())]
@@ -537,7 +536,7 @@ fn resolve_all(
 }
 
 /// A ranked tensor type; returns it and its element type.
-fn parse_ranked_tensor(p: &mut dyn AsmParser, op_name: &str) -> PResult<(Type, Type)> {
+fn parse_ranked_tensor(p: &mut dyn AsmParser, op_name: OpKind) -> PResult<(Type, Type)> {
     let at = p.offset();
     let ty = p.parse_type()?;
     match p.ctx().type_kind(ty) {
@@ -564,7 +563,7 @@ fn element_count(shape: &[i64]) -> i128 {
 
 /// Add the implicit `tensor.yield` a body may leave out, at the op's location.
 fn ensure_yield(ctx: &mut Context, region: RegionId, loc: &Location) {
-    ensure_terminator(ctx, region, "tensor.yield", loc);
+    ensure_terminator(ctx, region, OpKind::TensorYield, loc);
 }
 
 /// `tensor.pad`'s declarative format; its parser also adds the implicit
@@ -576,7 +575,7 @@ const PAD_FORMAT: &str = "$source (`nofold` $nofold^)? \
 
 fn pad_syntax() -> Option<(&'static OpDef, &'static Format)> {
     static FORMAT: OnceLock<Option<Format>> = OnceLock::new();
-    let def = registry().get("tensor.pad")?;
+    let def = registry().of(OpKind::TensorPad)?;
     let format = FORMAT
         .get_or_init(|| Format::compile(def, PAD_FORMAT).ok())
         .as_ref()?;
@@ -608,7 +607,7 @@ fn parse_extract(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<(
     p.expect_punct("]")?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, "tensor.extract")?;
+    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorExtract)?;
     resolve_all(p, state, &[tensor], ty)?;
     let idx = index(p.ctx());
     resolve_all(p, state, &indices, idx)?;
@@ -642,7 +641,7 @@ fn parse_insert(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()
     p.expect_punct("]")?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, "tensor.insert")?;
+    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorInsert)?;
     resolve_all(p, state, &[scalar], elem)?;
     resolve_all(p, state, &[dest], ty)?;
     let idx = index(p.ctx());
@@ -675,7 +674,7 @@ fn parse_from_elements(p: &mut dyn AsmParser, state: &mut OperationState) -> PRe
     let elements = parse_operand_list(p)?;
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, "tensor.from_elements")?;
+    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorFromElements)?;
     let Some(shape) = p.ctx().type_kind(ty).shape().map(<[i64]>::to_vec) else {
         return Err(p.internal_error("a ranked tensor type without a shape"));
     };
@@ -724,7 +723,7 @@ fn parse_splat(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()>
     }
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, elem) = parse_ranked_tensor(p, "tensor.splat")?;
+    let (ty, elem) = parse_ranked_tensor(p, OpKind::TensorSplat)?;
     resolve_all(p, state, &[input], elem)?;
     let idx = index(p.ctx());
     resolve_all(p, state, &sizes, idx)?;
@@ -760,7 +759,7 @@ fn parse_generate(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     state.regions.push(body);
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.expect_punct(":")?;
-    let (ty, _) = parse_ranked_tensor(p, "tensor.generate")?;
+    let (ty, _) = parse_ranked_tensor(p, OpKind::TensorGenerate)?;
     let idx = index(p.ctx());
     resolve_all(p, state, &extents, idx)?;
     state.result_types.push(ty);
@@ -1242,7 +1241,7 @@ fn verify_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
 fn verify_parallel_insert_slice(ctx: &Context, op: OpId) -> Result<(), String> {
     verify_insert_slice_like(ctx, op)?;
     match ctx.parent_op(op) {
-        Some(parent) if ctx.op_name(parent) == "scf.forall.in_parallel" => Ok(()),
+        Some(parent) if ctx.op_name(parent) == OpKind::ScfForallInParallel => Ok(()),
         Some(parent) => {
             let options = PrintOptions {
                 generic: true,
@@ -1408,7 +1407,7 @@ fn body(ctx: &Context, op: OpId) -> Option<crate::BlockId> {
 /// The type `tensor.yield` yields at the end of the body, if it ends in one.
 fn yielded_type(ctx: &Context, block: crate::BlockId) -> Option<Type> {
     let t = ctx.block_terminator(block)?;
-    if ctx.op_name(t) != "tensor.yield" {
+    if ctx.op_name(t) != OpKind::TensorYield {
         return None;
     }
     ctx.operand(t, 0).map(|v| ctx.value_type(v))
@@ -1725,8 +1724,8 @@ fn verify_unpack(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_yield(ctx: &Context, op: OpId) -> Result<(), String> {
-    match ctx.parent_op(op).map(|p| ctx.op_name(p)) {
-        Some("tensor.generate" | "tensor.pad") => Ok(()),
+    match ctx.parent_op(op).map(|p| ctx.kind(p)) {
+        Some(OpKind::TensorGenerate | OpKind::TensorPad) => Ok(()),
         _ => Err("expects parent op to be one of 'tensor.generate, tensor.pad'".into()),
     }
 }
