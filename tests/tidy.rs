@@ -4,8 +4,13 @@
 //!   after its flag, declaring that flag, opening with a `//!` doc that
 //!   states its precondition and postcondition, and its data-driven test
 //!   `tests/passes/<flag>.mlir`; no pass is declared outside `passes/`;
-//! - ARCHITECTURE.md names every crate, every pass and every test suite,
-//!   every path it cites exists, and it keeps its newcomer's guide;
+//! - ARCHITECTURE.md names every crate and every pass, every path it cites
+//!   exists, and it keeps its newcomer's guide; docs/testing.md names every
+//!   test suite;
+//! - ARCHITECTURE.md's dependency list is what `cargo metadata` says;
+//! - every document (README.md, ARCHITECTURE.md, `docs/`, the crates'
+//!   READMEs, `//!` and `///` comments) cites only paths that exist and no
+//!   reference document outside the repository;
 //! - the semantic models of ops (the interpreter, the analyses, value
 //!   bounds, `explain`, the lowerings) match `ir::OpKind` without a
 //!   catch-all arm, so that a new kind fails to compile until each decides;
@@ -255,6 +260,7 @@ fn op_names_are_spelled_only_in_the_op_kind_list() {
 fn architecture_names_every_crate_pass_and_test_suite_and_its_paths_exist() {
     let root = Path::new(ROOT);
     let map = read(&root.join("ARCHITECTURE.md"));
+    let testing = read(&root.join("docs/testing.md"));
     let mut missing = Vec::new();
     for dir in ["crates", "bindings"] {
         let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
@@ -283,15 +289,15 @@ fn architecture_names_every_crate_pass_and_test_suite_and_its_paths_exist() {
             let path = entry.path();
             if path.extension().is_some_and(|e| e == "rs") {
                 let suite = path.file_stem().unwrap_or_default().to_string_lossy();
-                if !map.contains(&format!("{suite}.rs")) {
-                    missing.push(format!("test suite {dir}/{suite}.rs"));
+                if !testing.contains(&format!("{suite}.rs")) {
+                    missing.push(format!("test suite {dir}/{suite}.rs (in docs/testing.md)"));
                 }
             }
         }
     }
     assert!(
         missing.is_empty(),
-        "ARCHITECTURE.md does not name: {missing:#?}"
+        "ARCHITECTURE.md (crates, passes) or docs/testing.md (suites) does not name: {missing:#?}"
     );
     // Every path it cites in backticks exists.
     let mut stale = Vec::new();
@@ -595,4 +601,474 @@ fn the_match_scanner_sees_arms_and_catch_alls() {
     assert!(!is_op_kind_match(&matches[1]));
     let catch_alls: Vec<&str> = outer.into_iter().filter(|p| is_catch_all(p)).collect();
     assert_eq!(catch_alls, ["other if other == OpKind::D", "_"]);
+}
+
+/// `cargo metadata --format-version 1 --no-deps`.
+fn workspace_dependencies() -> std::collections::BTreeMap<String, Vec<String>> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let output = std::process::Command::new(cargo)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .current_dir(ROOT)
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).expect("cargo metadata prints UTF-8");
+    let metadata = json::parse(&text).expect("cargo metadata prints JSON");
+    let packages = metadata.get("packages").and_then(json::Value::as_array);
+    let packages = packages.expect("cargo metadata lists packages");
+    let names: Vec<&str> = packages
+        .iter()
+        .filter_map(|p| p.get("name").and_then(json::Value::as_str))
+        .collect();
+    let mut graph = std::collections::BTreeMap::new();
+    for package in packages {
+        let name = package.get("name").and_then(json::Value::as_str);
+        let name = name.expect("a package has a name");
+        let mut deps: Vec<String> = package
+            .get("dependencies")
+            .and_then(json::Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter(|d| matches!(d.get("kind"), Some(json::Value::Null) | None))
+            .filter_map(|d| d.get("name").and_then(json::Value::as_str))
+            .filter(|d| names.contains(d))
+            .map(str::to_string)
+            .collect();
+        deps.sort();
+        deps.dedup();
+        graph.insert(name.to_string(), deps);
+    }
+    graph
+}
+
+/// ARCHITECTURE.md's dependency list: under the heading `## Dependencies`,
+/// one line ``- `crate` → `dep`, `dep` `` (or `→ nothing`) per package.
+fn documented_dependencies(map: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let section = map
+        .split_once("\n## Dependencies\n")
+        .map(|(_, rest)| rest)
+        .expect("ARCHITECTURE.md has a section '## Dependencies'");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let mut graph = std::collections::BTreeMap::new();
+    for line in section.lines() {
+        let Some(entry) = line.strip_prefix("- `") else {
+            continue;
+        };
+        let (name, deps) = entry
+            .split_once("` → ")
+            .unwrap_or_else(|| panic!("dependency line '{line}' is not '- `crate` → ...'"));
+        let mut deps: Vec<String> = if deps.trim() == "nothing" {
+            Vec::new()
+        } else {
+            deps.split(',')
+                .map(|d| d.trim().trim_matches('`').to_string())
+                .collect()
+        };
+        deps.sort();
+        assert!(
+            graph.insert(name.to_string(), deps).is_none(),
+            "ARCHITECTURE.md lists `{name}` twice"
+        );
+    }
+    graph
+}
+
+#[test]
+fn architecture_dependency_list_is_cargo_metadata() {
+    let map = read(&Path::new(ROOT).join("ARCHITECTURE.md"));
+    let documented = documented_dependencies(&map);
+    let actual = workspace_dependencies();
+    let mut wrong = Vec::new();
+    for (name, deps) in &actual {
+        match documented.get(name) {
+            Some(listed) if listed == deps => {}
+            Some(listed) => wrong.push(format!("`{name}`: lists {listed:?}, is {deps:?}")),
+            None => wrong.push(format!("`{name}` missing (depends on {deps:?})")),
+        }
+    }
+    for name in documented.keys().filter(|n| !actual.contains_key(*n)) {
+        wrong.push(format!("`{name}` is no workspace package"));
+    }
+    assert!(
+        wrong.is_empty(),
+        "ARCHITECTURE.md's '## Dependencies' differs from cargo metadata:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// Just enough JSON to read `cargo metadata`: every value, no error
+/// positions.
+mod json {
+    /// A JSON value; object members keep their order.
+    #[derive(Debug, PartialEq)]
+    pub enum Value {
+        Null,
+        Bool(bool),
+        Number(String),
+        String(String),
+        Array(Vec<Value>),
+        Object(Vec<(String, Value)>),
+    }
+
+    impl Value {
+        /// The member `key` of an object.
+        pub fn get(&self, key: &str) -> Option<&Value> {
+            match self {
+                Value::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+                _ => None,
+            }
+        }
+
+        pub fn as_array(&self) -> Option<&[Value]> {
+            match self {
+                Value::Array(items) => Some(items),
+                _ => None,
+            }
+        }
+
+        pub fn as_str(&self) -> Option<&str> {
+            match self {
+                Value::String(s) => Some(s),
+                _ => None,
+            }
+        }
+    }
+
+    /// The one value `text` holds, or `None` when it is not JSON.
+    pub fn parse(text: &str) -> Option<Value> {
+        let mut parser = Parser {
+            chars: text.chars().collect(),
+            at: 0,
+        };
+        let value = parser.value()?;
+        parser.skip_space();
+        (parser.at == parser.chars.len()).then_some(value)
+    }
+
+    struct Parser {
+        chars: Vec<char>,
+        at: usize,
+    }
+
+    impl Parser {
+        fn skip_space(&mut self) {
+            while self.chars.get(self.at).is_some_and(|c| c.is_whitespace()) {
+                self.at += 1;
+            }
+        }
+
+        fn eat(&mut self, expected: char) -> Option<()> {
+            self.skip_space();
+            (self.chars.get(self.at) == Some(&expected)).then(|| self.at += 1)
+        }
+
+        fn keyword(&mut self, word: &str, value: Value) -> Option<Value> {
+            let end = self.at + word.len();
+            let found: String = self.chars.get(self.at..end)?.iter().collect();
+            (found == word).then(|| {
+                self.at = end;
+                value
+            })
+        }
+
+        fn value(&mut self) -> Option<Value> {
+            self.skip_space();
+            match *self.chars.get(self.at)? {
+                'n' => self.keyword("null", Value::Null),
+                't' => self.keyword("true", Value::Bool(true)),
+                'f' => self.keyword("false", Value::Bool(false)),
+                '"' => self.string().map(Value::String),
+                '[' => {
+                    self.at += 1;
+                    let mut items = Vec::new();
+                    if self.eat(']').is_some() {
+                        return Some(Value::Array(items));
+                    }
+                    loop {
+                        items.push(self.value()?);
+                        if self.eat(']').is_some() {
+                            return Some(Value::Array(items));
+                        }
+                        self.eat(',')?;
+                    }
+                }
+                '{' => {
+                    self.at += 1;
+                    let mut members = Vec::new();
+                    if self.eat('}').is_some() {
+                        return Some(Value::Object(members));
+                    }
+                    loop {
+                        self.skip_space();
+                        let key = self.string()?;
+                        self.eat(':')?;
+                        members.push((key, self.value()?));
+                        if self.eat('}').is_some() {
+                            return Some(Value::Object(members));
+                        }
+                        self.eat(',')?;
+                    }
+                }
+                c if c == '-' || c.is_ascii_digit() => {
+                    let start = self.at;
+                    while self
+                        .chars
+                        .get(self.at)
+                        .is_some_and(|c| c.is_ascii_digit() || "+-.eE".contains(*c))
+                    {
+                        self.at += 1;
+                    }
+                    Some(Value::Number(self.chars[start..self.at].iter().collect()))
+                }
+                _ => None,
+            }
+        }
+
+        /// A string literal at the cursor, escapes decoded (a lone
+        /// surrogate becomes U+FFFD).
+        fn string(&mut self) -> Option<String> {
+            (self.chars.get(self.at) == Some(&'"')).then_some(())?;
+            self.at += 1;
+            let mut out = String::new();
+            loop {
+                let c = *self.chars.get(self.at)?;
+                self.at += 1;
+                match c {
+                    '"' => return Some(out),
+                    '\\' => {
+                        let escape = *self.chars.get(self.at)?;
+                        self.at += 1;
+                        out.push(match escape {
+                            'n' => '\n',
+                            't' => '\t',
+                            'r' => '\r',
+                            'b' => '\u{8}',
+                            'f' => '\u{c}',
+                            'u' => {
+                                let hex: String =
+                                    self.chars.get(self.at..self.at + 4)?.iter().collect();
+                                self.at += 4;
+                                char::from_u32(u32::from_str_radix(&hex, 16).ok()?)
+                                    .unwrap_or('\u{fffd}')
+                            }
+                            other => other,
+                        });
+                    }
+                    other => out.push(other),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_json_reader_reads_what_cargo_metadata_writes() {
+    use json::Value;
+    let value =
+        json::parse(r#" {"a": [1, -2.5e3, "x\"\u0041"], "b": {"c": null, "d": true}, "e": []} "#);
+    assert_eq!(
+        value,
+        Some(Value::Object(vec![
+            (
+                "a".into(),
+                Value::Array(vec![
+                    Value::Number("1".into()),
+                    Value::Number("-2.5e3".into()),
+                    Value::String("x\"A".into()),
+                ])
+            ),
+            (
+                "b".into(),
+                Value::Object(vec![
+                    ("c".into(), Value::Null),
+                    ("d".into(), Value::Bool(true)),
+                ])
+            ),
+            ("e".into(), Value::Array(vec![])),
+        ]))
+    );
+    assert_eq!(json::parse("[1,]"), None);
+    assert_eq!(json::parse("{} x"), None);
+}
+
+/// The prefixes of repository paths that documents cite in backticks.
+const REPOSITORY_DIRS: &[&str] = &[
+    "crates/",
+    "passes/",
+    "tests/",
+    "examples/",
+    "scripts/",
+    "bindings/",
+    "docs/",
+    "fuzz/",
+];
+
+/// The documents of the repository: README.md, ARCHITECTURE.md,
+/// `docs/**/*.md` and every crate's README.
+fn documents() -> Vec<PathBuf> {
+    let root = Path::new(ROOT);
+    let mut out = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
+    let mut pending = vec![root.join("docs")];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                out.push(path);
+            }
+        }
+    }
+    out.push(root.join("passes/README.md"));
+    for dir in ["crates", "bindings"] {
+        for entry in std::fs::read_dir(root.join(dir))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            out.push(entry.path().join("README.md"));
+        }
+    }
+    out.retain(|p| p.is_file());
+    out.sort();
+    out
+}
+
+/// Every `.rs` file of the repository outside build output and hidden
+/// directories.
+fn all_rust_files() -> Vec<PathBuf> {
+    let mut files = rust_files(Path::new(ROOT));
+    files.retain(|f| {
+        let rel = f.strip_prefix(ROOT).unwrap_or(f);
+        !rel.components().any(|c| {
+            let c = c.as_os_str().to_string_lossy();
+            c == "target" || c.starts_with('.')
+        })
+    });
+    files
+}
+
+/// The `//!` and `///` comment text of Rust `code`, one line per line.
+fn doc_comments(code: &str) -> String {
+    code.lines()
+        .filter_map(|l| {
+            let l = l.trim_start();
+            l.strip_prefix("//!").or_else(|| l.strip_prefix("///"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What `text` refers to: the targets of markdown links `[..](target)`
+/// that look like relative paths (not URLs, anchors or rustdoc paths), and
+/// backticked repository paths (no placeholders or globs), each without its
+/// `#fragment` or `:line`.
+fn cited_paths(text: &str) -> (Vec<&str>, Vec<&str>) {
+    let mut links = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("](") {
+        rest = &rest[i + 2..];
+        let Some(end) = rest.find(')') else { break };
+        let target = rest[..end].split('#').next().unwrap_or("").trim();
+        let relative_path = !target.is_empty()
+            && !target.contains("://")
+            && !target.contains("::")
+            && !target.starts_with("mailto:")
+            && !target.contains(char::is_whitespace)
+            && (target.contains('/') || target.contains('.'));
+        if relative_path {
+            links.push(target);
+        }
+    }
+    let mut backticked = Vec::new();
+    for cited in text.split('`').skip(1).step_by(2) {
+        let path = cited.split(['#', ':']).next().unwrap_or("");
+        let path = path.trim_end_matches('/');
+        if REPOSITORY_DIRS.iter().any(|d| path.starts_with(d))
+            && !path.contains(['*', '<', '>', ' ', '{', '$', '…'])
+            && !path.contains("...")
+        {
+            backticked.push(path);
+        }
+    }
+    (links, backticked)
+}
+
+/// The reference documents the repository does not hold, which documents
+/// must not cite (spelled in pieces so that this file does not cite them).
+fn outside_documents() -> [String; 3] {
+    [
+        ["DESIGN", ".md"].concat(),
+        ["doc", " 00"].concat(),
+        ["..", "/shared"].concat(),
+    ]
+}
+
+#[test]
+fn every_doc_reference_resolves() {
+    let root = Path::new(ROOT);
+    let mut sources: Vec<(PathBuf, String)> = documents()
+        .into_iter()
+        .map(|p| {
+            let text = read(&p);
+            (p, text)
+        })
+        .collect();
+    for file in all_rust_files() {
+        let docs = doc_comments(&read(&file));
+        if !docs.is_empty() {
+            sources.push((file, docs));
+        }
+    }
+    let mut broken = Vec::new();
+    for (file, text) in &sources {
+        let rel = file.strip_prefix(root).unwrap_or(file);
+        let dir = file.parent().unwrap_or(root);
+        // A package's paths may be cited from its own directory too.
+        let package = file
+            .ancestors()
+            .find(|d| d.join("Cargo.toml").is_file())
+            .unwrap_or(root);
+        let (links, backticked) = cited_paths(text);
+        for link in links {
+            if !dir.join(link).exists() {
+                broken.push(format!("{}: link ({link})", rel.display()));
+            }
+        }
+        for path in backticked {
+            if !root.join(path).exists() && !package.join(path).exists() {
+                broken.push(format!("{}: `{path}`", rel.display()));
+            }
+        }
+        for outside in outside_documents() {
+            if text.contains(outside.as_str()) {
+                broken.push(format!("{}: cites '{outside}'", rel.display()));
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "documents cite what the repository does not hold:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn cited_paths_are_links_and_backticked_repository_paths() {
+    let text = "see [a](docs/a.md#x), [b](https://x.org/y), [c](crate::C), [d](#top), \
+                `crates/ir/src/lib.rs:10`, `tests/passes/<flag>.mlir`, `cargo test`";
+    assert_eq!(
+        cited_paths(text),
+        (vec!["docs/a.md"], vec!["crates/ir/src/lib.rs"])
+    );
 }

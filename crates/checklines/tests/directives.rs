@@ -1,5 +1,5 @@
 //! Each directive and flag, passing and failing. Every case goes through
-//! `tests/filetests::filecheck`: when the real FileCheck is installed it
+//! `filetests::filecheck`: when the real FileCheck is installed it
 //! checks the same case and must give the same verdict.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
