@@ -38,17 +38,14 @@
 
 use diag::Diagnostic;
 use ir::{BlockId, Context, OpId, OpKind, ValueId};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, Statistics};
 
 pub struct DischargeAsserts;
 
 impl PassDecl for DischargeAsserts {
     const NAME: &'static str = "discharge-asserts";
     const SUMMARY: &'static str = "Erase the cf.asserts whose condition value bounds prove";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(DischargeAsserts)
-    }
+    pass::no_options!();
     fn apply(
         &self,
         ctx: &mut Context,

@@ -77,7 +77,7 @@ use ir::dialect::arith::CmpIPredicate::{self, Sge, Sle, Slt};
 use ir::effects::{Effect, Effects};
 use ir::{Context, OpId, OpKind, OperationState, TypeKind, ValueDef, ValueId};
 use pass::stage::CONSTRAINT_OPS;
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, Statistics};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub struct HoistConstraints;
@@ -86,10 +86,7 @@ impl PassDecl for HoistConstraints {
     const NAME: &'static str = "hoist-constraints";
     const SUMMARY: &'static str =
         "Move constraints as early as they can go and merge assuming regions";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(HoistConstraints)
-    }
+    pass::no_options!();
     fn apply(
         &self,
         ctx: &mut Context,

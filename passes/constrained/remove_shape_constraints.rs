@@ -18,7 +18,7 @@
 use diag::Diagnostic;
 use ir::{Context, OpId};
 use pass::stage::CONSTRAINT_OPS;
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, Statistics};
 
 pub struct RemoveShapeConstraints;
 
@@ -41,10 +41,7 @@ pub fn remove_shape_constraints(ctx: &mut Context, op: OpId) -> usize {
 impl PassDecl for RemoveShapeConstraints {
     const NAME: &'static str = "remove-shape-constraints";
     const SUMMARY: &'static str = "Replace all cstr_ ops with a true witness";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(RemoveShapeConstraints)
-    }
+    pass::no_options!();
     fn apply(
         &self,
         ctx: &mut Context,

@@ -18,7 +18,7 @@
 
 use diag::Diagnostic;
 use ir::{Context, NamedAttr, OpId, Type, ValueId};
-use pass::{trivially_dead, NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{trivially_dead, PassDecl, Statistics};
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
@@ -179,10 +179,7 @@ fn cse_block(
 impl PassDecl for Cse {
     const NAME: &'static str = "cse";
     const SUMMARY: &'static str = "Eliminate common sub-expressions";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(Cse)
-    }
+    pass::no_options!();
     fn apply(
         &self,
         ctx: &mut Context,

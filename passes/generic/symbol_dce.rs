@@ -16,7 +16,7 @@
 use analysis::symbols::{is_private, symbol_name, symbol_refs};
 use diag::Diagnostic;
 use ir::{Context, OpId};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, Statistics};
 use std::collections::{HashMap, HashSet};
 
 pub struct SymbolDce;
@@ -88,10 +88,7 @@ fn erase_dead(ctx: &mut Context, table: OpId, wanted: &dyn Fn(&str) -> bool) -> 
 impl PassDecl for SymbolDce {
     const NAME: &'static str = "symbol-dce";
     const SUMMARY: &'static str = "Eliminate dead symbols";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(SymbolDce)
-    }
+    pass::no_options!();
     fn apply(
         &self,
         ctx: &mut Context,

@@ -40,7 +40,7 @@ use hlo::{Check, Knowledge, Requirement, Shape, Size};
 use ir::builder::{InsertPoint, OpBuilder};
 use ir::dialect::arith::CmpIPredicate;
 use ir::{Attr, Context, OpId, OpKind, ValueId};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, Statistics};
 
 pub struct InsertHostChecks;
 
@@ -48,10 +48,7 @@ impl PassDecl for InsertHostChecks {
     const NAME: &'static str = "insert-host-checks";
     const SUMMARY: &'static str =
         "Check the requirements of StableHLO, MHLO and CHLO ops as constraints before them";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(InsertHostChecks)
-    }
+    pass::no_options!();
     fn apply(
         &self,
         ctx: &mut Context,

@@ -43,7 +43,7 @@ use hlo::reify::{self, Builder};
 use hlo::{Knowledge, Shape, Size};
 use ir::effects::Effect;
 use ir::{BlockId, Context, OpId, OpKind, TypeKind, ValueId};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, Statistics};
 use std::collections::HashMap;
 
 pub struct ReifyHostShapes;
@@ -52,10 +52,7 @@ impl PassDecl for ReifyHostShapes {
     const NAME: &'static str = "reify-host-shapes";
     const SUMMARY: &'static str =
         "Compute the result shapes of StableHLO, MHLO and CHLO ops from their operands";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(ReifyHostShapes)
-    }
+    pass::no_options!();
     fn apply(
         &self,
         ctx: &mut Context,

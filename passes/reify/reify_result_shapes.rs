@@ -30,7 +30,7 @@
 
 use diag::Diagnostic;
 use ir::{Context, OpId, OpKind, TypeKind};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, Statistics};
 use value_bounds::{compute_bound, fixed_by_type, materialize, BoundKind, Target};
 
 pub struct ReifyResultShapes;
@@ -39,10 +39,7 @@ impl PassDecl for ReifyResultShapes {
     const NAME: &'static str = "reify-result-shapes";
     const SUMMARY: &'static str =
         "Compute the dynamic result dimensions of tensor ops from their operands";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(ReifyResultShapes)
-    }
+    pass::no_options!();
     fn apply(
         &self,
         ctx: &mut Context,

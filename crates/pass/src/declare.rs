@@ -5,7 +5,31 @@
 //!
 //! Options are a struct declared with [`pass_options!`](crate::pass_options):
 //! each field has a type implementing [`OptionValue`], a default and its
-//! spelling in a pipeline (`canonicalize{max-iterations=3}`).
+//! spelling in a pipeline (`canonicalize{max-iterations=3}`). A pass that
+//! takes none is a unit struct whose declaration says
+//! [`no_options!()`](crate::no_options) in place of `Options` and `new`:
+//!
+//! ```
+//! use pass::{PassDecl, Statistics};
+//! /// Does nothing.
+//! struct Idle;
+//! impl PassDecl for Idle {
+//!     const NAME: &'static str = "idle";
+//!     const SUMMARY: &'static str = "Do nothing";
+//!     pass::no_options!();
+//!     fn apply(
+//!         &self,
+//!         _: &mut ir::Context,
+//!         _: ir::OpId,
+//!         _: &mut Statistics,
+//!     ) -> Result<(), diag::Diagnostic> {
+//!         Ok(())
+//!     }
+//! }
+//! let info = pass::info::<Idle>();
+//! assert!((info.options)().is_empty());
+//! assert!((info.build)(&[("x".into(), "1".into())], &Default::default()).is_err());
+//! ```
 
 use crate::{Pass, PassInfo, PassRegistry, Statistics};
 use diag::Diagnostic;
@@ -36,9 +60,6 @@ pub trait PassDecl: Send + Sync + Sized + 'static {
 impl<P: PassDecl> Pass for P {
     fn name(&self) -> &'static str {
         P::NAME
-    }
-    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        self.apply(ctx, op, &mut Statistics::default())
     }
     fn run_counted(
         &self,
@@ -104,6 +125,18 @@ impl PassOptions for NoOptions {
     fn describe() -> Vec<OptionInfo> {
         Vec::new()
     }
+}
+
+/// The `Options` and `new` of a [`PassDecl`] whose pass is a unit struct
+/// taking no options ([`NoOptions`]): written in the `impl PassDecl` block.
+#[macro_export]
+macro_rules! no_options {
+    () => {
+        type Options = $crate::NoOptions;
+        fn new(_: $crate::NoOptions, _: &$crate::PassRegistry) -> Result<Self, String> {
+            Ok(Self)
+        }
+    };
 }
 
 /// A type a pass option can have: read from its pipeline spelling and

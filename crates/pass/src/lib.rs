@@ -34,20 +34,14 @@ pub use op_error::{error_at, internal_error_at};
 pub trait Pass: Send + Sync {
     /// The flag name (`symbol-dce`).
     fn name(&self) -> &'static str;
-    /// Run on `op` (an op of the pass's anchor).
-    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic>;
-    /// Run on `op`, counting what was done in `statistics` (MLIR's pass
-    /// statistics). Passes that count something override this and make
-    /// [`Pass::run`] call it.
+    /// Run on `op` (an op of the pass's anchor), counting what was done in
+    /// `statistics` (MLIR's pass statistics).
     fn run_counted(
         &self,
         ctx: &mut Context,
         op: OpId,
         statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
-        let _ = statistics;
-        self.run(ctx, op)
-    }
+    ) -> Result<(), Diagnostic>;
 }
 
 /// How a statistic combines over the runs of a pass (one per function).
@@ -332,10 +326,7 @@ mod tests {
     impl PassDecl for Nothing {
         const NAME: &'static str = "do-nothing";
         const SUMMARY: &'static str = "Do nothing";
-        type Options = NoOptions;
-        fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-            Ok(Nothing)
-        }
+        crate::no_options!();
         fn apply(&self, _: &mut Context, _: OpId, _: &mut Statistics) -> Result<(), Diagnostic> {
             Ok(())
         }
@@ -347,10 +338,7 @@ mod tests {
         const NAME: &'static str = "mark";
         const SUMMARY: &'static str = "Mark functions";
         const ANCHOR: Option<ir::OpKind> = Some(ir::OpKind::FuncFunc);
-        type Options = NoOptions;
-        fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-            Ok(Mark)
-        }
+        crate::no_options!();
         fn apply(&self, ctx: &mut Context, op: OpId, _: &mut Statistics) -> Result<(), Diagnostic> {
             ctx.set_discardable_attr(op, "visited", ir::Attr::Unit);
             Ok(())

@@ -724,7 +724,12 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
         fn name(&self) -> &'static str {
             "test-hoist-past-call"
         }
-        fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        fn run_counted(
+            &self,
+            ctx: &mut Context,
+            op: OpId,
+            _: &mut pass::Statistics,
+        ) -> Result<(), Diagnostic> {
             let (mut first_assuming, mut last_check) = (None, None);
             ctx.walk_nested(op, &mut |o| match ctx.kind(o) {
                 OpKind::ShapeAssuming => {
