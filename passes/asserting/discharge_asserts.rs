@@ -36,9 +36,8 @@
 //! %ok = arith.cmpi sgt, %n, %c0 : index
 //! ```
 
-use diag::Diagnostic;
 use ir::{BlockId, Context, OpId, OpKind, ValueId};
-use pass::{PassDecl, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 
 pub struct DischargeAsserts;
 
@@ -46,12 +45,7 @@ impl PassDecl for DischargeAsserts {
     const NAME: &'static str = "discharge-asserts";
     const SUMMARY: &'static str = "Erase the cf.asserts whose condition value bounds prove";
     pass::no_options!();
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, statistics: &mut Statistics) -> PassResult {
         let mut proven = Vec::new();
         for f in pass::functions_under(ctx, op) {
             for &r in &ctx.op(f).regions {

@@ -72,12 +72,11 @@
 //! %r = shape.assuming %w -> (tensor<?xindex>) { ... }
 //! ```
 
-use diag::Diagnostic;
 use ir::dialect::arith::CmpIPredicate::{self, Sge, Sle, Slt};
 use ir::effects::{Effect, Effects};
 use ir::{Context, OpId, OpKind, OperationState, TypeKind, ValueDef, ValueId};
 use pass::stage::CONSTRAINT_OPS;
-use pass::{PassDecl, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub struct HoistConstraints;
@@ -87,12 +86,7 @@ impl PassDecl for HoistConstraints {
     const SUMMARY: &'static str =
         "Move constraints as early as they can go and merge assuming regions";
     pass::no_options!();
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         hoist_constraints(ctx, op);
         Ok(())
     }

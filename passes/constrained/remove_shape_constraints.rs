@@ -15,10 +15,9 @@
 //! %0 = shape.const_witness true
 //! ```
 
-use diag::Diagnostic;
 use ir::{Context, OpId};
 use pass::stage::CONSTRAINT_OPS;
-use pass::{PassDecl, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 
 pub struct RemoveShapeConstraints;
 
@@ -42,12 +41,7 @@ impl PassDecl for RemoveShapeConstraints {
     const NAME: &'static str = "remove-shape-constraints";
     const SUMMARY: &'static str = "Replace all cstr_ ops with a true witness";
     pass::no_options!();
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         remove_shape_constraints(ctx, op);
         Ok(())
     }

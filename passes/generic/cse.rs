@@ -16,9 +16,8 @@
 //! %1 = arith.addi %a, %b : index   // erased; uses of %1 now use %0
 //! ```
 
-use diag::Diagnostic;
 use ir::{Context, NamedAttr, OpId, Type, ValueId};
-use pass::{trivially_dead, PassDecl, Statistics};
+use pass::{trivially_dead, PassDecl, PassResult, Statistics};
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
@@ -180,12 +179,7 @@ impl PassDecl for Cse {
     const NAME: &'static str = "cse";
     const SUMMARY: &'static str = "Eliminate common sub-expressions";
     pass::no_options!();
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         eliminate_common_subexpressions(ctx, op);
         Ok(())
     }

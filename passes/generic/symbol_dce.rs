@@ -14,9 +14,8 @@
 //! ```
 
 use analysis::symbols::{is_private, symbol_name, symbol_refs};
-use diag::Diagnostic;
 use ir::{Context, OpId};
-use pass::{PassDecl, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 use std::collections::{HashMap, HashSet};
 
 pub struct SymbolDce;
@@ -89,12 +88,7 @@ impl PassDecl for SymbolDce {
     const NAME: &'static str = "symbol-dce";
     const SUMMARY: &'static str = "Eliminate dead symbols";
     pass::no_options!();
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         eliminate_dead_symbols(ctx, op);
         Ok(())
     }

@@ -38,12 +38,11 @@
 //! %0 = tensor.from_elements %i0, %i1 : tensor<2xindex>
 //! ```
 
-use diag::Diagnostic;
 use hlo::reify::{self, Builder};
 use hlo::{Knowledge, Shape, Size};
 use ir::effects::Effect;
 use ir::{BlockId, Context, OpId, OpKind, TypeKind, ValueId};
-use pass::{PassDecl, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 use std::collections::HashMap;
 
 pub struct ReifyHostShapes;
@@ -53,12 +52,7 @@ impl PassDecl for ReifyHostShapes {
     const SUMMARY: &'static str =
         "Compute the result shapes of StableHLO, MHLO and CHLO ops from their operands";
     pass::no_options!();
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, statistics: &mut Statistics) -> PassResult {
         let replaced = reify_host_shapes(ctx, op);
         statistics.add(
             "shapes-reified",

@@ -28,9 +28,8 @@
 //! %1 = arith.addi %0, %c2 : index
 //! ```
 
-use diag::Diagnostic;
 use ir::{Context, OpId, OpKind, TypeKind};
-use pass::{PassDecl, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 use value_bounds::{compute_bound, fixed_by_type, materialize, BoundKind, Target};
 
 pub struct ReifyResultShapes;
@@ -40,12 +39,7 @@ impl PassDecl for ReifyResultShapes {
     const SUMMARY: &'static str =
         "Compute the dynamic result dimensions of tensor ops from their operands";
     pass::no_options!();
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         reify_result_shapes(ctx, op);
         Ok(())
     }

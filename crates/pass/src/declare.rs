@@ -7,29 +7,8 @@
 //! each field has a type implementing [`OptionValue`], a default and its
 //! spelling in a pipeline (`canonicalize{max-iterations=3}`). A pass that
 //! takes none is a unit struct whose declaration says
-//! [`no_options!()`](crate::no_options) in place of `Options` and `new`:
-//!
-//! ```
-//! use pass::{PassDecl, Statistics};
-//! /// Does nothing.
-//! struct Idle;
-//! impl PassDecl for Idle {
-//!     const NAME: &'static str = "idle";
-//!     const SUMMARY: &'static str = "Do nothing";
-//!     pass::no_options!();
-//!     fn apply(
-//!         &self,
-//!         _: &mut ir::Context,
-//!         _: ir::OpId,
-//!         _: &mut Statistics,
-//!     ) -> Result<(), diag::Diagnostic> {
-//!         Ok(())
-//!     }
-//! }
-//! let info = pass::info::<Idle>();
-//! assert!((info.options)().is_empty());
-//! assert!((info.build)(&[("x".into(), "1".into())], &Default::default()).is_err());
-//! ```
+//! [`no_options!()`](crate::no_options) in place of `type Options` and
+//! `new` (as the passes of this crate's tests do).
 
 use crate::{Pass, PassInfo, PassRegistry, Statistics};
 use diag::Diagnostic;
@@ -49,13 +28,12 @@ pub trait PassDecl: Send + Sync + Sized + 'static {
     /// nested pipeline option may name).
     fn new(options: Self::Options, registry: &PassRegistry) -> Result<Self, String>;
     /// Transform the IR under `op`, counting what was done in `statistics`.
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic>;
+    fn apply(&self, ctx: &mut Context, op: OpId, statistics: &mut Statistics) -> PassResult;
 }
+
+/// What running a pass gives: nothing, or the error that stops the
+/// pipeline.
+pub type PassResult = Result<(), Diagnostic>;
 
 impl<P: PassDecl> Pass for P {
     fn name(&self) -> &'static str {

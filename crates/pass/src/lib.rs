@@ -20,7 +20,9 @@ pub mod split_lowering;
 pub mod stage;
 pub mod stage_pipeline;
 
-pub use declare::{info, Limit, NoOptions, OptionInfo, OptionValue, PassDecl, PassOptions};
+pub use declare::{
+    info, Limit, NoOptions, OptionInfo, OptionValue, PassDecl, PassOptions, PassResult,
+};
 use diag::Diagnostic;
 pub use fold::effect_free;
 use ir::{Context, OpId};
@@ -327,7 +329,7 @@ mod tests {
         const NAME: &'static str = "do-nothing";
         const SUMMARY: &'static str = "Do nothing";
         crate::no_options!();
-        fn apply(&self, _: &mut Context, _: OpId, _: &mut Statistics) -> Result<(), Diagnostic> {
+        fn apply(&self, _: &mut Context, _: OpId, _: &mut Statistics) -> PassResult {
             Ok(())
         }
     }
@@ -339,7 +341,7 @@ mod tests {
         const SUMMARY: &'static str = "Mark functions";
         const ANCHOR: Option<ir::OpKind> = Some(ir::OpKind::FuncFunc);
         crate::no_options!();
-        fn apply(&self, ctx: &mut Context, op: OpId, _: &mut Statistics) -> Result<(), Diagnostic> {
+        fn apply(&self, ctx: &mut Context, op: OpId, _: &mut Statistics) -> PassResult {
             ctx.set_discardable_attr(op, "visited", ir::Attr::Unit);
             Ok(())
         }
