@@ -303,7 +303,7 @@ impl pass::Pass for DropChecks {
         ctx: &mut Context,
         op: OpId,
         _: &mut pass::Statistics,
-    ) -> Result<(), diag::Diagnostic> {
+    ) -> pass::PassResult {
         let mut checks = Vec::new();
         ctx.walk_nested(op, &mut |o| {
             if matches!(
@@ -333,7 +333,7 @@ impl pass::Pass for HoistLastCheck {
         ctx: &mut Context,
         op: OpId,
         _: &mut pass::Statistics,
-    ) -> Result<(), diag::Diagnostic> {
+    ) -> pass::PassResult {
         let (mut first_assuming, mut last_check) = (None, None);
         ctx.walk_nested(op, &mut |o| match ctx.kind(o) {
             OpKind::ShapeAssuming => {

@@ -729,7 +729,7 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>) {
             ctx: &mut Context,
             op: OpId,
             _: &mut pass::Statistics,
-        ) -> Result<(), Diagnostic> {
+        ) -> pass::PassResult {
             let (mut first_assuming, mut last_check) = (None, None);
             ctx.walk_nested(op, &mut |o| match ctx.kind(o) {
                 OpKind::ShapeAssuming => {
