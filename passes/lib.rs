@@ -11,13 +11,18 @@
 //! - `lowering/`: from one form to the next (`lower-to-constrained`,
 //!   `lower-to-asserting`, `convert-shape-to-std`,
 //!   `shape-to-shape-lowering`);
-//! - `reify/`: value bounds made IR (`reify-bounds`,
-//!   `reify-result-shapes`).
+//! - `reify/`: value bounds and host ops' shapes and requirements made IR
+//!   (`reify-bounds`, `reify-result-shapes`, `reify-host-shapes`,
+//!   `insert-host-checks`).
 //!
 //! [`all`] is the one table of passes; [`DEFAULT_PLAN`] is what
 //! `--lower-to` runs, naming each pass by its declared constant. A pass is
-//! declared once ([`pass::PassDecl`]); adding one is its file, one line in
-//! [`all`] and its `tests/passes/<flag>.mlir`.
+//! declared once: a struct and its `impl` of [`pass::PassDecl`] (name,
+//! summary, anchor, options declared with `pass::pass_options!` — or
+//! `pass::no_options!()` for a unit struct taking none — and `apply`).
+//! Adding one is that file, named after its flag (or a folder with that
+//! name and a `mod.rs`), one `info::<ThePass>()` line in [`all`] and its
+//! `tests/passes/<flag>.mlir`.
 
 pub mod asserting;
 pub mod constrained;
@@ -50,8 +55,8 @@ use reify::reify_host_shapes::ReifyHostShapes;
 use reify::reify_result_shapes::ReifyResultShapes;
 
 /// Every pass: the one table.
-pub fn all() -> [PassInfo; 18] {
-    [
+pub fn all() -> Vec<PassInfo> {
+    vec![
         info::<Canonicalize>(),
         info::<CanonicalizeConstraints>(),
         info::<ConvertShapeToStd>(),

@@ -298,7 +298,12 @@ impl pass::Pass for DropChecks {
     fn name(&self) -> &'static str {
         "test-drop-checks"
     }
-    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), diag::Diagnostic> {
+    fn run_counted(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        _: &mut pass::Statistics,
+    ) -> pass::PassResult {
         let mut checks = Vec::new();
         ctx.walk_nested(op, &mut |o| {
             if matches!(
@@ -323,7 +328,12 @@ impl pass::Pass for HoistLastCheck {
     fn name(&self) -> &'static str {
         "test-hoist-last-check"
     }
-    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), diag::Diagnostic> {
+    fn run_counted(
+        &self,
+        ctx: &mut Context,
+        op: OpId,
+        _: &mut pass::Statistics,
+    ) -> pass::PassResult {
         let (mut first_assuming, mut last_check) = (None, None);
         ctx.walk_nested(op, &mut |o| match ctx.kind(o) {
             OpKind::ShapeAssuming => {

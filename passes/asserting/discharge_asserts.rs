@@ -36,25 +36,16 @@
 //! %ok = arith.cmpi sgt, %n, %c0 : index
 //! ```
 
-use diag::Diagnostic;
 use ir::{BlockId, Context, OpId, OpKind, ValueId};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 
 pub struct DischargeAsserts;
 
 impl PassDecl for DischargeAsserts {
     const NAME: &'static str = "discharge-asserts";
     const SUMMARY: &'static str = "Erase the cf.asserts whose condition value bounds prove";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(DischargeAsserts)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, statistics: &mut Statistics) -> PassResult {
         let mut proven = Vec::new();
         for f in pass::functions_under(ctx, op) {
             for &r in &ctx.op(f).regions {

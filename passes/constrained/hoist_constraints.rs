@@ -72,11 +72,10 @@
 //! %r = shape.assuming %w -> (tensor<?xindex>) { ... }
 //! ```
 
-use diag::Diagnostic;
 use ir::dialect::arith::CmpIPredicate::{self, Sge, Sle, Slt};
 use ir::effects::{Effect, Effects};
 use ir::{Context, OpId, OpKind, OperationState, TypeKind, ValueDef, ValueId};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub struct HoistConstraints;
@@ -85,16 +84,8 @@ impl PassDecl for HoistConstraints {
     const NAME: &'static str = "hoist-constraints";
     const SUMMARY: &'static str =
         "Move constraints as early as they can go and merge assuming regions";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(HoistConstraints)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         hoist_constraints(ctx, op);
         Ok(())
     }

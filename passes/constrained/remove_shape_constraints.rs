@@ -15,9 +15,8 @@
 //! %0 = shape.const_witness true
 //! ```
 
-use diag::Diagnostic;
 use ir::{Context, OpId};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 
 pub struct RemoveShapeConstraints;
 
@@ -40,16 +39,8 @@ pub fn remove_shape_constraints(ctx: &mut Context, op: OpId) -> usize {
 impl PassDecl for RemoveShapeConstraints {
     const NAME: &'static str = "remove-shape-constraints";
     const SUMMARY: &'static str = "Replace all cstr_ ops with a true witness";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(RemoveShapeConstraints)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         remove_shape_constraints(ctx, op);
         Ok(())
     }

@@ -29,10 +29,10 @@
 //! ```
 
 use crate::generic::simplify_regions::simplify_regions;
-use diag::{DiagLoc, Diagnostic};
+use diag::Diagnostic;
 use fold::{Event, FoldResult, Folded, Rewriter};
 use ir::{Attr, BlockId, Context, OpId, RegionId, Type, ValueId};
-use pass::{trivially_dead, Limit, PassDecl, PassRegistry, Statistics};
+use pass::{trivially_dead, Limit, PassDecl, PassRegistry, PassResult, Statistics};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// How much the driver simplifies the control flow of regions.
@@ -77,22 +77,10 @@ impl PassDecl for Canonicalize {
     fn new(options: Config, _: &PassRegistry) -> Result<Self, String> {
         Ok(Canonicalize { config: options })
     }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         let converged = canonicalize(ctx, op, &self.config);
         if self.config.test_convergence && !converged {
-            let loc = match ctx.op(op).loc.file_line_col() {
-                Some((f, l, c)) => DiagLoc::FileLineCol {
-                    file: f.to_string(),
-                    line: l,
-                    col: c,
-                },
-                None => DiagLoc::Unknown,
-            };
+            let loc = pass::loc_of(ctx, op);
             let limit = self
                 .config
                 .max_iterations

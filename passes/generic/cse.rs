@@ -16,9 +16,8 @@
 //! %1 = arith.addi %a, %b : index   // erased; uses of %1 now use %0
 //! ```
 
-use diag::Diagnostic;
 use ir::{Context, NamedAttr, OpId, Type, ValueId};
-use pass::{trivially_dead, NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{trivially_dead, PassDecl, PassResult, Statistics};
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
@@ -179,16 +178,8 @@ fn cse_block(
 impl PassDecl for Cse {
     const NAME: &'static str = "cse";
     const SUMMARY: &'static str = "Eliminate common sub-expressions";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(Cse)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         eliminate_common_subexpressions(ctx, op);
         Ok(())
     }

@@ -58,8 +58,10 @@ use analysis::call_graph::{
 };
 use analysis::symbols::is_private;
 use diag::{DiagLoc, Diagnostic};
-use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, TypeKind};
-use pass::{NoInstrumentation, PassDecl, PassManager, PassRegistry, Statistics};
+use ir::{
+    Attr, BlockId, Context, Location, OpId, OpKind, OperationState, RegionId, TypeKind, ValueId,
+};
+use pass::{NoInstrumentation, PassDecl, PassManager, PassRegistry, PassResult, Statistics};
 use std::collections::{HashMap, HashSet};
 
 /// mlir-opt's default simplification pipeline.
@@ -130,12 +132,7 @@ impl PassDecl for Inline {
             registry: registry.clone(),
         })
     }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         let mut config = InlineConfig {
             max_iterations: self.max_iterations,
             simplify: None,
@@ -582,34 +579,27 @@ impl Inliner {
             })
     }
 
-    /// Inline one call if it is legal; calls in the inlined body are
-    /// appended to `calls`.
-    fn inline_call(
-        &mut self,
-        ctx: &mut Context,
-        c: ResolvedCall,
-        calls: &mut Vec<ResolvedCall>,
-    ) -> bool {
-        let Some(callee) = self.graph.nodes[c.target].op else {
-            return false;
-        };
+    /// What inlining `c` needs, if it is legal: a `func.func` callee with
+    /// a body of registered ops, not marked `no_inline` (nor the call),
+    /// whose types match the call's and whose single block ends in
+    /// `func.return`, called in a registered op.
+    fn inlinable(&self, ctx: &Context, c: ResolvedCall) -> Option<Inlinable> {
+        let callee = self.graph.nodes[c.target].op?;
         let (Some(&body), Some(block), Some(parent)) = (
             ctx.op(callee).regions.first(),
             ctx.op(c.call).parent,
             ctx.parent_op(c.call),
         ) else {
-            return false;
+            return None;
         };
         let blocks = ctx.region(body).blocks.clone();
-        let Some(&entry) = blocks.first() else {
-            return false;
-        };
+        let &entry = blocks.first()?;
         let result_types = match ctx.attr(callee, "function_type").and_then(Attr::as_type) {
             Some(t) => match ctx.type_kind(t) {
                 TypeKind::Function { results, .. } => results.clone(),
-                _ => return false,
+                _ => return None,
             },
-            None => return false,
+            None => return None,
         };
         let operands = ctx.op(c.call).operands.to_vec();
         let results = ctx.op(c.call).results.to_vec();
@@ -629,61 +619,64 @@ impl Inliner {
             || ctx
                 .block_terminator(entry)
                 .is_some_and(|t| ctx.kind(t) == OpKind::FuncReturn);
-        if !types_match
-            || !returns
-            || ctx.kind(callee) != OpKind::FuncFunc
-            || ctx.attr(c.call, "no_inline").is_some()
-            || ctx.attr(callee, "no_inline").is_some()
-            || ctx.op_def(parent).is_none()
-            || !all_registered(ctx, &blocks)
-        {
-            return false;
-        }
+        let legal = types_match
+            && returns
+            && ctx.kind(callee) == OpKind::FuncFunc
+            && ctx.attr(c.call, "no_inline").is_none()
+            && ctx.attr(callee, "no_inline").is_none()
+            && ctx.op_def(parent).is_some()
+            && all_registered(ctx, &blocks);
+        legal.then_some(Inlinable {
+            body,
+            multi_block: blocks.len() > 1,
+            block,
+            operands,
+            results,
+        })
+    }
 
+    /// Inline one call if it is legal; calls in the inlined body are
+    /// appended to `calls`.
+    fn inline_call(
+        &mut self,
+        ctx: &mut Context,
+        c: ResolvedCall,
+        calls: &mut Vec<ResolvedCall>,
+    ) -> bool {
+        let Some(inlinable) = self.inlinable(ctx, c) else {
+            return false;
+        };
         // A multi-block body continues in the rest of the caller's block.
-        let continuation = match blocks.len() {
-            1 => None,
-            _ => match ctx.split_block_after(c.call) {
+        let continuation = match inlinable.multi_block {
+            false => None,
+            true => match ctx.split_block_after(c.call) {
                 Some(b) => Some(b),
                 None => return false,
             },
         };
         let copy = ctx.create_region();
-        ctx.clone_region_into(body, copy, &mut HashMap::new());
+        ctx.clone_region_into(inlinable.body, copy, &mut HashMap::new());
         let new_blocks = ctx.region(copy).blocks.clone();
         let Some(&new_entry) = new_blocks.first() else {
             return false;
         };
-        for (a, v) in ctx.block(new_entry).args.clone().into_iter().zip(operands) {
+        for (a, v) in ctx
+            .block(new_entry)
+            .args
+            .clone()
+            .into_iter()
+            .zip(inlinable.operands)
+        {
             ctx.replace_all_uses(a, v);
         }
         let loc = ctx.op(c.call).loc.clone();
         if loc != Location::Unknown {
             remap_locations(ctx, &new_blocks, &loc);
         }
+        let results = inlinable.results;
         if let Some(continuation) = continuation {
-            for r in results {
-                let arg = ctx.add_block_arg(continuation, ctx.value_type(r), Some(loc.clone()));
-                ctx.replace_all_uses(r, arg);
-            }
-            for &b in &new_blocks {
-                if let Some(ret) = ctx
-                    .block_terminator(b)
-                    .filter(|&t| ctx.kind(t) == OpKind::FuncReturn)
-                {
-                    let mut br = OperationState::new(OpKind::CfBr, ctx.op(ret).loc.clone());
-                    br.operands = ctx.op(ret).operands.clone();
-                    br.successors.push(continuation);
-                    let br = ctx.create_op(br);
-                    ctx.insert_op_before(ret, br);
-                    ctx.erase_op(ret);
-                }
-            }
-            let mut after = block;
-            for &b in &new_blocks[1..] {
-                ctx.insert_block_after(after, b);
-                after = b;
-            }
+            let into = (inlinable.block, continuation);
+            splice_blocks(ctx, &new_blocks, into, results, &loc);
         } else if let Some(ret) = ctx.block_terminator(new_entry) {
             for (r, v) in results.into_iter().zip(ctx.op(ret).operands.to_vec()) {
                 ctx.replace_all_uses(r, v);
@@ -707,6 +700,52 @@ impl Inliner {
             calls,
         );
         true
+    }
+}
+
+/// A call that may be inlined: its callee's body, whether that has
+/// several blocks, the block holding the call, the call's operands and
+/// results.
+struct Inlinable {
+    body: RegionId,
+    multi_block: bool,
+    block: BlockId,
+    operands: Vec<ValueId>,
+    results: Vec<ValueId>,
+}
+
+/// Splice the copied blocks `new_blocks` of a multi-block callee after
+/// `block` (the call's), each `func.return` becoming a branch to
+/// `continuation` (the rest of `block`), whose new arguments (at `loc`)
+/// replace the call's `results`.
+fn splice_blocks(
+    ctx: &mut Context,
+    new_blocks: &[BlockId],
+    (block, continuation): (BlockId, BlockId),
+    results: Vec<ValueId>,
+    loc: &Location,
+) {
+    for r in results {
+        let arg = ctx.add_block_arg(continuation, ctx.value_type(r), Some(loc.clone()));
+        ctx.replace_all_uses(r, arg);
+    }
+    for &b in new_blocks {
+        if let Some(ret) = ctx
+            .block_terminator(b)
+            .filter(|&t| ctx.kind(t) == OpKind::FuncReturn)
+        {
+            let mut br = OperationState::new(OpKind::CfBr, ctx.op(ret).loc.clone());
+            br.operands = ctx.op(ret).operands.clone();
+            br.successors.push(continuation);
+            let br = ctx.create_op(br);
+            ctx.insert_op_before(ret, br);
+            ctx.erase_op(ret);
+        }
+    }
+    let mut after = block;
+    for &b in new_blocks.iter().skip(1) {
+        ctx.insert_block_after(after, b);
+        after = b;
     }
 }
 

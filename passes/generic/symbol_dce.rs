@@ -14,9 +14,8 @@
 //! ```
 
 use analysis::symbols::{is_private, symbol_name, symbol_refs};
-use diag::Diagnostic;
 use ir::{Context, OpId};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 use std::collections::{HashMap, HashSet};
 
 pub struct SymbolDce;
@@ -88,16 +87,8 @@ fn erase_dead(ctx: &mut Context, table: OpId, wanted: &dyn Fn(&str) -> bool) -> 
 impl PassDecl for SymbolDce {
     const NAME: &'static str = "symbol-dce";
     const SUMMARY: &'static str = "Eliminate dead symbols";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(SymbolDce)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         eliminate_dead_symbols(ctx, op);
         Ok(())
     }

@@ -34,13 +34,12 @@
 //! ```
 
 use super::reify_host_shapes::{erase_unused_since, At, Positions};
-use diag::Diagnostic;
 use hlo::reify::Builder;
 use hlo::{Check, Knowledge, Requirement, Shape, Size};
 use ir::builder::{InsertPoint, OpBuilder};
 use ir::dialect::arith::CmpIPredicate;
 use ir::{Attr, Context, OpId, OpKind, ValueId};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 
 pub struct InsertHostChecks;
 
@@ -48,16 +47,8 @@ impl PassDecl for InsertHostChecks {
     const NAME: &'static str = "insert-host-checks";
     const SUMMARY: &'static str =
         "Check the requirements of StableHLO, MHLO and CHLO ops as constraints before them";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(InsertHostChecks)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, statistics: &mut Statistics) -> PassResult {
         let inserted = insert_host_checks(ctx, op);
         statistics.add(
             "checks-inserted",

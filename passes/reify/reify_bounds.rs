@@ -30,7 +30,7 @@
 use crate::reify::{enclosing_function_arguments, parse_kind};
 use diag::Diagnostic;
 use ir::{Context, OpId};
-use pass::{loc_of, PassDecl, PassRegistry, Statistics};
+use pass::{loc_of, PassDecl, PassRegistry, PassResult, Statistics};
 use value_bounds::{about_values, compute_bound, constant_bound, materialize, BoundKind};
 use value_bounds::{Target, TargetExpr};
 
@@ -80,12 +80,7 @@ impl PassDecl for ReifyBounds {
             kind: options.kind.0,
         })
     }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         reify_bounds(ctx, op, self.kind)
     }
 }

@@ -38,12 +38,11 @@
 //! %0 = tensor.from_elements %i0, %i1 : tensor<2xindex>
 //! ```
 
-use diag::Diagnostic;
 use hlo::reify::{self, Builder};
 use hlo::{Knowledge, Shape, Size};
 use ir::effects::Effect;
 use ir::{BlockId, Context, OpId, OpKind, TypeKind, ValueId};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 use std::collections::HashMap;
 
 pub struct ReifyHostShapes;
@@ -52,16 +51,8 @@ impl PassDecl for ReifyHostShapes {
     const NAME: &'static str = "reify-host-shapes";
     const SUMMARY: &'static str =
         "Compute the result shapes of StableHLO, MHLO and CHLO ops from their operands";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(ReifyHostShapes)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, statistics: &mut Statistics) -> PassResult {
         let replaced = reify_host_shapes(ctx, op);
         statistics.add(
             "shapes-reified",

@@ -28,9 +28,8 @@
 //! %1 = arith.addi %0, %c2 : index
 //! ```
 
-use diag::Diagnostic;
 use ir::{Context, OpId, OpKind, TypeKind};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 use value_bounds::{compute_bound, fixed_by_type, materialize, BoundKind, Target};
 
 pub struct ReifyResultShapes;
@@ -39,16 +38,8 @@ impl PassDecl for ReifyResultShapes {
     const NAME: &'static str = "reify-result-shapes";
     const SUMMARY: &'static str =
         "Compute the dynamic result dimensions of tensor ops from their operands";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(ReifyResultShapes)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         reify_result_shapes(ctx, op);
         Ok(())
     }

@@ -1,8 +1,8 @@
 //! Op folders and canonicalization patterns of the dialects shape-opt knows:
 //! MLIR's `fold` hooks and `getCanonicalizationPatterns`, one file per
-//! dialect (`arith`, `cf`, `scf`, `shape`, `tensor`), plus the patterns MLIR
-//! gives every region branch op (`region_branch`), for the greedy driver of
-//! the `canonicalize` pass.
+//! dialect (`arith`, `cf`, `memref`, `scf`, `shape`, `tensor`), plus the
+//! patterns MLIR gives every region branch op (`region_branch`), for the
+//! greedy driver of the `canonicalize` pass.
 //!
 //! - [`fold`] looks at one op and its constant operands and says what its
 //!   results are: existing values or constant attributes ([`FoldResult`]),

@@ -24,7 +24,7 @@ use crate::{
 use ir::dialect::memref::cast_compatible;
 use ir::layout::MemRef;
 use ir::op_def::MemoryEffects;
-use ir::{Attr, Context, OpId, OpKind, OperationState, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 
 const DYNAMIC: i64 = ir::types::DYNAMIC;
 
@@ -367,16 +367,7 @@ fn view_constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
             layout,
             memory_space,
         }));
-    let loc = rw.ctx.op(op).loc.clone();
-    let view = rw.create_before(op, state);
-    let Some(new) = rw.ctx.result(view, 0) else {
-        return false;
-    };
-    let mut cast = OperationState::new(OpKind::MemrefCast, loc);
-    cast.operands.push(new);
-    cast.result_types.push(old_ty);
-    rw.replace_op_with_new(op, cast);
-    true
+    replace_with_cast_back(rw, op, state, old_ty)
 }
 
 /// A `view` of a `memref.cast` of an `alloc` views the allocation itself
@@ -510,9 +501,20 @@ fn constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
         memory_space,
     });
     state.result_types.push(new_ty);
+    replace_with_cast_back(rw, op, state, old_ty)
+}
+
+/// Replace `op` by the op `state` describes, created before it, and a
+/// `memref.cast` of its result back to `old_ty` (the type users had).
+fn replace_with_cast_back(
+    rw: &mut Rewriter,
+    op: OpId,
+    state: OperationState,
+    old_ty: Type,
+) -> bool {
     let loc = rw.ctx.op(op).loc.clone();
-    let alloc = rw.create_before(op, state);
-    let Some(new) = rw.ctx.result(alloc, 0) else {
+    let created = rw.create_before(op, state);
+    let Some(new) = rw.ctx.result(created, 0) else {
         return false;
     };
     let mut cast = OperationState::new(OpKind::MemrefCast, loc);

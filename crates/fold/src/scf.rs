@@ -237,6 +237,17 @@ fn yield_in(ctx: &Context, r: RegionId) -> Option<OpId> {
     terminator(ctx, last_block(ctx, r)?, OpKind::ScfYield)
 }
 
+/// `op` as an `scf.if` with results, and the `scf.yield`s ending its
+/// `then` and `else` regions.
+fn if_with_results(ctx: &Context, op: OpId) -> Option<(If, [OpId; 2])> {
+    let o = as_if(ctx, op)?;
+    if ctx.op(op).results.is_empty() {
+        return None;
+    }
+    let yields = [yield_in(ctx, o.then_r)?, yield_in(ctx, o.else_r)?];
+    Some((o, yields))
+}
+
 /// `xori %x, true` negating `of`.
 fn negates(ctx: &Context, v: ValueId, of: ValueId) -> bool {
     ctx.defining_op(v)
@@ -482,13 +493,7 @@ fn propagate_condition(rw: &mut Rewriter, op: OpId) -> bool {
 /// `arith.select`s (or the common value); the rest stay with a new `scf.if`.
 fn trivial_if_to_select(rw: &mut Rewriter, op: OpId) -> bool {
     let ctx = &*rw.ctx;
-    let Some(o) = as_if(ctx, op) else {
-        return false;
-    };
-    if ctx.op(op).results.is_empty() {
-        return false;
-    }
-    let (Some(ty), Some(ey)) = (yield_in(ctx, o.then_r), yield_in(ctx, o.else_r)) else {
+    let Some((o, [ty, ey])) = if_with_results(ctx, op) else {
         return false;
     };
     let (tv, ev) = (operands(ctx, ty), operands(ctx, ey));
@@ -586,13 +591,7 @@ fn remove_static_condition(rw: &mut Rewriter, op: OpId) -> bool {
 /// `true`/`false` (`false`/`true`) are the condition (its negation).
 fn yield_condition_or_value(rw: &mut Rewriter, op: OpId) -> bool {
     let ctx = &*rw.ctx;
-    let Some(o) = as_if(ctx, op) else {
-        return false;
-    };
-    if ctx.op(op).results.is_empty() {
-        return false;
-    }
-    let (Some(ty), Some(ey)) = (yield_in(ctx, o.then_r), yield_in(ctx, o.else_r)) else {
+    let Some((o, [ty, ey])) = if_with_results(ctx, op) else {
         return false;
     };
     let (tv, ev) = (operands(ctx, ty), operands(ctx, ey));

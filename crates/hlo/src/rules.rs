@@ -113,6 +113,15 @@ fn inputs_alike(name: &str, inputs: usize) -> Vec<Check> {
         .collect()
 }
 
+/// The check that dimension `d` of the padded result, `size`, is not
+/// negative (padding may be negative).
+fn result_not_negative(name: &str, d: usize, size: &Size) -> Check {
+    check(
+        Requirement::LessEq(Size::Const(0), size.clone()),
+        format!("{name}: dimension {d} of the result must not be negative"),
+    )
+}
+
 fn check(requirement: Requirement, message: String) -> Check {
     Check {
         requirement,
@@ -343,10 +352,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
                     Size::Const(interior[d]),
                 );
                 if low[d] < 0 || high[d] < 0 {
-                    checks.push(check(
-                        Requirement::LessEq(Size::Const(0), size.clone()),
-                        format!("{name}: dimension {d} of the result must not be negative"),
-                    ));
+                    checks.push(result_not_negative(name, d, &size));
                 }
                 sizes.push(size);
             }
@@ -409,10 +415,7 @@ pub fn rule_of(ctx: &Context, op: OpId, kind: HloOp) -> Option<Rule> {
                     Requirement::LessEq(Size::Const(0), interior),
                     format!("{name}: the interior padding of dimension {d} must not be negative"),
                 ));
-                checks.push(check(
-                    Requirement::LessEq(Size::Const(0), size.clone()),
-                    format!("{name}: dimension {d} of the result must not be negative"),
-                ));
+                checks.push(result_not_negative(name, d, &size));
                 sizes.push(size);
             }
             Some(Rule {

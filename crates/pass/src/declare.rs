@@ -5,7 +5,10 @@
 //!
 //! Options are a struct declared with [`pass_options!`](crate::pass_options):
 //! each field has a type implementing [`OptionValue`], a default and its
-//! spelling in a pipeline (`canonicalize{max-iterations=3}`).
+//! spelling in a pipeline (`canonicalize{max-iterations=3}`). A pass that
+//! takes none is a unit struct whose declaration says
+//! [`no_options!()`](crate::no_options) in place of `type Options` and
+//! `new` (as the passes of this crate's tests do).
 
 use crate::{Pass, PassInfo, PassRegistry, Statistics};
 use diag::Diagnostic;
@@ -25,20 +28,16 @@ pub trait PassDecl: Send + Sync + Sized + 'static {
     /// nested pipeline option may name).
     fn new(options: Self::Options, registry: &PassRegistry) -> Result<Self, String>;
     /// Transform the IR under `op`, counting what was done in `statistics`.
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic>;
+    fn apply(&self, ctx: &mut Context, op: OpId, statistics: &mut Statistics) -> PassResult;
 }
+
+/// What running a pass gives: nothing, or the error that stops the
+/// pipeline.
+pub type PassResult = Result<(), Diagnostic>;
 
 impl<P: PassDecl> Pass for P {
     fn name(&self) -> &'static str {
         P::NAME
-    }
-    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
-        self.apply(ctx, op, &mut Statistics::default())
     }
     fn run_counted(
         &self,
@@ -104,6 +103,18 @@ impl PassOptions for NoOptions {
     fn describe() -> Vec<OptionInfo> {
         Vec::new()
     }
+}
+
+/// The `Options` and `new` of a [`PassDecl`] whose pass is a unit struct
+/// taking no options ([`NoOptions`]): written in the `impl PassDecl` block.
+#[macro_export]
+macro_rules! no_options {
+    () => {
+        type Options = $crate::NoOptions;
+        fn new(_: $crate::NoOptions, _: &$crate::PassRegistry) -> Result<Self, String> {
+            Ok(Self)
+        }
+    };
 }
 
 /// A type a pass option can have: read from its pipeline spelling and

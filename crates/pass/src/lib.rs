@@ -20,7 +20,9 @@ pub mod split_lowering;
 pub mod stage;
 pub mod stage_pipeline;
 
-pub use declare::{info, Limit, NoOptions, OptionInfo, OptionValue, PassDecl, PassOptions};
+pub use declare::{
+    info, Limit, NoOptions, OptionInfo, OptionValue, PassDecl, PassOptions, PassResult,
+};
 use diag::Diagnostic;
 pub use fold::effect_free;
 use ir::{Context, OpId};
@@ -34,20 +36,14 @@ pub use op_error::{error_at, internal_error_at};
 pub trait Pass: Send + Sync {
     /// The flag name (`symbol-dce`).
     fn name(&self) -> &'static str;
-    /// Run on `op` (an op of the pass's anchor).
-    fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic>;
-    /// Run on `op`, counting what was done in `statistics` (MLIR's pass
-    /// statistics). Passes that count something override this and make
-    /// [`Pass::run`] call it.
+    /// Run on `op` (an op of the pass's anchor), counting what was done in
+    /// `statistics` (MLIR's pass statistics).
     fn run_counted(
         &self,
         ctx: &mut Context,
         op: OpId,
         statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
-        let _ = statistics;
-        self.run(ctx, op)
-    }
+    ) -> Result<(), Diagnostic>;
 }
 
 /// How a statistic combines over the runs of a pass (one per function).
@@ -332,11 +328,8 @@ mod tests {
     impl PassDecl for Nothing {
         const NAME: &'static str = "do-nothing";
         const SUMMARY: &'static str = "Do nothing";
-        type Options = NoOptions;
-        fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-            Ok(Nothing)
-        }
-        fn apply(&self, _: &mut Context, _: OpId, _: &mut Statistics) -> Result<(), Diagnostic> {
+        crate::no_options!();
+        fn apply(&self, _: &mut Context, _: OpId, _: &mut Statistics) -> PassResult {
             Ok(())
         }
     }
@@ -347,11 +340,8 @@ mod tests {
         const NAME: &'static str = "mark";
         const SUMMARY: &'static str = "Mark functions";
         const ANCHOR: Option<ir::OpKind> = Some(ir::OpKind::FuncFunc);
-        type Options = NoOptions;
-        fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-            Ok(Mark)
-        }
-        fn apply(&self, ctx: &mut Context, op: OpId, _: &mut Statistics) -> Result<(), Diagnostic> {
+        crate::no_options!();
+        fn apply(&self, ctx: &mut Context, op: OpId, _: &mut Statistics) -> PassResult {
             ctx.set_discardable_attr(op, "visited", ir::Attr::Unit);
             Ok(())
         }

@@ -720,7 +720,12 @@ mod tests {
         fn name(&self) -> &'static str {
             "test-hoist-past-call"
         }
-        fn run(&self, ctx: &mut Context, op: OpId) -> Result<(), Diagnostic> {
+        fn run_counted(
+            &self,
+            ctx: &mut Context,
+            op: OpId,
+            _: &mut pass::Statistics,
+        ) -> pass::PassResult {
             let (mut first_assuming, mut last_check) = (None, None);
             ctx.walk_nested(op, &mut |o| {
                 if ctx.kind(o) == OpKind::ShapeAssuming {
