@@ -4,7 +4,7 @@
 //! form, watching every stage reached. `cargo test` builds and runs it.
 
 use shape_opt::ir::{Context, OpId, OpKind};
-use shape_opt::pass::{info, NoOptions, PassDecl, PassRegistry, Statistics};
+use shape_opt::pass::{info, PassDecl, Statistics};
 use shape_opt::{Session, Stage};
 
 /// The host's pass: drop `shape.debug_print`, forwarding its operand.
@@ -13,10 +13,7 @@ struct StripDebugPrint;
 impl PassDecl for StripDebugPrint {
     const NAME: &'static str = "strip-debug-print";
     const SUMMARY: &'static str = "Drop shape.debug_print ops";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(StripDebugPrint)
-    }
+    shape_opt::pass::no_options!();
     fn apply(
         &self,
         ctx: &mut Context,

@@ -67,7 +67,7 @@ use diag::Diagnostic;
 use ir::dialect::shape::{constraint_message, FALSE_WITNESS_MESSAGE, HOST_WITNESS_MESSAGE};
 use ir::{Attr, BlockId, Context, OpId, OpKind, OperationState, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
-use pass::{loc_of, NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{loc_of, PassDecl, PassResult, Statistics};
 use rustc_hash::FxHashSet;
 
 pub struct LowerToAsserting;
@@ -75,16 +75,8 @@ pub struct LowerToAsserting;
 impl PassDecl for LowerToAsserting {
     const NAME: &'static str = "lower-to-asserting";
     const SUMMARY: &'static str = "Lower constrained shape functions to asserting form (cf.assert)";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(LowerToAsserting)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         lower_to_asserting(ctx, op)
     }
 }

@@ -87,7 +87,7 @@ use ir::dialect::shape::failure;
 use ir::types::Signedness;
 use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
-use pass::{error_at, internal_error_at, NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{error_at, internal_error_at, PassDecl, PassResult, Statistics};
 use rustc_hash::FxHashSet;
 use std::collections::HashMap;
 
@@ -121,16 +121,8 @@ pub struct LowerToConstrained;
 impl PassDecl for LowerToConstrained {
     const NAME: &'static str = "lower-to-constrained";
     const SUMMARY: &'static str = "Lower error-monadic shape functions to constrained form";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(LowerToConstrained)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         lower_to_constrained(ctx, op)
     }
 }

@@ -18,9 +18,8 @@
 //! }
 //! ```
 
-use diag::Diagnostic;
 use ir::{Attr, Context, OpId, OpKind, OperationState, TypeKind};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 
 pub struct ShapeToShapeLowering;
 
@@ -81,16 +80,8 @@ fn lower_num_elements(ctx: &mut Context, op: OpId) {
 impl PassDecl for ShapeToShapeLowering {
     const NAME: &'static str = "shape-to-shape-lowering";
     const SUMMARY: &'static str = "Legalize Shape dialect to be convertible to Arith";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(ShapeToShapeLowering)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         let mut targets = Vec::new();
         ctx.walk_nested(op, &mut |o| {
             if ctx.kind(o) == OpKind::ShapeNumElements {

@@ -34,7 +34,7 @@ use analysis::shape_facts::{extent_tensor_len, infer_facts, known_extents, Fact,
 use diag::Diagnostic;
 use ir::{Attr, Context, OpId, OpKind, Type, TypeKind, ValueId};
 use lattice::{ShapeValue, SizeValue};
-use pass::{NoOptions, PassDecl, PassRegistry, Statistics};
+use pass::{PassDecl, PassResult, Statistics};
 
 /// The constant `fact` as an attribute of type `ty`, if it is fully known
 /// and `ty` can hold it.
@@ -196,16 +196,8 @@ pub struct InferShapes;
 impl PassDecl for InferShapes {
     const NAME: &'static str = "infer-shapes";
     const SUMMARY: &'static str = "Infer partial shapes, fold what is known, reject what must fail";
-    type Options = NoOptions;
-    fn new(_: NoOptions, _: &PassRegistry) -> Result<Self, String> {
-        Ok(InferShapes)
-    }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    pass::no_options!();
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         infer_shapes(ctx, op).map(|_| ())
     }
 }
