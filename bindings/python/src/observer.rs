@@ -57,6 +57,18 @@ impl Observer {
         });
     }
 
+    /// The callback after every pass that `observer` (if any) makes for a
+    /// run of `session`: the pass's name and the op it ran on.
+    pub fn after_pass(
+        observer: &mut Option<Observer>,
+        session: SessionId,
+    ) -> Option<impl FnMut(&str, &Context, OpId) + Send + '_> {
+        let observe = move |o: &mut Observer| {
+            move |pass: &str, ctx: &Context, op| o.observe(session, pass, ctx, op)
+        };
+        observer.as_mut().map(observe)
+    }
+
     /// The exception the callback raised, if it did.
     pub fn finish(observer: Option<Observer>) -> PyResult<()> {
         match observer.and_then(|o| o.raised) {

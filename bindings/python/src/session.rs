@@ -153,9 +153,7 @@ impl Session {
             let mut stage_seen = on_stage
                 .as_mut()
                 .map(|o| move |stage: Stage, ctx: &_, op| o.observe(id, stage.name(), ctx, op));
-            let mut pass_seen = after_pass
-                .as_mut()
-                .map(|o| move |pass: &str, ctx: &_, op| o.observe(id, pass, ctx, op));
+            let mut pass_seen = Observer::after_pass(&mut after_pass, id);
             session.lower_to_observed(
                 &mut ir.write(),
                 target,
@@ -178,9 +176,7 @@ impl Session {
     ) -> PyResult<()> {
         let id = self.state.owner();
         let ran = self.with_module(py, module, |session, ir| {
-            let mut pass_seen = after_pass
-                .as_mut()
-                .map(|o| move |pass: &str, ctx: &_, op| o.observe(id, pass, ctx, op));
+            let mut pass_seen = Observer::after_pass(&mut after_pass, id);
             let pass_seen = pass_seen.as_mut().map(|f| f as &mut AfterPassFn);
             session.run_pipeline(&mut ir.write(), pipeline, pass_seen)
         });

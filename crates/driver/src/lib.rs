@@ -129,6 +129,17 @@ pub struct RunPolicy {
     pub interrupt: Interrupt,
 }
 
+/// How `mode` is spelled where a front end takes it (`abort`, `status`):
+/// as the `failure` option of `convert-shape-to-std` spells it.
+pub fn failure_spelling(mode: FailureMode) -> &'static str {
+    let spells_mode = |s: &str| <FailureMode as pass::OptionValue>::parse_value(s) == Some(mode);
+    let spellings = FailureMode::SPELLINGS.iter().copied();
+    spellings
+        .filter(|s| spells_mode(s))
+        .next()
+        .unwrap_or_default()
+}
+
 /// What a front end watches a run with, around the checks the
 /// [`RunPolicy`] asks for.
 pub struct Observers<'a> {
