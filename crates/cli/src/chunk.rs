@@ -199,16 +199,8 @@ fn run_recorded(
             None,
         );
     };
-    let sources = Some(&engine.sources);
-    let events = wanted.events.clone();
-    let setup = report::Setup::new(
-        &module.ctx,
-        module.root,
-        name,
-        sources,
-        events,
-        &wanted.args,
-    );
+    let (ctx, sources, events) = (&module.ctx, Some(&engine.sources), wanted.events.clone());
+    let setup = report::Setup::new(ctx, module.root, name, sources, events, &wanted.args);
     let recording = RefCell::new(report::Recorder::new(&setup));
     // A textual pipeline reaches no stage: the report shows the module
     // before and after it.
@@ -244,14 +236,18 @@ fn run_recorded(
     let (mut steps, _) = run.timings();
     steps.extend(&piece_timings);
     let report = recording.into_inner().finish(&steps);
-    let written = report::write(&report, &wanted.path).map_err(|e| {
-        let message = format!(
-            "could not write the report to '{}': {e}",
-            wanted.path.display()
-        );
+    (outcome, Some(write_report(&report, &wanted.path)))
+}
+
+/// Write `report` to `path`: where it went, or why it could not be written.
+fn write_report(
+    report: &report::Report,
+    path: &std::path::Path,
+) -> Result<std::path::PathBuf, Diagnostic> {
+    report::write(report, path).map_err(|e| {
+        let message = format!("could not write the report to '{}': {e}", path.display());
         Diagnostic::error(DiagLoc::Unknown, message)
-    });
-    (outcome, Some(written))
+    })
 }
 
 /// Run `run` on the engine: the IR dumps watch first, the report's
