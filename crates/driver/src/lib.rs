@@ -133,11 +133,8 @@ pub struct RunPolicy {
 /// as the `failure` option of `convert-shape-to-std` spells it.
 pub fn failure_spelling(mode: FailureMode) -> &'static str {
     let spells_mode = |s: &str| <FailureMode as pass::OptionValue>::parse_value(s) == Some(mode);
-    let spellings = FailureMode::SPELLINGS.iter().copied();
-    spellings
-        .filter(|s| spells_mode(s))
-        .next()
-        .unwrap_or_default()
+    let mut spellings = FailureMode::SPELLINGS.iter().copied();
+    spellings.find(|s| spells_mode(s)).unwrap_or_default()
 }
 
 /// What a front end watches a run with, around the checks the
