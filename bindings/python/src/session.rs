@@ -229,7 +229,9 @@ impl Session {
 
     #[setter]
     fn set_allow_unregistered_dialects(&self, py: Python<'_>, allow: bool) -> PyResult<()> {
-        self.with_state(py, |state| state.write().policy_mut().run.allow_unregistered = allow)
+        self.with_state(py, |state| {
+            state.write().policy_mut().run.allow_unregistered = allow
+        })
     }
 
     /// Sampled inputs per function checked after every pass, or ``None``.
@@ -247,7 +249,9 @@ impl Session {
         samples: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         let samples = semantics_samples(samples)?;
-        self.with_state(py, |state| state.write().policy_mut().verify_semantics = samples)
+        self.with_state(py, |state| {
+            state.write().policy_mut().verify_semantics = samples
+        })
     }
 
     /// Declare host ops and functions pure (free of side effects), so that

@@ -170,6 +170,9 @@ impl Instrumentation for PolicyChecks<'_> {
     fn reads_ir(&self) -> bool {
         self.semantics.is_some()
     }
+    fn reads_changes(&self) -> bool {
+        self.semantics.as_ref().is_some_and(|c| c.reads_changes())
+    }
     fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
         if let Some(check) = &mut self.semantics {
             check.before(pass, ctx, op);
