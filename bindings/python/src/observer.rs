@@ -63,10 +63,8 @@ impl Observer {
         observer: &mut Option<Observer>,
         session: SessionId,
     ) -> Option<impl FnMut(&str, &Context, OpId) + Send + '_> {
-        let observe = move |o: &mut Observer| {
-            move |pass: &str, ctx: &Context, op| o.observe(session, pass, ctx, op)
-        };
-        observer.as_mut().map(observe)
+        let observer = observer.as_mut()?;
+        Some(move |pass: &str, ctx: &Context, op| observer.observe(session, pass, ctx, op))
     }
 
     /// The exception the callback raised, if it did.
