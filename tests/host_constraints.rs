@@ -73,7 +73,7 @@ fn cases(text: &str) -> (PureOps, Vec<Case>) {
 /// `shape.cstr_*` ops and `shape.assuming` regions in `text`.
 fn count(text: &str) -> (usize, usize) {
     let mut session = Session::new();
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     let module = session
         .parse("out.mlir", text)
         .unwrap_or_else(|e| panic!("{e}\n{text}"));

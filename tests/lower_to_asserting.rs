@@ -85,7 +85,7 @@ fn lower_checking_messages(session: &Session, module: &mut Module) -> Result<Che
     let mut manager =
         pass::PassManager::parse("builtin.module(lower-to-asserting)", session.registry())
             .map_err(|e| e.message)?;
-    manager.options = session.options;
+    manager.options = session.policy().run;
     manager
         .run(&mut module.ctx, module.root, &mut check)
         .map_err(|d| d.message)?;
@@ -179,7 +179,7 @@ fn pass_test_functions_fail_with_the_same_messages() {
     let text = std::fs::read(path).expect("the pass test exists");
     let mut session = Session::new();
     // Its RUN line allows host ops.
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     let mut total = Checked::default();
     for chunk in cli::split_chunks(&text) {
         let chunk = String::from_utf8(chunk).expect("UTF-8");
@@ -218,7 +218,7 @@ fn every_example_lowers_to_asserting_form_that_mlir_opt_reads() {
         .collect();
     assert!(files.len() >= 14, "{files:?}");
     let mut session = Session::new();
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     let mut outputs = Vec::new();
     for file in &files {
         let name = file.display().to_string();

@@ -349,7 +349,7 @@ fn lowerings() -> &'static [Lowering] {
 fn interpret(f: &Function) -> (Vec<String>, Vec<String>) {
     let (mut not_evaluated, mut wrong) = (Vec::new(), Vec::new());
     let mut session = Session::new();
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     let text = String::from_utf8_lossy(&f.chunk);
     let module = match session.parse(&f.file, &text) {
         Ok(m) => m,
@@ -500,7 +500,7 @@ fn realworld_lowers_and_agrees_with_the_specification() {
 /// cannot change what a function returns) and the bridges to them.
 fn drop_host_ops(module: &str) -> Result<String, String> {
     let mut session = Session::new();
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     let mut parsed = session
         .parse("std.mlir", module)
         .map_err(|e| e.to_string())?;

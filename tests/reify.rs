@@ -13,7 +13,7 @@ const PROGRAM: &str = include_str!("../examples/matmul_program.mlir");
 
 fn reified() -> Module {
     let mut session = Session::new();
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     let mut module = session
         .parse("matmul_program.mlir", PROGRAM)
         .unwrap_or_else(|e| panic!("{e}"));

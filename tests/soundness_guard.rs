@@ -123,7 +123,7 @@ fn lower_checked(
         (from, Stage::Std),
         &passes::DEFAULT_PLAN,
         session.registry(),
-        session.options,
+        session.policy().run,
     ) {
         Ok(stages) => stages,
         Err(d) => {
@@ -167,7 +167,7 @@ fn each_pass_alone(session: &mut Session, name: &str, form: &str, totals: &mut T
         };
         manager.options = RunOptions {
             verify_each: true,
-            ..session.options
+            ..session.policy().run
         };
         let mut module = session
             .parse(name, form)
@@ -188,7 +188,7 @@ fn each_pass_alone(session: &mut Session, name: &str, form: &str, totals: &mut T
 #[test]
 fn no_pass_weakens_any_example() {
     let mut session = Session::new();
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     let mut totals = Totals::default();
     let examples = examples();
     assert!(examples.len() >= 20, "examples found: {}", examples.len());
@@ -256,7 +256,7 @@ fn no_pass_weakens_any_example() {
 #[test]
 fn the_functions_with_side_effects_perform_events() {
     let mut session = Session::new();
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     let (mut with_events, mut events_then_failure) = (0, 0);
     let inputs: Vec<_> = examples()
         .into_iter()
@@ -368,7 +368,7 @@ fn a_check_dropped_or_moved_around_foreign_ops_is_caught() {
     const FILE: &str = "tests/soundness_guard/foreign_constrained.mlir";
     let text = std::fs::read_to_string(FILE).expect("the foreign-op functions are readable");
     let mut session = Session::new();
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     let mut registry = passes::registry();
     let drop_checks: pass::PassBuilder = |_, _| Ok(Box::new(DropChecks));
     let hoist_last_check: pass::PassBuilder = |_, _| Ok(Box::new(HoistLastCheck));
@@ -402,7 +402,7 @@ fn a_check_dropped_or_moved_around_foreign_ops_is_caught() {
                 .expect("pipeline");
         manager.options = RunOptions {
             verify_each: true,
-            ..session.options
+            ..session.policy().run
         };
         let mut check = SemanticsCheck::new(Interpreter, SAMPLES);
         let failure = manager

@@ -51,7 +51,7 @@ fn program() -> String {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut session = Session::new();
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     session.register_pass(info::<StripDebugPrint>());
     let mut module = session.parse("host.mlir", &program())?;
     session.map_op_to_shape_function(&mut module, "host.matmul", "matmul")?;

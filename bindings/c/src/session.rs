@@ -128,17 +128,17 @@ pub unsafe extern "C" fn shapeOptSessionSetAllowUnregisteredDialects(
     session: *mut ShapeOptSession,
     allow: bool,
 ) {
-    unsafe { set_option(session, |s| s.options.allow_unregistered = allow) }
+    unsafe { set_option(session, |s| s.policy_mut().run.allow_unregistered = allow) }
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn shapeOptSessionSetVerifyEach(session: *mut ShapeOptSession, verify: bool) {
-    unsafe { set_option(session, |s| s.options.verify_each = verify) }
+    unsafe { set_option(session, |s| s.policy_mut().run.verify_each = verify) }
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn shapeOptSessionSetThreads(session: *mut ShapeOptSession, threads: c_uint) {
-    unsafe { set_option(session, |s| s.options.threads = threads as usize) }
+    unsafe { set_option(session, |s| s.policy_mut().run.threads = threads as usize) }
 }
 
 #[no_mangle]
@@ -147,7 +147,7 @@ pub unsafe extern "C" fn shapeOptSessionSetVerifySemantics(
     samples: c_uint,
 ) {
     let samples = (samples > 0).then_some(samples as usize);
-    unsafe { set_option(session, |s| s.verify_semantics = samples) }
+    unsafe { set_option(session, |s| s.policy_mut().verify_semantics = samples) }
 }
 
 #[no_mangle]
@@ -159,7 +159,7 @@ pub unsafe extern "C" fn shapeOptSessionSetStatusOnFailure(
         true => engine::FailureMode::Status,
         false => engine::FailureMode::Abort,
     };
-    unsafe { set_option(session, |s| s.shape_failure = failure) }
+    unsafe { set_option(session, |s| s.policy_mut().failure = failure) }
 }
 
 #[no_mangle]

@@ -7,6 +7,7 @@ use crate::errors::Diagnosed;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PySlice, PyString};
+use shape_opt::pass::OptionValue;
 use shape_opt::{FailureMode, Stage};
 
 /// Sampled inputs per function for `verify_semantics=True`, as
@@ -103,13 +104,17 @@ pub fn semantics_samples(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<us
 }
 
 /// The failure mode named `name`: what a failed check does in std form,
-/// `"abort"` or `"status"`.
+/// spelled as the `failure` option of `convert-shape-to-std` spells it
+/// (`"abort"` or `"status"`).
 pub fn failure_mode(name: &str) -> PyResult<FailureMode> {
-    match name {
-        "abort" => Ok(FailureMode::Abort),
-        "status" => Ok(FailureMode::Status),
-        other => Err(PyValueError::new_err(format!(
-            "failure must be 'abort' or 'status', not '{other}'"
-        ))),
-    }
+    <FailureMode as OptionValue>::parse_value(name).ok_or_else(|| {
+        let spellings: Vec<String> = FailureMode::SPELLINGS
+            .iter()
+            .map(|s| format!("'{s}'"))
+            .collect();
+        PyValueError::new_err(format!(
+            "failure must be {}, not '{name}'",
+            spellings.join(" or ")
+        ))
+    })
 }

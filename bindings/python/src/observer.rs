@@ -57,6 +57,16 @@ impl Observer {
         });
     }
 
+    /// The callback after every pass that `observer` (if any) makes for a
+    /// run of `session`: the pass's name and the op it ran on.
+    pub fn after_pass(
+        observer: &mut Option<Observer>,
+        session: SessionId,
+    ) -> Option<impl FnMut(&str, &Context, OpId) + Send + '_> {
+        let observer = observer.as_mut()?;
+        Some(move |pass: &str, ctx: &Context, op| observer.observe(session, pass, ctx, op))
+    }
+
     /// The exception the callback raised, if it did.
     pub fn finish(observer: Option<Observer>) -> PyResult<()> {
         match observer.and_then(|o| o.raised) {

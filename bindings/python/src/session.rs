@@ -62,9 +62,9 @@ impl Session {
         failure: FailureMode,
     ) -> Session {
         let mut inner = shape_opt::Session::new();
-        inner.options.allow_unregistered = allow_unregistered_dialects;
-        inner.verify_semantics = verify_semantics;
-        inner.shape_failure = failure;
+        inner.policy_mut().run.allow_unregistered = allow_unregistered_dialects;
+        inner.policy_mut().verify_semantics = verify_semantics;
+        inner.policy_mut().failure = failure;
         Session {
             interrupt: inner.interrupt(),
             state: Shared::new(SessionId::fresh(), inner),
@@ -153,9 +153,7 @@ impl Session {
             let mut stage_seen = on_stage
                 .as_mut()
                 .map(|o| move |stage: Stage, ctx: &_, op| o.observe(id, stage.name(), ctx, op));
-            let mut pass_seen = after_pass
-                .as_mut()
-                .map(|o| move |pass: &str, ctx: &_, op| o.observe(id, pass, ctx, op));
+            let mut pass_seen = Observer::after_pass(&mut after_pass, id);
             session.lower_to_observed(
                 &mut ir.write(),
                 target,
@@ -178,9 +176,7 @@ impl Session {
     ) -> PyResult<()> {
         let id = self.state.owner();
         let ran = self.with_module(py, module, |session, ir| {
-            let mut pass_seen = after_pass
-                .as_mut()
-                .map(|o| move |pass: &str, ctx: &_, op| o.observe(id, pass, ctx, op));
+            let mut pass_seen = Observer::after_pass(&mut after_pass, id);
             let pass_seen = pass_seen.as_mut().map(|f| f as &mut AfterPassFn);
             session.run_pipeline(&mut ir.write(), pipeline, pass_seen)
         });
@@ -228,12 +224,14 @@ impl Session {
     /// Whether ops of dialects shape-opt does not define are accepted.
     #[getter]
     fn get_allow_unregistered_dialects(&self, py: Python<'_>) -> PyResult<bool> {
-        self.with_state(py, |state| state.read().options.allow_unregistered)
+        self.with_state(py, |state| state.read().policy().run.allow_unregistered)
     }
 
     #[setter]
     fn set_allow_unregistered_dialects(&self, py: Python<'_>, allow: bool) -> PyResult<()> {
-        self.with_state(py, |state| state.write().options.allow_unregistered = allow)
+        self.with_state(py, |state| {
+            state.write().policy_mut().run.allow_unregistered = allow
+        })
     }
 
     /// Sampled inputs per function checked after every pass, or ``None``.
@@ -241,7 +239,7 @@ impl Session {
     /// 100000; ``ValueError`` beyond, or below 0), or ``False``.
     #[getter]
     fn get_verify_semantics(&self, py: Python<'_>) -> PyResult<Option<usize>> {
-        self.with_state(py, |state| state.read().verify_semantics)
+        self.with_state(py, |state| state.read().policy().verify_semantics)
     }
 
     #[setter]
@@ -251,7 +249,9 @@ impl Session {
         samples: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         let samples = semantics_samples(samples)?;
-        self.with_state(py, |state| state.write().verify_semantics = samples)
+        self.with_state(py, |state| {
+            state.write().policy_mut().verify_semantics = samples
+        })
     }
 
     /// Declare host ops and functions pure (free of side effects), so that

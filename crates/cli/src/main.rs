@@ -3,6 +3,7 @@
 use clap::{CommandFactory, Parser};
 use cli::constraint_graph_files::{self, ConstraintGraphFiles};
 use cli::{process_buffer, write_output, DriverOptions, IrPrinting};
+use driver::FailureMode;
 use ir::printer::PrintOptions;
 use ir::OpKind;
 use std::process::ExitCode;
@@ -103,8 +104,8 @@ struct Args {
     /// (`cf.assert`), or `status` (each function returns a leading `i32`
     /// status, 0 or the number of the check that failed first, with its
     /// messages in `shape_opt.failure_messages`).
-    #[arg(long = "shape-failure", value_name = "MODE", value_parser = ["abort", "status"], default_value = "abort", requires = "lower_to")]
-    shape_failure: String,
+    #[arg(long = "shape-failure", value_name = "MODE", value_parser = failure_mode_parser(), default_value = driver::failure_spelling(FailureMode::default()), requires = "lower_to")]
+    shape_failure: FailureMode,
     /// With --mlir-timing: `tree` (each pass under its pipeline) or `list`
     /// (one line per pass, slowest first).
     #[arg(long = "mlir-timing-display", alias = "timing-display", value_name = "DISPLAY", value_parser = ["list", "tree"], default_value = "tree")]
@@ -369,11 +370,6 @@ fn mlir_opt_arguments(raw: Vec<String>) -> (Vec<String>, Vec<String>) {
     (args, pipeline)
 }
 
-/// Send `tracing` events to stderr, filtered by `--log-level` or else
-/// `RUST_LOG` (never the constraint pictures: they go to files), with
-/// `--remarks` the passes' remarks in MLIR's form, and with
-/// `--dump-constraint-graph` the constraint pictures to their files; with
-/// none of them, no subscriber is installed (no cost).
 /// `--report` and `--report-args`, checked.
 fn report_options(args: &Args) -> Result<Option<cli::ReportOptions>, String> {
     let Some(path) = &args.report else {
@@ -424,6 +420,11 @@ fn split_args(text: &str) -> Vec<String> {
     out
 }
 
+/// Send `tracing` events to stderr, filtered by `--log-level` or else
+/// `RUST_LOG` (never the constraint pictures: they go to files), with
+/// `--remarks` the passes' remarks in MLIR's form, and with
+/// `--dump-constraint-graph` the constraint pictures to their files; with
+/// none of them, no subscriber is installed (no cost).
 fn init_logging(
     level: Option<&str>,
     remarks: bool,
@@ -489,6 +490,15 @@ fn layout(name: &str) -> pass::manager::Layout {
     }
 }
 
+/// `--shape-failure`'s values, spelled as the pass option spells them.
+fn failure_mode_parser() -> impl clap::builder::TypedValueParser<Value = FailureMode> {
+    use clap::builder::TypedValueParser;
+    let spellings = FailureMode::SPELLINGS.iter().copied();
+    clap::builder::PossibleValuesParser::new(spellings).map(|spelling| {
+        <FailureMode as pass::OptionValue>::parse_value(&spelling).unwrap_or_default()
+    })
+}
+
 /// `--verify-semantics=N`: a sample count up to
 /// [`validate::check::MAX_SAMPLES`].
 fn parse_sample_count(text: &str) -> Result<usize, String> {
@@ -509,19 +519,179 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-fn main() -> ExitCode {
+/// The command line, and `mlir-opt`'s pass flags taken out of it as
+/// pipeline elements; or the exit code of a usage error (1, like every
+/// other user error, where clap's own convention is 2), `--help` or
+/// `--version` (0).
+fn parse_args() -> Result<(Args, Vec<String>), ExitCode> {
     let (raw, pass_flags) = mlir_opt_arguments(std::env::args().collect());
-    // Usage errors exit with 1 like every other user error (clap's own
-    // convention is 2); `--help` and `--version` exit with 0.
-    let mut args = match Args::try_parse_from(raw) {
-        Ok(args) => args,
-        Err(e) => {
-            let _ = e.print();
-            return match e.use_stderr() {
-                true => ExitCode::FAILURE,
-                false => ExitCode::SUCCESS,
-            };
+    let args = Args::try_parse_from(raw).map_err(|e| {
+        let _ = e.print();
+        match e.use_stderr() {
+            true => ExitCode::FAILURE,
+            false => ExitCode::SUCCESS,
         }
+    })?;
+    Ok((args, pass_flags))
+}
+
+/// Individual pass flags (`-cse`) make the pipeline, which `-p` or
+/// `--lower-to` may then not give.
+fn apply_pass_flags(args: &mut Args, pass_flags: &[String]) -> Result<(), ExitCode> {
+    if pass_flags.is_empty() {
+        return Ok(());
+    }
+    let other = match (&args.pass_pipeline, &args.lower_to) {
+        (Some(_), _) => Some("--pass-pipeline"),
+        (None, Some(_)) => Some("--lower-to"),
+        (None, None) => None,
+    };
+    if let Some(other) = other {
+        cli::stderr_println!(
+            "shape-opt: error: '{other}' can't be used with individual pass options"
+        );
+        return Err(ExitCode::FAILURE);
+    }
+    // Without an implicit module, the passes run on whatever op is the
+    // root, as mlir-opt's op-agnostic pass manager does.
+    let root = match args.no_implicit_module {
+        true => "any",
+        false => OpKind::BuiltinModule.build_name(),
+    };
+    args.pass_pipeline = Some(format!("{root}({})", pass_flags.join(",")));
+    Ok(())
+}
+
+/// What `--generate-completions`, `--generate-man-page`, `--show-dialects`
+/// and `--list-passes` print instead of processing the input, if one of
+/// them is given.
+fn listing(args: &Args) -> Option<std::io::Result<String>> {
+    if args.generate_completions.is_some() || args.generate_man_page {
+        return Some(command_line_help(args.generate_completions));
+    }
+    if args.show_dialects {
+        let mut dialects = ir::dialect::DIALECTS.to_vec();
+        dialects.sort_unstable();
+        return Some(Ok(format!("Available Dialects: {}\n", dialects.join(","))));
+    }
+    if !args.list_passes {
+        return None;
+    }
+    let mut listing = String::from("Available passes:\n");
+    for p in passes::registry().passes() {
+        let anchor = p.anchor.map(|a| format!(" (on '{a}')")).unwrap_or_default();
+        listing += &format!("  --{:<28} {}{anchor}\n", p.name, p.summary);
+        for o in (p.options)() {
+            listing += &format!(
+                "    {:<28} {} = {}: {}\n",
+                o.name, o.ty, o.default, o.summary
+            );
+        }
+    }
+    Some(Ok(listing))
+}
+
+/// `--run-reproducer`: run the pipeline the reproducer `text` carries, as
+/// it says.
+fn replay_reproducer(args: &mut Args, name: &str, text: &[u8]) -> Result<(), ExitCode> {
+    let config = std::str::from_utf8(text)
+        .ok()
+        .and_then(syntax::reproducer::Reproducer::find);
+    let Some(config) = config else {
+        cli::stderr_println!("shape-opt: error: {name} holds no 'mlir_reproducer' configuration");
+        return Err(ExitCode::FAILURE);
+    };
+    args.pass_pipeline = Some(config.pipeline);
+    args.verify_each = config.verify_each;
+    if config.disable_threading {
+        args.disable_threading = true;
+    }
+    Ok(())
+}
+
+/// The library's options for what `args` ask.
+fn driver_options(args: &Args, report: Option<cli::ReportOptions>) -> DriverOptions {
+    DriverOptions {
+        split_input_file: args.split_input_file,
+        allow_unregistered_dialect: args.allow_unregistered_dialect,
+        no_implicit_module: args.no_implicit_module,
+        print: PrintOptions {
+            generic: args.print_op_generic,
+            debug_info: args.print_debuginfo,
+            local_scope: args.print_local_scope,
+            elide_elements_above: args.elide_elementsattrs_if_larger,
+        },
+        max_nesting: args.max_nesting,
+        verify_diagnostics: args.verify_diagnostics,
+        leak_ir_at_exit: true,
+        pipeline: args.pass_pipeline.clone(),
+        explain: args.explain,
+        report,
+        lower_to: args
+            .lower_to
+            .as_deref()
+            .and_then(pass::stage::Stage::from_name),
+        lower_from: args
+            .lower_from
+            .as_deref()
+            .and_then(pass::stage::Stage::from_name),
+        shape_failure: args.shape_failure,
+        strict_symbolic_shapes: args.assume_strict_symbolic_shapes,
+        dump_pass_pipeline: args.dump_pass_pipeline,
+        crash_reproducer: args.crash_reproducer.clone(),
+        disable_diagnostic_notes: args.disable_diagnostic_notes,
+        print_op_on_diagnostic: args.print_op_on_diagnostic,
+        timing_display: layout(&args.timing_display),
+        timing_format: match args.output_format.as_str() {
+            "json" => pass::manager::OutputFormat::Json,
+            _ => pass::manager::OutputFormat::Text,
+        },
+        statistics_display: layout(&args.statistics_display),
+        verify_roundtrip: args.verify_roundtrip,
+        diagnostics_json: args.diagnostics_format == "json",
+        no_verify_each: !args.verify_each,
+        // Remarks and pictures come out in the order passes send them: one
+        // thread keeps that order the same from run to run.
+        threads: if args.disable_threading || args.remarks || args.dump_constraint_graph.is_some() {
+            1
+        } else {
+            args.threads
+        },
+        ir_printing: ir_printing(args),
+        print_shape_facts: args.print_shape_facts,
+        verify_semantics: args.verify_semantics,
+        verify_semantics_require_inputs: args.verify_semantics_require_inputs,
+        verify_semantics_budget: validate::check::SamplingBudget {
+            time: (args.verify_semantics_timeout > 0.0)
+                .then(|| std::time::Duration::from_secs_f64(args.verify_semantics_timeout)),
+            steps: (args.verify_semantics_max_steps > 0).then_some(args.verify_semantics_max_steps),
+        },
+        timing: args.timing,
+        pass_statistics: args.pass_statistics,
+        pure_ops: args.pure_ops.clone().unwrap_or_default(),
+        no_hlo_knowledge: args.no_hlo_knowledge,
+        insert_host_checks: args.insert_host_checks,
+    }
+}
+
+/// The `--mlir-print-ir-*` flags.
+fn ir_printing(args: &Args) -> IrPrinting {
+    IrPrinting {
+        before_all: args.print_ir_before_all,
+        after_all: args.print_ir_after_all,
+        before: args.print_ir_before.clone(),
+        after: args.print_ir_after.clone(),
+        after_change: args.print_ir_after_change,
+        module_scope: args.print_ir_module_scope,
+        tree_dir: args.print_ir_tree_dir.clone(),
+        after_failure: args.print_ir_after_failure,
+    }
+}
+
+fn main() -> ExitCode {
+    let (mut args, pass_flags) = match parse_args() {
+        Ok(parsed) => parsed,
+        Err(code) => return code,
     };
     let constraint_graphs = match args.dump_constraint_graph.as_deref() {
         Some(dir) => match ConstraintGraphFiles::new(dir) {
@@ -549,55 +719,16 @@ fn main() -> ExitCode {
         cli::stderr_println!("shape-opt: error: invalid --log-level: {e}");
         return ExitCode::FAILURE;
     }
-    if args.generate_completions.is_some() || args.generate_man_page {
-        let written = command_line_help(args.generate_completions)
-            .and_then(|text| write_output("-", &[text]));
+    if let Some(listing) = listing(&args) {
+        let written = listing.and_then(|text| write_output("-", &[text]));
         return cli::written("shape-opt", "-", written);
     }
-    if args.show_dialects {
-        let mut dialects = ir::dialect::DIALECTS.to_vec();
-        dialects.sort_unstable();
-        let listing = format!("Available Dialects: {}\n", dialects.join(","));
-        return cli::written("shape-opt", "-", write_output("-", &[listing]));
+    if let Err(code) = apply_pass_flags(&mut args, &pass_flags) {
+        return code;
     }
-    if args.list_passes {
-        let mut listing = String::from("Available passes:\n");
-        for p in passes::registry().passes() {
-            let anchor = p.anchor.map(|a| format!(" (on '{a}')")).unwrap_or_default();
-            listing += &format!("  --{:<28} {}{anchor}\n", p.name, p.summary);
-            for o in (p.options)() {
-                listing += &format!(
-                    "    {:<28} {} = {}: {}\n",
-                    o.name, o.ty, o.default, o.summary
-                );
-            }
-        }
-        return cli::written("shape-opt", "-", write_output("-", &[listing]));
-    }
-    if !pass_flags.is_empty() {
-        let other = match (&args.pass_pipeline, &args.lower_to) {
-            (Some(_), _) => Some("--pass-pipeline"),
-            (None, Some(_)) => Some("--lower-to"),
-            (None, None) => None,
-        };
-        if let Some(other) = other {
-            cli::stderr_println!(
-                "shape-opt: error: '{other}' can't be used with individual pass options"
-            );
-            return ExitCode::FAILURE;
-        }
-        // Without an implicit module, the passes run on whatever op is the
-        // root, as mlir-opt's op-agnostic pass manager does.
-        let root = match args.no_implicit_module {
-            true => "any",
-            false => OpKind::BuiltinModule.build_name(),
-        };
-        args.pass_pipeline = Some(format!("{root}({})", pass_flags.join(",")));
-    }
-    let name = if args.input == "-" {
-        "<stdin>".to_string()
-    } else {
-        args.input.clone()
+    let name = match args.input.as_str() {
+        "-" => "<stdin>".to_string(),
+        path => path.to_string(),
     };
     let text = match cli::input::read_input(&args.input, args.max_input_size) {
         Ok(text) => text,
@@ -607,95 +738,11 @@ fn main() -> ExitCode {
         }
     };
     if args.run_reproducer {
-        let config = std::str::from_utf8(&text)
-            .ok()
-            .and_then(syntax::reproducer::Reproducer::find);
-        let Some(config) = config else {
-            cli::stderr_println!(
-                "shape-opt: error: {name} holds no 'mlir_reproducer' configuration"
-            );
-            return ExitCode::FAILURE;
-        };
-        args.pass_pipeline = Some(config.pipeline);
-        args.verify_each = config.verify_each;
-        if config.disable_threading {
-            args.disable_threading = true;
+        if let Err(code) = replay_reproducer(&mut args, &name, &text) {
+            return code;
         }
     }
-    let options = DriverOptions {
-        split_input_file: args.split_input_file,
-        allow_unregistered_dialect: args.allow_unregistered_dialect,
-        no_implicit_module: args.no_implicit_module,
-        print: PrintOptions {
-            generic: args.print_op_generic,
-            debug_info: args.print_debuginfo,
-            local_scope: args.print_local_scope,
-            elide_elements_above: args.elide_elementsattrs_if_larger,
-        },
-        max_nesting: args.max_nesting,
-        verify_diagnostics: args.verify_diagnostics,
-        leak_ir_at_exit: true,
-        pipeline: args.pass_pipeline.clone(),
-        explain: args.explain,
-        report,
-        lower_to: args
-            .lower_to
-            .as_deref()
-            .and_then(pass::stage::Stage::from_name),
-        lower_from: args
-            .lower_from
-            .as_deref()
-            .and_then(pass::stage::Stage::from_name),
-        shape_failure: match args.shape_failure.as_str() {
-            "status" => passes::FailureMode::Status,
-            _ => passes::FailureMode::Abort,
-        },
-        strict_symbolic_shapes: args.assume_strict_symbolic_shapes,
-        dump_pass_pipeline: args.dump_pass_pipeline,
-        crash_reproducer: args.crash_reproducer.clone(),
-        disable_diagnostic_notes: args.disable_diagnostic_notes,
-        print_op_on_diagnostic: args.print_op_on_diagnostic,
-        timing_display: layout(&args.timing_display),
-        timing_format: match args.output_format.as_str() {
-            "json" => pass::manager::OutputFormat::Json,
-            _ => pass::manager::OutputFormat::Text,
-        },
-        statistics_display: layout(&args.statistics_display),
-        verify_roundtrip: args.verify_roundtrip,
-        diagnostics_json: args.diagnostics_format == "json",
-        no_verify_each: !args.verify_each,
-        // Remarks and pictures come out in the order passes send them: one
-        // thread keeps that order the same from run to run.
-        threads: if args.disable_threading || args.remarks || args.dump_constraint_graph.is_some() {
-            1
-        } else {
-            args.threads
-        },
-        ir_printing: IrPrinting {
-            before_all: args.print_ir_before_all,
-            after_all: args.print_ir_after_all,
-            before: args.print_ir_before.clone(),
-            after: args.print_ir_after.clone(),
-            after_change: args.print_ir_after_change,
-            module_scope: args.print_ir_module_scope,
-            tree_dir: args.print_ir_tree_dir.clone(),
-            after_failure: args.print_ir_after_failure,
-        },
-        print_shape_facts: args.print_shape_facts,
-        verify_semantics: args.verify_semantics,
-        verify_semantics_require_inputs: args.verify_semantics_require_inputs,
-        verify_semantics_budget: validate::check::SamplingBudget {
-            time: (args.verify_semantics_timeout > 0.0)
-                .then(|| std::time::Duration::from_secs_f64(args.verify_semantics_timeout)),
-            steps: (args.verify_semantics_max_steps > 0).then_some(args.verify_semantics_max_steps),
-        },
-        timing: args.timing,
-        pass_statistics: args.pass_statistics,
-        pure_ops: args.pure_ops.clone().unwrap_or_default(),
-        no_hlo_knowledge: args.no_hlo_knowledge,
-        insert_host_checks: args.insert_host_checks,
-    };
-    let outcome = process_buffer(&name, text, &options);
+    let outcome = process_buffer(&name, text, &driver_options(&args, report));
     cli::stderr_print!("{}{}", outcome.log, outcome.diagnostics);
     if let Some(e) = constraint_graphs.and_then(|files| files.first_error()) {
         cli::stderr_println!("shape-opt: {e}");
@@ -704,9 +751,6 @@ fn main() -> ExitCode {
     if !outcome.success {
         return ExitCode::FAILURE;
     }
-    cli::written(
-        "shape-opt",
-        &args.output,
-        write_output(&args.output, &outcome.pieces),
-    )
+    let written = write_output(&args.output, &outcome.pieces);
+    cli::written("shape-opt", &args.output, written)
 }

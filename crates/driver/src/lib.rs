@@ -3,24 +3,31 @@
 //! parses, verifies, lowers and prints the same way.
 //!
 //! An [`Engine`] owns the pass registry, the source buffers diagnostics
-//! point into, how passes run ([`RunOptions`]) and the host ops declared
-//! pure. It parses and verifies text into a [`Module`]
+//! point into, the run policy ([`RunPolicy`]) and the host ops declared
+//! pure. Front ends only translate their own inputs (flags, a session's
+//! settings, C or Python arguments) into a [`RunPolicy`]; the engine alone
+//! decides from it whether modules assume strict symbolic shapes, what a
+//! failed check does, which checks watch the passes and in what order
+//! next to the front end's [`Observers`], and whether a lowering goes in
+//! pieces. It parses and verifies text into a [`Module`]
 //! ([`Engine::parse`]), turns a textual pipeline or a `--lower-to` target
-//! into a [`Run`] ([`Engine::plan`]), and runs it with any instrumentation
-//! and a callback per stage reached ([`Engine::run`]); a lowering of
-//! independent functions without instrumentation goes in pieces on every
-//! thread (`pass::split_lowering`), with the same output.
+//! into a [`Run`] ([`Engine::plan`]), and runs it ([`Engine::run`]); a
+//! lowering of independent functions nothing watches pass by pass goes in
+//! pieces on every thread (`pass::split_lowering`), with the same output.
 //!
 //! Parsing, verifying, passes and printing recurse as deep as the IR nests,
 //! so front ends call the engine on a large stack ([`on_large_stack`]).
 
 use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
+pub use interp::Interrupt;
 use ir::effects::PureOps;
 use ir::{Context, OpId};
 use pass::split_lowering::{Lowered, PieceWatcher};
 pub use pass::stage::Stage;
 use pass::stage_pipeline::StagePipeline;
 use pass::{Instrumentation, PassInfo, PassManager, PassRegistry, PassTiming, RunOptions};
+pub use passes::FailureMode;
+use validate::check::{Interpreter, SamplingBudget, SemanticsCheck};
 
 /// Parsed or built IR: a context and its top-level `builtin.module`.
 pub struct Module {
@@ -83,12 +90,110 @@ pub enum Plan<'a> {
     /// A textual pipeline (`builtin.module(func.func(cse),symbol-dce)`).
     Pipeline(&'a str),
     /// The default passes of every stage from `from` (or the form the
-    /// module is in) up to `to`, checks failing as `failure` says.
-    LowerTo {
-        from: Option<Stage>,
-        to: Stage,
-        failure: passes::FailureMode,
-    },
+    /// module is in) up to `to`, checks failing as [`RunPolicy::failure`]
+    /// says.
+    LowerTo { from: Option<Stage>, to: Stage },
+}
+
+/// How the engine runs what it is given: the one set of run settings every
+/// front end translates its inputs into.
+#[derive(Clone, Debug, Default)]
+pub struct RunPolicy {
+    /// Verification after each pass, unregistered dialects, and threads
+    /// (1: every pass on the calling thread, and no lowering in pieces).
+    pub run: RunOptions,
+    /// What a failed check does in the std form a lowering gives
+    /// (`--shape-failure`): abort (`cf.assert`, the default), or return a
+    /// status.
+    pub failure: FailureMode,
+    /// Every module parsed assumes, and checks on entry to each function,
+    /// that no dynamic dimension of an argument is 1
+    /// (`--assume-strict-symbolic-shapes`;
+    /// [`Module::assume_strict_symbolic_shapes`]).
+    pub strict_symbolic_shapes: bool,
+    /// Check after every pass that each function computes what it did
+    /// before on this many sampled inputs (`--verify-semantics=N`): a pass
+    /// that changes a result fails the run. The check watches each pass
+    /// after the front end's first observers and before its last ones, and
+    /// no lowering goes in pieces then.
+    pub verify_semantics: Option<usize>,
+    /// The time and interpreter steps the sampling of one run may take
+    /// (`--verify-semantics-timeout`, `--verify-semantics-max-steps`); once
+    /// spent, sampling stops and what was compared stands.
+    pub verify_semantics_budget: SamplingBudget,
+    /// Lowerings check the requirements of StableHLO, MHLO and CHLO ops as
+    /// constraints (`--check-host-requirements`, `insert-host-checks`).
+    pub insert_host_checks: bool,
+    /// Raised from another thread, stops a run between passes and any
+    /// sampling in it: the run fails with "interrupted".
+    pub interrupt: Interrupt,
+}
+
+/// How `mode` is spelled where a front end takes it (`abort`, `status`):
+/// as the `failure` option of `convert-shape-to-std` spells it.
+pub fn failure_spelling(mode: FailureMode) -> &'static str {
+    let spells_mode = |s: &str| <FailureMode as pass::OptionValue>::parse_value(s) == Some(mode);
+    let mut spellings = FailureMode::SPELLINGS.iter().copied();
+    spellings.find(|s| spells_mode(s)).unwrap_or_default()
+}
+
+/// What a front end watches a run with, around the checks the
+/// [`RunPolicy`] asks for.
+pub struct Observers<'a> {
+    /// Hooks that see each pass before the engine's checks (IR dumps).
+    pub first: &'a mut dyn Instrumentation,
+    /// Hooks that see each pass after the engine's checks (a host's
+    /// callback, a report).
+    pub last: &'a mut dyn Instrumentation,
+    /// Sees the module in every form a lowering reaches.
+    pub on_stage: &'a mut dyn FnMut(Stage, &Context, OpId),
+    /// Every stage must reach `on_stage` and every pass be timed: no
+    /// lowering in pieces (which reaches no stage and times no pass).
+    pub every_step: bool,
+}
+
+/// What a run gave: its result, and the semantics check that watched it
+/// (with [`RunPolicy::verify_semantics`]), for its summary.
+pub struct RunOutcome {
+    pub result: Result<(), Diagnostic>,
+    pub semantics: Option<SemanticsCheck<Interpreter>>,
+}
+
+/// The checks a [`RunPolicy`] asks for: a raised interrupt, then the
+/// semantics check.
+struct PolicyChecks<'a> {
+    interrupt: &'a Interrupt,
+    semantics: Option<&'a mut SemanticsCheck<Interpreter>>,
+}
+
+impl Instrumentation for PolicyChecks<'_> {
+    fn reads_ir(&self) -> bool {
+        self.semantics.is_some()
+    }
+    fn reads_changes(&self) -> bool {
+        self.semantics.as_ref().is_some_and(|c| c.reads_changes())
+    }
+    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        if let Some(check) = &mut self.semantics {
+            check.before(pass, ctx, op);
+        }
+    }
+    fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
+        if let Some(check) = &mut self.semantics {
+            check.after(pass, ctx, op);
+        }
+    }
+    fn take_failure(&mut self) -> Option<Diagnostic> {
+        if self.interrupt.is_raised() {
+            return Some(interrupted());
+        }
+        self.semantics.as_mut().and_then(|c| c.take_failure())
+    }
+}
+
+/// The error of a run stopped by [`RunPolicy::interrupt`].
+pub fn interrupted() -> Diagnostic {
+    Diagnostic::error(DiagLoc::Unknown, "interrupted")
 }
 
 /// A plan made ready for one module.
@@ -182,8 +287,8 @@ pub struct Engine {
     registry: PassRegistry,
     /// Every buffer parsed, for rendering diagnostics.
     pub sources: SourceMap,
-    /// Verification after each pass, unregistered dialects, threads.
-    pub options: RunOptions,
+    /// How plans run: checks, failure mode, strictness, threads.
+    pub policy: RunPolicy,
     /// The deepest nesting the parser accepts; 0 is its default.
     pub max_nesting: usize,
     /// Wrap the input's top-level ops in a `builtin.module` (on by
@@ -197,9 +302,6 @@ pub struct Engine {
     /// Whether the built-in knowledge of StableHLO, MHLO and CHLO ops is
     /// used ([`ir::Context::knows_foreign_ops`]; on by default).
     knows_foreign_ops: bool,
-    /// Whether `--lower-to` checks those ops' requirements as constraints
-    /// (`insert-host-checks`; off by default).
-    pub insert_host_checks: bool,
 }
 
 impl Default for Engine {
@@ -214,13 +316,12 @@ impl Engine {
         Engine {
             registry: passes::registry(),
             sources: SourceMap::new(),
-            options: RunOptions::default(),
+            policy: RunPolicy::default(),
             max_nesting: 0,
             implicit_module: true,
             print_op_on_diagnostic: false,
             pure_ops: PureOps::default(),
             knows_foreign_ops: true,
-            insert_host_checks: false,
         }
     }
 
@@ -257,7 +358,7 @@ impl Engine {
     /// is at or past it; `None` otherwise (the form found is the start).
     fn host_checks_start(&self, module: &Module, to: Stage) -> Option<Stage> {
         let found = pass::stage_pipeline::starting_stage(&module.ctx, module.root, to).ok()?;
-        (self.insert_host_checks
+        (self.policy.insert_host_checks
             && found > Stage::Constrained
             && pass::stage::check_legality(&module.ctx, module.root, Stage::Constrained).is_ok())
         .then_some(Stage::Constrained)
@@ -274,7 +375,9 @@ impl Engine {
         self.sources.render(d)
     }
 
-    /// Parse and verify `text`, named `name` in diagnostics.
+    /// Parse and verify `text`, named `name` in diagnostics; with
+    /// [`RunPolicy::strict_symbolic_shapes`], the module assumes strict
+    /// symbolic shapes.
     pub fn parse(&mut self, name: &str, text: String) -> Result<Module, Vec<Diagnostic>> {
         let file = self.sources.add(SourceFile::new(name, text));
         let Some(source) = self.sources.file(file) else {
@@ -286,7 +389,7 @@ impl Engine {
         ctx.set_print_op_on_diagnostic(self.print_op_on_diagnostic);
         let defaults = syntax::ParseOptions::default();
         let options = syntax::ParseOptions {
-            allow_unregistered_dialect: self.options.allow_unregistered,
+            allow_unregistered_dialect: self.policy.run.allow_unregistered,
             max_nesting: match self.max_nesting {
                 0 => defaults.max_nesting,
                 n => n,
@@ -296,22 +399,17 @@ impl Engine {
         };
         let (root, diags) = syntax::parse_source_file(&mut ctx, file, source, &options);
         let root = root.ok_or(diags)?;
-        pass::verify(&ctx, root, self.options.allow_unregistered)?;
-        Ok(Module { ctx, root })
+        pass::verify(&ctx, root, self.policy.run.allow_unregistered)?;
+        let mut module = Module { ctx, root };
+        if self.policy.strict_symbolic_shapes {
+            module.assume_strict_symbolic_shapes();
+        }
+        Ok(module)
     }
 
     /// Make `plan` ready to run on `module`.
     pub fn plan(&self, module: &Module, plan: Plan) -> Result<Run, PlanError> {
-        self.plan_with(module, plan, self.options)
-    }
-
-    /// Make `plan` ready to run on `module` with these run options.
-    pub fn plan_with(
-        &self,
-        module: &Module,
-        plan: Plan,
-        options: RunOptions,
-    ) -> Result<Run, PlanError> {
+        let options = self.policy.run;
         match plan {
             Plan::Pipeline(text) => {
                 anchored_on_root(module, text)?;
@@ -326,8 +424,9 @@ impl Engine {
                 manager.options = options;
                 Ok(Run::Passes(manager))
             }
-            Plan::LowerTo { from, to, failure } => {
-                let plan = passes::lowering_plan(failure, self.insert_host_checks);
+            Plan::LowerTo { from, to } => {
+                let policy = &self.policy;
+                let plan = passes::lowering_plan(policy.failure, policy.insert_host_checks);
                 let from = from.or_else(|| self.host_checks_start(module, to));
                 let stages = StagePipeline::for_module(
                     &module.ctx,
@@ -348,31 +447,66 @@ impl Engine {
         }
     }
 
-    /// Run `run` on `module`: `instrument` sees every pass, `on_stage` the
-    /// IR at every stage reached. With `split`, a lowering of independent
-    /// functions goes in pieces on every thread instead (no instrumentation
-    /// then, and no stage callback).
-    pub fn run(
-        &self,
-        module: &mut Module,
-        run: &mut Run,
-        instrument: &mut dyn Instrumentation,
-        on_stage: &mut dyn FnMut(Stage, &Context, OpId),
-        split: bool,
-    ) -> Result<(), Diagnostic> {
-        if split {
+    /// Whether a lowering may go in pieces on every thread: more than one
+    /// thread, no semantics check, and nothing (`watched`) that must see
+    /// every pass or stage.
+    pub fn may_lower_in_pieces(&self, watched: bool) -> bool {
+        self.policy.run.threads != 1 && self.policy.verify_semantics.is_none() && !watched
+    }
+
+    /// Run `run` on `module`, watched by `observers` around the checks of
+    /// the policy ([`RunPolicy`]); a lowering nothing watches pass by pass
+    /// goes in pieces on every thread instead ([`Engine::may_lower_in_pieces`]).
+    pub fn run(&self, module: &mut Module, run: &mut Run, observers: Observers) -> RunOutcome {
+        let Observers {
+            first,
+            last,
+            on_stage,
+            every_step,
+        } = observers;
+        let watched = every_step || first.reads_ir() || last.reads_ir();
+        if self.may_lower_in_pieces(watched) {
             if let Some((result, _)) = self.run_in_pieces(module, run, &|| pass::NoInstrumentation)
             {
-                return result;
+                return RunOutcome {
+                    result,
+                    semantics: None,
+                };
             }
         }
+        let policy = &self.policy;
+        let mut semantics = policy.verify_semantics.map(|samples| {
+            let budget = policy
+                .verify_semantics_budget
+                .start(policy.interrupt.clone());
+            SemanticsCheck::new(Interpreter, samples).with_budget(budget)
+        });
+        let mut checks = PolicyChecks {
+            interrupt: &policy.interrupt,
+            semantics: semantics.as_mut(),
+        };
+        let mut checked = pass::Both(&mut checks, last);
+        let mut instrument = pass::Both(first, &mut checked);
         self.declare_host_ops(&mut module.ctx);
-        match run {
-            Run::Passes(manager) => manager.run(&mut module.ctx, module.root, instrument),
+        let result = match run {
+            Run::Passes(manager) => manager.run(&mut module.ctx, module.root, &mut instrument),
             Run::Stages { stages, .. } => {
-                stages.run(&mut module.ctx, module.root, instrument, on_stage)
+                stages.run(&mut module.ctx, module.root, &mut instrument, on_stage)
             }
-        }
+        };
+        RunOutcome { result, semantics }
+    }
+
+    /// Run `run` on `module` with nothing watching it but the policy's
+    /// checks.
+    pub fn run_unobserved(&self, module: &mut Module, run: &mut Run) -> RunOutcome {
+        let observers = Observers {
+            first: &mut pass::NoInstrumentation,
+            last: &mut pass::NoInstrumentation,
+            on_stage: &mut |_, _, _| {},
+            every_step: false,
+        };
+        self.run(module, run, observers)
     }
 
     /// Run the lowering `run` on `module` in pieces of independent
@@ -396,7 +530,7 @@ impl Engine {
             (*from, *to),
             plan,
             &self.registry,
-            self.options,
+            self.policy.run,
             watch,
         )
     }
@@ -438,19 +572,16 @@ mod tests {
         let plan = Plan::LowerTo {
             from: None,
             to: Stage::Std,
-            failure: passes::FailureMode::Abort,
         };
         let mut run = engine.plan(&module, plan).unwrap();
         let mut reached = Vec::new();
-        engine
-            .run(
-                &mut module,
-                &mut run,
-                &mut pass::NoInstrumentation,
-                &mut |stage, _, _| reached.push(stage),
-                false,
-            )
-            .unwrap();
+        let observers = Observers {
+            first: &mut pass::NoInstrumentation,
+            last: &mut pass::NoInstrumentation,
+            on_stage: &mut |stage, _, _| reached.push(stage),
+            every_step: true,
+        };
+        engine.run(&mut module, &mut run, observers).result.unwrap();
         assert_eq!(reached.first(), Some(&Stage::ErrorMonadic));
         assert_eq!(reached.last(), Some(&Stage::Std));
         assert!(!module.print().contains("shape."), "{}", module.print());

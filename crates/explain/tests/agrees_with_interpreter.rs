@@ -50,18 +50,9 @@ fn explain_text(name: &str, text: &str) -> Option<Explained> {
         let plan = Plan::LowerTo {
             from: None,
             to: Stage::Constrained,
-            failure: passes::FailureMode::Abort,
         };
         let mut run = engine.plan(&lowered, plan).ok()?;
-        engine
-            .run(
-                &mut lowered,
-                &mut run,
-                &mut pass::NoInstrumentation,
-                &mut |_, _, _| {},
-                false,
-            )
-            .ok()?;
+        engine.run_unobserved(&mut lowered, &mut run).result.ok()?;
     }
     let explanations = explain::explain_module(&lowered.ctx, lowered.root, Some(&engine.sources));
     Some(Explained {

@@ -92,18 +92,17 @@ fn report(text: &str) {
     let plan = Plan::LowerTo {
         from: None,
         to: Stage::Constrained,
-        failure: passes::FailureMode::Abort,
     };
     if let Ok(mut run) = engine.plan(&module, plan) {
         // A failed lowering is reported as the CLI reports it; the report
         // shows what ran.
-        let _ = engine.run(
-            &mut module,
-            &mut run,
-            &mut pass::Shared(&recorder),
-            &mut |stage, ctx, root| recorder.borrow_mut().stage(stage, ctx, root),
-            false,
-        );
+        let observers = driver::Observers {
+            first: &mut pass::NoInstrumentation,
+            last: &mut pass::Shared(&recorder),
+            on_stage: &mut |stage, ctx, root| recorder.borrow_mut().stage(stage, ctx, root),
+            every_step: true,
+        };
+        let _ = engine.run(&mut module, &mut run, observers);
     }
     record("output", &module);
     let report = recorder.into_inner().finish(&[]);
@@ -117,6 +116,6 @@ fn report(text: &str) {
 /// `text` parsed and verified as the front ends do (unregistered dialects
 /// allowed).
 fn parse(engine: &mut Engine, text: &str) -> Option<Module> {
-    engine.options.allow_unregistered = true;
+    engine.policy.run.allow_unregistered = true;
     engine.parse(crate::INPUT_NAME, text.to_string()).ok()
 }

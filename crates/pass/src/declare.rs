@@ -267,10 +267,15 @@ macro_rules! pass_options {
 }
 
 /// Implement [`OptionValue`] for a fieldless enum, one spelling per
-/// variant.
+/// variant, and list the spellings (`SPELLINGS`) for front ends that offer
+/// them.
 #[macro_export]
 macro_rules! option_enum {
     ($ty:ty, $type_name:literal, { $($spelling:literal => $variant:expr),* $(,)? }) => {
+        impl $ty {
+            /// Every spelling of the option's values, in order.
+            pub const SPELLINGS: &'static [&'static str] = &[$($spelling),*];
+        }
         impl $crate::OptionValue for $ty {
             const TYPE: &'static str = $type_name;
             fn parse_value(text: &str) -> Option<Self> {

@@ -17,6 +17,15 @@ use std::time::Duration;
 /// Functions in each generated corpus.
 const CORPUS_FUNCTIONS: usize = 1000;
 
+/// Write the function `signature` with `body`, one op a line, to `out`.
+fn write_function(out: &mut String, signature: &str, body: &[String]) {
+    let _ = writeln!(out, "{signature} {{");
+    for line in body {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(out, "}}");
+}
+
 /// A stage-2 function that broadcasts the shapes of `operands` tensors
 /// left to right, each step guarded by its own `cstr_broadcastable` and
 /// `shape.assuming` (as a frontend lowers `((a+b)+c)+...`), then asserts
@@ -25,47 +34,32 @@ fn write_broadcast_chain(out: &mut String, name: &str, operands: usize) {
     const TENSOR: &str = "tensor<?x?xf32>";
     const EXTENTS: &str = "tensor<?xindex>";
     let arguments: Vec<String> = (0..operands).map(|a| format!("%t{a}: {TENSOR}")).collect();
-    let _ = writeln!(
-        out,
-        "func.func @{name}({}) -> {EXTENTS} {{",
-        arguments.join(", ")
-    );
-    for a in 0..operands {
-        let _ = writeln!(
-            out,
-            "  %s{a} = shape.shape_of %t{a} : {TENSOR} -> {EXTENTS}"
-        );
-    }
+    let signature = format!("func.func @{name}({}) -> {EXTENTS}", arguments.join(", "));
+    let mut body: Vec<String> = (0..operands)
+        .map(|a| format!("%s{a} = shape.shape_of %t{a} : {TENSOR} -> {EXTENTS}"))
+        .collect();
     let mut accumulated = "%s0".to_string();
     for step in 1..operands {
         let pair = format!("{accumulated}, %s{step}");
         let types = format!("{EXTENTS}, {EXTENTS}");
-        let _ = writeln!(
-            out,
-            "  %w{step} = shape.cstr_broadcastable {pair} : {types}"
-        );
-        let _ = writeln!(
-            out,
-            "  %r{step} = shape.assuming %w{step} -> ({EXTENTS}) {{"
-        );
-        let _ = writeln!(
-            out,
-            "    %b{step} = shape.broadcast {pair} : {types} -> {EXTENTS}"
-        );
-        let _ = writeln!(out, "    shape.assuming_yield %b{step} : {EXTENTS}");
-        let _ = writeln!(out, "  }}");
+        body.extend([
+            format!("%w{step} = shape.cstr_broadcastable {pair} : {types}"),
+            format!("%r{step} = shape.assuming %w{step} -> ({EXTENTS}) {{"),
+            format!("  %b{step} = shape.broadcast {pair} : {types} -> {EXTENTS}"),
+            format!("  shape.assuming_yield %b{step} : {EXTENTS}"),
+            "}".to_string(),
+        ]);
         accumulated = format!("%r{step}");
     }
-    let _ = writeln!(out, "  %c0 = arith.constant 0 : index");
-    let _ = writeln!(out, "  %c1 = arith.constant 1 : index");
-    let _ = writeln!(
-        out,
-        "  %extent = shape.get_extent {accumulated}, %c1 : {EXTENTS}, index -> index"
-    );
-    let _ = writeln!(out, "  %positive = arith.cmpi sgt, %extent, %c0 : index");
-    let _ = writeln!(out, "  cf.assert %positive, \"extent must be positive\"");
-    let _ = writeln!(out, "  return {accumulated} : {EXTENTS}");
-    let _ = writeln!(out, "}}");
+    body.extend([
+        "%c0 = arith.constant 0 : index".to_string(),
+        "%c1 = arith.constant 1 : index".to_string(),
+        format!("%extent = shape.get_extent {accumulated}, %c1 : {EXTENTS}, index -> index"),
+        "%positive = arith.cmpi sgt, %extent, %c0 : index".to_string(),
+        "cf.assert %positive, \"extent must be positive\"".to_string(),
+        format!("return {accumulated} : {EXTENTS}"),
+    ]);
+    write_function(out, &signature, &body);
 }
 
 /// A stage-1 batch-matmul shape function: equal ranks, broadcast batch
@@ -73,46 +67,38 @@ fn write_broadcast_chain(out: &mut String, name: &str, operands: usize) {
 fn write_batch_matmul(out: &mut String, name: &str) {
     const SHAPE: &str = "!shape.shape";
     const SIZE: &str = "!shape.size";
-    let split = |out: &mut String, results: &str, shape: &str, at: &str| {
-        let _ = writeln!(
-            out,
-            "  {results} = \"shape.split_at\"({shape}, {at}) : ({SHAPE}, {SIZE}) -> ({SHAPE}, {SHAPE})"
-        );
+    let split = |results: &str, shape: &str, at: &str| {
+        format!("{results} = \"shape.split_at\"({shape}, {at}) : ({SHAPE}, {SIZE}) -> ({SHAPE}, {SHAPE})")
     };
-    let _ = writeln!(
-        out,
-        "func.func @{name}(%lhs: {SHAPE}, %rhs: {SHAPE}) -> {SHAPE} {{"
-    );
-    let _ = writeln!(out, "  %minus_two = shape.const_size -2");
-    let _ = writeln!(out, "  %minus_one = shape.const_size -1");
-    let _ = writeln!(out, "  %lhs_rank = shape.rank %lhs : {SHAPE} -> {SIZE}");
-    let _ = writeln!(out, "  %rhs_rank = shape.rank %rhs : {SHAPE} -> {SIZE}");
-    let _ = writeln!(
-        out,
-        "  %rank = shape.meet %lhs_rank, %rhs_rank, error = \"ranks must match\" : {SIZE}, {SIZE} -> {SIZE}"
-    );
-    split(out, "%lhs_batch, %lhs_matrix", "%lhs", "%minus_two");
-    split(out, "%rhs_batch, %rhs_matrix", "%rhs", "%minus_two");
-    let _ = writeln!(
-        out,
-        "  %batch = shape.broadcast %lhs_batch, %rhs_batch : {SHAPE}, {SHAPE} -> {SHAPE}"
-    );
-    split(out, "%rows, %lhs_inner", "%lhs_matrix", "%minus_one");
-    split(out, "%rhs_inner, %columns", "%rhs_matrix", "%minus_one");
-    let _ = writeln!(
-        out,
-        "  %inner = shape.meet %lhs_inner, %rhs_inner, error = \"inner dimensions must match\" : {SHAPE}, {SHAPE} -> {SHAPE}"
-    );
-    let _ = writeln!(
-        out,
-        "  %matrix = shape.concat %rows, %columns : {SHAPE}, {SHAPE} -> {SHAPE}"
-    );
-    let _ = writeln!(
-        out,
-        "  %result = shape.concat %batch, %matrix : {SHAPE}, {SHAPE} -> {SHAPE}"
-    );
-    let _ = writeln!(out, "  return %result : {SHAPE}");
-    let _ = writeln!(out, "}}");
+    let meet = |result: &str, operands: &str, error: &str, ty: &str| {
+        format!("{result} = shape.meet {operands}, error = \"{error}\" : {ty}, {ty} -> {ty}")
+    };
+    let combine = |result: &str, op: &str, operands: &str| {
+        format!("{result} = shape.{op} {operands} : {SHAPE}, {SHAPE} -> {SHAPE}")
+    };
+    let body = [
+        "%minus_two = shape.const_size -2".to_string(),
+        "%minus_one = shape.const_size -1".to_string(),
+        format!("%lhs_rank = shape.rank %lhs : {SHAPE} -> {SIZE}"),
+        format!("%rhs_rank = shape.rank %rhs : {SHAPE} -> {SIZE}"),
+        meet("%rank", "%lhs_rank, %rhs_rank", "ranks must match", SIZE),
+        split("%lhs_batch, %lhs_matrix", "%lhs", "%minus_two"),
+        split("%rhs_batch, %rhs_matrix", "%rhs", "%minus_two"),
+        combine("%batch", "broadcast", "%lhs_batch, %rhs_batch"),
+        split("%rows, %lhs_inner", "%lhs_matrix", "%minus_one"),
+        split("%rhs_inner, %columns", "%rhs_matrix", "%minus_one"),
+        meet(
+            "%inner",
+            "%lhs_inner, %rhs_inner",
+            "inner dimensions must match",
+            SHAPE,
+        ),
+        combine("%matrix", "concat", "%rows, %columns"),
+        combine("%result", "concat", "%batch, %matrix"),
+        format!("return %result : {SHAPE}"),
+    ];
+    let signature = format!("func.func @{name}(%lhs: {SHAPE}, %rhs: {SHAPE}) -> {SHAPE}");
+    write_function(out, &signature, &body);
 }
 
 /// A module of [`CORPUS_FUNCTIONS`] broadcast chains of 2 to 4 operands.

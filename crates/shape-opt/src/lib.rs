@@ -14,9 +14,10 @@
 //! locations). [`Session::evaluate`] runs a function on concrete shapes
 //! with the reference interpreter. The host declares which of its ops (and
 //! functions) are pure ([`Session::declare_pure_ops`]), so that checks may
-//! move across them. With [`Session::verify_semantics`] set, every pass is
-//! checked to keep what each function computes on sampled inputs. Every
-//! failure is an [`Error`] holding MLIR-style diagnostics.
+//! move across them. How runs go is the engine's [`RunPolicy`]
+//! ([`Session::policy_mut`]): with [`RunPolicy::verify_semantics`] set,
+//! every pass is checked to keep what each function computes on sampled
+//! inputs. Every failure is an [`Error`] holding MLIR-style diagnostics.
 //!
 //! Parsing, verifying, passes and printing recurse as deep as the IR nests
 //! (up to the parser's `max_nesting`), so every method that does them runs
@@ -35,22 +36,21 @@
 //! ```
 
 pub use diag;
-pub use driver::{on_large_stack, Module, WORKER_STACK};
+pub use driver::FailureMode;
+pub use driver::{on_large_stack, Module, RunPolicy, WORKER_STACK};
 pub use interp;
 pub use ir;
 pub use pass;
 pub use pass::stage::Stage;
-pub use passes::FailureMode;
 pub use syntax;
 pub use validate::check::{SamplingBudget, MAX_SAMPLES};
 
 use diag::{DiagLoc, Diagnostic};
-use driver::{Engine, Plan};
+use driver::{Engine, Observers, Plan};
 use interp::Interrupt;
 use ir::effects::PureOps;
 use ir::{Attr, Context, OpId, OpKind};
-use pass::{Instrumentation, PassInfo, PassRegistry, RunOptions};
-use validate::check::{Interpreter, SemanticsCheck};
+use pass::{Instrumentation, PassInfo, PassRegistry};
 
 /// This library's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -79,21 +79,6 @@ impl std::error::Error for Error {}
 /// with errors rendered for a host.
 pub struct Session {
     engine: Engine,
-    /// Verification after each pass, unregistered dialects, threads.
-    pub options: RunOptions,
-    /// Check after every pass that each function computes what it did
-    /// before on this many sampled inputs (`--verify-semantics=N`); a pass
-    /// that changes a result fails the run.
-    pub verify_semantics: Option<usize>,
-    /// The time and steps the sampling of one run may take; once spent,
-    /// sampling stops (what was compared stands) and a warning is logged.
-    pub verify_semantics_budget: SamplingBudget,
-    /// Raised from another thread, stops the current run between passes
-    /// and any evaluation in it: the run fails with "interrupted".
-    interrupt: Interrupt,
-    /// What a failed check does in the std form [`Session::lower_to`]
-    /// gives: abort (`cf.assert`, the default), or return a status.
-    pub shape_failure: passes::FailureMode,
 }
 
 impl Default for Session {
@@ -110,37 +95,12 @@ pub type AfterPassFn<'a> = dyn FnMut(&str, &Context, OpId) + Send + 'a;
 /// run (the last call sees the result): the stage and the module.
 pub type OnStageFn<'a> = dyn FnMut(Stage, &Context, OpId) + Send + 'a;
 
-/// What watches a run: the semantics check, then the host's callback.
-struct Hooks<'a, 'b> {
-    semantics: Option<SemanticsCheck<Interpreter>>,
-    after_pass: Option<&'a mut AfterPassFn<'b>>,
-    interrupt: Interrupt,
-}
+/// A host's [`AfterPassFn`], as the last observer of a run.
+struct AfterPass<'a, 'b>(&'a mut AfterPassFn<'b>);
 
-impl Instrumentation for Hooks<'_, '_> {
-    fn reads_ir(&self) -> bool {
-        self.semantics.is_some() || self.after_pass.is_some()
-    }
-    fn before(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        if let Some(check) = &mut self.semantics {
-            check.before(pass, ctx, op);
-        }
-    }
+impl Instrumentation for AfterPass<'_, '_> {
     fn after(&mut self, pass: &str, ctx: &Context, op: OpId) {
-        if let Some(check) = &mut self.semantics {
-            check.after(pass, ctx, op);
-        }
-        if let Some(after_pass) = &mut self.after_pass {
-            after_pass(pass, ctx, op);
-        }
-    }
-    fn take_failure(&mut self) -> Option<Diagnostic> {
-        if self.interrupt.is_raised() {
-            return Some(interrupted());
-        }
-        self.semantics
-            .as_mut()
-            .and_then(|check| check.take_failure())
+        (self.0)(pass, ctx, op);
     }
 }
 
@@ -154,12 +114,19 @@ impl Session {
     pub fn new() -> Self {
         Session {
             engine: Engine::new(),
-            options: RunOptions::default(),
-            verify_semantics: None,
-            verify_semantics_budget: SamplingBudget::default(),
-            interrupt: Interrupt::default(),
-            shape_failure: passes::FailureMode::Abort,
         }
+    }
+
+    /// How this session's runs go: verification after each pass,
+    /// unregistered dialects, threads, the semantics check and its budget,
+    /// what a failed check does in std form.
+    pub fn policy(&self) -> &RunPolicy {
+        &self.engine.policy
+    }
+
+    /// The run policy, to change.
+    pub fn policy_mut(&mut self) -> &mut RunPolicy {
+        &mut self.engine.policy
     }
 
     /// The handle that stops this session's current run from another
@@ -167,7 +134,7 @@ impl Session {
     /// "interrupted" error after the pass or evaluation step in progress.
     /// It stays raised until cleared.
     pub fn interrupt(&self) -> Interrupt {
-        self.interrupt.clone()
+        self.engine.policy.interrupt.clone()
     }
 
     /// Declare host ops and functions pure: without side effects, so that
@@ -223,15 +190,9 @@ impl Session {
         }
     }
 
-    /// The engine with this session's options.
-    fn engine(&mut self) -> &mut Engine {
-        self.engine.options = self.options;
-        &mut self.engine
-    }
-
     /// Parse and verify `text` (named `name` in diagnostics).
     pub fn parse(&mut self, name: &str, text: &str) -> Result<Module, Error> {
-        let engine = self.engine();
+        let engine = &mut self.engine;
         let parsed = on_large_stack(|| engine.parse(name, text.to_string()));
         parsed.map_err(|diags| self.error(diags))
     }
@@ -241,7 +202,7 @@ impl Session {
     /// types and attributes), rooted at `root`: verified as [`Session::parse`]
     /// verifies what it parses.
     pub fn adopt(&self, ctx: Context, root: OpId) -> Result<Module, Error> {
-        let allow_unregistered = self.options.allow_unregistered;
+        let allow_unregistered = self.policy().run.allow_unregistered;
         on_large_stack(|| pass::verify(&ctx, root, allow_unregistered))
             .map_err(|d| self.error(d))?;
         Ok(Module { ctx, root })
@@ -283,7 +244,7 @@ impl Session {
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         ctx.set_prop(library, "mapping", Attr::Dict(entries));
         let ctx = &module.ctx;
-        on_large_stack(|| pass::verify(ctx, module.root, self.options.allow_unregistered))
+        on_large_stack(|| pass::verify(ctx, module.root, self.policy().run.allow_unregistered))
             .map_err(|d| self.error(d))
     }
 
@@ -313,7 +274,7 @@ impl Session {
 
     /// [`Session::lower_to`] with optional observers: `on_stage` sees the
     /// IR in every form reached, `after_pass` after every pass run. With
-    /// neither (and [`RunOptions::threads`] not 1), independent functions
+    /// neither (and as the [`RunPolicy`] allows), independent functions
     /// lower in pieces on several threads, with the same result.
     pub fn lower_to_observed(
         &self,
@@ -325,7 +286,6 @@ impl Session {
         let plan = Plan::LowerTo {
             from: None,
             to: target,
-            failure: self.shape_failure,
         };
         self.run(module, plan, after_pass, on_stage)
     }
@@ -345,7 +305,7 @@ impl Session {
     ) -> Result<interp::Trace, Error> {
         let ctx = &module.ctx;
         let limits = interp::Limits {
-            budget: interp::Budget::new(None, None, self.interrupt.clone()),
+            budget: interp::Budget::new(None, None, self.interrupt()),
             ..interp::Limits::default()
         };
         on_large_stack(|| interp::trace_function_with_limits(ctx, module.root, func, args, limits))
@@ -360,7 +320,7 @@ impl Session {
         on_stage: Option<&mut OnStageFn>,
     ) -> Result<(), Error> {
         let engine = &self.engine;
-        let mut run = match engine.plan_with(module, plan, self.options) {
+        let mut run = match engine.plan(module, plan) {
             Ok(run) => run,
             Err(e) => {
                 return Err(Error {
@@ -369,31 +329,31 @@ impl Session {
                 })
             }
         };
-        let mut hooks = Hooks {
-            semantics: self.verify_semantics.map(|n| {
-                let budget = self.verify_semantics_budget.start(self.interrupt.clone());
-                SemanticsCheck::new(Interpreter, n).with_budget(budget)
-            }),
-            after_pass,
-            interrupt: self.interrupt.clone(),
-        };
-        let split = !hooks.reads_ir() && on_stage.is_none() && self.options.threads != 1;
-        let mut unobserved = |_: Stage, _: &Context, _: OpId| {};
-        let on_stage = on_stage.unwrap_or(&mut unobserved);
-        let ran = on_large_stack(|| engine.run(module, &mut run, &mut hooks, on_stage, split));
-        let stopped = hooks.semantics.as_ref().and_then(|s| s.stopped());
+        let ran = on_large_stack(|| {
+            let mut after_pass = after_pass.map(AfterPass);
+            let mut unwatched = pass::NoInstrumentation;
+            let last: &mut dyn Instrumentation = match &mut after_pass {
+                Some(hook) => hook,
+                None => &mut unwatched,
+            };
+            let every_step = on_stage.is_some();
+            let mut unobserved = |_: Stage, _: &Context, _: OpId| {};
+            let observers = Observers {
+                first: &mut pass::NoInstrumentation,
+                last,
+                on_stage: on_stage.map_or(&mut unobserved, |f| f as _),
+                every_step,
+            };
+            engine.run(module, &mut run, observers)
+        });
+        let stopped = ran.semantics.as_ref().and_then(|s| s.stopped());
         match stopped {
-            Some(interp::Spent::Interrupted) => return Err(self.error(vec![interrupted()])),
+            Some(interp::Spent::Interrupted) => return Err(self.error(vec![driver::interrupted()])),
             Some(spent) => tracing::warn!("verify-semantics stopped early, as {spent}"),
             None => {}
         }
-        ran.map_err(|d| self.error(vec![d]))
+        ran.result.map_err(|d| self.error(vec![d]))
     }
-}
-
-/// The error of a run stopped by [`Session::interrupt`].
-fn interrupted() -> Diagnostic {
-    Diagnostic::error(DiagLoc::Unknown, "interrupted")
 }
 
 /// An error about no place in the input.

@@ -32,7 +32,7 @@ fn evaluates_a_library_function_before_and_after_lowering() {
 #[test]
 fn lowering_reports_every_pass_and_stage_and_checks_semantics() {
     let mut session = Session::new();
-    session.verify_semantics = Some(4);
+    session.policy_mut().verify_semantics = Some(4);
     let mut module = session.parse("matmul.mlir", MATMUL).unwrap();
     let mut passes = Vec::new();
     let mut stages = Vec::new();
@@ -91,7 +91,7 @@ fn an_interrupt_from_another_thread_stops_an_evaluation_and_a_run() {
     assert!(stopped.to_string().contains("interrupted"), "{stopped}");
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     // Still raised: a run stops at its first pass.
-    session.verify_semantics = Some(4);
+    session.policy_mut().verify_semantics = Some(4);
     let run = session
         .run_pipeline(&mut module, "builtin.module(canonicalize)", None)
         .unwrap_err();
@@ -105,8 +105,8 @@ fn an_interrupt_from_another_thread_stops_an_evaluation_and_a_run() {
 #[test]
 fn sampling_stops_when_its_budget_is_spent_and_the_run_goes_on() {
     let mut session = Session::new();
-    session.verify_semantics = Some(shape_opt::MAX_SAMPLES);
-    session.verify_semantics_budget = shape_opt::SamplingBudget {
+    session.policy_mut().verify_semantics = Some(shape_opt::MAX_SAMPLES);
+    session.policy_mut().verify_semantics_budget = shape_opt::SamplingBudget {
         time: None,
         steps: Some(10_000),
     };

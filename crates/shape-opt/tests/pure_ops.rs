@@ -25,7 +25,7 @@ func.func @f(%a: tensor<?xindex>, %b: tensor<?xindex>, %c: tensor<?xindex>, %t: 
 /// Checks and regions left by `--lower-to=constrained` with `declared`.
 fn lowered(declared: &[&str]) -> (usize, usize) {
     let mut session = Session::new();
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     session.declare_pure_ops(declared).unwrap();
     let mut module = session.parse("f.mlir", TEXT).unwrap();
     session
@@ -54,7 +54,7 @@ fn declarations_are_checked() {
         .unwrap_err();
     assert!(e.to_string().contains("'tensor.extract'"), "{e}");
     // Nothing of a rejected list is declared.
-    session.options.allow_unregistered = true;
+    session.policy_mut().run.allow_unregistered = true;
     let mut module = session.parse("f.mlir", TEXT).unwrap();
     session
         .lower_to(&mut module, Stage::Constrained, &mut |_, _, _| {})

@@ -152,7 +152,7 @@ fn evaluate(args: &Args, values: &[Arg], text: &str) -> Result<Trace, String> {
         path => path,
     };
     let mut session = shape_opt::Session::new();
-    session.options.allow_unregistered = args.allow_unregistered_dialect;
+    session.policy_mut().run.allow_unregistered = args.allow_unregistered_dialect;
     let module = session.parse(name, text).map_err(|e| e.to_string())?;
     interp::trace_function(&module.ctx, module.root, &args.func, values)
         .map_err(|e| format!("shape-run: error: {e}\n"))
@@ -310,7 +310,7 @@ fn reify_bound(
     query: &BoundQuery,
 ) -> Result<String, String> {
     let mut session = shape_opt::Session::new();
-    session.options.allow_unregistered = args.allow_unregistered_dialect;
+    session.policy_mut().run.allow_unregistered = args.allow_unregistered_dialect;
     let mut module = session
         .parse(&args.input, text)
         .map_err(|e| e.to_string())?;

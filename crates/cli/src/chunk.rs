@@ -1,0 +1,433 @@
+//! One chunk of an input buffer (the whole buffer, or a part of
+//! `--split-input-file`) through the engine, in named steps: decode it,
+//! parse and verify it, plan what the options ask to run, run it watched
+//! as they ask, print the result, and report the time each step took.
+
+use crate::ir_dump::IrPrinter;
+use crate::printing::{print_with_shape_facts, verify_roundtrip};
+use crate::{explain_plan, DriverOptions, EXPLAIN_WIDTH};
+use diag::{DiagLoc, Diagnostic, SourceMap};
+use driver::{Engine, Module, Observers, Plan, PlanError, Run, RunOutcome};
+use ir::printer::{print_op_pieces, PrintOptions};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+use validate::check::{Interpreter, SemanticsCheck};
+
+/// How an MLIR bytecode file starts (`mlir-opt --emit-bytecode`).
+const MLIR_BYTECODE_MAGIC: &[u8] = b"ML\xefR";
+
+/// Parse, verify and print one chunk. Returns the text or the diagnostics;
+/// IR dumps and reports go to `log`, and with `--verify-semantics` the
+/// inputs compared per function are added to `compared`.
+pub fn process_chunk(
+    engine: &mut Engine,
+    name: &str,
+    text: Vec<u8>,
+    options: &DriverOptions,
+    log: &mut String,
+    compared: &mut BTreeMap<String, usize>,
+) -> Result<Vec<String>, Vec<Diagnostic>> {
+    let text = decode(name, text)?;
+    let started = Instant::now();
+    options.configure(engine);
+    let mut module = engine.parse(name, text)?;
+    let parsed = started.elapsed();
+    let mut run = plan(engine, &module, options)?;
+    match &mut run {
+        Some(run) => run_pipeline(engine, name, &mut module, run, options, log, compared)?,
+        None => without_pipeline(options, log)?,
+    }
+    let printing = Instant::now();
+    let pieces = print(engine, &module, options)?;
+    report_steps(run.as_ref(), parsed, printing, options, log);
+    if options.leak_ir_at_exit {
+        // Freeing millions of small allocations is pure cost in a process
+        // about to exit (clang's `-disable-free`).
+        std::mem::forget(module);
+    }
+    Ok(pieces)
+}
+
+/// The chunk as text: MLIR bytecode is refused; invalid UTF-8 is replaced
+/// (valid UTF-8 moves into the source map without a copy).
+fn decode(name: &str, text: Vec<u8>) -> Result<String, Vec<Diagnostic>> {
+    if text.starts_with(MLIR_BYTECODE_MAGIC) {
+        let message = "this is MLIR bytecode, which shape-opt does not read: \
+                       give it as text (`mlir-opt FILE` prints it)";
+        let at = DiagLoc::FileLineCol {
+            file: name.to_string(),
+            line: 1,
+            col: 1,
+        };
+        return Err(vec![Diagnostic::error(at, message)]);
+    }
+    Ok(String::from_utf8(text)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+}
+
+/// What the options ask to run on `module`, made ready: the pipeline,
+/// else `--lower-to`, else what `--explain` runs first; `None` for nothing.
+fn plan(
+    engine: &Engine,
+    module: &Module,
+    options: &DriverOptions,
+) -> Result<Option<Run>, Vec<Diagnostic>> {
+    let plan = match (&options.pipeline, options.lower_to) {
+        (Some(text), _) => Plan::Pipeline(text),
+        (None, Some(to)) => Plan::LowerTo {
+            from: options.lower_from,
+            to,
+        },
+        (None, None) if options.explain => match explain_plan(module) {
+            Some(plan) => plan,
+            None => return Ok(None),
+        },
+        (None, None) => return Ok(None),
+    };
+    let run = engine.plan(module, plan).map_err(|e| match e {
+        PlanError::Module(d) => vec![d],
+        e @ PlanError::Pipeline { .. } => vec![Diagnostic::error(
+            DiagLoc::Unknown,
+            e.render(&engine.sources),
+        )],
+    })?;
+    Ok(Some(run))
+}
+
+/// Run `run` on `module` watched as the options ask, then report: where
+/// `--report` went, `--verify-semantics`' summary, the IR after a failure,
+/// a crash reproducer noted on the failure.
+fn run_pipeline(
+    engine: &Engine,
+    name: &str,
+    module: &mut Module,
+    run: &mut Run,
+    options: &DriverOptions,
+    log: &mut String,
+    compared: &mut BTreeMap<String, usize>,
+) -> Result<(), Vec<Diagnostic>> {
+    if options.dump_pass_pipeline {
+        log.push_str(&run.describe());
+    }
+    // The module before the pipeline, kept for a reproducer of its failure.
+    let reproducer = options
+        .crash_reproducer
+        .as_ref()
+        .map(|file| (file, reproducer_text(module, run, options)));
+    let mut printer = IrPrinter::new(&options.ir_printing, options.print, log);
+    let (outcome, written) = run_recorded(engine, name, module, run, options, &mut printer);
+    if let Some(Ok(path)) = &written {
+        let line = format!("report written to {}\n", path.display());
+        printer.log().push_str(&line);
+    }
+    // The report comes out whether or not the pipeline failed.
+    let semantics = match &outcome.semantics {
+        Some(check) => {
+            summarise_semantics(check, &engine.sources, options, printer.log(), compared)
+        }
+        None => Ok(()),
+    };
+    if outcome.result.is_err() {
+        printer.dump_after_failure(module);
+    }
+    outcome
+        .result
+        .map_err(|d| vec![note_reproducer(d, reproducer)])?;
+    semantics?;
+    if let Some(Err(d)) = written {
+        return Err(vec![d]);
+    }
+    match printer.take_tree_error() {
+        Some(e) => Err(vec![Diagnostic::error(DiagLoc::Unknown, e)]),
+        None => Ok(()),
+    }
+}
+
+/// `--mlir-pass-pipeline-crash-reproducer`'s file: the module with
+/// locations, and the pipeline in MLIR's reproducer metadata.
+fn reproducer_text(module: &Module, run: &Run, options: &DriverOptions) -> String {
+    let print = PrintOptions {
+        debug_info: true,
+        ..options.print
+    };
+    let config = syntax::reproducer::Reproducer {
+        pipeline: run.pipeline_text(),
+        disable_threading: options.threads == 1,
+        verify_each: !options.no_verify_each,
+    };
+    module.print_with(print) + &config.metadata()
+}
+
+/// The failure `d`, with a note of where its reproducer was written (or
+/// why it could not be).
+fn note_reproducer(mut d: Diagnostic, reproducer: Option<(&String, String)>) -> Diagnostic {
+    if let Some((file, text)) = reproducer {
+        let note = match std::fs::write(file, text) {
+            Ok(()) => format!("reproducer generated at `{file}`"),
+            Err(e) => format!("could not write the reproducer to `{file}`: {e}"),
+        };
+        d.notes.push(Diagnostic::new(
+            diag::Severity::Note,
+            DiagLoc::Unknown,
+            note,
+        ));
+    }
+    d
+}
+
+/// Whether the options ask for every pass timed or counted.
+fn times_every_pass(options: &DriverOptions) -> bool {
+    options.timing || options.pass_statistics
+}
+
+/// Run `run`, recorded for `--report` if asked: the report's recorder
+/// watches last, or records each piece on the thread that lowers it when
+/// nothing else watches; the report is then written, whether or not the
+/// run failed.
+fn run_recorded(
+    engine: &Engine,
+    name: &str,
+    module: &mut Module,
+    run: &mut Run,
+    options: &DriverOptions,
+    printer: &mut IrPrinter,
+) -> (RunOutcome, Option<Result<std::path::PathBuf, Diagnostic>>) {
+    let Some(wanted) = &options.report else {
+        return (
+            run_watched(engine, module, run, options, printer, None),
+            None,
+        );
+    };
+    let (ctx, sources, events) = (&module.ctx, Some(&engine.sources), wanted.events.clone());
+    let setup = report::Setup::new(ctx, module.root, name, sources, events, &wanted.args);
+    let recording = RefCell::new(report::Recorder::new(&setup));
+    // A textual pipeline reaches no stage: the report shows the module
+    // before and after it.
+    let staged = matches!(run, Run::Stages { .. });
+    let record_form = |label: &str, module: &Module| {
+        if !staged {
+            let stage = pass::stage::current_stage(&module.ctx, module.root);
+            let mut recorder = recording.borrow_mut();
+            recorder.form(label, stage, &module.ctx, module.root);
+        }
+    };
+    record_form("input", module);
+    let mut piece_timings = Vec::new();
+    let watched = times_every_pass(options) || pass::Instrumentation::reads_ir(printer);
+    let in_pieces = match engine.may_lower_in_pieces(watched) {
+        true => engine.run_in_pieces(module, run, &|| report::Recorder::piece(&setup)),
+        false => None,
+    };
+    let outcome = match in_pieces {
+        Some((result, pieces)) => {
+            for piece in pieces {
+                recording.borrow_mut().absorb(piece.watcher);
+                piece_timings.extend(piece.timings);
+            }
+            RunOutcome {
+                result,
+                semantics: None,
+            }
+        }
+        None => run_watched(engine, module, run, options, printer, Some(&recording)),
+    };
+    record_form("output", module);
+    let (mut steps, _) = run.timings();
+    steps.extend(&piece_timings);
+    let report = recording.into_inner().finish(&steps);
+    (outcome, Some(write_report(&report, &wanted.path)))
+}
+
+/// Write `report` to `path`: where it went, or why it could not be written.
+fn write_report(
+    report: &report::Report,
+    path: &std::path::Path,
+) -> Result<std::path::PathBuf, Diagnostic> {
+    report::write(report, path).map_err(|e| {
+        let message = format!("could not write the report to '{}': {e}", path.display());
+        Diagnostic::error(DiagLoc::Unknown, message)
+    })
+}
+
+/// Run `run` on the engine: the IR dumps watch first, the report's
+/// recorder (if any) last, and every stage reached is logged.
+fn run_watched(
+    engine: &Engine,
+    module: &mut Module,
+    run: &mut Run,
+    options: &DriverOptions,
+    printer: &mut IrPrinter,
+    recording: Option<&RefCell<report::Recorder>>,
+) -> RunOutcome {
+    let mut report_hook = recording.map(pass::Shared);
+    let mut unwatched = pass::NoInstrumentation;
+    let last: &mut dyn pass::Instrumentation = match &mut report_hook {
+        Some(hook) => hook,
+        None => &mut unwatched,
+    };
+    let observers = Observers {
+        first: printer,
+        last,
+        on_stage: &mut |stage, ctx, root| {
+            tracing::info!(stage = stage.name(), "stage reached");
+            if let Some(r) = recording {
+                r.borrow_mut().stage(stage, ctx, root);
+            }
+        },
+        every_step: times_every_pass(options),
+    };
+    engine.run(module, run, observers)
+}
+
+/// `--verify-semantics` after a pipeline: the inputs compared added to
+/// `compared`, and the report ([`report_semantics`]).
+fn summarise_semantics(
+    check: &SemanticsCheck<Interpreter>,
+    sources: &SourceMap,
+    options: &DriverOptions,
+    log: &mut String,
+    compared: &mut BTreeMap<String, usize>,
+) -> Result<(), Vec<Diagnostic>> {
+    tracing::info!(compared = check.compared, "semantics verified");
+    for c in &check.coverage {
+        *compared.entry(c.name.clone()).or_default() += c.compared;
+    }
+    report_semantics(check, sources, options, log)
+}
+
+/// `--verify-semantics`'s report after a pipeline: the summary, and a
+/// warning per function compared on no input (naming the op that stopped
+/// the interpreter), into `log`; with `--verify-semantics-require-inputs`
+/// those functions, or
+/// a run that compared nothing, are errors instead.
+fn report_semantics(
+    check: &SemanticsCheck<Interpreter>,
+    sources: &SourceMap,
+    options: &DriverOptions,
+    log: &mut String,
+) -> Result<(), Vec<Diagnostic>> {
+    let require_inputs = options.verify_semantics_require_inputs;
+    log.push_str(&check.summary());
+    if let Some(d) = check.stopped_diagnostic() {
+        log.push_str(&render(sources, &d, options));
+    }
+    let severity = match require_inputs {
+        true => diag::Severity::Error,
+        false => diag::Severity::Warning,
+    };
+    let mut uncovered = check.uncovered_diagnostics(severity);
+    if require_inputs && check.compared == 0 && uncovered.is_empty() {
+        uncovered.push(Diagnostic::error(
+            DiagLoc::Unknown,
+            "verify-semantics: no function was compared on any input",
+        ));
+    }
+    if require_inputs && !uncovered.is_empty() {
+        return Err(uncovered);
+    }
+    for d in &uncovered {
+        log.push_str(&render(sources, d, options));
+    }
+    Ok(())
+}
+
+/// Without a pipeline, `--verify-semantics` compares nothing: said in the
+/// log, or an error with `--verify-semantics-require-inputs`.
+fn without_pipeline(options: &DriverOptions, log: &mut String) -> Result<(), Vec<Diagnostic>> {
+    if options.verify_semantics.is_none() {
+        return Ok(());
+    }
+    let nothing = "verify-semantics: no pass ran, so nothing was compared";
+    if options.verify_semantics_require_inputs {
+        return Err(vec![Diagnostic::error(DiagLoc::Unknown, nothing)]);
+    }
+    log.push_str(nothing);
+    log.push('\n');
+    Ok(())
+}
+
+/// The chunk's output: what `--explain` says, the IR with its shape facts,
+/// or the IR; checked with `--verify-roundtrip`.
+fn print(
+    engine: &mut Engine,
+    module: &Module,
+    options: &DriverOptions,
+) -> Result<Vec<String>, Vec<Diagnostic>> {
+    let pieces = if options.explain {
+        let explained = explain::explain_module(&module.ctx, module.root, Some(&engine.sources));
+        let texts: Vec<String> = explained
+            .iter()
+            .map(|e| explain::render(e, EXPLAIN_WIDTH))
+            .collect();
+        // The pieces end in a newline of their own.
+        vec![texts.join("\n").trim_end().to_string()]
+    } else if options.print_shape_facts {
+        vec![print_with_shape_facts(
+            &module.ctx,
+            module.root,
+            options.print,
+        )]
+    } else {
+        print_op_pieces(&module.ctx, module.root, options.print)
+    };
+    if options.verify_roundtrip {
+        verify_roundtrip(engine, &pieces.concat()).map_err(|d| vec![d])?;
+    }
+    Ok(pieces)
+}
+
+/// `--mlir-pass-statistics` and `--mlir-timing`'s reports into `log`: the
+/// passes of `run`, between parsing (`parsed` long) and printing (from
+/// `printing` until now).
+fn report_steps(
+    run: Option<&Run>,
+    parsed: Duration,
+    printing: Instant,
+    options: &DriverOptions,
+    log: &mut String,
+) {
+    let (steps, parallel) = run.map(Run::timings).unwrap_or_default();
+    if options.pass_statistics {
+        let display = options.statistics_display;
+        log.push_str(&pass::manager::statistics_report(&steps, display));
+    }
+    if !options.timing {
+        return;
+    }
+    let step = |name: &str, time| pass::PassTiming {
+        name: name.to_string(),
+        depth: 0,
+        time,
+        statistics: pass::Statistics::default(),
+    };
+    let (parser, output) = (step("Parser", parsed), step("Output", printing.elapsed()));
+    let all: Vec<&pass::PassTiming> = std::iter::once(&parser)
+        .chain(steps)
+        .chain(std::iter::once(&output))
+        .collect();
+    let (display, format) = (options.timing_display, options.timing_format);
+    log.push_str(&pass::manager::timing_report(
+        &all, parallel, display, format,
+    ));
+}
+
+/// `d` as MLIR's text, or with `json` as one line of JSON; without its
+/// notes under `--mlir-disable-diagnostic-notes`.
+pub(crate) fn render(sources: &SourceMap, d: &Diagnostic, options: &DriverOptions) -> String {
+    let bare;
+    let d = match options.disable_diagnostic_notes {
+        true => {
+            bare = Diagnostic {
+                notes: Vec::new(),
+                ..d.clone()
+            };
+            &bare
+        }
+        false => d,
+    };
+    match options.diagnostics_json {
+        true => sources.render_json(d),
+        false => sources.render(d),
+    }
+}
