@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use regex::Regex;
 
-use crate::pattern::{Kind, ParseError, Pattern, Src};
+use crate::pattern::{Kind, Pattern, Src};
 use crate::source::{Diagnostic, Failure, FailureKind, Severity, SourceText};
 use crate::Options;
 
@@ -123,9 +123,73 @@ pub(crate) fn read(
             check.diag(at, 1, Severity::Error, message),
         )
     };
-    let parse_error = |e: ParseError| fail(e.at, e.message);
+    let implicit_nots = implicit_nots(implicit, options)?;
+    let prefix_re = prefix_regex(options)?;
+    let mut checks: Vec<CheckString> = Vec::new();
+    let mut dag_not = implicit_nots.clone();
+    let mut unused: BTreeSet<&str> = options.prefixes.iter().map(String::as_str).collect();
+    let mut pos = 0;
+    while let Some(m) = prefix_re.find_at(text, pos) {
+        let (at, prefix) = (m.start(), m.as_str());
+        pos = at + 1;
+        if at > 0 && is_part_of_word(text.as_bytes()[at - 1]) {
+            continue;
+        }
+        let comment = options.comment_prefixes.iter().any(|c| c == prefix);
+        let Some((suffix, after)) = classify(&text[m.end()..], comment) else {
+            continue;
+        };
+        let after_at = text.len() - after.len();
+        let eol = text[after_at..]
+            .find(['\n', '\r'])
+            .map_or(text.len(), |e| after_at + e);
+        pos = eol;
+        let Some((kind, literal)) = directive_of(suffix, prefix, &text[at..after_at])
+            .map_err(|message| fail(at, message))?
+        else {
+            continue;
+        };
+        unused.remove(prefix);
+        let keep_leading = options.strict_whitespace && options.match_full_lines;
+        let pattern_at = if keep_leading {
+            after_at
+        } else {
+            eol - text[after_at..eol].trim_start_matches([' ', '\t']).len()
+        };
+        let pat = Pattern::parse(
+            kind,
+            prefix,
+            Src::CheckFile,
+            &text[pattern_at..eol],
+            pattern_at,
+            literal,
+            options,
+        )
+        .map_err(|e| fail(e.at, e.message))?;
+        check_placement(kind, prefix, &pat, checks.is_empty()).map_err(|m| fail(at, m))?;
+        if matches!(kind, Kind::Dag | Kind::Not) {
+            dag_not.push(pat);
+        } else {
+            let dag_not = std::mem::replace(&mut dag_not, implicit_nots.clone());
+            checks.push(CheckString { pat, dag_not });
+        }
+    }
+    if !dag_not.is_empty() {
+        checks.push(CheckString {
+            pat: Pattern::eof(
+                options.prefixes.first().map_or("", String::as_str),
+                text.len(),
+            ),
+            dag_not,
+        });
+    }
+    check_prefixes_used(&unused, options)?;
+    Ok(checks)
+}
 
-    let implicit_nots = implicit
+/// The patterns of the `--implicit-check-not` buffers.
+fn implicit_nots(implicit: &[SourceText], options: &Options) -> Result<Vec<Pattern>, Failure> {
+    implicit
         .iter()
         .enumerate()
         .map(|(i, src)| {
@@ -147,9 +211,12 @@ pub(crate) fn read(
                 )
             })
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect()
+}
 
-    // Longest prefix first, so the leftmost match is the longest there.
+/// A regex finding any check or comment prefix, the longest first, so that
+/// the leftmost match is the longest there.
+fn prefix_regex(options: &Options) -> Result<Regex, Failure> {
     let mut all: Vec<&String> = options
         .prefixes
         .iter()
@@ -157,102 +224,54 @@ pub(crate) fn read(
         .collect();
     all.sort_by_key(|p| std::cmp::Reverse(p.len()));
     let alternation: Vec<String> = all.iter().map(|p| regex::escape(p)).collect();
-    let prefix_re = Regex::new(&alternation.join("|"))
-        .map_err(|e| Failure::one(FailureKind::Usage, Diagnostic::bare(e.to_string())))?;
+    Regex::new(&alternation.join("|"))
+        .map_err(|e| Failure::one(FailureKind::Usage, Diagnostic::bare(e.to_string())))
+}
 
-    let mut checks: Vec<CheckString> = Vec::new();
-    let mut dag_not = implicit_nots.clone();
-    let mut unused: BTreeSet<&str> = options.prefixes.iter().map(String::as_str).collect();
-    let mut pos = 0;
-    while let Some(m) = prefix_re.find_at(text, pos) {
-        let (at, prefix) = (m.start(), m.as_str());
-        pos = at + 1;
-        if at > 0 && is_part_of_word(text.as_bytes()[at - 1]) {
-            continue;
-        }
-        let comment = options.comment_prefixes.iter().any(|c| c == prefix);
-        let Some((suffix, after)) = classify(&text[m.end()..], comment) else {
-            continue;
-        };
-        let after_at = text.len() - after.len();
-        let eol = text[after_at..]
-            .find(['\n', '\r'])
-            .map_or(text.len(), |e| after_at + e);
-        pos = eol;
-        let (kind, literal) = match suffix {
-            Suffix::Comment => continue,
-            Suffix::BadNot => {
-                return Err(fail(
-                    at,
-                    format!("unsupported -NOT combo on prefix '{prefix}'"),
-                ))
-            }
-            Suffix::BadCount => {
-                return Err(fail(
-                    at,
-                    format!("invalid count in -COUNT specification on prefix '{prefix}'"),
-                ))
-            }
-            Suffix::Misspelled => {
-                return Err(fail(
-                    at,
-                    format!("misspelled directive '{}'", &text[at..after_at]),
-                ))
-            }
-            Suffix::Directive { kind, literal } => (kind, literal),
-        };
-        unused.remove(prefix);
-        let keep_leading = options.strict_whitespace && options.match_full_lines;
-        let pattern_at = if keep_leading {
-            after_at
-        } else {
-            eol - text[after_at..eol].trim_start_matches([' ', '\t']).len()
-        };
-        let pat = Pattern::parse(
-            kind,
-            prefix,
-            Src::CheckFile,
-            &text[pattern_at..eol],
-            pattern_at,
-            literal,
-            options,
-        )
-        .map_err(parse_error)?;
-        if kind == Kind::Label && pat.has_variables() {
-            return Err(fail(
-                at,
-                format!("found '{prefix}-LABEL:' with variable definition or use"),
-            ));
-        }
-        let name = match kind {
-            Kind::Next => "NEXT",
-            Kind::Same => "SAME",
-            Kind::Empty => "EMPTY",
-            _ => "",
-        };
-        if !name.is_empty() && checks.is_empty() {
-            return Err(fail(
-                at,
-                format!("found '{prefix}-{name}' without previous '{prefix}: line"),
-            ));
-        }
-        if matches!(kind, Kind::Dag | Kind::Not) {
-            dag_not.push(pat);
-        } else {
-            let dag_not = std::mem::replace(&mut dag_not, implicit_nots.clone());
-            checks.push(CheckString { pat, dag_not });
-        }
+/// The directive a prefix's `suffix` names (its kind, and whether its
+/// pattern is literal); `None` for a comment; the error for a malformed
+/// one (`spelled` is the prefix and suffix as written).
+fn directive_of(
+    suffix: Suffix,
+    prefix: &str,
+    spelled: &str,
+) -> Result<Option<(Kind, bool)>, String> {
+    match suffix {
+        Suffix::Comment => Ok(None),
+        Suffix::BadNot => Err(format!("unsupported -NOT combo on prefix '{prefix}'")),
+        Suffix::BadCount => Err(format!(
+            "invalid count in -COUNT specification on prefix '{prefix}'"
+        )),
+        Suffix::Misspelled => Err(format!("misspelled directive '{spelled}'")),
+        Suffix::Directive { kind, literal } => Ok(Some((kind, literal))),
     }
-    if !dag_not.is_empty() {
-        checks.push(CheckString {
-            pat: Pattern::eof(
-                options.prefixes.first().map_or("", String::as_str),
-                text.len(),
-            ),
-            dag_not,
-        });
-    }
+}
 
+/// A `LABEL` defines and uses no variables; `NEXT`, `SAME` and `EMPTY`
+/// need a check before them (`first`: there is none yet).
+fn check_placement(kind: Kind, prefix: &str, pat: &Pattern, first: bool) -> Result<(), String> {
+    if kind == Kind::Label && pat.has_variables() {
+        return Err(format!(
+            "found '{prefix}-LABEL:' with variable definition or use"
+        ));
+    }
+    let name = match kind {
+        Kind::Next => "NEXT",
+        Kind::Same => "SAME",
+        Kind::Empty => "EMPTY",
+        _ => "",
+    };
+    if !name.is_empty() && first {
+        return Err(format!(
+            "found '{prefix}-{name}' without previous '{prefix}: line"
+        ));
+    }
+    Ok(())
+}
+
+/// FileCheck's error when a prefix was never used (`unused` are those not
+/// seen), unless unused prefixes are allowed.
+fn check_prefixes_used(unused: &BTreeSet<&str>, options: &Options) -> Result<(), Failure> {
     let none_found = unused.len() == options.prefixes.len();
     let some_unused = !options.allow_unused_prefixes && !unused.is_empty();
     if (none_found || some_unused)
@@ -268,5 +287,5 @@ pub(crate) fn read(
             )),
         ));
     }
-    Ok(checks)
+    Ok(())
 }
