@@ -235,13 +235,7 @@ fn false_witnesses(ctx: &Context, root: OpId) -> FxHashSet<ValueId> {
             }
             // Every other op (and those above when their witness is not known false) gives no witness known to fail.
             ir::arith_ops!()
-            | ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
+            | ir::control_and_memory_ops!()
             | OpKind::ShapeCstrBroadcastable
             | OpKind::ShapeCstrEq
             | OpKind::ShapeCstrRequire
@@ -254,7 +248,6 @@ fn false_witnesses(ctx: &Context, root: OpId) -> FxHashSet<ValueId> {
             | ir::shape_value_shape_ops!()
             | ir::shape_structure_ops!()
             | ir::tensor_ops!()
-            | ir::ub_ops!()
             | OpKind::Unregistered => {}
         }
     });
@@ -304,13 +297,7 @@ impl Lowering<'_> {
                 // Every other op: its regions are lowered; a host op is
                 // handed the witnesses it takes.
                 ir::arith_ops!()
-                | ir::bufferization_ops!()
-                | ir::builtin_ops!()
-                | ir::cf_ops!()
-                | ir::func_ops!()
-                | ir::math_ops!()
-                | ir::memref_ops!()
-                | ir::scf_ops!()
+                | ir::control_and_memory_ops!()
                 | OpKind::ShapeAssumingYield
                 | ir::shape_size_ops!()
                 | ir::shape_building_ops!()
@@ -318,7 +305,6 @@ impl Lowering<'_> {
                 | ir::shape_value_shape_ops!()
                 | ir::shape_structure_ops!()
                 | ir::tensor_ops!()
-                | ir::ub_ops!()
                 | OpKind::Unregistered => {
                     if pass::stage::keeps_host_types(self.ctx, op) {
                         self.hand_witnesses_to_host(op)?;

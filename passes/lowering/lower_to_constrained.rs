@@ -96,13 +96,7 @@ use std::collections::HashMap;
 macro_rules! ops_lowered_by_other_op {
     () => {
         ir::arith_ops!()
-            | ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
+            | ir::control_and_memory_ops!()
             | OpKind::ShapeAssuming
             | OpKind::ShapeAssumingYield
             | OpKind::ShapeValueAsShape
@@ -111,7 +105,6 @@ macro_rules! ops_lowered_by_other_op {
             | OpKind::ShapeFunctionLibrary
             | OpKind::ShapeReturn
             | ir::tensor_ops!()
-            | ir::ub_ops!()
             | OpKind::Unregistered
     };
 }
@@ -576,13 +569,7 @@ impl Lowering<'_> {
                 .all(|&o| self.non_negative(o)),
             // Every other op's size may be negative, as far as this pass knows.
             ir::arith_ops!()
-            | ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
+            | ir::control_and_memory_ops!()
             | ir::shape_witness_ops!()
             | OpKind::ShapeSizeToIndex
             | OpKind::ShapeConstShape
@@ -599,7 +586,6 @@ impl Lowering<'_> {
             | ir::shape_value_shape_ops!()
             | ir::shape_structure_ops!()
             | ir::tensor_ops!()
-            | ir::ub_ops!()
             | OpKind::Unregistered => false,
         }
     }

@@ -183,13 +183,7 @@ fn shape_atom(ctx: &Context, mut s: ValueId) -> Atom {
             | OpKind::ShapeDebugPrint => s = x,
             // Every other op makes a shape whose length is an atom of its own.
             ir::arith_ops!()
-            | ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
+            | ir::control_and_memory_ops!()
             | ir::shape_witness_ops!()
             | ir::shape_size_ops!()
             | OpKind::ShapeConstShape
@@ -212,7 +206,6 @@ fn shape_atom(ctx: &Context, mut s: ValueId) -> Atom {
             | ir::tensor_element_ops!()
             | ir::tensor_reshaping_ops!()
             | ir::tensor_slice_ops!()
-            | ir::ub_ops!()
             | OpKind::Unregistered => break,
         }
     }
@@ -281,13 +274,7 @@ impl RankAnalysis {
                 | OpKind::ShapeFromExtentTensor
                 | OpKind::ShapeDebugPrint
                 | ir::arith_ops!()
-                | ir::bufferization_ops!()
-                | ir::builtin_ops!()
-                | ir::cf_ops!()
-                | ir::func_ops!()
-                | ir::math_ops!()
-                | ir::memref_ops!()
-                | ir::scf_ops!()
+                | ir::control_and_memory_ops!()
                 | ir::shape_witness_ops!()
                 | ir::shape_size_ops!()
                 | OpKind::ShapeFromExtents
@@ -305,7 +292,6 @@ impl RankAnalysis {
                 | ir::tensor_element_ops!()
                 | ir::tensor_reshaping_ops!()
                 | ir::tensor_slice_ops!()
-                | ir::ub_ops!()
                 | OpKind::Unregistered,
                 _,
             ) => vec![],
@@ -331,13 +317,7 @@ impl RankAnalysis {
                 OpKind::ShapeSizeToIndex | OpKind::ShapeIndexToSize => v = x,
                 // Every other op gives a value that is no rank.
                 ir::arith_ops!()
-                | ir::bufferization_ops!()
-                | ir::builtin_ops!()
-                | ir::cf_ops!()
-                | ir::func_ops!()
-                | ir::math_ops!()
-                | ir::memref_ops!()
-                | ir::scf_ops!()
+                | ir::control_and_memory_ops!()
                 | ir::shape_witness_ops!()
                 | OpKind::ShapeAdd
                 | OpKind::ShapeDiv
@@ -359,7 +339,6 @@ impl RankAnalysis {
                 | ir::tensor_element_ops!()
                 | ir::tensor_reshaping_ops!()
                 | ir::tensor_slice_ops!()
-                | ir::ub_ops!()
                 | OpKind::Unregistered => return None,
             }
         }
@@ -428,13 +407,7 @@ impl RankAnalysis {
                     | OpKind::ArithConstant
                     | OpKind::ArithCmpf
                     | OpKind::ArithSelect
-                    | ir::bufferization_ops!()
-                    | ir::builtin_ops!()
-                    | ir::cf_ops!()
-                    | ir::func_ops!()
-                    | ir::math_ops!()
-                    | ir::memref_ops!()
-                    | ir::scf_ops!()
+                    | ir::control_and_memory_ops!()
                     | ir::shape_witness_ops!()
                     | ir::shape_size_ops!()
                     | ir::shape_building_ops!()
@@ -446,7 +419,6 @@ impl RankAnalysis {
                     | ir::shape_value_shape_ops!()
                     | ir::shape_structure_ops!()
                     | ir::tensor_ops!()
-                    | ir::ub_ops!()
                     | OpKind::Unregistered,
                     _,
                 ) => {}

@@ -53,13 +53,7 @@ macro_rules! ops_without_a_fact {
             | OpKind::ArithBitcast
             | OpKind::ArithCmpf
             | OpKind::ArithSelect
-            | ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
+            | ir::control_and_memory_ops!()
             | OpKind::ShapeAssuming
             | OpKind::ShapeAssumingAll
             | OpKind::ShapeAssumingYield
@@ -77,7 +71,6 @@ macro_rules! ops_without_a_fact {
             | ir::tensor_element_ops!()
             | ir::tensor_reshaping_ops!()
             | ir::tensor_slice_ops!()
-            | ir::ub_ops!()
             | OpKind::Unregistered
     };
 }
@@ -320,13 +313,7 @@ impl Inference<'_> {
             OpKind::ShapeSplitAt => self.split_results(&operands, &results),
             // Every other op: its results have the facts its transfer gave.
             ir::arith_ops!()
-            | ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
+            | ir::control_and_memory_ops!()
             | OpKind::ShapeCstrBroadcastable
             | OpKind::ShapeCstrEq
             | OpKind::ShapeCstrRequire
@@ -347,7 +334,6 @@ impl Inference<'_> {
             | ir::shape_value_shape_ops!()
             | ir::shape_structure_ops!()
             | ir::tensor_ops!()
-            | ir::ub_ops!()
             | OpKind::Unregistered => {}
         }
     }

@@ -67,15 +67,7 @@ pub(crate) use unmodeled_arith_ops;
 /// (`shape_ops`, `arith_ops`, `tensor_ops`), and of no dialect.
 macro_rules! kinds_of_no_dialect_step {
     () => {
-        ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
-            | ir::ub_ops!()
-            | ir::OpKind::Unregistered
+        ir::control_and_memory_ops!() | ir::OpKind::Unregistered
     };
 }
 

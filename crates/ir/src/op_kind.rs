@@ -532,6 +532,24 @@ macro_rules! tensor_slice_ops {
     };
 }
 
+/// A pattern matching the ops of `bufferization`, `builtin`, `cf`, `func`,
+/// `math`, `memref`, `scf` and `ub`: control flow, calls, memory and math,
+/// the dialects a shape model that reads `shape`, `arith` and `tensor` ops
+/// one by one often leaves out whole.
+#[macro_export]
+macro_rules! control_and_memory_ops {
+    () => {
+        $crate::bufferization_ops!()
+            | $crate::builtin_ops!()
+            | $crate::cf_ops!()
+            | $crate::func_ops!()
+            | $crate::math_ops!()
+            | $crate::memref_ops!()
+            | $crate::scf_ops!()
+            | $crate::ub_ops!()
+    };
+}
+
 impl OpKind {
     /// The name to build an op of this kind with; an unregistered kind
     /// has none, and building one is a bug of the caller.

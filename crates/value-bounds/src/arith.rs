@@ -44,16 +44,9 @@ pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
         | OpKind::ArithBitcast
         | OpKind::ArithCmpi
         | OpKind::ArithCmpf
-        | ir::bufferization_ops!()
-        | ir::builtin_ops!()
-        | ir::cf_ops!()
-        | ir::func_ops!()
-        | ir::math_ops!()
-        | ir::memref_ops!()
-        | ir::scf_ops!()
+        | ir::control_and_memory_ops!()
         | ir::shape_ops!()
         | ir::tensor_ops!()
-        | ir::ub_ops!()
         | OpKind::Unregistered => return None,
     })
 }

@@ -4,7 +4,7 @@
 use crate::{Target, ValueBounds};
 use ir::{OpId, OpKind};
 
-/// Doc 001's `ValueBoundsOpInterface`: an op adds to the set what holds
+/// Our form of MLIR's `ValueBoundsOpInterface`: an op adds to the set what holds
 /// about `target` (always about one of `op`'s results, or a block argument
 /// of one of its regions) in terms of other targets, through
 /// [`ValueBounds::add`] and the expression makers of [`ValueBounds`].

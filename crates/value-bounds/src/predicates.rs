@@ -111,16 +111,9 @@ impl ValueBounds<'_> {
             | OpKind::ArithConstant
             | OpKind::ArithCmpf
             | OpKind::ArithSelect
-            | ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
+            | ir::control_and_memory_ops!()
             | ir::shape_ops!()
             | ir::tensor_ops!()
-            | ir::ub_ops!()
             | OpKind::Unregistered => {}
         }
     }
@@ -220,16 +213,9 @@ impl ValueBounds<'_> {
             | OpKind::ArithConstant
             | OpKind::ArithCmpf
             | OpKind::ArithSelect
-            | ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
+            | ir::control_and_memory_ops!()
             | ir::shape_ops!()
             | ir::tensor_ops!()
-            | ir::ub_ops!()
             | OpKind::Unregistered => None,
         }
     }

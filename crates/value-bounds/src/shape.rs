@@ -32,13 +32,7 @@ pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
         // No bounds from this dialect's other ops; the other dialects' ops
         // are another module's (`interface::bounds_op`).
         ir::arith_ops!()
-        | ir::bufferization_ops!()
-        | ir::builtin_ops!()
-        | ir::cf_ops!()
-        | ir::func_ops!()
-        | ir::math_ops!()
-        | ir::memref_ops!()
-        | ir::scf_ops!()
+        | ir::control_and_memory_ops!()
         | OpKind::ShapeCstrBroadcastable
         | OpKind::ShapeCstrEq
         | OpKind::ShapeCstrRequire
@@ -53,7 +47,6 @@ pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
         | ir::shape_value_shape_ops!()
         | ir::shape_structure_ops!()
         | ir::tensor_ops!()
-        | ir::ub_ops!()
         | OpKind::Unregistered => return None,
     })
 }

@@ -779,15 +779,8 @@ impl Lowering<'_> {
                 }
                 // Host ops are copied.
                 ir::arith_ops!()
-                | ir::bufferization_ops!()
-                | ir::builtin_ops!()
-                | ir::cf_ops!()
-                | ir::func_ops!()
-                | ir::math_ops!()
-                | ir::memref_ops!()
-                | ir::scf_ops!()
+                | ir::control_and_memory_ops!()
                 | ir::tensor_ops!()
-                | ir::ub_ops!()
                 | OpKind::Unregistered => self.copy_op(op)?,
             }
         }

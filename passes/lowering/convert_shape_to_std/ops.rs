@@ -35,13 +35,7 @@ macro_rules! ops_not_lowered_here {
             | OpKind::ShapeSplitAt
             | OpKind::ShapeToExtentTensor
             | ir::arith_ops!()
-            | ir::bufferization_ops!()
-            | ir::builtin_ops!()
-            | ir::cf_ops!()
-            | ir::func_ops!()
-            | ir::math_ops!()
-            | ir::memref_ops!()
-            | ir::scf_ops!()
+            | ir::control_and_memory_ops!()
             | ir::shape_witness_ops!()
             | OpKind::ShapeFromExtents
             | OpKind::ShapeMeet
@@ -51,7 +45,6 @@ macro_rules! ops_not_lowered_here {
             | OpKind::ShapeReturn
             | OpKind::ShapeYield
             | ir::tensor_ops!()
-            | ir::ub_ops!()
             | OpKind::Unregistered
     };
 }
