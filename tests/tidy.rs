@@ -1052,8 +1052,8 @@ fn every_doc_reference_resolves() {
         }
         let lowercase = text.to_lowercase();
         for outside in outside_documents() {
-            // "Doc 001" as well as "doc 001"; "DESIGN.md" only as spelled,
-            // since docs/design.md is ours.
+            // A document number in any case; the design file's name only
+            // as spelled, since docs/design.md is ours.
             let cited = text.contains(outside.as_str())
                 || (outside.starts_with("doc") && lowercase.contains(outside.as_str()));
             if cited {
