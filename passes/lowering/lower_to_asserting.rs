@@ -85,12 +85,7 @@ impl PassDecl for LowerToAsserting {
 fn makes_witnesses(kind: OpKind) -> bool {
     matches!(
         kind,
-        OpKind::ShapeCstrEq
-            | OpKind::ShapeCstrBroadcastable
-            | OpKind::ShapeCstrRequire
-            | OpKind::ShapeConstWitness
-            | OpKind::ShapeAssumingAll
-            | OpKind::ShapeAssuming
+        ir::shape_witness_result_ops!() | OpKind::ShapeAssuming
     )
 }
 

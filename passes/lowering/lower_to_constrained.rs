@@ -572,17 +572,12 @@ impl Lowering<'_> {
             | ir::control_and_memory_ops!()
             | ir::shape_witness_ops!()
             | OpKind::ShapeSizeToIndex
-            | OpKind::ShapeConstShape
-            | OpKind::ShapeShapeOf
-            | OpKind::ShapeFromExtents
-            | OpKind::ShapeFromExtentTensor
-            | OpKind::ShapeToExtentTensor
+            | ir::shape_constructor_ops!()
             | OpKind::ShapeBroadcast
             | OpKind::ShapeConcat
             | OpKind::ShapeSplitAt
             | OpKind::ShapeMeet
-            | OpKind::ShapeIsBroadcastable
-            | OpKind::ShapeShapeEq
+            | ir::shape_comparison_ops!()
             | ir::shape_value_shape_ops!()
             | ir::shape_structure_ops!()
             | ir::tensor_ops!()

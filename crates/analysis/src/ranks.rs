@@ -151,6 +151,28 @@ pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i64> {
         .and_then(|n| i64::try_from(n).ok())
 }
 
+/// The ops no rank rule reads: they make no shape, or a shape whose rank
+/// they do not say (`from_extents` and `meet` of unknown operands).
+macro_rules! ops_of_no_rank_rule {
+    () => {
+        ir::arith_ops!()
+            | ir::control_and_memory_ops!()
+            | ir::shape_witness_ops!()
+            | ir::shape_size_ops!()
+            | OpKind::ShapeFromExtents
+            | OpKind::ShapeMeet
+            | ir::shape_query_ops!()
+            | ir::shape_value_shape_ops!()
+            | ir::shape_definition_ops!()
+            | OpKind::ShapeYield
+            | OpKind::TensorDim
+            | OpKind::TensorRank
+            | OpKind::TensorBitcast
+            | ir::tensor_data_ops!()
+            | OpKind::Unregistered
+    };
+}
+
 /// Longest chain of casts followed to find an atom (chains are short; the
 /// bound only guarantees termination on any IR).
 const MAX_CHAIN: usize = 1 << 12;
@@ -182,31 +204,12 @@ fn shape_atom(ctx: &Context, mut s: ValueId) -> Atom {
             | OpKind::ShapeFromExtentTensor
             | OpKind::ShapeDebugPrint => s = x,
             // Every other op makes a shape whose length is an atom of its own.
-            ir::arith_ops!()
-            | ir::control_and_memory_ops!()
-            | ir::shape_witness_ops!()
-            | ir::shape_size_ops!()
-            | OpKind::ShapeConstShape
-            | OpKind::ShapeFromExtents
+            OpKind::ShapeConstShape
             | OpKind::ShapeBroadcast
             | OpKind::ShapeConcat
             | OpKind::ShapeSplitAt
             | OpKind::ShapeAny
-            | OpKind::ShapeMeet
-            | ir::shape_query_ops!()
-            | ir::shape_value_shape_ops!()
-            | OpKind::ShapeFunc
-            | OpKind::ShapeFunctionLibrary
-            | OpKind::ShapeReduce
-            | OpKind::ShapeReturn
-            | OpKind::ShapeYield
-            | OpKind::TensorDim
-            | OpKind::TensorRank
-            | OpKind::TensorBitcast
-            | ir::tensor_element_ops!()
-            | ir::tensor_reshaping_ops!()
-            | ir::tensor_slice_ops!()
-            | OpKind::Unregistered => break,
+            | ops_of_no_rank_rule!() => break,
         }
     }
     Atom::Length(s)
@@ -273,26 +276,7 @@ impl RankAnalysis {
                 | OpKind::ShapeToExtentTensor
                 | OpKind::ShapeFromExtentTensor
                 | OpKind::ShapeDebugPrint
-                | ir::arith_ops!()
-                | ir::control_and_memory_ops!()
-                | ir::shape_witness_ops!()
-                | ir::shape_size_ops!()
-                | OpKind::ShapeFromExtents
-                | OpKind::ShapeMeet
-                | ir::shape_query_ops!()
-                | ir::shape_value_shape_ops!()
-                | OpKind::ShapeFunc
-                | OpKind::ShapeFunctionLibrary
-                | OpKind::ShapeReduce
-                | OpKind::ShapeReturn
-                | OpKind::ShapeYield
-                | OpKind::TensorDim
-                | OpKind::TensorRank
-                | OpKind::TensorBitcast
-                | ir::tensor_element_ops!()
-                | ir::tensor_reshaping_ops!()
-                | ir::tensor_slice_ops!()
-                | OpKind::Unregistered,
+                | ops_of_no_rank_rule!(),
                 _,
             ) => vec![],
         };
@@ -329,16 +313,13 @@ impl RankAnalysis {
                 | OpKind::ShapeGetExtent
                 | OpKind::ShapeDim
                 | OpKind::ShapeNumElements
-                | OpKind::ShapeIsBroadcastable
-                | OpKind::ShapeShapeEq
+                | ir::shape_comparison_ops!()
                 | ir::shape_value_shape_ops!()
                 | ir::shape_structure_ops!()
                 | OpKind::TensorDim
                 | OpKind::TensorCast
                 | OpKind::TensorBitcast
-                | ir::tensor_element_ops!()
-                | ir::tensor_reshaping_ops!()
-                | ir::tensor_slice_ops!()
+                | ir::tensor_data_ops!()
                 | OpKind::Unregistered => return None,
             }
         }
@@ -380,33 +361,7 @@ impl RankAnalysis {
                     OpKind::ArithAndi
                     | OpKind::ArithCmpi
                     | OpKind::ShapeShapeEq
-                    | OpKind::ArithAddi
-                    | OpKind::ArithSubi
-                    | OpKind::ArithMuli
-                    | OpKind::ArithDivsi
-                    | OpKind::ArithDivui
-                    | OpKind::ArithRemsi
-                    | OpKind::ArithRemui
-                    | OpKind::ArithCeildivsi
-                    | OpKind::ArithCeildivui
-                    | OpKind::ArithFloordivsi
-                    | OpKind::ArithMaxsi
-                    | OpKind::ArithMaxui
-                    | OpKind::ArithMinsi
-                    | OpKind::ArithMinui
-                    | OpKind::ArithOri
-                    | OpKind::ArithXori
-                    | OpKind::ArithShli
-                    | OpKind::ArithShrsi
-                    | OpKind::ArithShrui
-                    | OpKind::ArithAdduiExtended
-                    | OpKind::ArithMulsiExtended
-                    | OpKind::ArithMuluiExtended
-                    | ir::arith_float_ops!()
-                    | ir::arith_cast_ops!()
-                    | OpKind::ArithConstant
-                    | OpKind::ArithCmpf
-                    | OpKind::ArithSelect
+                    | ir::arith_non_condition_ops!()
                     | ir::control_and_memory_ops!()
                     | ir::shape_witness_ops!()
                     | ir::shape_size_ops!()

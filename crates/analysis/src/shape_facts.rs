@@ -19,38 +19,15 @@ use rustc_hash::FxHashMap;
 macro_rules! ops_without_a_fact {
     () => {
         OpKind::ArithSubi
-            | OpKind::ArithDivsi
-            | OpKind::ArithDivui
-            | OpKind::ArithRemsi
-            | OpKind::ArithRemui
-            | OpKind::ArithCeildivsi
-            | OpKind::ArithCeildivui
-            | OpKind::ArithFloordivsi
-            | OpKind::ArithMaxsi
-            | OpKind::ArithMaxui
-            | OpKind::ArithMinsi
-            | OpKind::ArithMinui
-            | OpKind::ArithAndi
-            | OpKind::ArithOri
-            | OpKind::ArithXori
-            | OpKind::ArithShli
-            | OpKind::ArithShrsi
-            | OpKind::ArithShrui
-            | OpKind::ArithAdduiExtended
-            | OpKind::ArithMulsiExtended
-            | OpKind::ArithMuluiExtended
+            | ir::arith_division_ops!()
+            | ir::arith_min_max_ops!()
+            | ir::arith_logic_ops!()
+            | ir::arith_shift_ops!()
+            | ir::arith_extended_ops!()
             | ir::arith_float_ops!()
             | OpKind::ArithIndexCastui
-            | OpKind::ArithExtsi
-            | OpKind::ArithExtui
-            | OpKind::ArithTrunci
-            | OpKind::ArithExtf
-            | OpKind::ArithTruncf
-            | OpKind::ArithSitofp
-            | OpKind::ArithUitofp
-            | OpKind::ArithFptosi
-            | OpKind::ArithFptoui
-            | OpKind::ArithBitcast
+            | ir::arith_int_width_ops!()
+            | ir::arith_float_conversion_ops!()
             | OpKind::ArithCmpf
             | OpKind::ArithSelect
             | ir::control_and_memory_ops!()
@@ -61,16 +38,13 @@ macro_rules! ops_without_a_fact {
             | OpKind::ShapeMax
             | OpKind::ShapeMin
             | OpKind::ShapeSplitAt
-            | OpKind::ShapeIsBroadcastable
-            | OpKind::ShapeShapeEq
+            | ir::shape_comparison_ops!()
             | OpKind::ShapeValueAsShape
             | OpKind::ShapeValueOf
             | ir::shape_structure_ops!()
             | OpKind::TensorRank
             | OpKind::TensorBitcast
-            | ir::tensor_element_ops!()
-            | ir::tensor_reshaping_ops!()
-            | ir::tensor_slice_ops!()
+            | ir::tensor_data_ops!()
             | OpKind::Unregistered
     };
 }
@@ -314,18 +288,10 @@ impl Inference<'_> {
             // Every other op: its results have the facts its transfer gave.
             ir::arith_ops!()
             | ir::control_and_memory_ops!()
-            | OpKind::ShapeCstrBroadcastable
-            | OpKind::ShapeCstrEq
-            | OpKind::ShapeCstrRequire
-            | OpKind::ShapeAssumingAll
+            | ir::shape_witness_result_ops!()
             | OpKind::ShapeAssumingYield
-            | OpKind::ShapeConstWitness
             | ir::shape_size_ops!()
-            | OpKind::ShapeConstShape
-            | OpKind::ShapeShapeOf
-            | OpKind::ShapeFromExtents
-            | OpKind::ShapeFromExtentTensor
-            | OpKind::ShapeToExtentTensor
+            | ir::shape_constructor_ops!()
             | OpKind::ShapeBroadcast
             | OpKind::ShapeConcat
             | OpKind::ShapeAny

@@ -98,9 +98,7 @@ macro_rules! unexplained_ops {
         | OpKind::ArithMaxui
         | OpKind::ArithMinui
         | OpKind::ArithRemui
-        | OpKind::ArithAdduiExtended
-        | OpKind::ArithMulsiExtended
-        | OpKind::ArithMuluiExtended
+        | ir::arith_extended_ops!()
         | OpKind::ArithTrunci
         | OpKind::ArithShli
         | OpKind::ArithShrsi

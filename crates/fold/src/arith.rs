@@ -75,26 +75,11 @@ pub(crate) fn fold(
         | OpKind::ArithExtsi
         | OpKind::ArithExtui
         | OpKind::ArithTrunci => fold_int_cast(ctx, op, kind, ty, consts),
-        OpKind::ArithAddi
-        | OpKind::ArithSubi
-        | OpKind::ArithMuli
-        | OpKind::ArithDivsi
-        | OpKind::ArithDivui
-        | OpKind::ArithCeildivsi
-        | OpKind::ArithCeildivui
-        | OpKind::ArithFloordivsi
-        | OpKind::ArithRemsi
-        | OpKind::ArithRemui
-        | OpKind::ArithAndi
-        | OpKind::ArithOri
-        | OpKind::ArithXori
-        | OpKind::ArithShli
-        | OpKind::ArithShrsi
-        | OpKind::ArithShrui
-        | OpKind::ArithMaxsi
-        | OpKind::ArithMinsi
-        | OpKind::ArithMaxui
-        | OpKind::ArithMinui => fold_int_binary(ctx, op, kind, ty, &operands, consts),
+        ir::arith_ring_ops!()
+        | ir::arith_division_ops!()
+        | ir::arith_logic_ops!()
+        | ir::arith_shift_ops!()
+        | ir::arith_min_max_ops!() => fold_int_binary(ctx, op, kind, ty, &operands, consts),
         _ => None,
     }
 }
@@ -167,12 +152,7 @@ fn fold_identity(
     let idempotent = same
         && matches!(
             kind,
-            OpKind::ArithAndi
-                | OpKind::ArithOri
-                | OpKind::ArithMaxsi
-                | OpKind::ArithMinsi
-                | OpKind::ArithMaxui
-                | OpKind::ArithMinui
+            OpKind::ArithAndi | OpKind::ArithOri | ir::arith_min_max_ops!()
         );
     if idempotent {
         return same_typed_value(ctx, op, lhs);

@@ -344,26 +344,11 @@ fn scalar(
         }
         // The integer binary ops; `int_binary` refuses the rest, which
         // `dispatch` does not send here (`constant` is evaluated apart).
-        OpKind::ArithAddi
-        | OpKind::ArithAndi
-        | OpKind::ArithCeildivsi
-        | OpKind::ArithCeildivui
-        | OpKind::ArithDivsi
-        | OpKind::ArithDivui
-        | OpKind::ArithFloordivsi
-        | OpKind::ArithMaxsi
-        | OpKind::ArithMaxui
-        | OpKind::ArithMinsi
-        | OpKind::ArithMinui
-        | OpKind::ArithMuli
-        | OpKind::ArithOri
-        | OpKind::ArithRemsi
-        | OpKind::ArithRemui
-        | OpKind::ArithShli
-        | OpKind::ArithShrsi
-        | OpKind::ArithShrui
-        | OpKind::ArithSubi
-        | OpKind::ArithXori
+        ir::arith_ring_ops!()
+        | ir::arith_logic_ops!()
+        | ir::arith_shift_ops!()
+        | ir::arith_division_ops!()
+        | ir::arith_min_max_ops!()
         | not_evaluated_on_scalars!() => {
             let ((a, width), (b, _)) = (int(0)?, int(1)?);
             let v = int_binary(kind, a, b, width)

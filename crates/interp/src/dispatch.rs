@@ -46,7 +46,7 @@ pub(crate) enum Evaluator {
 /// of `arith` that name what they leave out.
 macro_rules! unmodeled_arith_ops {
     () => {
-        ir::OpKind::ArithAdduiExtended
+        ir::arith_extended_ops!()
             | ir::OpKind::ArithBitcast
             | ir::OpKind::ArithCmpf
             | ir::OpKind::ArithExtf
@@ -54,8 +54,6 @@ macro_rules! unmodeled_arith_ops {
             | ir::OpKind::ArithFptoui
             | ir::OpKind::ArithMaxnumf
             | ir::OpKind::ArithMinnumf
-            | ir::OpKind::ArithMulsiExtended
-            | ir::OpKind::ArithMuluiExtended
             | ir::OpKind::ArithRemf
             | ir::OpKind::ArithTruncf
     };
@@ -152,42 +150,27 @@ pub(crate) fn evaluator(kind: OpKind) -> Evaluator {
         | OpKind::ShapeWithShape => Evaluator::Shape,
 
         OpKind::ArithAddf
-        | OpKind::ArithAddi
-        | OpKind::ArithAndi
-        | OpKind::ArithCeildivsi
-        | OpKind::ArithCeildivui
+        | ir::arith_ring_ops!()
+        | ir::arith_logic_ops!()
+        | ir::arith_shift_ops!()
+        | ir::arith_division_ops!()
         | OpKind::ArithCmpi
         | OpKind::ArithConstant
         | OpKind::ArithDivf
-        | OpKind::ArithDivsi
-        | OpKind::ArithDivui
         | OpKind::ArithExtsi
         | OpKind::ArithExtui
-        | OpKind::ArithFloordivsi
         | OpKind::ArithIndexCast
         | OpKind::ArithIndexCastui
         | OpKind::ArithMaximumf
-        | OpKind::ArithMaxsi
-        | OpKind::ArithMaxui
+        | ir::arith_min_max_ops!()
         | OpKind::ArithMinimumf
-        | OpKind::ArithMinsi
-        | OpKind::ArithMinui
         | OpKind::ArithMulf
-        | OpKind::ArithMuli
         | OpKind::ArithNegf
-        | OpKind::ArithOri
-        | OpKind::ArithRemsi
-        | OpKind::ArithRemui
         | OpKind::ArithSelect
-        | OpKind::ArithShli
-        | OpKind::ArithShrsi
-        | OpKind::ArithShrui
         | OpKind::ArithSitofp
         | OpKind::ArithSubf
-        | OpKind::ArithSubi
         | OpKind::ArithTrunci
-        | OpKind::ArithUitofp
-        | OpKind::ArithXori => Evaluator::Arith,
+        | OpKind::ArithUitofp => Evaluator::Arith,
 
         OpKind::TensorCast
         | OpKind::TensorCollapseShape

@@ -308,34 +308,107 @@ op_kinds! {
     }
 }
 
-/// A pattern matching the arithmetic and bitwise ops on integers and `index` (a family of the `arith` dialect; see the
+/// A pattern matching addition, subtraction and multiplication of integers and `index` (a family of the `arith` dialect; see the
 /// module doc).
 #[macro_export]
-macro_rules! arith_integer_ops {
+macro_rules! arith_ring_ops {
     () => {
-        $crate::OpKind::ArithAddi
-            | $crate::OpKind::ArithSubi
-            | $crate::OpKind::ArithMuli
-            | $crate::OpKind::ArithDivsi
+        $crate::OpKind::ArithAddi | $crate::OpKind::ArithSubi | $crate::OpKind::ArithMuli
+    };
+}
+
+/// A pattern matching the integer divisions and remainders, signed and unsigned, rounding every way (a family of the `arith` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! arith_division_ops {
+    () => {
+        $crate::OpKind::ArithDivsi
             | $crate::OpKind::ArithDivui
             | $crate::OpKind::ArithRemsi
             | $crate::OpKind::ArithRemui
             | $crate::OpKind::ArithCeildivsi
             | $crate::OpKind::ArithCeildivui
             | $crate::OpKind::ArithFloordivsi
-            | $crate::OpKind::ArithMaxsi
+    };
+}
+
+/// A pattern matching the integer minima and maxima, signed and unsigned (a family of the `arith` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! arith_min_max_ops {
+    () => {
+        $crate::OpKind::ArithMaxsi
             | $crate::OpKind::ArithMaxui
             | $crate::OpKind::ArithMinsi
             | $crate::OpKind::ArithMinui
-            | $crate::OpKind::ArithAndi
-            | $crate::OpKind::ArithOri
-            | $crate::OpKind::ArithXori
-            | $crate::OpKind::ArithShli
-            | $crate::OpKind::ArithShrsi
-            | $crate::OpKind::ArithShrui
-            | $crate::OpKind::ArithAdduiExtended
+    };
+}
+
+/// A pattern matching the bitwise logic on integers: `andi`, `ori`,
+/// `xori` (a family of the `arith` dialect; see the module doc).
+#[macro_export]
+macro_rules! arith_logic_ops {
+    () => {
+        $crate::OpKind::ArithAndi | $crate::OpKind::ArithOri | $crate::OpKind::ArithXori
+    };
+}
+
+/// A pattern matching the shifts of integers (a family of the `arith`
+/// dialect; see the module doc).
+#[macro_export]
+macro_rules! arith_shift_ops {
+    () => {
+        $crate::OpKind::ArithShli | $crate::OpKind::ArithShrsi | $crate::OpKind::ArithShrui
+    };
+}
+
+/// A pattern matching the integer ops with a second, overflow or high-half, result (a family of the `arith` dialect; see the
+/// module doc).
+#[macro_export]
+macro_rules! arith_extended_ops {
+    () => {
+        $crate::OpKind::ArithAdduiExtended
             | $crate::OpKind::ArithMulsiExtended
             | $crate::OpKind::ArithMuluiExtended
+    };
+}
+
+/// A pattern matching the integer arithmetic: the ring, division,
+/// min/max, shift and extended families.
+#[macro_export]
+macro_rules! arith_integer_arithmetic_ops {
+    () => {
+        $crate::arith_ring_ops!()
+            | $crate::arith_division_ops!()
+            | $crate::arith_min_max_ops!()
+            | $crate::arith_shift_ops!()
+            | $crate::arith_extended_ops!()
+    };
+}
+
+/// A pattern matching the arithmetic and bitwise ops on integers and
+/// `index`: the integer arithmetic and the bitwise logic.
+#[macro_export]
+macro_rules! arith_integer_ops {
+    () => {
+        $crate::arith_integer_arithmetic_ops!() | $crate::arith_logic_ops!()
+    };
+}
+
+/// A pattern matching every `arith` op but `cmpi` and `andi`, the two
+/// that build a condition out of comparisons and conjunctions: what the
+/// analyses of conditions look through.
+#[macro_export]
+macro_rules! arith_non_condition_ops {
+    () => {
+        $crate::arith_integer_arithmetic_ops!()
+            | $crate::OpKind::ArithOri
+            | $crate::OpKind::ArithXori
+            | $crate::arith_float_ops!()
+            | $crate::arith_cast_ops!()
+            | $crate::OpKind::ArithConstant
+            | $crate::OpKind::ArithCmpf
+            | $crate::OpKind::ArithSelect
     };
 }
 
@@ -364,10 +437,26 @@ macro_rules! arith_cast_ops {
     () => {
         $crate::OpKind::ArithIndexCast
             | $crate::OpKind::ArithIndexCastui
-            | $crate::OpKind::ArithExtsi
-            | $crate::OpKind::ArithExtui
-            | $crate::OpKind::ArithTrunci
-            | $crate::OpKind::ArithExtf
+            | $crate::arith_int_width_ops!()
+            | $crate::arith_float_conversion_ops!()
+    };
+}
+
+/// A pattern matching the casts between integer widths: `extsi`, `extui`,
+/// `trunci`.
+#[macro_export]
+macro_rules! arith_int_width_ops {
+    () => {
+        $crate::OpKind::ArithExtsi | $crate::OpKind::ArithExtui | $crate::OpKind::ArithTrunci
+    };
+}
+
+/// A pattern matching the casts that have a float on one side (or
+/// reinterpret bits): float widths, integer to and from float, `bitcast`.
+#[macro_export]
+macro_rules! arith_float_conversion_ops {
+    () => {
+        $crate::OpKind::ArithExtf
             | $crate::OpKind::ArithTruncf
             | $crate::OpKind::ArithSitofp
             | $crate::OpKind::ArithUitofp
@@ -394,12 +483,21 @@ macro_rules! arith_other_ops {
 #[macro_export]
 macro_rules! shape_witness_ops {
     () => {
+        $crate::shape_witness_result_ops!()
+            | $crate::OpKind::ShapeAssuming
+            | $crate::OpKind::ShapeAssumingYield
+    };
+}
+
+/// A pattern matching the ops whose one result is a witness: the
+/// constraints, `assuming_all` and `const_witness`.
+#[macro_export]
+macro_rules! shape_witness_result_ops {
+    () => {
         $crate::OpKind::ShapeCstrBroadcastable
             | $crate::OpKind::ShapeCstrEq
             | $crate::OpKind::ShapeCstrRequire
-            | $crate::OpKind::ShapeAssuming
             | $crate::OpKind::ShapeAssumingAll
-            | $crate::OpKind::ShapeAssumingYield
             | $crate::OpKind::ShapeConstWitness
     };
 }
@@ -425,16 +523,34 @@ macro_rules! shape_size_ops {
 #[macro_export]
 macro_rules! shape_building_ops {
     () => {
-        $crate::OpKind::ShapeConstShape
-            | $crate::OpKind::ShapeShapeOf
-            | $crate::OpKind::ShapeFromExtents
-            | $crate::OpKind::ShapeFromExtentTensor
-            | $crate::OpKind::ShapeToExtentTensor
+        $crate::shape_constructor_ops!()
             | $crate::OpKind::ShapeBroadcast
             | $crate::OpKind::ShapeConcat
             | $crate::OpKind::ShapeSplitAt
             | $crate::OpKind::ShapeAny
             | $crate::OpKind::ShapeMeet
+    };
+}
+
+/// A pattern matching the ops that make a shape from one other thing: a
+/// constant, a tensor's shape, extents, or an extent tensor (and back).
+#[macro_export]
+macro_rules! shape_constructor_ops {
+    () => {
+        $crate::OpKind::ShapeConstShape
+            | $crate::OpKind::ShapeShapeOf
+            | $crate::OpKind::ShapeFromExtents
+            | $crate::OpKind::ShapeFromExtentTensor
+            | $crate::OpKind::ShapeToExtentTensor
+    };
+}
+
+/// A pattern matching the comparisons of whole shapes: `is_broadcastable`
+/// and `shape_eq`.
+#[macro_export]
+macro_rules! shape_comparison_ops {
+    () => {
+        $crate::OpKind::ShapeIsBroadcastable | $crate::OpKind::ShapeShapeEq
     };
 }
 
@@ -447,8 +563,7 @@ macro_rules! shape_query_ops {
             | $crate::OpKind::ShapeDim
             | $crate::OpKind::ShapeRank
             | $crate::OpKind::ShapeNumElements
-            | $crate::OpKind::ShapeIsBroadcastable
-            | $crate::OpKind::ShapeShapeEq
+            | $crate::shape_comparison_ops!()
     };
 }
 
@@ -468,12 +583,22 @@ macro_rules! shape_value_shape_ops {
 #[macro_export]
 macro_rules! shape_structure_ops {
     () => {
+        $crate::shape_definition_ops!()
+            | $crate::OpKind::ShapeYield
+            | $crate::OpKind::ShapeDebugPrint
+    };
+}
+
+/// A pattern matching the ops that hold shape functions and reductions,
+/// and the return from a shape function: the structure ops but `yield`
+/// and `debug_print`.
+#[macro_export]
+macro_rules! shape_definition_ops {
+    () => {
         $crate::OpKind::ShapeFunc
             | $crate::OpKind::ShapeFunctionLibrary
             | $crate::OpKind::ShapeReduce
             | $crate::OpKind::ShapeReturn
-            | $crate::OpKind::ShapeYield
-            | $crate::OpKind::ShapeDebugPrint
     };
 }
 
@@ -486,6 +611,17 @@ macro_rules! tensor_metadata_ops {
             | $crate::OpKind::TensorRank
             | $crate::OpKind::TensorCast
             | $crate::OpKind::TensorBitcast
+    };
+}
+
+/// A pattern matching the ops on a tensor's elements: the element,
+/// reshaping and slice families (every tensor op but the metadata ones).
+#[macro_export]
+macro_rules! tensor_data_ops {
+    () => {
+        $crate::tensor_element_ops!()
+            | $crate::tensor_reshaping_ops!()
+            | $crate::tensor_slice_ops!()
     };
 }
 
@@ -596,7 +732,12 @@ mod tests {
     fn the_families_partition_their_dialects() {
         for &kind in OpKind::ALL {
             let dialect = match kind {
-                arith_integer_ops!() => "arith",
+                arith_ring_ops!() => "arith",
+                arith_division_ops!() => "arith",
+                arith_min_max_ops!() => "arith",
+                arith_shift_ops!() => "arith",
+                arith_extended_ops!() => "arith",
+                arith_logic_ops!() => "arith",
                 arith_float_ops!() => "arith",
                 arith_cast_ops!() => "arith",
                 arith_other_ops!() => "arith",

@@ -22,26 +22,12 @@ pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
         // No bounds from this dialect's other ops; the other dialects' ops
         // are another module's (`interface::bounds_op`).
         OpKind::ArithCeildivui
-        | OpKind::ArithAndi
-        | OpKind::ArithOri
-        | OpKind::ArithXori
-        | OpKind::ArithShli
-        | OpKind::ArithShrsi
-        | OpKind::ArithShrui
-        | OpKind::ArithAdduiExtended
-        | OpKind::ArithMulsiExtended
-        | OpKind::ArithMuluiExtended
+        | ir::arith_logic_ops!()
+        | ir::arith_shift_ops!()
+        | ir::arith_extended_ops!()
         | ir::arith_float_ops!()
-        | OpKind::ArithExtsi
-        | OpKind::ArithExtui
-        | OpKind::ArithTrunci
-        | OpKind::ArithExtf
-        | OpKind::ArithTruncf
-        | OpKind::ArithSitofp
-        | OpKind::ArithUitofp
-        | OpKind::ArithFptosi
-        | OpKind::ArithFptoui
-        | OpKind::ArithBitcast
+        | ir::arith_int_width_ops!()
+        | ir::arith_float_conversion_ops!()
         | OpKind::ArithCmpi
         | OpKind::ArithCmpf
         | ir::control_and_memory_ops!()

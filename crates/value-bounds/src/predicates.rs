@@ -84,33 +84,7 @@ impl ValueBounds<'_> {
                 }
             }
             // No other op's truth implies bounds.
-            OpKind::ArithAddi
-            | OpKind::ArithSubi
-            | OpKind::ArithMuli
-            | OpKind::ArithDivsi
-            | OpKind::ArithDivui
-            | OpKind::ArithRemsi
-            | OpKind::ArithRemui
-            | OpKind::ArithCeildivsi
-            | OpKind::ArithCeildivui
-            | OpKind::ArithFloordivsi
-            | OpKind::ArithMaxsi
-            | OpKind::ArithMaxui
-            | OpKind::ArithMinsi
-            | OpKind::ArithMinui
-            | OpKind::ArithOri
-            | OpKind::ArithXori
-            | OpKind::ArithShli
-            | OpKind::ArithShrsi
-            | OpKind::ArithShrui
-            | OpKind::ArithAdduiExtended
-            | OpKind::ArithMulsiExtended
-            | OpKind::ArithMuluiExtended
-            | ir::arith_float_ops!()
-            | ir::arith_cast_ops!()
-            | OpKind::ArithConstant
-            | OpKind::ArithCmpf
-            | OpKind::ArithSelect
+            ir::arith_non_condition_ops!()
             | ir::control_and_memory_ops!()
             | ir::shape_ops!()
             | ir::tensor_ops!()
@@ -188,26 +162,7 @@ impl ValueBounds<'_> {
                 self.cmpi(&l, predicate.signed(), &r)
             }
             // No other op's truth is decided here.
-            OpKind::ArithAddi
-            | OpKind::ArithSubi
-            | OpKind::ArithMuli
-            | OpKind::ArithDivsi
-            | OpKind::ArithDivui
-            | OpKind::ArithRemsi
-            | OpKind::ArithRemui
-            | OpKind::ArithCeildivsi
-            | OpKind::ArithCeildivui
-            | OpKind::ArithFloordivsi
-            | OpKind::ArithMaxsi
-            | OpKind::ArithMaxui
-            | OpKind::ArithMinsi
-            | OpKind::ArithMinui
-            | OpKind::ArithShli
-            | OpKind::ArithShrsi
-            | OpKind::ArithShrui
-            | OpKind::ArithAdduiExtended
-            | OpKind::ArithMulsiExtended
-            | OpKind::ArithMuluiExtended
+            ir::arith_integer_arithmetic_ops!()
             | ir::arith_float_ops!()
             | ir::arith_cast_ops!()
             | OpKind::ArithConstant

@@ -33,17 +33,12 @@ pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
         // are another module's (`interface::bounds_op`).
         ir::arith_ops!()
         | ir::control_and_memory_ops!()
-        | OpKind::ShapeCstrBroadcastable
-        | OpKind::ShapeCstrEq
-        | OpKind::ShapeCstrRequire
-        | OpKind::ShapeAssumingAll
+        | ir::shape_witness_result_ops!()
         | OpKind::ShapeAssumingYield
-        | OpKind::ShapeConstWitness
         | OpKind::ShapeFromExtentTensor
         | OpKind::ShapeAny
         | OpKind::ShapeMeet
-        | OpKind::ShapeIsBroadcastable
-        | OpKind::ShapeShapeEq
+        | ir::shape_comparison_ops!()
         | ir::shape_value_shape_ops!()
         | ir::shape_structure_ops!()
         | ir::tensor_ops!()

@@ -765,10 +765,7 @@ impl Lowering<'_> {
                 | ir::shape_building_ops!()
                 | ir::shape_query_ops!()
                 | ir::shape_value_shape_ops!()
-                | OpKind::ShapeFunc
-                | OpKind::ShapeFunctionLibrary
-                | OpKind::ShapeReduce
-                | OpKind::ShapeReturn
+                | ir::shape_definition_ops!()
                 | OpKind::ShapeDebugPrint => {
                     let results = self.lower_shape_op(op)?;
                     self.bind(op, results);
