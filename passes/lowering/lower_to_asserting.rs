@@ -237,10 +237,7 @@ fn false_witnesses(ctx: &Context, root: OpId) -> FxHashSet<ValueId> {
             | OpKind::ShapeAssuming
             | OpKind::ShapeAssumingAll
             | OpKind::ShapeConstWitness
-            | ir::shape_size_ops!()
-            | ir::shape_building_ops!()
-            | ir::shape_query_ops!()
-            | ir::shape_value_shape_ops!()
+            | ir::shape_computation_ops!()
             | ir::shape_structure_ops!()
             | ir::tensor_ops!()
             | OpKind::Unregistered => {}
@@ -294,10 +291,7 @@ impl Lowering<'_> {
                 ir::arith_ops!()
                 | ir::control_and_memory_ops!()
                 | OpKind::ShapeAssumingYield
-                | ir::shape_size_ops!()
-                | ir::shape_building_ops!()
-                | ir::shape_query_ops!()
-                | ir::shape_value_shape_ops!()
+                | ir::shape_computation_ops!()
                 | ir::shape_structure_ops!()
                 | ir::tensor_ops!()
                 | OpKind::Unregistered => {

@@ -373,6 +373,19 @@ struct Lowering<'a> {
     block_map: HashMap<BlockId, BlockId>,
 }
 
+/// The op being lowered, as the lowering of its kind reads it.
+struct Lowered {
+    op: OpId,
+    kind: OpKind,
+    loc: Location,
+    /// Its operands, lowered.
+    ops: Vec<ValueId>,
+    /// Its result types, converted to the constrained form's.
+    result_types: Vec<Type>,
+    /// Its first result type (`index` for an op with none).
+    ty: Type,
+}
+
 impl Lowering<'_> {
     fn mapped(&self, v: ValueId) -> ValueId {
         self.map.get(&v).copied().unwrap_or(v)
@@ -586,24 +599,9 @@ impl Lowering<'_> {
     }
 
     fn op(&mut self, op: OpId) -> Result<(), Diagnostic> {
-        let kind = self.ctx.kind(op);
-        let loc = self.ctx.op(op).loc.clone();
-        let ctx_types: Vec<Type> = self
-            .ctx
-            .op(op)
-            .results
-            .iter()
-            .map(|&r| self.ctx.value_type(r))
-            .collect();
-        let result_types: Vec<Type> = ctx_types
-            .iter()
-            .map(|&t| convert_type(self.ctx, t))
-            .collect();
+        let l = self.lowered(op);
+        let (kind, loc, ops, first_type) = (l.kind, &l.loc, &l.ops[..], l.ty);
         let index = index_type(self.ctx);
-        let ops: Vec<ValueId> = (0..self.ctx.op(op).operands.len())
-            .filter_map(|i| self.operand(op, i))
-            .collect();
-        let first_type = result_types.first().copied().unwrap_or(index);
         match kind {
             // Constraints the input already states: on lowered operands, and
             // a constraint given an error value fails with it, which the
@@ -619,14 +617,14 @@ impl Lowering<'_> {
                 let s = self.emit1(OpKind::ShapeShapeOf, &loc, &ops, first_type, vec![]);
                 self.bind(op, &[s]);
             }
-            OpKind::ShapeConstShape => self.const_shape(op, &loc, first_type)?,
-            OpKind::ShapeConstSize => self.const_size(op, &loc)?,
+            OpKind::ShapeConstShape => self.const_shape(op, loc, first_type)?,
+            OpKind::ShapeConstSize => self.const_size(op, loc)?,
             OpKind::ShapeRank => {
                 let r = self.rank(&loc, ops[0]);
                 self.bind(op, &[r]);
             }
-            OpKind::ShapeGetExtent | OpKind::ShapeDim => self.extent(op, kind, &loc, &ops)?,
-            OpKind::ShapeSplitAt => self.split_at(op, &loc, &ops, &result_types)?,
+            OpKind::ShapeGetExtent | OpKind::ShapeDim => self.extent(&l)?,
+            OpKind::ShapeSplitAt => self.split_at(&l)?,
             OpKind::ShapeConcat => {
                 let c = self.emit1(OpKind::ShapeConcat, &loc, &ops, first_type, vec![]);
                 self.bind(op, &[c]);
@@ -639,7 +637,7 @@ impl Lowering<'_> {
                 let b = self.emit1(OpKind::ShapeBroadcast, &loc, &ops, first_type, vec![]);
                 self.bind(op, &[b]);
             }
-            OpKind::ShapeMeet => self.meet(op, &loc, &ops, first_type)?,
+            OpKind::ShapeMeet => self.meet(&l)?,
             OpKind::ShapeNumElements => {
                 let n = self.emit1(OpKind::ShapeNumElements, &loc, &ops, index, vec![]);
                 self.bind(op, &[n]);
@@ -652,8 +650,8 @@ impl Lowering<'_> {
                 let v = self.emit1(OpKind::ArithMuli, &loc, &ops, index, vec![]);
                 self.bind(op, &[v]);
             }
-            OpKind::ShapeDiv => self.div(op, &loc, &ops)?,
-            OpKind::ShapeFromExtents => self.shape_from_extents(op, &loc, &ops, first_type)?,
+            OpKind::ShapeDiv => self.div(&l)?,
+            OpKind::ShapeFromExtents => self.shape_from_extents(&l)?,
             OpKind::ShapeSizeToIndex
             | OpKind::ShapeIndexToSize
             | OpKind::ShapeDebugPrint
@@ -673,22 +671,44 @@ impl Lowering<'_> {
                 };
                 self.bind(op, &[v]);
             }
-            OpKind::ShapeMax => self.max_min(op, OpKind::ArithMaxsi, &loc, &ops, first_type)?,
-            OpKind::ShapeMin => self.max_min(op, OpKind::ArithMinsi, &loc, &ops, first_type)?,
+            OpKind::ShapeMax => self.max_min(&l, OpKind::ArithMaxsi)?,
+            OpKind::ShapeMin => self.max_min(&l, OpKind::ArithMinsi)?,
             OpKind::ShapeShapeEq | OpKind::ShapeIsBroadcastable => {
-                let i1 = result_types[0];
+                let i1 = l.result_types[0];
                 let v = self.emit1(kind, &loc, &ops, i1, vec![]);
                 self.bind(op, &[v]);
             }
-            OpKind::ShapeReduce => self.reduce(op, &loc, &ops, &result_types)?,
+            OpKind::ShapeReduce => self.reduce(&l)?,
             OpKind::ShapeYield => {
                 self.emit(OpKind::ShapeYield, &loc, &ops, &[], vec![]);
             }
             // Every other op: terminators, host ops, ops with regions, and
             // the ops that need no lowering (`other_op`).
-            ops_lowered_by_other_op!() => self.other_op(op, kind, &ops, &result_types)?,
+            ops_lowered_by_other_op!() => self.other_op(&l)?,
         }
         Ok(())
+    }
+
+    /// `op` as its lowering reads it.
+    fn lowered(&mut self, op: OpId) -> Lowered {
+        let ctx_types: Vec<Type> = (self.ctx.op(op).results.iter())
+            .map(|&r| self.ctx.value_type(r))
+            .collect();
+        let result_types: Vec<Type> = ctx_types
+            .into_iter()
+            .map(|t| convert_type(self.ctx, t))
+            .collect();
+        let index = index_type(self.ctx);
+        Lowered {
+            op,
+            kind: self.ctx.kind(op),
+            loc: self.ctx.op(op).loc.clone(),
+            ops: (0..self.ctx.op(op).operands.len())
+                .filter_map(|i| self.operand(op, i))
+                .collect(),
+            ty: result_types.first().copied().unwrap_or(index),
+            result_types,
+        }
     }
 
     /// `shape.const_shape`: its extents as an exact extent tensor, cast to `ty`.
@@ -726,13 +746,8 @@ impl Lowering<'_> {
     }
 
     /// `shape.get_extent`, `shape.dim`: the extent, its index checked against the rank where the op is guarded.
-    fn extent(
-        &mut self,
-        op: OpId,
-        kind: OpKind,
-        loc: &Location,
-        ops: &[ValueId],
-    ) -> Result<(), Diagnostic> {
+    fn extent(&mut self, l: &Lowered) -> Result<(), Diagnostic> {
+        let (op, kind, loc, ops) = (l.op, l.kind, &l.loc, &l.ops[..]);
         let (ext, index) = (extent_tensor(self.ctx, None), index_type(self.ctx));
         let shape = if kind == OpKind::ShapeDim {
             self.emit1(OpKind::ShapeShapeOf, loc, &ops[..1], ext, vec![])
@@ -751,13 +766,8 @@ impl Lowering<'_> {
     }
 
     /// `shape.split_at`: the two parts, the index checked against the rank where the op is guarded.
-    fn split_at(
-        &mut self,
-        op: OpId,
-        loc: &Location,
-        ops: &[ValueId],
-        result_types: &[Type],
-    ) -> Result<(), Diagnostic> {
+    fn split_at(&mut self, l: &Lowered) -> Result<(), Diagnostic> {
+        let (op, loc, ops, result_types) = (l.op, &l.loc, &l.ops[..], &l.result_types[..]);
         let (ext, index) = (extent_tensor(self.ctx, None), index_type(self.ctx));
         let (s, i) = (ops[0], ops[1]);
         if self.guarded(op) {
@@ -777,7 +787,8 @@ impl Lowering<'_> {
     }
 
     /// `shape.div` of sizes: floor division, the divisor checked where the op is guarded.
-    fn div(&mut self, op: OpId, loc: &Location, ops: &[ValueId]) -> Result<(), Diagnostic> {
+    fn div(&mut self, l: &Lowered) -> Result<(), Diagnostic> {
+        let (op, loc, ops) = (l.op, &l.loc, &l.ops[..]);
         let index = index_type(self.ctx);
         if self.guarded(op) {
             let zero = self.constant(loc, 0);
@@ -790,13 +801,8 @@ impl Lowering<'_> {
     }
 
     /// `shape.from_extents`: an extent tensor of the extents, checked non-negative where the op is guarded and they may not be.
-    fn shape_from_extents(
-        &mut self,
-        op: OpId,
-        loc: &Location,
-        ops: &[ValueId],
-        ty: Type,
-    ) -> Result<(), Diagnostic> {
+    fn shape_from_extents(&mut self, l: &Lowered) -> Result<(), Diagnostic> {
+        let (op, loc, ops, ty) = (l.op, &l.loc, &l.ops[..], l.ty);
         let original: Vec<ValueId> = self.ctx.op(op).operands.to_vec();
         if self.guarded(op) && !original.iter().all(|&v| self.non_negative(v)) {
             let zero = self.constant(loc, 0);
@@ -823,13 +829,8 @@ impl Lowering<'_> {
     /// host op is handed its operands, an op with regions is rebuilt around
     /// its lowered regions; any other op is copied, unless shape values
     /// pass through it.
-    fn other_op(
-        &mut self,
-        op: OpId,
-        kind: OpKind,
-        ops: &[ValueId],
-        result_types: &[Type],
-    ) -> Result<(), Diagnostic> {
+    fn other_op(&mut self, l: &Lowered) -> Result<(), Diagnostic> {
+        let (op, kind, ops, result_types) = (l.op, l.kind, &l.ops[..], &l.result_types[..]);
         if is_terminator(self.ctx, op) {
             self.terminate(op, ops);
         } else if pass::stage::keeps_host_types(self.ctx, op) {
@@ -898,13 +899,8 @@ impl Lowering<'_> {
         copy
     }
 
-    fn meet(
-        &mut self,
-        op: OpId,
-        loc: &Location,
-        ops: &[ValueId],
-        ty: Type,
-    ) -> Result<(), Diagnostic> {
+    fn meet(&mut self, l: &Lowered) -> Result<(), Diagnostic> {
+        let (op, loc, ops, ty) = (l.op, &l.loc, &l.ops[..], l.ty);
         let (a, b) = (ops[0], ops[1]);
         // A constant, possibly cast to `tensor<?xindex>`.
         let is_const = |ctx: &Context, v: ValueId| {
@@ -947,14 +943,8 @@ impl Lowering<'_> {
 
     /// `shape.max`/`shape.min`, whose extents or sizes `arith` (`maxsi`,
     /// `minsi`) combines.
-    fn max_min(
-        &mut self,
-        op: OpId,
-        arith: OpKind,
-        loc: &Location,
-        ops: &[ValueId],
-        ty: Type,
-    ) -> Result<(), Diagnostic> {
+    fn max_min(&mut self, l: &Lowered, arith: OpKind) -> Result<(), Diagnostic> {
+        let (op, loc, ops, ty) = (l.op, &l.loc, &l.ops[..], l.ty);
         let index = index_type(self.ctx);
         if matches!(self.ctx.type_kind(ty), TypeKind::Index) {
             let v = self.emit1(arith, loc, ops, index, vec![]);
@@ -991,13 +981,8 @@ impl Lowering<'_> {
     }
 
     /// `shape.reduce` over an extent tensor, its body lowered in place.
-    fn reduce(
-        &mut self,
-        op: OpId,
-        loc: &Location,
-        ops: &[ValueId],
-        result_types: &[Type],
-    ) -> Result<(), Diagnostic> {
+    fn reduce(&mut self, l: &Lowered) -> Result<(), Diagnostic> {
+        let (op, loc, ops, result_types) = (l.op, &l.loc, &l.ops[..], &l.result_types[..]);
         let Some(&old_region) = self.ctx.op(op).regions.first() else {
             return Err(error_at(self.ctx, op, "has no body"));
         };

@@ -15,7 +15,7 @@
 
 use crate::{
     constant, int_attr, int_of, int_width, is_poison, poison, result_type, same_typed_value,
-    unsigned, wrap, Folded, Rewriter,
+    unsigned, wrap, Folded, Rewriter, Site,
 };
 use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 
@@ -59,12 +59,8 @@ fn is_int(ctx: &Context, op: OpId, consts: &[Option<Attr>], i: usize, v: i128) -
     int_operand(ctx, op, consts, i).is_some_and(|x| x.v == wrap(v, x.w))
 }
 
-pub(crate) fn fold(
-    ctx: &mut Context,
-    op: OpId,
-    kind: OpKind,
-    consts: &[Option<Attr>],
-) -> Option<Folded> {
+pub(crate) fn fold(ctx: &mut Context, site: Site) -> Option<Folded> {
+    let Site { op, kind, consts } = site;
     let ty = result_type(ctx, op)?;
     let operands = ctx.op(op).operands.to_vec();
     match kind {
@@ -455,107 +451,33 @@ const fn r(
     }
 }
 
+const ADD: OpKind = OpKind::ArithAddi;
+const SUB: OpKind = OpKind::ArithSubi;
+const MUL: OpKind = OpKind::ArithMuli;
+use Side::{Lhs, Rhs};
+
 /// MLIR's `AddIAddConstant`, `AddISubConstantRHS`, `AddISubConstantLHS`.
 const ADDI_PATTERNS: &[Reassociation] = &[
-    r(
-        Side::Rhs,
-        OpKind::ArithAddi,
-        Side::Rhs,
-        OpKind::ArithAddi,
-        false,
-        |a, b| a + b,
-        true,
-    ),
-    r(
-        Side::Rhs,
-        OpKind::ArithSubi,
-        Side::Rhs,
-        OpKind::ArithAddi,
-        false,
-        |a, b| b - a,
-        true,
-    ),
-    r(
-        Side::Rhs,
-        OpKind::ArithSubi,
-        Side::Lhs,
-        OpKind::ArithSubi,
-        true,
-        |a, b| a + b,
-        true,
-    ),
+    r(Rhs, ADD, Rhs, ADD, false, |a, b| a + b, true),
+    r(Rhs, SUB, Rhs, ADD, false, |a, b| b - a, true),
+    r(Rhs, SUB, Lhs, SUB, true, |a, b| a + b, true),
 ];
 
 /// MLIR's `SubIRHSAddConstant`, `SubILHSAddConstant`,
 /// `SubIRHSSubConstantRHS`, `SubIRHSSubConstantLHS`,
 /// `SubILHSSubConstantRHS`, `SubILHSSubConstantLHS`.
 const SUBI_PATTERNS: &[Reassociation] = &[
-    r(
-        Side::Rhs,
-        OpKind::ArithAddi,
-        Side::Rhs,
-        OpKind::ArithAddi,
-        false,
-        |a, b| a - b,
-        false,
-    ),
-    r(
-        Side::Lhs,
-        OpKind::ArithAddi,
-        Side::Rhs,
-        OpKind::ArithSubi,
-        true,
-        |a, b| b - a,
-        true,
-    ),
-    r(
-        Side::Rhs,
-        OpKind::ArithSubi,
-        Side::Rhs,
-        OpKind::ArithSubi,
-        false,
-        |a, b| a + b,
-        true,
-    ),
-    r(
-        Side::Rhs,
-        OpKind::ArithSubi,
-        Side::Lhs,
-        OpKind::ArithSubi,
-        true,
-        |a, b| a - b,
-        true,
-    ),
-    r(
-        Side::Lhs,
-        OpKind::ArithSubi,
-        Side::Rhs,
-        OpKind::ArithSubi,
-        true,
-        |a, b| a + b,
-        true,
-    ),
-    r(
-        Side::Lhs,
-        OpKind::ArithSubi,
-        Side::Lhs,
-        OpKind::ArithAddi,
-        false,
-        |a, b| b - a,
-        true,
-    ),
+    r(Rhs, ADD, Rhs, ADD, false, |a, b| a - b, false),
+    r(Lhs, ADD, Rhs, SUB, true, |a, b| b - a, true),
+    r(Rhs, SUB, Rhs, SUB, false, |a, b| a + b, true),
+    r(Rhs, SUB, Lhs, SUB, true, |a, b| a - b, true),
+    r(Lhs, SUB, Rhs, SUB, true, |a, b| a + b, true),
+    r(Lhs, SUB, Lhs, ADD, false, |a, b| b - a, true),
 ];
 
 /// MLIR's `MulIMulIConstant`.
-const MULI_PATTERNS: &[Reassociation] = &[r(
-    Side::Rhs,
-    OpKind::ArithMuli,
-    Side::Rhs,
-    OpKind::ArithMuli,
-    false,
-    |a, b| a.wrapping_mul(b),
-    true,
-)];
+const MULI_PATTERNS: &[Reassociation] =
+    &[r(Rhs, MUL, Rhs, MUL, false, |a, b| a.wrapping_mul(b), true)];
 
 /// The value of an integer constant `v` (at most 64 bits; `IntegerAttr`s
 /// only, as MLIR's `APIntAttr`).

@@ -138,6 +138,15 @@ pub fn effect_free(ctx: &Context, op: OpId) -> bool {
         })
 }
 
+/// The op a dialect's folder is given: the op, its kind, and the constant
+/// value of each operand (`None` where it is not a constant).
+#[derive(Clone, Copy)]
+pub(crate) struct Site<'c> {
+    pub op: OpId,
+    pub kind: OpKind,
+    pub consts: &'c [Option<Attr>],
+}
+
 /// Fold `op`: its own folder first, then the folds every op of its kind
 /// gets (identity casts, constants of commutative ops moved last). Constant
 /// ops are never folded (they would fold to themselves).
@@ -147,11 +156,16 @@ pub fn fold(ctx: &mut Context, op: OpId) -> Option<Folded> {
     }
     let consts = operand_constants(ctx, op);
     let kind = ctx.kind(op);
+    let site = Site {
+        op,
+        kind,
+        consts: &consts,
+    };
     let own = match kind.dialect() {
-        Some("arith") => arith::fold(ctx, op, kind, &consts),
-        Some("shape") => shape::fold(ctx, op, kind, &consts),
-        Some("tensor") => tensor::fold(ctx, op, kind, &consts),
-        Some("memref") => memref::fold(ctx, op, kind, &consts),
+        Some("arith") => arith::fold(ctx, site),
+        Some("shape") => shape::fold(ctx, site),
+        Some("tensor") => tensor::fold(ctx, site),
+        Some("memref") => memref::fold(ctx, site),
         Some("scf") => scf::fold(ctx, op, kind),
         Some("builtin") => fold_unrealized_cast(ctx, op, kind),
         _ => None,

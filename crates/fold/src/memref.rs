@@ -19,7 +19,7 @@
 
 use crate::{
     constant, index_attr, int_of, operand_type, reshape_round_trip, result_type, same_typed_value,
-    Folded, Rewriter,
+    Folded, Rewriter, Site,
 };
 use ir::dialect::memref::cast_compatible;
 use ir::layout::MemRef;
@@ -28,12 +28,8 @@ use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 
 const DYNAMIC: i64 = ir::types::DYNAMIC;
 
-pub(crate) fn fold(
-    ctx: &mut Context,
-    op: OpId,
-    kind: OpKind,
-    consts: &[Option<Attr>],
-) -> Option<Folded> {
+pub(crate) fn fold(ctx: &mut Context, site: Site) -> Option<Folded> {
+    let Site { op, kind, consts } = site;
     match kind {
         OpKind::MemrefRank => {
             let rank = MemRef::of(ctx, operand_type(ctx, op, 0)?)?.shape.len();
@@ -337,37 +333,45 @@ fn constants_for_metadata(rw: &mut Rewriter, op: OpId) -> bool {
 /// its type; a `memref.cast` gives the users the type they had (MLIR's
 /// `ViewOpShapeFolder`).
 fn view_constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
-    let ctx = &*rw.ctx;
-    let Some(old_ty) = result_type(ctx, op) else {
+    let Some(old_ty) = result_type(rw.ctx, op) else {
         return false;
     };
-    let TypeKind::MemRef {
+    let operands = rw.ctx.op(op).operands.to_vec();
+    let Some((new_ty, kept)) = static_sized_type(rw.ctx, old_ty, &operands[2..]) else {
+        return false;
+    };
+    let data = rw.ctx.op(op);
+    let mut state = OperationState::new(OpKind::MemrefView, data.loc.clone());
+    state
+        .operands
+        .extend(operands[..2].iter().chain(&kept).copied());
+    state.attrs = data.attrs.to_vec();
+    state.result_types.push(new_ty);
+    replace_with_cast_back(rw, op, state, old_ty)
+}
+
+/// The ranked memref type `old_ty` with the dynamic sizes that `sizes`
+/// gives as non-negative constants made static; that type and the sizes
+/// left dynamic.
+fn static_sized_type(
+    ctx: &mut Context,
+    old_ty: Type,
+    sizes: &[ValueId],
+) -> Option<(Type, Vec<ValueId>)> {
+    let memref = MemRef::of(ctx, old_ty)?;
+    let (elem, layout, memory_space) = (
+        memref.elem,
+        memref.layout.cloned(),
+        memref.memory_space.cloned(),
+    );
+    let (shape, kept) = crate::static_sizes(ctx, memref.shape, sizes)?;
+    let ty = ctx.intern_type(TypeKind::MemRef {
         shape,
         elem,
         layout,
         memory_space,
-    } = ctx.type_kind(old_ty).clone()
-    else {
-        return false;
-    };
-    let operands = ctx.op(op).operands.to_vec();
-    let Some((new_shape, kept)) = crate::static_sizes(ctx, &shape, &operands[2..]) else {
-        return false;
-    };
-    let mut state = OperationState::new(OpKind::MemrefView, ctx.op(op).loc.clone());
-    state
-        .operands
-        .extend(operands[..2].iter().chain(&kept).copied());
-    state.attrs = ctx.op(op).attrs.to_vec();
-    state
-        .result_types
-        .push(rw.ctx.intern_type(TypeKind::MemRef {
-            shape: new_shape,
-            elem,
-            layout,
-            memory_space,
-        }));
-    replace_with_cast_back(rw, op, state, old_ty)
+    });
+    Some((ty, kept))
 }
 
 /// A `view` of a `memref.cast` of an `alloc` views the allocation itself
@@ -473,33 +477,18 @@ fn constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
     let (Some(def), Some(old_ty)) = (ctx.op_def(op), result_type(ctx, op)) else {
         return false;
     };
-    let TypeKind::MemRef {
-        shape,
-        elem,
-        layout,
-        memory_space,
-    } = ctx.type_kind(old_ty).clone()
-    else {
-        return false;
-    };
-    let sizes = def.operand_group(ctx, op, 0);
+    let sizes = def.operand_group(ctx, op, 0).to_vec();
     let symbols = def.operand_group(ctx, op, 1).to_vec();
-    let Some((new_shape, kept)) = crate::static_sizes(ctx, &shape, sizes) else {
+    let Some((new_ty, kept)) = static_sized_type(rw.ctx, old_ty, &sizes) else {
         return false;
     };
-    let data = ctx.op(op);
-    let mut state = OperationState::new(ctx.kind(op), data.loc.clone());
+    let (kind, data) = (rw.ctx.kind(op), rw.ctx.op(op));
+    let mut state = OperationState::new(kind, data.loc.clone());
     state.operands.extend(kept.iter().chain(&symbols).copied());
     state.props = data.props.to_vec();
     state.attrs = data.attrs.to_vec();
     let segments = ir::dialect::i32_array(rw.ctx, &[kept.len(), symbols.len()]);
     ir::context::set_named_attr(&mut state.props, "operandSegmentSizes", segments);
-    let new_ty = rw.ctx.intern_type(TypeKind::MemRef {
-        shape: new_shape,
-        elem,
-        layout,
-        memory_space,
-    });
     state.result_types.push(new_ty);
     replace_with_cast_back(rw, op, state, old_ty)
 }

@@ -16,6 +16,7 @@
 use crate::{
     constant, extent_tensor_type, extents, index_attr, index_tensor_attr, index_type, int_of,
     is_poison, operand_type, poison, result_type, same_typed_value, static_shape, Folded, Rewriter,
+    Site,
 };
 use ir::attrs::attr_name;
 use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
@@ -59,12 +60,8 @@ fn const_dim(consts: &[Option<Attr>], i: usize) -> Option<usize> {
     usize::try_from(const_int(consts, i)?).ok()
 }
 
-pub(crate) fn fold(
-    ctx: &mut Context,
-    op: OpId,
-    kind: OpKind,
-    consts: &[Option<Attr>],
-) -> Option<Folded> {
+pub(crate) fn fold(ctx: &mut Context, site: Site) -> Option<Folded> {
+    let Site { op, kind, consts } = site;
     let operands = ctx.op(op).operands.to_vec();
     let shapes = const_extents(ctx, consts);
     let all_shapes = || shapes.iter().cloned().collect::<Option<Vec<Vec<i64>>>>();

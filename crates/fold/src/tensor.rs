@@ -9,19 +9,15 @@
 
 use crate::{
     constant, index_attr, index_type, int_of, operand_type, reshape_round_trip, result_type,
-    same_typed_value, static_shape, Folded, Rewriter,
+    same_typed_value, static_shape, Folded, Rewriter, Site,
 };
 use ir::attrs::{DenseValues, Scalar};
 use ir::{Attr, Context, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 
 const DYNAMIC: i64 = ir::types::DYNAMIC;
 
-pub(crate) fn fold(
-    ctx: &mut Context,
-    op: OpId,
-    kind: OpKind,
-    consts: &[Option<Attr>],
-) -> Option<Folded> {
+pub(crate) fn fold(ctx: &mut Context, site: Site) -> Option<Folded> {
+    let Site { op, kind, consts } = site;
     match kind {
         OpKind::TensorDim => fold_dim(ctx, op, consts),
         OpKind::TensorRank => {

@@ -502,6 +502,19 @@ macro_rules! shape_witness_result_ops {
     };
 }
 
+/// A pattern matching the ops that compute sizes and shapes: the size,
+/// building, query and value-shape families (every shape op but the
+/// witness and structure ones).
+#[macro_export]
+macro_rules! shape_computation_ops {
+    () => {
+        $crate::shape_size_ops!()
+            | $crate::shape_building_ops!()
+            | $crate::shape_query_ops!()
+            | $crate::shape_value_shape_ops!()
+    };
+}
+
 /// A pattern matching the ops on single sizes: their arithmetic and the bridges to `index` (a family of the `shape` dialect; see the
 /// module doc).
 #[macro_export]

@@ -761,10 +761,7 @@ impl Lowering<'_> {
                 // Shape ops, and ops of the shape dialect no definition
                 // covers (which `lower_shape_op` refuses).
                 ir::shape_witness_ops!()
-                | ir::shape_size_ops!()
-                | ir::shape_building_ops!()
-                | ir::shape_query_ops!()
-                | ir::shape_value_shape_ops!()
+                | ir::shape_computation_ops!()
                 | ir::shape_definition_ops!()
                 | OpKind::ShapeDebugPrint => {
                     let results = self.lower_shape_op(op)?;
