@@ -82,6 +82,7 @@ use analysis::errors::{
     analyse, carries_errors, is_terminator, produces_errors, swallows_errors, Errors,
 };
 use diag::Diagnostic;
+use ir::builder::{Build, InsertPoint, OpBuilder};
 use ir::dialect::arith::CmpIPredicate;
 use ir::dialect::shape::failure;
 use ir::types::Signedness;
@@ -395,36 +396,9 @@ impl Lowering<'_> {
         self.ctx.operand(op, i).map(|v| self.mapped(v))
     }
 
-    /// Append an op to the current block; its results.
-    fn emit(
-        &mut self,
-        kind: OpKind,
-        loc: &Location,
-        operands: &[ValueId],
-        results: &[Type],
-        props: Vec<(&str, Attr)>,
-    ) -> Vec<ValueId> {
-        let mut state = OperationState::new(kind, loc.clone());
-        state.operands.extend(operands.iter().copied());
-        state.result_types.extend(results.iter().copied());
-        state.props = ir::dialect::arith::default_properties(kind.build_name());
-        for (k, v) in props {
-            ir::context::set_named_attr(&mut state.props, k, v);
-        }
-        let op = self.ctx.create_op(state);
-        self.ctx.append_op(self.current, op);
-        self.ctx.op(op).results.to_vec()
-    }
-
-    fn emit1(
-        &mut self,
-        kind: OpKind,
-        loc: &Location,
-        operands: &[ValueId],
-        result: Type,
-        props: Vec<(&str, Attr)>,
-    ) -> ValueId {
-        self.emit(kind, loc, operands, &[result], props)[0]
+    /// A builder at the end of the current block, at `loc`.
+    fn at(&mut self, loc: &Location) -> OpBuilder<'_> {
+        OpBuilder::new(self.ctx, InsertPoint::End(self.current), loc.clone())
     }
 
     fn constant(&mut self, loc: &Location, n: i64) -> ValueId {
@@ -433,13 +407,8 @@ impl Lowering<'_> {
             value: i128::from(n),
             ty: index,
         };
-        self.emit1(
-            OpKind::ArithConstant,
-            loc,
-            &[],
-            index,
-            vec![("value", value)],
-        )
+        self.at(loc)
+            .build1(OpKind::ArithConstant, &[], index, vec![("value", value)])
     }
 
     fn cmp(&mut self, loc: &Location, pred: CmpIPredicate, a: ValueId, b: ValueId) -> ValueId {
@@ -448,9 +417,8 @@ impl Lowering<'_> {
             signedness: Signedness::Signless,
         });
         let predicate = pred.attr(self.ctx);
-        self.emit1(
+        self.at(loc).build1(
             OpKind::ArithCmpi,
-            loc,
             &[a, b],
             i1,
             vec![("predicate", predicate)],
@@ -459,12 +427,13 @@ impl Lowering<'_> {
 
     fn and(&mut self, loc: &Location, a: ValueId, b: ValueId) -> ValueId {
         let ty = self.ctx.value_type(a);
-        self.emit1(OpKind::ArithAndi, loc, &[a, b], ty, vec![])
+        self.at(loc).build1(OpKind::ArithAndi, &[a, b], ty, vec![])
     }
 
     fn rank(&mut self, loc: &Location, shape: ValueId) -> ValueId {
         let index = index_type(self.ctx);
-        self.emit1(OpKind::ShapeRank, loc, &[shape], index, vec![])
+        self.at(loc)
+            .build1(OpKind::ShapeRank, &[shape], index, vec![])
     }
 
     /// Open a `shape.assuming` on `witness`: the code after goes inside.
@@ -498,9 +467,8 @@ impl Lowering<'_> {
     fn require(&mut self, op: OpId, cond: ValueId, msg: &str) -> Result<(), Diagnostic> {
         let loc = self.ctx.op(op).loc.clone();
         let witness = self.ctx.intern_type(TypeKind::Witness);
-        let w = self.emit1(
+        let w = self.at(&loc).build1(
             OpKind::ShapeCstrRequire,
-            &loc,
             &[cond],
             witness,
             vec![("msg", Attr::String(msg.as_bytes().to_vec()))],
@@ -518,7 +486,7 @@ impl Lowering<'_> {
     ) -> Result<(), Diagnostic> {
         let loc = self.ctx.op(op).loc.clone();
         let witness = self.ctx.intern_type(TypeKind::Witness);
-        let w = self.emit1(kind, &loc, shapes, witness, vec![]);
+        let w = self.at(&loc).build1(kind, shapes, witness, vec![]);
         if let (Some(m), Some(def)) = (msg, self.ctx.defining_op(w)) {
             self.ctx
                 .set_discardable_attr(def, "msg", Attr::String(m.as_bytes().to_vec()));
@@ -547,7 +515,7 @@ impl Lowering<'_> {
         if self.ctx.value_type(v) == ty {
             return v;
         }
-        self.emit1(OpKind::TensorCast, loc, &[v], ty, vec![])
+        self.at(loc).build1(OpKind::TensorCast, &[v], ty, vec![])
     }
 
     fn error_text(&self, op: OpId) -> Option<String> {
@@ -614,7 +582,9 @@ impl Lowering<'_> {
                 self.copy(op);
             }
             OpKind::ShapeShapeOf => {
-                let s = self.emit1(OpKind::ShapeShapeOf, &loc, &ops, first_type, vec![]);
+                let s = self
+                    .at(&loc)
+                    .build1(OpKind::ShapeShapeOf, &ops, first_type, vec![]);
                 self.bind(op, &[s]);
             }
             OpKind::ShapeConstShape => self.const_shape(op, loc, first_type)?,
@@ -626,7 +596,9 @@ impl Lowering<'_> {
             OpKind::ShapeGetExtent | OpKind::ShapeDim => self.extent(&l)?,
             OpKind::ShapeSplitAt => self.split_at(&l)?,
             OpKind::ShapeConcat => {
-                let c = self.emit1(OpKind::ShapeConcat, &loc, &ops, first_type, vec![]);
+                let c = self
+                    .at(&loc)
+                    .build1(OpKind::ShapeConcat, &ops, first_type, vec![]);
                 self.bind(op, &[c]);
             }
             OpKind::ShapeBroadcast => {
@@ -634,20 +606,24 @@ impl Lowering<'_> {
                     let msg = self.error_text(op);
                     self.constrain(op, OpKind::ShapeCstrBroadcastable, &ops, msg.as_deref())?;
                 }
-                let b = self.emit1(OpKind::ShapeBroadcast, &loc, &ops, first_type, vec![]);
+                let b = self
+                    .at(&loc)
+                    .build1(OpKind::ShapeBroadcast, &ops, first_type, vec![]);
                 self.bind(op, &[b]);
             }
             OpKind::ShapeMeet => self.meet(&l)?,
             OpKind::ShapeNumElements => {
-                let n = self.emit1(OpKind::ShapeNumElements, &loc, &ops, index, vec![]);
+                let n = self
+                    .at(&loc)
+                    .build1(OpKind::ShapeNumElements, &ops, index, vec![]);
                 self.bind(op, &[n]);
             }
             OpKind::ShapeAdd => {
-                let v = self.emit1(OpKind::ArithAddi, &loc, &ops, index, vec![]);
+                let v = self.at(&loc).build1(OpKind::ArithAddi, &ops, index, vec![]);
                 self.bind(op, &[v]);
             }
             OpKind::ShapeMul => {
-                let v = self.emit1(OpKind::ArithMuli, &loc, &ops, index, vec![]);
+                let v = self.at(&loc).build1(OpKind::ArithMuli, &ops, index, vec![]);
                 self.bind(op, &[v]);
             }
             OpKind::ShapeDiv => self.div(&l)?,
@@ -667,7 +643,9 @@ impl Lowering<'_> {
             OpKind::ShapeAny => {
                 let v = match self.ctx.type_kind(first_type) {
                     TypeKind::Index => ops[0],
-                    _ => self.emit1(OpKind::ShapeAny, &loc, &ops, first_type, vec![]),
+                    _ => self
+                        .at(&loc)
+                        .build1(OpKind::ShapeAny, &ops, first_type, vec![]),
                 };
                 self.bind(op, &[v]);
             }
@@ -675,12 +653,13 @@ impl Lowering<'_> {
             OpKind::ShapeMin => self.max_min(&l, OpKind::ArithMinsi)?,
             OpKind::ShapeShapeEq | OpKind::ShapeIsBroadcastable => {
                 let i1 = l.result_types[0];
-                let v = self.emit1(kind, &loc, &ops, i1, vec![]);
+                let v = self.at(&loc).build1(kind, &ops, i1, vec![]);
                 self.bind(op, &[v]);
             }
             OpKind::ShapeReduce => self.reduce(&l)?,
             OpKind::ShapeYield => {
-                self.emit(OpKind::ShapeYield, &loc, &ops, &[], vec![]);
+                self.at(&loc)
+                    .build(OpKind::ShapeYield, &ops, &[], vec![], vec![]);
             }
             // Every other op: terminators, host ops, ops with regions, and
             // the ops that need no lowering (`other_op`).
@@ -721,13 +700,9 @@ impl Lowering<'_> {
         };
         let exact = extent_tensor(self.ctx, Some(extents.len()));
         let attr = fold::index_tensor_attr(self.ctx, &extents);
-        let c = self.emit1(
-            OpKind::ShapeConstShape,
-            loc,
-            &[],
-            exact,
-            vec![("shape", attr)],
-        );
+        let c = self
+            .at(loc)
+            .build1(OpKind::ShapeConstShape, &[], exact, vec![("shape", attr)]);
         let c = self.cast(loc, c, ty);
         self.bind(op, &[c]);
         Ok(())
@@ -750,7 +725,8 @@ impl Lowering<'_> {
         let (op, kind, loc, ops) = (l.op, l.kind, &l.loc, &l.ops[..]);
         let (ext, index) = (extent_tensor(self.ctx, None), index_type(self.ctx));
         let shape = if kind == OpKind::ShapeDim {
-            self.emit1(OpKind::ShapeShapeOf, loc, &ops[..1], ext, vec![])
+            self.at(loc)
+                .build1(OpKind::ShapeShapeOf, &ops[..1], ext, vec![])
         } else {
             ops[0]
         };
@@ -760,7 +736,9 @@ impl Lowering<'_> {
             let ok = self.cmp(loc, CmpIPredicate::Ult, i, r);
             self.require(op, ok, failure::EXTENT_INDEX)?;
         }
-        let e = self.emit1(OpKind::ShapeGetExtent, loc, &[shape, i], index, vec![]);
+        let e = self
+            .at(loc)
+            .build1(OpKind::ShapeGetExtent, &[shape, i], index, vec![]);
         self.bind(op, &[e]);
         Ok(())
     }
@@ -773,13 +751,17 @@ impl Lowering<'_> {
         if self.guarded(op) {
             let r = self.rank(loc, s);
             let zero = self.constant(loc, 0);
-            let neg = self.emit1(OpKind::ArithSubi, loc, &[zero, r], index, vec![]);
+            let neg = self
+                .at(loc)
+                .build1(OpKind::ArithSubi, &[zero, r], index, vec![]);
             let low = self.cmp(loc, CmpIPredicate::Sge, i, neg);
             let high = self.cmp(loc, CmpIPredicate::Sle, i, r);
             let ok = self.and(loc, low, high);
             self.require(op, ok, failure::SPLIT_INDEX)?;
         }
-        let parts = self.emit(OpKind::ShapeSplitAt, loc, &[s, i], &[ext, ext], vec![]);
+        let parts = self
+            .at(loc)
+            .build(OpKind::ShapeSplitAt, &[s, i], &[ext, ext], vec![], vec![]);
         let head = self.cast(loc, parts[0], result_types[0]);
         let tail = self.cast(loc, parts[1], result_types[1]);
         self.bind(op, &[head, tail]);
@@ -795,7 +777,9 @@ impl Lowering<'_> {
             let ok = self.cmp(loc, CmpIPredicate::Ne, ops[1], zero);
             self.require(op, ok, failure::DIVISION_BY_ZERO)?;
         }
-        let v = self.emit1(OpKind::ArithFloordivsi, loc, ops, index, vec![]);
+        let v = self
+            .at(loc)
+            .build1(OpKind::ArithFloordivsi, ops, index, vec![]);
         self.bind(op, &[v]);
         Ok(())
     }
@@ -819,7 +803,9 @@ impl Lowering<'_> {
             }
         }
         let exact = extent_tensor(self.ctx, Some(ops.len()));
-        let t = self.emit1(OpKind::TensorFromElements, loc, ops, exact, vec![]);
+        let t = self
+            .at(loc)
+            .build1(OpKind::TensorFromElements, ops, exact, vec![]);
         let t = self.cast(loc, t, ty);
         self.bind(op, &[t]);
         Ok(())
@@ -933,7 +919,7 @@ impl Lowering<'_> {
             } else if sizes || is_const(self.ctx, a) {
                 a
             } else {
-                self.emit1(OpKind::ShapeAny, loc, &[a, b], ty, vec![])
+                self.at(loc).build1(OpKind::ShapeAny, &[a, b], ty, vec![])
             };
             let met = self.cast(loc, met, ty);
             self.bind(op, &[met]);
@@ -947,7 +933,7 @@ impl Lowering<'_> {
         let (op, loc, ops, ty) = (l.op, &l.loc, &l.ops[..], l.ty);
         let index = index_type(self.ctx);
         if matches!(self.ctx.type_kind(ty), TypeKind::Index) {
-            let v = self.emit1(arith, loc, ops, index, vec![]);
+            let v = self.at(loc).build1(arith, ops, index, vec![]);
             self.bind(op, &[v]);
             return Ok(());
         }
@@ -964,10 +950,15 @@ impl Lowering<'_> {
         self.ctx.append_block(region, block);
         let i = self.ctx.add_block_arg(block, index, Some(loc.clone()));
         let outer = std::mem::replace(&mut self.current, block);
-        let x = self.emit1(OpKind::TensorExtract, loc, &[a, i], index, vec![]);
-        let y = self.emit1(OpKind::TensorExtract, loc, &[b, i], index, vec![]);
-        let m = self.emit1(arith, loc, &[x, y], index, vec![]);
-        self.emit(OpKind::TensorYield, loc, &[m], &[], vec![]);
+        let x = self
+            .at(loc)
+            .build1(OpKind::TensorExtract, &[a, i], index, vec![]);
+        let y = self
+            .at(loc)
+            .build1(OpKind::TensorExtract, &[b, i], index, vec![]);
+        let m = self.at(loc).build1(arith, &[x, y], index, vec![]);
+        self.at(loc)
+            .build(OpKind::TensorYield, &[m], &[], vec![], vec![]);
         self.current = outer;
         let mut state = OperationState::new(OpKind::TensorGenerate, loc.clone());
         state.operands.push(ra);
@@ -1026,7 +1017,8 @@ impl Lowering<'_> {
             let Some(assuming) = self.open.pop() else {
                 break;
             };
-            self.emit(OpKind::ShapeAssumingYield, &loc, &values, &[], vec![]);
+            self.at(&loc)
+                .build(OpKind::ShapeAssumingYield, &values, &[], vec![], vec![]);
             values = self.ctx.op(assuming).results.to_vec();
             self.current = self.ctx.op(assuming).parent.unwrap_or(self.current);
         }

@@ -93,7 +93,7 @@ use crate::monadic::tensor_library;
 use diag::Diagnostic;
 use ir::OpKind;
 use ir::{Attr, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
-use pass::{loc_of, PassDecl, PassRegistry, Statistics};
+use pass::{loc_of, PassDecl, PassRegistry, PassResult, Statistics};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
 
@@ -129,12 +129,7 @@ impl PassDecl for ReifyShapeLibrary {
     fn new(options: ReifyShapeLibrary, _: &PassRegistry) -> Result<Self, String> {
         Ok(options)
     }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         reify_shape_library(ctx, op, self.tensor_library).map(|_| ())
     }
 }

@@ -86,7 +86,7 @@
 //! ```
 
 use crate::monadic::reify_shape_library::type_text;
-use ir::builder::{InsertPoint, OpBuilder};
+use ir::builder::{Build, InsertPoint, OpBuilder};
 use ir::dialect::arith::CmpIPredicate;
 use ir::types::DYNAMIC;
 use ir::{Attr, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
@@ -269,16 +269,10 @@ impl<'c> FunctionBuilder<'c> {
         &mut self.body
     }
 
-    /// Append an op of `kind` with one result of type `result`; that
-    /// result.
-    fn emit(
-        &mut self,
-        kind: OpKind,
-        operands: &[ValueId],
-        result: Type,
-        props: Vec<(&str, Attr)>,
-    ) -> ValueId {
-        self.next_op().build1(kind, operands, result, props)
+    /// Append an op of `kind`, with no inherent attributes, and one result
+    /// of type `result`; that result.
+    fn emit(&mut self, kind: OpKind, operands: &[ValueId], result: Type) -> ValueId {
+        self.next_op().build1(kind, operands, result, Vec::new())
     }
 
     /// The value of `value`, materializing a known one as a constant.
@@ -311,7 +305,7 @@ impl<'c> FunctionBuilder<'c> {
             }
         }
         let (x, y) = (self.value(a), self.value(b));
-        Index::Value(self.emit(kind, &[x, y], self.index, Vec::new()))
+        Index::Value(self.emit(kind, &[x, y], self.index))
     }
 
     fn add(&mut self, a: &Index, b: &Index) -> Index {
@@ -408,7 +402,7 @@ impl<'c> FunctionBuilder<'c> {
                 } else {
                     OpKind::ArithOri
                 };
-                Cond::Value(self.emit(kind, &[x, y], self.i1, Vec::new()))
+                Cond::Value(self.emit(kind, &[x, y], self.i1))
             }
         }
     }
@@ -429,15 +423,16 @@ impl<'c> FunctionBuilder<'c> {
             Cond::Known(_) => self.value(&Index::Known(0)),
             Cond::Value(c) => {
                 let zero = self.value(&Index::Known(0));
-                self.emit(OpKind::ArithSelect, &[c, one, zero], self.index, Vec::new())
+                self.emit(OpKind::ArithSelect, &[c, one, zero], self.index)
             }
         };
         let error = format!("{}: {message}", self.ctx().op_name(self.op));
-        self.emit(
+        let (index, error) = (self.index, Attr::string(&error));
+        self.next_op().build1(
             OpKind::ShapeMeet,
             &[indicator, one],
-            self.index,
-            vec![("error", Attr::string(&error))],
+            index,
+            vec![("error", error)],
         );
         self.requirements += 1;
     }
@@ -517,7 +512,7 @@ impl<'c> FunctionBuilder<'c> {
             return Some(s);
         }
         let param = *self.params.get(operand)?;
-        let s = self.emit(OpKind::ShapeShapeOf, &[param], self.shape, Vec::new());
+        let s = self.emit(OpKind::ShapeShapeOf, &[param], self.shape);
         self.shapes.insert(operand, s);
         Some(s)
     }
@@ -534,13 +529,8 @@ impl<'c> FunctionBuilder<'c> {
         }
         let shape = self.shape_of(operand)?;
         let index = self.value(&Index::Known(i64::try_from(dim).ok()?));
-        let size = self.emit(
-            OpKind::ShapeGetExtent,
-            &[shape, index],
-            self.size,
-            Vec::new(),
-        );
-        let extent = self.emit(OpKind::ShapeSizeToIndex, &[size], self.index, Vec::new());
+        let size = self.emit(OpKind::ShapeGetExtent, &[shape, index], self.size);
+        let extent = self.emit(OpKind::ShapeSizeToIndex, &[size], self.index);
         let extent = Index::Value(extent);
         self.read_extents.insert((operand, dim), extent.clone());
         Some(extent)
@@ -558,8 +548,8 @@ impl<'c> FunctionBuilder<'c> {
             return Some(Index::Known(i64::try_from(dims.len()).ok()?));
         }
         let shape = self.shape_of(operand)?;
-        let rank = self.emit(OpKind::ShapeRank, &[shape], self.size, Vec::new());
-        let rank = self.emit(OpKind::ShapeSizeToIndex, &[rank], self.index, Vec::new());
+        let rank = self.emit(OpKind::ShapeRank, &[shape], self.size);
+        let rank = self.emit(OpKind::ShapeSizeToIndex, &[rank], self.index);
         Some(Index::Value(rank))
     }
 
@@ -807,10 +797,10 @@ impl<'c> FunctionBuilder<'c> {
         let mut sizes = Vec::new();
         for d in 0..length {
             let at = self.value(&Index::Known(d));
-            let read = self.emit(OpKind::TensorExtract, &[shape, at], element, Vec::new());
+            let read = self.emit(OpKind::TensorExtract, &[shape, at], element);
             let size = match is_index {
                 true => read,
-                false => self.emit(OpKind::ArithIndexCast, &[read], self.index, Vec::new()),
+                false => self.emit(OpKind::ArithIndexCast, &[read], self.index),
             };
             let size = Index::Value(size);
             let ok = self.non_negative(&size);
@@ -940,16 +930,13 @@ impl<'c> FunctionBuilder<'c> {
         let result = match constant {
             Some(k) => {
                 let shape = fold::index_tensor_attr(self.body.ctx, &k);
-                self.emit(
-                    OpKind::ShapeConstShape,
-                    &[],
-                    self.shape,
-                    vec![("shape", shape)],
-                )
+                let ty = self.shape;
+                self.next_op()
+                    .build1(OpKind::ShapeConstShape, &[], ty, vec![("shape", shape)])
             }
             None => {
                 let values: Vec<ValueId> = extents.iter().map(|e| self.value(e)).collect();
-                self.emit(OpKind::ShapeFromExtents, &values, self.shape, Vec::new())
+                self.emit(OpKind::ShapeFromExtents, &values, self.shape)
             }
         };
         // `    return %r : !shape.shape`, after the last op.

@@ -36,7 +36,7 @@
 use super::reify_host_shapes::{erase_unused_since, At, Positions};
 use hlo::reify::Builder;
 use hlo::{Check, Knowledge, Requirement, Shape, Size};
-use ir::builder::{InsertPoint, OpBuilder};
+use ir::builder::{Build, InsertPoint, OpBuilder};
 use ir::dialect::arith::CmpIPredicate;
 use ir::{Attr, Context, OpId, OpKind, ValueId};
 use pass::{PassDecl, PassResult, Statistics};

@@ -40,6 +40,7 @@
 
 use hlo::reify::{self, Builder};
 use hlo::{Knowledge, Shape, Size};
+use ir::builder::{Build, OpBuilder};
 use ir::effects::Effect;
 use ir::{BlockId, Context, OpId, OpKind, TypeKind, ValueId};
 use pass::{PassDecl, PassResult, Statistics};
@@ -281,10 +282,9 @@ impl At<'_> {
         self.ask(Query::Value(v))
     }
 
-    fn build(&mut self, kind: OpKind, operands: &[ValueId], ty: ir::Type) -> ValueId {
-        let loc = self.ctx.op(self.anchor).loc.clone();
-        ir::builder::OpBuilder::new(self.ctx, ir::builder::InsertPoint::Before(self.anchor), loc)
-            .build1(kind, operands, ty, vec![])
+    /// A builder before the anchor, at its location.
+    fn builder(&mut self) -> OpBuilder<'_> {
+        OpBuilder::before(self.ctx, self.anchor)
     }
 
     /// The shape of the tensor `v`, as an extent tensor.
@@ -308,7 +308,10 @@ impl At<'_> {
             return None;
         }
         let ty = reify::extent_tensor(self.ctx, rank);
-        Some(self.build(OpKind::ShapeShapeOf, &[v], ty))
+        Some(
+            self.builder()
+                .build1(OpKind::ShapeShapeOf, &[v], ty, vec![]),
+        )
     }
 
     /// Extent `d` of the tensor `v`, as an `index`.
@@ -331,7 +334,12 @@ impl At<'_> {
                     let shape = self.shape(v)?;
                     let c = self.constant(d as i64);
                     let index = ir::dialect::index(self.ctx);
-                    return Some(self.build(OpKind::TensorExtract, &[shape, c], index));
+                    return Some(self.builder().build1(
+                        OpKind::TensorExtract,
+                        &[shape, c],
+                        index,
+                        vec![],
+                    ));
                 }
             };
             return Builder {
@@ -344,13 +352,14 @@ impl At<'_> {
         }
         let c = self.constant(d as i64);
         let index = ir::dialect::index(self.ctx);
-        Some(self.build(OpKind::TensorDim, &[v, c], index))
+        Some(
+            self.builder()
+                .build1(OpKind::TensorDim, &[v, c], index, vec![]),
+        )
     }
 
     fn constant(&mut self, n: i64) -> ValueId {
-        let loc = self.ctx.op(self.anchor).loc.clone();
-        ir::builder::OpBuilder::new(self.ctx, ir::builder::InsertPoint::Before(self.anchor), loc)
-            .constant_index(n)
+        self.builder().constant_index(n)
     }
 
     /// `v` itself, defined before the anchor: `v` where it is visible,
@@ -400,10 +409,15 @@ impl At<'_> {
             .size(size)?;
             items.push(match self.ctx.type_kind(elem) {
                 TypeKind::Index => item,
-                _ => self.build(OpKind::ArithIndexCast, &[item], elem),
+                _ => self
+                    .builder()
+                    .build1(OpKind::ArithIndexCast, &[item], elem, vec![]),
             });
         }
-        Some(self.build(OpKind::TensorFromElements, &items, ty))
+        Some(
+            self.builder()
+                .build1(OpKind::TensorFromElements, &items, ty, vec![]),
+        )
     }
 
     /// A copy of the pure, region-free op `op` before the anchor, on its

@@ -159,38 +159,27 @@ fn fold_identity(
     // xori(xori(x, a), a) and xori(a, xori(x, a)) are x (either order inside).
     if kind == OpKind::ArithXori {
         for (inner, other) in [(lhs, rhs), (rhs, lhs)] {
-            if let Some(d) = ctx
-                .defining_op(inner)
-                .filter(|&d| ctx.kind(d) == OpKind::ArithXori)
-            {
-                match ctx.op(d).operands.as_slice() {
-                    [x, a] if *a == other => return same_typed_value(ctx, op, *x),
-                    [a, x] if *a == other => return same_typed_value(ctx, op, *x),
-                    _ => {}
-                }
+            match operands_of(ctx, inner, OpKind::ArithXori).as_deref() {
+                Some(&[x, a] | &[a, x]) if a == other => return same_typed_value(ctx, op, x),
+                _ => {}
             }
         }
     }
     // subi(addi(a, b), b) is a; subi(addi(a, b), a) is b.
     if kind == OpKind::ArithSubi {
-        if let Some(d) = ctx
-            .defining_op(lhs)
-            .filter(|&d| ctx.kind(d) == OpKind::ArithAddi)
-        {
-            match ctx.op(d).operands.as_slice() {
-                [a, b] if *b == rhs => return same_typed_value(ctx, op, *a),
-                [a, b] if *a == rhs => return same_typed_value(ctx, op, *b),
-                _ => {}
+        match operands_of(ctx, lhs, OpKind::ArithAddi).as_deref() {
+            Some(&[kept, dropped] | &[dropped, kept]) if dropped == rhs => {
+                return same_typed_value(ctx, op, kept)
             }
+            _ => {}
         }
     }
     // addi(subi(a, b), b) and addi(b, subi(a, b)) are a.
     if kind == OpKind::ArithAddi {
         for (sub, other) in [(lhs, rhs), (rhs, lhs)] {
-            if let Some(d) = ctx.defining_op(sub) {
-                let data = ctx.op(d);
-                if ctx.kind(d) == OpKind::ArithSubi && data.operands.get(1) == Some(&other) {
-                    return same_typed_value(ctx, op, data.operands[0]);
+            if let Some(&[a, b]) = operands_of(ctx, sub, OpKind::ArithSubi).as_deref() {
+                if b == other {
+                    return same_typed_value(ctx, op, a);
                 }
             }
         }

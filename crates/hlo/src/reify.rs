@@ -11,7 +11,7 @@
 //! ops built up to that point are left unused, for the caller to erase.
 
 use crate::expr::{Shape, Size};
-use ir::builder::{InsertPoint, OpBuilder};
+use ir::builder::{Build, InsertPoint, OpBuilder};
 use ir::dialect::arith::CmpIPredicate;
 use ir::{Context, OpId, OpKind, Type, TypeKind, ValueId};
 

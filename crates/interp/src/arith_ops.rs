@@ -358,16 +358,11 @@ fn scalar(
     }
 }
 
-/// The op `op` of kind `kind` elementwise on tensors of known elements
+/// The op `op` elementwise on tensors of known elements
 /// (of one shape; a scalar operand, such as the condition of a `select`,
 /// applies to every element), giving a tensor of type `result`.
-fn elementwise(
-    m: &Machine,
-    op: OpId,
-    kind: OpKind,
-    operands: &[Value],
-    result: &TypeKind,
-) -> Step<Value> {
+fn elementwise(m: &Machine, op: OpId, operands: &[Value], result: &TypeKind) -> Step<Value> {
+    let kind = m.ctx.kind(op);
     let unknown = || m.unsupported(op, "elementwise on a tensor whose elements are not known");
     let mut shape: Option<Vec<i64>> = None;
     let mut columns = Vec::with_capacity(operands.len());
@@ -431,7 +426,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
         operands.iter().any(|v| tensor_shape(v).is_some())
     };
     match per_element {
-        true => Ok(vec![elementwise(m, op, kind, &operands, result)?]),
+        true => Ok(vec![elementwise(m, op, &operands, result)?]),
         false => Ok(vec![scalar(m, op, kind, &operands, result)?]),
     }
 }

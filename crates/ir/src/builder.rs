@@ -1,14 +1,19 @@
-//! [`OpBuilder`]: a convenience for making IR at one place. Passes also
-//! create ops directly ([`Context::create_op`] on an [`OperationState`],
-//! then a link such as [`Context::insert_op_before`]) and through
-//! `fold::Rewriter`; the builder spares them that. It holds an insertion point
-//! and a location, creates ops by [`OpKind`] (with the default inherent
+//! Making IR at one place. [`OpBuilder`] holds an insertion point and a
+//! location, creates ops by [`OpKind`] (with the default inherent
 //! attributes of `arith` ops, as MLIR's builders give them), inserts them
 //! there, and has typed helpers for the ops lowerings make most
 //! (`arith.constant`, `arith.cmpi`, `shape.const_witness`).
 //!
+//! [`Build`] is what every maker of ops shares: given how to make the op an
+//! [`OperationState`] describes, it builds ops by kind. [`OpBuilder`] makes
+//! them by inserting them; a lowering that folds as it goes (MLIR's
+//! `createOrFold`) implements [`Build`] with its own `make` and gets the
+//! same `build`/`build1`. An op made before its place exists (a function
+//! body's terminator, a region's op) is made with [`detached`] and placed
+//! later with [`InsertPoint::place`]. Rewrites go through `fold::Rewriter`.
+//!
 //! ```
-//! use ir::builder::{InsertPoint, OpBuilder};
+//! use ir::builder::{Build, InsertPoint, OpBuilder};
 //! use ir::dialect::arith::CmpIPredicate;
 //! let mut ctx = ir::Context::new();
 //! let block = ctx.create_block();
@@ -33,11 +38,75 @@ pub enum InsertPoint {
     End(BlockId),
 }
 
+impl InsertPoint {
+    /// Link the detached `op` here.
+    pub fn place(self, ctx: &mut Context, op: OpId) {
+        match self {
+            InsertPoint::Before(anchor) => ctx.insert_op_before(anchor, op),
+            InsertPoint::End(block) => ctx.append_op(block, op),
+        }
+    }
+}
+
+/// Makes ops of a kind: what [`OpBuilder`] and the lowerings that fold as
+/// they build have in common.
+pub trait Build {
+    /// The location given to the ops made.
+    fn location(&self) -> Location;
+
+    /// Make the op `state` describes; its results (a maker that folds may
+    /// give values that already existed).
+    fn make(&mut self, state: OperationState) -> Vec<ValueId>;
+
+    /// Make an op of `kind` with these operands, result types, inherent
+    /// attributes and regions; its results.
+    fn build(
+        &mut self,
+        kind: OpKind,
+        operands: &[ValueId],
+        results: &[Type],
+        props: Vec<(&str, Attr)>,
+        regions: Vec<RegionId>,
+    ) -> Vec<ValueId> {
+        let state = op_state(kind, self.location(), operands, results, props, regions);
+        self.make(state)
+    }
+
+    /// Make an op of `kind` with one result of type `result`; that result.
+    fn build1(
+        &mut self,
+        kind: OpKind,
+        operands: &[ValueId],
+        result: Type,
+        props: Vec<(&str, Attr)>,
+    ) -> ValueId {
+        // Built with one result type, the op has one result.
+        self.build(kind, operands, &[result], props, Vec::new())[0]
+    }
+}
+
+/// The op `state` describes, made but in no block yet: for ops whose place
+/// is made after them (place it with [`InsertPoint::place`]).
+pub fn detached(ctx: &mut Context, state: OperationState) -> OpId {
+    ctx.create_op(state)
+}
+
 /// Makes ops at an insertion point, with a location.
 pub struct OpBuilder<'c> {
     pub ctx: &'c mut Context,
     pub at: InsertPoint,
     pub loc: Location,
+}
+
+impl Build for OpBuilder<'_> {
+    fn location(&self) -> Location {
+        self.loc.clone()
+    }
+
+    fn make(&mut self, state: OperationState) -> Vec<ValueId> {
+        let op = self.insert(state);
+        self.ctx.op(op).results.to_vec()
+    }
 }
 
 impl<'c> OpBuilder<'c> {
@@ -54,38 +123,8 @@ impl<'c> OpBuilder<'c> {
     /// Create the op `state` describes and insert it.
     pub fn insert(&mut self, state: OperationState) -> OpId {
         let op = self.ctx.create_op(state);
-        match self.at {
-            InsertPoint::Before(anchor) => self.ctx.insert_op_before(anchor, op),
-            InsertPoint::End(block) => self.ctx.append_op(block, op),
-        }
+        self.at.place(self.ctx, op);
         op
-    }
-
-    /// Make an op of `kind` with these operands, result types, inherent
-    /// attributes and regions.
-    pub fn build(
-        &mut self,
-        kind: OpKind,
-        operands: &[ValueId],
-        results: &[Type],
-        props: Vec<(&str, Attr)>,
-        regions: Vec<RegionId>,
-    ) -> OpId {
-        let state = op_state(kind, self.loc.clone(), operands, results, props, regions);
-        self.insert(state)
-    }
-
-    /// Make an op of `kind` with one result of type `result`; that result.
-    pub fn build1(
-        &mut self,
-        kind: OpKind,
-        operands: &[ValueId],
-        result: Type,
-        props: Vec<(&str, Attr)>,
-    ) -> ValueId {
-        let op = self.build(kind, operands, &[result], props, Vec::new());
-        // Built with one result type, the op has one result.
-        self.ctx.op(op).results[0]
     }
 
     /// `arith.constant` of `value` with integer type `ty`.

@@ -25,7 +25,13 @@ pub fn parse_source(
     // Invalid UTF-8 becomes U+FFFD, which no token accepts: a diagnostic.
     let text = String::from_utf8_lossy(text);
     let lines = parser::line_starts(&text);
-    parse_text(ctx, file, name, &text, &lines, options)
+    let buffer = Buffer {
+        file,
+        name,
+        text: &text,
+        lines: &lines,
+    };
+    parse_text(ctx, buffer, options)
 }
 
 /// [`parse_source`] of a buffer already in a source map (no second UTF-8
@@ -36,24 +42,36 @@ pub fn parse_source_file(
     source: &SourceFile,
     options: &ParseOptions,
 ) -> (Option<OpId>, Vec<Diagnostic>) {
-    parse_text(
-        ctx,
+    let buffer = Buffer {
         file,
-        &source.name,
-        &source.text,
-        source.line_starts(),
-        options,
-    )
+        name: &source.name,
+        text: &source.text,
+        lines: source.line_starts(),
+    };
+    parse_text(ctx, buffer, options)
+}
+
+/// A buffer to parse: its file number and name in the source map, its
+/// text and the offsets where its lines start.
+#[derive(Clone, Copy)]
+pub(crate) struct Buffer<'a> {
+    pub file: u32,
+    pub name: &'a str,
+    pub text: &'a str,
+    pub lines: &'a [u32],
 }
 
 fn parse_text(
     ctx: &mut Context,
-    file: u32,
-    name: &str,
-    text: &str,
-    lines: &[u32],
+    buffer: Buffer,
     options: &ParseOptions,
 ) -> (Option<OpId>, Vec<Diagnostic>) {
+    let Buffer {
+        file,
+        name,
+        text,
+        lines,
+    } = buffer;
     if u32::try_from(text.len()).is_err() {
         let loc = diag::DiagLoc::FileLineCol {
             file: name.to_string(),
@@ -66,7 +84,7 @@ fn parse_text(
         );
     }
     if options.implicit_module && text.len() >= options.parallel_min_bytes {
-        if let Some(module) = parallel::parse_parallel(ctx, file, name, text, lines, options) {
+        if let Some(module) = parallel::parse_parallel(ctx, buffer, options) {
             return (Some(module), Vec::new());
         }
     }

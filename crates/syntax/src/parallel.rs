@@ -14,6 +14,7 @@
 
 use crate::lexer::{Lexer, Tok};
 use crate::parser::{ParseOptions, Parser};
+use crate::Buffer;
 use ir::{Context, Location, OpId, OpKind, OperationState};
 use rayon::prelude::*;
 use std::borrow::Cow;
@@ -90,14 +91,17 @@ fn layout(text: &str, pieces: usize) -> Option<Layout> {
 }
 
 /// Parse `text` in parallel when it is a large module of many top-level ops.
-pub fn parse_parallel(
+pub(crate) fn parse_parallel(
     ctx: &mut Context,
-    file: u32,
-    name: &str,
-    text: &str,
-    lines: &[u32],
+    buffer: Buffer,
     options: &ParseOptions,
 ) -> Option<OpId> {
+    let Buffer {
+        file,
+        name,
+        text,
+        lines,
+    } = buffer;
     let pieces = rayon::current_num_threads();
     if pieces < 2 {
         return None;

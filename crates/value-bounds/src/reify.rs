@@ -4,8 +4,8 @@
 use crate::set::ValueBounds;
 use crate::Target;
 use bounds::{Affine, BoundKind};
-use ir::builder::OpBuilder;
-use ir::{Attr, Context, OpId, OpKind, Type, TypeKind, ValueId};
+use ir::builder::{Build, OpBuilder};
+use ir::{Attr, Context, OpId, OpKind, TypeKind, ValueId};
 use std::fmt;
 
 /// `constant + Σ coefficient·target`.
@@ -171,19 +171,14 @@ struct Builder<'c> {
 }
 
 impl Builder<'_> {
-    fn op(
-        &mut self,
-        kind: OpKind,
-        operands: &[ValueId],
-        result: Type,
-        props: Vec<(&str, Attr)>,
-    ) -> ValueId {
-        OpBuilder::before(self.ctx, self.before).build1(kind, operands, result, props)
+    /// A builder before the op, at its location.
+    fn here(&mut self) -> OpBuilder<'_> {
+        OpBuilder::before(self.ctx, self.before)
     }
 
     fn index_op(&mut self, kind: OpKind, operands: &[ValueId]) -> ValueId {
         let index = ir::dialect::index(self.ctx);
-        self.op(kind, operands, index, Vec::new())
+        self.here().build1(kind, operands, index, Vec::new())
     }
 
     fn constant(&mut self, c: i64) -> ValueId {
@@ -192,7 +187,8 @@ impl Builder<'_> {
             value: c.into(),
             ty: index,
         };
-        self.op(OpKind::ArithConstant, &[], index, vec![("value", value)])
+        self.here()
+            .build1(OpKind::ArithConstant, &[], index, vec![("value", value)])
     }
 
     /// The target's value as an `index`.
@@ -202,7 +198,10 @@ impl Builder<'_> {
         match (t, kind) {
             (Target::Value(v), TypeKind::Index) => Some(v),
             (Target::Value(v), TypeKind::Size) => {
-                Some(self.op(OpKind::ShapeSizeToIndex, &[v], index, Vec::new()))
+                Some(
+                    self.here()
+                        .build1(OpKind::ShapeSizeToIndex, &[v], index, Vec::new()),
+                )
             }
             (Target::Value(v), TypeKind::Integer { .. }) => {
                 Some(self.index_op(OpKind::ArithIndexCast, &[v]))
@@ -218,13 +217,23 @@ impl Builder<'_> {
             (Target::Extent(v, i), TypeKind::Shape) => {
                 let i = self.constant(i64::try_from(i).ok()?);
                 let size = ir::dialect::size(self.ctx);
-                let extent = self.op(OpKind::ShapeGetExtent, &[v, i], size, Vec::new());
-                Some(self.op(OpKind::ShapeSizeToIndex, &[extent], index, Vec::new()))
+                let extent = self
+                    .here()
+                    .build1(OpKind::ShapeGetExtent, &[v, i], size, Vec::new());
+                Some(
+                    self.here()
+                        .build1(OpKind::ShapeSizeToIndex, &[extent], index, Vec::new()),
+                )
             }
             (Target::Rank(v), TypeKind::Shape) => {
                 let size = ir::dialect::size(self.ctx);
-                let rank = self.op(OpKind::ShapeRank, &[v], size, Vec::new());
-                Some(self.op(OpKind::ShapeSizeToIndex, &[rank], index, Vec::new()))
+                let rank = self
+                    .here()
+                    .build1(OpKind::ShapeRank, &[v], size, Vec::new());
+                Some(
+                    self.here()
+                        .build1(OpKind::ShapeSizeToIndex, &[rank], index, Vec::new()),
+                )
             }
             _ => None,
         }

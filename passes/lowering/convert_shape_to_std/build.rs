@@ -8,16 +8,12 @@ use super::{new_state, Lowering};
 use analysis::ranks::constant_int;
 use diag::Diagnostic;
 use fold::{FoldResult, Folded};
+use ir::builder::{Build, InsertPoint, OpBuilder};
 use ir::dialect::arith::CmpIPredicate;
 use ir::types::DYNAMIC;
-use ir::{Attr, BlockId, Context, OpId, OpKind, RegionId, Type, TypeKind, ValueId};
-
-/// Where the next op goes.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Cursor {
-    Before(OpId),
-    End(BlockId),
-}
+use ir::{
+    Attr, Context, Location, OpId, OpKind, OperationState, RegionId, Type, TypeKind, ValueId,
+};
 
 /// `tensor<N x index>`, or `tensor<?xindex>` for `None`.
 pub(super) fn extent_tensor_type(ctx: &mut Context, len: Option<usize>) -> Type {
@@ -38,28 +34,16 @@ const MAX_IN_PLACE_FOLDS: usize = 2;
 pub(super) type Body<'b, 'a> =
     dyn FnOnce(&mut Lowering<'a>, &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> + 'b;
 
-impl<'a> Lowering<'a> {
-    /// Put the detached `op` at the cursor.
-    pub(super) fn insert(&mut self, op: OpId) {
-        match self.at {
-            Cursor::Before(anchor) => self.ctx.insert_op_before(anchor, op),
-            Cursor::End(block) => self.ctx.append_op(block, op),
-        }
+/// The lowering makes ops at its cursor and folds each as it is made
+/// (MLIR's `createOrFold`): through `fold`, so that a `tensor.dim` of a
+/// static dimension is a constant and a comparison of constants a boolean.
+impl Build for Lowering<'_> {
+    fn location(&self) -> Location {
+        self.loc.clone()
     }
 
-    /// Make an op of `kind` at the cursor and fold it; its results.
-    pub(super) fn emit(
-        &mut self,
-        kind: OpKind,
-        operands: &[ValueId],
-        results: &[Type],
-        props: Vec<(&str, Attr)>,
-        regions: Vec<RegionId>,
-    ) -> Vec<ValueId> {
-        let state =
-            ir::builder::op_state(kind, self.loc.clone(), operands, results, props, regions);
-        let op = self.ctx.create_op(state);
-        self.insert(op);
+    fn make(&mut self, state: OperationState) -> Vec<ValueId> {
+        let op = OpBuilder::new(self.ctx, self.at, self.loc.clone()).insert(state);
         self.created.push(op);
         let values = self.ctx.op(op).results.to_vec();
         // An in-place fold (constants moved last) may enable another.
@@ -99,15 +83,12 @@ impl<'a> Lowering<'a> {
         }
         replacements
     }
+}
 
-    pub(super) fn emit1(
-        &mut self,
-        kind: OpKind,
-        operands: &[ValueId],
-        result: Type,
-        props: Vec<(&str, Attr)>,
-    ) -> ValueId {
-        self.emit(kind, operands, &[result], props, Vec::new())[0]
+impl<'a> Lowering<'a> {
+    /// Put the detached `op` at the cursor.
+    pub(super) fn insert(&mut self, op: OpId) {
+        self.at.place(self.ctx, op);
     }
 
     /// The `arith.constant` of `attr` (an integer or boolean of type `ty`),
@@ -145,7 +126,7 @@ impl<'a> Lowering<'a> {
     pub(super) fn cmp(&mut self, pred: CmpIPredicate, a: ValueId, b: ValueId) -> ValueId {
         let i1 = ir::dialect::i1(self.ctx);
         let p = pred.attr(self.ctx);
-        self.emit1(OpKind::ArithCmpi, &[a, b], i1, vec![("predicate", p)])
+        self.build1(OpKind::ArithCmpi, &[a, b], i1, vec![("predicate", p)])
     }
 
     /// `v == n`, for a constant `n`.
@@ -159,13 +140,13 @@ impl<'a> Lowering<'a> {
             return a;
         }
         let ty = self.ctx.value_type(a);
-        self.emit1(OpKind::ArithSelect, &[c, a, b], ty, vec![])
+        self.build1(OpKind::ArithSelect, &[c, a, b], ty, vec![])
     }
 
     /// A binary `arith` op of `kind` on two values of one type.
     pub(super) fn binary(&mut self, kind: OpKind, a: ValueId, b: ValueId) -> ValueId {
         let ty = self.ctx.value_type(a);
-        self.emit1(kind, &[a, b], ty, vec![])
+        self.build1(kind, &[a, b], ty, vec![])
     }
 
     /// The conjunction of `conditions` (true if there are none), constant
@@ -212,19 +193,19 @@ impl<'a> Lowering<'a> {
 
     pub(super) fn dim_at(&mut self, t: ValueId, j: ValueId) -> ValueId {
         let index = ir::dialect::index(self.ctx);
-        self.emit1(OpKind::TensorDim, &[t, j], index, vec![])
+        self.build1(OpKind::TensorDim, &[t, j], index, vec![])
     }
 
     /// `tensor.extract %x[%j]` of an extent tensor.
     pub(super) fn extract(&mut self, x: ValueId, j: ValueId) -> ValueId {
         let index = ir::dialect::index(self.ctx);
-        self.emit1(OpKind::TensorExtract, &[x, j], index, vec![])
+        self.build1(OpKind::TensorExtract, &[x, j], index, vec![])
     }
 
     /// `tensor.from_elements` of `extents`: a `tensor<N x index>`.
     pub(super) fn extent_tensor(&mut self, extents: &[ValueId]) -> ValueId {
         let ty = extent_tensor_type(self.ctx, Some(extents.len()));
-        self.emit1(OpKind::TensorFromElements, extents, ty, vec![])
+        self.build1(OpKind::TensorFromElements, extents, ty, vec![])
     }
 
     /// Extent tensor `t` as type `ty` (`tensor.cast` when they differ; two
@@ -237,11 +218,11 @@ impl<'a> Lowering<'a> {
         }
         let dynamic = extent_tensor_type(self.ctx, None);
         let t = if from != dynamic && ty != dynamic {
-            self.emit1(OpKind::TensorCast, &[t], dynamic, vec![])
+            self.build1(OpKind::TensorCast, &[t], dynamic, vec![])
         } else {
             t
         };
-        self.emit1(OpKind::TensorCast, &[t], ty, vec![])
+        self.build1(OpKind::TensorCast, &[t], ty, vec![])
     }
 
     /// A one-block region whose block has arguments of `arg_types`, filled
@@ -260,11 +241,11 @@ impl<'a> Lowering<'a> {
             .iter()
             .map(|&t| self.ctx.add_block_arg(block, t, None))
             .collect();
-        let outer = std::mem::replace(&mut self.at, Cursor::End(block));
+        let outer = std::mem::replace(&mut self.at, InsertPoint::End(block));
         self.push_scope();
         let result = body(self, &args);
         let result = result.map(|values| {
-            self.emit(terminator, &values, &[], vec![], Vec::new());
+            self.build(terminator, &values, &[], vec![], Vec::new());
         });
         self.pop_scope();
         self.at = outer;
@@ -281,7 +262,7 @@ impl<'a> Lowering<'a> {
         let index = ir::dialect::index(self.ctx);
         let region = self.region(&[index], OpKind::TensorYield, body)?;
         let ty = extent_tensor_type(self.ctx, None);
-        Ok(self.emit(OpKind::TensorGenerate, &[n], &[ty], vec![], vec![region])[0])
+        Ok(self.build(OpKind::TensorGenerate, &[n], &[ty], vec![], vec![region])[0])
     }
 
     /// `scf.for %j = 0 to %n step 1 iter_args(inits)`: the body gets `%j`
@@ -300,7 +281,7 @@ impl<'a> Lowering<'a> {
         let (zero, one) = (self.constant(0), self.constant(1));
         let mut operands = vec![zero, n, one];
         operands.extend(inits);
-        Ok(self.emit(OpKind::ScfFor, &operands, &types, vec![], vec![region]))
+        Ok(self.build(OpKind::ScfFor, &operands, &types, vec![], vec![region]))
     }
 
     /// `scf.if %c -> (types) { then } else { otherwise }`.
@@ -313,7 +294,7 @@ impl<'a> Lowering<'a> {
     ) -> Result<Vec<ValueId>, Diagnostic> {
         let then = self.region(&[], OpKind::ScfYield, then)?;
         let otherwise = self.region(&[], OpKind::ScfYield, otherwise)?;
-        Ok(self.emit(OpKind::ScfIf, &[c], types, vec![], vec![then, otherwise]))
+        Ok(self.build(OpKind::ScfIf, &[c], types, vec![], vec![then, otherwise]))
     }
 
     /// `tensor.extract_slice %t[%offset] [%size] [1]` of an extent tensor.
@@ -335,7 +316,7 @@ impl<'a> Lowering<'a> {
                 .collect(),
         };
         let ty = extent_tensor_type(self.ctx, None);
-        self.emit1(
+        self.build1(
             OpKind::TensorExtractSlice,
             &[t, offset, size],
             ty,
@@ -363,6 +344,6 @@ impl<'a> Lowering<'a> {
         let ty = extent_tensor_type(self.ctx, total);
         let i64t = ir::dialect::i64(self.ctx);
         let dim = Attr::Int { value: 0, ty: i64t };
-        self.emit1(OpKind::TensorConcat, parts, ty, vec![("dim", dim)])
+        self.build1(OpKind::TensorConcat, parts, ty, vec![("dim", dim)])
     }
 }

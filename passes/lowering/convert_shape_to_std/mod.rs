@@ -88,12 +88,13 @@ mod status;
 
 use analysis::ranks::{constant_int, is_extent_tensor, Atom, Fact, Facts, RankAnalysis};
 use diag::Diagnostic;
+use ir::builder::{Build, InsertPoint};
 use ir::dialect::arith::CmpIPredicate;
 use ir::dialect::func::{strict_dimensions, StrictDimension, STRICT_SYMBOLIC_SHAPES};
 use ir::dialect::shape::SHAPE_FN;
 use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
-use pass::{error_at, internal_error_at, PassDecl, PassRegistry, Statistics};
+use pass::{error_at, internal_error_at, PassDecl, PassRegistry, PassResult, Statistics};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// What a failed check does in std form.
@@ -133,12 +134,7 @@ impl PassDecl for ConvertShapeToStd {
             failure: options.failure,
         })
     }
-    fn apply(
-        &self,
-        ctx: &mut Context,
-        op: OpId,
-        _statistics: &mut Statistics,
-    ) -> Result<(), Diagnostic> {
+    fn apply(&self, ctx: &mut Context, op: OpId, _statistics: &mut Statistics) -> PassResult {
         convert_shape_to_std(ctx, op, self.failure)
     }
 }
@@ -479,7 +475,7 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
         strict: FxHashSet::default(),
         lowered: FxHashMap::default(),
         scopes: Vec::new(),
-        at: build::Cursor::Before(constant_anchor),
+        at: InsertPoint::Before(constant_anchor),
         loc: Location::Unknown,
         constants: FxHashMap::default(),
         constant_anchor,
@@ -563,7 +559,7 @@ struct Lowering<'a> {
     /// Innermost last.
     scopes: Vec<Scope>,
     /// Where new ops go.
-    at: build::Cursor,
+    at: InsertPoint,
     /// The location of the op being lowered, given to the ops made for it.
     loc: Location,
     /// `arith.constant`s made so far, at the start of the function.
@@ -604,7 +600,7 @@ impl Lowering<'_> {
             let one = self.constant(1);
             let not_one = self.cmp(CmpIPredicate::Ne, extent, one);
             let message = Attr::String(dimension.message().into_bytes());
-            self.emit(
+            self.build(
                 OpKind::CfAssert,
                 &[not_one],
                 &[],
@@ -645,7 +641,7 @@ impl Lowering<'_> {
     /// Lower `op` in place: a shape op is replaced (erased at the end), any
     /// other op gets the values standing for its lowered operands.
     fn visit(&mut self, op: OpId) -> Result<(), Diagnostic> {
-        self.at = build::Cursor::Before(op);
+        self.at = InsertPoint::Before(op);
         self.loc = self.ctx.op(op).loc.clone();
         if self.ctx.op_name(op).starts_with("shape.") {
             let results = self.lower_shape_op(op)?;
@@ -933,7 +929,7 @@ impl Lowering<'_> {
                 }
                 _ => {
                     let index = ir::dialect::index(self.ctx);
-                    let rank = self.emit1(OpKind::TensorRank, &[t], index, vec![]);
+                    let rank = self.build1(OpKind::TensorRank, &[t], index, vec![]);
                     let from = self.at_start(Base::Dims(t));
                     self.generate(
                         rank,
@@ -988,7 +984,7 @@ impl Lowering<'_> {
             Shape::Extents(e) => self.constant(e.len() as i64),
             Shape::Of(t) => {
                 let index = ir::dialect::index(self.ctx);
-                self.emit1(OpKind::TensorRank, &[t], index, vec![])
+                self.build1(OpKind::TensorRank, &[t], index, vec![])
             }
             Shape::Tensor(x) => self.dim(x, 0),
             Shape::Slice { length, .. } => length,

@@ -34,7 +34,7 @@
 use analysis::call_graph::{CallGraph, Symbols};
 use diag::Diagnostic;
 use ir::attrs::{DenseValues, Scalar};
-use ir::builder::OpBuilder;
+use ir::builder::{Build, OpBuilder};
 use ir::dialect::func::{function_type, FAILURE_MESSAGES};
 use ir::{Attr, BlockId, Context, OpId, OpKind, Type, TypeKind, ValueId};
 use pass::error_at;
@@ -323,8 +323,7 @@ fn guard_rest(
         vec![],
         vec![then, otherwise],
     );
-    let outcome = b.ctx.op(guarded).results.to_vec();
-    b.build(kind, &outcome, &[], vec![], vec![]);
+    b.build(kind, &guarded, &[], vec![], vec![]);
     Ok(())
 }
 
