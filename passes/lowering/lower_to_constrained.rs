@@ -583,47 +583,47 @@ impl Lowering<'_> {
             }
             OpKind::ShapeShapeOf => {
                 let s = self
-                    .at(&loc)
-                    .build1(OpKind::ShapeShapeOf, &ops, first_type, vec![]);
+                    .at(loc)
+                    .build1(OpKind::ShapeShapeOf, ops, first_type, vec![]);
                 self.bind(op, &[s]);
             }
             OpKind::ShapeConstShape => self.const_shape(op, loc, first_type)?,
             OpKind::ShapeConstSize => self.const_size(op, loc)?,
             OpKind::ShapeRank => {
-                let r = self.rank(&loc, ops[0]);
+                let r = self.rank(loc, ops[0]);
                 self.bind(op, &[r]);
             }
             OpKind::ShapeGetExtent | OpKind::ShapeDim => self.extent(&l)?,
             OpKind::ShapeSplitAt => self.split_at(&l)?,
             OpKind::ShapeConcat => {
                 let c = self
-                    .at(&loc)
-                    .build1(OpKind::ShapeConcat, &ops, first_type, vec![]);
+                    .at(loc)
+                    .build1(OpKind::ShapeConcat, ops, first_type, vec![]);
                 self.bind(op, &[c]);
             }
             OpKind::ShapeBroadcast => {
                 if self.guarded(op) {
                     let msg = self.error_text(op);
-                    self.constrain(op, OpKind::ShapeCstrBroadcastable, &ops, msg.as_deref())?;
+                    self.constrain(op, OpKind::ShapeCstrBroadcastable, ops, msg.as_deref())?;
                 }
                 let b = self
-                    .at(&loc)
-                    .build1(OpKind::ShapeBroadcast, &ops, first_type, vec![]);
+                    .at(loc)
+                    .build1(OpKind::ShapeBroadcast, ops, first_type, vec![]);
                 self.bind(op, &[b]);
             }
             OpKind::ShapeMeet => self.meet(&l)?,
             OpKind::ShapeNumElements => {
                 let n = self
-                    .at(&loc)
-                    .build1(OpKind::ShapeNumElements, &ops, index, vec![]);
+                    .at(loc)
+                    .build1(OpKind::ShapeNumElements, ops, index, vec![]);
                 self.bind(op, &[n]);
             }
             OpKind::ShapeAdd => {
-                let v = self.at(&loc).build1(OpKind::ArithAddi, &ops, index, vec![]);
+                let v = self.at(loc).build1(OpKind::ArithAddi, ops, index, vec![]);
                 self.bind(op, &[v]);
             }
             OpKind::ShapeMul => {
-                let v = self.at(&loc).build1(OpKind::ArithMuli, &ops, index, vec![]);
+                let v = self.at(loc).build1(OpKind::ArithMuli, ops, index, vec![]);
                 self.bind(op, &[v]);
             }
             OpKind::ShapeDiv => self.div(&l)?,
@@ -635,7 +635,7 @@ impl Lowering<'_> {
             | OpKind::ShapeToExtentTensor
             | OpKind::ShapeValueOf => {
                 let v = match self.ctx.type_kind(first_type) {
-                    TypeKind::RankedTensor { .. } => self.cast(&loc, ops[0], first_type),
+                    TypeKind::RankedTensor { .. } => self.cast(loc, ops[0], first_type),
                     _ => ops[0],
                 };
                 self.bind(op, &[v]);
@@ -644,8 +644,8 @@ impl Lowering<'_> {
                 let v = match self.ctx.type_kind(first_type) {
                     TypeKind::Index => ops[0],
                     _ => self
-                        .at(&loc)
-                        .build1(OpKind::ShapeAny, &ops, first_type, vec![]),
+                        .at(loc)
+                        .build1(OpKind::ShapeAny, ops, first_type, vec![]),
                 };
                 self.bind(op, &[v]);
             }
@@ -653,13 +653,13 @@ impl Lowering<'_> {
             OpKind::ShapeMin => self.max_min(&l, OpKind::ArithMinsi)?,
             OpKind::ShapeShapeEq | OpKind::ShapeIsBroadcastable => {
                 let i1 = l.result_types[0];
-                let v = self.at(&loc).build1(kind, &ops, i1, vec![]);
+                let v = self.at(loc).build1(kind, ops, i1, vec![]);
                 self.bind(op, &[v]);
             }
             OpKind::ShapeReduce => self.reduce(&l)?,
             OpKind::ShapeYield => {
-                self.at(&loc)
-                    .build(OpKind::ShapeYield, &ops, &[], vec![], vec![]);
+                self.at(loc)
+                    .build(OpKind::ShapeYield, ops, &[], vec![], vec![]);
             }
             // Every other op: terminators, host ops, ops with regions, and
             // the ops that need no lowering (`other_op`).
