@@ -72,6 +72,7 @@
 //! %r = shape.assuming %w -> (tensor<?xindex>) { ... }
 //! ```
 
+use ir::builder::InsertPoint;
 use ir::dialect::arith::CmpIPredicate::{self, Sge, Sle, Slt};
 use ir::effects::{Effect, Effects};
 use ir::{Context, OpId, OpKind, OperationState, TypeKind, ValueDef, ValueId};
@@ -331,8 +332,7 @@ fn conjunction(ctx: &mut Context, witnesses: &[ValueId], at: OpId) -> ValueId {
     let mut all = OperationState::new(OpKind::ShapeAssumingAll, ctx.op(at).loc.clone());
     all.operands.extend(witnesses.iter().copied());
     all.result_types.push(ctx.intern_type(TypeKind::Witness));
-    let all = ctx.create_op(all);
-    ctx.insert_op_before(at, all);
+    let all = InsertPoint::Before(at).insert(ctx, all);
     ctx.op(all).results[0]
 }
 
@@ -449,9 +449,9 @@ fn merge_sequential(
     state.operands.push(all);
     state.result_types = yielded.iter().map(|&v| ctx.value_type(v)).collect();
     state.regions.extend(ctx.op(first).regions.iter().copied());
-    let merged = ctx.create_op(state);
+    let merged = ir::builder::detached(ctx, state);
     ctx.op_mut(first).regions.clear();
-    ctx.insert_op_before(first, merged);
+    InsertPoint::Before(first).place(ctx, merged);
     let second_ops: Vec<OpId> = ctx.block_ops(second_body).collect();
     for op in rest.into_iter().chain(second_ops) {
         if op != second_yield {

@@ -58,6 +58,7 @@ use analysis::call_graph::{
 };
 use analysis::symbols::is_private;
 use diag::{DiagLoc, Diagnostic};
+use ir::builder::InsertPoint;
 use ir::{
     Attr, BlockId, Context, Location, OpId, OpKind, OperationState, RegionId, TypeKind, ValueId,
 };
@@ -737,8 +738,7 @@ fn splice_blocks(
             let mut br = OperationState::new(OpKind::CfBr, ctx.op(ret).loc.clone());
             br.operands = ctx.op(ret).operands.clone();
             br.successors.push(continuation);
-            let br = ctx.create_op(br);
-            ctx.insert_op_before(ret, br);
+            InsertPoint::Before(ret).insert(ctx, br);
             ctx.erase_op(ret);
         }
     }

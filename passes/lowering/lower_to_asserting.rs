@@ -64,6 +64,7 @@
 //! ```
 
 use diag::Diagnostic;
+use ir::builder::{Build, InsertPoint, OpBuilder};
 use ir::dialect::shape::{constraint_message, FALSE_WITNESS_MESSAGE, HOST_WITNESS_MESSAGE};
 use ir::{Attr, BlockId, Context, OpId, OpKind, OperationState, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
@@ -308,12 +309,8 @@ impl Lowering<'_> {
     /// Create an op of `kind` with `operands` and one `i1` result before
     /// `at`; the result.
     fn predicate_before(&mut self, at: OpId, kind: OpKind, operands: &[ValueId]) -> ValueId {
-        let mut state = OperationState::new(kind, self.ctx.op(at).loc.clone());
-        state.operands.extend(operands.iter().copied());
-        state.result_types.push(ir::dialect::i1(self.ctx));
-        let op = self.ctx.create_op(state);
-        self.ctx.insert_op_before(at, op);
-        self.ctx.op(op).results[0]
+        let i1 = ir::dialect::i1(self.ctx);
+        OpBuilder::before(self.ctx, at).build1(kind, operands, i1, vec![])
     }
 
     /// `cf.assert %condition, message` before `at`, with its location.
@@ -322,8 +319,7 @@ impl Lowering<'_> {
         state.operands.push(condition);
         let message = Attr::String(message.into_bytes());
         ir::context::set_named_attr(&mut state.props, "msg", message);
-        let op = self.ctx.create_op(state);
-        self.ctx.insert_op_before(at, op);
+        let op = InsertPoint::Before(at).insert(self.ctx, state);
         self.asserts.insert(op);
     }
 
@@ -348,13 +344,12 @@ impl Lowering<'_> {
         }
         for host in witness.map_or_else(Vec::new, |w| self.host_witnesses(w)) {
             let i1 = ir::dialect::i1(self.ctx);
-            let mut state =
-                OperationState::new(pass::stage::BRIDGE, self.ctx.op(assuming).loc.clone());
-            state.operands.push(host);
-            state.result_types.push(i1);
-            let holds = self.ctx.create_op(state);
-            self.ctx.insert_op_before(assuming, holds);
-            let holds = self.ctx.op(holds).results[0];
+            let holds = OpBuilder::before(self.ctx, assuming).build1(
+                pass::stage::BRIDGE,
+                &[host],
+                i1,
+                vec![],
+            );
             self.assert(assuming, holds, HOST_WITNESS_MESSAGE.to_string());
         }
         let body = self
@@ -434,12 +429,9 @@ impl Lowering<'_> {
                 continue;
             }
             let holds = self.bool_before(op, true)?;
-            let mut state = OperationState::new(pass::stage::BRIDGE, self.ctx.op(op).loc.clone());
-            state.operands.push(holds);
-            state.result_types.push(self.ctx.value_type(w));
-            let bridge = self.ctx.create_op(state);
-            self.ctx.insert_op_before(op, bridge);
-            let bridged = self.ctx.op(bridge).results[0];
+            let ty = self.ctx.value_type(w);
+            let bridged =
+                OpBuilder::before(self.ctx, op).build1(pass::stage::BRIDGE, &[holds], ty, vec![]);
             self.ctx.set_operand(op, i, bridged);
         }
         Ok(())
@@ -474,13 +466,9 @@ fn merge_asserts(ctx: &mut Context, root: OpId, asserts: &FxHashSet<OpId>) {
             let conditions =
                 earlier.and_then(|e| Some((e, ctx.operand(e, 0)?, ctx.operand(op, 0)?)));
             if let Some((earlier, a, b)) = conditions {
-                let mut both = OperationState::new(OpKind::ArithAndi, ctx.op(op).loc.clone());
-                both.props = ir::dialect::arith::default_properties(OpKind::ArithAndi.build_name());
-                both.operands.extend([a, b]);
-                both.result_types.push(ctx.value_type(b));
-                let both = ctx.create_op(both);
-                ctx.insert_op_before(op, both);
-                let condition = ctx.op(both).results[0];
+                let ty = ctx.value_type(b);
+                let condition =
+                    OpBuilder::before(ctx, op).build1(OpKind::ArithAndi, &[a, b], ty, vec![]);
                 ctx.set_operand(op, 0, condition);
                 ctx.erase_op(earlier);
             }

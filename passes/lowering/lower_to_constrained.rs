@@ -456,8 +456,7 @@ impl Lowering<'_> {
         state.operands.push(witness);
         state.result_types = self.result_types.clone();
         state.regions.push(region);
-        let assuming = self.ctx.create_op(state);
-        self.ctx.append_op(self.current, assuming);
+        let assuming = InsertPoint::End(self.current).insert(self.ctx, state);
         self.open.push(assuming);
         self.current = block;
         Ok(())
@@ -824,7 +823,6 @@ impl Lowering<'_> {
         } else if !self.ctx.op(op).regions.is_empty() {
             let regions = self.lower_regions(op)?;
             let new = self.rebuild(op, ops, result_types, regions);
-            self.ctx.append_op(self.current, new);
             let results = self.ctx.op(new).results.to_vec();
             self.bind(op, &results);
         } else if kind == OpKind::ArithSelect {
@@ -960,14 +958,10 @@ impl Lowering<'_> {
         self.at(loc)
             .build(OpKind::TensorYield, &[m], &[], vec![], vec![]);
         self.current = outer;
-        let mut state = OperationState::new(OpKind::TensorGenerate, loc.clone());
-        state.operands.push(ra);
-        state.result_types.push(ty);
-        state.regions.push(region);
-        let generate = self.ctx.create_op(state);
-        self.ctx.append_op(self.current, generate);
-        let v = self.ctx.op(generate).results[0];
-        self.bind(op, &[v]);
+        let generated =
+            self.at(loc)
+                .build(OpKind::TensorGenerate, &[ra], &[ty], vec![], vec![region]);
+        self.bind(op, &generated);
         Ok(())
     }
 
@@ -997,13 +991,9 @@ impl Lowering<'_> {
         self.current = outer;
         self.in_body_of = outer_body;
         result?;
-        let mut state = OperationState::new(OpKind::ShapeReduce, loc.clone());
-        state.operands.extend(ops.iter().copied());
-        state.result_types.extend(result_types.iter().copied());
-        state.regions.push(region);
-        let reduce = self.ctx.create_op(state);
-        self.ctx.append_op(self.current, reduce);
-        let results = self.ctx.op(reduce).results.to_vec();
+        let results =
+            self.at(loc)
+                .build(OpKind::ShapeReduce, ops, result_types, vec![], vec![region]);
         self.bind(op, &results);
         Ok(())
     }
@@ -1022,12 +1012,11 @@ impl Lowering<'_> {
             values = self.ctx.op(assuming).results.to_vec();
             self.current = self.ctx.op(assuming).parent.unwrap_or(self.current);
         }
-        let copy = self.rebuild(terminator, &values, &[], Vec::new());
-        self.ctx.append_op(self.current, copy);
+        self.rebuild(terminator, &values, &[], Vec::new());
     }
 
     /// `op` with new operands, result types and regions, keeping its name,
-    /// attributes and (mapped) successors; detached.
+    /// attributes and (mapped) successors; at the end of the current block.
     fn rebuild(
         &mut self,
         op: OpId,
@@ -1047,7 +1036,7 @@ impl Lowering<'_> {
             .map(|b| self.block_map.get(b).copied().unwrap_or(*b))
             .collect();
         state.regions = regions;
-        self.ctx.create_op(state)
+        InsertPoint::End(self.current).insert(self.ctx, state)
     }
 
     /// The regions of an op (`shape.assuming`, `scf.if`, `scf.for`,
@@ -1100,7 +1089,6 @@ impl Lowering<'_> {
         let types: Vec<Type> = results.iter().map(|&r| self.ctx.value_type(r)).collect();
         let regions = self.lower_regions(op)?;
         let new = self.rebuild(op, &operands, &types, regions);
-        self.ctx.append_op(self.current, new);
         let made = self.ctx.op(new).results.to_vec();
         let mut bound = Vec::with_capacity(made.len());
         for (v, ty) in made.into_iter().zip(types) {
@@ -1116,12 +1104,7 @@ impl Lowering<'_> {
 
     /// `v` bridged to type `ty` ([`pass::stage::BRIDGE`]).
     fn bridge(&mut self, loc: &Location, v: ValueId, ty: Type) -> ValueId {
-        let mut state = OperationState::new(pass::stage::BRIDGE, loc.clone());
-        state.operands.push(v);
-        state.result_types.push(ty);
-        let op = self.ctx.create_op(state);
-        self.ctx.append_op(self.current, op);
-        self.ctx.op(op).results[0]
+        self.at(loc).build1(pass::stage::BRIDGE, &[v], ty, vec![])
     }
 
     /// Lower the ops of `old` into `block`; guards opened there may hold

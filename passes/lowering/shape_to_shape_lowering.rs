@@ -18,7 +18,8 @@
 //! }
 //! ```
 
-use ir::{Attr, Context, OpId, OpKind, OperationState, TypeKind};
+use ir::builder::{Build, InsertPoint, OpBuilder};
+use ir::{Attr, Context, OpId, OpKind, TypeKind};
 use pass::{PassDecl, PassResult, Statistics};
 
 pub struct ShapeToShapeLowering;
@@ -40,14 +41,12 @@ fn lower_num_elements(ctx: &mut Context, op: OpId) {
     } else {
         OpKind::ArithConstant
     };
-    let mut init = OperationState::new(init_kind, loc.clone());
-    init.props.push((ir::attrs::attr_name("value"), one));
-    init.result_types.push(ty);
-    let init = ctx.create_op(init);
-    ctx.insert_op_before(op, init);
-    let Some(init_value) = ctx.result(init, 0) else {
-        return;
-    };
+    let init_value = OpBuilder::new(ctx, InsertPoint::Before(op), loc.clone()).build1(
+        init_kind,
+        &[],
+        ty,
+        vec![("value", one)],
+    );
 
     let region = ctx.create_region();
     let body = ctx.create_block();
@@ -55,23 +54,18 @@ fn lower_num_elements(ctx: &mut Context, op: OpId) {
     ctx.add_block_arg(body, index, Some(loc.clone()));
     let dim = ctx.add_block_arg(body, ty, Some(loc.clone()));
     let acc = ctx.add_block_arg(body, ty, Some(loc.clone()));
-    let mut mul = OperationState::new(OpKind::ShapeMul, loc.clone());
-    mul.operands.extend([dim, acc]);
-    mul.result_types.push(ty);
-    let mul = ctx.create_op(mul);
-    ctx.append_op(body, mul);
-    let mut yield_op = OperationState::new(OpKind::ShapeYield, loc.clone());
-    yield_op.operands.extend(ctx.result(mul, 0));
-    let yield_op = ctx.create_op(yield_op);
-    ctx.append_op(body, yield_op);
+    let mut in_body = OpBuilder::new(ctx, InsertPoint::End(body), loc.clone());
+    let product = in_body.build1(OpKind::ShapeMul, &[dim, acc], ty, vec![]);
+    in_body.build(OpKind::ShapeYield, &[product], &[], vec![], vec![]);
 
-    let mut reduce = OperationState::new(OpKind::ShapeReduce, loc);
-    reduce.operands.extend([shape, init_value]);
-    reduce.result_types.push(ty);
-    reduce.regions.push(region);
-    let reduce = ctx.create_op(reduce);
-    ctx.insert_op_before(op, reduce);
-    if let Some(new) = ctx.result(reduce, 0) {
+    let reduced = OpBuilder::new(ctx, InsertPoint::Before(op), loc).build(
+        OpKind::ShapeReduce,
+        &[shape, init_value],
+        &[ty],
+        vec![],
+        vec![region],
+    );
+    if let Some(&new) = reduced.first() {
         ctx.replace_all_uses(result, new);
     }
     ctx.erase_op(op);

@@ -91,6 +91,7 @@
 use crate::generic::inline::{body_blocks, inline_calls, remap_locations};
 use crate::monadic::tensor_library;
 use diag::Diagnostic;
+use ir::builder::{Build, InsertPoint, OpBuilder};
 use ir::OpKind;
 use ir::{Attr, Context, Location, OpId, OperationState, Type, TypeKind, ValueId};
 use pass::{loc_of, PassDecl, PassRegistry, PassResult, Statistics};
@@ -378,8 +379,7 @@ fn copy_as_func(ctx: &mut Context, f: OpId, block: ir::BlockId, public: bool) ->
         ctx.clone_region_into(body, copy, &mut HashMap::new());
         state.regions.push(copy);
     }
-    let new = ctx.create_op(state);
-    ctx.append_op(block, new);
+    let new = InsertPoint::End(block).insert(ctx, state);
     for b in body_blocks(ctx, new) {
         if let Some(ret) = ctx
             .block_terminator(b)
@@ -387,8 +387,7 @@ fn copy_as_func(ctx: &mut Context, f: OpId, block: ir::BlockId, public: bool) ->
         {
             let mut state = OperationState::new(OpKind::FuncReturn, ctx.op(ret).loc.clone());
             state.operands = ctx.op(ret).operands.clone();
-            let new_ret = ctx.create_op(state);
-            ctx.insert_op_before(ret, new_ret);
+            InsertPoint::Before(ret).insert(ctx, state);
             ctx.erase_op(ret);
         }
     }
@@ -403,7 +402,7 @@ fn outline(ctx: &mut Context, op: OpId, target: Target) -> Result<OpId, Diagnost
     ctx.append_block(scratch_body, block);
     let mut state = OperationState::new(OpKind::BuiltinModule, Location::Unknown);
     state.regions.push(scratch_body);
-    let scratch = ctx.create_op(state);
+    let scratch = ir::builder::detached(ctx, state);
     // The function itself is public there, so that the inliner keeps it.
     let f = copy_as_func(ctx, target.function, block, true);
     for g in reachable(ctx, target.library, target.function) {
@@ -481,22 +480,19 @@ fn value_shape_of(ctx: &mut Context, arg: ValueId) -> Option<ValueId> {
     let loc = ctx.arg_loc(arg).cloned().unwrap_or_default();
     let shape_ty = ir::dialect::shape(ctx);
     let value_shape_ty = ir::dialect::value_shape(ctx);
-    let mut shape_of = OperationState::new(OpKind::ShapeShapeOf, loc.clone());
-    shape_of.operands.push(arg);
-    shape_of.result_types.push(shape_ty);
-    let shape_of = ctx.create_op(shape_of);
-    let shape = ctx.result(shape_of, 0)?;
-    let mut with = OperationState::new(OpKind::ShapeWithShape, loc);
-    with.operands.extend([arg, shape]);
-    with.result_types.push(value_shape_ty);
-    let with = ctx.create_op(with);
     let block = ctx.value_block(arg)?;
-    match ctx.block(block).first {
-        Some(first) => ctx.insert_op_before(first, shape_of),
-        None => ctx.append_op(block, shape_of),
-    }
-    ctx.insert_op_after(shape_of, with);
-    ctx.result(with, 0)
+    let at = match ctx.block(block).first {
+        Some(first) => InsertPoint::Before(first),
+        None => InsertPoint::End(block),
+    };
+    let mut b = OpBuilder::new(ctx, at, loc);
+    let shape = b.build1(OpKind::ShapeShapeOf, &[arg], shape_ty, vec![]);
+    Some(b.build1(
+        OpKind::ShapeWithShape,
+        &[arg, shape],
+        value_shape_ty,
+        vec![],
+    ))
 }
 
 /// Instantiate the shape function of every mapped op of `module`, and,
@@ -578,8 +574,7 @@ pub fn reify_shape_library(
         call.props.push(("callee".into(), Attr::symbol(&name)));
         call.operands = operands.into_iter().collect();
         call.result_types = results;
-        let call = ctx.create_op(call);
-        ctx.insert_op_before(op, call);
+        let call = InsertPoint::Before(op).insert(ctx, call);
         require_valid_results(ctx, call, op);
         ctx.set_discardable_attr(op, SHAPE_FN, Attr::symbol(&name));
         instances.push(Instance {
@@ -603,11 +598,12 @@ fn require_valid_results(ctx: &mut Context, call: OpId, op: OpId) {
         if !matches!(ctx.type_kind(ty), TypeKind::Shape | TypeKind::Size) {
             continue;
         }
-        let mut meet = OperationState::new(OpKind::ShapeMeet, loc.clone());
-        meet.operands.extend([r, r]);
-        meet.result_types.push(ty);
-        let meet = ctx.create_op(meet);
-        ctx.insert_op_before(op, meet);
+        OpBuilder::new(ctx, InsertPoint::Before(op), loc.clone()).build1(
+            OpKind::ShapeMeet,
+            &[r, r],
+            ty,
+            vec![],
+        );
     }
 }
 

@@ -229,7 +229,7 @@ impl<'c> FunctionBuilder<'c> {
             ("function_type".into(), Attr::Type(function_type)),
         ];
         state.regions.push(body);
-        let function = ctx.create_op(state);
+        let function = ir::builder::detached(ctx, state);
         let (index, i1, size) = (
             ir::dialect::index(ctx),
             ir::dialect::i1(ctx),

@@ -40,7 +40,7 @@
 
 use hlo::reify::{self, Builder};
 use hlo::{Knowledge, Shape, Size};
-use ir::builder::{Build, OpBuilder};
+use ir::builder::{Build, InsertPoint, OpBuilder};
 use ir::effects::Effect;
 use ir::{BlockId, Context, OpId, OpKind, TypeKind, ValueId};
 use pass::{PassDecl, PassResult, Statistics};
@@ -441,8 +441,7 @@ impl At<'_> {
         state.result_types = self.ctx.types_of(&data.results);
         state.props = data.props.to_vec();
         state.attrs = data.attrs.to_vec();
-        let copy = self.ctx.create_op(state);
-        self.ctx.insert_op_before(self.anchor, copy);
+        let copy = InsertPoint::Before(self.anchor).insert(self.ctx, state);
         self.ctx.op(copy).results.first().copied()
     }
 }

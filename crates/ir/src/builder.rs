@@ -39,6 +39,13 @@ pub enum InsertPoint {
 }
 
 impl InsertPoint {
+    /// Create the op `state` describes (its location its own) here.
+    pub fn insert(self, ctx: &mut Context, state: OperationState) -> OpId {
+        let op = ctx.create_op(state);
+        self.place(ctx, op);
+        op
+    }
+
     /// Link the detached `op` here.
     pub fn place(self, ctx: &mut Context, op: OpId) {
         match self {
@@ -122,9 +129,7 @@ impl<'c> OpBuilder<'c> {
 
     /// Create the op `state` describes and insert it.
     pub fn insert(&mut self, state: OperationState) -> OpId {
-        let op = self.ctx.create_op(state);
-        self.at.place(self.ctx, op);
-        op
+        self.at.insert(self.ctx, state)
     }
 
     /// `arith.constant` of `value` with integer type `ty`.

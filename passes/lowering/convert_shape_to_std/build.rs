@@ -102,8 +102,7 @@ impl<'a> Lowering<'a> {
         state
             .props
             .push((ir::attrs::attr_name("value"), attr.clone()));
-        let op = self.ctx.create_op(state);
-        self.ctx.insert_op_before(self.constant_anchor, op);
+        let op = InsertPoint::Before(self.constant_anchor).insert(self.ctx, state);
         self.created.push(op);
         let c = self.ctx.op(op).results[0];
         self.constants.insert(attr, c);

@@ -344,8 +344,7 @@ fn unpack_library(
         state.attrs = data.attrs.to_vec();
         state.regions = data.regions.to_vec();
         ctx.op_mut(f).regions.clear();
-        let function = ctx.create_op(state);
-        ctx.insert_op_before(library, function);
+        let function = InsertPoint::Before(library).insert(ctx, state);
         unpacked.push((declaration, function));
         let mut returns = Vec::new();
         ctx.walk_nested(function, &mut |o| {
@@ -356,8 +355,7 @@ fn unpack_library(
         for r in returns {
             let mut state = OperationState::new(OpKind::FuncReturn, ctx.op(r).loc.clone());
             state.operands.extend(ctx.op(r).operands.iter().copied());
-            let new = ctx.create_op(state);
-            ctx.insert_op_before(r, new);
+            InsertPoint::Before(r).insert(ctx, state);
             ctx.erase_op(r);
         }
     }

@@ -34,7 +34,7 @@
 use analysis::call_graph::{CallGraph, Symbols};
 use diag::Diagnostic;
 use ir::attrs::{DenseValues, Scalar};
-use ir::builder::{Build, OpBuilder};
+use ir::builder::{Build, InsertPoint, OpBuilder};
 use ir::dialect::func::{function_type, FAILURE_MESSAGES};
 use ir::{Attr, BlockId, Context, OpId, OpKind, Type, TypeKind, ValueId};
 use pass::error_at;
@@ -301,21 +301,23 @@ fn guard_rest(
     let then = ctx.create_region();
     ctx.append_block(then, rest);
     ctx.erase_op(terminator);
-    let yield_state = |ctx: &mut Context, operands: &[ValueId]| {
-        let mut state = ir::OperationState::new(OpKind::ScfYield, loc.clone());
-        state.operands = operands.iter().copied().collect();
-        ctx.create_op(state)
+    let yield_at = |ctx: &mut Context, block: BlockId, operands: &[ValueId]| {
+        OpBuilder::new(ctx, InsertPoint::End(block), loc.clone()).build(
+            OpKind::ScfYield,
+            operands,
+            &[],
+            vec![],
+            vec![],
+        );
     };
-    let yielded = yield_state(ctx, &values);
-    ctx.append_op(rest, yielded);
+    yield_at(ctx, rest, &values);
     let otherwise = ctx.create_region();
     let failed = ctx.create_block();
     ctx.append_block(otherwise, failed);
     let mut failure = vec![code];
     failure.extend_from_slice(placeholders);
-    let yielded = yield_state(ctx, &failure);
-    ctx.append_op(failed, yielded);
-    let mut b = OpBuilder::new(ctx, ir::builder::InsertPoint::End(block), loc);
+    yield_at(ctx, failed, &failure);
+    let mut b = OpBuilder::new(ctx, InsertPoint::End(block), loc);
     let guarded = b.build(
         OpKind::ScfIf,
         &[passed],
@@ -348,10 +350,7 @@ fn finish(
 /// already there).
 fn constant_before(ctx: &mut Context, entry: BlockId, value: i128, ty: Type) -> ValueId {
     let first = ctx.block(entry).first;
-    let at = first.map_or(
-        ir::builder::InsertPoint::End(entry),
-        ir::builder::InsertPoint::Before,
-    );
+    let at = first.map_or(InsertPoint::End(entry), InsertPoint::Before);
     let loc = first.map(|o| ctx.op(o).loc.clone()).unwrap_or_default();
     OpBuilder::new(ctx, at, loc).constant_int(value, ty)
 }
@@ -367,8 +366,7 @@ fn call_with_status(ctx: &mut Context, call: OpId, i32: Type) -> (ValueId, OpId)
     state.result_types = types;
     state.props = data.props.to_vec();
     state.attrs = data.attrs.to_vec();
-    let new = ctx.create_op(state);
-    ctx.insert_op_before(call, new);
+    let new = InsertPoint::Before(call).insert(ctx, state);
     let new_results = ctx.op(new).results.clone();
     for (old, new) in data.results.iter().zip(new_results.iter().skip(1)) {
         ctx.replace_all_uses(*old, *new);
@@ -380,10 +378,7 @@ fn call_with_status(ctx: &mut Context, call: OpId, i32: Type) -> (ValueId, OpId)
 /// The placeholder of each of `results`, made at the start of `entry`.
 fn placeholders(ctx: &mut Context, f: OpId, entry: BlockId, results: &[Type]) -> Vec<ValueId> {
     let first = ctx.block(entry).first;
-    let at = first.map_or(
-        ir::builder::InsertPoint::End(entry),
-        ir::builder::InsertPoint::Before,
-    );
+    let at = first.map_or(InsertPoint::End(entry), InsertPoint::Before);
     let loc = ctx.op(f).loc.clone();
     let mut b = OpBuilder::new(ctx, at, loc);
     results
