@@ -18,25 +18,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MLIR_BIN = Path(os.environ.get("SHAPE_OPT_MLIR_BIN", "/usr/lib/llvm-22/bin"))
 
-# The upstream pipeline `shape-opt --lower-to=std` is compared with.
-UPSTREAM_TO_STD = [
-    "--canonicalize",
-    "--convert-shape-constraints",
-    "--canonicalize",
-    "--shape-to-shape-lowering",
-    "--convert-shape-to-std",
-    "--canonicalize",
-    "--cse",
-]
 
-# std form -> LLVM dialect for mlir-runner: the mlir-opt flags of
-# tests/llvm-lowering.pipeline (one a line, `#` comments), which
-# tests/common/runner.rs runs too.
-TO_LLVM = [
-    line.strip()
-    for line in (ROOT / "tests" / "llvm-lowering.pipeline").read_text().splitlines()
-    if line.strip() and not line.strip().startswith("#")
-]
+
+def pipeline_flags(name):
+    """The mlir-opt flags of tests/NAME: one a line, blank lines and `#`
+    comments skipped (tests/common/runner.rs reads the same files)."""
+    text = (ROOT / "tests" / name).read_text()
+    return [
+        line.strip()
+        for line in text.splitlines()
+        if line.strip() and not line.strip().startswith("#")
+    ]
+
+
+# The upstream pipeline `shape-opt --lower-to=std` is compared with.
+UPSTREAM_TO_STD = pipeline_flags("upstream-to-std.pipeline")
+
+# std form -> LLVM dialect for mlir-runner (tests/llvm-lowering.pipeline).
+TO_LLVM = pipeline_flags("llvm-lowering.pipeline")
 
 # An op line of the generic form: `"dialect.op"(` after optional results.
 GENERIC_OP_LINE = re.compile(r'^\s*(?:%[^=]*=\s*)?"([A-Za-z_][\w$]*\.[\w$.]+)"\(')

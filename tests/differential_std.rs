@@ -227,7 +227,7 @@ impl<'c, 't> Form<'c, 't> {
         let mut form = Form::new("stage 2, upstream", false);
         for case in cases {
             form.tally.functions += 1;
-            match tools.lower_source_with(runner::UPSTREAM_TO_STD, &case.text, &case.name) {
+            match tools.lower_source_with(&runner::UPSTREAM_TO_STD, &case.text, &case.name) {
                 Err(e) if e.starts_with(LEFT_SHAPE_OPS) => form.tally.not_lowered += 1,
                 loaded => form.load(case, loaded),
             }

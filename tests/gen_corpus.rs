@@ -124,7 +124,7 @@ fn mlir_opt_parses_every_corpus_and_lowers_stage2() {
     for family in Family::ALL {
         let text = corpus::module(FUNCTIONS, family, Stage::Constrained);
         let lowered =
-            mlir_opt(&tool, common::runner::UPSTREAM_TO_STD, &text).unwrap_or_else(|errors| {
+            mlir_opt(&tool, &common::runner::UPSTREAM_TO_STD, &text).unwrap_or_else(|errors| {
                 panic!("mlir-opt cannot lower `{}`:\n{errors}", family.name())
             });
         let left: Vec<&str> = lowered.lines().filter(|l| l.contains("shape.")).collect();

@@ -578,7 +578,7 @@ fn realworld_runs_under_mlir_runner_as_specified() {
     let mut wrong = Vec::new();
     let (mut runs, mut aborts, mut not_lowered) = (0, 0, Vec::new());
     let mut upstream_lowered = Vec::new();
-    let upstream_passes = [&["--allow-unregistered-dialect"], UPSTREAM_TO_STD].concat();
+    let upstream_passes = [&["--allow-unregistered-dialect"], &UPSTREAM_TO_STD[..]].concat();
     for (f, lowering) in corpus.iter().zip(lowerings) {
         match &lowering.std {
             None => not_lowered.push(f.name.as_str()),

@@ -48,29 +48,27 @@ pub const SHAPE_TO_STD: &[&str] = &[
     "--convert-shape-to-std",
 ];
 
-/// The whole upstream pipeline from constrained form to std form that
-/// `scripts/bench-vs-mlir` times and the differential tests run:
-/// [`SHAPE_TO_STD`] between canonicalizations, then `cse`.
-pub const UPSTREAM_TO_STD: &[&str] = &[
-    "--canonicalize",
-    "--convert-shape-constraints",
-    "--canonicalize",
-    "--shape-to-shape-lowering",
-    "--convert-shape-to-std",
-    "--canonicalize",
-    "--cse",
-];
-
-/// Lowering of std-form tensor code to the LLVM dialect, for `mlir-runner`:
-/// the `mlir-opt` flags of `tests/llvm-lowering.pipeline` (which says why
-/// they are these), one a line, the file `scripts/benchlib.py` reads too.
-pub static TO_LLVM: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-    include_str!("../llvm-lowering.pipeline")
-        .lines()
+/// The flags of a pipeline file: one `mlir-opt` flag a line, blank lines
+/// and `#` comments skipped (the format `scripts/benchlib.py` reads too).
+fn pipeline_flags(file: &'static str) -> Vec<&'static str> {
+    file.lines()
         .map(str::trim)
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
         .collect()
-});
+}
+
+/// The whole upstream pipeline from constrained form to std form that
+/// `scripts/bench-vs-mlir` times and the differential tests run:
+/// `tests/upstream-to-std.pipeline` ([`SHAPE_TO_STD`] between
+/// canonicalizations, then `cse`).
+pub static UPSTREAM_TO_STD: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| pipeline_flags(include_str!("../upstream-to-std.pipeline")));
+
+/// Lowering of std-form tensor code to the LLVM dialect, for `mlir-runner`:
+/// the `mlir-opt` flags of `tests/llvm-lowering.pipeline` (which says why
+/// they are these).
+pub static TO_LLVM: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| pipeline_flags(include_str!("../llvm-lowering.pipeline")));
 
 /// How [`Tools::lower_source`]'s error starts when upstream left `shape` ops.
 pub const LEFT_SHAPE_OPS: &str = "upstream left shape ops";

@@ -420,12 +420,12 @@ struct Reassociation {
     keep_flags: bool,
 }
 
+/// A [`Reassociation`] from what it matches (the outer constant's side,
+/// the inner op's kind, the inner constant's side) and what it makes (the
+/// new op's kind, whether the constant is its left operand).
 const fn r(
-    outer: Side,
-    inner_kind: OpKind,
-    inner: Side,
-    result: OpKind,
-    constant_lhs: bool,
+    (outer, inner_kind, inner): (Side, OpKind, Side),
+    (result, constant_lhs): (OpKind, bool),
     combine: fn(i128, i128) -> i128,
     keep_flags: bool,
 ) -> Reassociation {
@@ -447,26 +447,30 @@ use Side::{Lhs, Rhs};
 
 /// MLIR's `AddIAddConstant`, `AddISubConstantRHS`, `AddISubConstantLHS`.
 const ADDI_PATTERNS: &[Reassociation] = &[
-    r(Rhs, ADD, Rhs, ADD, false, |a, b| a + b, true),
-    r(Rhs, SUB, Rhs, ADD, false, |a, b| b - a, true),
-    r(Rhs, SUB, Lhs, SUB, true, |a, b| a + b, true),
+    r((Rhs, ADD, Rhs), (ADD, false), |a, b| a + b, true),
+    r((Rhs, SUB, Rhs), (ADD, false), |a, b| b - a, true),
+    r((Rhs, SUB, Lhs), (SUB, true), |a, b| a + b, true),
 ];
 
 /// MLIR's `SubIRHSAddConstant`, `SubILHSAddConstant`,
 /// `SubIRHSSubConstantRHS`, `SubIRHSSubConstantLHS`,
 /// `SubILHSSubConstantRHS`, `SubILHSSubConstantLHS`.
 const SUBI_PATTERNS: &[Reassociation] = &[
-    r(Rhs, ADD, Rhs, ADD, false, |a, b| a - b, false),
-    r(Lhs, ADD, Rhs, SUB, true, |a, b| b - a, true),
-    r(Rhs, SUB, Rhs, SUB, false, |a, b| a + b, true),
-    r(Rhs, SUB, Lhs, SUB, true, |a, b| a - b, true),
-    r(Lhs, SUB, Rhs, SUB, true, |a, b| a + b, true),
-    r(Lhs, SUB, Lhs, ADD, false, |a, b| b - a, true),
+    r((Rhs, ADD, Rhs), (ADD, false), |a, b| a - b, false),
+    r((Lhs, ADD, Rhs), (SUB, true), |a, b| b - a, true),
+    r((Rhs, SUB, Rhs), (SUB, false), |a, b| a + b, true),
+    r((Rhs, SUB, Lhs), (SUB, true), |a, b| a - b, true),
+    r((Lhs, SUB, Rhs), (SUB, true), |a, b| a + b, true),
+    r((Lhs, SUB, Lhs), (ADD, false), |a, b| b - a, true),
 ];
 
 /// MLIR's `MulIMulIConstant`.
-const MULI_PATTERNS: &[Reassociation] =
-    &[r(Rhs, MUL, Rhs, MUL, false, |a, b| a.wrapping_mul(b), true)];
+const MULI_PATTERNS: &[Reassociation] = &[r(
+    (Rhs, MUL, Rhs),
+    (MUL, false),
+    |a, b| a.wrapping_mul(b),
+    true,
+)];
 
 /// The value of an integer constant `v` (at most 64 bits; `IntegerAttr`s
 /// only, as MLIR's `APIntAttr`).

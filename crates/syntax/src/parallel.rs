@@ -96,17 +96,11 @@ pub(crate) fn parse_parallel(
     buffer: Buffer,
     options: &ParseOptions,
 ) -> Option<OpId> {
-    let Buffer {
-        file,
-        name,
-        text,
-        lines,
-    } = buffer;
     let pieces = rayon::current_num_threads();
     if pieces < 2 {
         return None;
     }
-    let layout = layout(text, pieces)?;
+    let layout = layout(buffer.text, pieces)?;
     if layout.starts.len() < 2 {
         return None;
     }
@@ -122,15 +116,15 @@ pub(crate) fn parse_parallel(
         .map(|(i, &(start, end))| {
             let mut piece = Context::new();
             // The first piece becomes the module's context: room for all.
-            piece.reserve(if i == 0 { text.len() } else { end - start } / 40);
+            piece.reserve(if i == 0 { buffer.text.len() } else { end - start } / 40);
             let block = {
                 let mut p = Parser::for_range(
                     &mut piece,
-                    text.get(..end)?,
+                    buffer.text.get(..end)?,
                     start,
-                    Cow::Borrowed(lines),
-                    file,
-                    name,
+                    Cow::Borrowed(buffer.lines),
+                    buffer.file,
+                    buffer.name,
                     options.clone(),
                 );
                 p.parse_module_body_chunk().ok()?
@@ -156,14 +150,14 @@ pub(crate) fn parse_parallel(
     let block = ctx.create_block();
     ctx.append_block(region, block);
     let (line, col) = {
-        let l = lines.partition_point(|&s| s as usize <= layout.module_at);
-        let start = lines.get(l.wrapping_sub(1)).copied().unwrap_or(0) as usize;
+        let l = buffer.lines.partition_point(|&s| s as usize <= layout.module_at);
+        let start = buffer.lines.get(l.wrapping_sub(1)).copied().unwrap_or(0) as usize;
         (l as u32, (layout.module_at - start) as u32 + 1)
     };
     let mut state = OperationState::new(
         OpKind::BuiltinModule,
         Location::FileLineCol {
-            file: name.into(),
+            file: buffer.name.into(),
             line,
             col,
         },
