@@ -255,6 +255,40 @@ fn op_names_are_spelled_only_in_the_op_kind_list() {
     );
 }
 
+/// Where ops may be created without `ir::builder`: the IR itself, the
+/// parser (which builds what it reads), `fold` (its rewriter and constant
+/// materialization) and the split driver (which moves whole functions).
+const CREATES_OPS_DIRECTLY: [&str; 4] = [
+    "crates/ir/",
+    "crates/syntax/",
+    "crates/fold/",
+    "crates/pass/src/split_lowering.rs",
+];
+
+#[test]
+fn passes_make_ops_through_the_builder() {
+    let root = Path::new(ROOT);
+    let mut direct = Vec::new();
+    for file in product_sources() {
+        let rel = file.strip_prefix(root).unwrap_or(&file);
+        let rel_text = rel.to_string_lossy();
+        if CREATES_OPS_DIRECTLY.iter().any(|p| rel_text.starts_with(p)) {
+            continue;
+        }
+        let code = code_only(&non_test_code(&file));
+        for (i, line) in code.lines().enumerate() {
+            if line.contains(".create_op(") {
+                direct.push(format!("{rel_text}:{}", i + 1));
+            }
+        }
+    }
+    assert!(
+        direct.is_empty(),
+        "ops created with Context::create_op outside ir::builder; use OpBuilder, Build, InsertPoint::insert or builder::detached:\n{}",
+        direct.join("\n")
+    );
+}
+
 /// The crates, passes and test suites ARCHITECTURE.md must name.
 #[test]
 fn architecture_names_every_crate_pass_and_test_suite_and_its_paths_exist() {

@@ -116,7 +116,12 @@ pub(crate) fn parse_parallel(
         .map(|(i, &(start, end))| {
             let mut piece = Context::new();
             // The first piece becomes the module's context: room for all.
-            piece.reserve(if i == 0 { buffer.text.len() } else { end - start } / 40);
+            let room = if i == 0 {
+                buffer.text.len()
+            } else {
+                end - start
+            };
+            piece.reserve(room / 40);
             let block = {
                 let mut p = Parser::for_range(
                     &mut piece,
@@ -150,7 +155,9 @@ pub(crate) fn parse_parallel(
     let block = ctx.create_block();
     ctx.append_block(region, block);
     let (line, col) = {
-        let l = buffer.lines.partition_point(|&s| s as usize <= layout.module_at);
+        let l = buffer
+            .lines
+            .partition_point(|&s| s as usize <= layout.module_at);
         let start = buffer.lines.get(l.wrapping_sub(1)).copied().unwrap_or(0) as usize;
         (l as u32, (layout.module_at - start) as u32 + 1)
     };
