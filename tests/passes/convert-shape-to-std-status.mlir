@@ -3,10 +3,15 @@
 //
 // `convert-shape-to-std{failure=status}`: every function that checks
 // something returns an i32 status first (0, or the number of the check that
-// failed first), its messages in `shape_opt.failure_messages`. The ops a
-// check guards run in the `then` region of an `scf.if` on it; the `else`
-// yields the check's code and placeholders. A call of such a function is a
-// check whose codes come after the caller's own.
+// failed first), its messages in `shape_opt.failure_messages`. Consecutive
+// checks with only speculatable ops between them (no effect, no undefined
+// behaviour) are tested together: one condition, their conjunction, and
+// the failing check's number computed from their conditions. When the ops
+// after the checks are speculatable too, the results are selected (the
+// placeholders on failure) with no branch; otherwise those ops run in the
+// `then` region of an `scf.if` on the conjunction, whose `else` yields the
+// code and placeholders. A call of such a function is a check whose codes
+// come after the caller's own.
 
 // CHECK-LABEL: func.func @checked
 // CHECK-SAME:    -> (i32, index, tensor<?xindex>)
@@ -17,19 +22,15 @@
 // CHECK-DAG:     %[[EMPTY:.*]] = tensor.empty(%{{.*}}) : tensor<?xindex>
 // CHECK-DAG:     %[[OK:.*]] = arith.constant 0 : i32
 // CHECK:         %[[EQ:.*]] = arith.cmpi eq, %arg0, %arg1
-// CHECK:         %[[OUTER:.*]]:3 = scf.if %[[EQ]] -> (i32, index, tensor<?xindex>) {
-// CHECK:           %[[GT:.*]] = arith.cmpi sgt, %arg0, %arg1
-// CHECK:           %[[INNER:.*]]:3 = scf.if %[[GT]] -> (i32, index, tensor<?xindex>) {
-// CHECK:             tensor.from_elements %arg0
-// CHECK:             scf.yield %[[OK]], %arg0, %{{.*}}
-// CHECK:           } else {
-// CHECK:             scf.yield %[[TWO]], %{{.*}}, %[[EMPTY]]
-// CHECK:           }
-// CHECK:           scf.yield %[[INNER]]#0, %[[INNER]]#1, %[[INNER]]#2
-// CHECK:         } else {
-// CHECK:           scf.yield %[[ONE]], %{{.*}}, %[[EMPTY]]
-// CHECK:         }
-// CHECK:         return %[[OUTER]]#0, %[[OUTER]]#1, %[[OUTER]]#2
+// CHECK:         %[[GT:.*]] = arith.cmpi sgt, %arg0, %arg1
+// CHECK:         %[[ALL:.*]] = arith.andi %[[EQ]], %[[GT]] : i1
+// CHECK-NOT:     scf.if
+// CHECK:         %[[CAST:.*]] = tensor.cast
+// CHECK:         %[[SECOND:.*]] = arith.select %[[GT]], %[[OK]], %[[TWO]] : i32
+// CHECK:         %[[STATUS:.*]] = arith.select %[[EQ]], %[[SECOND]], %[[ONE]] : i32
+// CHECK:         %[[A:.*]] = arith.select %[[ALL]], %arg0, %{{.*}} : index
+// CHECK:         %[[T:.*]] = arith.select %[[ALL]], %[[CAST]], %[[EMPTY]] : tensor<?xindex>
+// CHECK:         return %[[STATUS]], %[[A]], %[[T]]
 func.func @checked(%a: index, %b: index) -> (index, tensor<?xindex>) {
   %ok = arith.cmpi eq, %a, %b : index
   cf.assert %ok, "a and b must be equal"
@@ -40,18 +41,22 @@ func.func @checked(%a: index, %b: index) -> (index, tensor<?xindex>) {
   return %a, %u : index, tensor<?xindex>
 }
 
+// A call is no speculatable op: the code after the first check runs under
+// an `scf.if`, and the call is a check of its own.
 // CHECK-LABEL: func.func @caller
 // CHECK-SAME:    -> (i32, index)
 // CHECK-SAME:    shape_opt.failure_messages = ["first", "a and b must be equal", "never true"]
-// CHECK:         scf.if
+// CHECK:         %[[FIRST:.*]] = arith.cmpi sge, %arg0, %arg0
+// CHECK:         scf.if %[[FIRST]] -> (i32, index) {
 // CHECK:           %[[CALL:.*]]:3 = func.call @checked(%arg0, %arg0) : (index, index) -> (i32, index, tensor<?xindex>)
 // CHECK:           %[[PASSED:.*]] = arith.cmpi eq, %[[CALL]]#0, %{{.*}} : i32
 // CHECK:           %[[SHIFT:.*]] = arith.constant 1 : i32
 // CHECK:           %[[CODE:.*]] = arith.addi %[[CALL]]#0, %[[SHIFT]] : i32
-// CHECK:           scf.if %[[PASSED]] -> (i32, index) {
-// CHECK:             scf.yield %{{.*}}, %[[CALL]]#1
-// CHECK:           } else {
-// CHECK:             scf.yield %[[CODE]], %{{.*}}
+// CHECK:           %[[STATUS:.*]] = arith.select %[[PASSED]], %{{.*}}, %[[CODE]] : i32
+// CHECK:           %[[R:.*]] = arith.select %[[PASSED]], %[[CALL]]#1, %{{.*}} : index
+// CHECK:           scf.yield %[[STATUS]], %[[R]]
+// CHECK:         } else {
+// CHECK:           scf.yield %{{.*}}, %{{.*}} : i32, index
 func.func @caller(%a: index) -> index {
   %nonneg = arith.cmpi sge, %a, %a : index
   cf.assert %nonneg, "first"
@@ -155,4 +160,37 @@ func.func @foreign_sampled(%a: index, %b: index) -> (index, !torch.vtensor<[2],f
   cf.assert %ok, "a and b must be equal"
   %t = "torch.make"(%a) : (index) -> !torch.vtensor<[2],f32>
   return %a, %t : index, !torch.vtensor<[2],f32>
+}
+
+// -----
+
+// Checks are tested together only across speculatable ops: a division (by
+// a divisor the first check tests) and a read of an extent tensor at an
+// index the second check tests stay guarded by the checks before them.
+// CHECK-LABEL: func.func @guarded_by_each_check
+// CHECK-SAME:    shape_opt.failure_messages = ["divisor must not be 0", "index in range", "quotient is small"]
+// CHECK:         %[[NONZERO:.*]] = arith.cmpi ne, %arg1, %{{.*}}
+// CHECK-NOT:     arith.divsi
+// CHECK:         scf.if %[[NONZERO]] -> (i32, index) {
+// CHECK:           %[[Q:.*]] = arith.divsi %arg0, %arg1
+// CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[Q]], %{{.*}}
+// CHECK-NOT:       tensor.extract
+// CHECK:           scf.if %[[IN]] -> (i32, index) {
+// CHECK:             %[[E:.*]] = tensor.extract %arg2[%[[Q]]]
+// CHECK:             %[[SMALL:.*]] = arith.cmpi slt, %[[E]], %{{.*}}
+// CHECK-NOT:         scf.if
+// CHECK:             arith.select %[[SMALL]]
+func.func @guarded_by_each_check(%a: index, %b: index, %t: tensor<?xindex>) -> index {
+  %c0 = arith.constant 0 : index
+  %c10 = arith.constant 10 : index
+  %nonzero = arith.cmpi ne, %b, %c0 : index
+  cf.assert %nonzero, "divisor must not be 0"
+  %q = arith.divsi %a, %b : index
+  %n = tensor.dim %t, %c0 : tensor<?xindex>
+  %in = arith.cmpi ult, %q, %n : index
+  cf.assert %in, "index in range"
+  %e = tensor.extract %t[%q] : tensor<?xindex>
+  %small = arith.cmpi slt, %e, %c10 : index
+  cf.assert %small, "quotient is small"
+  return %e : index
 }

@@ -84,6 +84,7 @@
 
 mod build;
 mod ops;
+mod speculate;
 mod status;
 
 use analysis::ranks::{constant_int, is_extent_tensor, Atom, Fact, Facts, RankAnalysis};

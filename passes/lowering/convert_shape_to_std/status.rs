@@ -8,22 +8,31 @@
 //! The function carries its table of messages, code `k` at position `k - 1`,
 //! as `shape_opt.failure_messages = ["...", ...]`.
 //!
-//! A `cf.assert %ok, "m"` becomes `cf.cond_br %ok, ^rest, ^exit(%k, ...)`:
-//! the ops after the check move to `^rest`, so nothing the check guards
-//! runs once it has failed. `^exit(%status: i32, ...)`, the one return of
-//! the function (each `return` becomes a branch there with status 0),
-//! returns its arguments; a failed check passes its code and a
-//! placeholder for each other result: `0` for integers, `index`
-//! and floats, `dense<0>` for a tensor of static shape (of integers or
-//! floats), an empty tensor (every dynamic extent 0) for any other ranked
-//! tensor, that cast to the unranked type for an unranked one, and
-//! `ub.poison` for a result of any other type (memrefs, vectors, types of
-//! other dialects): a caller reads no result of a failed call, so no
-//! function is refused for the types it returns. A call of a function that returns
-//! a status is checked the same way: a status `s != 0` of the callee is the
-//! caller's code `s + n`, where the callee's table sits after the caller's
-//! first `n` messages. A function that checks nothing keeps straight-line
-//! code and returns `0`.
+//! The checks are tested in groups. Consecutive asserts with only
+//! speculatable ops between them (no effect, no undefined behaviour on any
+//! operands: see `speculate`) form one group, tested at its last assert by
+//! the conjunction of their conditions; the failing check's number is
+//! computed from the conditions (a chain of `arith.select`s, the first
+//! failure winning) only where the group failed. A call of a function that
+//! returns a status is a group of its own: a status `s != 0` of the callee
+//! is the caller's code `s + n`, where the callee's table sits after the
+//! caller's first `n` messages.
+//!
+//! What follows a group in its block counts only when the group passed.
+//! When those ops are all speculatable, they stay where they are and the
+//! block's `return` selects: the status, and each result or its
+//! placeholder (no branch). Otherwise they move into the `then` region of
+//! an `scf.if` on the conjunction, whose `else` yields the code and the
+//! placeholders, so nothing a check guards runs once it has failed. The
+//! placeholders are `0` for integers, `index` and floats, `dense<0>` for a
+//! tensor of static shape (of integers or floats), an empty tensor (every
+//! dynamic extent 0) for any other ranked tensor, that cast to the
+//! unranked type for an unranked one, and `ub.poison` for a result of any
+//! other type (memrefs, vectors, types of other dialects; such a function
+//! always branches, since selecting a poison reads it): a caller reads no
+//! result of a failed call, so no function is refused for the types it
+//! returns. A function that checks nothing keeps straight-line code and
+//! returns `0`.
 //!
 //! A call already written with the status (a host calling the function
 //! through a declaration of its status signature) is left as it is, and
@@ -31,6 +40,7 @@
 //! region (`scf.if`, `scf.for`) cannot return from its function: such a
 //! function is an error at the check.
 
+use super::speculate::speculatable_between;
 use analysis::call_graph::{CallGraph, Symbols};
 use diag::Diagnostic;
 use ir::attrs::{DenseValues, Scalar};
@@ -227,15 +237,27 @@ fn rewrite(
     let mut with_status = vec![i32];
     with_status.extend(results.iter().copied());
     let mut table = Vec::new();
-    for &check in checks {
-        let (op, passed, code) = match check {
-            Check::Assert(assert) => {
-                let message = ctx.attr(assert, "msg").cloned();
-                table.push(message.unwrap_or(Attr::String(Vec::new())));
-                let code = constant_before(ctx, entry, table.len() as i128, i32);
-                (assert, ctx.op(assert).operands[0], code)
+    for group in groups(ctx, checks) {
+        match group {
+            Group::Asserts(asserts) => {
+                let mut failures = Vec::with_capacity(asserts.len());
+                for &assert in &asserts {
+                    let message = ctx.attr(assert, "msg").cloned();
+                    table.push(message.unwrap_or(Attr::String(Vec::new())));
+                    let code = constant_before(ctx, entry, table.len() as i128, i32);
+                    failures.push(Failure {
+                        passed: ctx.op(assert).operands[0],
+                        code,
+                    });
+                }
+                let last = asserts[asserts.len() - 1];
+                let passed = conjunction(ctx, last, &failures);
+                guard_rest(ctx, last, passed, &failures, &placeholders, &with_status)?;
+                for &assert in &asserts {
+                    ctx.erase_op(assert);
+                }
             }
-            Check::Call { call, callee } => {
+            Group::Call { call, callee } => {
                 let offset = table.len() as i128;
                 table.extend(tables.get(&callee).cloned().unwrap_or_default());
                 let (status, call) = call_with_status(ctx, call, i32);
@@ -251,15 +273,78 @@ fn rewrite(
                 let passed = b.cmpi(ir::dialect::arith::CmpIPredicate::Eq, status, zero);
                 let shift = b.constant_int(offset, i32);
                 let code = b.build1(OpKind::ArithAddi, &[status, shift], i32, vec![]);
-                (code_op(ctx, code), passed, code)
+                let failure = Failure { passed, code };
+                guard_rest(
+                    ctx,
+                    code_op(ctx, code),
+                    passed,
+                    &[failure],
+                    &placeholders,
+                    &with_status,
+                )?;
             }
-        };
-        guard_rest(ctx, op, passed, code, &placeholders, &with_status)?;
-        if ctx.kind(op) == OpKind::CfAssert {
-            ctx.erase_op(op);
         }
     }
     finish(ctx, f, inputs, with_status, table)
+}
+
+/// A check as the guard reads it: whether it passed, and its code.
+#[derive(Clone, Copy)]
+struct Failure {
+    passed: ValueId,
+    code: ValueId,
+}
+
+/// Checks tested together: consecutive asserts with only speculatable ops
+/// between them (so every condition can be computed before any is
+/// tested), or one call of a function that returns a status.
+enum Group {
+    Asserts(Vec<OpId>),
+    Call { call: OpId, callee: OpId },
+}
+
+/// `checks` in groups, in order.
+fn groups(ctx: &Context, checks: &[Check]) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    for &check in checks {
+        match (check, groups.last_mut()) {
+            (Check::Assert(assert), Some(Group::Asserts(asserts)))
+                if asserts
+                    .last()
+                    .is_some_and(|&prev| speculatable_between(ctx, prev, Some(assert))) =>
+            {
+                asserts.push(assert);
+            }
+            (Check::Assert(assert), _) => groups.push(Group::Asserts(vec![assert])),
+            (Check::Call { call, callee }, _) => groups.push(Group::Call { call, callee }),
+        }
+    }
+    groups
+}
+
+/// The conjunction of the `failures`' conditions (at least one), made
+/// before `at`.
+fn conjunction(ctx: &mut Context, at: OpId, failures: &[Failure]) -> ValueId {
+    let mut b = OpBuilder::before(ctx, at);
+    let i1 = ir::dialect::i1(b.ctx);
+    let first = failures[0].passed;
+    failures[1..].iter().fold(first, |all, f| {
+        b.build1(OpKind::ArithAndi, &[all, f.passed], i1, vec![])
+    })
+}
+
+/// The status of `failures` tested in order: the code of the first whose
+/// condition does not hold, else `passed` (a `select` a check).
+fn first_failure(b: &mut OpBuilder, failures: &[Failure], passed: ValueId) -> ValueId {
+    let i32 = ir::dialect::i32(b.ctx);
+    failures.iter().rev().fold(passed, |status, f| {
+        b.build1(
+            OpKind::ArithSelect,
+            &[f.passed, status, f.code],
+            i32,
+            vec![],
+        )
+    })
 }
 
 /// The op defining `value` (an op result).
@@ -268,16 +353,21 @@ fn code_op(ctx: &Context, value: ValueId) -> OpId {
         .unwrap_or_else(|| unreachable!("a code is an op's result"))
 }
 
-/// Make the ops after `op` in its block run only when `passed` holds:
-/// they move into the `then` region of an `scf.if %passed -> (i32, ...)`
-/// whose `else` yields `code` and the placeholders, and the block's
+/// Make the ops after `op` in its block count only when `passed` (the
+/// conjunction of the `failures`' conditions) holds, the block's
 /// terminator (a `func.return` or `scf.yield` of the status and results)
-/// now gives the `scf.if`'s results.
+/// giving the code of the first failure and the placeholders otherwise.
+///
+/// When those ops are all speculatable and every result has a
+/// placeholder that is a value, they stay where they are and the
+/// terminator selects (no branch). Otherwise they move into the `then`
+/// region of an `scf.if %passed -> (i32, ...)` whose `else` computes the
+/// failing code (the cold path) and yields it with the placeholders.
 fn guard_rest(
     ctx: &mut Context,
     op: OpId,
     passed: ValueId,
-    code: ValueId,
+    failures: &[Failure],
     placeholders: &[ValueId],
     types: &[Type],
 ) -> Result<(), Diagnostic> {
@@ -294,6 +384,25 @@ fn guard_rest(
     };
     let loc = ctx.op(op).loc.clone();
     let values = ctx.op(terminator).operands.to_vec();
+    let poison = |v: &ValueId| {
+        ctx.defining_op(*v)
+            .is_some_and(|d| ctx.kind(d) == OpKind::UbPoison)
+    };
+    if speculatable_between(ctx, op, None) && !placeholders.iter().any(poison) {
+        let mut b = OpBuilder::new(ctx, InsertPoint::Before(terminator), loc);
+        let mut selected = vec![first_failure(&mut b, failures, values[0])];
+        for (&value, &placeholder) in values[1..].iter().zip(placeholders) {
+            let ty = b.ctx.value_type(value);
+            selected.push(b.build1(
+                OpKind::ArithSelect,
+                &[passed, value, placeholder],
+                ty,
+                vec![],
+            ));
+        }
+        ctx.set_operands(terminator, &selected);
+        return Ok(());
+    }
     let rest = ctx
         .split_block_after(op)
         .unwrap_or_else(|| unreachable!("a check is followed by its block's terminator"));
@@ -301,22 +410,22 @@ fn guard_rest(
     let then = ctx.create_region();
     ctx.append_block(then, rest);
     ctx.erase_op(terminator);
-    let yield_at = |ctx: &mut Context, block: BlockId, operands: &[ValueId]| {
-        OpBuilder::new(ctx, InsertPoint::End(block), loc.clone()).build(
-            OpKind::ScfYield,
-            operands,
-            &[],
-            vec![],
-            vec![],
-        );
-    };
-    yield_at(ctx, rest, &values);
+    OpBuilder::new(ctx, InsertPoint::End(rest), loc.clone()).build(
+        OpKind::ScfYield,
+        &values,
+        &[],
+        vec![],
+        vec![],
+    );
     let otherwise = ctx.create_region();
     let failed = ctx.create_block();
     ctx.append_block(otherwise, failed);
+    let mut cold = OpBuilder::new(ctx, InsertPoint::End(failed), loc.clone());
+    let last = failures[failures.len() - 1];
+    let code = first_failure(&mut cold, &failures[..failures.len() - 1], last.code);
     let mut failure = vec![code];
     failure.extend_from_slice(placeholders);
-    yield_at(ctx, failed, &failure);
+    cold.build(OpKind::ScfYield, &failure, &[], vec![], vec![]);
     let mut b = OpBuilder::new(ctx, InsertPoint::End(block), loc);
     let guarded = b.build(
         OpKind::ScfIf,
