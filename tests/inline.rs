@@ -135,7 +135,7 @@ fn inline_matches_mlir_opt_on_its_tests() {
         return;
     };
     let text = std::fs::read(FILE).expect("test file");
-    // mlir-opt knows nothing of the entry checks of strict symbolic shapes.
+    // mlir-opt knows nothing of strict symbolic shapes.
     let pieces: Vec<_> = cli::split_chunks(&text)
         .into_iter()
         .filter(|p| !String::from_utf8_lossy(p).contains(STRICT_SYMBOLIC_SHAPES))

@@ -32,9 +32,9 @@
 //! calls whose operand or result types differ from the callee's. Also
 //! declined, as our verifier lets them through where mlir-opt's does not:
 //! calls of a `shape.func`, and of a single block not ending in `return`;
-//! and calls of a function that checks strict symbolic shapes on entry
-//! (`shape_opt.strict_symbolic_shapes`, on it or a module around it, and an
-//! argument with a dynamic dimension): its body alone would not check them.
+//! and calls from or of a function that assumes strict symbolic shapes
+//! (`shape_opt.strict_symbolic_shapes`, on it or a module around it): what
+//! its broadcasts check depends on which values are its arguments.
 //!
 //! `default-pipeline` is `canonicalize` by default, as in mlir-opt; while
 //! no `canonicalize` pass is registered that default simplifies nothing.
@@ -569,7 +569,10 @@ impl Inliner {
             .iter()
             .any(|&(t, _)| t == c.target || t == c.source)
             || ctx.is_ancestor(callee, c.call)
-            || !ir::dialect::func::strict_dimensions(ctx, callee).is_empty()
+            || [Some(callee), self.graph.nodes[c.source].op]
+                .into_iter()
+                .flatten()
+                .any(|f| ir::dialect::func::strict_symbolic_shapes(ctx, f))
         {
             return false;
         }

@@ -130,7 +130,7 @@ fn fold_known(ctx: &mut Context, func: OpId, facts: &Facts) -> usize {
             && data.regions.is_empty()
             && !already_constant
             && kind != OpKind::ShapeMeet
-            && ctx.op_def(o).is_some_and(|d| d.traits.pure)
+            && fold::effect_free(ctx, o)
         {
             candidates.push(o);
         }

@@ -3,25 +3,29 @@
 //
 // `convert-shape-to-std` under strict symbolic shapes
 // (`shape_opt.strict_symbolic_shapes`, on the module for its public
-// functions, or on a function): each dimension an argument's type leaves
-// dynamic is checked not to be 1 on entry, each with its own message, and
-// is then known not to be 1: broadcasting it takes no select, and checks
-// equality. Std form checks the assumption in code: the attribute goes.
+// functions, or on a function): no check on entry; a broadcast (or a
+// broadcast check) asserts, one `cf.assert` per dimension, that the
+// dynamic extents of arguments and the static ones other than 1 it meets
+// there are equal, with a message naming the assumption; the first then
+// stands for all, with no select. A broadcast after the check of the same
+// shapes asserts nothing again. Std form checks the assumption in code:
+// the attribute goes.
 
 // CHECK-LABEL: module {
 // CHECK-LABEL: func.func @broadcast
+// CHECK-NOT:     cf.assert
 // CHECK:         %[[A0:.*]] = tensor.dim %arg0, %c0
-// CHECK:         %[[NE:.*]] = arith.cmpi ne, %[[A0]], %c1
-// CHECK:         cf.assert %[[NE]], "strict symbolic shapes: dynamic dimension 0 of %arg0 is 1"
-// CHECK:         cf.assert %{{.*}}, "strict symbolic shapes: dynamic dimension 1 of %arg0 is 1"
-// CHECK:         cf.assert %{{.*}}, "strict symbolic shapes: dynamic dimension 0 of %arg1 is 1"
-// CHECK:         cf.assert %{{.*}}, "strict symbolic shapes: dynamic dimension 1 of %arg1 is 1"
+// CHECK:         %[[A1:.*]] = tensor.dim %arg0, %c1
+// CHECK:         %[[B0:.*]] = tensor.dim %arg1, %c0
+// CHECK:         %[[B1:.*]] = tensor.dim %arg1, %c1
+// CHECK:         %[[EQ0:.*]] = arith.cmpi eq, %[[A0]], %[[B0]] : index
+// CHECK:         cf.assert %[[EQ0]], "strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 0"
+// CHECK:         %[[EQ1:.*]] = arith.cmpi eq, %[[A1]], %[[B1]] : index
+// CHECK:         cf.assert %[[EQ1]], "strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 1"
+// CHECK:         cf.assert %true, "operands must be broadcastable"
+// CHECK-NOT:     cf.assert
 // CHECK-NOT:     arith.select
-// CHECK:         %[[EQ0:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
-// CHECK:         %[[EQ1:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
-// CHECK:         %[[BOTH:.*]] = arith.andi %[[EQ0]], %[[EQ1]] : i1
-// CHECK:         cf.assert %[[BOTH]], "operands must be broadcastable"
-// CHECK-NOT:     arith.select
+// CHECK:         tensor.from_elements %[[A0]], %[[A1]] : tensor<2xindex>
 // CHECK:         return
 module attributes {shape_opt.strict_symbolic_shapes} {
   func.func @broadcast(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?xindex> {
@@ -36,19 +40,18 @@ module attributes {shape_opt.strict_symbolic_shapes} {
 
 // -----
 
-// Static dimensions, extent tensors (shapes) and unranked tensors declare no
-// dynamic dimension; a static 1 still broadcasts, and an extent checked not
-// to be 1 against a static one is equal to it.
+// A dynamic extent against a static 4 must be 4, and the result is 4; a
+// static 1 broadcasts, and the dynamic extent it meets is the result.
 
 // CHECK-LABEL: func.func @mixed
 // CHECK-NOT:     attributes
-// CHECK:         cf.assert %{{.*}}, "strict symbolic shapes: dynamic dimension 0 of %arg0 is 1"
-// CHECK:         cf.assert %{{.*}}, "strict symbolic shapes: dynamic dimension 1 of %arg1 is 1"
+// CHECK:         %[[A0:.*]] = tensor.dim %arg0, %c0
+// CHECK:         %[[B1:.*]] = tensor.dim %arg1, %c1
+// CHECK:         %[[EQ:.*]] = arith.cmpi eq, %[[A0]], %c4 : index
+// CHECK:         cf.assert %[[EQ]], "strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 0"
 // CHECK-NOT:     strict symbolic shapes
 // CHECK-NOT:     arith.select
-// CHECK:         %[[EQ:.*]] = arith.cmpi eq, %{{.*}}, %c4 : index
-// CHECK:         cf.assert %[[EQ]], "operands must be broadcastable"
-// CHECK:         tensor.from_elements %c4, %{{.*}} : tensor<2xindex>
+// CHECK:         tensor.from_elements %c4, %[[B1]] : tensor<2xindex>
 func.func @mixed(%a: tensor<?x1xf32>, %b: tensor<4x?xf32>, %s: tensor<?xindex>, %u: tensor<*xf32>) -> tensor<?xindex> attributes {shape_opt.strict_symbolic_shapes} {
   %sa = shape.shape_of %a : tensor<?x1xf32> -> tensor<?xindex>
   %sb = shape.shape_of %b : tensor<4x?xf32> -> tensor<?xindex>
@@ -61,23 +64,35 @@ func.func @mixed(%a: tensor<?x1xf32>, %b: tensor<4x?xf32>, %s: tensor<?xindex>, 
 // -----
 
 // The module's attribute is for its public functions; a private one is
-// strict only with an attribute of its own.
+// strict only with an attribute of its own. Extents of an extent tensor
+// (whose origin is unknown) broadcast as in general mode.
 
 // CHECK-LABEL: func.func private @helper
 // CHECK-NOT:     cf.assert
-// CHECK:         return
+// CHECK:         arith.select
 // CHECK-LABEL: func.func private @own
-// CHECK:         cf.assert %{{.*}}, "strict symbolic shapes: dynamic dimension 0 of %arg0 is 1"
+// CHECK:         cf.assert %{{.*}}, "strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 0"
+// CHECK-NOT:     arith.select
+// CHECK-LABEL: func.func @shapes
+// CHECK-NOT:     strict symbolic shapes
+// CHECK:         arith.select
 module attributes {shape_opt.strict_symbolic_shapes} {
-  func.func private @helper(%a: tensor<?xf32>) -> index {
-    %c0 = arith.constant 0 : index
-    %d = tensor.dim %a, %c0 : tensor<?xf32>
-    return %d : index
+  func.func private @helper(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xindex> {
+    %sa = shape.shape_of %a : tensor<?xf32> -> tensor<?xindex>
+    %sb = shape.shape_of %b : tensor<?xf32> -> tensor<?xindex>
+    %r = shape.broadcast %sa, %sb : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    return %r : tensor<?xindex>
   }
-  func.func private @own(%a: tensor<?xf32>) -> index attributes {shape_opt.strict_symbolic_shapes} {
-    %c0 = arith.constant 0 : index
-    %d = tensor.dim %a, %c0 : tensor<?xf32>
-    return %d : index
+  func.func private @own(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xindex> attributes {shape_opt.strict_symbolic_shapes} {
+    %sa = shape.shape_of %a : tensor<?xf32> -> tensor<?xindex>
+    %sb = shape.shape_of %b : tensor<?xf32> -> tensor<?xindex>
+    %r = shape.broadcast %sa, %sb : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    return %r : tensor<?xindex>
+  }
+  func.func @shapes(%a: tensor<?xf32>, %s: tensor<1xindex>) -> tensor<?xindex> {
+    %sa = shape.shape_of %a : tensor<?xf32> -> tensor<?xindex>
+    %r = shape.broadcast %sa, %s : tensor<?xindex>, tensor<1xindex> -> tensor<?xindex>
+    return %r : tensor<?xindex>
   }
 }
 

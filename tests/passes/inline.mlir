@@ -346,14 +346,17 @@ func.func private @unused(%x: index) -> index {
 
 // -----
 
-// A function that checks strict symbolic shapes on entry is not inlined:
-// its body alone would not check them. A private one in a strict module
-// does not check them, and is inlined.
+// A function that assumes strict symbolic shapes neither is inlined nor
+// inlines: what its broadcasts check depends on which values are its
+// arguments. Between functions that assume nothing, calls are inlined.
+// CHECK-LABEL: func.func @strict_caller
+// CHECK:         call @checks(
+// CHECK:         call @plain(
 // CHECK-LABEL: func.func @caller
 // CHECK:         call @checks(
 // CHECK-NOT:     call @plain(
-module attributes {shape_opt.strict_symbolic_shapes} {
-  func.func @checks(%t: tensor<?xf32>) -> index {
+module {
+  func.func @checks(%t: tensor<?xf32>) -> index attributes {shape_opt.strict_symbolic_shapes} {
     %c0 = arith.constant 0 : index
     %d = tensor.dim %t, %c0 : tensor<?xf32>
     return %d : index
@@ -362,6 +365,11 @@ module attributes {shape_opt.strict_symbolic_shapes} {
     %c0 = arith.constant 0 : index
     %d = tensor.dim %t, %c0 : tensor<?xf32>
     return %d : index
+  }
+  func.func @strict_caller(%t: tensor<?xf32>) -> (index, index) attributes {shape_opt.strict_symbolic_shapes} {
+    %0 = call @checks(%t) : (tensor<?xf32>) -> index
+    %1 = call @plain(%t) : (tensor<?xf32>) -> index
+    return %0, %1 : index, index
   }
   func.func @caller(%t: tensor<?xf32>) -> (index, index) {
     %0 = call @checks(%t) : (tensor<?xf32>) -> index

@@ -12,6 +12,9 @@
 //! - [`shape_facts`]: static shape facts — the partial shape, size or
 //!   boolean known of each value, and the ops certain to fail (used by
 //!   `infer-shapes` and `--mlir-print-shape-facts`).
+//! - [`strict_extents`]: under strict symbolic shapes, where each extent
+//!   of a shape comes from and the checks a broadcast makes (used by the
+//!   interpreter, `convert-shape-to-std` and `canonicalize-constraints`).
 //!
 //! Value bounds are the `value-bounds` crate's.
 
@@ -19,4 +22,5 @@ pub mod call_graph;
 pub mod errors;
 pub mod ranks;
 pub mod shape_facts;
+pub mod strict_extents;
 pub mod symbols;

@@ -117,7 +117,7 @@ fn is_cast(ctx: &Context, op: OpId) -> bool {
 /// `wouldOpBeTriviallyDead` without the use check): a pure op, or a
 /// registered op with regions (`scf.for`, `scf.if`) whose nested ops are
 /// all effect free in turn. Unregistered ops, isolated ops and symbol
-/// tables never are.
+/// tables never are, nor a broadcast that checks strict symbolic shapes.
 pub fn effect_free(ctx: &Context, op: OpId) -> bool {
     let Some(def) = ctx.op_def(op) else {
         return false;
@@ -126,7 +126,7 @@ pub fn effect_free(ctx: &Context, op: OpId) -> bool {
         return false;
     }
     if def.traits.pure {
-        return true;
+        return !ir::dialect::func::fails_under_strict_shapes(ctx, op);
     }
     let regions = &ctx.op(op).regions;
     !regions.is_empty()

@@ -5,7 +5,9 @@
 use crate::dispatch::{evaluator, Control, Evaluator};
 use crate::value::{Arg, Event, InterpError, Outcome, ShapeVal, SizeVal, Trace, Value};
 use crate::Limits;
-use ir::dialect::func::{strict_dimensions, FAILURE_MESSAGES};
+use analysis::strict_extents::StrictExtents;
+use ir::dialect::func::FAILURE_MESSAGES;
+use std::rc::Rc;
 use ir::{Attr, BlockId, Context, OpId, OpKind, RegionId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
 
@@ -43,6 +45,10 @@ pub(crate) struct Machine<'c> {
     /// What is known of the module's StableHLO, MHLO and CHLO ops, made at
     /// the first one met.
     pub(crate) host_knowledge: std::cell::OnceCell<hlo::Knowledge>,
+    /// What strict symbolic shapes knows of the function being evaluated
+    /// (a call swaps in its callee's), and of each function met so far.
+    pub(crate) strict: Rc<StrictExtents>,
+    strict_of: FxHashMap<OpId, Rc<StrictExtents>>,
 }
 
 /// The terminator a region ended with and its operand values.
@@ -120,6 +126,8 @@ pub(crate) fn run_op(
         limits,
         events: Vec::new(),
         host_knowledge: std::cell::OnceCell::new(),
+        strict: Rc::default(),
+        strict_of: FxHashMap::default(),
     };
     let called = machine.call(func, values);
     // The steps since the last look at the budget count too.
@@ -656,26 +664,23 @@ impl<'c> Machine<'c> {
 
     // ----- functions, regions, blocks -----
 
-    /// Call the function `func` on `args`: its return values. A function
-    /// that assumes strict symbolic shapes first fails on an argument whose
-    /// dynamic dimension is 1 (the first such one).
+    /// Call the function `func` on `args`: its return values.
     pub(crate) fn call(&mut self, func: OpId, args: Vec<Value>) -> Step<Vec<Value>> {
         let region = self.ctx.op(func).regions.first().copied();
         let region = region
             .filter(|&r| !self.ctx.region(r).blocks.is_empty())
             .ok_or_else(|| self.unsupported(func, "a declaration without a body"))?;
-        for strict in strict_dimensions(self.ctx, func) {
-            let extent = match args.get(strict.arg) {
-                Some(Value::Tensor { shape, .. }) => shape.get(strict.dim),
-                _ => None,
-            };
-            if extent == Some(&1) {
-                return Err(Stop::Fail(strict.message()));
-            }
-        }
+        let ctx = self.ctx;
+        let strict = self
+            .strict_of
+            .entry(func)
+            .or_insert_with(|| Rc::new(StrictExtents::new(ctx, func)))
+            .clone();
+        let saved_strict = std::mem::replace(&mut self.strict, strict);
         let saved = std::mem::take(&mut self.env);
         let exit = self.run_region(region, args);
         self.env = saved;
+        self.strict = saved_strict;
         let exit = exit?;
         if matches!(
             self.ctx.kind(exit.op),

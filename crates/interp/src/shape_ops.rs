@@ -20,6 +20,7 @@ use crate::dispatch::kinds_of_other_dialects;
 use crate::machine::{show, Machine, Step, Stop};
 use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{ShapeVal, SizeVal, Value};
+use analysis::strict_extents::OperandExtent;
 use ir::dialect::shape::{
     constraint_message, failure, FALSE_WITNESS_MESSAGE, HOST_WITNESS_MESSAGE,
 };
@@ -452,6 +453,7 @@ impl Machine<'_> {
     /// `shape.cstr_broadcastable`.
     fn cstr_broadcastable(&self, op: OpId) -> Step<Vec<Value>> {
         let shapes = self.valid_shapes(op)?;
+        self.fail_strict_checks(op, &shapes)?;
         self.constraint(
             op,
             shapes.map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
@@ -464,9 +466,53 @@ impl Machine<'_> {
         self.constraint(op, shapes.map(|s| s.windows(2).all(|w| w[0] == w[1])))
     }
 
+    /// The first of the checks strict symbolic shapes makes at
+    /// broadcast-family op `op`
+    /// ([`analysis::strict_extents::StrictExtents::checks`]) that `shapes`
+    /// (its operands, if all are valid) fail: its message.
+    fn strict_failure(&self, op: OpId, shapes: &Result<Vec<Vec<i64>>, String>) -> Option<String> {
+        let shapes = shapes.as_ref().ok()?;
+        let extent = |at: &OperandExtent| shapes.get(at.operand).and_then(|s| s.get(at.index));
+        self.strict
+            .checks(self.ctx, op)
+            .into_iter()
+            .find(|check| {
+                let result = check.strict.first().map(extent);
+                check.strict.iter().any(|at| Some(extent(at)) != result)
+            })
+            .map(|check| check.message)
+    }
+
+    /// Fail as the first failing check of strict symbolic shapes at `op`
+    /// does, if one does.
+    fn fail_strict_checks(&self, op: OpId, shapes: &Result<Vec<Vec<i64>>, String>) -> Step<()> {
+        match self.strict_failure(op, shapes) {
+            Some(message) => Err(Stop::Fail(message)),
+            None => Ok(()),
+        }
+    }
+
+    /// `shape.broadcast`: under strict symbolic shapes, a failing check
+    /// gives an error value of `!shape.shape`, and fails where the result is
+    /// an extent tensor (which holds no error).
+    fn broadcast(&self, op: OpId) -> Step<Vec<Value>> {
+        let shapes = self.shape_operands(op)?;
+        let failure = match self.strict.is_empty() {
+            true => None,
+            false => self.strict_failure(op, &shapes.iter().cloned().collect()),
+        };
+        let shape = match failure {
+            Some(message) if matches!(self.result_kind(op, 0)?, TypeKind::Shape) => Err(message),
+            Some(message) => return Err(Stop::Fail(message)),
+            None => broadcast(shapes, self.str_attr(op, "error")),
+        };
+        self.one_shape(op, shape)
+    }
+
     /// `shape.is_broadcastable`: an `i1`.
     fn is_broadcastable(&self, op: OpId) -> Step<Vec<Value>> {
         let shapes = self.valid_shapes(op)?;
+        self.fail_strict_checks(op, &shapes)?;
         let ok = shapes.is_ok_and(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok());
         Ok(vec![i1(ok)])
     }
@@ -568,10 +614,7 @@ pub(crate) fn exec(m: &mut Machine, op: OpId, kind: OpKind) -> Step<Vec<Value>> 
         OpKind::ShapeAny => m.any(op),
         OpKind::ShapeAssuming => m.assuming(op),
         OpKind::ShapeAssumingAll => m.assuming_all(op),
-        OpKind::ShapeBroadcast => {
-            let shapes = m.shape_operands(op)?;
-            m.one_shape(op, broadcast(shapes, m.str_attr(op, "error")))
-        }
+        OpKind::ShapeBroadcast => m.broadcast(op),
         OpKind::ShapeConcat => {
             let (a, b) = (m.shape_operand(op, 0)?, m.shape_operand(op, 1)?);
             m.one_shape(op, a.and_then(|a| Ok([a, b?].concat())))

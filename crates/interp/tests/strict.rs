@@ -1,11 +1,15 @@
-//! Strict symbolic shapes (`shape_opt.strict_symbolic_shapes`): a function
-//! checks on entry that no dimension its arguments' types leave dynamic is
-//! 1, in argument order, before anything else runs.
+//! Strict symbolic shapes (`shape_opt.strict_symbolic_shapes`): a dimension
+//! an argument's type leaves dynamic is assumed not to be the broadcasting
+//! 1, and the assumption is checked where a broadcast meets it. In each
+//! dimension, the dynamic extents of arguments and the static ones other
+//! than 1 must be equal; a static 1 broadcasts; extents of unknown origin
+//! (an extent tensor's) follow the general rule.
 
 mod common;
 
-/// `@f` broadcasting its arguments' shapes, in a module marked (or not).
-fn broadcast(strict: bool) -> String {
+/// `@f` broadcasting its arguments' shapes (and `@g` an extent tensor with
+/// one of them), in a module marked (or not).
+fn module(strict: bool) -> String {
     let attribute = if strict {
         " attributes {shape_opt.strict_symbolic_shapes}"
     } else {
@@ -13,37 +17,64 @@ fn broadcast(strict: bool) -> String {
     };
     format!(
         r#"module{attribute} {{
-  func.func @f(%a: tensor<?x3xf32>, %b: tensor<?x?xf32>, %s: tensor<?xindex>, %u: tensor<*xf32>) -> tensor<?xindex> {{
+  func.func @f(%a: tensor<?x3xf32>, %b: tensor<?x?xf32>) -> tensor<?xindex> {{
     %sa = shape.shape_of %a : tensor<?x3xf32> -> tensor<?xindex>
     %sb = shape.shape_of %b : tensor<?x?xf32> -> tensor<?xindex>
     %r = shape.broadcast %sa, %sb : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
     return %r : tensor<?xindex>
   }}
+  func.func @g(%a: tensor<1x?xf32>, %s: tensor<?xindex>) -> i1 {{
+    %sa = shape.shape_of %a : tensor<1x?xf32> -> tensor<?xindex>
+    %ok = shape.is_broadcastable %sa, %s : tensor<?xindex>, tensor<?xindex>
+    return %ok : i1
+  }}
+  func.func @monadic(%a: tensor<?xf32>, %b: tensor<?xf32>) -> !shape.shape {{
+    %sa = shape.shape_of %a : tensor<?xf32> -> !shape.shape
+    %sb = shape.shape_of %b : tensor<?xf32> -> !shape.shape
+    %r = shape.broadcast %sa, %sb : !shape.shape, !shape.shape -> !shape.shape
+    return %r : !shape.shape
+  }}
 }}"#
     )
 }
 
-fn run(strict: bool, args: &[&str]) -> String {
-    common::parse(&broadcast(strict)).show_trace("f", args)
+fn run(strict: bool, function: &str, args: &[&str]) -> String {
+    common::parse(&module(strict)).show_trace(function, args)
 }
 
 #[test]
-fn a_dynamic_dimension_of_one_fails_with_its_own_message() {
-    let args = ["[2,3]", "[1,3]", "[1]", "[1,1]"];
-    assert_eq!(run(false, &args), "ok [2, 3]");
+fn a_dynamic_one_meeting_another_extent_fails_with_the_assumption_named() {
+    let args = ["[2,3]", "[1,3]"];
+    assert_eq!(run(false, "f", &args), "ok [2, 3]");
     assert_eq!(
-        run(true, &args),
-        "error: strict symbolic shapes: dynamic dimension 0 of %arg1 is 1"
+        run(true, "f", &args),
+        "error: strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 0"
     );
-    // The first failing dimension, in argument order.
+    // Against a static 3: the dynamic extent must be 3.
     assert_eq!(
-        run(true, &["[1,3]", "[1,1]", "[2]", "[2]"]),
-        "error: strict symbolic shapes: dynamic dimension 0 of %arg0 is 1"
+        run(true, "f", &["[2,3]", "[2,1]"]),
+        "error: strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 1"
     );
 }
 
 #[test]
-fn static_dimensions_shapes_and_unranked_tensors_are_not_checked() {
-    // %a's static 3, the extent tensor %s (a shape) and unranked %u.
-    assert_eq!(run(true, &["[2,3]", "[2,3]", "[1]", "[1,1]"]), "ok [2, 3]");
+fn equal_dynamic_extents_pass_even_when_they_are_one() {
+    assert_eq!(run(true, "f", &["[2,3]", "[2,3]"]), "ok [2, 3]");
+    assert_eq!(run(true, "f", &["[1,3]", "[1,3]"]), "ok [1, 3]");
+}
+
+#[test]
+fn a_static_one_and_extents_of_unknown_origin_broadcast_as_usual() {
+    // `%a`'s static 1 meets the extent tensor's 5; its dynamic 7 meets 1.
+    assert_eq!(run(true, "g", &["[1,7]", "[5,1]"]), "ok 1");
+    assert_eq!(run(true, "g", &["[1,1]", "[5,4]"]), "ok 1");
+    assert_eq!(run(true, "g", &["[1,3]", "[5,4]"]), "ok 0");
+}
+
+#[test]
+fn an_error_monadic_broadcast_gives_the_failure_as_a_value() {
+    let args = ["[1]", "[4]"];
+    assert_eq!(run(false, "monadic", &args), "ok [4]");
+    assert!(run(true, "monadic", &args)
+        .contains("strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 0"));
 }

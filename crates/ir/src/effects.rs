@@ -16,7 +16,9 @@
 //!   ([`crate::op_def::Traits::effect`]: MLIR's `Pure` ops and terminators
 //!   none, checks [`Effect::Fails`], region ops such as `scf.if` and
 //!   `shape.assuming` none of their own, everything else [`Effect::Any`]),
-//!   joined with the effects of the ops in its regions;
+//!   joined with the effects of the ops in its regions; a broadcast that
+//!   checks strict symbolic shapes
+//!   ([`crate::dialect::func::fails_under_strict_shapes`]) fails;
 //! - for a `func.call`, the effect of the callee's body; [`Effect::Any`] if
 //!   the callee only has a declaration (`func.func private @log(i64)`), is
 //!   not in reach (a function checked out on its own) or calls itself
@@ -225,6 +227,7 @@ impl Effects {
             };
         }
         match ctx.op_def(op) {
+            Some(_) if crate::dialect::func::fails_under_strict_shapes(ctx, op) => Effect::Fails,
             Some(def) => def.traits.effect,
             None if ctx.pure_ops().covers_op(ctx.op_name(op))
                 || ctx.knows_foreign_ops() && known_pure(ctx.op_name(op)) =>

@@ -15,11 +15,12 @@ use super::{Limits, Verdict};
 use egg::{Analysis, Id, Runner, StopReason, Symbol};
 use egraph::language::{self, partial_shape, Divisor, Facts, Graph, ShapeAnalysis, ShapeLang};
 use egraph::rules;
+use analysis::strict_extents::StrictExtents;
 use ir::dialect::arith::CmpIPredicate;
 use ir::{Attr, Context, OpId, OpKind, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
 use pass::Statistics;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// The constant dimension a `tensor.dim` reads.
 fn dim_index(ctx: &Context, dim_op: OpId) -> Option<usize> {
@@ -33,10 +34,12 @@ pub(super) struct Builder<'a> {
     pub(super) ctx: &'a Context,
     pub(super) graph: Graph,
     ids: HashMap<ValueId, Id>,
-    /// The dimensions of arguments checked not to be 1 on entry (strict
-    /// symbolic shapes): an entry-block argument and a dimension of it.
-    strict: HashSet<(ValueId, usize)>,
-    /// The classes of the extents of `strict` dimensions met so far.
+    /// What strict symbolic shapes knows of the function's shapes: which
+    /// extents are symbolic, and the checks of each broadcast.
+    strict: StrictExtents,
+    /// The classes of the symbolic extents met so far: strict symbolic
+    /// shapes compares them at a broadcast, as it does constants other than
+    /// 1.
     not_one: Vec<Id>,
     /// Operand sets checked broadcastable so far (as classes).
     broadcastable: Vec<Vec<Id>>,
@@ -97,7 +100,7 @@ impl Builder<'_> {
                             let extent = self.graph.add(ShapeLang::Opaque(symbol));
                             let facts = Facts::integer(Interval::NON_NEGATIVE, Divisor::default());
                             self.learn_facts(extent, facts);
-                            if self.strict.contains(&(v, i)) {
+                            if self.strict.is_symbolic(self.ctx, v, i) {
                                 self.not_one.push(extent);
                             }
                             extent
@@ -526,11 +529,43 @@ impl Builder<'_> {
         self.rebuild();
     }
 
+    /// Whether the function assumes strict symbolic shapes and has shapes
+    /// whose extents it knows.
+    pub(super) fn strict_function(&self) -> bool {
+        !self.strict.is_empty()
+    }
+
+    /// Whether the checks strict symbolic shapes makes at broadcast check
+    /// `cstr` hold on every input: in each dimension it checks, the strict
+    /// extents are one class. Without this, proving `cstr` true would drop
+    /// those checks.
+    pub(super) fn strict_checks_hold(&mut self, cstr: OpId) -> bool {
+        let checks = self.strict.checks(self.ctx, cstr);
+        let operands = self.ctx.op(cstr).operands.to_vec();
+        checks.iter().all(|check| {
+            let classes: Option<Vec<Id>> = check
+                .strict
+                .iter()
+                .map(|at| {
+                    let id = self.id(*operands.get(at.operand)?);
+                    let shape = self.class(id);
+                    let extent = self.graph[shape].nodes.iter().find_map(|n| match n {
+                        ShapeLang::List(items) => items.get(at.index).copied(),
+                        _ => None,
+                    })?;
+                    Some(self.class(extent))
+                })
+                .collect();
+            classes.is_some_and(|c| c.windows(2).all(|w| w[0] == w[1]))
+        })
+    }
+
     /// `shapes` broadcast: in each dimension (aligned at the back), the
     /// extents known not to be 1 are all the broadcast extent, so one
-    /// class. Under strict symbolic shapes, broadcasting shapes whose
-    /// extents are all dynamic is then their equality (lists of one
-    /// rank whose extents are one class each are one class).
+    /// class. Under strict symbolic shapes, whose checks at the broadcast
+    /// passed, broadcasting shapes whose extents are all dynamic is then
+    /// their equality (lists of one rank whose extents are one class each
+    /// are one class).
     fn unite_extents_not_one(&mut self, shapes: &[Id]) {
         if self.not_one.is_empty() {
             return;
@@ -626,7 +661,7 @@ impl<'a> Builder<'a> {
             ctx,
             graph: Graph::default(),
             ids: HashMap::new(),
-            strict: strict_extents(ctx, f),
+            strict: StrictExtents::new(ctx, f),
             not_one: Vec::new(),
             broadcastable: Vec::new(),
             limits,
@@ -647,22 +682,6 @@ fn binary(operands: &[Id]) -> Option<[Id; 2]> {
             None
         }
     }
-}
-
-/// The dimensions of `f`'s entry-block arguments that strict symbolic
-/// shapes checks not to be 1 on entry (none when `f` does not assume them).
-fn strict_extents(ctx: &Context, f: OpId) -> HashSet<(ValueId, usize)> {
-    let args = ctx
-        .op(f)
-        .regions
-        .first()
-        .and_then(|&r| ctx.region(r).blocks.first())
-        .map(|&b| ctx.block(b).args.clone())
-        .unwrap_or_default();
-    ir::dialect::func::strict_dimensions(ctx, f)
-        .into_iter()
-        .filter_map(|d| Some((*args.get(d.arg)?, d.dim)))
-        .collect()
 }
 
 /// The value the region of a `shape.assuming` yields as its result `v`,

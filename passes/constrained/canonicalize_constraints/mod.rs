@@ -20,10 +20,14 @@
 //! is known of the result.
 //!
 //! A kept `cstr_broadcastable` also teaches that, in each dimension, the
-//! extents known not to be 1 (constants, and under strict symbolic shapes
-//! the dynamic dimensions of arguments, checked on entry) are one value:
+//! extents known not to be 1 (constants) are one value; under strict
+//! symbolic shapes (`analysis::strict_extents`) so are the dynamic
+//! dimensions of arguments with them, which its checks found equal:
 //! broadcasting arguments whose extents are all dynamic is then their
-//! equality, and later checks of it hold.
+//! equality, and later checks of it hold. A broadcast check is proven only
+//! if its strict checks hold too (its strict extents are one class), and
+//! in a strict function no broadcast check merges into another: the
+//! message of a strict check names the extents it compares.
 //!
 //! A `cstr_broadcastable` left unknown merges into an earlier kept one of
 //! the same message that checks a subset of its shapes, and a `cstr_eq`
@@ -229,6 +233,8 @@ fn decide_function(
             Verdict::Unknown if ctx.kind(o) == OpKind::ShapeCstrRequire => {
                 decide_by_bounds(ctx, o, &established)
             }
+            // Proven broadcastable, but strict symbolic shapes checks more.
+            Verdict::True(_) if !b.strict_checks_hold(o) => Verdict::Unknown,
             verdict => verdict,
         };
         match verdict {

@@ -34,14 +34,16 @@
 //! part whose length a constant index gives (the head at `i >= 0`, the tail
 //! at `i < 0`) is straight-line code whatever the rank.
 //!
-//! A function that assumes strict symbolic shapes
-//! ([`ir::dialect::func::STRICT_SYMBOLIC_SHAPES`]) first checks, with a
-//! `cf.assert` each and its own message, that no dimension its arguments'
-//! types leave dynamic is 1; such an extent is then known not to be 1 (as
-//! a constant other than 1 is): a broadcast takes it with no select, and
-//! checks that the others are 1 or equal to it. Std form checks the
-//! assumption in its code, so the attribute goes from the functions
-//! lowered and from `root`.
+//! In a function that assumes strict symbolic shapes
+//! ([`ir::dialect::func::STRICT_SYMBOLIC_SHAPES`]), a broadcast or
+//! broadcast check first asserts, one `cf.assert` per dimension, that the
+//! extents strict symbolic shapes compares there are equal
+//! ([`analysis::strict_extents`]), with the message that names the
+//! assumption; the first of them then stands for all, so the dimension's
+//! result takes no select unless an extent of unknown origin takes part.
+//! A check already asserted in the block (or a block around it) is not
+//! asserted again. Std form checks the assumption in its code, so the
+//! attribute goes from the functions lowered and from `root`.
 //!
 //! Precondition: asserting form, or any function whose `shape` ops are the
 //! ones above on extent tensors, `index`, `!shape.shape` or `!shape.size`,
@@ -88,10 +90,10 @@ mod speculate;
 mod status;
 
 use analysis::ranks::{constant_int, is_extent_tensor, Atom, Fact, Facts, RankAnalysis};
+use analysis::strict_extents::StrictExtents;
 use diag::Diagnostic;
 use ir::builder::{Build, InsertPoint};
-use ir::dialect::arith::CmpIPredicate;
-use ir::dialect::func::{strict_dimensions, StrictDimension, STRICT_SYMBOLIC_SHAPES};
+use ir::dialect::func::STRICT_SYMBOLIC_SHAPES;
 use ir::dialect::shape::SHAPE_FN;
 use ir::{Attr, BlockId, Context, Location, OpId, OpKind, OperationState, Type, TypeKind, ValueId};
 use pass::stage::{check_legality, Stage};
@@ -459,7 +461,7 @@ fn body_args(ctx: &Context, f: OpId) -> impl Iterator<Item = ValueId> + '_ {
 fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
     let ranks = RankAnalysis::new(ctx, f);
     // Of the signature as written: a `!shape.shape` argument is no tensor.
-    let strict = strict_dimensions(ctx, f);
+    let strict = StrictExtents::new(ctx, f);
     convert_types(ctx, f)?;
     let Some(&region) = ctx.op(f).regions.first() else {
         return Ok(());
@@ -471,7 +473,7 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
     let mut lowering = Lowering {
         ctx,
         ranks,
-        strict: FxHashSet::default(),
+        strict,
         lowered: FxHashMap::default(),
         scopes: Vec::new(),
         at: InsertPoint::Before(constant_anchor),
@@ -482,7 +484,6 @@ fn lower_function(ctx: &mut Context, f: OpId) -> Result<(), Diagnostic> {
         created: Vec::new(),
     };
     lowering.loc = lowering.ctx.op(f).loc.clone();
-    lowering.check_strict_dimensions(f, &strict);
     for block in blocks {
         lowering.lower_block(block)?;
     }
@@ -540,6 +541,9 @@ struct Scope {
     extents: FxHashMap<ValueId, Vec<ValueId>>,
     /// The extent tensor made for a shape value of the input.
     tensors: FxHashMap<ValueId, ValueId>,
+    /// The checks of strict symbolic shapes asserted: a message and the
+    /// extents it found equal.
+    asserted: FxHashSet<(String, Vec<ValueId>)>,
 }
 
 /// Ranks above this are treated as unknown: straight-line code grows with
@@ -549,9 +553,9 @@ const MAX_STRAIGHT_LINE_RANK: usize = 64;
 struct Lowering<'a> {
     ctx: &'a mut Context,
     ranks: RankAnalysis,
-    /// The dimensions checked not to be 1 on entry (strict symbolic
-    /// shapes): an entry-block argument and a dimension of it.
-    strict: FxHashSet<(ValueId, usize)>,
+    /// What strict symbolic shapes knows of the function's shapes (read
+    /// before any op was lowered).
+    strict: StrictExtents,
     /// Values of the input made by lowered shape ops (and, in copied
     /// `shape.reduce` bodies, by any op) → what stands for them.
     lowered: FxHashMap<ValueId, Lowered>,
@@ -587,45 +591,9 @@ impl Lowering<'_> {
         self.scopes.last()
     }
 
-    /// At the start of function `f`, check that none of the dimensions
-    /// `strict` is 1, each with its own message, and remember them.
-    fn check_strict_dimensions(&mut self, f: OpId, strict: &[StrictDimension]) {
-        let args: Vec<ValueId> = body_args(self.ctx, f).collect();
-        for dimension in strict {
-            let Some(&arg) = args.get(dimension.arg) else {
-                continue;
-            };
-            let extent = self.dim(arg, dimension.dim);
-            let one = self.constant(1);
-            let not_one = self.cmp(CmpIPredicate::Ne, extent, one);
-            let message = Attr::String(dimension.message().into_bytes());
-            self.build(
-                OpKind::CfAssert,
-                &[not_one],
-                &[],
-                vec![("msg", message)],
-                Vec::new(),
-            );
-            self.strict.insert((arg, dimension.dim));
-        }
-    }
-
-    /// Whether extent `e` is known not to be 1 here: a constant other than
-    /// 1, or a dimension checked on entry.
+    /// Whether extent `e` is known not to be 1: a constant other than 1.
     fn known_not_one(&self, e: ValueId) -> bool {
-        if let Some(n) = constant_int(self.ctx, e) {
-            return n != 1;
-        }
-        let Some(op) = self.ctx.defining_op(e) else {
-            return false;
-        };
-        let (OpKind::TensorDim, &[t, j]) = (self.ctx.kind(op), self.ctx.op(op).operands.as_slice())
-        else {
-            return false;
-        };
-        constant_int(self.ctx, j)
-            .and_then(|j| usize::try_from(j).ok())
-            .is_some_and(|j| self.strict.contains(&(t, j)))
+        constant_int(self.ctx, e).is_some_and(|n| n != 1)
     }
 
     /// Lower the ops of `block` in place.

@@ -2,11 +2,13 @@
 //! ranks it needs are known at the op, loops otherwise.
 
 use super::build::Body;
-use super::{error_at, Lowered, Lowering, Shape, Source};
+use super::{error_at, internal_error_at, Lowered, Lowering, Shape, Source};
 use analysis::ranks::constant_int;
+use analysis::strict_extents::OperandExtent;
 use diag::Diagnostic;
 use ir::dialect::arith::CmpIPredicate;
-use ir::{OpId, OpKind, ValueId};
+use ir::builder::Build;
+use ir::{Attr, OpId, OpKind, ValueId};
 
 /// The ops [`Lowering::lower_shape_op`] lowers only with the operands it
 /// matches (those with a case of their own), and the ops it does not lower:
@@ -115,8 +117,10 @@ impl<'a> Lowering<'a> {
                 vec![shape(head), shape(tail)]
             }
             (OpKind::ShapeConcat, &[a, b]) => vec![shape(self.concat_shapes(a, b)?)],
-            (OpKind::ShapeBroadcast, shapes) => vec![shape(self.broadcast(shapes)?)],
-            (OpKind::ShapeIsBroadcastable, shapes) => vec![scalar(self.is_broadcastable(shapes)?)],
+            (OpKind::ShapeBroadcast, shapes) => vec![shape(self.broadcast(op, shapes)?)],
+            (OpKind::ShapeIsBroadcastable, shapes) => {
+                vec![scalar(self.is_broadcastable(op, shapes)?)]
+            }
             (OpKind::ShapeShapeEq, shapes) => vec![scalar(self.shape_eq(shapes)?)],
             (OpKind::ShapeNumElements, &[s]) => vec![scalar(self.num_elements(s)?)],
             (OpKind::ShapeAdd, &[a, b]) => vec![self.arith_on_sizes(OpKind::ArithAddi, a, b)],
@@ -253,10 +257,88 @@ impl<'a> Lowering<'a> {
             .collect()
     }
 
-    fn broadcast(&mut self, shapes: &[ValueId]) -> Result<Shape, Diagnostic> {
-        if let Some(all) = self.all_extents(shapes) {
-            let extents = self
-                .aligned(&all)
+    /// Per dimension of the result of broadcast-family `op` of `shapes`,
+    /// if every rank is known here, the extents that decide it: those that
+    /// reach it but for constant 1s. Under strict symbolic shapes a
+    /// dimension's strict extents are asserted equal first
+    /// ([`analysis::strict_extents::StrictExtents::checks`]), and the
+    /// first stands for them all.
+    fn deciding_extents(
+        &mut self,
+        op: OpId,
+        shapes: &[ValueId],
+    ) -> Result<Option<Vec<Vec<ValueId>>>, Diagnostic> {
+        let checks = self.strict.checks(self.ctx, op);
+        let all = match checks.is_empty() {
+            true => self.all_extents(shapes),
+            // The analysis knows every rank where it checks.
+            false => Some(
+                shapes
+                    .iter()
+                    .map(|&s| {
+                        let n = self.strict.of(s).map_or(0, <[_]>::len);
+                        self.extents(s, n)
+                    })
+                    .collect(),
+            ),
+        };
+        let Some(all) = all else {
+            return Ok(None);
+        };
+        let mut columns = self.aligned(&all);
+        for check in checks {
+            let extent = |at: &OperandExtent| all.get(at.operand)?.get(at.index).copied();
+            let strict: Option<Vec<ValueId>> = check.strict.iter().map(extent).collect();
+            let others: Option<Vec<ValueId>> = check.others.iter().map(extent).collect();
+            let (Some(strict), Some(others), Some(column)) =
+                (strict, others, columns.get_mut(check.dimension))
+            else {
+                return Err(internal_error_at(
+                    self.ctx,
+                    op,
+                    "strict symbolic shapes checks an extent the lowering does not know",
+                ));
+            };
+            *column = strict.iter().take(1).chain(&others).copied().collect();
+            self.assert_equal(&strict, check.message);
+        }
+        Ok(Some(columns))
+    }
+
+    /// `cf.assert` that `extents` are all equal, with `message`, unless it
+    /// was asserted in this block or one around it.
+    fn assert_equal(&mut self, extents: &[ValueId], message: String) {
+        let Some((&first, rest)) = extents.split_first() else {
+            return;
+        };
+        let key = (message, extents.to_vec());
+        if self.scopes.iter().any(|s| s.asserted.contains(&key)) {
+            return;
+        }
+        let equalities: Vec<ValueId> = rest
+            .iter()
+            .filter(|&&e| e != first)
+            .map(|&e| self.cmp(CmpIPredicate::Eq, first, e))
+            .collect();
+        let condition = self.all(&equalities);
+        if constant_int(self.ctx, condition) != Some(1) {
+            let message = Attr::String(key.0.clone().into_bytes());
+            self.build(
+                OpKind::CfAssert,
+                &[condition],
+                &[],
+                vec![("msg", message)],
+                Vec::new(),
+            );
+        }
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.asserted.insert(key);
+        }
+    }
+
+    fn broadcast(&mut self, op: OpId, shapes: &[ValueId]) -> Result<Shape, Diagnostic> {
+        if let Some(columns) = self.deciding_extents(op, shapes)? {
+            let extents = columns
                 .iter()
                 .map(|candidates| self.broadcast_extent(candidates))
                 .collect();
@@ -295,10 +377,9 @@ impl<'a> Lowering<'a> {
         self.all(&checks)
     }
 
-    fn is_broadcastable(&mut self, shapes: &[ValueId]) -> Result<ValueId, Diagnostic> {
-        if let Some(all) = self.all_extents(shapes) {
-            let checks: Vec<ValueId> = self
-                .aligned(&all)
+    fn is_broadcastable(&mut self, op: OpId, shapes: &[ValueId]) -> Result<ValueId, Diagnostic> {
+        if let Some(columns) = self.deciding_extents(op, shapes)? {
+            let checks: Vec<ValueId> = columns
                 .iter()
                 .map(|candidates| self.dimension_broadcasts(candidates))
                 .collect();

@@ -17,10 +17,9 @@ pub const FAILURE_MESSAGES: &str = "shape_opt.failure_messages";
 /// (then for its public functions, the entry points a runtime calls), that
 /// assumes strict symbolic shapes: every dimension an argument's type
 /// leaves dynamic (`?`) is not the broadcasting 1. The assumption is
-/// checked on entry to the function, dimension by dimension in argument
-/// order ([`strict_dimensions`]), never trusted: an input that breaks it
-/// fails with [`StrictDimension::message`]. Broadcasting two such
-/// extents then needs them equal, and gives either.
+/// checked lazily, never trusted: a broadcast of such extents needs them
+/// equal, and fails with a message naming the assumption where they are
+/// not (`analysis::strict_extents` defines the checks).
 pub const STRICT_SYMBOLIC_SHAPES: &str = "shape_opt.strict_symbolic_shapes";
 
 /// Whether function `func` assumes strict symbolic shapes: it carries
@@ -33,47 +32,17 @@ pub fn strict_symbolic_shapes(ctx: &Context, func: OpId) -> bool {
                 .any(|o| ctx.attr(o, STRICT_SYMBOLIC_SHAPES).is_some())
 }
 
-/// A dimension that strict symbolic shapes checks on entry: dimension
-/// `dim` of argument `arg`, dynamic in the argument's type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StrictDimension {
-    pub arg: usize,
-    pub dim: usize,
-}
-
-impl StrictDimension {
-    /// The failure of an input whose dimension is 1.
-    pub fn message(&self) -> String {
-        format!(
-            "strict symbolic shapes: dynamic dimension {} of %arg{} is 1",
-            self.dim, self.arg
-        )
-    }
-}
-
-/// The dimensions checked on entry to `func`, in order (arguments, then
-/// dimensions): none unless it assumes strict symbolic shapes. A ranked
-/// tensor's `?` dimensions; an unranked tensor declares none, and an
-/// extent tensor (`tensor<?xindex>`) is a shape, whose length is a rank.
-pub fn strict_dimensions(ctx: &Context, func: OpId) -> Vec<StrictDimension> {
-    if !strict_symbolic_shapes(ctx, func) {
-        return Vec::new();
-    }
-    let inputs = function_type(ctx, func).map(|(inputs, _)| inputs);
-    let mut dimensions = Vec::new();
-    for (arg, &t) in inputs.iter().flatten().enumerate() {
-        if let TypeKind::RankedTensor { shape, elem, .. } = ctx.type_kind(t) {
-            if shape.len() == 1 && matches!(ctx.type_kind(*elem), TypeKind::Index) {
-                continue;
-            }
-            dimensions.extend(
-                (0..shape.len())
-                    .filter(|&dim| shape[dim] == crate::types::DYNAMIC)
-                    .map(|dim| StrictDimension { arg, dim }),
-            );
-        }
-    }
-    dimensions
+/// Whether `op`, pure by its definition, may fail: a `shape.broadcast` or
+/// `shape.is_broadcastable` in a function that assumes strict symbolic
+/// shapes checks the assumption. Passes treat it as a check: it is not
+/// erased when unused, and does not cross an op with side effects.
+pub fn fails_under_strict_shapes(ctx: &Context, op: OpId) -> bool {
+    matches!(
+        ctx.kind(op),
+        OpKind::ShapeBroadcast | OpKind::ShapeIsBroadcastable
+    ) && std::iter::successors(ctx.parent_op(op), |&o| ctx.parent_op(o))
+        .find(|&o| ctx.kind(o) == OpKind::FuncFunc)
+        .is_some_and(|f| strict_symbolic_shapes(ctx, f))
 }
 
 pub fn ops() -> Vec<OpDef> {
