@@ -7,26 +7,30 @@
 //! checks the assumption lazily, where it matters: at a broadcast
 //! (`shape.broadcast`, `shape.is_broadcastable`,
 //! `shape.cstr_broadcastable`). In each dimension of the broadcast, the
-//! *strict* extents — those dynamic in an argument's type (*symbolic*) and
-//! static ones other than 1 — must all be equal when one of them is
-//! symbolic, else the op fails with [`StrictCheck::message`]. A symbolic
-//! extent against a static 1 is kept; against an extent of unknown origin
-//! (read from an extent tensor, computed) the usual rule applies. Where the
-//! checks pass, the result is the strict extent, with no choice to make.
+//! *strict* extents that reach it — those dynamic in an argument's type
+//! (*symbolic*) and static ones other than 1 — must all be equal when one
+//! of them is symbolic, else the op fails with [`StrictCheck::message`].
+//! A symbolic extent against a static 1 is kept; against an extent of
+//! unknown origin (read from an extent tensor, computed) the usual rule
+//! applies. Where the checks pass and no extent of unknown origin takes
+//! part, the result is the strict extent, with no choice to make.
+//!
+//! What reaches a dimension is the extents it was broadcast from, through
+//! any chain of broadcasts ([`Leaf`]): a check of `broadcast(a, b)` and
+//! `c` compares what a check of `a`, `b` and `c` compares, so a pass may
+//! flatten, widen or merge broadcast checks as it does in general mode,
+//! and the message, which names the assumption and the dimension counted
+//! from the back (as broadcasting aligns shapes), stays one the function
+//! can fail with.
 //!
 //! This module is the one definition of that meaning: the interpreter, the
 //! lowering to std form and the e-graph all read [`StrictExtents`]. It
-//! knows the extents of a shape value of known rank, per dimension
-//! ([`Extent`]), through `shape_of` of an entry-block argument (and of any
-//! ranked tensor, for its static dimensions), `const_shape`, casts,
-//! `broadcast`, `concat`, `split_at` at a constant index and the results of
-//! `shape.assuming`. A function that does not assume strict symbolic shapes
-//! has no strict extents: every broadcast keeps its general meaning.
-//!
-//! The checks are a function of the op and of how its operands were made,
-//! never of their order or repetition: a check's message names the
-//! arguments its extents come from (in argument order, then the constants),
-//! and the dimension of the broadcast's result.
+//! knows the dimensions of a shape value of known rank through `shape_of`
+//! of an entry-block argument (and of any ranked tensor, for its static
+//! dimensions), `const_shape`, casts, `broadcast`, `concat`, `split_at` at
+//! a constant index and the results of `shape.assuming`. A function that
+//! does not assume strict symbolic shapes has no strict extents: every
+//! broadcast keeps its general meaning.
 
 use crate::ranks::constant_int;
 use ir::dialect::func::strict_symbolic_shapes;
@@ -55,39 +59,33 @@ impl Extent {
             Extent::Unknown => false,
         }
     }
-
-    /// How a message names where the extent comes from: its argument, or
-    /// its value.
-    fn name(self) -> String {
-        match self {
-            Extent::Static { arg: Some(arg), .. } | Extent::Symbolic { arg, .. } => {
-                format!("%arg{arg}")
-            }
-            Extent::Static { value, arg: None } => value.to_string(),
-            Extent::Unknown => "?".to_string(),
-        }
-    }
 }
 
-/// An extent of a broadcast's operand: operand `operand`, at `index` in it.
+/// An extent a shape is made of: extent `index` of shape `shape` (the
+/// `shape_of` or `const_shape` that made it), and what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OperandExtent {
-    pub operand: usize,
+pub struct Leaf {
+    pub shape: ValueId,
     pub index: usize,
+    pub extent: Extent,
 }
+
+/// What reaches one dimension of a shape: the extents it was broadcast
+/// from (one, unless a broadcast made it), static 1s left out.
+pub type Dimension = Vec<Leaf>;
 
 /// The check strict symbolic shapes makes in one dimension of a broadcast:
-/// every extent of `strict` equals the first, which is the dimension's
-/// result (a static extent other than 1 first, if there is one).
+/// the strict extents that reach it are all equal, the first (a static one
+/// if there is one) standing for them all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StrictCheck {
-    /// The dimension of the broadcast's result.
+    /// The dimension of the broadcast's result, from the front.
     pub dimension: usize,
-    /// The strict extents of the dimension, the result first.
-    pub strict: Vec<OperandExtent>,
-    /// The dimension's other extents that are not a static 1: of unknown
-    /// origin, each 1 or the result for the usual rule to hold.
-    pub others: Vec<OperandExtent>,
+    /// The strict extents that reach the dimension, the result first.
+    pub strict: Vec<Leaf>,
+    /// The operands whose extent in the dimension is not the strict one:
+    /// an extent of unknown origin reaches it, and the usual rule decides.
+    pub loose: Vec<usize>,
     /// The failure when the strict extents differ.
     pub message: String,
 }
@@ -98,7 +96,7 @@ pub struct StrictCheck {
 pub struct StrictExtents {
     /// The entry-block arguments (none unless the function is strict).
     args: Vec<ValueId>,
-    shapes: FxHashMap<ValueId, Vec<Extent>>,
+    shapes: FxHashMap<ValueId, Vec<Dimension>>,
 }
 
 impl StrictExtents {
@@ -108,14 +106,13 @@ impl StrictExtents {
         if !strict_symbolic_shapes(ctx, func) {
             return analysis;
         }
-        analysis.args = ctx
+        let args: Vec<ValueId> = ctx
             .op(func)
             .regions
             .first()
             .and_then(|&r| ctx.region(r).blocks.first())
             .map(|&b| ctx.block(b).args.to_vec())
             .unwrap_or_default();
-        let args = std::mem::take(&mut analysis.args);
         ctx.walk_nested(func, &mut |op| analysis.read(ctx, &args, op));
         analysis.args = args;
         analysis
@@ -125,8 +122,12 @@ impl StrictExtents {
     /// entry-block argument of a strict function, dynamic there in its type.
     pub fn is_symbolic(&self, ctx: &Context, t: ValueId, dim: usize) -> bool {
         self.args.contains(&t)
-            && matches!(tensor_extents(ctx, &self.args, t).as_deref().and_then(|e| e.get(dim)),
-                Some(Extent::Symbolic { .. }))
+            && matches!(
+                tensor_extents(ctx, &self.args, t)
+                    .as_deref()
+                    .and_then(|e| e.get(dim)),
+                Some(Extent::Symbolic { .. })
+            )
     }
 
     /// Whether nothing is known: the function does not assume strict
@@ -135,9 +136,9 @@ impl StrictExtents {
         self.shapes.is_empty()
     }
 
-    /// The extents of shape `v`, if its rank is known.
-    pub fn of(&self, v: ValueId) -> Option<&[Extent]> {
-        self.shapes.get(&v).map(Vec::as_slice)
+    /// The rank of shape `v`, if the analysis knows its extents.
+    pub fn rank(&self, v: ValueId) -> Option<usize> {
+        self.shapes.get(&v).map(Vec::len)
     }
 
     fn read(&mut self, ctx: &Context, args: &[ValueId], op: OpId) {
@@ -153,8 +154,8 @@ impl StrictExtents {
                     .zip(ctx.op(assuming).results.iter().copied())
                     .collect();
                 for (yielded, result) in pairs {
-                    if let Some(e) = self.shapes.get(&yielded).cloned() {
-                        self.shapes.insert(result, e);
+                    if let Some(d) = self.shapes.get(&yielded).cloned() {
+                        self.shapes.insert(result, d);
                     }
                 }
             }
@@ -165,15 +166,31 @@ impl StrictExtents {
         };
         let operands = data.operands.as_slice();
         let known = |v: &ValueId| self.shapes.get(v);
-        let extents: Option<Vec<Extent>> = match (kind, operands) {
-            (OpKind::ShapeShapeOf, [t]) => tensor_extents(ctx, args, *t),
+        let leaves = |extents: Vec<Extent>| -> Vec<Dimension> {
+            extents
+                .into_iter()
+                .enumerate()
+                .map(|(index, extent)| {
+                    let leaf = Leaf {
+                        shape: result,
+                        index,
+                        extent,
+                    };
+                    leaf_dimension(leaf)
+                })
+                .collect()
+        };
+        let dimensions: Option<Vec<Dimension>> = match (kind, operands) {
+            (OpKind::ShapeShapeOf, [t]) => tensor_extents(ctx, args, *t).map(leaves),
             (OpKind::ShapeConstShape, _) => ctx
                 .attr(op, "shape")
                 .and_then(|a| fold::extents(ctx, a))
                 .map(|e| {
-                    e.into_iter()
-                        .map(|value| Extent::Static { value, arg: None })
-                        .collect()
+                    leaves(
+                        e.into_iter()
+                            .map(|value| Extent::Static { value, arg: None })
+                            .collect(),
+                    )
                 }),
             (
                 OpKind::TensorCast
@@ -186,7 +203,12 @@ impl StrictExtents {
                 .iter()
                 .map(known)
                 .collect::<Option<Vec<_>>>()
-                .map(|shapes| broadcast_extents(&shapes)),
+                .map(|shapes| {
+                    aligned(&shapes)
+                        .into_iter()
+                        .map(|column| column.into_iter().flat_map(|(_, d)| d.clone()).collect())
+                        .collect()
+                }),
             (OpKind::ShapeConcat, [a, b]) => known(a)
                 .zip(known(b))
                 .map(|(a, b)| [a.as_slice(), b.as_slice()].concat()),
@@ -231,8 +253,8 @@ impl StrictExtents {
                 _,
             ) => None,
         };
-        if let Some(extents) = extents {
-            self.shapes.insert(result, extents);
+        if let Some(dimensions) = dimensions {
+            self.shapes.insert(result, dimensions);
         }
     }
 
@@ -257,72 +279,74 @@ impl StrictExtents {
         else {
             return Vec::new();
         };
-        let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
-        (0..rank)
-            .filter_map(|dimension| {
-                let column: Vec<(OperandExtent, Extent)> = shapes
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(operand, s)| {
-                        let index = (dimension + s.len()).checked_sub(rank)?;
-                        Some((OperandExtent { operand, index }, s[index]))
-                    })
-                    .collect();
-                check_of(dimension, &column)
-            })
+        let columns = aligned(&shapes);
+        let rank = columns.len();
+        columns
+            .into_iter()
+            .enumerate()
+            .filter_map(|(dimension, column)| check_of(dimension, rank, &column))
             .collect()
     }
 }
 
-/// The check of one dimension whose extents are `column`, if it has a
-/// symbolic extent and another strict one.
-fn check_of(dimension: usize, column: &[(OperandExtent, Extent)]) -> Option<StrictCheck> {
-    if !column
-        .iter()
-        .any(|(_, e)| matches!(e, Extent::Symbolic { .. }))
-    {
-        return None;
+/// The dimension that is `leaf`: nothing reaches it when it is a static 1.
+fn leaf_dimension(leaf: Leaf) -> Dimension {
+    match leaf.extent {
+        Extent::Static { value: 1, .. } => Vec::new(),
+        _ => vec![leaf],
     }
-    let mut strict: Vec<(OperandExtent, Extent)> =
-        column.iter().copied().filter(|(_, e)| e.is_strict()).collect();
-    if strict.len() < 2 {
-        return None;
-    }
-    // The result: a static extent if there is one (stable sort keeps the
-    // operands' order otherwise).
-    strict.sort_by_key(|(_, e)| !matches!(e, Extent::Static { .. }));
-    // Arguments in order, then constants: the same names whatever the
-    // operands' order.
-    let mut named: Vec<Extent> = column
+}
+
+/// Per dimension of the broadcast of `shapes` (aligned at the back), the
+/// operands that reach it and what reaches it through each.
+fn aligned<'s>(shapes: &[&'s Vec<Dimension>]) -> Vec<Vec<(usize, &'s Dimension)>> {
+    let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
+    (0..rank)
+        .map(|dimension| {
+            shapes
+                .iter()
+                .enumerate()
+                .filter_map(|(operand, s)| {
+                    Some((operand, s.get((dimension + s.len()).checked_sub(rank)?)?))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The check of `dimension` (of a result of `rank` dimensions), whose
+/// operands bring `column`, if a symbolic extent and another strict one
+/// reach it.
+fn check_of(dimension: usize, rank: usize, column: &[(usize, &Dimension)]) -> Option<StrictCheck> {
+    let mut strict: Vec<Leaf> = column
         .iter()
-        .map(|&(_, e)| e)
-        .filter(|e| e.is_strict())
+        .flat_map(|(_, d)| d.iter().copied())
+        .filter(|l| l.extent.is_strict())
         .collect();
-    named.sort_by_key(|e| match *e {
-        Extent::Static { arg: Some(arg), .. } | Extent::Symbolic { arg, .. } => (0, arg as i64),
-        Extent::Static { value, arg: None } => (1, value),
-        Extent::Unknown => (2, 0),
-    });
-    let mut names: Vec<String> = named.into_iter().map(Extent::name).collect();
-    names.dedup();
-    let names = match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => names.concat(),
-    };
+    let symbolic = strict
+        .iter()
+        .any(|l| matches!(l.extent, Extent::Symbolic { .. }));
+    if !symbolic || strict.len() < 2 {
+        return None;
+    }
+    // The result: a static extent if there is one (a stable sort keeps
+    // the order of the others).
+    strict.sort_by_key(|l| !matches!(l.extent, Extent::Static { .. }));
+    let loose = column
+        .iter()
+        .filter(|(_, d)| d.iter().any(|l| l.extent == Extent::Unknown))
+        .map(|&(operand, _)| operand)
+        .collect();
     Some(StrictCheck {
         dimension,
-        strict: strict.iter().map(|&(at, _)| at).collect(),
-        others: column
-            .iter()
-            .filter(|(_, e)| *e == Extent::Unknown)
-            .map(|&(at, _)| at)
-            .collect(),
+        strict,
+        loose,
         message: format!(
-            "strict symbolic shapes: broadcast of {names} needs equal extents in dimension {dimension}"
+            "strict symbolic shapes: broadcast needs equal extents in dimension -{}",
+            rank - dimension
         ),
     })
 }
-
 /// The extents of the shape of tensor `t`: of an entry-block argument,
 /// symbolic where its type is dynamic; of any other ranked tensor, static
 /// where its type is.
@@ -344,47 +368,16 @@ fn tensor_extents(ctx: &Context, args: &[ValueId], t: ValueId) -> Option<Vec<Ext
     )
 }
 
-/// The extents of the broadcast of `shapes` where its strict checks pass:
-/// per dimension, the strict extent that is the result; a static 1 if all
-/// are; unknown where an extent of unknown origin takes part.
-fn broadcast_extents(shapes: &[&Vec<Extent>]) -> Vec<Extent> {
-    let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
-    (0..rank)
-        .map(|dimension| {
-            let column: Vec<Extent> = shapes
-                .iter()
-                .filter_map(|s| s.get((dimension + s.len()).checked_sub(rank)?).copied())
-                .collect();
-            if column.contains(&Extent::Unknown) {
-                return Extent::Unknown;
-            }
-            let static_result = column
-                .iter()
-                .find(|e| matches!(e, Extent::Static { value, .. } if *value != 1));
-            let symbolic = column
-                .iter()
-                .find(|e| matches!(e, Extent::Symbolic { .. }));
-            static_result
-                .or(symbolic)
-                .copied()
-                .unwrap_or(Extent::Static {
-                    value: 1,
-                    arg: None,
-                })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn column(extents: &[Extent]) -> Vec<(OperandExtent, Extent)> {
-        extents
-            .iter()
-            .enumerate()
-            .map(|(operand, &e)| (OperandExtent { operand, index: 0 }, e))
-            .collect()
+    fn leaf(index: usize, extent: Extent) -> Dimension {
+        leaf_dimension(Leaf {
+            shape: ValueId(0),
+            index,
+            extent,
+        })
     }
 
     const A: Extent = Extent::Symbolic { arg: 0, dim: 0 };
@@ -398,35 +391,46 @@ mod tests {
         arg: Some(2),
     };
 
+    fn column(dimensions: &[Dimension]) -> Vec<(usize, &Dimension)> {
+        dimensions.iter().enumerate().collect()
+    }
+
     #[test]
     fn two_symbolic_extents_need_to_be_equal() {
-        let check = check_of(1, &column(&[A, B])).unwrap();
+        let dims = [leaf(0, A), leaf(1, B)];
+        let check = check_of(1, 2, &column(&dims)).unwrap();
         assert_eq!(
             check.message,
-            "strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 1"
+            "strict symbolic shapes: broadcast needs equal extents in dimension -1"
         );
         assert_eq!(check.strict.len(), 2);
-        assert!(check.others.is_empty());
+        assert!(check.loose.is_empty());
     }
 
     #[test]
     fn a_static_extent_other_than_one_is_the_result() {
-        let check = check_of(0, &column(&[A, FOUR, Extent::Unknown])).unwrap();
-        assert_eq!(check.strict[0].operand, 1);
-        assert_eq!(check.others, vec![OperandExtent { operand: 2, index: 0 }]);
+        let dims = [leaf(0, A), leaf(1, FOUR), leaf(2, Extent::Unknown)];
+        let check = check_of(0, 1, &column(&dims)).unwrap();
+        assert_eq!(check.strict[0].extent, FOUR);
+        assert_eq!(check.loose, vec![2]);
     }
 
     #[test]
     fn no_check_without_a_symbolic_extent_or_a_second_strict_one() {
-        assert_eq!(check_of(0, &column(&[A, ONE, Extent::Unknown])), None);
-        assert_eq!(check_of(0, &column(&[FOUR, FOUR])), None);
+        let dims = [leaf(0, A), leaf(1, ONE), leaf(2, Extent::Unknown)];
+        assert_eq!(check_of(0, 1, &column(&dims)), None);
+        let dims = [leaf(0, FOUR), leaf(1, FOUR)];
+        assert_eq!(check_of(0, 1, &column(&dims)), None);
     }
 
     #[test]
-    fn broadcast_results_are_the_strict_extent() {
-        let shapes = [&vec![A, B], &vec![FOUR]];
-        assert_eq!(broadcast_extents(&shapes), vec![A, FOUR]);
-        let shapes = [&vec![ONE], &vec![Extent::Unknown]];
-        assert_eq!(broadcast_extents(&shapes), vec![Extent::Unknown]);
+    fn extents_reach_a_dimension_through_broadcasts() {
+        // A broadcast of [A] and [B], then with [FOUR]: all three reach it.
+        let inner = [leaf(0, A), leaf(1, B)];
+        let through: Dimension = inner.iter().flatten().copied().collect();
+        let dims = [through, leaf(2, FOUR)];
+        let check = check_of(0, 1, &column(&dims)).unwrap();
+        assert_eq!(check.strict.len(), 3);
+        assert_eq!(check.strict[0].extent, FOUR);
     }
 }

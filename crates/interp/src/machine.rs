@@ -7,9 +7,9 @@ use crate::value::{Arg, Event, InterpError, Outcome, ShapeVal, SizeVal, Trace, V
 use crate::Limits;
 use analysis::strict_extents::StrictExtents;
 use ir::dialect::func::FAILURE_MESSAGES;
-use std::rc::Rc;
 use ir::{Attr, BlockId, Context, OpId, OpKind, RegionId, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
+use std::rc::Rc;
 
 /// Why evaluation stopped early.
 #[derive(Debug)]
@@ -554,6 +554,15 @@ impl<'c> Machine<'c> {
 
     pub(crate) fn str_attr(&self, op: OpId, name: &str) -> Option<&'c str> {
         self.attr(op, name).and_then(Attr::as_str)
+    }
+
+    /// Extent `index` of shape `v` (a `!shape.shape` or extent tensor
+    /// computed so far), if it has one.
+    pub(crate) fn extent_of(&self, v: ValueId, index: usize) -> Option<i64> {
+        match self.env.get(&v)? {
+            Value::Shape(Ok(extents)) | Value::ExtentTensor(extents) => extents.get(index).copied(),
+            _ => None,
+        }
     }
 
     /// A shape operand (`!shape.shape` or extent tensor).

@@ -20,7 +20,6 @@ use crate::dispatch::kinds_of_other_dialects;
 use crate::machine::{show, Machine, Step, Stop};
 use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{ShapeVal, SizeVal, Value};
-use analysis::strict_extents::OperandExtent;
 use ir::dialect::shape::{
     constraint_message, failure, FALSE_WITNESS_MESSAGE, HOST_WITNESS_MESSAGE,
 };
@@ -453,7 +452,9 @@ impl Machine<'_> {
     /// `shape.cstr_broadcastable`.
     fn cstr_broadcastable(&self, op: OpId) -> Step<Vec<Value>> {
         let shapes = self.valid_shapes(op)?;
-        self.fail_strict_checks(op, &shapes)?;
+        if shapes.is_ok() {
+            self.fail_strict_checks(op)?;
+        }
         self.constraint(
             op,
             shapes.map(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok()),
@@ -468,38 +469,41 @@ impl Machine<'_> {
 
     /// The first of the checks strict symbolic shapes makes at
     /// broadcast-family op `op`
-    /// ([`analysis::strict_extents::StrictExtents::checks`]) that `shapes`
-    /// (its operands, if all are valid) fail: its message.
-    fn strict_failure(&self, op: OpId, shapes: &Result<Vec<Vec<i64>>, String>) -> Option<String> {
-        let shapes = shapes.as_ref().ok()?;
-        let extent = |at: &OperandExtent| shapes.get(at.operand).and_then(|s| s.get(at.index));
+    /// ([`analysis::strict_extents::StrictExtents::checks`]) that the
+    /// values of the extents it compares fail: its message.
+    fn strict_failure(&self, op: OpId) -> Option<String> {
         self.strict
             .checks(self.ctx, op)
             .into_iter()
             .find(|check| {
-                let result = check.strict.first().map(extent);
-                check.strict.iter().any(|at| Some(extent(at)) != result)
+                let values: Vec<Option<i64>> = check
+                    .strict
+                    .iter()
+                    .map(|leaf| self.extent_of(leaf.shape, leaf.index))
+                    .collect();
+                values.windows(2).any(|w| w[0] != w[1])
             })
             .map(|check| check.message)
     }
 
     /// Fail as the first failing check of strict symbolic shapes at `op`
     /// does, if one does.
-    fn fail_strict_checks(&self, op: OpId, shapes: &Result<Vec<Vec<i64>>, String>) -> Step<()> {
-        match self.strict_failure(op, shapes) {
+    fn fail_strict_checks(&self, op: OpId) -> Step<()> {
+        match self.strict_failure(op) {
             Some(message) => Err(Stop::Fail(message)),
             None => Ok(()),
         }
     }
 
     /// `shape.broadcast`: under strict symbolic shapes, a failing check
-    /// gives an error value of `!shape.shape`, and fails where the result is
-    /// an extent tensor (which holds no error).
+    /// (of valid operands) gives an error value of `!shape.shape`, and fails
+    /// where the result is an extent tensor (which holds no error).
     fn broadcast(&self, op: OpId) -> Step<Vec<Value>> {
         let shapes = self.shape_operands(op)?;
-        let failure = match self.strict.is_empty() {
-            true => None,
-            false => self.strict_failure(op, &shapes.iter().cloned().collect()),
+        // An operand's error goes on as it is.
+        let failure = match shapes.iter().all(Result::is_ok) {
+            true => self.strict_failure(op),
+            false => None,
         };
         let shape = match failure {
             Some(message) if matches!(self.result_kind(op, 0)?, TypeKind::Shape) => Err(message),
@@ -512,7 +516,9 @@ impl Machine<'_> {
     /// `shape.is_broadcastable`: an `i1`.
     fn is_broadcastable(&self, op: OpId) -> Step<Vec<Value>> {
         let shapes = self.valid_shapes(op)?;
-        self.fail_strict_checks(op, &shapes)?;
+        if shapes.is_ok() {
+            self.fail_strict_checks(op)?;
+        }
         let ok = shapes.is_ok_and(|s| broadcast(s.into_iter().map(Ok).collect(), None).is_ok());
         Ok(vec![i1(ok)])
     }

@@ -28,6 +28,14 @@ fn module(strict: bool) -> String {
     %ok = shape.is_broadcastable %sa, %s : tensor<?xindex>, tensor<?xindex>
     return %ok : i1
   }}
+  func.func @chain(%a: tensor<?xf32>, %b: tensor<?xf32>, %c: tensor<?xf32>) -> i1 {{
+    %sa = shape.shape_of %a : tensor<?xf32> -> tensor<?xindex>
+    %sb = shape.shape_of %b : tensor<?xf32> -> tensor<?xindex>
+    %sc = shape.shape_of %c : tensor<?xf32> -> tensor<?xindex>
+    %ab = shape.broadcast %sa, %sb : tensor<?xindex>, tensor<?xindex> -> tensor<?xindex>
+    %ok = shape.is_broadcastable %ab, %sc : tensor<?xindex>, tensor<?xindex>
+    return %ok : i1
+  }}
   func.func @monadic(%a: tensor<?xf32>, %b: tensor<?xf32>) -> !shape.shape {{
     %sa = shape.shape_of %a : tensor<?xf32> -> !shape.shape
     %sb = shape.shape_of %b : tensor<?xf32> -> !shape.shape
@@ -48,12 +56,12 @@ fn a_dynamic_one_meeting_another_extent_fails_with_the_assumption_named() {
     assert_eq!(run(false, "f", &args), "ok [2, 3]");
     assert_eq!(
         run(true, "f", &args),
-        "error: strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 0"
+        "error: strict symbolic shapes: broadcast needs equal extents in dimension -2"
     );
     // Against a static 3: the dynamic extent must be 3.
     assert_eq!(
         run(true, "f", &["[2,3]", "[2,1]"]),
-        "error: strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 1"
+        "error: strict symbolic shapes: broadcast needs equal extents in dimension -1"
     );
 }
 
@@ -72,9 +80,20 @@ fn a_static_one_and_extents_of_unknown_origin_broadcast_as_usual() {
 }
 
 #[test]
+fn extents_reaching_a_dimension_through_a_broadcast_are_compared() {
+    // `(a ⊕ b) ⊕ c` compares the dynamic extents of all three.
+    assert_eq!(run(true, "chain", &["[2]", "[2]", "[2]"]), "ok 1");
+    assert_eq!(
+        run(true, "chain", &["[2]", "[2]", "[1]"]),
+        "error: strict symbolic shapes: broadcast needs equal extents in dimension -1"
+    );
+    assert_eq!(run(false, "chain", &["[2]", "[2]", "[1]"]), "ok 1");
+}
+
+#[test]
 fn an_error_monadic_broadcast_gives_the_failure_as_a_value() {
     let args = ["[1]", "[4]"];
     assert_eq!(run(false, "monadic", &args), "ok [4]");
     assert!(run(true, "monadic", &args)
-        .contains("strict symbolic shapes: broadcast of %arg0 and %arg1 needs equal extents in dimension 0"));
+        .contains("strict symbolic shapes: broadcast needs equal extents in dimension -1"));
 }

@@ -12,10 +12,10 @@
 //! opaque, never misread.
 
 use super::{Limits, Verdict};
+use analysis::strict_extents::StrictExtents;
 use egg::{Analysis, Id, Runner, StopReason, Symbol};
 use egraph::language::{self, partial_shape, Divisor, Facts, Graph, ShapeAnalysis, ShapeLang};
 use egraph::rules;
-use analysis::strict_extents::StrictExtents;
 use ir::dialect::arith::CmpIPredicate;
 use ir::{Attr, Context, OpId, OpKind, TypeKind, ValueId};
 use lattice::{Interval, PartialShape};
@@ -529,28 +529,21 @@ impl Builder<'_> {
         self.rebuild();
     }
 
-    /// Whether the function assumes strict symbolic shapes and has shapes
-    /// whose extents it knows.
-    pub(super) fn strict_function(&self) -> bool {
-        !self.strict.is_empty()
-    }
-
     /// Whether the checks strict symbolic shapes makes at broadcast check
     /// `cstr` hold on every input: in each dimension it checks, the strict
     /// extents are one class. Without this, proving `cstr` true would drop
     /// those checks.
     pub(super) fn strict_checks_hold(&mut self, cstr: OpId) -> bool {
         let checks = self.strict.checks(self.ctx, cstr);
-        let operands = self.ctx.op(cstr).operands.to_vec();
         checks.iter().all(|check| {
             let classes: Option<Vec<Id>> = check
                 .strict
                 .iter()
-                .map(|at| {
-                    let id = self.id(*operands.get(at.operand)?);
+                .map(|leaf| {
+                    let id = self.id(leaf.shape);
                     let shape = self.class(id);
                     let extent = self.graph[shape].nodes.iter().find_map(|n| match n {
-                        ShapeLang::List(items) => items.get(at.index).copied(),
+                        ShapeLang::List(items) => items.get(leaf.index).copied(),
                         _ => None,
                     })?;
                     Some(self.class(extent))

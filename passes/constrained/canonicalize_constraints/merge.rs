@@ -163,11 +163,6 @@ impl Builder<'_> {
         let ctx = self.ctx;
         let kind = ctx.kind(cstr);
         let broadcast = kind == OpKind::ShapeCstrBroadcastable;
-        // Widened, a broadcast check of strict symbolic shapes would name
-        // other extents in its messages.
-        if broadcast && self.strict_function() {
-            return None;
-        }
         let operands = ctx.op(cstr).operands.clone();
         let (values, classes) = match broadcast {
             true => self.distinct(operands.iter().flat_map(|&o| leaf_values(ctx, o)), &[]),

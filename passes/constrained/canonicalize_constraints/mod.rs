@@ -25,9 +25,7 @@
 //! dimensions of arguments with them, which its checks found equal:
 //! broadcasting arguments whose extents are all dynamic is then their
 //! equality, and later checks of it hold. A broadcast check is proven only
-//! if its strict checks hold too (its strict extents are one class), and
-//! in a strict function no broadcast check merges into another: the
-//! message of a strict check names the extents it compares.
+//! if its strict checks hold too (its strict extents are one class).
 //!
 //! A `cstr_broadcastable` left unknown merges into an earlier kept one of
 //! the same message that checks a subset of its shapes, and a `cstr_eq`

@@ -4,10 +4,9 @@
 use super::build::Body;
 use super::{error_at, internal_error_at, Lowered, Lowering, Shape, Source};
 use analysis::ranks::constant_int;
-use analysis::strict_extents::OperandExtent;
 use diag::Diagnostic;
-use ir::dialect::arith::CmpIPredicate;
 use ir::builder::Build;
+use ir::dialect::arith::CmpIPredicate;
 use ir::{Attr, OpId, OpKind, ValueId};
 
 /// The ops [`Lowering::lower_shape_op`] lowers only with the operands it
@@ -262,7 +261,7 @@ impl<'a> Lowering<'a> {
     /// reach it but for constant 1s. Under strict symbolic shapes a
     /// dimension's strict extents are asserted equal first
     /// ([`analysis::strict_extents::StrictExtents::checks`]), and the
-    /// first stands for them all.
+    /// first stands for them all and for every operand they alone reach.
     fn deciding_extents(
         &mut self,
         op: OpId,
@@ -275,23 +274,36 @@ impl<'a> Lowering<'a> {
             false => Some(
                 shapes
                     .iter()
-                    .map(|&s| {
-                        let n = self.strict.of(s).map_or(0, <[_]>::len);
-                        self.extents(s, n)
-                    })
+                    .map(|&s| self.extents_known_to_strict(s))
                     .collect(),
             ),
         };
         let Some(all) = all else {
             return Ok(None);
         };
+        let rank = all.iter().map(Vec::len).max().unwrap_or(0);
         let mut columns = self.aligned(&all);
         for check in checks {
-            let extent = |at: &OperandExtent| all.get(at.operand)?.get(at.index).copied();
-            let strict: Option<Vec<ValueId>> = check.strict.iter().map(extent).collect();
-            let others: Option<Vec<ValueId>> = check.others.iter().map(extent).collect();
-            let (Some(strict), Some(others), Some(column)) =
-                (strict, others, columns.get_mut(check.dimension))
+            let strict: Option<Vec<ValueId>> = check
+                .strict
+                .iter()
+                .map(|leaf| {
+                    self.extents_known_to_strict(leaf.shape)
+                        .get(leaf.index)
+                        .copied()
+                })
+                .collect();
+            let loose: Option<Vec<ValueId>> = check
+                .loose
+                .iter()
+                .map(|&operand| {
+                    let extents = all.get(operand)?;
+                    let index = (check.dimension + extents.len()).checked_sub(rank)?;
+                    extents.get(index).copied()
+                })
+                .collect();
+            let (Some(strict), Some(loose), Some(column)) =
+                (strict, loose, columns.get_mut(check.dimension))
             else {
                 return Err(internal_error_at(
                     self.ctx,
@@ -299,10 +311,17 @@ impl<'a> Lowering<'a> {
                     "strict symbolic shapes checks an extent the lowering does not know",
                 ));
             };
-            *column = strict.iter().take(1).chain(&others).copied().collect();
+            *column = strict.iter().take(1).chain(&loose).copied().collect();
             self.assert_equal(&strict, check.message);
         }
         Ok(Some(columns))
+    }
+
+    /// The extents of shape `v` of the input, as many as strict symbolic
+    /// shapes knows it to have.
+    fn extents_known_to_strict(&mut self, v: ValueId) -> Vec<ValueId> {
+        let n = self.strict.rank(v).unwrap_or(0);
+        self.extents(v, n)
     }
 
     /// `cf.assert` that `extents` are all equal, with `message`, unless it
