@@ -9,7 +9,7 @@
 //!   foreign parameters sampled handles, StableHLO ops take their rules'
 //!   shapes); the output holds no `shape` op;
 //! - it lowers with `--shape-failure=status` too (a placeholder for every
-//!   result type);
+//!   result type a failing path returns);
 //! - no op of `stablehlo`, `chlo`, `mhlo`, `torch` or `torch_c` is lost or
 //!   duplicated: the output holds each as often as the input;
 //! - `mlir-opt` 22 parses the std output (skipped, saying why, without the

@@ -12,8 +12,8 @@
 // status before its results: 0 when every check passes, else the 1-based
 // number of the check that failed first, whose message is entry (status - 1)
 // of the `shape_opt.failure_messages` array on the lowered function. The
-// other results are then placeholders (0, or a tensor with every dynamic
-// extent 0) and must not be used. The host declares the lowered signature,
+// other results then mean nothing (placeholders, or what was computed
+// where computing it was safe) and must not be used. The host declares the lowered signature,
 // status first; shape-opt puts the definition in the declaration's place.
 shape.function_library @shplib {
   func @matmul(%lhs: !shape.value_shape, %rhs: !shape.value_shape) -> !shape.shape {

@@ -4,11 +4,10 @@
 // `convert-shape-to-std` under strict symbolic shapes
 // (`shape_opt.strict_symbolic_shapes`, on the module for its public
 // functions, or on a function): no check on entry; a broadcast (or a
-// broadcast check) asserts, one `cf.assert` per dimension, that the
-// dynamic extents of arguments and the static ones other than 1 that
-// reach it are equal, with a message naming the assumption and the
-// dimension (from the back); the first then stands for all, with no
-// select. A broadcast after the check of the same
+// broadcast check) asserts, in one `cf.assert` with a message naming the
+// assumption, that in each dimension the dynamic extents of arguments and
+// the static ones other than 1 that reach it are equal; the first then
+// stands for all, with no select. A broadcast after the check of the same
 // shapes asserts nothing again. Std form checks the assumption in code:
 // the attribute goes.
 
@@ -20,9 +19,9 @@
 // CHECK:         %[[B0:.*]] = tensor.dim %arg1, %c0
 // CHECK:         %[[B1:.*]] = tensor.dim %arg1, %c1
 // CHECK:         %[[EQ0:.*]] = arith.cmpi eq, %[[A0]], %[[B0]] : index
-// CHECK:         cf.assert %[[EQ0]], "strict symbolic shapes: broadcast needs equal extents in dimension -2"
 // CHECK:         %[[EQ1:.*]] = arith.cmpi eq, %[[A1]], %[[B1]] : index
-// CHECK:         cf.assert %[[EQ1]], "strict symbolic shapes: broadcast needs equal extents in dimension -1"
+// CHECK:         %[[BOTH:.*]] = arith.andi %[[EQ0]], %[[EQ1]] : i1
+// CHECK:         cf.assert %[[BOTH]], "strict symbolic shapes: broadcast needs equal extents where one is dynamic"
 // CHECK:         cf.assert %true, "operands must be broadcastable"
 // CHECK-NOT:     cf.assert
 // CHECK-NOT:     arith.select
@@ -49,7 +48,7 @@ module attributes {shape_opt.strict_symbolic_shapes} {
 // CHECK:         %[[A0:.*]] = tensor.dim %arg0, %c0
 // CHECK:         %[[B1:.*]] = tensor.dim %arg1, %c1
 // CHECK:         %[[EQ:.*]] = arith.cmpi eq, %[[A0]], %c4 : index
-// CHECK:         cf.assert %[[EQ]], "strict symbolic shapes: broadcast needs equal extents in dimension -2"
+// CHECK:         cf.assert %[[EQ]], "strict symbolic shapes: broadcast needs equal extents where one is dynamic"
 // CHECK-NOT:     strict symbolic shapes
 // CHECK-NOT:     arith.select
 // CHECK:         tensor.from_elements %c4, %[[B1]] : tensor<2xindex>
@@ -72,7 +71,7 @@ func.func @mixed(%a: tensor<?x1xf32>, %b: tensor<4x?xf32>, %s: tensor<?xindex>, 
 // CHECK-NOT:     cf.assert
 // CHECK:         arith.select
 // CHECK-LABEL: func.func private @own
-// CHECK:         cf.assert %{{.*}}, "strict symbolic shapes: broadcast needs equal extents in dimension -1"
+// CHECK:         cf.assert %{{.*}}, "strict symbolic shapes: broadcast needs equal extents where one is dynamic"
 // CHECK-NOT:     arith.select
 // CHECK-LABEL: func.func @shapes
 // CHECK-NOT:     strict symbolic shapes

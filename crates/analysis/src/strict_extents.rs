@@ -9,7 +9,8 @@
 //! `shape.cstr_broadcastable`). In each dimension of the broadcast, the
 //! *strict* extents that reach it — those dynamic in an argument's type
 //! (*symbolic*) and static ones other than 1 — must all be equal when one
-//! of them is symbolic, else the op fails with [`StrictCheck::message`].
+//! of them is symbolic, else the op fails with [`STRICT_FAILURE`], one
+//! message for every such check, as torch-mlir gives one.
 //! A symbolic extent against a static 1 is kept; against an extent of
 //! unknown origin (read from an extent tensor, computed) the usual rule
 //! applies. Where the checks pass and no extent of unknown origin takes
@@ -19,9 +20,7 @@
 //! any chain of broadcasts ([`Leaf`]): a check of `broadcast(a, b)` and
 //! `c` compares what a check of `a`, `b` and `c` compares, so a pass may
 //! flatten, widen or merge broadcast checks as it does in general mode,
-//! and the message, which names the assumption and the dimension counted
-//! from the back (as broadcasting aligns shapes), stays one the function
-//! can fail with.
+//! and the message stays the one the function can fail with.
 //!
 //! This module is the one definition of that meaning: the interpreter, the
 //! lowering to std form and the e-graph all read [`StrictExtents`]. It
@@ -86,9 +85,11 @@ pub struct StrictCheck {
     /// The operands whose extent in the dimension is not the strict one:
     /// an extent of unknown origin reaches it, and the usual rule decides.
     pub loose: Vec<usize>,
-    /// The failure when the strict extents differ.
-    pub message: String,
 }
+
+/// The failure of a broadcast whose strict extents differ in a dimension.
+pub const STRICT_FAILURE: &str =
+    "strict symbolic shapes: broadcast needs equal extents where one is dynamic";
 
 /// The known extents of the shapes of one function (empty unless it
 /// assumes strict symbolic shapes).
@@ -260,8 +261,9 @@ impl StrictExtents {
 
     /// The checks broadcast-family op `op` (`shape.broadcast`,
     /// `shape.is_broadcastable`, `shape.cstr_broadcastable`) makes before
-    /// anything else, in order of its result's dimensions: none for any
-    /// other op, or where an operand's extents are not known.
+    /// anything else, in order of its result's dimensions, failing with
+    /// [`STRICT_FAILURE`]: none for any other op, or where an operand's
+    /// extents are not known.
     pub fn checks(&self, ctx: &Context, op: OpId) -> Vec<StrictCheck> {
         let broadcasts = matches!(
             ctx.kind(op),
@@ -279,12 +281,10 @@ impl StrictExtents {
         else {
             return Vec::new();
         };
-        let columns = aligned(&shapes);
-        let rank = columns.len();
-        columns
+        aligned(&shapes)
             .into_iter()
             .enumerate()
-            .filter_map(|(dimension, column)| check_of(dimension, rank, &column))
+            .filter_map(|(dimension, column)| check_of(dimension, &column))
             .collect()
     }
 }
@@ -314,10 +314,9 @@ fn aligned<'s>(shapes: &[&'s Vec<Dimension>]) -> Vec<Vec<(usize, &'s Dimension)>
         .collect()
 }
 
-/// The check of `dimension` (of a result of `rank` dimensions), whose
-/// operands bring `column`, if a symbolic extent and another strict one
-/// reach it.
-fn check_of(dimension: usize, rank: usize, column: &[(usize, &Dimension)]) -> Option<StrictCheck> {
+/// The check of `dimension`, whose operands bring `column`, if a symbolic
+/// extent and another strict one reach it.
+fn check_of(dimension: usize, column: &[(usize, &Dimension)]) -> Option<StrictCheck> {
     let mut strict: Vec<Leaf> = column
         .iter()
         .flat_map(|(_, d)| d.iter().copied())
@@ -341,10 +340,6 @@ fn check_of(dimension: usize, rank: usize, column: &[(usize, &Dimension)]) -> Op
         dimension,
         strict,
         loose,
-        message: format!(
-            "strict symbolic shapes: broadcast needs equal extents in dimension -{}",
-            rank - dimension
-        ),
     })
 }
 /// The extents of the shape of tensor `t`: of an entry-block argument,
@@ -398,11 +393,8 @@ mod tests {
     #[test]
     fn two_symbolic_extents_need_to_be_equal() {
         let dims = [leaf(0, A), leaf(1, B)];
-        let check = check_of(1, 2, &column(&dims)).unwrap();
-        assert_eq!(
-            check.message,
-            "strict symbolic shapes: broadcast needs equal extents in dimension -1"
-        );
+        let check = check_of(1, &column(&dims)).unwrap();
+        assert_eq!(check.dimension, 1);
         assert_eq!(check.strict.len(), 2);
         assert!(check.loose.is_empty());
     }
@@ -410,7 +402,7 @@ mod tests {
     #[test]
     fn a_static_extent_other_than_one_is_the_result() {
         let dims = [leaf(0, A), leaf(1, FOUR), leaf(2, Extent::Unknown)];
-        let check = check_of(0, 1, &column(&dims)).unwrap();
+        let check = check_of(0, &column(&dims)).unwrap();
         assert_eq!(check.strict[0].extent, FOUR);
         assert_eq!(check.loose, vec![2]);
     }
@@ -418,9 +410,9 @@ mod tests {
     #[test]
     fn no_check_without_a_symbolic_extent_or_a_second_strict_one() {
         let dims = [leaf(0, A), leaf(1, ONE), leaf(2, Extent::Unknown)];
-        assert_eq!(check_of(0, 1, &column(&dims)), None);
+        assert_eq!(check_of(0, &column(&dims)), None);
         let dims = [leaf(0, FOUR), leaf(1, FOUR)];
-        assert_eq!(check_of(0, 1, &column(&dims)), None);
+        assert_eq!(check_of(0, &column(&dims)), None);
     }
 
     #[test]
@@ -429,7 +421,7 @@ mod tests {
         let inner = [leaf(0, A), leaf(1, B)];
         let through: Dimension = inner.iter().flatten().copied().collect();
         let dims = [through, leaf(2, FOUR)];
-        let check = check_of(0, 1, &column(&dims)).unwrap();
+        let check = check_of(0, &column(&dims)).unwrap();
         assert_eq!(check.strict.len(), 3);
         assert_eq!(check.strict[0].extent, FOUR);
     }

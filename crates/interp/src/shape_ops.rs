@@ -20,6 +20,7 @@ use crate::dispatch::kinds_of_other_dialects;
 use crate::machine::{show, Machine, Step, Stop};
 use crate::tensor_ops::{make_tensor, tensor_shape};
 use crate::value::{ShapeVal, SizeVal, Value};
+use analysis::strict_extents::STRICT_FAILURE;
 use ir::dialect::shape::{
     constraint_message, failure, FALSE_WITNESS_MESSAGE, HOST_WITNESS_MESSAGE,
 };
@@ -467,23 +468,20 @@ impl Machine<'_> {
         self.constraint(op, shapes.map(|s| s.windows(2).all(|w| w[0] == w[1])))
     }
 
-    /// The first of the checks strict symbolic shapes makes at
-    /// broadcast-family op `op`
-    /// ([`analysis::strict_extents::StrictExtents::checks`]) that the
-    /// values of the extents it compares fail: its message.
+    /// The failure of broadcast-family op `op` under strict symbolic
+    /// shapes, if one of its checks
+    /// ([`analysis::strict_extents::StrictExtents::checks`]) finds the
+    /// values of the extents it compares unequal.
     fn strict_failure(&self, op: OpId) -> Option<String> {
-        self.strict
-            .checks(self.ctx, op)
-            .into_iter()
-            .find(|check| {
-                let values: Vec<Option<i64>> = check
-                    .strict
-                    .iter()
-                    .map(|leaf| self.extent_of(leaf.shape, leaf.index))
-                    .collect();
-                values.windows(2).any(|w| w[0] != w[1])
-            })
-            .map(|check| check.message)
+        let fails = self.strict.checks(self.ctx, op).iter().any(|check| {
+            let values: Vec<Option<i64>> = check
+                .strict
+                .iter()
+                .map(|leaf| self.extent_of(leaf.shape, leaf.index))
+                .collect();
+            values.windows(2).any(|w| w[0] != w[1])
+        });
+        fails.then(|| STRICT_FAILURE.to_string())
     }
 
     /// Fail as the first failing check of strict symbolic shapes at `op`

@@ -36,13 +36,12 @@
 //!
 //! In a function that assumes strict symbolic shapes
 //! ([`ir::dialect::func::STRICT_SYMBOLIC_SHAPES`]), a broadcast or
-//! broadcast check first asserts, one `cf.assert` per dimension, that the
-//! extents strict symbolic shapes compares there are equal
-//! ([`analysis::strict_extents`]), with the message that names the
-//! assumption; the first of them then stands for all, so the dimension's
-//! result takes no select unless an extent of unknown origin takes part.
-//! A check already asserted in the block (or a block around it) is not
-//! asserted again. Std form checks the assumption in its code, so the
+//! broadcast check first asserts, in one `cf.assert` with the message that
+//! names the assumption, that in each dimension the extents strict
+//! symbolic shapes compares are equal ([`analysis::strict_extents`]); the
+//! first of them then stands for all, so the dimension's result takes no
+//! select unless an extent of unknown origin takes part. A check already
+//! asserted in the block (or a block around it) is not asserted again. Std form checks the assumption in its code, so the
 //! attribute goes from the functions lowered and from `root`.
 //!
 //! Precondition: asserting form, or any function whose `shape` ops are the
@@ -541,9 +540,9 @@ struct Scope {
     extents: FxHashMap<ValueId, Vec<ValueId>>,
     /// The extent tensor made for a shape value of the input.
     tensors: FxHashMap<ValueId, ValueId>,
-    /// The checks of strict symbolic shapes asserted: a message and the
-    /// extents it found equal.
-    asserted: FxHashSet<(String, Vec<ValueId>)>,
+    /// The checks of strict symbolic shapes asserted: sets of extents
+    /// found equal together.
+    asserted: FxHashSet<Vec<Vec<ValueId>>>,
 }
 
 /// Ranks above this are treated as unknown: straight-line code grows with

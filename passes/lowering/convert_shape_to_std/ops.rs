@@ -4,6 +4,7 @@
 use super::build::Body;
 use super::{error_at, internal_error_at, Lowered, Lowering, Shape, Source};
 use analysis::ranks::constant_int;
+use analysis::strict_extents::STRICT_FAILURE;
 use diag::Diagnostic;
 use ir::builder::Build;
 use ir::dialect::arith::CmpIPredicate;
@@ -283,6 +284,7 @@ impl<'a> Lowering<'a> {
         };
         let rank = all.iter().map(Vec::len).max().unwrap_or(0);
         let mut columns = self.aligned(&all);
+        let mut equal = Vec::with_capacity(checks.len());
         for check in checks {
             let strict: Option<Vec<ValueId>> = check
                 .strict
@@ -312,8 +314,9 @@ impl<'a> Lowering<'a> {
                 ));
             };
             *column = strict.iter().take(1).chain(&loose).copied().collect();
-            self.assert_equal(&strict, check.message);
+            equal.push(strict);
         }
+        self.assert_equal(equal);
         Ok(Some(columns))
     }
 
@@ -324,24 +327,24 @@ impl<'a> Lowering<'a> {
         self.extents(v, n)
     }
 
-    /// `cf.assert` that `extents` are all equal, with `message`, unless it
-    /// was asserted in this block or one around it.
-    fn assert_equal(&mut self, extents: &[ValueId], message: String) {
-        let Some((&first, rest)) = extents.split_first() else {
-            return;
-        };
-        let key = (message, extents.to_vec());
-        if self.scopes.iter().any(|s| s.asserted.contains(&key)) {
+    /// One `cf.assert` that the extents of each of `sets` are equal, with
+    /// the failure of strict symbolic shapes, unless it was asserted in this
+    /// block or one around it.
+    fn assert_equal(&mut self, sets: Vec<Vec<ValueId>>) {
+        if sets.is_empty() || self.scopes.iter().any(|s| s.asserted.contains(&sets)) {
             return;
         }
-        let equalities: Vec<ValueId> = rest
-            .iter()
-            .filter(|&&e| e != first)
-            .map(|&e| self.cmp(CmpIPredicate::Eq, first, e))
-            .collect();
+        let mut equalities = Vec::new();
+        for set in &sets {
+            if let Some((&first, rest)) = set.split_first() {
+                for &e in rest.iter().filter(|&&e| e != first) {
+                    equalities.push(self.cmp(CmpIPredicate::Eq, first, e));
+                }
+            }
+        }
         let condition = self.all(&equalities);
         if constant_int(self.ctx, condition) != Some(1) {
-            let message = Attr::String(key.0.clone().into_bytes());
+            let message = Attr::String(STRICT_FAILURE.as_bytes().to_vec());
             self.build(
                 OpKind::CfAssert,
                 &[condition],
@@ -351,7 +354,7 @@ impl<'a> Lowering<'a> {
             );
         }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.asserted.insert(key);
+            scope.asserted.insert(sets);
         }
     }
 

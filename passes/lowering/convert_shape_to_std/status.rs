@@ -20,17 +20,17 @@
 //!
 //! What follows a group in its block counts only when the group passed.
 //! When those ops are all speculatable, they stay where they are and the
-//! block's `return` selects: the status, and each result or its
-//! placeholder (no branch). Otherwise they move into the `then` region of
-//! an `scf.if` on the conjunction, whose `else` yields the code and the
+//! block's `return` selects the status and gives the results they compute
+//! (no branch): a caller reads no result of a failed call, and computing
+//! them did nothing undefined. Otherwise they move into the `then` region
+//! of an `scf.if` on the conjunction, whose `else` yields the code and the
 //! placeholders, so nothing a check guards runs once it has failed. The
 //! placeholders are `0` for integers, `index` and floats, `dense<0>` for a
 //! tensor of static shape (of integers or floats), an empty tensor (every
 //! dynamic extent 0) for any other ranked tensor, that cast to the
 //! unranked type for an unranked one, and `ub.poison` for a result of any
-//! other type (memrefs, vectors, types of other dialects; such a function
-//! always branches, since selecting a poison reads it): a caller reads no
-//! result of a failed call, so no function is refused for the types it
+//! other type (memrefs, vectors, types of other dialects): a caller reads
+//! no result of a failed call, so no function is refused for the types it
 //! returns. A function that checks nothing keeps straight-line code and
 //! returns `0`.
 //!
@@ -42,6 +42,7 @@
 
 use super::speculate::speculatable_between;
 use analysis::call_graph::{CallGraph, Symbols};
+use analysis::ranks::constant_int;
 use diag::Diagnostic;
 use ir::attrs::{DenseValues, Scalar};
 use ir::builder::{Build, InsertPoint, OpBuilder};
@@ -70,6 +71,7 @@ pub fn return_statuses(
     let order = callees_first(ctx, root, functions, &by_name)?;
     let mut tables: FxHashMap<OpId, Vec<Attr>> = FxHashMap::default();
     for f in order {
+        erase_asserts_that_hold(ctx, f);
         let checks = checks_of(ctx, f, &by_name, &original, &tables);
         if checks.is_empty() && !library.contains(&f) {
             continue;
@@ -193,6 +195,23 @@ fn checks_of(
     checks
 }
 
+/// Erase the `cf.assert`s in `f` of the constant true: they never fail,
+/// and take no number.
+fn erase_asserts_that_hold(ctx: &mut Context, f: OpId) {
+    let mut holding = Vec::new();
+    ctx.walk_nested(f, &mut |o| {
+        let condition = ctx.op(o).operands.first().copied();
+        if ctx.kind(o) == OpKind::CfAssert
+            && condition.is_some_and(|c| constant_int(ctx, c) == Some(1))
+        {
+            holding.push(o);
+        }
+    });
+    for o in holding {
+        ctx.erase_op(o);
+    }
+}
+
 /// Give `f` its status: returns the table of messages.
 fn rewrite(
     ctx: &mut Context,
@@ -230,9 +249,11 @@ fn rewrite(
         operands.extend(ctx.op(r).operands.iter().copied());
         ctx.set_operands(r, &operands);
     }
-    let placeholders = match checks.is_empty() {
-        true => Vec::new(),
-        false => placeholders(ctx, f, entry, &results),
+    let mut placeholders = Placeholders {
+        f,
+        entry,
+        results: results.clone(),
+        made: None,
     };
     let mut with_status = vec![i32];
     with_status.extend(results.iter().copied());
@@ -251,8 +272,7 @@ fn rewrite(
                     });
                 }
                 let last = asserts[asserts.len() - 1];
-                let passed = conjunction(ctx, last, &failures);
-                guard_rest(ctx, last, passed, &failures, &placeholders, &with_status)?;
+                guard_rest(ctx, last, &failures, &mut placeholders, &with_status)?;
                 for &assert in &asserts {
                     ctx.erase_op(assert);
                 }
@@ -277,9 +297,8 @@ fn rewrite(
                 guard_rest(
                     ctx,
                     code_op(ctx, code),
-                    passed,
                     &[failure],
-                    &placeholders,
+                    &mut placeholders,
                     &with_status,
                 )?;
             }
@@ -353,22 +372,22 @@ fn code_op(ctx: &Context, value: ValueId) -> OpId {
         .unwrap_or_else(|| unreachable!("a code is an op's result"))
 }
 
-/// Make the ops after `op` in its block count only when `passed` (the
-/// conjunction of the `failures`' conditions) holds, the block's
+/// Make the ops after `op` in its block count only when the `failures`'
+/// conditions all hold, the block's
 /// terminator (a `func.return` or `scf.yield` of the status and results)
-/// giving the code of the first failure and the placeholders otherwise.
+/// giving the code of the first failure otherwise.
 ///
-/// When those ops are all speculatable and every result has a
-/// placeholder that is a value, they stay where they are and the
-/// terminator selects (no branch). Otherwise they move into the `then`
-/// region of an `scf.if %passed -> (i32, ...)` whose `else` computes the
-/// failing code (the cold path) and yields it with the placeholders.
+/// When those ops are all speculatable, they stay where they are: the
+/// terminator selects the status and gives the results they compute,
+/// which a caller does not read on failure (no branch). Otherwise they
+/// move into the `then` region of an `scf.if` on their conjunction whose
+/// `else` computes the failing code (the cold path) and yields it with
+/// the placeholders.
 fn guard_rest(
     ctx: &mut Context,
     op: OpId,
-    passed: ValueId,
     failures: &[Failure],
-    placeholders: &[ValueId],
+    placeholders: &mut Placeholders,
     types: &[Type],
 ) -> Result<(), Diagnostic> {
     let Some(block) = ctx.op(op).parent else {
@@ -383,26 +402,15 @@ fn guard_rest(
         return Err(error_at(ctx, op, message));
     };
     let loc = ctx.op(op).loc.clone();
-    let values = ctx.op(terminator).operands.to_vec();
-    let poison = |v: &ValueId| {
-        ctx.defining_op(*v)
-            .is_some_and(|d| ctx.kind(d) == OpKind::UbPoison)
-    };
-    if speculatable_between(ctx, op, None) && !placeholders.iter().any(poison) {
+    let mut values = ctx.op(terminator).operands.to_vec();
+    if speculatable_between(ctx, op, None) {
         let mut b = OpBuilder::new(ctx, InsertPoint::Before(terminator), loc);
-        let mut selected = vec![first_failure(&mut b, failures, values[0])];
-        for (&value, &placeholder) in values[1..].iter().zip(placeholders) {
-            let ty = b.ctx.value_type(value);
-            selected.push(b.build1(
-                OpKind::ArithSelect,
-                &[passed, value, placeholder],
-                ty,
-                vec![],
-            ));
-        }
-        ctx.set_operands(terminator, &selected);
+        values[0] = first_failure(&mut b, failures, values[0]);
+        ctx.set_operands(terminator, &values);
         return Ok(());
     }
+    let passed = conjunction(ctx, op, failures);
+    let placeholders = placeholders.values(ctx);
     let rest = ctx
         .split_block_after(op)
         .unwrap_or_else(|| unreachable!("a check is followed by its block's terminator"));
@@ -424,7 +432,7 @@ fn guard_rest(
     let last = failures[failures.len() - 1];
     let code = first_failure(&mut cold, &failures[..failures.len() - 1], last.code);
     let mut failure = vec![code];
-    failure.extend_from_slice(placeholders);
+    failure.extend_from_slice(&placeholders);
     cold.build(OpKind::ScfYield, &failure, &[], vec![], vec![]);
     let mut b = OpBuilder::new(ctx, InsertPoint::End(block), loc);
     let guarded = b.build(
@@ -484,19 +492,36 @@ fn call_with_status(ctx: &mut Context, call: OpId, i32: Type) -> (ValueId, OpId)
     (new_results[0], new)
 }
 
-/// The placeholder of each of `results`, made at the start of `entry`.
-fn placeholders(ctx: &mut Context, f: OpId, entry: BlockId, results: &[Type]) -> Vec<ValueId> {
-    let first = ctx.block(entry).first;
-    let at = first.map_or(InsertPoint::End(entry), InsertPoint::Before);
-    let loc = ctx.op(f).loc.clone();
-    let mut b = OpBuilder::new(ctx, at, loc);
-    results
-        .iter()
-        .map(|&ty| match placeholder(&mut b, ty) {
-            Some(value) => value,
-            None => b.build1(OpKind::UbPoison, &[], ty, vec![]),
-        })
-        .collect()
+/// The placeholders of the results of function `f` (whose entry block is
+/// `entry`), made at the start of `entry` the first time a guard needs
+/// them.
+struct Placeholders {
+    f: OpId,
+    entry: BlockId,
+    results: Vec<Type>,
+    made: Option<Vec<ValueId>>,
+}
+
+impl Placeholders {
+    fn values(&mut self, ctx: &mut Context) -> Vec<ValueId> {
+        if let Some(made) = &self.made {
+            return made.clone();
+        }
+        let first = ctx.block(self.entry).first;
+        let at = first.map_or(InsertPoint::End(self.entry), InsertPoint::Before);
+        let loc = ctx.op(self.f).loc.clone();
+        let mut b = OpBuilder::new(ctx, at, loc);
+        let made: Vec<ValueId> = self
+            .results
+            .iter()
+            .map(|&ty| match placeholder(&mut b, ty) {
+                Some(value) => value,
+                None => b.build1(OpKind::UbPoison, &[], ty, vec![]),
+            })
+            .collect();
+        self.made = Some(made.clone());
+        made
+    }
 }
 
 /// The zero-like placeholder of type `ty`, if it has one (integers,
