@@ -793,8 +793,9 @@ fn examples_in_status_mode_run_like_abort_mode() {
 /// example, in both failure modes: lowered to std (with
 /// `--verify-semantics` in the mode) and run under `mlir-runner`, the code
 /// keeps the meaning the interpreter gives stage 1 in the mode, on inputs
-/// that keep the assumption and on inputs that break it (a dynamic
-/// dimension 1), which fail with the assumption's own message.
+/// that keep the assumption and on inputs that break it (a dynamic 1
+/// meeting another extent in a broadcast), which fail with the
+/// assumption's own message.
 #[test]
 fn examples_in_strict_mode_run_like_the_interpreter() {
     let Some(tools) = Tools::find() else {

@@ -161,9 +161,9 @@ struct Args {
     #[arg(long = "dump-pass-pipeline")]
     dump_pass_pipeline: bool,
     /// Assume strict symbolic shapes: no dimension an argument's type
-    /// leaves dynamic is the broadcasting 1, so broadcasting two of them
-    /// needs them equal (no select). Checked on entry to each function,
-    /// with its own message; marks the module
+    /// leaves dynamic is the broadcasting 1, so a broadcast of such an
+    /// extent needs it equal to the others (no select). Checked where a
+    /// broadcast meets it; marks the module
     /// `shape_opt.strict_symbolic_shapes`.
     #[arg(long = "assume-strict-symbolic-shapes")]
     assume_strict_symbolic_shapes: bool,
