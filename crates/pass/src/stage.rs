@@ -103,16 +103,22 @@ impl std::fmt::Display for Stage {
     }
 }
 
-/// The first op under `root` (pre-order) illegal in `stage`, with why.
+/// The first op under `root` (pre-order) illegal in `stage`, with why; the
+/// walk stops there.
 fn first_illegal(ctx: &Context, root: OpId, stage: Stage) -> Option<(OpId, String)> {
-    let mut found = None;
-    ctx.walk_nested(root, &mut |op| {
-        if found.is_some() {
-            return;
+    for &r in &ctx.op(root).regions {
+        for &b in &ctx.region(r).blocks {
+            for op in ctx.block_ops(b) {
+                let found = illegal_op(ctx, op, stage)
+                    .map(|why| (op, why))
+                    .or_else(|| first_illegal(ctx, op, stage));
+                if found.is_some() {
+                    return found;
+                }
+            }
         }
-        found = illegal_op(ctx, op, stage).map(|why| (op, why));
-    });
-    found
+    }
+    None
 }
 
 /// Whether `op` keeps the types a host gave it in every form: a host op (of
