@@ -37,6 +37,7 @@ use crate::stage_pipeline::{starting_stage, LoweringPlan, StagePipeline};
 use crate::PassRegistry;
 use diag::Diagnostic;
 use ir::{Attr, Context, OpId, OpKind, OperationState};
+use rayon::prelude::*;
 use std::sync::mpsc::TryRecvError;
 
 /// Fewest functions worth a piece of their own.
@@ -209,8 +210,9 @@ fn independent_functions(ctx: &Context, root: OpId) -> Option<Vec<OpId>> {
     if functions.iter().any(|&f| ctx.kind(f) != OpKind::FuncFunc) {
         return None;
     }
-    let mut names_symbol = false;
-    for &f in &functions {
+    // Looked at on every thread: this runs before any piece can start.
+    let names_symbol = functions.par_iter().any(|&f| {
+        let mut names_symbol = false;
         ctx.walk_nested(f, &mut |o| {
             let op = ctx.op(o);
             names_symbol |= op
@@ -219,7 +221,8 @@ fn independent_functions(ctx: &Context, root: OpId) -> Option<Vec<OpId>> {
                 .chain(&op.attrs)
                 .any(|(_, a)| mentions_symbol(a));
         });
-    }
+        names_symbol
+    });
     (!names_symbol).then_some(functions)
 }
 
