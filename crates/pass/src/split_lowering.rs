@@ -137,10 +137,11 @@ pub fn lower_split<W: PieceWatcher>(
         .collect();
     let (holders, lower) = (&holders[..], &lower);
     let (sender, receiver) = std::sync::mpsc::channel();
-    let (first_error, pieces) = rayon::scope(move |scope| {
+    let (first_error, pieces) = rayon::scope_fifo(move |scope| {
         // Each piece is lowered as soon as it is out; this thread takes the
         // rest out meanwhile, then puts the lowered ones back in order,
-        // lowering waiting pieces itself while none is ready.
+        // lowering waiting pieces itself while none is ready. Every thread
+        // takes the pieces in order, so that they come back in order.
         let mut first_error = None;
         let mut started = 0;
         for &holder in holders {
@@ -154,7 +155,7 @@ pub fn lower_split<W: PieceWatcher>(
             };
             let (sender, index) = (sender.clone(), started);
             // The receiver is kept until every piece is back.
-            scope.spawn(move |_| drop(sender.send((index, lower(body)))));
+            scope.spawn_fifo(move |_| drop(sender.send((index, lower(body)))));
             started += 1;
         }
         drop(sender);
