@@ -67,6 +67,10 @@ fn post_order(ctx: &Context, region: RegionId) -> Vec<BlockId> {
     let Some(&entry) = ctx.region(region).blocks.first() else {
         return Vec::new();
     };
+    // A block alone in its region can only branch to itself.
+    if ctx.region(region).blocks.len() == 1 {
+        return vec![entry];
+    }
     let mut out = Vec::new();
     let mut visited = HashSet::default();
     visited.insert(entry);
@@ -192,9 +196,11 @@ fn process_value(ctx: &Context, live: &mut LiveMap, v: ValueId) {
 fn propagate_region(ctx: &Context, live: &mut LiveMap, region: RegionId) {
     let entry = ctx.region(region).blocks.first().copied();
     for b in post_order(ctx, region) {
-        let ops: Vec<OpId> = ctx.block_ops(b).collect();
-        for &op in ops.iter().rev() {
-            propagate_op(ctx, live, op);
+        // Last op first, along the links (nothing changes meanwhile).
+        let mut op = ctx.block(b).last;
+        while let Some(o) = op {
+            propagate_op(ctx, live, o);
+            op = ctx.op(o).prev;
         }
         if Some(b) == entry {
             continue;
