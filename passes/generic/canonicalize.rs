@@ -102,7 +102,7 @@ pub fn canonicalize(ctx: &mut Context, root: OpId, config: &Config) -> bool {
         root,
         config,
         worklist: Vec::new(),
-        queued: HashMap::default(),
+        queued: Vec::new(),
     };
     let mut iteration = 0u64;
     loop {
@@ -130,27 +130,51 @@ struct ConstantTable {
     owned: HashSet<OpId>,
 }
 
+/// Where an op not in the worklist is (in [`Driver::queued`]).
+const NOT_QUEUED: u32 = u32::MAX;
+
 struct Driver<'a> {
     root: OpId,
     config: &'a Config,
     /// LIFO; erased entries are `None`.
     worklist: Vec<Option<OpId>>,
-    queued: HashMap<OpId, usize>,
+    /// By op index: the op's position in the worklist, or [`NOT_QUEUED`]
+    /// (ops past the end are not queued either).
+    queued: Vec<u32>,
 }
 
 impl Driver<'_> {
+    /// Where `op` is in the worklist, taken out of the index.
+    fn take_position(&mut self, op: OpId) -> Option<usize> {
+        let slot = self.queued.get_mut(op.index())?;
+        let position = std::mem::replace(slot, NOT_QUEUED);
+        (position != NOT_QUEUED).then_some(position as usize)
+    }
+
+    /// Record that `op` is at `position` of the worklist.
+    fn set_position(&mut self, op: OpId, position: usize) {
+        if op.index() >= self.queued.len() {
+            self.queued.resize(op.index() + 1, NOT_QUEUED);
+        }
+        self.queued[op.index()] = position as u32;
+    }
+
     fn push(&mut self, op: OpId) {
-        if self.queued.contains_key(&op) {
+        if self
+            .queued
+            .get(op.index())
+            .is_some_and(|&p| p != NOT_QUEUED)
+        {
             return;
         }
-        self.queued.insert(op, self.worklist.len());
+        self.set_position(op, self.worklist.len());
         self.worklist.push(Some(op));
     }
 
     fn pop(&mut self) -> Option<OpId> {
         while let Some(entry) = self.worklist.pop() {
             if let Some(op) = entry {
-                self.queued.remove(&op);
+                self.take_position(op);
                 return Some(op);
             }
         }
@@ -158,32 +182,38 @@ impl Driver<'_> {
     }
 
     fn remove(&mut self, op: OpId) {
-        if let Some(i) = self.queued.remove(&op) {
+        if let Some(i) = self.take_position(op) {
             if let Some(slot) = self.worklist.get_mut(i) {
                 *slot = None;
             }
         }
     }
 
-    /// `op` and its ancestors up to the root, or `None` if `op` is not
-    /// (any more) nested in the root.
-    fn chain(&self, ctx: &Context, op: OpId) -> Option<Vec<OpId>> {
-        let mut chain = vec![op];
+    /// Whether `op` is (still) nested in the root.
+    fn in_root(&self, ctx: &Context, op: OpId) -> bool {
         let mut cur = op;
-        loop {
-            let parent = ctx.parent_op(cur)?;
+        while let Some(parent) = ctx.parent_op(cur) {
             if parent == self.root {
-                return Some(chain);
+                return true;
             }
-            chain.push(parent);
             cur = parent;
         }
+        false
     }
 
-    /// Queue `op` and the ancestors below the root (MLIR's `addToWorklist`).
+    /// Queue `op` and the ancestors below the root, if it is nested in the
+    /// root (MLIR's `addToWorklist`).
     fn add(&mut self, ctx: &Context, op: OpId) {
-        for o in self.chain(ctx, op).unwrap_or_default() {
-            self.push(o);
+        if !self.in_root(ctx, op) {
+            return;
+        }
+        let mut cur = op;
+        while cur != self.root {
+            self.push(cur);
+            match ctx.parent_op(cur) {
+                Some(parent) => cur = parent,
+                None => return,
+            }
         }
     }
 
@@ -204,8 +234,7 @@ impl Driver<'_> {
     /// Seed the worklist for one iteration, uniquing and hoisting the
     /// constants met on the way.
     fn populate(&mut self, ctx: &mut Context) {
-        self.worklist.clear();
-        self.queued.clear();
+        while self.pop().is_some() {}
         let mut order = Vec::new();
         for &r in &ctx.op(self.root).regions {
             walk_region(ctx, r, self.config.top_down, &mut order);
@@ -213,7 +242,7 @@ impl Driver<'_> {
         let mut table = ConstantTable::default();
         let mut rw = Rewriter::new(ctx);
         for op in order {
-            if self.chain(rw.ctx, op).is_none() {
+            if !self.in_root(rw.ctx, op) {
                 continue;
             }
             let kept = insert_known_constant(&mut rw, &mut table, op);
@@ -226,8 +255,8 @@ impl Driver<'_> {
         if self.config.top_down {
             self.worklist.reverse();
             for (i, slot) in self.worklist.iter().enumerate() {
-                if let Some(op) = slot {
-                    self.queued.insert(*op, i);
+                if let Some(op) = *slot {
+                    self.queued[op.index()] = i as u32;
                 }
             }
         }
@@ -246,7 +275,7 @@ impl Driver<'_> {
             let Some(op) = self.pop() else {
                 break;
             };
-            if self.chain(ctx, op).is_none() {
+            if !self.in_root(ctx, op) {
                 continue;
             }
             let mut rw = Rewriter::new(ctx);

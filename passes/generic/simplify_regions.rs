@@ -21,6 +21,7 @@
 //!   return
 //! ```
 
+use fixedbitset::FixedBitSet;
 use fold::cf::{branch, predecessors, set_forwarded};
 use fold::Rewriter;
 use ir::{BlockId, Context, OpId, RegionId, ValueDef, ValueId};
@@ -66,6 +67,10 @@ fn post_order(ctx: &Context, region: RegionId) -> Vec<BlockId> {
     let Some(&entry) = ctx.region(region).blocks.first() else {
         return Vec::new();
     };
+    // A block alone in its region can only branch to itself.
+    if ctx.region(region).blocks.len() == 1 {
+        return vec![entry];
+    }
     let mut out = Vec::new();
     let mut visited = HashSet::default();
     visited.insert(entry);
@@ -116,29 +121,40 @@ pub fn erase_unreachable_blocks(ctx: &mut Context, regions: &[RegionId]) -> bool
 
 // ----------------------------------------------------------- region DCE
 
-/// What has been proved live so far (everything else is assumed dead).
-#[derive(Default)]
+/// What has been proved live so far (everything else is assumed dead):
+/// ops and block arguments by index, sized for the context's entities
+/// when made (ops made later are not live).
 struct LiveMap {
-    ops: HashSet<OpId>,
-    args: HashSet<ValueId>,
+    ops: FixedBitSet,
+    args: FixedBitSet,
     changed: bool,
 }
 
 impl LiveMap {
+    fn new(ctx: &Context) -> Self {
+        LiveMap {
+            ops: FixedBitSet::with_capacity(ctx.num_ops()),
+            args: FixedBitSet::with_capacity(ctx.num_values()),
+            changed: false,
+        }
+    }
+    fn op_live(&self, op: OpId) -> bool {
+        self.ops.contains(op.index())
+    }
     fn value_live(&self, ctx: &Context, v: ValueId) -> bool {
         match ctx.value(v).def {
-            ValueDef::OpResult { op, .. } => self.ops.contains(&op),
-            ValueDef::BlockArg { .. } => self.args.contains(&v),
+            ValueDef::OpResult { op, .. } => self.op_live(op),
+            ValueDef::BlockArg { .. } => self.args.contains(v.index()),
         }
     }
     fn set_value_live(&mut self, ctx: &Context, v: ValueId) {
         match ctx.value(v).def {
             ValueDef::OpResult { op, .. } => self.set_op_live(op),
-            ValueDef::BlockArg { .. } => self.changed |= self.args.insert(v),
+            ValueDef::BlockArg { .. } => self.changed |= !self.args.put(v.index()),
         }
     }
     fn set_op_live(&mut self, op: OpId) {
-        self.changed |= self.ops.insert(op);
+        self.changed |= !self.ops.put(op.index());
     }
 }
 
@@ -170,7 +186,7 @@ fn process_value(ctx: &Context, live: &mut LiveMap, v: ValueId) {
                 }
             }
         }
-        live.ops.contains(&u.op)
+        live.op_live(u.op)
     });
     if proved {
         live.set_value_live(ctx, v);
@@ -180,9 +196,11 @@ fn process_value(ctx: &Context, live: &mut LiveMap, v: ValueId) {
 fn propagate_region(ctx: &Context, live: &mut LiveMap, region: RegionId) {
     let entry = ctx.region(region).blocks.first().copied();
     for b in post_order(ctx, region) {
-        let ops: Vec<OpId> = ctx.block_ops(b).collect();
-        for &op in ops.iter().rev() {
-            propagate_op(ctx, live, op);
+        // Last op first, along the links (nothing changes meanwhile).
+        let mut op = ctx.block(b).last;
+        while let Some(o) = op {
+            propagate_op(ctx, live, o);
+            op = ctx.op(o).prev;
         }
         if Some(b) == entry {
             continue;
@@ -212,7 +230,7 @@ fn propagate_op(ctx: &Context, live: &mut LiveMap, op: OpId) {
         }
         return;
     }
-    if live.ops.contains(&op) {
+    if live.op_live(op) {
         return;
     }
     if !effect_free(ctx, op) {
@@ -264,7 +282,7 @@ fn delete_dead(ctx: &mut Context, live: &LiveMap, regions: &[RegionId]) -> bool 
             }
             let ops: Vec<OpId> = ctx.block_ops(b).collect();
             for &op in ops.iter().rev() {
-                if live.ops.contains(&op) {
+                if live.op_live(op) {
                     let nested = ctx.op(op).regions.to_vec();
                     erased |= delete_dead(ctx, live, &nested);
                 } else {
@@ -289,7 +307,7 @@ fn delete_dead(ctx: &mut Context, live: &LiveMap, regions: &[RegionId]) -> bool 
 /// to a fixpoint, erase the rest. True if an op was erased (removed block
 /// arguments alone do not count, as in MLIR).
 fn region_dce(ctx: &mut Context, regions: &[RegionId]) -> bool {
-    let mut live = LiveMap::default();
+    let mut live = LiveMap::new(ctx);
     loop {
         live.changed = false;
         for &r in regions {

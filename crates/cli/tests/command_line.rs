@@ -296,8 +296,9 @@ fn independent_functions(n: usize, failing: &[usize]) -> String {
 
 /// Lowering independent functions in pieces on every thread gives the
 /// output of one thread, and reports the first failure in function order.
-/// 1,300 functions make three pieces (`MAX_FUNCTIONS_PER_PIECE` is 512), in
-/// two waves on two threads; the failures are in the second and third.
+/// 1,300 functions make four pieces of 325 on two threads
+/// (`MAX_FUNCTIONS_PER_PIECE` is 512); the failures are in the third and
+/// fourth.
 #[test]
 fn split_lowering_matches_one_thread_and_reports_the_first_failure() {
     let text = independent_functions(1300, &[]);

@@ -357,9 +357,11 @@ impl Engine {
     /// constrained stage, when the module is legal there too and the target
     /// is at or past it; `None` otherwise (the form found is the start).
     fn host_checks_start(&self, module: &Module, to: Stage) -> Option<Stage> {
+        if !self.policy.insert_host_checks {
+            return None;
+        }
         let found = pass::stage_pipeline::starting_stage(&module.ctx, module.root, to).ok()?;
-        (self.policy.insert_host_checks
-            && found > Stage::Constrained
+        (found > Stage::Constrained
             && pass::stage::check_legality(&module.ctx, module.root, Stage::Constrained).is_ok())
         .then_some(Stage::Constrained)
     }
@@ -399,7 +401,7 @@ impl Engine {
         };
         let (root, diags) = syntax::parse_source_file(&mut ctx, file, source, &options);
         let root = root.ok_or(diags)?;
-        pass::verify(&ctx, root, self.policy.run.allow_unregistered)?;
+        pass::verify_changed(&mut ctx, root, self.policy.run.allow_unregistered)?;
         let mut module = Module { ctx, root };
         if self.policy.strict_symbolic_shapes {
             module.assume_strict_symbolic_shapes();
@@ -520,14 +522,22 @@ impl Engine {
         run: &Run,
         watch: &(dyn Fn() -> W + Sync),
     ) -> Option<Lowered<W>> {
-        let Run::Stages { from, to, plan, .. } = run else {
+        let Run::Stages {
+            stages,
+            from,
+            to,
+            plan,
+        } = run
+        else {
             return None;
         };
         self.declare_host_ops(&mut module.ctx);
+        // Where the plan found the module to start (each piece checks it).
+        let from = from.or_else(|| stages.start());
         pass::split_lowering::lower_split(
             &mut module.ctx,
             module.root,
-            (*from, *to),
+            (from, *to),
             plan,
             &self.registry,
             self.policy.run,

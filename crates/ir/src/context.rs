@@ -3,13 +3,16 @@
 //! interned types, the settings ops are read under (pure foreign ops,
 //! resources, diagnostics), and the mutation API passes use (create, link,
 //! insert, erase, replace-all-uses, move, clone, split blocks), with
-//! change tracking. Moving IR between contexts (append, check out and in)
-//! is `context/transplant.rs`'s.
+//! change tracking and a revision number every change moves on
+//! ([`Context::revision`]). Moving IR between contexts (append, check out
+//! and in) is `context/transplant.rs`'s.
 //!
 //! Invariants kept by every method here:
 //! - an operation is in at most one block, linked between `prev`/`next`;
 //! - every operand slot of a live op is recorded in its value's use list;
-//! - erased entities stay in the arena (ids are never reused) but are unlinked.
+//! - erased entities stay in the arena (ids are never reused) but are unlinked;
+//! - no `&mut self` method that can change the IR or what it is read
+//!   under leaves the revision as it was.
 
 use crate::attrs::{Attr, NamedAttr};
 use crate::location::Location;
@@ -166,6 +169,27 @@ pub struct Context {
     /// The file's resources ([`crate::resources`]), shared with the bodies
     /// taken out by [`Context::check_out`] until one side changes them.
     resources: std::sync::Arc<crate::resources::Resources>,
+    /// Moves on with every change ([`Context::revision`]).
+    revision: Revision,
+    /// The op last verified whole, the revision it was verified at, and
+    /// whether unregistered ops were allowed then
+    /// ([`crate::verifier::verify_changed`]).
+    pub(crate) verified: Option<(OpId, Revision, bool)>,
+}
+
+/// A state of one context's IR ([`Context::revision`]). Each context
+/// numbers its revisions from a range of its own, so that revisions of
+/// two contexts never compare equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Revision(u64);
+
+impl Default for Revision {
+    /// The first revision of a new context.
+    fn default() -> Self {
+        /// Where the next context's range starts.
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        Revision(NEXT.fetch_add(1 << 32, std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 /// A sorted list of named attributes (`Vec` while building, `ThinVec` on ops).
@@ -233,7 +257,10 @@ impl Context {
         &self.pure_ops
     }
     pub fn set_pure_ops(&mut self, ops: crate::effects::PureOps) {
-        self.pure_ops = std::sync::Arc::new(ops);
+        if *self.pure_ops != ops {
+            self.changed();
+            self.pure_ops = std::sync::Arc::new(ops);
+        }
     }
 
     /// Whether the built-in knowledge of StableHLO, MHLO and CHLO ops is
@@ -243,7 +270,10 @@ impl Context {
         !self.foreign_ops_unknown
     }
     pub fn set_knows_foreign_ops(&mut self, on: bool) {
-        self.foreign_ops_unknown = !on;
+        if self.foreign_ops_unknown == on {
+            self.changed();
+            self.foreign_ops_unknown = !on;
+        }
     }
 
     // ----- resources -----
@@ -252,6 +282,7 @@ impl Context {
         &self.resources
     }
     pub fn resources_mut(&mut self) -> &mut crate::resources::Resources {
+        self.changed();
         std::sync::Arc::make_mut(&mut self.resources)
     }
 
@@ -280,19 +311,36 @@ impl Context {
     pub fn changes(&self) -> Option<&[OpId]> {
         self.changes.as_deref()
     }
+    /// The state of the IR: it moves on with every change to the IR
+    /// (whether or not change tracking is on) and to what it is read under
+    /// (pure ops, foreign ops, resources), so that two equal revisions of a
+    /// context mean nothing changed in between. It may also move on when
+    /// nothing visible changed (an op created but not inserted), never the
+    /// other way round.
+    pub fn revision(&self) -> Revision {
+        self.revision
+    }
+    /// A change to `op`: the revision moves on, and the log records it.
     fn touch(&mut self, op: OpId) {
+        self.changed();
         if let Some(changes) = &mut self.changes {
             changes.push(op);
         }
     }
+    /// A change no op's printed form shows (yet): the revision moves on.
+    fn changed(&mut self) {
+        self.revision.0 += 1;
+    }
     fn touch_holder_of_block(&mut self, b: BlockId) {
-        if let Some(op) = self.block_parent_op(b) {
-            self.touch(op);
+        match self.block_parent_op(b) {
+            Some(op) => self.touch(op),
+            None => self.changed(),
         }
     }
     fn touch_holder_of_region(&mut self, r: RegionId) {
-        if let Some(op) = self.regions[r.index()].parent {
-            self.touch(op);
+        match self.regions[r.index()].parent {
+            Some(op) => self.touch(op),
+            None => self.changed(),
         }
     }
     fn touch_holder_of_value(&mut self, v: ValueId) {
@@ -486,6 +534,7 @@ impl Context {
 
     /// Create a detached operation from `state`; its regions become owned by it.
     pub fn create_op(&mut self, state: OperationState) -> OpId {
+        self.changed();
         let id = OpId(self.ops.len() as u32);
         let OperationState {
             name,
@@ -739,6 +788,7 @@ impl Context {
 
     /// Erase `op` and everything nested in it. Its results must be unused.
     pub fn erase_op(&mut self, op: OpId) {
+        self.changed();
         self.unlink(op);
         self.drop_references(op);
     }

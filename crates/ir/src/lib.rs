@@ -24,7 +24,7 @@ pub mod verifier;
 
 pub use attrs::{Attr, NamedAttr};
 pub use context::{
-    BlockId, CheckedOut, Context, OpId, OperationState, RegionId, ValueDef, ValueId,
+    BlockId, CheckedOut, Context, OpId, OperationState, RegionId, Revision, ValueDef, ValueId,
 };
 pub use location::Location;
 pub use op_kind::OpKind;

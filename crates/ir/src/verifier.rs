@@ -2,7 +2,8 @@
 //! from its definition, terminators, single-block regions), SSA dominance and
 //! isolation, symbol references (a `func.call` matches its callee's
 //! signature; a symbol table defines each name once), then each op's own
-//! checks.
+//! checks. [`verify_changed`] skips what passed at the context's current
+//! revision, so that verifying after a pass that changed nothing is free.
 //!
 //! Errors are reported the way `mlir-opt` words them: `'op.name' op message`,
 //! at the op's location.
@@ -205,6 +206,27 @@ pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(),
         ancestors: HashMap::default(),
     };
     v.op(root)
+}
+
+/// [`verify`], skipped when `root` passed it at the context's current
+/// revision ([`Context::revision`]: nothing in the context changed since)
+/// with unregistered ops allowed only if they are now; a pass is
+/// remembered for the next call. The result is always the one [`verify`]
+/// would give.
+pub fn verify_changed(
+    ctx: &mut Context,
+    root: OpId,
+    allow_unregistered: bool,
+) -> Result<(), VerifyError> {
+    let revision = ctx.revision();
+    let unchanged = ctx.verified.is_some_and(|(op, at, allowed)| {
+        op == root && at == revision && (!allowed || allow_unregistered)
+    });
+    if !unchanged {
+        verify(ctx, root, allow_unregistered)?;
+        ctx.verified = Some((root, revision, allow_unregistered));
+    }
+    Ok(())
 }
 
 impl Verifier<'_> {

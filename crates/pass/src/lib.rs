@@ -28,7 +28,8 @@ pub use fold::effect_free;
 use ir::{Context, OpId};
 pub use manager::{
     loc_of, loc_of_location, origin_notes, render_pipeline_error, statistics_report, timing_report,
-    verify, Both, Instrumentation, NoInstrumentation, PassManager, PassTiming, RunOptions, Shared,
+    verify, verify_changed, Both, Instrumentation, NoInstrumentation, PassManager, PassTiming,
+    RunOptions, Shared,
 };
 pub use op_error::{error_at, internal_error_at};
 

@@ -6,7 +6,9 @@
 //! body of each is taken out into a context of its own
 //! ([`Context::check_out`]), the pipeline runs on all of them at once on a
 //! rayon pool, and the bodies are checked back in, in their original order
-//! — so the output does not depend on the number of threads. The verifier runs after every pass unless turned off;
+//! — so the output does not depend on the number of threads. The verifier
+//! runs after every pass unless turned off (IR a pass left unchanged since
+//! it was last verified is not walked again: it verifies as it did);
 //! [`Instrumentation`] hooks see the IR around each pass (hooks that read
 //! the IR make function pipelines run in place, one function at a time, so
 //! that they see the whole module); every pass run is timed and traced
@@ -351,12 +353,14 @@ impl Runner<'_> {
             statistics,
         });
         if self.options.verify_each {
-            ir::verifier::verify(ctx, op, self.options.allow_unregistered).map_err(|e| {
-                Diagnostic::error(
-                    loc_of_location(&e.loc),
-                    format!("{} (after pass '{}')", e.message, pass.name()),
-                )
-            })?;
+            ir::verifier::verify_changed(ctx, op, self.options.allow_unregistered).map_err(
+                |e| {
+                    Diagnostic::error(
+                        loc_of_location(&e.loc),
+                        format!("{} (after pass '{}')", e.message, pass.name()),
+                    )
+                },
+            )?;
         }
         instrument.after(pass.name(), ctx, op);
         match instrument.take_failure() {
@@ -640,23 +644,37 @@ pub fn loc_of_location(loc: &ir::Location) -> DiagLoc {
 /// Verify `op` and everything under it; the errors as diagnostics (the
 /// first failure and its follow-ups, at the failing op).
 pub fn verify(ctx: &Context, op: OpId, allow_unregistered: bool) -> Result<(), Vec<Diagnostic>> {
-    ir::verifier::verify(ctx, op, allow_unregistered).map_err(|e| {
-        let loc = loc_of_location(&e.loc);
-        let mut first = Diagnostic::error(loc.clone(), e.message);
-        first.notes = e
-            .notes
-            .into_iter()
-            .map(|(at, n)| Diagnostic::new(diag::Severity::Note, loc_of_location(&at), n))
-            .collect();
-        std::iter::once(first)
-            .chain(
-                e.follow_up
-                    .into_iter()
-                    .map(|m| Diagnostic::error(loc.clone(), m)),
-            )
-            .map(|d| crate::op_error::with_current_op(ctx, e.op, d))
-            .collect()
-    })
+    ir::verifier::verify(ctx, op, allow_unregistered).map_err(|e| verify_diagnostics(ctx, e))
+}
+
+/// [`verify`], remembered: the pipeline's passes do not verify `op` again
+/// until the IR changes ([`ir::verifier::verify_changed`]).
+pub fn verify_changed(
+    ctx: &mut Context,
+    op: OpId,
+    allow_unregistered: bool,
+) -> Result<(), Vec<Diagnostic>> {
+    ir::verifier::verify_changed(ctx, op, allow_unregistered)
+        .map_err(|e| verify_diagnostics(ctx, e))
+}
+
+/// A verification failure as diagnostics.
+fn verify_diagnostics(ctx: &Context, e: ir::verifier::VerifyError) -> Vec<Diagnostic> {
+    let loc = loc_of_location(&e.loc);
+    let mut first = Diagnostic::error(loc.clone(), e.message);
+    first.notes = e
+        .notes
+        .into_iter()
+        .map(|(at, n)| Diagnostic::new(diag::Severity::Note, loc_of_location(&at), n))
+        .collect();
+    std::iter::once(first)
+        .chain(
+            e.follow_up
+                .into_iter()
+                .map(|m| Diagnostic::error(loc.clone(), m)),
+        )
+        .map(|d| crate::op_error::with_current_op(ctx, e.op, d))
+        .collect()
 }
 
 /// The diagnostic location of `op`.

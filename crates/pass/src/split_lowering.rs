@@ -12,10 +12,13 @@
 //! context of its own ([`Context::check_out`]), lowered from the stage the
 //! *whole* module starts in (so every piece runs the same passes as the
 //! module would), checked back in, and its functions return to their
-//! places. Pieces go in waves of one per thread, so that only that many
-//! piece contexts are alive at once, and each stays small enough for its
-//! arenas to stay in cache whatever the size of the module: the time per
-//! function does not grow with the module. The output is the one the
+//! places. The pieces are of one length, as many as a multiple of the
+//! threads, each small enough for its arenas to stay in cache whatever the
+//! size of the module (the time per function does not grow with the
+//! module). Each is lowered on the pool as soon as it is taken out; the
+//! calling thread puts them back in order as they are done, lowering
+//! waiting pieces itself while the next one is not back, so that taking
+//! out and putting back overlap the lowering. The output is the one the
 //! unsplit run gives; the first failure in function order is reported.
 //!
 //! Each piece's passes and stages can be watched: the caller's
@@ -35,6 +38,7 @@ use crate::PassRegistry;
 use diag::Diagnostic;
 use ir::{Attr, Context, OpId, OpKind, OperationState};
 use rayon::prelude::*;
+use std::sync::mpsc::TryRecvError;
 
 /// Fewest functions worth a piece of their own.
 const MIN_FUNCTIONS_PER_PIECE: usize = 64;
@@ -87,9 +91,16 @@ pub fn lower_split<W: PieceWatcher>(
         Some(from) => from,
         None => starting_stage(ctx, root, target).ok()?,
     };
+    // As many pieces as it takes to stay within the largest, a multiple of
+    // the threads, all of one length (but the last): no thread waits long
+    // for the others at the end.
+    let count = functions
+        .len()
+        .div_ceil(MAX_FUNCTIONS_PER_PIECE)
+        .next_multiple_of(threads);
     let piece_len = functions
         .len()
-        .div_ceil(threads)
+        .div_ceil(count)
         .clamp(MIN_FUNCTIONS_PER_PIECE, MAX_FUNCTIONS_PER_PIECE);
     // Each piece's passes run in place: the pieces are the parallelism.
     let options = RunOptions {
@@ -120,35 +131,66 @@ pub fn lower_split<W: PieceWatcher>(
         let watcher = watcher.into_inner();
         (body, result, Piece { watcher, timings })
     };
-    let mut first_error = None;
-    let mut pieces = Vec::new();
-    for wave in functions.chunks(piece_len * threads) {
-        let holders: Vec<OpId> = wave.chunks(piece_len).map(|run| hold(ctx, run)).collect();
-        // The functions refer to no symbol, so to nothing outside them.
-        let bodies = match ctx.check_out_all(&holders) {
-            Ok(bodies) => bodies,
-            Err(holder) => {
-                let error = Diagnostic::internal_error(
+    let holders: Vec<OpId> = functions
+        .chunks(piece_len)
+        .map(|run| hold(ctx, run))
+        .collect();
+    let (holders, lower) = (&holders[..], &lower);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let (first_error, pieces) = rayon::scope_fifo(move |scope| {
+        // Each piece is lowered as soon as it is out; this thread takes the
+        // rest out meanwhile, then puts the lowered ones back in order,
+        // lowering waiting pieces itself while none is ready. Every thread
+        // takes the pieces in order, so that they come back in order.
+        let mut first_error = None;
+        let mut started = 0;
+        for &holder in holders {
+            // The functions refer to no symbol, so to nothing outside them.
+            let Some(body) = ctx.check_out(holder) else {
+                first_error = Some(Diagnostic::internal_error(
                     crate::loc_of(ctx, holder),
                     "functions that refer outside themselves were lowered apart",
-                );
-                for holder in holders {
-                    release(ctx, holder);
-                }
-                return Some((Err(error), pieces));
-            }
-        };
-        let lowered: Vec<_> = bodies.into_par_iter().map(lower).collect();
-        // Every piece goes back, even after a failure, so the IR stays whole.
-        for ((body, result, piece), holder) in lowered.into_iter().zip(holders) {
-            ctx.check_in(body);
-            release(ctx, holder);
-            if let Err(e) = result {
-                first_error.get_or_insert(e);
-            }
-            pieces.push(piece);
+                ));
+                break;
+            };
+            let (sender, index) = (sender.clone(), started);
+            // The receiver is kept until every piece is back.
+            scope.spawn_fifo(move |_| drop(sender.send((index, lower(body)))));
+            started += 1;
         }
-    }
+        drop(sender);
+        let mut ready: Vec<Option<_>> = (0..started).map(|_| None).collect();
+        let mut pieces = Vec::new();
+        for (index, &holder) in holders.iter().enumerate() {
+            while index < started && ready[index].is_none() {
+                let next = match receiver.try_recv() {
+                    Ok(next) => next,
+                    Err(TryRecvError::Disconnected) => break,
+                    Err(TryRecvError::Empty) => {
+                        if rayon::yield_now() == Some(rayon::Yield::Executed) {
+                            continue;
+                        }
+                        match receiver.recv() {
+                            Ok(next) => next,
+                            Err(_) => break,
+                        }
+                    }
+                };
+                ready[next.0] = Some(next.1);
+            }
+            // Every piece goes back, even after a failure, so the IR stays
+            // whole; so do the functions of pieces never taken out.
+            if let Some((body, result, piece)) = ready.get_mut(index).and_then(Option::take) {
+                ctx.check_in(body);
+                if let Err(e) = result {
+                    first_error.get_or_insert(e);
+                }
+                pieces.push(piece);
+            }
+            release(ctx, holder);
+        }
+        (first_error, pieces)
+    });
     Some((first_error.map_or(Ok(()), Err), pieces))
 }
 
@@ -169,8 +211,9 @@ fn independent_functions(ctx: &Context, root: OpId) -> Option<Vec<OpId>> {
     if functions.iter().any(|&f| ctx.kind(f) != OpKind::FuncFunc) {
         return None;
     }
-    let mut names_symbol = false;
-    for &f in &functions {
+    // Looked at on every thread: this runs before any piece can start.
+    let names_symbol = functions.par_iter().any(|&f| {
+        let mut names_symbol = false;
         ctx.walk_nested(f, &mut |o| {
             let op = ctx.op(o);
             names_symbol |= op
@@ -179,7 +222,8 @@ fn independent_functions(ctx: &Context, root: OpId) -> Option<Vec<OpId>> {
                 .chain(&op.attrs)
                 .any(|(_, a)| mentions_symbol(a));
         });
-    }
+        names_symbol
+    });
     (!names_symbol).then_some(functions)
 }
 

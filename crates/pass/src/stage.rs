@@ -18,6 +18,7 @@
 use crate::manager::loc_of;
 use diag::Diagnostic;
 use ir::{Context, OpId, OpKind, TypeKind, ValueId};
+use rayon::prelude::*;
 
 /// A form of shape functions, in lowering order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -103,17 +104,35 @@ impl std::fmt::Display for Stage {
     }
 }
 
-/// The first op under `root` (pre-order) illegal in `stage`, with why.
+/// The first op under `root` (pre-order) illegal in `stage`, with why; the
+/// walk stops there. The ops of a block of many (a module's functions) are
+/// looked at on every thread of the current pool, the first in block order
+/// found as the walk would.
 fn first_illegal(ctx: &Context, root: OpId, stage: Stage) -> Option<(OpId, String)> {
-    let mut found = None;
-    ctx.walk_nested(root, &mut |op| {
-        if found.is_some() {
-            return;
+    let at_or_under = |op: OpId| {
+        illegal_op(ctx, op, stage)
+            .map(|why| (op, why))
+            .or_else(|| first_illegal(ctx, op, stage))
+    };
+    for &r in &ctx.op(root).regions {
+        for &b in &ctx.region(r).blocks {
+            let found = match ctx.block_ops(b).nth(MANY_OPS) {
+                Some(_) => {
+                    let ops: Vec<OpId> = ctx.block_ops(b).collect();
+                    ops.par_iter().find_map_first(|&op| at_or_under(op))
+                }
+                None => ctx.block_ops(b).find_map(at_or_under),
+            };
+            if found.is_some() {
+                return found;
+            }
         }
-        found = illegal_op(ctx, op, stage).map(|why| (op, why));
-    });
-    found
+    }
+    None
 }
+
+/// More ops than this in one block are checked on every thread.
+const MANY_OPS: usize = 64;
 
 /// Whether `op` keeps the types a host gave it in every form: a host op (of
 /// a dialect shape-opt does not model, e.g. `"onnx.Reshape"(%x, %s) :

@@ -7,10 +7,12 @@
 //! every boundary: the input must be legal in the stage its manager starts
 //! from, and the output of each lowering in the stage it lowers to; the
 //! first illegal op is reported at its location, naming the lowering that
-//! left it. A callback sees the IR in each form, once that stage's clean-up
-//! passes have run (so the last one it sees is the output), which is how
-//! embedders inspect it between stages. A plan whose lowering pass is
-//! not registered fails before anything runs, naming the pass.
+//! left it (the input is checked once, when the managers are made, unless
+//! it changes before they run). A callback sees the IR in each form, once
+//! that stage's clean-up passes have run (so the last one it sees is the
+//! output), which is how embedders inspect it between stages. A plan whose
+//! lowering pass is not registered fails before anything runs, naming the
+//! pass.
 //!
 //! An input legal in no form is canonicalized once before its form is
 //! decided: upstream's constrained functions often carry `!shape.size`
@@ -30,7 +32,7 @@ use crate::manager::{loc_of, Instrumentation, PassManager, PassTiming, RunOption
 use crate::stage::{check_legality, Stage};
 use crate::PassRegistry;
 use diag::Diagnostic;
-use ir::{Context, OpId};
+use ir::{Context, OpId, Revision};
 
 /// The default passes of one stage.
 #[derive(Clone, Copy, Debug)]
@@ -73,6 +75,9 @@ pub struct StagePipeline {
     /// For an input that mixes forms: canonicalize, run before the form is
     /// decided (the steps then start from it).
     settle: Option<PassManager>,
+    /// The revision of the IR found legal in the first step's stage when
+    /// the managers were made: unchanged, it is not checked again.
+    legal_at: Option<Revision>,
 }
 
 impl StagePipeline {
@@ -90,6 +95,7 @@ impl StagePipeline {
         options: RunOptions,
     ) -> Result<Self, Diagnostic> {
         let mut settle = None;
+        let mut legal_at = Some(ctx.revision());
         let from = match from {
             None => match starting_stage(ctx, root, target) {
                 Ok(from) => from,
@@ -99,6 +105,7 @@ impl StagePipeline {
                             .map_err(|_| mixed)?;
                     canonicalize.options = options;
                     settle = Some(canonicalize);
+                    legal_at = None;
                     Stage::ErrorMonadic
                 }
                 Err(past) => return Err(past),
@@ -163,7 +170,20 @@ impl StagePipeline {
                 lowering,
             });
         }
-        Ok(StagePipeline { steps, settle })
+        Ok(StagePipeline {
+            steps,
+            settle,
+            legal_at,
+        })
+    }
+
+    /// The stage the input was found in when the managers were made, unless
+    /// it is to be settled first (it was in no one form).
+    pub fn start(&self) -> Option<Stage> {
+        match self.settle {
+            Some(_) => None,
+            None => self.steps.first().map(|step| step.stage),
+        }
     }
 
     /// Every pass it runs, in order, as the elements of one textual
@@ -200,11 +220,15 @@ impl StagePipeline {
             canonicalize.run(ctx, root, instrument)?;
             let target = self.steps.last().map_or(Stage::Std, |s| s.stage);
             match starting_stage(ctx, root, target) {
-                Ok(from) => self.steps.retain(|s| s.stage >= from),
+                Ok(from) => {
+                    self.steps.retain(|s| s.stage >= from);
+                    self.legal_at = Some(ctx.revision());
+                }
                 Err(_) => general = true,
             }
         }
-        if let Some(first) = self.steps.first().filter(|_| !general) {
+        let checked = self.legal_at == Some(ctx.revision());
+        if let Some(first) = self.steps.first().filter(|_| !general && !checked) {
             check_legality(ctx, root, first.stage)?;
         }
         for step in &mut self.steps {

@@ -172,6 +172,7 @@ impl Context {
     /// Move every entity of `other` into `self` (ids shifted, types
     /// re-interned), e.g. to join functions parsed on several threads.
     pub fn append(&mut self, other: Context) -> Offsets {
+        self.changed();
         let off = self.ends();
         let (types, identity) = self.import_types(&other.types);
         let shift = Shift {
@@ -369,6 +370,7 @@ impl Context {
     /// and nothing taken, when the body refers to a value or block outside
     /// it or an op outside uses one of its values.
     pub fn check_out(&mut self, root: OpId) -> Option<CheckedOut> {
+        self.changed();
         let mut ops = vec![root];
         self.walk_nested(root, &mut |o| ops.push(o));
         let mut regions = Vec::new();
@@ -473,6 +475,7 @@ impl Context {
     /// appended, and the root op takes the copy's attributes, regions and
     /// location (it keeps its place and results).
     pub fn check_in(&mut self, out: CheckedOut) {
+        self.changed();
         let CheckedOut {
             ctx: body, origins, ..
         } = out;
