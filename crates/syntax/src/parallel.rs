@@ -3,8 +3,9 @@
 //! A module printed by `mlir-opt` (or written by hand) is `module {`, one
 //! top-level op per line start, `}`. The body is cut at lines that start,
 //! outside any bracket, with an op name; the pieces are parsed on all cores
-//! into separate contexts, which are then appended to the caller's context in
-//! order.
+//! into separate contexts, in waves of one piece per thread, and appended
+//! in order to the first piece's context (each wave while the next one
+//! parses), which becomes the caller's once every piece has parsed.
 //!
 //! Guarantee: the result is the module the sequential parser builds, or
 //! `None`. Any doubt — the file does not have that shape, a piece does not
