@@ -73,6 +73,18 @@ pub struct ValueData {
     pub uses: ThinVec<Use>,
 }
 
+impl ValueData {
+    /// Record a use. The list grows from one slot, doubling (ThinVec's own
+    /// growth starts at four): most values have one or two uses, and a
+    /// large module keeps a list per value.
+    fn add_use(&mut self, u: Use) {
+        if self.uses.len() == self.uses.capacity() {
+            self.uses.reserve_exact(self.uses.len().max(1));
+        }
+        self.uses.push(u);
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct OpData {
     /// Interned: every op of a kind shares one allocation.
@@ -551,7 +563,7 @@ impl Context {
         attrs.sort_by(|a, b| a.0.cmp(&b.0));
         attrs.dedup_by(|a, b| a.0 == b.0);
         for (i, v) in operands.iter().enumerate() {
-            self.values[v.index()].uses.push(Use {
+            self.values[v.index()].add_use(Use {
                 op: id,
                 operand: i as u32,
             });
@@ -747,7 +759,7 @@ impl Context {
             operand: i as u32,
         };
         self.values[old.index()].uses.retain(|x| *x != u);
-        self.values[v.index()].uses.push(u);
+        self.values[v.index()].add_use(u);
         self.ops[op.index()].operands[i] = v;
         self.touch(op);
     }
@@ -762,7 +774,7 @@ impl Context {
             self.values[v.index()].uses.retain(|x| *x != u);
         }
         for (i, v) in operands.iter().enumerate() {
-            self.values[v.index()].uses.push(Use {
+            self.values[v.index()].add_use(Use {
                 op,
                 operand: i as u32,
             });

@@ -54,8 +54,9 @@ pub enum Element {
 #[derive(Clone, Debug)]
 pub struct Format {
     pub elements: Vec<Element>,
-    /// Attributes spelled by the format (elided from `attr-dict`).
-    pub spelled_attrs: Vec<&'static str>,
+    /// Attributes `attr-dict` leaves out: those the format spells, and the
+    /// segment sizes.
+    pub elided_attrs: Vec<&'static str>,
 }
 
 struct FormatLexer<'a> {
@@ -290,9 +291,11 @@ impl Format {
             spelled: Vec::new(),
         };
         let (elements, _) = c.elements(false)?;
+        let mut elided_attrs = c.spelled;
+        elided_attrs.extend(["operandSegmentSizes", "resultSegmentSizes"]);
         Ok(Format {
             elements,
-            spelled_attrs: c.spelled,
+            elided_attrs,
         })
     }
 }
@@ -392,8 +395,7 @@ fn print_elements(
                     continue;
                 }
                 s.element(p);
-                let tys: Vec<Type> = vals.iter().map(|&v| p.ctx.value_type(v)).collect();
-                p.types(&tys);
+                p.types_of(vals);
             }
             Element::FunctionalType(a, b) => {
                 s.element(p);
@@ -411,10 +413,7 @@ fn print_elements(
                 p.result_types(&outs);
             }
             Element::AttrDict { with_keyword } => {
-                let mut elided: Vec<&str> = format.spelled_attrs.to_vec();
-                elided.push("operandSegmentSizes");
-                elided.push("resultSegmentSizes");
-                p.attr_dict(op, &elided, *with_keyword);
+                p.attr_dict(op, &format.elided_attrs, *with_keyword);
                 s.last_was_punct = false;
             }
             Element::Optional {
@@ -1027,6 +1026,10 @@ fn resolve_operands(
     operand_types: &[Option<Vec<Type>>],
 ) -> PResult<()> {
     let mut segment_sizes = Vec::new();
+    // Exactly the room the operands take: a module keeps a list per op.
+    state
+        .operands
+        .reserve_exact(operands.iter().map(Vec::len).sum());
     for (i, names) in operands.iter().enumerate() {
         let Some(tys) = &operand_types[i] else {
             if names.is_empty() {

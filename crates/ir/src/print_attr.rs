@@ -286,11 +286,16 @@ impl<'a> AttrPrinter<'a> {
     }
 
     pub fn write_type_list(&self, out: &mut String, ts: &[Type]) {
-        for (i, t) in ts.iter().enumerate() {
+        self.write_types(out, ts.iter().copied());
+    }
+
+    /// Comma-separated `types`.
+    pub fn write_types(&self, out: &mut String, types: impl IntoIterator<Item = Type>) {
+        for (i, t) in types.into_iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
-            self.write_type(out, *t);
+            self.write_type(out, t);
         }
     }
 

@@ -148,6 +148,15 @@ fn is_isolated(ctx: &Context, op: OpId) -> bool {
 }
 
 impl Names {
+    /// Forget every name, keeping the tables' room for the next op.
+    fn clear(&mut self) {
+        self.slots.clear();
+        self.strings.clear();
+        self.blocks.clear();
+        self.result_groups.clear();
+        self.generic = false;
+    }
+
     fn number_op(&mut self, ctx: &Context, op: OpId, generic: bool) {
         self.generic = generic;
         if generic {
@@ -232,6 +241,16 @@ impl Names {
             .filter(|_| !self.generic)
             .map(|f| f(ctx, op))
             .unwrap_or_default();
+        if suggested.iter().all(Option::is_none) {
+            // One group of numbered results: `%N`, or `%N#i` for several.
+            let base = Base::Num(scope.next_value);
+            scope.next_value += 1;
+            let several = results.len() > 1;
+            for (i, &v) in results.iter().enumerate() {
+                self.set(v, base, several.then_some(i as u32));
+            }
+            return;
+        }
         let mut groups = vec![0usize];
         let mut current = None::<Base>;
         for (i, &v) in results.iter().enumerate() {
@@ -332,8 +351,10 @@ pub struct OpPrinter<'a> {
     attrs: AttrPrinter<'a>,
     /// Default dialect of the enclosing ops (`func` inside `func.func`).
     default_dialects: Vec<&'static str>,
-    /// Text of ops printed ahead of time (top-level functions, in parallel).
-    printed: HashMap<OpId, String>,
+    /// Text of ops printed ahead of time (top-level functions, in parallel,
+    /// in runs of consecutive ops): the first op of a run maps to the run's
+    /// text (its ops and the lines between them), the others to `None`.
+    printed: HashMap<OpId, Option<String>>,
     /// Finished output, in order, when pre-printed text is spliced in.
     pieces: Vec<String>,
     /// Location aliases (`--mlir-print-debuginfo`).
@@ -426,6 +447,12 @@ impl<'a> OpPrinter<'a> {
     pub fn types(&mut self, ts: &[Type]) {
         self.attrs.write_type_list(&mut self.out, ts);
     }
+    /// Comma-separated types of `values`.
+    pub fn types_of(&mut self, values: &[ValueId]) {
+        let ctx = self.ctx;
+        let types = values.iter().map(|&v| ctx.value_type(v));
+        self.attrs.write_types(&mut self.out, types);
+    }
     /// Result types of a function type (parenthesised unless exactly one).
     pub fn result_types(&mut self, ts: &[Type]) {
         self.attrs.write_result_types(&mut self.out, ts);
@@ -497,8 +524,8 @@ impl<'a> OpPrinter<'a> {
             .and_then(|op| crate::dialect::default_dialect(self.ctx.op_name(op)))
             .unwrap_or("");
         self.default_dialects.push(dialect);
-        let blocks = self.ctx.region(r).blocks.clone();
-        if let Some((&entry, rest)) = blocks.split_first() {
+        let ctx = self.ctx;
+        if let Some((&entry, rest)) = ctx.region(r).blocks.split_first() {
             let entry_data = self.ctx.block(entry);
             let header = (print_empty_block && entry_data.first.is_none())
                 || (print_entry_args && !entry_data.args.is_empty());
@@ -534,7 +561,8 @@ impl<'a> OpPrinter<'a> {
         if header {
             self.write_indent();
             self.successor(b);
-            let args = self.ctx.block(b).args.clone();
+            let ctx = self.ctx;
+            let args = &ctx.block(b).args;
             if !args.is_empty() {
                 self.out.push('(');
                 for (i, &a) in args.iter().enumerate() {
@@ -574,19 +602,25 @@ impl<'a> OpPrinter<'a> {
             self.newline();
         }
         self.indent += 2;
-        let ops: Vec<OpId> = self.ctx.block_ops(b).collect();
+        let ctx = self.ctx;
+        let last = ctx.block_terminator(b);
         let drop_terminator = !print_terminator
-            && ops
-                .last()
-                .is_some_and(|&t| self.ctx.op_def(t).is_some_and(|d| d.traits.terminator));
-        let n = ops.len() - usize::from(drop_terminator);
-        for &op in &ops[..n] {
+            && last.is_some_and(|t| ctx.op_def(t).is_some_and(|d| d.traits.terminator));
+        for op in ctx.block_ops(b) {
+            if drop_terminator && Some(op) == last {
+                break;
+            }
+            let ahead = self.printed.remove(&op);
+            if let Some(None) = ahead {
+                // Printed with the run before it.
+                continue;
+            }
             self.write_indent();
             self.comment_lines(op);
             if let Some(starts) = &mut self.op_starts {
                 starts.push((self.out.len(), op));
             }
-            match self.printed.remove(&op) {
+            match ahead.flatten() {
                 Some(text) => {
                     // Splice without copying: close the current piece.
                     let done = std::mem::take(&mut self.out);
@@ -626,16 +660,12 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn results_prefix(&mut self, op: OpId) {
-        let results = self.ctx.op(op).results.clone();
+        let results = &self.ctx.op(op).results;
         if results.is_empty() {
             return;
         }
-        let groups = self
-            .names
-            .result_groups
-            .get(&op)
-            .cloned()
-            .unwrap_or_else(|| vec![0]);
+        let groups = self.names.result_groups.get(&op);
+        let groups = groups.map_or(&[0][..], Vec::as_slice);
         for (gi, &start) in groups.iter().enumerate() {
             if gi > 0 {
                 self.out.push_str(", ");
@@ -872,6 +902,9 @@ pub fn print_op_with_line_ops(
     (p.out, owners)
 }
 
+/// Top-level ops printed by one task of the parallel printer.
+const PRINT_RUN: usize = 64;
+
 /// A module whose body holds only isolated-from-above ops without results
 /// (functions, libraries) names each of them on its own, so they can be
 /// printed on all cores and stitched together. `None` when that does not
@@ -897,30 +930,51 @@ fn print_module_in_parallel(
     {
         return None;
     }
-    let printed: Vec<(OpId, String, bool, UsedResources)> = top
+    // Runs of consecutive functions, each printed into one buffer per
+    // thread and copied out at its exact size: few, large pieces.
+    let runs: Vec<&[OpId]> = top.chunks(PRINT_RUN).collect();
+    let printed: Vec<(String, bool, UsedResources)> = runs
         .par_iter()
-        .map(|&o| {
+        .map_init(String::new, |buffer, run| {
             let mut p = OpPrinter::new(ctx, options);
+            p.out = std::mem::take(buffer);
             p.comments = comments;
             p.indent = 2;
             p.default_dialects.push("builtin");
-            p.names.number_op(ctx, o, false);
-            p.operation(o);
+            for (i, &o) in run.iter().enumerate() {
+                if i > 0 {
+                    // What `block` writes between two ops of the body.
+                    p.newline();
+                    p.write_indent();
+                    p.comment_lines(o);
+                }
+                p.names.clear();
+                p.names.number_op(ctx, o, false);
+                p.operation(o);
+            }
             let aliases = p.attrs.has_alias_candidates();
             let resources = std::mem::take(&mut *p.attrs.used_resources_mut());
-            (o, p.out, aliases, resources)
+            let text = p.out.as_str().to_owned();
+            *buffer = p.out;
+            buffer.clear();
+            (text, aliases, resources)
         })
         .collect();
-    if !options.local_scope && printed.iter().any(|(_, _, aliases, _)| *aliases) {
+    if !options.local_scope && printed.iter().any(|(_, aliases, _)| *aliases) {
         return None;
     }
     let mut used = UsedResources::default();
-    for (_, _, _, resources) in &printed {
+    for (_, _, resources) in &printed {
         used.extend(resources);
     }
     let mut p = OpPrinter::new(ctx, options);
     p.comments = comments;
-    p.printed = printed.into_iter().map(|(o, t, _, _)| (o, t)).collect();
+    for (run, (text, _, _)) in runs.iter().zip(printed) {
+        let mut text = Some(text);
+        for &o in run.iter() {
+            p.printed.insert(o, text.take());
+        }
+    }
     p.operation(module);
     p.out.push('\n');
     used.extend(&p.attrs.used_resources());

@@ -3,8 +3,9 @@
 //! A module printed by `mlir-opt` (or written by hand) is `module {`, one
 //! top-level op per line start, `}`. The body is cut at lines that start,
 //! outside any bracket, with an op name; the pieces are parsed on all cores
-//! into separate contexts, which are then appended to the caller's context in
-//! order.
+//! into separate contexts, in waves of one piece per thread, and appended
+//! in order to the first piece's context (each wave while the next one
+//! parses), which becomes the caller's once every piece has parsed.
 //!
 //! Guarantee: the result is the module the sequential parser builds, or
 //! `None`. Any doubt — the file does not have that shape, a piece does not
@@ -90,17 +91,25 @@ fn layout(text: &str, pieces: usize) -> Option<Layout> {
     })
 }
 
+/// Pieces per thread: the body is parsed in this many waves of one piece
+/// per thread. While a wave is parsed, the one before it is moved into the
+/// module's context, so at most two waves' arenas are held twice.
+const WAVES: usize = 8;
+
+/// A piece parsed into a context of its own, and the block of its ops.
+type Piece = Option<(Context, ir::BlockId)>;
+
 /// Parse `text` in parallel when it is a large module of many top-level ops.
 pub(crate) fn parse_parallel(
     ctx: &mut Context,
     buffer: Buffer,
     options: &ParseOptions,
 ) -> Option<OpId> {
-    let pieces = rayon::current_num_threads();
-    if pieces < 2 {
+    let threads = rayon::current_num_threads();
+    if threads < 2 {
         return None;
     }
-    let layout = layout(buffer.text, pieces)?;
+    let layout = layout(buffer.text, threads * WAVES)?;
     if layout.starts.len() < 2 {
         return None;
     }
@@ -110,47 +119,69 @@ pub(crate) fn parse_parallel(
         .zip(layout.starts[1..].iter().chain([&layout.body_end]))
         .map(|(&a, &b)| (a, b))
         .collect();
-    let parsed: Vec<Option<(Context, ir::BlockId)>> = ranges
-        .par_iter()
-        .enumerate()
-        .map(|(i, &(start, end))| {
-            let mut piece = Context::new();
-            // The first piece becomes the module's context: room for all.
-            let room = if i == 0 {
-                buffer.text.len()
-            } else {
-                end - start
-            };
-            piece.reserve(room / 40);
-            let block = {
-                let mut p = Parser::for_range(
-                    &mut piece,
-                    buffer.text.get(..end)?,
-                    start,
-                    Cow::Borrowed(buffer.lines),
-                    buffer.file,
-                    buffer.name,
-                    options.clone(),
-                );
-                p.parse_module_body_chunk().ok()?
-            };
-            Some((piece, block))
-        })
-        .collect();
-    let mut pieces_ok = Vec::with_capacity(parsed.len());
-    for p in parsed {
-        pieces_ok.push(p?);
+    let parse_wave = |wave: &[(usize, usize)], first_wave: bool| -> Vec<Piece> {
+        wave.par_iter()
+            .enumerate()
+            .map(|(i, &(start, end))| {
+                let mut piece = Context::new();
+                // The first piece becomes the module's context: room for all.
+                let room = match first_wave && i == 0 {
+                    true => buffer.text.len(),
+                    false => end - start,
+                };
+                piece.reserve(room / 40);
+                let block = {
+                    let mut p = Parser::for_range(
+                        &mut piece,
+                        buffer.text.get(..end)?,
+                        start,
+                        Cow::Borrowed(buffer.lines),
+                        buffer.file,
+                        buffer.name,
+                        options.clone(),
+                    );
+                    p.parse_module_body_chunk().ok()?
+                };
+                Some((piece, block))
+            })
+            .collect()
+    };
+    // The module's ops so far, in a context of their own until every piece
+    // has parsed (a piece that fails leaves `ctx` untouched).
+    let mut body: Option<(Context, Vec<OpId>)> = None;
+    let absorb = |body: &mut Option<(Context, Vec<OpId>)>, pieces: Vec<Piece>| -> Option<()> {
+        for piece in pieces {
+            let (piece, block) = piece?;
+            let ops: Vec<OpId> = piece.block_ops(block).collect();
+            match body {
+                // The first piece becomes the body's context (no copy).
+                None => *body = Some((piece, ops)),
+                Some((into, all)) => {
+                    let offsets = into.append(piece);
+                    all.extend(ops.into_iter().map(|o| offsets.op(o)));
+                }
+            }
+        }
+        Some(())
+    };
+    let mut waves = ranges.chunks(threads);
+    let mut pending = parse_wave(waves.next()?, true);
+    for wave in waves {
+        let (absorbed, parsed) =
+            rayon::join(|| absorb(&mut body, pending), || parse_wave(wave, false));
+        absorbed?;
+        pending = parsed;
     }
-    let mut pieces = pieces_ok.into_iter();
-    let (first, first_block) = pieces.next()?;
-    // An empty context simply becomes the first piece (no copy).
-    let mut first_offsets = None;
-    if ctx.num_ops() == 0 {
-        *ctx = first;
-    } else {
-        first_offsets = Some(ctx.append(first));
-    }
-    let first_block = first_offsets.map_or(first_block, |o| o.block(first_block));
+    absorb(&mut body, pending)?;
+    let (parsed, ops) = body?;
+    // An empty context simply becomes the parsed one (no copy).
+    let offsets = match ctx.num_ops() {
+        0 => {
+            *ctx = parsed;
+            None
+        }
+        _ => Some(ctx.append(parsed)),
+    };
     let region = ctx.create_region();
     let block = ctx.create_block();
     ctx.append_block(region, block);
@@ -171,16 +202,8 @@ pub(crate) fn parse_parallel(
     );
     state.regions.push(region);
     let module = ctx.create_op(state);
-    let ops: Vec<OpId> = ctx.block_ops(first_block).collect();
     for o in ops {
-        ctx.append_op(block, o);
-    }
-    for (piece, piece_block) in pieces {
-        let ops: Vec<OpId> = piece.block_ops(piece_block).collect();
-        let offsets = ctx.append(piece);
-        for o in ops {
-            ctx.append_op(block, offsets.op(o));
-        }
+        ctx.append_op(block, offsets.as_ref().map_or(o, |off| off.op(o)));
     }
     Some(module)
 }

@@ -85,6 +85,9 @@ pub struct Parser<'a> {
     /// SSA names seen so far, interned (operands refer to them by id).
     ssa_names: HashMap<&'a str, u32>,
     ssa_name_list: Vec<&'a str>,
+    /// The SSA names the ops being parsed bind (name id, result count,
+    /// offset), outermost op first.
+    bound: Vec<(u32, usize, usize)>,
     attr_aliases: HashMap<String, Attr>,
     type_aliases: HashMap<String, Type>,
     depth: usize,
@@ -92,7 +95,7 @@ pub struct Parser<'a> {
     default_dialects: Vec<&'static str>,
     /// Names of the ops being parsed, innermost last (their regions take
     /// the op's default dialect).
-    op_stack: Vec<String>,
+    op_stack: Vec<std::borrow::Cow<'static, str>>,
     /// Where the names of the custom ops being parsed start, innermost last.
     name_offsets: Vec<usize>,
     options: ParseOptions,
@@ -172,6 +175,7 @@ impl<'a> Parser<'a> {
             block_scopes: Vec::new(),
             ssa_names: HashMap::default(),
             ssa_name_list: Vec::new(),
+            bound: Vec::new(),
             attr_aliases: HashMap::default(),
             type_aliases: HashMap::default(),
             depth: 0,
@@ -390,7 +394,8 @@ impl<'a> Parser<'a> {
     /// Used for the chunks of a module parsed in parallel.
     pub fn parse_module_body_chunk(&mut self) -> PResult<BlockId> {
         let block = self.ctx.create_block();
-        self.op_stack.push(OpKind::BuiltinModule.to_string());
+        self.op_stack
+            .push(OpKind::BuiltinModule.build_name().into());
         self.default_dialects.push("builtin");
         self.push_scope(true);
         while self.tok != Tok::Eof {
@@ -497,7 +502,9 @@ impl<'a> Parser<'a> {
 
     fn operation(&mut self, block: BlockId) -> PResult<OpId> {
         let start = self.tok_start;
-        let mut results: Vec<(u32, usize, usize)> = Vec::new();
+        // This op's names are `bound[base..end]`; ops nested in it push
+        // theirs after them.
+        let base = self.bound.len();
         if matches!(self.tok, Tok::Percent(_)) {
             loop {
                 let at = self.tok_start;
@@ -517,14 +524,16 @@ impl<'a> Parser<'a> {
                         }
                     };
                 }
-                results.push((self.intern_ssa(name), count, at));
+                let name = self.intern_ssa(name);
+                self.bound.push((name, count, at));
                 if !self.eat_punct(",") {
                     break;
                 }
             }
             self.expect("=", " after SSA name")?;
         }
-        let total: usize = results.iter().map(|r| r.1).sum();
+        let end = self.bound.len();
+        let total: usize = self.bound[base..end].iter().map(|r| r.1).sum();
         // An op's location is that of its name, as in MLIR.
         let loc = self.loc_here();
         let op = match self.tok.clone() {
@@ -538,25 +547,23 @@ impl<'a> Parser<'a> {
             self.ctx.op_mut(op).loc = l;
         }
         self.ctx.append_op(block, op);
-        let produced = self.ctx.op(op).results.clone();
-        if total != 0 && produced.len() != total {
+        let produced = self.ctx.op(op).results.len();
+        if total != 0 && produced != total {
             return Err(self.err_at(
                 start,
-                format!(
-                    "operation defines {} results but was provided {} to bind",
-                    produced.len(),
-                    total
-                ),
+                format!("operation defines {produced} results but was provided {total} to bind"),
             ));
         }
         let mut next = 0usize;
-        for (name, count, at) in results {
+        for i in base..end {
+            let (name, count, at) = self.bound[i];
             // An op's results are consecutive values.
-            if let Some(&first) = produced.get(next) {
+            if let Some(&first) = self.ctx.op(op).results.get(next) {
                 self.define_values(name, first, count as u32, at)?;
             }
             next += count;
         }
+        self.bound.truncate(base);
         Ok(op)
     }
 
@@ -627,7 +634,7 @@ impl<'a> Parser<'a> {
             }
         }
         let mut state = OperationState::new(name.clone(), loc);
-        self.op_stack.push(name);
+        self.op_stack.push(name.into());
         let r = self.generic_operation_body(def, &mut state);
         self.op_stack.pop();
         r?;
@@ -755,7 +762,7 @@ impl<'a> Parser<'a> {
         self.bump();
         let mut state = OperationState::new(def.name, loc);
         self.num_results.push(num_results);
-        self.op_stack.push(def.name.to_string());
+        self.op_stack.push(def.name.into());
         self.name_offsets.push(name_at);
         let r = match def.syntax {
             Syntax::Custom(parse, _) => parse(self, &mut state),
