@@ -151,9 +151,10 @@ pub fn constant_int(ctx: &Context, v: ValueId) -> Option<i64> {
         .and_then(|n| i64::try_from(n).ok())
 }
 
-/// The ops no rank rule reads: they make no shape, or a shape whose rank
-/// they do not say (`from_extents` and `meet` of unknown operands).
-macro_rules! ops_of_no_rank_rule {
+/// The ops that make no shape, or a shape whose rank they do not say
+/// (`from_extents` and `meet` of unknown operands): no rank rule, and no
+/// rule of strict symbolic shapes (`strict_extents`), reads them.
+macro_rules! ops_of_unknown_shape {
     () => {
         ir::arith_ops!()
             | ir::control_and_memory_ops!()
@@ -172,6 +173,7 @@ macro_rules! ops_of_no_rank_rule {
             | OpKind::Unregistered
     };
 }
+pub(crate) use ops_of_unknown_shape;
 
 /// Longest chain of casts followed to find an atom (chains are short; the
 /// bound only guarantees termination on any IR).
@@ -209,7 +211,7 @@ fn shape_atom(ctx: &Context, mut s: ValueId) -> Atom {
             | OpKind::ShapeConcat
             | OpKind::ShapeSplitAt
             | OpKind::ShapeAny
-            | ops_of_no_rank_rule!() => break,
+            | ops_of_unknown_shape!() => break,
         }
     }
     Atom::Length(s)
@@ -276,7 +278,7 @@ impl RankAnalysis {
                 | OpKind::ShapeToExtentTensor
                 | OpKind::ShapeFromExtentTensor
                 | OpKind::ShapeDebugPrint
-                | ops_of_no_rank_rule!(),
+                | ops_of_unknown_shape!(),
                 _,
             ) => vec![],
         };

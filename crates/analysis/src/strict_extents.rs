@@ -31,7 +31,7 @@
 //! does not assume strict symbolic shapes has no strict extents: every
 //! broadcast keeps its general meaning.
 
-use crate::ranks::constant_int;
+use crate::ranks::{constant_int, ops_of_unknown_shape};
 use ir::dialect::func::strict_symbolic_shapes;
 use ir::{Context, OpId, OpKind, TypeKind, ValueId};
 use rustc_hash::FxHashMap;
@@ -235,22 +235,8 @@ impl StrictExtents {
                 | OpKind::ShapeToExtentTensor
                 | OpKind::ShapeFromExtentTensor
                 | OpKind::ShapeDebugPrint
-                | ir::arith_ops!()
-                | ir::control_and_memory_ops!()
-                | ir::shape_witness_ops!()
-                | ir::shape_size_ops!()
-                | OpKind::ShapeFromExtents
-                | OpKind::ShapeMeet
                 | OpKind::ShapeAny
-                | ir::shape_query_ops!()
-                | ir::shape_value_shape_ops!()
-                | ir::shape_definition_ops!()
-                | OpKind::ShapeYield
-                | OpKind::TensorDim
-                | OpKind::TensorRank
-                | OpKind::TensorBitcast
-                | ir::tensor_data_ops!()
-                | OpKind::Unregistered,
+                | ops_of_unknown_shape!(),
                 _,
             ) => None,
         };
