@@ -39,11 +39,10 @@ use rustc_hash::FxHashMap;
 /// What an extent of a shape in a strict function is known to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Extent {
-    /// This number, from a type or a constant; `arg`: the entry-block
-    /// argument whose type gives it.
-    Static { value: i64, arg: Option<usize> },
-    /// Dimension `dim` of entry-block argument `arg`, dynamic in its type.
-    Symbolic { arg: usize, dim: usize },
+    /// This number, from a type or a constant.
+    Static(i64),
+    /// A dimension an entry-block argument's type leaves dynamic.
+    Symbolic,
     /// Anything else.
     Unknown,
 }
@@ -53,8 +52,8 @@ impl Extent {
     /// a broadcast: symbolic, or static and not 1.
     pub fn is_strict(self) -> bool {
         match self {
-            Extent::Static { value, .. } => value != 1,
-            Extent::Symbolic { .. } => true,
+            Extent::Static(value) => value != 1,
+            Extent::Symbolic => true,
             Extent::Unknown => false,
         }
     }
@@ -127,7 +126,7 @@ impl StrictExtents {
                 tensor_extents(ctx, &self.args, t)
                     .as_deref()
                     .and_then(|e| e.get(dim)),
-                Some(Extent::Symbolic { .. })
+                Some(Extent::Symbolic)
             )
     }
 
@@ -186,13 +185,7 @@ impl StrictExtents {
             (OpKind::ShapeConstShape, _) => ctx
                 .attr(op, "shape")
                 .and_then(|a| fold::extents(ctx, a))
-                .map(|e| {
-                    leaves(
-                        e.into_iter()
-                            .map(|value| Extent::Static { value, arg: None })
-                            .collect(),
-                    )
-                }),
+                .map(|e| leaves(e.into_iter().map(Extent::Static).collect())),
             (
                 OpKind::TensorCast
                 | OpKind::ShapeToExtentTensor
@@ -278,7 +271,7 @@ impl StrictExtents {
 /// The dimension that is `leaf`: nothing reaches it when it is a static 1.
 fn leaf_dimension(leaf: Leaf) -> Dimension {
     match leaf.extent {
-        Extent::Static { value: 1, .. } => Vec::new(),
+        Extent::Static(1) => Vec::new(),
         _ => vec![leaf],
     }
 }
@@ -308,15 +301,13 @@ fn check_of(dimension: usize, column: &[(usize, &Dimension)]) -> Option<StrictCh
         .flat_map(|(_, d)| d.iter().copied())
         .filter(|l| l.extent.is_strict())
         .collect();
-    let symbolic = strict
-        .iter()
-        .any(|l| matches!(l.extent, Extent::Symbolic { .. }));
+    let symbolic = strict.iter().any(|l| matches!(l.extent, Extent::Symbolic));
     if !symbolic || strict.len() < 2 {
         return None;
     }
     // The result: a static extent if there is one (a stable sort keeps
     // the order of the others).
-    strict.sort_by_key(|l| !matches!(l.extent, Extent::Static { .. }));
+    strict.sort_by_key(|l| !matches!(l.extent, Extent::Static(_)));
     let loose = column
         .iter()
         .filter(|(_, d)| d.iter().any(|l| l.extent == Extent::Unknown))
@@ -335,15 +326,14 @@ fn tensor_extents(ctx: &Context, args: &[ValueId], t: ValueId) -> Option<Vec<Ext
     let TypeKind::RankedTensor { shape, .. } = ctx.type_kind(ctx.value_type(t)) else {
         return None;
     };
-    let arg = args.iter().position(|&a| a == t);
+    let arg = args.contains(&t);
     Some(
         shape
             .iter()
-            .enumerate()
-            .map(|(dim, &n)| match (n == ir::types::DYNAMIC, arg) {
-                (false, _) => Extent::Static { value: n, arg },
-                (true, Some(arg)) => Extent::Symbolic { arg, dim },
-                (true, None) => Extent::Unknown,
+            .map(|&n| match (n == ir::types::DYNAMIC, arg) {
+                (false, _) => Extent::Static(n),
+                (true, true) => Extent::Symbolic,
+                (true, false) => Extent::Unknown,
             })
             .collect(),
     )
@@ -361,16 +351,10 @@ mod tests {
         })
     }
 
-    const A: Extent = Extent::Symbolic { arg: 0, dim: 0 };
-    const B: Extent = Extent::Symbolic { arg: 1, dim: 0 };
-    const ONE: Extent = Extent::Static {
-        value: 1,
-        arg: None,
-    };
-    const FOUR: Extent = Extent::Static {
-        value: 4,
-        arg: Some(2),
-    };
+    const A: Extent = Extent::Symbolic;
+    const B: Extent = Extent::Symbolic;
+    const ONE: Extent = Extent::Static(1);
+    const FOUR: Extent = Extent::Static(4);
 
     fn column(dimensions: &[Dimension]) -> Vec<(usize, &Dimension)> {
         dimensions.iter().enumerate().collect()
