@@ -8,6 +8,9 @@
 //!   exists, and it keeps its newcomer's guide; docs/testing.md names every
 //!   test suite;
 //! - ARCHITECTURE.md's dependency list is what `cargo metadata` says;
+//! - the workspaces of their own (the Python package, the fuzz targets)
+//!   have lock files that agree with the crates they build, since their
+//!   builds run with `--locked`;
 //! - every document (README.md, ARCHITECTURE.md, `docs/`, the crates'
 //!   READMEs, `//!` and `///` comments) cites only paths that exist and no
 //!   reference document outside the repository;
@@ -683,6 +686,30 @@ fn workspace_dependencies() -> std::collections::BTreeMap<String, Vec<String>> {
         graph.insert(name.to_string(), deps);
     }
     graph
+}
+
+/// The workspaces outside the main one, each with its own `Cargo.lock`.
+const NESTED_WORKSPACES: [&str; 2] = ["bindings/python/Cargo.toml", "fuzz/Cargo.toml"];
+
+#[test]
+fn nested_workspaces_lock_files_are_current() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    for manifest in NESTED_WORKSPACES {
+        // `cargo tree` resolves the whole graph; `--locked` refuses a lock
+        // file that resolution would change (a new path dependency of a
+        // workspace crate, say).
+        let output = std::process::Command::new(&cargo)
+            .args(["tree", "--locked", "--quiet", "--manifest-path", manifest])
+            .current_dir(ROOT)
+            .output()
+            .expect("cargo tree runs");
+        assert!(
+            output.status.success(),
+            "{manifest}: its Cargo.lock is stale; run `cargo update --workspace --offline \
+             --manifest-path {manifest}` and commit the lock file:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
 }
 
 /// ARCHITECTURE.md's dependency list: under the heading `## Dependencies`,
