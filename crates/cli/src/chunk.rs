@@ -38,6 +38,12 @@ pub fn process_chunk(
         Some(run) => run_pipeline(engine, name, &mut module, run, options, log, compared)?,
         None => without_pipeline(options, log)?,
     }
+    if run.is_none() && !options.explain {
+        // Nothing renders a diagnostic into the input any more: its text
+        // need not be held while the output is made (a fifth of the peak
+        // memory of a large module).
+        engine.sources.drop_texts();
+    }
     let printing = Instant::now();
     let pieces = print(engine, &module, options)?;
     report_steps(run.as_ref(), parsed, printing, options, log);

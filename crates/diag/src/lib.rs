@@ -167,6 +167,16 @@ impl SourceMap {
         self.files.get(id as usize)
     }
 
+    /// Free the text of every buffer, keeping names and line indexes:
+    /// positions stay exact, but a diagnostic rendered afterwards shows no
+    /// source line. For a caller done with diagnostics that point into the
+    /// text, e.g. one that only prints the module it parsed and verified.
+    pub fn drop_texts(&mut self) {
+        for f in &mut self.files {
+            f.text = String::new();
+        }
+    }
+
     /// `file:line:col` of a location, if it has one.
     pub fn position(&self, loc: &DiagLoc) -> Option<(String, u32, u32)> {
         match loc {
