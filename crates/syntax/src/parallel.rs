@@ -3,7 +3,7 @@
 //! A module printed by `mlir-opt` (or written by hand) is `module {`, one
 //! top-level op per line start, `}`. The body is cut at lines that start,
 //! outside any bracket, with an op name; the pieces are parsed on all cores
-//! into separate contexts, in waves of one piece per thread, and appended
+//! into separate contexts, in waves of a few pieces per thread, and appended
 //! in order to the first piece's context (each wave while the next one
 //! parses), which becomes the caller's once every piece has parsed.
 //!
@@ -91,10 +91,14 @@ fn layout(text: &str, pieces: usize) -> Option<Layout> {
     })
 }
 
-/// Pieces per thread: the body is parsed in this many waves of one piece
-/// per thread. While a wave is parsed, the one before it is moved into the
-/// module's context, so at most two waves' arenas are held twice.
-const WAVES: usize = 8;
+/// The body is parsed in this many waves. While a wave is parsed, the one
+/// before it is moved into the module's context, so at most two waves'
+/// arenas are held twice; the last wave is moved with nothing beside it.
+const WAVES: usize = 16;
+
+/// Pieces per thread in a wave: the threads share a wave's pieces and the
+/// move of the wave before it, so that none waits long for the others.
+const PIECES_PER_THREAD: usize = 4;
 
 /// A piece parsed into a context of its own, and the block of its ops.
 type Piece = Option<(Context, ir::BlockId)>;
@@ -109,7 +113,7 @@ pub(crate) fn parse_parallel(
     if threads < 2 {
         return None;
     }
-    let layout = layout(buffer.text, threads * WAVES)?;
+    let layout = layout(buffer.text, threads * PIECES_PER_THREAD * WAVES)?;
     if layout.starts.len() < 2 {
         return None;
     }
@@ -164,7 +168,7 @@ pub(crate) fn parse_parallel(
         }
         Some(())
     };
-    let mut waves = ranges.chunks(threads);
+    let mut waves = ranges.chunks(threads * PIECES_PER_THREAD);
     let mut pending = parse_wave(waves.next()?, true);
     for wave in waves {
         let (absorbed, parsed) =
