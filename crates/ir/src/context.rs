@@ -546,6 +546,23 @@ impl Context {
 
     /// Create a detached operation from `state`; its regions become owned by it.
     pub fn create_op(&mut self, state: OperationState) -> OpId {
+        let def = crate::op_def::registry().get(&state.name);
+        self.create_op_of(def, state)
+    }
+
+    /// [`Context::create_op`] for a caller that has looked up the
+    /// definition of `state`'s name already (`def`: what
+    /// [`crate::op_def::Registry::get`] gives for it).
+    pub fn create_op_of(
+        &mut self,
+        def: Option<&'static crate::op_def::OpDef>,
+        state: OperationState,
+    ) -> OpId {
+        debug_assert!(
+            def.map(|d| d.name) == crate::op_def::registry().get(&state.name).map(|d| d.name),
+            "the definition given is not that of '{}'",
+            state.name
+        );
         self.changed();
         let id = OpId(self.ops.len() as u32);
         let OperationState {
@@ -571,7 +588,6 @@ impl Context {
         for r in &regions {
             self.regions[r.index()].parent = Some(id);
         }
-        let def = crate::op_def::registry().get(&name);
         let name = match (def, self.op_names.get(&*name)) {
             (Some(d), _) => d.shared_name(),
             (None, Some(n)) => n.clone(),

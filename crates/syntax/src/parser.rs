@@ -638,7 +638,7 @@ impl<'a> Parser<'a> {
         let r = self.generic_operation_body(def, &mut state);
         self.op_stack.pop();
         r?;
-        Ok(self.ctx.create_op(state))
+        Ok(self.ctx.create_op_of(def, state))
     }
 
     fn generic_operation_body(
@@ -788,7 +788,7 @@ impl<'a> Parser<'a> {
             let r = self.ctx.create_region();
             state.regions.push(r);
         }
-        Ok(self.ctx.create_op(state))
+        Ok(self.ctx.create_op_of(Some(def), state))
     }
 
     fn optional_trailing_location(&mut self) -> PResult<Option<Location>> {
