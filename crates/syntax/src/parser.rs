@@ -538,9 +538,9 @@ impl<'a> Parser<'a> {
         let loc = self.loc_here();
         let op = match self.tok.clone() {
             Tok::Str(name) => {
-                self.generic_operation(String::from_utf8_lossy(&name).into_owned(), loc.clone())?
+                self.generic_operation(String::from_utf8_lossy(&name).into_owned(), loc)?
             }
-            Tok::Ident(name) => self.custom_operation(name, total, loc.clone())?,
+            Tok::Ident(name) => self.custom_operation(name, total, loc)?,
             _ => return Err(self.err("expected operation name in quotes")),
         };
         if let Some(l) = self.optional_trailing_location()? {
