@@ -292,6 +292,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn positions_outlive_the_text() {
+        let mut sm = SourceMap::new();
+        let id = sm.add(SourceFile::new("a.mlir", "abc\n  def\n"));
+        sm.drop_texts();
+        let span = DiagLoc::Span(Span {
+            file: id,
+            offset: 6,
+        });
+        assert_eq!(sm.position(&span), Some(("a.mlir".to_string(), 2, 3)));
+        assert_eq!(sm.file(id).map(|f| f.line_text(2)), Some(""));
+    }
+
+    #[test]
     fn line_col_and_render() {
         let mut sm = SourceMap::new();
         let id = sm.add(SourceFile::new("a.mlir", "abc\n  def\n"));
