@@ -16,24 +16,44 @@
 //! %1 = arith.addi %a, %b : index   // erased; uses of %1 now use %0
 //! ```
 
-use ir::{Context, NamedAttr, OpId, Type, ValueId};
+use ir::{Context, OpId};
 use pass::{trivially_dead, PassDecl, PassResult, Statistics};
-use rustc_hash::FxHashMap as HashMap;
-use std::sync::Arc;
+use rustc_hash::{FxHashMap as HashMap, FxHasher};
+use std::hash::{Hash, Hasher};
 
 pub struct Cse;
 
-/// What makes two ops compute the same values.
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct OpKey {
-    name: Arc<str>,
-    operands: Vec<ValueId>,
-    props: Vec<NamedAttr>,
-    attrs: Vec<NamedAttr>,
-    results: Vec<Type>,
+/// The candidates met so far in the blocks that dominate the current op,
+/// by the hash of what makes two of them equal ([`fingerprint`]); and, in
+/// order, the keys added, so that a scope (a block and those it dominates,
+/// a nested region) takes out what it added when it ends (rather than
+/// each scope copying what it sees).
+#[derive(Default)]
+struct Known {
+    ops: HashMap<u64, OpId>,
+    added: Vec<u64>,
 }
 
-fn key(ctx: &Context, op: OpId) -> Option<OpKey> {
+impl Known {
+    /// The candidate equal to `op` (of hash `hash`), else the key where `op`
+    /// goes: candidates of one hash take the keys after it in turn. A scope
+    /// takes out what it added last first, so the keys stay in turn.
+    fn find(&self, ctx: &Context, op: OpId, hash: u64) -> Result<OpId, u64> {
+        let mut key = hash;
+        while let Some(&other) = self.ops.get(&key) {
+            if same(ctx, op, other) {
+                return Ok(other);
+            }
+            key = key.wrapping_add(1);
+        }
+        Err(key)
+    }
+}
+
+/// The hash of what a candidate computes (name, operands, attributes and
+/// result types), if `op` is one: pure, without regions, with results, not
+/// a terminator.
+fn fingerprint(ctx: &Context, op: OpId) -> Option<u64> {
     let def = ctx.op_def(op)?;
     let data = ctx.op(op);
     if !def.traits.pure
@@ -43,47 +63,69 @@ fn key(ctx: &Context, op: OpId) -> Option<OpKey> {
     {
         return None;
     }
-    Some(OpKey {
-        name: data.name.clone(),
-        operands: data.operands.to_vec(),
-        props: data.props.to_vec(),
-        attrs: data.attrs.to_vec(),
-        results: data.results.iter().map(|&v| ctx.value_type(v)).collect(),
-    })
+    let mut hasher = FxHasher::default();
+    data.name.hash(&mut hasher);
+    data.operands.as_slice().hash(&mut hasher);
+    data.props.as_slice().hash(&mut hasher);
+    data.attrs.as_slice().hash(&mut hasher);
+    for &v in &data.results {
+        ctx.value_type(v).hash(&mut hasher);
+    }
+    Some(hasher.finish())
 }
 
-/// Eliminate common subexpressions under `op`; returns how many ops went.
+/// Whether the candidates `a` and `b` compute the same thing.
+fn same(ctx: &Context, a: OpId, b: OpId) -> bool {
+    let (x, y) = (ctx.op(a), ctx.op(b));
+    let same_type = |(&v, &w): (&ir::ValueId, &ir::ValueId)| ctx.value_type(v) == ctx.value_type(w);
+    x.name == y.name
+        && x.operands == y.operands
+        && x.props == y.props
+        && x.attrs == y.attrs
+        && x.results.len() == y.results.len()
+        && x.results.iter().zip(&y.results).all(same_type)
+}
+
 pub fn eliminate_common_subexpressions(ctx: &mut Context, op: OpId) -> usize {
     let mut erased = 0;
     for r in ctx.op(op).regions.clone() {
-        erased += cse_region(ctx, r, &HashMap::default());
+        erased += cse_region(ctx, r, &mut Known::default());
     }
     erased
 }
 
-/// CSE a region: blocks are visited along the dominator tree, each with
-/// what its dominators computed.
-fn cse_region(ctx: &mut Context, region: ir::RegionId, outer: &HashMap<OpKey, OpId>) -> usize {
+/// CSE in `region`, whose ops also see what `known` holds; `known` is
+/// left as it was.
+fn cse_region(ctx: &mut Context, region: ir::RegionId, known: &mut Known) -> usize {
     let blocks = ctx.region(region).blocks.clone();
     let Some(&entry) = blocks.first() else {
         return 0;
     };
     let idom = immediate_dominators(ctx, &blocks);
-    let mut erased = 0;
-    let mut stack = vec![(entry, outer.clone())];
-    while let Some((block, known)) = stack.pop() {
-        let (n, known) = cse_block(ctx, block, known);
-        erased += n;
-        for (&b, &d) in blocks.iter().zip(&idom) {
-            if d == Some(block) && b != block {
-                stack.push((b, known.clone()));
-            }
+    cse_dominated(ctx, (&blocks, &idom), entry, known)
+}
+
+/// CSE in `block`, then in each block it immediately dominates (each seeing
+/// what `block` added); `known` is left as it was.
+fn cse_dominated(
+    ctx: &mut Context,
+    (blocks, idom): (&[ir::BlockId], &[Option<ir::BlockId>]),
+    block: ir::BlockId,
+    known: &mut Known,
+) -> usize {
+    let mark = known.added.len();
+    let mut erased = cse_block(ctx, block, known);
+    for (&b, &d) in blocks.iter().zip(idom) {
+        if d == Some(block) && b != block {
+            erased += cse_dominated(ctx, (blocks, idom), b, known);
         }
+    }
+    for hash in known.added.drain(mark..) {
+        known.ops.remove(&hash);
     }
     erased
 }
 
-/// Immediate dominator of each block (`None` for the entry and unreachable blocks).
 fn immediate_dominators(ctx: &Context, blocks: &[ir::BlockId]) -> Vec<Option<ir::BlockId>> {
     let index = |b: ir::BlockId| blocks.iter().position(|&x| x == b);
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
@@ -136,11 +178,9 @@ fn immediate_dominators(ctx: &Context, blocks: &[ir::BlockId]) -> Vec<Option<ir:
         .collect()
 }
 
-fn cse_block(
-    ctx: &mut Context,
-    block: ir::BlockId,
-    mut known: HashMap<OpKey, OpId>,
-) -> (usize, HashMap<OpKey, OpId>) {
+/// CSE in the ops of `block` (and their regions); what it adds to `known`
+/// stays there, for the blocks it dominates.
+fn cse_block(ctx: &mut Context, block: ir::BlockId, known: &mut Known) -> usize {
     let mut erased = 0;
     let ops: Vec<OpId> = ctx.block_ops(block).collect();
     for op in ops {
@@ -149,9 +189,9 @@ fn cse_block(
             erased += 1;
             continue;
         }
-        if let Some(k) = key(ctx, op) {
-            match known.get(&k) {
-                Some(&earlier) => {
+        if let Some(hash) = fingerprint(ctx, op) {
+            match known.find(ctx, op, hash) {
+                Ok(earlier) => {
                     let old = ctx.op(op).results.to_vec();
                     let new = ctx.op(earlier).results.to_vec();
                     for (o, n) in old.into_iter().zip(new) {
@@ -161,18 +201,21 @@ fn cse_block(
                     erased += 1;
                     continue;
                 }
-                None => {
-                    known.insert(k, op);
+                Err(free) => {
+                    known.ops.insert(free, op);
+                    known.added.push(free);
                 }
             }
         }
         let isolated = ctx.op_def(op).is_some_and(|d| d.traits.isolated_from_above);
         for r in ctx.op(op).regions.clone() {
-            let empty = HashMap::default();
-            erased += cse_region(ctx, r, if isolated { &empty } else { &known });
+            erased += match isolated {
+                true => cse_region(ctx, r, &mut Known::default()),
+                false => cse_region(ctx, r, known),
+            };
         }
     }
-    (erased, known)
+    erased
 }
 
 impl PassDecl for Cse {

@@ -80,6 +80,16 @@ pub fn constant_attr(ctx: &Context, op: OpId) -> Option<Attr> {
     }
 }
 
+/// Whether `op` is a constant ([`constant_attr`] is some), without making
+/// its value.
+fn is_constant(ctx: &Context, op: OpId) -> bool {
+    match ctx.op_def(op).and_then(|d| d.traits.constant_like) {
+        Some(ConstantLike::Attr(name)) => ctx.attr(op, name).is_some(),
+        Some(ConstantLike::Poison) => true,
+        None => false,
+    }
+}
+
 /// The constant value of `v`, if its defining op is constant-like.
 pub fn constant_value(ctx: &Context, v: ValueId) -> Option<Attr> {
     constant_attr(ctx, ctx.defining_op(v)?)
@@ -151,7 +161,7 @@ pub(crate) struct Site<'c> {
 /// gets (identity casts, constants of commutative ops moved last). Constant
 /// ops are never folded (they would fold to themselves).
 pub fn fold(ctx: &mut Context, op: OpId) -> Option<Folded> {
-    if constant_attr(ctx, op).is_some() {
+    if is_constant(ctx, op) {
         return None;
     }
     let consts = operand_constants(ctx, op);

@@ -320,8 +320,7 @@ impl Verifier<'_> {
                 self.dominance(op, i, v)?;
             }
         }
-        let regions = ctx.op(op).regions.clone();
-        for r in regions {
+        for &r in &ctx.op(op).regions {
             for &b in &ctx.region(r).blocks {
                 let is_terminated = match ctx.block_terminator(b) {
                     Some(t) => ctx.op_def(t).is_none_or(|d| d.traits.terminator),
@@ -340,8 +339,7 @@ impl Verifier<'_> {
                             },
                     ));
                 }
-                let ops: Vec<OpId> = ctx.block_ops(b).collect();
-                for &o in &ops {
+                for o in ctx.block_ops(b) {
                     let Some(d) = ctx.op_def(o).filter(|d| d.traits.terminator) else {
                         continue;
                     };
@@ -354,7 +352,7 @@ impl Verifier<'_> {
                         return self.fail(o, message);
                     }
                 }
-                self.nested_ops(&ops)?;
+                self.nested_ops(b)?;
             }
         }
         if def.is_some_and(|d| d.traits.symbol_table) {
@@ -396,16 +394,17 @@ impl Verifier<'_> {
     /// Verify the ops of one block. Many isolated-from-above ops (a module's
     /// functions) are independent: they are verified on all cores, and the
     /// first error in block order is reported, as the sequential walk would.
-    fn nested_ops(&mut self, ops: &[OpId]) -> Result<(), VerifyError> {
+    fn nested_ops(&mut self, block: BlockId) -> Result<(), VerifyError> {
         use rayon::prelude::*;
         let ctx = self.ctx;
-        let independent = ops.len() >= 64
-            && ops
-                .iter()
-                .all(|&o| ctx.op_def(o).is_some_and(|d| d.traits.isolated_from_above));
+        let independent = ctx.block_ops(block).nth(63).is_some()
+            && ctx
+                .block_ops(block)
+                .all(|o| ctx.op_def(o).is_some_and(|d| d.traits.isolated_from_above));
         if !independent {
-            return ops.iter().try_for_each(|&o| self.op(o));
+            return ctx.block_ops(block).try_for_each(|o| self.op(o));
         }
+        let ops: Vec<OpId> = ctx.block_ops(block).collect();
         let (allow_unregistered, symbols) = (self.allow_unregistered, self.symbols);
         let results: Vec<Result<(), VerifyError>> = ops
             .par_iter()
@@ -505,9 +504,14 @@ impl Verifier<'_> {
         let ctx = self.ctx;
         let data = ctx.op(op);
         let check = |specs: &[crate::op_def::ValueSpec], n: usize, what: &str| -> Option<String> {
-            let singles = specs.iter().filter(|s| s.arity == Arity::Single).count();
-            let optionals = specs.iter().filter(|s| s.arity == Arity::Optional).count();
-            let variadic = specs.iter().any(|s| s.arity == Arity::Variadic);
+            let (mut singles, mut optionals, mut variadic) = (0, 0, false);
+            for spec in specs {
+                match spec.arity {
+                    Arity::Single => singles += 1,
+                    Arity::Optional => optionals += 1,
+                    Arity::Variadic => variadic = true,
+                }
+            }
             if n < singles {
                 return Some(format!(
                     "requires {}{singles} {what}{}, but found {n}",

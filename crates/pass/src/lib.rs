@@ -219,9 +219,11 @@ pub fn trivially_dead(ctx: &Context, op: OpId) -> bool {
     let Some(def) = ctx.op_def(op) else {
         return false;
     };
-    let erasable = effect_free(ctx, op)
-        || (data.regions.is_empty() && def.traits.memory.erasable_when_unused());
-    !def.traits.terminator && data.results.iter().all(|&v| !ctx.has_uses(v)) && erasable
+    // Uses first: most ops have some, and effects may walk nested regions.
+    !def.traits.terminator
+        && data.results.iter().all(|&v| !ctx.has_uses(v))
+        && (effect_free(ctx, op)
+            || (data.regions.is_empty() && def.traits.memory.erasable_when_unused()))
 }
 
 /// Erase the trivially dead ops under `op`, repeating until none is left

@@ -17,7 +17,7 @@
 
 use crate::manager::loc_of;
 use diag::Diagnostic;
-use ir::{Context, OpId, OpKind, TypeKind, ValueId};
+use ir::{Context, OpId, OpKind, Revision, TypeKind, ValueId};
 use rayon::prelude::*;
 
 /// A form of shape functions, in lowering order.
@@ -169,30 +169,36 @@ pub fn only_hosts_use(ctx: &Context, v: ValueId) -> bool {
 
 fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
     let name = ctx.op_name(op);
-    let dialect = name.split_once('.').map(|(d, _)| d);
+    // Only std form forbids ops by dialect.
+    let dialect = match stage {
+        Stage::Std => name.split_once('.').map(|(d, _)| d),
+        _ => None,
+    };
     if let Some(why) = stage.forbids_op(ctx.kind(op), dialect) {
         return Some(format!("'{name}' op is not legal in {stage} form ({why})"));
     }
-    if keeps_host_types(ctx, op) {
-        return None;
-    }
     let data = ctx.op(op);
-    let block_args = data
-        .regions
-        .iter()
-        .flat_map(|&r| ctx.region(r).blocks.iter())
-        .flat_map(|&b| ctx.block(b).args.iter())
-        .filter(|&&a| !only_hosts_use(ctx, a));
-    let typed = |v: &ValueId| {
-        let ty = ctx.value_type(*v);
+    let forbidden = |v: ValueId| {
+        let ty = ctx.value_type(v);
         stage.forbids_type(ctx.type_kind(ty)).map(|why| (ty, why))
     };
-    let (ty, why) = data
-        .operands
-        .iter()
-        .chain(&data.results)
-        .chain(block_args)
-        .find_map(typed)?;
+    let values = data.operands.iter().chain(&data.results);
+    let mut found = values.copied().find_map(forbidden);
+    if found.is_none() {
+        let block_args = data
+            .regions
+            .iter()
+            .flat_map(|&r| ctx.region(r).blocks.iter())
+            .flat_map(|&b| ctx.block(b).args.iter());
+        // Whether the host alone uses an argument is asked of those of
+        // forbidden types only: it walks the uses.
+        found = block_args
+            .filter_map(|&a| forbidden(a).filter(|_| !only_hosts_use(ctx, a)))
+            .next();
+    }
+    // Most ops have no value of a forbidden type: whether the op keeps host
+    // types is asked of the others only.
+    let (ty, why) = found.filter(|_| !keeps_host_types(ctx, op))?;
     let ty = ir::print_attr::AttrPrinter::new(ctx).type_to_string(ty);
     Some(format!(
         "'{name}' op uses type {ty}, which is not legal in {stage} form ({why})"
@@ -201,11 +207,33 @@ fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
 
 /// Check that everything under `root` is legal in `stage`; otherwise an
 /// error at the first illegal op.
+/// A check that passed at the context's current revision is not walked
+/// again (a lowering checks its output, and the stage pipeline then checks
+/// the same IR).
 pub fn check_legality(ctx: &Context, root: OpId, stage: Stage) -> Result<(), Diagnostic> {
+    let this = Some((root, ctx.revision()));
+    if PASSED.with(|passed| passed.get()[stage as usize] == this) {
+        return Ok(());
+    }
     match first_illegal(ctx, root, stage) {
-        None => Ok(()),
+        None => {
+            PASSED.with(|passed| {
+                let mut now = passed.get();
+                now[stage as usize] = this;
+                passed.set(now);
+            });
+            Ok(())
+        }
         Some((op, why)) => Err(Diagnostic::error(loc_of(ctx, op), why)),
     }
+}
+
+thread_local! {
+    /// Per stage, the root and revision of the last check on this thread
+    /// that passed. Revisions of two contexts never compare equal, so an
+    /// equal revision is the same IR, unchanged.
+    static PASSED: std::cell::Cell<[Option<(OpId, Revision)>; 4]> =
+        const { std::cell::Cell::new([None; 4]) };
 }
 
 /// The latest stage everything under `root` is legal in; `None` if it is

@@ -961,12 +961,12 @@ fn constant_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
 // --------------------------------------------------------------- verifiers
 
 fn verify_same_types(ctx: &Context, op: OpId, elem: Elem) -> Result<(), String> {
-    let ins = ctx.operand_types(op);
-    let outs = ctx.result_types(op);
-    let Some(&first) = outs.first() else {
+    let data = ctx.op(op);
+    let Some(first) = data.results.first().map(|&r| ctx.value_type(r)) else {
         return Ok(());
     };
-    if ins.iter().chain(&outs).any(|&t| t != first) {
+    let mut values = data.operands.iter().chain(&data.results);
+    if values.any(|&v| ctx.value_type(v) != first) {
         return Err("requires the same type for all operands and results".into());
     }
     let ok = match elem {
@@ -1027,8 +1027,9 @@ fn verify_extended(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), String> {
-    let ins = ctx.operand_types(op);
-    let (Some(&a), Some(&b)) = (ins.first(), ins.get(1)) else {
+    let data = ctx.op(op);
+    let operand = |i: usize| data.operands.get(i).map(|&v| ctx.value_type(v));
+    let (Some(a), Some(b)) = (operand(0), operand(1)) else {
         return Ok(());
     };
     if a != b {
@@ -1047,7 +1048,7 @@ fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), String> {
             type_str(ctx, a)
         ));
     }
-    if let Some(&r) = ctx.result_types(op).first() {
+    if let Some(r) = data.results.first().map(|&v| ctx.value_type(v)) {
         let bool_elem = matches!(
             ctx.type_kind(element(ctx, r)),
             TypeKind::Integer { width: 1, .. }
@@ -1067,12 +1068,12 @@ fn verify_cmp(ctx: &Context, op: OpId) -> Result<(), String> {
 
 /// True if `a` and `b` have the same container shape (or are both scalars).
 fn same_shape(ctx: &Context, a: Type, b: Type) -> bool {
-    let kind_shape = |t: Type| -> (u8, Option<Vec<i64>>) {
+    let kind_shape = |t: Type| -> (u8, Option<&[i64]>) {
         match ctx.type_kind(t) {
-            TypeKind::Vector { shape, .. } => (1, Some(shape.clone())),
-            TypeKind::RankedTensor { shape, .. } => (2, Some(shape.clone())),
+            TypeKind::Vector { shape, .. } => (1, Some(shape)),
+            TypeKind::RankedTensor { shape, .. } => (2, Some(shape)),
             TypeKind::UnrankedTensor { .. } => (3, None),
-            TypeKind::MemRef { shape, .. } => (4, Some(shape.clone())),
+            TypeKind::MemRef { shape, .. } => (4, Some(shape)),
             _ => (0, None),
         }
     };
@@ -1080,12 +1081,17 @@ fn same_shape(ctx: &Context, a: Type, b: Type) -> bool {
 }
 
 fn verify_select(ctx: &Context, op: OpId) -> Result<(), String> {
-    let ins = ctx.operand_types(op);
-    let (Some(&c), Some(&t), Some(&f)) = (ins.first(), ins.get(1), ins.get(2)) else {
+    let data = ctx.op(op);
+    let operand = |i: usize| data.operands.get(i).map(|&v| ctx.value_type(v));
+    let (Some(c), Some(t), Some(f)) = (operand(0), operand(1), operand(2)) else {
         return Ok(());
     };
-    let outs = ctx.result_types(op);
-    if t != f || outs.first().is_some_and(|&r| r != t) {
+    if t != f
+        || data
+            .results
+            .first()
+            .is_some_and(|&r| ctx.value_type(r) != t)
+    {
         return Err(
             "failed to verify that all of {true_value, false_value, result} have same type".into(),
         );
