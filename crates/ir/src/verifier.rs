@@ -14,6 +14,7 @@ use crate::location::Location;
 use crate::op_def::{Arity, OpDef};
 use crate::{Attr, OpKind, Type, TypeKind};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Marks a verifier message as a failed result-type inference (see
@@ -98,6 +99,10 @@ struct Verifier<'a> {
     ctx: &'a Context,
     allow_unregistered: bool,
     symbols: &'a SymbolIndex,
+    /// Per op, whether its verification began ([`Verifier::op`]): ops are
+    /// verified in block order, so an op of the block of one being verified
+    /// that began before it comes before it.
+    seen: &'a [AtomicBool],
     /// The control flow of each multi-block region met.
     flow: HashMap<RegionId, RegionFlow>,
     /// Positions of the ops of long blocks, numbered on the first use that
@@ -152,10 +157,12 @@ impl SymbolIndex {
     }
 }
 
-/// How far back from a use the verifier walks a block looking for the
-/// definition before it numbers the block's ops: uses near their
-/// definitions (most) cost a short walk, and a block of thousands of ops
-/// is numbered once instead of walked once per use.
+/// How far back from a use the verifier walks a block looking for a
+/// definition it has not seen verified ([`Verifier::is_before`]: the
+/// verification began in that block, or the use is wrong) before it
+/// numbers the block's ops: uses near their definitions cost a short walk,
+/// and a block of thousands of ops is numbered once instead of walked once
+/// per use.
 const SHORT_WALK: usize = 32;
 
 /// What is wrong with the `{what}SegmentSizes` of `op` that split its
@@ -197,10 +204,14 @@ fn segment_sizes_error(
 /// Verify `root` and everything nested in it; the first error found.
 pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(), VerifyError> {
     let symbols = SymbolIndex::default();
+    let seen: Vec<AtomicBool> = std::iter::repeat_with(AtomicBool::default)
+        .take(ctx.num_ops())
+        .collect();
     let mut v = Verifier {
         ctx,
         allow_unregistered,
         symbols: &symbols,
+        seen: &seen,
         flow: HashMap::default(),
         positions: HashMap::default(),
         ancestors: HashMap::default(),
@@ -278,6 +289,13 @@ impl Verifier<'_> {
     }
 
     fn op(&mut self, op: OpId) -> Result<(), VerifyError> {
+        self.seen[op.index()].store(true, Ordering::Relaxed);
+        self.unseen_op(op)
+    }
+
+    /// [`Verifier::op`], without marking `op` seen: for the ops of a block
+    /// verified in parallel, which begin in no order.
+    fn unseen_op(&mut self, op: OpId) -> Result<(), VerifyError> {
         let ctx = self.ctx;
         let name = ctx.op_name(op);
         let def = ctx.op_def(op);
@@ -339,19 +357,6 @@ impl Verifier<'_> {
                             },
                     ));
                 }
-                for o in ctx.block_ops(b) {
-                    let Some(d) = ctx.op_def(o).filter(|d| d.traits.terminator) else {
-                        continue;
-                    };
-                    if Some(o) != ctx.block_terminator(b) {
-                        let parent = d.traits.parents.map(|p| check_parent(ctx, o, p));
-                        let message = match parent {
-                            Some(Err(m)) => m,
-                            _ => "must be the last operation in the parent block".into(),
-                        };
-                        return self.fail(o, message);
-                    }
-                }
                 self.nested_ops(b)?;
             }
         }
@@ -391,9 +396,29 @@ impl Verifier<'_> {
         Ok(())
     }
 
-    /// Verify the ops of one block. Many isolated-from-above ops (a module's
-    /// functions) are independent: they are verified on all cores, and the
-    /// first error in block order is reported, as the sequential walk would.
+    /// A terminator `o` of `block` must be its last op.
+    fn terminator_is_last(&self, block: BlockId, o: OpId) -> Result<(), VerifyError> {
+        let ctx = self.ctx;
+        let Some(d) = ctx.op_def(o).filter(|d| d.traits.terminator) else {
+            return Ok(());
+        };
+        if Some(o) == ctx.block_terminator(block) {
+            return Ok(());
+        }
+        let parent = d.traits.parents.map(|p| check_parent(ctx, o, p));
+        let message = match parent {
+            Some(Err(m)) => m,
+            _ => "must be the last operation in the parent block".into(),
+        };
+        self.fail(o, message)
+    }
+
+    /// Verify the ops of one block, after checking that no terminator but
+    /// the last op's is in it: a misplaced terminator is reported before
+    /// any error of the ops, though one walk of the block does both when
+    /// there is none. Many isolated-from-above ops (a module's functions)
+    /// are independent: they are verified on all cores, and the first error
+    /// in block order is reported, as the sequential walk would.
     fn nested_ops(&mut self, block: BlockId) -> Result<(), VerifyError> {
         use rayon::prelude::*;
         let ctx = self.ctx;
@@ -402,10 +427,21 @@ impl Verifier<'_> {
                 .block_ops(block)
                 .all(|o| ctx.op_def(o).is_some_and(|d| d.traits.isolated_from_above));
         if !independent {
-            return ctx.block_ops(block).try_for_each(|o| self.op(o));
+            let mut ops = ctx.block_ops(block);
+            while let Some(o) = ops.next() {
+                self.terminator_is_last(block, o)?;
+                if let Err(e) = self.op(o) {
+                    ops.try_for_each(|o| self.terminator_is_last(block, o))?;
+                    return Err(e);
+                }
+            }
+            return Ok(());
         }
+        ctx.block_ops(block)
+            .try_for_each(|o| self.terminator_is_last(block, o))?;
         let ops: Vec<OpId> = ctx.block_ops(block).collect();
-        let (allow_unregistered, symbols) = (self.allow_unregistered, self.symbols);
+        let (allow_unregistered, symbols, seen) =
+            (self.allow_unregistered, self.symbols, self.seen);
         let results: Vec<Result<(), VerifyError>> = ops
             .par_iter()
             .map(|&o| {
@@ -413,11 +449,12 @@ impl Verifier<'_> {
                     ctx,
                     allow_unregistered,
                     symbols,
+                    seen,
                     flow: HashMap::default(),
                     positions: HashMap::default(),
                     ancestors: HashMap::default(),
                 }
-                .op(o)
+                .unseen_op(o)
             })
             .collect();
         results.into_iter().collect()
@@ -697,8 +734,14 @@ impl Verifier<'_> {
         found
     }
 
-    /// Whether `a` comes before `b`, two ops of `block`.
+    /// Whether `a` comes before `b`, two ops of `block`, where `b` is being
+    /// verified (or holds the op being verified): `a` comes before it if
+    /// its verification began ([`Verifier::seen`]); else (`b` is where the
+    /// verification began, or `a` is after it) the block is walked.
     fn is_before(&mut self, block: BlockId, a: OpId, b: OpId) -> bool {
+        if self.seen[a.index()].load(Ordering::Relaxed) {
+            return true;
+        }
         let ctx = self.ctx;
         let mut o = ctx.op(b).prev;
         for _ in 0..SHORT_WALK {
