@@ -14,6 +14,7 @@ use crate::context::{set_named_attr, Context, OpId, OperationState};
 use crate::op_def::{Arity, AttrKind, AttrSpec, OpDef, TypeRule, ValueSpec};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
+use smallvec::{smallvec, SmallVec};
 
 /// What a `$name` refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -518,19 +519,23 @@ pub fn print_attr_of_kind(p: &mut OpPrinter, kind: AttrKind, a: &Attr) {
 
 // ---------------------------------------------------------------- parsing
 
+/// A list an op's syntax collects: most ops have a few operand and result
+/// groups of a value or two each, kept inline (no allocation per op).
+pub type Few<T> = SmallVec<[T; 4]>;
+
 /// What a declarative parser has collected before building the op.
 #[derive(Default)]
 pub struct ParsedOperands {
     /// Per operand group.
-    pub operands: Vec<Vec<UnresolvedOperand>>,
+    pub operands: Few<Few<UnresolvedOperand>>,
     /// Per operand group, types spelled by the syntax.
-    pub operand_types: Vec<Option<Vec<Type>>>,
+    pub operand_types: Few<Option<Few<Type>>>,
     /// Per result group.
-    pub result_types: Vec<Option<Vec<Type>>>,
+    pub result_types: Few<Option<Few<Type>>>,
     /// All operand types when `type(operands)` / `functional-type` spell them.
-    pub all_operand_types: Option<Vec<Type>>,
-    pub all_result_types: Option<Vec<Type>>,
-    pub all_operands: Option<Vec<UnresolvedOperand>>,
+    pub all_operand_types: Option<Few<Type>>,
+    pub all_result_types: Option<Few<Type>>,
+    pub all_operands: Option<Few<UnresolvedOperand>>,
 }
 
 pub fn parse_format(
@@ -540,13 +545,13 @@ pub fn parse_format(
     state: &mut OperationState,
 ) -> PResult<()> {
     let mut parsed = ParsedOperands {
-        operands: vec![Vec::new(); def.operands.len()],
-        operand_types: vec![None; def.operands.len()],
-        result_types: vec![None; def.results.len()],
+        operands: smallvec![Few::new(); def.operands.len()],
+        operand_types: smallvec![None; def.operands.len()],
+        result_types: smallvec![None; def.results.len()],
         ..Default::default()
     };
     state.regions = vec![];
-    let mut regions: Vec<Option<crate::RegionId>> = vec![None; def.regions.len()];
+    let mut regions: Few<Option<crate::RegionId>> = smallvec![None; def.regions.len()];
     let mut attrs: Vec<NamedAttr> = Vec::new();
     parse_elements(
         def,
@@ -564,6 +569,7 @@ pub fn parse_format(
             set_named_attr(&mut state.attrs, &name, value);
         }
     }
+    state.regions.reserve_exact(regions.len());
     for r in regions {
         let r = match r {
             Some(r) => r,
@@ -571,7 +577,7 @@ pub fn parse_format(
         };
         state.regions.push(r);
     }
-    resolve(def, p, state, parsed)
+    resolve(def, p, state, &mut parsed)
 }
 
 /// Consume a literal: a keyword if it starts with a letter, else punctuation.
@@ -587,11 +593,11 @@ fn parse_literal(p: &mut dyn AsmParser, lit: &str, optional: bool) -> PResult<bo
     Ok(ok)
 }
 
-fn parse_type_list(p: &mut dyn AsmParser, arity: Arity) -> PResult<Vec<Type>> {
+fn parse_type_list(p: &mut dyn AsmParser, arity: Arity) -> PResult<Few<Type>> {
     match arity {
-        Arity::Single => Ok(vec![p.parse_type()?]),
+        Arity::Single => Ok(smallvec![p.parse_type()?]),
         _ => {
-            let mut v = Vec::new();
+            let mut v = Few::new();
             if let Some(t) = p.parse_optional_type()? {
                 v.push(t);
                 while p.parse_optional_punct(",") {
@@ -635,7 +641,7 @@ fn var_arity(def: &OpDef, v: Var) -> Arity {
     }
 }
 
-fn store_types(parsed: &mut ParsedOperands, v: Var, tys: Vec<Type>) {
+fn store_types(parsed: &mut ParsedOperands, v: Var, tys: Few<Type>) {
     match v {
         Var::Operand(i) => parsed.operand_types[i] = Some(tys),
         Var::Result(i) => parsed.result_types[i] = Some(tys),
@@ -688,7 +694,7 @@ fn parse_group_head(
             match p.parse_optional_type()? {
                 None => Ok(false),
                 Some(t) => {
-                    let mut tys = vec![t];
+                    let mut tys: Few<Type> = smallvec![t];
                     if var_arity(def, *v) != Arity::Single {
                         while p.parse_optional_punct(",") {
                             tys.push(p.parse_type()?);
@@ -754,7 +760,7 @@ fn parse_elements(
                 }
             }
             Element::Var(Var::AllOperands) => {
-                let mut v = Vec::new();
+                let mut v = Few::new();
                 if let Some(o) = p.parse_optional_operand()? {
                     v.push(o);
                     while p.parse_optional_punct(",") {
@@ -794,7 +800,9 @@ fn parse_elements(
             Element::FunctionalType(a, b) => {
                 let t = p.parse_type()?;
                 let (ins, outs) = match p.ctx().type_kind(t) {
-                    TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+                    TypeKind::Function { inputs, results } => {
+                        (Few::from_slice(inputs), Few::from_slice(results))
+                    }
                     _ => return Err(p.error("expected a function type")),
                 };
                 store_types(parsed, *a, ins);
@@ -924,20 +932,20 @@ fn resolve(
     def: &OpDef,
     p: &mut dyn AsmParser,
     state: &mut OperationState,
-    mut parsed: ParsedOperands,
+    parsed: &mut ParsedOperands,
 ) -> PResult<()> {
     parsed.split_whole_lists(def);
     let ParsedOperands {
         operands,
-        mut operand_types,
-        mut result_types,
+        operand_types,
+        result_types,
         ..
     } = parsed;
-    derive_unspelled_types(def, p, &operands, &mut operand_types, &mut result_types);
-    resolve_operands(def, p, state, &operands, &operand_types)?;
-    for (i, tys) in result_types.into_iter().enumerate() {
+    derive_unspelled_types(def, p, operands, operand_types, result_types);
+    resolve_operands(def, p, state, operands, operand_types)?;
+    for (i, tys) in result_types.iter().enumerate() {
         match tys {
-            Some(t) => state.result_types.extend(t),
+            Some(t) => state.result_types.extend_from_slice(t),
             None if def.results[i].arity == Arity::Single => {
                 return Err(p.error(&format!(
                     "type of result '{}' is not known",
@@ -982,9 +990,9 @@ impl ParsedOperands {
 fn derive_unspelled_types(
     def: &OpDef,
     p: &mut dyn AsmParser,
-    operands: &[Vec<crate::asm::UnresolvedOperand>],
-    operand_types: &mut [Option<Vec<Type>>],
-    result_types: &mut [Option<Vec<Type>>],
+    operands: &[Few<UnresolvedOperand>],
+    operand_types: &mut [Option<Few<Type>>],
+    result_types: &mut [Option<Few<Type>>],
 ) {
     let n_results = p.num_results();
     // A non-single group of unspelled type takes the results the single
@@ -1022,14 +1030,14 @@ fn resolve_operands(
     def: &OpDef,
     p: &mut dyn AsmParser,
     state: &mut OperationState,
-    operands: &[Vec<crate::asm::UnresolvedOperand>],
-    operand_types: &[Option<Vec<Type>>],
+    operands: &[Few<UnresolvedOperand>],
+    operand_types: &[Option<Few<Type>>],
 ) -> PResult<()> {
-    let mut segment_sizes = Vec::new();
+    let mut segment_sizes: Few<usize> = Few::new();
     // Exactly the room the operands take: a module keeps a list per op.
     state
         .operands
-        .reserve_exact(operands.iter().map(Vec::len).sum());
+        .reserve_exact(operands.iter().map(|group| group.len()).sum());
     for (i, names) in operands.iter().enumerate() {
         let Some(tys) = &operand_types[i] else {
             if names.is_empty() {
@@ -1069,9 +1077,9 @@ fn derived_types(
     spec: &ValueSpec,
     n: usize,
     p: &mut dyn AsmParser,
-    operand_types: &[Option<Vec<Type>>],
-    result_types: &[Option<Vec<Type>>],
-) -> Option<Vec<Type>> {
+    operand_types: &[Option<Few<Type>>],
+    result_types: &[Option<Few<Type>>],
+) -> Option<Few<Type>> {
     let ty = match spec.ty {
         TypeRule::Fixed(b) => b(p.ctx()),
         TypeRule::SameAs(other) => lookup_group(def, other, operand_types, result_types)?,
@@ -1081,14 +1089,14 @@ fn derived_types(
         }
         TypeRule::Spelled => return None,
     };
-    Some(vec![ty; n])
+    Some(smallvec![ty; n])
 }
 
 fn lookup_group(
     def: &OpDef,
     name: &str,
-    operand_types: &[Option<Vec<Type>>],
-    result_types: &[Option<Vec<Type>>],
+    operand_types: &[Option<Few<Type>>],
+    result_types: &[Option<Few<Type>>],
 ) -> Option<Type> {
     if let Some(i) = def.operands.iter().position(|s| s.name == name) {
         return operand_types[i].as_ref()?.first().copied();

@@ -30,10 +30,35 @@ pub enum Tok<'a> {
     Error(String),
 }
 
-const PUNCTS: &[&str] = &[
-    "->", "::", "{-#", "#-}", "...", "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "?",
-    "*", "+", "-", "|",
-];
+/// The punctuation token that starts `rest`, if any: the longest match,
+/// chosen by the first byte (`{-#` before `{`, `->` before `-`, `::` before
+/// `:`).
+fn punct_at(rest: &[u8]) -> Option<&'static str> {
+    let second = rest.get(1).copied();
+    Some(match rest.first()? {
+        b'-' if second == Some(b'>') => "->",
+        b':' if second == Some(b':') => "::",
+        b'{' if rest.starts_with(b"{-#") => "{-#",
+        b'.' if rest.starts_with(b"...") => "...",
+        b'(' => "(",
+        b')' => ")",
+        b'[' => "[",
+        b']' => "]",
+        b'{' => "{",
+        b'}' => "}",
+        b'<' => "<",
+        b'>' => ">",
+        b',' => ",",
+        b':' => ":",
+        b'=' => "=",
+        b'?' => "?",
+        b'*' => "*",
+        b'+' => "+",
+        b'-' => "-",
+        b'|' => "|",
+        _ => return None,
+    })
+}
 
 pub struct Lexer<'a> {
     pub src: &'a [u8],
@@ -44,11 +69,32 @@ pub struct Lexer<'a> {
 fn is_id_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'_'
 }
+/// Bytes of a bare identifier: letters, digits, `_`, `$` and `.`.
+const ID_CHAR: [bool; 256] = byte_class(b"_$.");
+/// Bytes of a `%`, `^` or `@` name: those of an identifier and `-`.
+const SUFFIX_CHAR: [bool; 256] = byte_class(b"_$.-");
+
+/// A lookup table of the ASCII letters and digits and `extra`.
+const fn byte_class(extra: &[u8]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    let mut i = 0;
+    while i < extra.len() {
+        table[extra[i] as usize] = true;
+        i += 1;
+    }
+    table
+}
+
 fn is_id_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'
+    ID_CHAR[b as usize]
 }
 fn is_suffix_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"$._-".contains(&b)
+    SUFFIX_CHAR[b as usize]
 }
 
 impl<'a> Lexer<'a> {
@@ -92,9 +138,7 @@ impl<'a> Lexer<'a> {
 
     fn take_while(&mut self, f: impl Fn(u8) -> bool) -> &'a str {
         let start = self.pos;
-        while self.pos < self.src.len() && f(self.src[self.pos]) {
-            self.pos += 1;
-        }
+        self.pos += self.src[start..].iter().take_while(|&&b| f(b)).count();
         self.slice(start, self.pos)
     }
 
@@ -147,11 +191,9 @@ impl<'a> Lexer<'a> {
             c if is_id_start(c) => Tok::Ident(self.take_while(is_id_char)),
             c if c.is_ascii_digit() => self.number(),
             _ => {
-                for p in PUNCTS {
-                    if self.src[self.pos..].starts_with(p.as_bytes()) {
-                        self.pos += p.len();
-                        return (Tok::Punct(p), start);
-                    }
+                if let Some(p) = punct_at(&self.src[self.pos..]) {
+                    self.pos += p.len();
+                    return (Tok::Punct(p), start);
                 }
                 self.pos += 1;
                 // Skip the rest of a multi-byte UTF-8 sequence.
@@ -280,6 +322,26 @@ mod tests {
                 Tok::Str(b"a\"".to_vec().into()),
             ]
         );
+    }
+    #[test]
+    fn punctuation_takes_the_longest_match() {
+        let puncts = |s| {
+            toks(s)
+                .into_iter()
+                .map(|t| match t {
+                    Tok::Punct(p) => p,
+                    other => panic!("not punctuation: {other:?}"),
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            puncts("->-::: {-# #-} ... ()[]{}<>,=?*+|{"),
+            [
+                "->", "-", "::", ":", "{-#", "#-}", "...", "(", ")", "[", "]", "{", "}", "<", ">",
+                ",", "=", "?", "*", "+", "|", "{"
+            ]
+        );
+        assert!(matches!(toks("..")[0], Tok::Error(_)));
     }
     #[test]
     fn bad_bytes_are_error_tokens() {
