@@ -290,7 +290,7 @@ fn refuse_error_values(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
 /// written without flags has.
 fn new_state(kind: OpKind, loc: Location) -> OperationState {
     let mut state = OperationState::new(kind, loc);
-    state.props = ir::dialect::arith::default_properties(kind.build_name());
+    state.props = ir::dialect::arith::default_properties(kind);
     state
 }
 
