@@ -250,9 +250,30 @@ impl ConstraintSet {
     /// [`ConstraintSet::bound`] on a set already projected onto `x` and
     /// the columns the bounds may mention.
     fn read_bounds(&self, kind: BoundKind, x: Column) -> Vec<Affine> {
+        let ColumnBounds {
+            lower,
+            upper,
+            equal,
+        } = self.column_bounds(x);
+        match kind {
+            BoundKind::Lower => lower,
+            BoundKind::Upper => upper,
+            BoundKind::Equal => {
+                let equal = equal.into_iter().next();
+                equal
+                    .or_else(|| lower.iter().find(|l| upper.contains(l)).cloned())
+                    .into_iter()
+                    .collect()
+            }
+        }
+    }
+
+    /// Every bound of `x` read off a set already projected onto `x` and
+    /// the columns the bounds may mention (none if it is infeasible).
+    fn column_bounds(&self, x: Column) -> ColumnBounds {
         let shadow = self;
         if shadow.infeasible {
-            return Vec::new();
+            return ColumnBounds::default();
         }
         let mut lower = Vec::new();
         let mut upper = Vec::new();
@@ -287,18 +308,10 @@ impl ConstraintSet {
         }
         lower.extend(equal.iter().cloned());
         upper.extend(equal.iter().cloned());
-        let lower = tightest(lower, |a, b| a.max(b));
-        let upper = tightest(upper, |a, b| a.min(b));
-        match kind {
-            BoundKind::Lower => lower,
-            BoundKind::Upper => upper,
-            BoundKind::Equal => {
-                let equal = equal.into_iter().next();
-                equal
-                    .or_else(|| lower.iter().find(|l| upper.contains(l)).cloned())
-                    .into_iter()
-                    .collect()
-            }
+        ColumnBounds {
+            lower: tightest(lower, |a, b| a.max(b)),
+            upper: tightest(upper, |a, b| a.min(b)),
+            equal,
         }
     }
 
@@ -311,10 +324,10 @@ impl ConstraintSet {
     /// The greatest lower and least upper constant bounds of `x`, from one
     /// projection.
     pub fn constant_range(&self, x: Column) -> (Option<i64>, Option<i64>) {
-        let shadow = self.related_to(x).project(|c| c == x);
+        let bounds = self.related_to(x).project(|c| c == x).column_bounds(x);
         (
-            greatest_constant(BoundKind::Lower, &shadow.read_bounds(BoundKind::Lower, x)),
-            greatest_constant(BoundKind::Upper, &shadow.read_bounds(BoundKind::Upper, x)),
+            greatest_constant(BoundKind::Lower, &bounds.lower),
+            greatest_constant(BoundKind::Upper, &bounds.upper),
         )
     }
 
@@ -401,6 +414,15 @@ impl ConstraintSet {
         self.equalities.sort_unstable();
         self.equalities.dedup();
     }
+}
+
+/// The bounds of one column a projected set gives: its tightest lower and
+/// upper bounds (each counting its values), and its values.
+#[derive(Default)]
+struct ColumnBounds {
+    lower: Vec<Affine>,
+    upper: Vec<Affine>,
+    equal: Vec<Affine>,
 }
 
 /// The tightest constant among `bounds` of `kind`: the largest lower

@@ -230,23 +230,27 @@ fn fold_unrealized_cast(ctx: &Context, op: OpId, kind: OpKind) -> Option<Folded>
 
 /// MLIR's `Commutative` trait fold: constant operands move last (stable).
 fn move_constants_last(ctx: &mut Context, op: OpId, consts: &[Option<Attr>]) -> Option<Folded> {
-    let operands = ctx.op(op).operands.to_vec();
+    let operands = &ctx.op(op).operands;
     if operands.len() < 2 || consts.len() != operands.len() {
         return None;
     }
     let first_constant = consts.iter().position(Option::is_some)?;
-    let (mut reordered, mut constants): (Vec<ValueId>, Vec<ValueId>) = (Vec::new(), Vec::new());
-    for (i, &v) in operands.iter().enumerate() {
-        if i >= first_constant && consts[i].is_some() {
-            constants.push(v);
-        } else {
-            reordered.push(v);
-        }
-    }
-    reordered.extend(constants);
-    if reordered == operands {
+    // The order changes only if an operand that is not constant follows a
+    // constant one; most ops are in order already, and allocate nothing.
+    if consts[first_constant..].iter().all(Option::is_some) {
         return None;
     }
+    let with_constness = || {
+        operands
+            .iter()
+            .copied()
+            .zip(consts.iter().map(Option::is_some))
+    };
+    let reordered: Vec<ValueId> = with_constness()
+        .filter(|&(_, constant)| !constant)
+        .chain(with_constness().filter(|&(_, constant)| constant))
+        .map(|(v, _)| v)
+        .collect();
     ctx.set_operands(op, &reordered);
     Some(Folded::InPlace)
 }

@@ -195,9 +195,7 @@ pub fn op_state(
     regions: Vec<RegionId>,
 ) -> OperationState {
     let mut state = OperationState::new(kind, loc);
-    if let Some(name) = kind.name() {
-        state.props = crate::dialect::arith::default_properties(name);
-    }
+    state.props = crate::dialect::arith::default_properties(kind);
     state.operands.extend(operands.iter().copied());
     state.result_types.extend(results.iter().copied());
     for (name, value) in props {

@@ -168,13 +168,17 @@ pub fn only_hosts_use(ctx: &Context, v: ValueId) -> bool {
 }
 
 fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
-    let name = ctx.op_name(op);
-    // Only std form forbids ops by dialect.
+    let kind = ctx.kind(op);
+    // Only std form forbids ops by dialect: a registered op's is its kind's
+    // (the start of its name), an unregistered op's what its name says.
     let dialect = match stage {
-        Stage::Std => name.split_once('.').map(|(d, _)| d),
+        Stage::Std => kind
+            .dialect()
+            .or_else(|| ctx.op_name(op).split_once('.').map(|(d, _)| d)),
         _ => None,
     };
-    if let Some(why) = stage.forbids_op(ctx.kind(op), dialect) {
+    if let Some(why) = stage.forbids_op(kind, dialect) {
+        let name = ctx.op_name(op);
         return Some(format!("'{name}' op is not legal in {stage} form ({why})"));
     }
     let data = ctx.op(op);
@@ -182,9 +186,14 @@ fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
         let ty = ctx.value_type(v);
         stage.forbids_type(ctx.type_kind(ty)).map(|why| (ty, why))
     };
-    let values = data.operands.iter().chain(&data.results);
-    let mut found = values.copied().find_map(forbidden);
-    if found.is_none() {
+    let mut found = None;
+    for &v in data.operands.iter().chain(&data.results) {
+        found = forbidden(v);
+        if found.is_some() {
+            break;
+        }
+    }
+    if found.is_none() && !data.regions.is_empty() {
         let block_args = data
             .regions
             .iter()
@@ -199,6 +208,7 @@ fn illegal_op(ctx: &Context, op: OpId, stage: Stage) -> Option<String> {
     // Most ops have no value of a forbidden type: whether the op keeps host
     // types is asked of the others only.
     let (ty, why) = found.filter(|_| !keeps_host_types(ctx, op))?;
+    let name = ctx.op_name(op);
     let ty = ir::print_attr::AttrPrinter::new(ctx).type_to_string(ty);
     Some(format!(
         "'{name}' op uses type {ty}, which is not legal in {stage} form ({why})"

@@ -119,12 +119,10 @@ fn hull(b: &mut ValueBounds<'_>, values: &[Affine]) -> (Option<i64>, Option<i64>
     let mut lower = Some(i64::MAX);
     let mut upper = Some(i64::MIN);
     for v in values {
-        lower = lower
-            .zip(b.constant_bound_of(BoundKind::Lower, v))
-            .map(|(a, c)| a.min(c));
-        upper = upper
-            .zip(b.constant_bound_of(BoundKind::Upper, v))
-            .map(|(a, c)| a.max(c));
+        // One projection gives both bounds of `v`.
+        let (low, high) = b.constant_range_of(v);
+        lower = lower.zip(low).map(|(a, c)| a.min(c));
+        upper = upper.zip(high).map(|(a, c)| a.max(c));
     }
     (lower, upper)
 }

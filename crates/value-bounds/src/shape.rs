@@ -48,8 +48,7 @@ pub(crate) fn bounds_op(kind: OpKind) -> Option<&'static dyn BoundsOp> {
 
 /// The constant value of `e` once the set is explained, if it has one.
 pub(crate) fn constant_of(b: &mut ValueBounds<'_>, e: &Affine) -> Option<i64> {
-    let low = b.constant_bound_of(BoundKind::Lower, e)?;
-    (b.constant_bound_of(BoundKind::Upper, e)? == low).then_some(low)
+    b.constant_bound_of(BoundKind::Equal, e)
 }
 
 /// An operand's number of extents as a constant.

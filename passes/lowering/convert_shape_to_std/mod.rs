@@ -290,7 +290,7 @@ fn refuse_error_values(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
 /// written without flags has.
 fn new_state(kind: OpKind, loc: Location) -> OperationState {
     let mut state = OperationState::new(kind, loc);
-    state.props = ir::dialect::arith::default_properties(kind.build_name());
+    state.props = ir::dialect::arith::default_properties(kind);
     state
 }
 
@@ -934,10 +934,26 @@ impl Lowering<'_> {
 
     /// The extent at `index` of `source`.
     fn read(&mut self, source: Source, index: ValueId) -> ValueId {
-        let index = self.binary(OpKind::ArithAddi, source.offset, index);
+        let index = self.shifted(source.offset, index);
         match source.base {
             Base::Dims(t) => self.dim_at(t, index),
             Base::Elements(x) => self.extract(x, index),
+        }
+    }
+
+    /// `offset + index`: `arith.addi`, folded. Where the fold is known
+    /// before the op is made (a constant index, read from the start as
+    /// [`Lowering::extents`] does), what it folds to, without making it.
+    fn shifted(&mut self, offset: ValueId, index: ValueId) -> ValueId {
+        match (
+            constant_int(self.ctx, offset),
+            constant_int(self.ctx, index),
+        ) {
+            // `addi(%a, 0)` folds to `%a`.
+            (Some(_), Some(0)) => offset,
+            // `addi(0, j)` folds to the constant `j`.
+            (Some(0), Some(j)) => self.constant(j),
+            _ => self.binary(OpKind::ArithAddi, offset, index),
         }
     }
 

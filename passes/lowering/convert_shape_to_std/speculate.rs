@@ -89,7 +89,7 @@ pub(super) fn speculatable_between(ctx: &Context, op: OpId, end: Option<OpId>) -
 /// True if `op` carries the flags an op of its kind has by default (no
 /// `nsw`/`nuw`: its overflow wraps instead of giving poison).
 fn has_default_flags(ctx: &Context, op: OpId) -> bool {
-    ir::dialect::arith::default_properties(ctx.kind(op).build_name())
+    ir::dialect::arith::default_properties(ctx.kind(op))
         .iter()
         .all(|(name, value)| ctx.attr(op, name) == Some(value))
 }

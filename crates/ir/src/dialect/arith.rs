@@ -154,11 +154,11 @@ fn flags_of(kind: OpKind) -> Flags {
     }
 }
 
-/// The properties an `arith` op named `name` has when its flag suffix is
+/// The properties an `arith` op of `kind` has when its flag suffix is
 /// left out (`overflowFlags = none`, `fastmath = none`), for passes that
 /// create ops.
-pub fn default_properties(name: &str) -> Vec<NamedAttr> {
-    match flags_of(crate::op_def::registry().kind(name)) {
+pub fn default_properties(kind: OpKind) -> Vec<NamedAttr> {
+    match flags_of(kind) {
         Flags::Overflow => vec![(attr_name("overflowFlags"), overflow_attr(&[]))],
         Flags::Fastmath => vec![(attr_name("fastmath"), fastmath_attr(&[]))],
         _ => Vec::new(),
