@@ -448,9 +448,8 @@ fn merge_sequential(
     let mut state = OperationState::new(OpKind::ShapeAssuming, ctx.op(first).loc.clone());
     state.operands.push(all);
     state.result_types = yielded.iter().map(|&v| ctx.value_type(v)).collect();
-    state.regions.extend(ctx.op(first).regions.iter().copied());
+    state.regions.extend(ctx.take_regions(first));
     let merged = ir::builder::detached(ctx, state);
-    ctx.op_mut(first).regions.clear();
     InsertPoint::Before(first).place(ctx, merged);
     let second_ops: Vec<OpId> = ctx.block_ops(second_body).collect();
     for op in rest.into_iter().chain(second_ops) {

@@ -428,7 +428,7 @@ pub fn remap_locations(ctx: &mut Context, blocks: &[BlockId], caller: &Location)
     }
     for &o in &ops {
         let loc = remap(ctx.op(o).loc.clone());
-        ctx.op_mut(o).loc = loc;
+        ctx.set_loc(o, loc);
         for &r in &ctx.op(o).regions {
             block_list.extend(&ctx.region(r).blocks);
         }

@@ -504,7 +504,7 @@ impl Cluster {
         }
         for &b in &self.members {
             for (t, s) in predecessors(ctx, b) {
-                ctx.op_mut(t).successors[s] = leader;
+                ctx.set_successor(t, s, leader);
             }
             let ops: Vec<OpId> = ctx.block_ops(b).collect();
             for &o in ops.iter().rev() {

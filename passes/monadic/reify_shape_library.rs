@@ -560,7 +560,7 @@ pub fn reify_shape_library(
         ctx.set_prop(f, "function_type", Attr::Type(fn_type));
         ctx.set_prop(f, "sym_name", Attr::string(&name));
         ctx.set_prop(f, "sym_visibility", Attr::string("private"));
-        ctx.op_mut(f).loc = loc.clone();
+        ctx.set_loc(f, loc.clone());
 
         let mut top = op;
         while let Some(p) = ctx.parent_op(top).filter(|&p| p != module) {

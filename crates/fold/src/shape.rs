@@ -965,7 +965,7 @@ fn assuming_remove_unused_results(rw: &mut Rewriter, op: OpId) -> bool {
     rw.replace_op_with_new(yield_op, new_yield);
 
     let ctx = &mut *rw.ctx;
-    let regions = std::mem::take(&mut ctx.op_mut(op).regions);
+    let regions = ctx.take_regions(op);
     let mut state = state_at(ctx, op, OpKind::ShapeAssuming);
     state.operands.push(witness);
     state.result_types = kept.iter().map(|&v| ctx.value_type(v)).collect();

@@ -12,7 +12,10 @@
 //! - every operand slot of a live op is recorded in its value's use list;
 //! - erased entities stay in the arena (ids are never reused) but are unlinked;
 //! - no `&mut self` method that can change the IR or what it is read
-//!   under leaves the revision as it was.
+//!   under leaves the revision as it was;
+//! - every change to IR an op holds is logged for the verifier with what
+//!   it can make verify differently ([`Unverified`]), or makes the next
+//!   verification a full one.
 
 use crate::attrs::{Attr, NamedAttr};
 use crate::location::Location;
@@ -183,10 +186,68 @@ pub struct Context {
     resources: std::sync::Arc<crate::resources::Resources>,
     /// Moves on with every change ([`Context::revision`]).
     revision: Revision,
-    /// The op last verified whole, the revision it was verified at, and
-    /// whether unregistered ops were allowed then
+    /// The last verification that passed
     /// ([`crate::verifier::verify_changed`]).
-    pub(crate) verified: Option<(OpId, Revision, bool)>,
+    pub(crate) verified: Option<crate::verifier::Verified>,
+    /// What changed since that verification, for the next one to
+    /// re-verify ([`Unverified`]).
+    pub(crate) unverified: Unverified,
+}
+
+/// The changes made since the last verification that passed, for
+/// [`crate::verifier::verify_changed`] to re-verify only what they can
+/// affect. Every change to the IR is either logged here (each op it
+/// touched, with what of the op's surroundings to verify again), or made
+/// to IR no op holds (the op that takes it in is logged then), or sets
+/// [`Unverified::anything`]: a change that cannot be placed, after which
+/// everything is verified again.
+#[derive(Debug, Default)]
+pub(crate) struct Unverified {
+    /// The ops touched, oldest first (repeats kept: logging stays cheap).
+    pub(crate) ops: Vec<(OpId, Reverify)>,
+    /// Whether a change the log cannot place was made.
+    pub(crate) anything: bool,
+}
+
+/// What a change to an op makes to verify again besides the op's own
+/// checks and those of its ancestors (which read the ops nested in them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Reverify {
+    /// Nothing more: its operands or location changed, or ops came into or
+    /// left its blocks.
+    Own,
+    /// The ops right in its regions (which read their parent) and the
+    /// users of its results and block arguments: its attributes, result
+    /// types or block arguments changed.
+    Neighbours,
+    /// The users of its results: it left its block.
+    Users,
+    /// Everything nested in it, and the users of its results: it moved
+    /// (its nested ops may use values from elsewhere), the blocks or the
+    /// control flow of its regions changed, or it changed in a way not
+    /// told ([`Context::op_mut`]).
+    Whole,
+}
+
+impl Unverified {
+    /// Log a change to `op` of a context of `num_ops` ops; a log longer
+    /// than the context has ops is dropped for [`Unverified::anything`]:
+    /// re-verifying that much costs a full verification anyway.
+    fn log(&mut self, op: OpId, reverify: Reverify, num_ops: usize) {
+        if self.anything {
+            return;
+        }
+        self.ops.push((op, reverify));
+        if self.ops.len() > num_ops {
+            self.ops = Vec::new();
+            self.anything = true;
+        }
+    }
+    /// Forget everything: a verification passed.
+    pub(crate) fn clear(&mut self) {
+        self.ops.clear();
+        self.anything = false;
+    }
 }
 
 /// A state of one context's IR ([`Context::revision`]). Each context
@@ -332,33 +393,54 @@ impl Context {
     pub fn revision(&self) -> Revision {
         self.revision
     }
-    /// A change to `op`: the revision moves on, and the log records it.
-    fn touch(&mut self, op: OpId) {
-        self.changed();
+    /// A change to `op`, which makes `reverify` verify again: the
+    /// revision moves on, and the logs record it.
+    fn touch(&mut self, op: OpId, reverify: Reverify) {
+        self.mark_unverified(op, reverify);
         if let Some(changes) = &mut self.changes {
             changes.push(op);
         }
     }
-    /// A change no op's printed form shows (yet): the revision moves on.
-    fn changed(&mut self) {
+    /// A change that makes `reverify` of `op` verify again, though no op's
+    /// printed form shows it: the revision moves on, and the verifier's
+    /// log records it.
+    fn mark_unverified(&mut self, op: OpId, reverify: Reverify) {
+        self.revision.0 += 1;
+        self.unverified.log(op, reverify, self.ops.len());
+    }
+    /// A change to IR no op holds (a detached op, block or region): the
+    /// revision moves on; the op that takes it in will be touched then.
+    fn changed_detached(&mut self) {
         self.revision.0 += 1;
     }
-    fn touch_holder_of_block(&mut self, b: BlockId) {
+    /// A change the verifier's log cannot place (to what the IR is read
+    /// under, or many entities at once): the revision moves on, and the
+    /// next verification is a full one.
+    fn changed(&mut self) {
+        self.revision.0 += 1;
+        self.unverified.anything = true;
+    }
+    fn touch_holder_of_block(&mut self, b: BlockId, reverify: Reverify) {
         match self.block_parent_op(b) {
-            Some(op) => self.touch(op),
-            None => self.changed(),
+            Some(op) => self.touch(op, reverify),
+            None => self.changed_detached(),
         }
     }
+    /// A change to the blocks of region `r`: the control flow and
+    /// dominance in it change.
     fn touch_holder_of_region(&mut self, r: RegionId) {
         match self.regions[r.index()].parent {
-            Some(op) => self.touch(op),
-            None => self.changed(),
+            Some(op) => self.touch(op, Reverify::Whole),
+            None => self.changed_detached(),
         }
     }
+    /// A change to the type or location of `v`.
     fn touch_holder_of_value(&mut self, v: ValueId) {
         match self.values[v.index()].def {
-            ValueDef::OpResult { op, .. } => self.touch(op),
-            ValueDef::BlockArg { block, .. } => self.touch_holder_of_block(block),
+            ValueDef::OpResult { op, .. } => self.touch(op, Reverify::Neighbours),
+            ValueDef::BlockArg { block, .. } => {
+                self.touch_holder_of_block(block, Reverify::Neighbours)
+            }
         }
     }
 
@@ -366,9 +448,46 @@ impl Context {
     pub fn op(&self, op: OpId) -> &OpData {
         &self.ops[op.index()]
     }
+    /// `op`'s data, to change in any way: its regions and successors
+    /// too, which changes the control flow of the region it is in.
     pub fn op_mut(&mut self, op: OpId) -> &mut OpData {
-        self.touch(op);
+        self.touch(op, Reverify::Whole);
+        if let Some(parent) = self.parent_op(op) {
+            self.mark_unverified(parent, Reverify::Whole);
+        }
         &mut self.ops[op.index()]
+    }
+    /// Set `op`'s location.
+    pub fn set_loc(&mut self, op: OpId, loc: Location) {
+        self.touch(op, Reverify::Own);
+        self.ops[op.index()].loc = loc;
+    }
+    /// Take `op`'s regions away from it (to give them to another op).
+    pub fn take_regions(&mut self, op: OpId) -> ThinVec<RegionId> {
+        self.touch(op, Reverify::Whole);
+        let regions = std::mem::take(&mut self.ops[op.index()].regions);
+        for r in &regions {
+            self.regions[r.index()].parent = None;
+        }
+        regions
+    }
+    /// Make successor `i` of `op` (a terminator) `block`.
+    pub fn set_successor(&mut self, op: OpId, i: usize, block: BlockId) {
+        self.touch(op, Reverify::Own);
+        if let Some(b) = self.ops[op.index()].parent {
+            self.touch_holder_of_block(b, Reverify::Whole);
+        }
+        self.ops[op.index()].successors[i] = block;
+    }
+    /// `op`'s attributes (inherent if `inherent`, else discardable), to
+    /// change.
+    fn attrs_mut(&mut self, op: OpId, inherent: bool) -> &mut ThinVec<NamedAttr> {
+        self.touch(op, Reverify::Neighbours);
+        let data = &mut self.ops[op.index()];
+        match inherent {
+            true => &mut data.props,
+            false => &mut data.attrs,
+        }
     }
     pub fn value(&self, v: ValueId) -> &ValueData {
         &self.values[v.index()]
@@ -423,14 +542,14 @@ impl Context {
         get_named_attr(&data.props, name).or_else(|| get_named_attr(&data.attrs, name))
     }
     pub fn set_discardable_attr(&mut self, op: OpId, name: &str, value: Attr) {
-        set_named_attr(&mut self.op_mut(op).attrs, name, value);
+        set_named_attr(self.attrs_mut(op, false), name, value);
     }
     pub fn set_prop(&mut self, op: OpId, name: &str, value: Attr) {
-        set_named_attr(&mut self.op_mut(op).props, name, value);
+        set_named_attr(self.attrs_mut(op, true), name, value);
     }
     /// Remove the discardable attribute `name` from `op`, if it has one.
     pub fn remove_discardable_attr(&mut self, op: OpId, name: &str) {
-        self.op_mut(op).attrs.retain(|(n, _)| &**n != name);
+        self.attrs_mut(op, false).retain(|(n, _)| &**n != name);
     }
 
     /// Ops of a block in order.
@@ -502,7 +621,7 @@ impl Context {
         let index = self.blocks[b.index()].args.len() as u32;
         let v = self.new_value(ty, ValueDef::BlockArg { block: b, index }, loc);
         self.blocks[b.index()].args.push(v);
-        self.touch_holder_of_block(b);
+        self.touch_holder_of_block(b, Reverify::Neighbours);
         v
     }
     /// Keep only the blocks of `r` for which `keep` holds (the others are
@@ -563,7 +682,7 @@ impl Context {
             "the definition given is not that of '{}'",
             state.name
         );
-        self.changed();
+        self.changed_detached();
         let id = OpId(self.ops.len() as u32);
         let OperationState {
             name,
@@ -586,6 +705,10 @@ impl Context {
             });
         }
         for r in &regions {
+            // A region taken from an op changes that op.
+            if let Some(owner) = self.regions[r.index()].parent {
+                self.mark_unverified(owner, Reverify::Whole);
+            }
             self.regions[r.index()].parent = Some(id);
         }
         let name = match (def, self.op_names.get(&*name)) {
@@ -662,7 +785,8 @@ impl Context {
     }
     /// Put the unlinked `op` into block `b` between `prev` and `next`.
     fn link(&mut self, op: OpId, b: BlockId, prev: Option<OpId>, next: Option<OpId>) {
-        self.touch(op);
+        self.touch(op, Reverify::Whole);
+        self.touch_flow_of(op, b);
         let data = &mut self.ops[op.index()];
         data.parent = Some(b);
         data.prev = prev;
@@ -684,7 +808,10 @@ impl Context {
         let Some(b) = parent else {
             return;
         };
-        self.touch_holder_of_block(b);
+        self.touch_holder_of_block(b, Reverify::Own);
+        self.touch_flow_of(op, b);
+        // Its results may still be used where it was.
+        self.mark_unverified(op, Reverify::Users);
         match prev {
             Some(p) => self.ops[p.index()].next = next,
             None => self.blocks[b.index()].first = next,
@@ -697,6 +824,13 @@ impl Context {
         data.parent = None;
         data.prev = None;
         data.next = None;
+    }
+    /// `op`, with successors, comes into or leaves block `b`: the control
+    /// flow of `b`'s region changes.
+    fn touch_flow_of(&mut self, op: OpId, b: BlockId) {
+        if !self.ops[op.index()].successors.is_empty() {
+            self.touch_holder_of_block(b, Reverify::Whole);
+        }
     }
     /// Move `op` right before `anchor` (possibly into another block).
     pub fn move_op_before(&mut self, op: OpId, anchor: OpId) {
@@ -742,7 +876,12 @@ impl Context {
         if i >= self.blocks[b.index()].args.len() {
             return;
         }
-        self.touch_holder_of_block(b);
+        self.touch_holder_of_block(b, Reverify::Neighbours);
+        // Uses it should not have had.
+        let removed = self.blocks[b.index()].args[i];
+        for u in self.values[removed.index()].uses.clone() {
+            self.mark_unverified(u.op, Reverify::Own);
+        }
         let args = &mut self.blocks[b.index()].args;
         args.remove(i);
         for (k, &v) in self.blocks[b.index()].args.iter().enumerate().skip(i) {
@@ -777,7 +916,7 @@ impl Context {
         self.values[old.index()].uses.retain(|x| *x != u);
         self.values[v.index()].add_use(u);
         self.ops[op.index()].operands[i] = v;
-        self.touch(op);
+        self.touch(op, Reverify::Own);
     }
     /// Replace the whole operand list of `op` (to drop or reorder operands).
     pub fn set_operands(&mut self, op: OpId, operands: &[ValueId]) {
@@ -796,7 +935,7 @@ impl Context {
             });
         }
         self.ops[op.index()].operands = operands.iter().copied().collect();
-        self.touch(op);
+        self.touch(op, Reverify::Own);
     }
     /// Redirect every use of `from` to `to`.
     pub fn replace_all_uses(&mut self, from: ValueId, to: ValueId) {
@@ -806,7 +945,7 @@ impl Context {
         let uses = std::mem::take(&mut self.values[from.index()].uses);
         for u in &uses {
             self.ops[u.op.index()].operands[u.operand as usize] = to;
-            self.touch(u.op);
+            self.touch(u.op, Reverify::Own);
         }
         self.values[to.index()].uses.extend(uses);
     }
@@ -816,7 +955,7 @@ impl Context {
 
     /// Erase `op` and everything nested in it. Its results must be unused.
     pub fn erase_op(&mut self, op: OpId) {
-        self.changed();
+        self.changed_detached();
         self.unlink(op);
         self.drop_references(op);
     }

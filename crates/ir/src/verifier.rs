@@ -5,10 +5,32 @@
 //! checks. [`verify_changed`] skips what passed at the context's current
 //! revision, so that verifying after a pass that changed nothing is free.
 //!
+//! After a verification of a root passed, [`verify_changed`] verifies the
+//! same root again incrementally ([`verify_incrementally`]): it re-checks
+//! what the changes logged since by the context ([`Reverify`]) can have
+//! made verify differently, and runs the full [`verify`] whenever that
+//! finds any error, so the result, every message and its order are
+//! always those of [`verify`]. What it re-checks:
+//! - each op logged, its own checks, and those of its ancestors (which
+//!   may read the ops nested in them, and check their blocks' terminators);
+//! - per the log, the ops right in the op's regions (which read their
+//!   parent), the users of its results and block arguments (operand
+//!   types, dominance, isolation), or all of it (an op moved, a region's
+//!   blocks or control flow changed, [`Context::op_mut`]);
+//! - a symbol table below the root whose symbols changed, whole.
+//!
+//! It gives way to a full verification when it cannot tell: the root is in
+//! a block or has a region of several blocks, the root or the symbols of
+//! its symbol table changed (name, attributes, order: what a symbol use
+//! reads), unregistered ops were allowed then and are not now, the
+//! context logged a change it cannot place (what the IR is read under,
+//! contexts joined, a log longer than the context has ops), or more than a
+//! quarter of the context's ops are to be re-checked.
+//!
 //! Errors are reported the way `mlir-opt` words them: `'op.name' op message`,
 //! at the op's location.
 
-use crate::context::{BlockId, Context, OpId, RegionId, ValueDef, ValueId};
+use crate::context::{BlockId, Context, OpId, RegionId, Reverify, ValueDef, ValueId};
 use crate::dialect::checks::check_parent;
 use crate::location::Location;
 use crate::op_def::{Arity, OpDef};
@@ -203,6 +225,16 @@ fn segment_sizes_error(
 
 /// Verify `root` and everything nested in it; the first error found.
 pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(), VerifyError> {
+    verify_selected(ctx, root, allow_unregistered, None)
+}
+
+/// Verify what `selection` picks of `root` (all of it: [`verify`]).
+fn verify_selected(
+    ctx: &Context,
+    root: OpId,
+    allow_unregistered: bool,
+    selection: Option<&Selection>,
+) -> Result<(), VerifyError> {
     let symbols = SymbolIndex::default();
     let seen: Vec<AtomicBool> = std::iter::repeat_with(AtomicBool::default)
         .take(ctx.num_ops())
@@ -216,28 +248,270 @@ pub fn verify(ctx: &Context, root: OpId, allow_unregistered: bool) -> Result<(),
         positions: HashMap::default(),
         ancestors: HashMap::default(),
     };
-    v.op(root)
+    v.op(root, selection)
 }
 
 /// [`verify`], skipped when `root` passed it at the context's current
 /// revision ([`Context::revision`]: nothing in the context changed since)
-/// with unregistered ops allowed only if they are now; a pass is
-/// remembered for the next call. The result is always the one [`verify`]
-/// would give.
+/// with unregistered ops allowed only if they are now, and else
+/// [`verify_incrementally`] when it can tell; a pass is remembered for the
+/// next call. Any error the incremental verification finds is reported by
+/// [`verify`]: the result is always the one [`verify`] would give.
 pub fn verify_changed(
     ctx: &mut Context,
     root: OpId,
     allow_unregistered: bool,
 ) -> Result<(), VerifyError> {
     let revision = ctx.revision();
-    let unchanged = ctx.verified.is_some_and(|(op, at, allowed)| {
-        op == root && at == revision && (!allowed || allow_unregistered)
+    let unchanged = ctx.verified.as_ref().is_some_and(|v| {
+        v.root == root && v.revision == revision && (!v.allow_unregistered || allow_unregistered)
     });
     if !unchanged {
-        verify(ctx, root, allow_unregistered)?;
-        ctx.verified = Some((root, revision, allow_unregistered));
+        let surface = RootSurface::of(ctx, root);
+        match verify_since_passed(ctx, root, allow_unregistered, surface.as_ref()) {
+            Some(Ok(())) => {}
+            _ => verify(ctx, root, allow_unregistered)?,
+        }
+        ctx.verified = Some(Verified {
+            root,
+            revision,
+            allow_unregistered,
+            surface,
+        });
+        ctx.unverified.clear();
     }
     Ok(())
+}
+
+/// The verification of `root` that re-checks only what may verify
+/// differently since it last passed [`verify_changed`] (see the module
+/// doc). `None` when it cannot tell, and a full verification is needed.
+/// An error it finds is one [`verify`] finds, though maybe not the first.
+pub fn verify_incrementally(
+    ctx: &Context,
+    root: OpId,
+    allow_unregistered: bool,
+) -> Option<Result<(), VerifyError>> {
+    let surface = RootSurface::of(ctx, root);
+    verify_since_passed(ctx, root, allow_unregistered, surface.as_ref())
+}
+
+/// [`verify_incrementally`], given the [`RootSurface`] of `root` now.
+fn verify_since_passed(
+    ctx: &Context,
+    root: OpId,
+    allow_unregistered: bool,
+    surface: Option<&RootSurface>,
+) -> Option<Result<(), VerifyError>> {
+    let verified = ctx.verified.as_ref()?;
+    let comparable = verified.root == root
+        && (!verified.allow_unregistered || allow_unregistered)
+        && !ctx.unverified.anything;
+    if !comparable || verified.surface.is_none() || verified.surface.as_ref() != surface {
+        return None;
+    }
+    let selection = Selection::since_passed(ctx, root)?;
+    Some(verify_selected(
+        ctx,
+        root,
+        allow_unregistered,
+        Some(&selection),
+    ))
+}
+
+/// Which ops a verification checks: all of some ([`Pick::Whole`]), the
+/// own checks of others ([`Pick::Own`]: the op, not the ops nested in it,
+/// which are picked one by one), none of the rest.
+struct Selection {
+    /// Per op of the context, how it is picked. An op picked holds only
+    /// ops picked, up to the root.
+    picks: Vec<Pick>,
+    /// How many ops are picked.
+    picked: usize,
+}
+
+/// How [`Selection`] picks an op.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pick {
+    Skip,
+    Own,
+    Whole,
+}
+
+impl Selection {
+    fn pick(&self, op: OpId) -> Pick {
+        self.picks[op.index()]
+    }
+
+    /// What to verify of `root` since its last verification passed:
+    /// for each op of the context's log ([`Reverify`]), its own checks,
+    /// those of its ancestors (which read what is nested in them) and
+    /// what the log says; a symbol table below `root` whose symbols
+    /// changed, whole. `None` when the log asks for `root` whole, or
+    /// when more than a quarter of the context's ops are picked:
+    /// verifying all costs about as much then.
+    fn since_passed(ctx: &Context, root: OpId) -> Option<Selection> {
+        let mut selection = Selection {
+            picks: vec![Pick::Skip; ctx.num_ops()],
+            picked: 0,
+        };
+        selection.picks[root.index()] = Pick::Own;
+        // Per op, the kinds of change already looked at (a bit each).
+        let mut logged = vec![0u8; ctx.num_ops()];
+        for &(op, reverify) in &ctx.unverified.ops {
+            let bit = 1 << reverify as u8;
+            if logged[op.index()] & bit != 0 {
+                continue;
+            }
+            logged[op.index()] |= bit;
+            let held = selection.add_own(ctx, op);
+            if reverify == Reverify::Whole && held {
+                if op == root {
+                    return None;
+                }
+                selection.add_whole(op);
+            }
+            let data = ctx.op(op);
+            let blocks = || data.regions.iter().flat_map(|&r| &ctx.region(r).blocks);
+            let mut users: Vec<ValueId> = Vec::new();
+            if reverify != Reverify::Own {
+                users.extend(data.results.iter().copied());
+            }
+            if reverify == Reverify::Neighbours {
+                users.extend(blocks().flat_map(|&b| &ctx.block(b).args));
+                for &b in blocks() {
+                    for child in ctx.block_ops(b) {
+                        selection.add_own(ctx, child);
+                    }
+                }
+            }
+            for v in users {
+                for u in ctx.value(v).uses.iter() {
+                    selection.add_own(ctx, u.op);
+                }
+            }
+            // A symbol use looks its symbol up among the ops right in its
+            // symbol table; the root's are compared whole instead
+            // ([`RootSurface`]).
+            if held {
+                let table = [Some(op), ctx.parent_op(op)]
+                    .into_iter()
+                    .flatten()
+                    .find(|&t| t != root && ctx.op_def(t).is_some_and(|d| d.traits.symbol_table));
+                if let Some(table) = table {
+                    selection.add_whole(table);
+                }
+            }
+            if selection.picked * 4 > ctx.num_ops() {
+                return None;
+            }
+        }
+        Some(selection)
+    }
+
+    /// Select the own checks of `op` and of the ops that hold it, up to
+    /// the root (selected already); false, and nothing selected, when
+    /// `op` is not under the root.
+    fn add_own(&mut self, ctx: &Context, op: OpId) -> bool {
+        // The first op on the way up that is picked already.
+        let mut cur = op;
+        while self.pick(cur) == Pick::Skip {
+            match ctx.parent_op(cur) {
+                Some(parent) => cur = parent,
+                None => return false,
+            }
+        }
+        let picked = cur;
+        let mut cur = op;
+        while cur != picked {
+            self.picks[cur.index()] = Pick::Own;
+            self.picked += 1;
+            cur = ctx.parent_op(cur).expect("under the op picked");
+        }
+        true
+    }
+
+    /// Select all of `op`, which is picked already.
+    fn add_whole(&mut self, op: OpId) {
+        self.picks[op.index()] = Pick::Whole;
+    }
+}
+
+/// A verification that passed ([`verify_changed`]), for the next one.
+#[derive(Debug)]
+pub(crate) struct Verified {
+    root: OpId,
+    /// The revision verified.
+    revision: crate::context::Revision,
+    /// Whether unregistered ops were allowed.
+    allow_unregistered: bool,
+    /// What of `root` the ops nested in it read, then; `None` when
+    /// [`verify_incrementally`] cannot tell what changed with it.
+    surface: Option<RootSurface>,
+}
+
+/// What the verification of an op nested in a root reads outside the op
+/// directly in the root's regions that holds it, apart from the values it
+/// uses: the root (its name, attributes, regions), and, when the root is
+/// a symbol table, the symbols a symbol use looks up in it (the ops of the
+/// first block of its first region: each op, its name and attributes, in
+/// order).
+#[derive(Debug, PartialEq)]
+struct RootSurface {
+    root: OpSurface,
+    symbols: Vec<(OpId, OpSurface)>,
+}
+
+/// An op's name, attributes and regions.
+#[derive(Debug, PartialEq)]
+struct OpSurface {
+    name: Arc<str>,
+    props: thin_vec::ThinVec<crate::NamedAttr>,
+    attrs: thin_vec::ThinVec<crate::NamedAttr>,
+    regions: thin_vec::ThinVec<RegionId>,
+}
+
+impl OpSurface {
+    fn of(ctx: &Context, op: OpId) -> OpSurface {
+        let data = ctx.op(op);
+        OpSurface {
+            name: Arc::clone(&data.name),
+            props: data.props.clone(),
+            attrs: data.attrs.clone(),
+            regions: data.regions.clone(),
+        }
+    }
+}
+
+impl RootSurface {
+    /// The surface of `root`; `None` unless `root` is in no block (no op
+    /// above it, no symbol table beyond it) and its regions have one block
+    /// at most (no control flow among the ops directly in them).
+    fn of(ctx: &Context, root: OpId) -> Option<RootSurface> {
+        let data = ctx.op(root);
+        let single_blocks = data
+            .regions
+            .iter()
+            .all(|&r| ctx.region(r).blocks.len() <= 1);
+        if data.parent.is_some() || !single_blocks {
+            return None;
+        }
+        let is_table = data.def.is_some_and(|d| d.traits.symbol_table);
+        let table = data
+            .regions
+            .first()
+            .and_then(|&r| ctx.region(r).blocks.first());
+        let symbols = table
+            .filter(|_| is_table)
+            .into_iter()
+            .flat_map(|&b| ctx.block_ops(b))
+            .map(|o| (o, OpSurface::of(ctx, o)))
+            .collect();
+        Some(RootSurface {
+            root: OpSurface::of(ctx, root),
+            symbols,
+        })
+    }
 }
 
 impl Verifier<'_> {
@@ -288,14 +562,16 @@ impl Verifier<'_> {
         })
     }
 
-    fn op(&mut self, op: OpId) -> Result<(), VerifyError> {
+    /// Verify `op`'s own checks, and of the ops nested in it what
+    /// `selection` picks (all when `None`).
+    fn op(&mut self, op: OpId, selection: Option<&Selection>) -> Result<(), VerifyError> {
         self.seen[op.index()].store(true, Ordering::Relaxed);
-        self.unseen_op(op)
+        self.unseen_op(op, selection)
     }
 
     /// [`Verifier::op`], without marking `op` seen: for the ops of a block
     /// verified in parallel, which begin in no order.
-    fn unseen_op(&mut self, op: OpId) -> Result<(), VerifyError> {
+    fn unseen_op(&mut self, op: OpId, selection: Option<&Selection>) -> Result<(), VerifyError> {
         let ctx = self.ctx;
         let name = ctx.op_name(op);
         let def = ctx.op_def(op);
@@ -357,7 +633,7 @@ impl Verifier<'_> {
                             },
                     ));
                 }
-                self.nested_ops(b)?;
+                self.nested_ops(b, selection)?;
             }
         }
         if def.is_some_and(|d| d.traits.symbol_table) {
@@ -418,9 +694,17 @@ impl Verifier<'_> {
     /// any error of the ops, though one walk of the block does both when
     /// there is none. Many isolated-from-above ops (a module's functions)
     /// are independent: they are verified on all cores, and the first error
-    /// in block order is reported, as the sequential walk would.
-    fn nested_ops(&mut self, block: BlockId) -> Result<(), VerifyError> {
+    /// in block order is reported, as the sequential walk would. Of the
+    /// ops, what `selection` picks is verified (all when `None`).
+    fn nested_ops(
+        &mut self,
+        block: BlockId,
+        selection: Option<&Selection>,
+    ) -> Result<(), VerifyError> {
         use rayon::prelude::*;
+        let pick = |o: OpId| selection.map_or(Pick::Whole, |s| s.pick(o));
+        // What to verify of the ops nested in a picked op.
+        let inner = |pick: Pick| (pick == Pick::Own).then_some(selection).flatten();
         let ctx = self.ctx;
         let independent = ctx.block_ops(block).nth(63).is_some()
             && ctx
@@ -430,7 +714,11 @@ impl Verifier<'_> {
             let mut ops = ctx.block_ops(block);
             while let Some(o) = ops.next() {
                 self.terminator_is_last(block, o)?;
-                if let Err(e) = self.op(o) {
+                let picked = pick(o);
+                if picked == Pick::Skip {
+                    continue;
+                }
+                if let Err(e) = self.op(o, inner(picked)) {
                     ops.try_for_each(|o| self.terminator_is_last(block, o))?;
                     return Err(e);
                 }
@@ -439,12 +727,16 @@ impl Verifier<'_> {
         }
         ctx.block_ops(block)
             .try_for_each(|o| self.terminator_is_last(block, o))?;
-        let ops: Vec<OpId> = ctx.block_ops(block).collect();
+        let ops: Vec<(OpId, Pick)> = ctx
+            .block_ops(block)
+            .map(|o| (o, pick(o)))
+            .filter(|&(_, p)| p != Pick::Skip)
+            .collect();
         let (allow_unregistered, symbols, seen) =
             (self.allow_unregistered, self.symbols, self.seen);
         let results: Vec<Result<(), VerifyError>> = ops
             .par_iter()
-            .map(|&o| {
+            .map(|&(o, picked)| {
                 Verifier {
                     ctx,
                     allow_unregistered,
@@ -454,7 +746,7 @@ impl Verifier<'_> {
                     positions: HashMap::default(),
                     ancestors: HashMap::default(),
                 }
-                .unseen_op(o)
+                .unseen_op(o, inner(picked))
             })
             .collect();
         results.into_iter().collect()

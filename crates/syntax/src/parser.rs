@@ -544,7 +544,7 @@ impl<'a> Parser<'a> {
             _ => return Err(self.err("expected operation name in quotes")),
         };
         if let Some(l) = self.optional_trailing_location()? {
-            self.ctx.op_mut(op).loc = l;
+            self.ctx.set_loc(op, l);
         }
         self.ctx.append_op(block, op);
         let produced = self.ctx.op(op).results.len();

@@ -344,8 +344,7 @@ fn unpack_library(
         let mut state = OperationState::new(OpKind::FuncFunc, data.loc.clone());
         state.props = data.props.to_vec();
         state.attrs = data.attrs.to_vec();
-        state.regions = data.regions.to_vec();
-        ctx.op_mut(f).regions.clear();
+        state.regions = ctx.take_regions(f).to_vec();
         let function = InsertPoint::Before(library).insert(ctx, state);
         unpacked.push((declaration, function));
         let mut returns = Vec::new();

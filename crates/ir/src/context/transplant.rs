@@ -370,7 +370,8 @@ impl Context {
     /// and nothing taken, when the body refers to a value or block outside
     /// it or an op outside uses one of its values.
     pub fn check_out(&mut self, root: OpId) -> Option<CheckedOut> {
-        self.changed();
+        // Nothing outside the body refers into it: the change is `root`'s.
+        self.mark_unverified(root, super::Reverify::Whole);
         let mut ops = vec![root];
         self.walk_nested(root, &mut |o| ops.push(o));
         let mut regions = Vec::new();
@@ -475,10 +476,11 @@ impl Context {
     /// appended, and the root op takes the copy's attributes, regions and
     /// location (it keeps its place and results).
     pub fn check_in(&mut self, out: CheckedOut) {
-        self.changed();
         let CheckedOut {
             ctx: body, origins, ..
         } = out;
+        // Nothing outside the body refers into it: the change is the root's.
+        self.mark_unverified(origins.ops[0], super::Reverify::Whole);
         let base = self.ends();
         let (types, identity) = self.import_types(&body.types);
         let back = Return {
