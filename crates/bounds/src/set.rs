@@ -128,7 +128,13 @@ impl ConstraintSet {
     /// The set with every column `keep` rejects eliminated (the column
     /// numbering is unchanged; eliminated columns are just unconstrained).
     pub fn project(&self, keep: impl Fn(Column) -> bool) -> ConstraintSet {
-        let mut set = self.clone();
+        self.clone().into_projection(keep)
+    }
+
+    /// [`ConstraintSet::project`] of a set no longer needed: it is
+    /// projected in place rather than copied first.
+    fn into_projection(self, keep: impl Fn(Column) -> bool) -> ConstraintSet {
+        let mut set = self;
         loop {
             if set.infeasible {
                 return set;
@@ -193,7 +199,7 @@ impl ConstraintSet {
     /// is kept. Empty when nothing is known (or the set is infeasible).
     pub fn bound(&self, kind: BoundKind, x: Column, keep: impl Fn(Column) -> bool) -> Vec<Affine> {
         self.related_to(x)
-            .project(|c| c == x || keep(c))
+            .into_projection(|c| c == x || keep(c))
             .read_bounds(kind, x)
     }
 
@@ -324,7 +330,10 @@ impl ConstraintSet {
     /// The greatest lower and least upper constant bounds of `x`, from one
     /// projection.
     pub fn constant_range(&self, x: Column) -> (Option<i64>, Option<i64>) {
-        let bounds = self.related_to(x).project(|c| c == x).column_bounds(x);
+        let bounds = self
+            .related_to(x)
+            .into_projection(|c| c == x)
+            .column_bounds(x);
         (
             greatest_constant(BoundKind::Lower, &bounds.lower),
             greatest_constant(BoundKind::Upper, &bounds.upper),

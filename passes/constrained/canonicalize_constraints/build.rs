@@ -47,6 +47,11 @@ pub(super) struct Builder<'a> {
     pub(super) statistics: &'a mut Statistics,
     /// E-nodes at the last saturation.
     saturated_nodes: usize,
+    /// Whether the graph may hold something the last saturation did not
+    /// see (a node added, classes united, facts learnt), or that saturation
+    /// stopped short of a fixpoint. When false, saturating again would
+    /// stop after one iteration that changes nothing, and is not run.
+    unsaturated: bool,
 }
 
 /// E-graphs up to this many e-nodes are saturated before every decision.
@@ -124,6 +129,7 @@ impl Builder<'_> {
         let class = self.class(id);
         let mut data = self.graph[class].data.clone();
         if ShapeAnalysis.merge(&mut data, facts).0 {
+            self.unsaturated = true;
             self.graph.set_analysis_data(class, data);
         }
     }
@@ -291,7 +297,12 @@ impl Builder<'_> {
     /// Restore the graph's invariants (congruence, analysis of parents),
     /// unless that is deferred.
     fn rebuild(&mut self) {
-        if !self.graph.clean && !self.deferred() {
+        if self.graph.clean {
+            return;
+        }
+        // A rebuilt graph is clean: remember that it changed.
+        self.unsaturated = true;
+        if !self.deferred() {
             self.graph.rebuild();
         }
     }
@@ -305,16 +316,26 @@ impl Builder<'_> {
             );
             return;
         }
-        let graph = std::mem::take(&mut self.graph);
-        let runner = Runner::default()
-            .with_egraph(graph)
-            .with_iter_limit(self.limits.iterations)
-            .with_node_limit(self.limits.nodes)
-            .run(rules::all());
-        let nodes = runner.egraph.total_number_of_nodes();
-        let classes = runner.egraph.number_of_classes();
-        tracing::debug!(stop = ?runner.stop_reason, nodes, classes, "saturated");
-        let (stop, why) = match runner.stop_reason {
+        // Unchanged since it reached a fixpoint, it is at one still.
+        let at_fixpoint = !self.unsaturated && self.graph.clean;
+        let stop_reason = match at_fixpoint || self.rebuilt_matches_no_rule() {
+            true => Some(StopReason::Saturated),
+            false => {
+                let graph = std::mem::take(&mut self.graph);
+                let runner = Runner::default()
+                    .with_egraph(graph)
+                    .with_iter_limit(self.limits.iterations)
+                    .with_node_limit(self.limits.nodes)
+                    .run(rules::all());
+                self.graph = runner.egraph;
+                runner.stop_reason
+            }
+        };
+        self.unsaturated = !matches!(stop_reason, Some(StopReason::Saturated));
+        let nodes = self.graph.total_number_of_nodes();
+        let classes = self.graph.number_of_classes();
+        tracing::debug!(stop = ?stop_reason, nodes, classes, "saturated");
+        let (stop, why) = match stop_reason {
             Some(StopReason::Saturated) => ("saturated", "saturations that reached a fixpoint"),
             Some(StopReason::IterationLimit(_)) => (
                 "stopped-at-iteration-limit",
@@ -341,8 +362,21 @@ impl Builder<'_> {
             "most e-classes in one function's e-graph",
             classes as u64,
         );
-        self.graph = runner.egraph;
         self.saturated_nodes = nodes;
+    }
+
+    /// Rebuild the graph; then whether a saturation would stop at a fixpoint
+    /// after one iteration that changes nothing: the graph is within the
+    /// budgets of an iteration and no rule matches in it. A saturation
+    /// rebuilds first too, and its rebuild after an iteration with no match
+    /// leaves the graph as it was.
+    fn rebuilt_matches_no_rule(&mut self) -> bool {
+        self.graph.rebuild();
+        self.limits.iterations > 0
+            && self.graph.total_size() <= self.limits.nodes
+            && rules::all()
+                .iter()
+                .all(|rule| rule.search_with_limit(&self.graph, 1).is_empty())
     }
 
     /// The classes of the shapes a broadcast value is made of (its own
@@ -660,6 +694,7 @@ impl<'a> Builder<'a> {
             limits,
             statistics,
             saturated_nodes: 0,
+            unsaturated: true,
         }
     }
 }
