@@ -14,7 +14,7 @@ use crate::context::{BlockId, Context, OpId, RegionId, ValueId};
 use crate::loc_alias::{LocAliases, LocCollector};
 use crate::location::Location;
 use crate::op_def::{OpDef, Syntax};
-use crate::print_attr::AttrPrinter;
+use crate::print_attr::{push_decimal, AttrPrinter};
 use crate::resources::UsedResources;
 use crate::types::Type;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -124,23 +124,6 @@ fn sanitize(name: &str) -> String {
         }
     }
     out
-}
-
-/// Append the decimal digits of `n`.
-fn push_u32(out: &mut String, mut n: u32) {
-    let mut buf = [0u8; 10];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &b in &buf[i..] {
-        out.push(b as char);
-    }
 }
 
 fn is_isolated(ctx: &Context, op: OpId) -> bool {
@@ -327,16 +310,16 @@ impl Names {
                 out.push_str("<<UNKNOWN SSA VALUE>>");
                 return;
             }
-            Base::Num(n) => push_u32(out, n),
+            Base::Num(n) => push_decimal(out, n.into()),
             Base::Arg(n) => {
                 out.push_str("arg");
-                push_u32(out, n)
+                push_decimal(out, n.into())
             }
             Base::Named(i) => out.push_str(&self.strings[i as usize]),
         }
         if let (Some(k), true) = (slot.sub, with_sub) {
             out.push('#');
-            push_u32(out, k);
+            push_decimal(out, k.into());
         }
     }
 }
@@ -468,8 +451,8 @@ impl<'a> OpPrinter<'a> {
         self.attrs.write_named_attrs(&mut self.out, attrs);
     }
     pub fn successor(&mut self, b: BlockId) {
-        let n = self.names.block(b);
-        let _ = write!(self.out, "^bb{n}");
+        self.out.push_str("^bb");
+        push_decimal(&mut self.out, self.names.block(b).into());
     }
 
     /// Inherent and discardable attributes of `op` minus `elided`, as
