@@ -18,7 +18,10 @@ use crate::print_attr::{push_decimal, AttrPrinter};
 use crate::resources::UsedResources;
 use crate::types::Type;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::{smallvec, SmallVec};
+use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::rc::Rc;
 
 /// Printing options (the `--mlir-print-*` flags).
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,6 +57,9 @@ struct Slot {
     sub: Option<u32>,
 }
 
+/// First result index of each name group of one op.
+type Groups = SmallVec<[usize; 2]>;
+
 const UNNAMED: Slot = Slot {
     base: Base::Unnamed,
     sub: None,
@@ -63,10 +69,11 @@ const UNNAMED: Slot = Slot {
 #[derive(Default)]
 struct Names {
     slots: HashMap<ValueId, Slot>,
-    strings: Vec<String>,
+    /// Suggested names, shared with the scopes that hold them taken.
+    strings: Vec<Rc<str>>,
     blocks: HashMap<BlockId, u32>,
     /// First result index of each name group of an op with named results.
-    result_groups: HashMap<OpId, Vec<usize>>,
+    result_groups: HashMap<OpId, Groups>,
     /// Generic form: no suggested names.
     generic: bool,
 }
@@ -76,8 +83,9 @@ struct Scope {
     next_value: u32,
     next_arg: u32,
     next_conflict: u32,
-    /// Suggested names in use (argument names are implied by `next_arg`).
-    used: HashSet<String>,
+    /// Suggested names in use (argument names are implied by `next_arg`);
+    /// shared, so a nested region's copy of the scope copies no text.
+    used: HashSet<Rc<str>>,
 }
 
 impl Scope {
@@ -93,25 +101,43 @@ impl Scope {
         is_arg || self.used.contains(name)
     }
 
-    fn unique(&mut self, name: &str) -> String {
+    /// `name` made a valid SSA suffix id and unique in this scope (with a
+    /// `_N` suffix from the conflict counter), now taken.
+    fn unique(&mut self, name: &str) -> Rc<str> {
         let name = sanitize(name);
         if !self.taken(&name) {
-            self.used.insert(name.clone());
-            return name;
+            return self.take(&name);
         }
+        let mut probe = String::with_capacity(name.len() + 4);
         loop {
-            let probe = format!("{name}_{}", self.next_conflict);
+            probe.clear();
+            probe.push_str(&name);
+            probe.push('_');
+            push_decimal(&mut probe, self.next_conflict.into());
             self.next_conflict += 1;
             if !self.taken(&probe) {
-                self.used.insert(probe.clone());
-                return probe;
+                return self.take(&probe);
             }
         }
     }
+
+    fn take(&mut self, name: &str) -> Rc<str> {
+        let name: Rc<str> = Rc::from(name);
+        self.used.insert(Rc::clone(&name));
+        name
+    }
 }
 
-/// Replace characters not allowed in an SSA suffix id; prefix a leading digit.
-fn sanitize(name: &str) -> String {
+/// Replace characters not allowed in an SSA suffix id; prefix a leading
+/// digit. Borrows `name` when it is valid as it is.
+fn sanitize(name: &str) -> Cow<'_, str> {
+    let valid = !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'$' | b'.' | b'_' | b'-'));
+    if valid {
+        return Cow::Borrowed(name);
+    }
     let mut out = String::with_capacity(name.len() + 1);
     if name.starts_with(|c: char| c.is_ascii_digit()) {
         out.push('_');
@@ -123,7 +149,7 @@ fn sanitize(name: &str) -> String {
             out.push('_');
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 fn is_isolated(ctx: &Context, op: OpId) -> bool {
@@ -166,7 +192,8 @@ impl Names {
             for &a in &ctx.block(b).args {
                 let base = if entry {
                     let n = scope.next_arg;
-                    let clash = !scope.used.is_empty() && scope.used.contains(&format!("arg{n}"));
+                    let clash =
+                        !scope.used.is_empty() && scope.used.contains(format!("arg{n}").as_str());
                     scope.next_arg += 1;
                     if clash {
                         let name = scope.unique(&format!("arg{n}"));
@@ -234,7 +261,7 @@ impl Names {
             }
             return;
         }
-        let mut groups = vec![0usize];
+        let mut groups: Groups = smallvec![0];
         let mut current = None::<Base>;
         for (i, &v) in results.iter().enumerate() {
             match suggested.get(i).cloned().flatten() {
@@ -261,12 +288,6 @@ impl Names {
         }
         // Within a group of several results, uses spell `%name#i` (also for
         // the first), relative to the group's first result.
-        let groups = if groups.len() > 1 || suggested.iter().any(|s| s.is_some()) {
-            self.result_groups.insert(op, groups.clone());
-            groups
-        } else {
-            vec![0]
-        };
         for (gi, &start) in groups.iter().enumerate() {
             let end = groups.get(gi + 1).copied().unwrap_or(results.len());
             if end - start < 2 {
@@ -277,9 +298,14 @@ impl Names {
                 self.set(*v, base, Some(k as u32));
             }
         }
+        // One group (all results) is what `results_prefix` assumes of an
+        // op without an entry.
+        if groups.len() > 1 {
+            self.result_groups.insert(op, groups);
+        }
     }
 
-    fn named(&mut self, name: String) -> Base {
+    fn named(&mut self, name: Rc<str>) -> Base {
         self.strings.push(name);
         Base::Named(self.strings.len() as u32 - 1)
     }
@@ -648,7 +674,7 @@ impl<'a> OpPrinter<'a> {
             return;
         }
         let groups = self.names.result_groups.get(&op);
-        let groups = groups.map_or(&[0][..], Vec::as_slice);
+        let groups = groups.map_or(&[0][..], SmallVec::as_slice);
         for (gi, &start) in groups.iter().enumerate() {
             if gi > 0 {
                 self.out.push_str(", ");
