@@ -487,8 +487,12 @@ impl<'a> AttrPrinter<'a> {
     }
 
     /// `a = 1 : i32, b` (unit attributes print as their name only).
-    pub fn write_named_attrs(&self, out: &mut String, entries: &[crate::attrs::NamedAttr]) {
-        for (i, (name, value)) in entries.iter().enumerate() {
+    pub fn write_named_attrs<'e>(
+        &self,
+        out: &mut String,
+        entries: impl IntoIterator<Item = &'e crate::attrs::NamedAttr>,
+    ) {
+        for (i, (name, value)) in entries.into_iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }

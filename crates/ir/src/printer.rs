@@ -466,6 +466,12 @@ impl<'a> OpPrinter<'a> {
     pub fn result_types(&mut self, ts: &[Type]) {
         self.attrs.write_result_types(&mut self.out, ts);
     }
+    /// [`Self::result_types`] of the types of `values`.
+    pub fn result_types_of(&mut self, values: &[ValueId]) {
+        let ctx = self.ctx;
+        let types: SmallVec<[Type; 4]> = values.iter().map(|&v| ctx.value_type(v)).collect();
+        self.result_types(&types);
+    }
     pub fn attr(&mut self, a: &Attr) {
         self.attrs.write_attr(&mut self.out, a);
     }
@@ -485,7 +491,7 @@ impl<'a> OpPrinter<'a> {
     /// ` {a = 1}` (or ` attributes {a = 1}`); nothing when empty.
     pub fn attr_dict(&mut self, op: OpId, elided: &[&str], with_keyword: bool) {
         let data = self.ctx.op(op);
-        let mut all: Vec<&NamedAttr> = data
+        let mut all: SmallVec<[&NamedAttr; 8]> = data
             .props
             .iter()
             .chain(data.attrs.iter())
@@ -495,10 +501,9 @@ impl<'a> OpPrinter<'a> {
             return;
         }
         all.sort_by(|a, b| a.0.cmp(&b.0));
-        let owned: Vec<NamedAttr> = all.into_iter().cloned().collect();
         self.out
             .push_str(if with_keyword { " attributes {" } else { " {" });
-        self.named_attrs(&owned);
+        self.attrs.write_named_attrs(&mut self.out, all);
         self.out.push('}');
     }
 
@@ -530,7 +535,7 @@ impl<'a> OpPrinter<'a> {
             .ctx
             .region(r)
             .parent
-            .and_then(|op| crate::dialect::default_dialect(self.ctx.op_name(op)))
+            .and_then(|op| crate::dialect::default_dialect_of(self.ctx.kind(op)))
             .unwrap_or("");
         self.default_dialects.push(dialect);
         let ctx = self.ctx;
