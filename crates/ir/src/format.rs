@@ -311,20 +311,25 @@ struct Spacing {
 
 impl Spacing {
     fn literal(&mut self, p: &mut OpPrinter, lit: &str) {
-        let first = lit.chars().next().unwrap_or(' ');
+        // Only the first byte matters, and only when ASCII (a multi-byte
+        // character is never punctuation here).
+        let first = lit.bytes().next().unwrap_or(b' ');
         let space_before = if lit.len() != 1 && lit != "->" {
             true
         } else if self.last_was_punct {
-            !">)}],".contains(first)
+            !matches!(first, b'>' | b')' | b'}' | b']' | b',')
         } else {
-            !"<>(){}[],".contains(first)
+            !matches!(
+                first,
+                b'<' | b'>' | b'(' | b')' | b'{' | b'}' | b'[' | b']' | b','
+            )
         };
         if self.emit_space && space_before {
             p.push(" ");
         }
         p.push(lit);
-        self.emit_space = !(lit.len() == 1 && "<({[".contains(first));
-        self.last_was_punct = first != '_' && !first.is_ascii_alphabetic();
+        self.emit_space = !(lit.len() == 1 && matches!(first, b'<' | b'(' | b'{' | b'['));
+        self.last_was_punct = first != b'_' && !first.is_ascii_alphabetic();
     }
     fn element(&mut self, p: &mut OpPrinter) {
         if self.emit_space {
@@ -400,18 +405,10 @@ fn print_elements(
             }
             Element::FunctionalType(a, b) => {
                 s.element(p);
-                let ins: Vec<Type> = group_values(def, p.ctx, op, *a)
-                    .iter()
-                    .map(|&v| p.ctx.value_type(v))
-                    .collect();
-                let outs: Vec<Type> = group_values(def, p.ctx, op, *b)
-                    .iter()
-                    .map(|&v| p.ctx.value_type(v))
-                    .collect();
                 p.push("(");
-                p.types(&ins);
+                p.types_of(group_values(def, p.ctx, op, *a));
                 p.push(") -> ");
-                p.result_types(&outs);
+                p.result_types_of(group_values(def, p.ctx, op, *b));
             }
             Element::AttrDict { with_keyword } => {
                 p.attr_dict(op, &format.elided_attrs, *with_keyword);

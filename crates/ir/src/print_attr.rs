@@ -58,11 +58,30 @@ pub fn write_dims(out: &mut String, shape: &[i64]) {
     for &d in shape {
         if d == DYNAMIC {
             out.push('?');
+        } else if let Ok(size) = u64::try_from(d) {
+            push_decimal(out, size);
         } else {
             let _ = write!(out, "{d}");
         }
         out.push('x');
     }
+}
+
+/// Append the decimal digits of `n` (what `write!(out, "{n}")` writes,
+/// without the formatting machinery).
+#[inline]
+pub fn push_decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
 }
 
 /// What MLIR prints for an elided elements attribute.
@@ -182,7 +201,8 @@ impl<'a> AttrPrinter<'a> {
                     Signedness::Signed => "si",
                     Signedness::Unsigned => "ui",
                 };
-                let _ = write!(out, "{p}{width}");
+                out.push_str(p);
+                push_decimal(out, (*width).into());
             }
             TypeKind::Float(k) => out.push_str(k.keyword()),
             TypeKind::Shape => out.push_str("!shape.shape"),
@@ -467,8 +487,12 @@ impl<'a> AttrPrinter<'a> {
     }
 
     /// `a = 1 : i32, b` (unit attributes print as their name only).
-    pub fn write_named_attrs(&self, out: &mut String, entries: &[crate::attrs::NamedAttr]) {
-        for (i, (name, value)) in entries.iter().enumerate() {
+    pub fn write_named_attrs<'e>(
+        &self,
+        out: &mut String,
+        entries: impl IntoIterator<Item = &'e crate::attrs::NamedAttr>,
+    ) {
+        for (i, (name, value)) in entries.into_iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }

@@ -14,11 +14,14 @@ use crate::context::{BlockId, Context, OpId, RegionId, ValueId};
 use crate::loc_alias::{LocAliases, LocCollector};
 use crate::location::Location;
 use crate::op_def::{OpDef, Syntax};
-use crate::print_attr::AttrPrinter;
+use crate::print_attr::{push_decimal, AttrPrinter};
 use crate::resources::UsedResources;
 use crate::types::Type;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::{smallvec, SmallVec};
+use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::rc::Rc;
 
 /// Printing options (the `--mlir-print-*` flags).
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,6 +57,9 @@ struct Slot {
     sub: Option<u32>,
 }
 
+/// First result index of each name group of one op.
+type Groups = SmallVec<[usize; 2]>;
+
 const UNNAMED: Slot = Slot {
     base: Base::Unnamed,
     sub: None,
@@ -63,10 +69,11 @@ const UNNAMED: Slot = Slot {
 #[derive(Default)]
 struct Names {
     slots: HashMap<ValueId, Slot>,
-    strings: Vec<String>,
+    /// Suggested names, shared with the scopes that hold them taken.
+    strings: Vec<Rc<str>>,
     blocks: HashMap<BlockId, u32>,
     /// First result index of each name group of an op with named results.
-    result_groups: HashMap<OpId, Vec<usize>>,
+    result_groups: HashMap<OpId, Groups>,
     /// Generic form: no suggested names.
     generic: bool,
 }
@@ -76,8 +83,9 @@ struct Scope {
     next_value: u32,
     next_arg: u32,
     next_conflict: u32,
-    /// Suggested names in use (argument names are implied by `next_arg`).
-    used: HashSet<String>,
+    /// Suggested names in use (argument names are implied by `next_arg`);
+    /// shared, so a nested region's copy of the scope copies no text.
+    used: HashSet<Rc<str>>,
 }
 
 impl Scope {
@@ -93,25 +101,43 @@ impl Scope {
         is_arg || self.used.contains(name)
     }
 
-    fn unique(&mut self, name: &str) -> String {
+    /// `name` made a valid SSA suffix id and unique in this scope (with a
+    /// `_N` suffix from the conflict counter), now taken.
+    fn unique(&mut self, name: &str) -> Rc<str> {
         let name = sanitize(name);
         if !self.taken(&name) {
-            self.used.insert(name.clone());
-            return name;
+            return self.take(&name);
         }
+        let mut probe = String::with_capacity(name.len() + 4);
         loop {
-            let probe = format!("{name}_{}", self.next_conflict);
+            probe.clear();
+            probe.push_str(&name);
+            probe.push('_');
+            push_decimal(&mut probe, self.next_conflict.into());
             self.next_conflict += 1;
             if !self.taken(&probe) {
-                self.used.insert(probe.clone());
-                return probe;
+                return self.take(&probe);
             }
         }
     }
+
+    fn take(&mut self, name: &str) -> Rc<str> {
+        let name: Rc<str> = Rc::from(name);
+        self.used.insert(Rc::clone(&name));
+        name
+    }
 }
 
-/// Replace characters not allowed in an SSA suffix id; prefix a leading digit.
-fn sanitize(name: &str) -> String {
+/// Replace characters not allowed in an SSA suffix id; prefix a leading
+/// digit. Borrows `name` when it is valid as it is.
+fn sanitize(name: &str) -> Cow<'_, str> {
+    let valid = !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'$' | b'.' | b'_' | b'-'));
+    if valid {
+        return Cow::Borrowed(name);
+    }
     let mut out = String::with_capacity(name.len() + 1);
     if name.starts_with(|c: char| c.is_ascii_digit()) {
         out.push('_');
@@ -123,24 +149,7 @@ fn sanitize(name: &str) -> String {
             out.push('_');
         }
     }
-    out
-}
-
-/// Append the decimal digits of `n`.
-fn push_u32(out: &mut String, mut n: u32) {
-    let mut buf = [0u8; 10];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &b in &buf[i..] {
-        out.push(b as char);
-    }
+    Cow::Owned(out)
 }
 
 fn is_isolated(ctx: &Context, op: OpId) -> bool {
@@ -183,7 +192,8 @@ impl Names {
             for &a in &ctx.block(b).args {
                 let base = if entry {
                     let n = scope.next_arg;
-                    let clash = !scope.used.is_empty() && scope.used.contains(&format!("arg{n}"));
+                    let clash =
+                        !scope.used.is_empty() && scope.used.contains(format!("arg{n}").as_str());
                     scope.next_arg += 1;
                     if clash {
                         let name = scope.unique(&format!("arg{n}"));
@@ -251,7 +261,7 @@ impl Names {
             }
             return;
         }
-        let mut groups = vec![0usize];
+        let mut groups: Groups = smallvec![0];
         let mut current = None::<Base>;
         for (i, &v) in results.iter().enumerate() {
             match suggested.get(i).cloned().flatten() {
@@ -278,12 +288,6 @@ impl Names {
         }
         // Within a group of several results, uses spell `%name#i` (also for
         // the first), relative to the group's first result.
-        let groups = if groups.len() > 1 || suggested.iter().any(|s| s.is_some()) {
-            self.result_groups.insert(op, groups.clone());
-            groups
-        } else {
-            vec![0]
-        };
         for (gi, &start) in groups.iter().enumerate() {
             let end = groups.get(gi + 1).copied().unwrap_or(results.len());
             if end - start < 2 {
@@ -294,9 +298,14 @@ impl Names {
                 self.set(*v, base, Some(k as u32));
             }
         }
+        // One group (all results) is what `results_prefix` assumes of an
+        // op without an entry.
+        if groups.len() > 1 {
+            self.result_groups.insert(op, groups);
+        }
     }
 
-    fn named(&mut self, name: String) -> Base {
+    fn named(&mut self, name: Rc<str>) -> Base {
         self.strings.push(name);
         Base::Named(self.strings.len() as u32 - 1)
     }
@@ -327,16 +336,16 @@ impl Names {
                 out.push_str("<<UNKNOWN SSA VALUE>>");
                 return;
             }
-            Base::Num(n) => push_u32(out, n),
+            Base::Num(n) => push_decimal(out, n.into()),
             Base::Arg(n) => {
                 out.push_str("arg");
-                push_u32(out, n)
+                push_decimal(out, n.into())
             }
             Base::Named(i) => out.push_str(&self.strings[i as usize]),
         }
         if let (Some(k), true) = (slot.sub, with_sub) {
             out.push('#');
-            push_u32(out, k);
+            push_decimal(out, k.into());
         }
     }
 }
@@ -457,6 +466,12 @@ impl<'a> OpPrinter<'a> {
     pub fn result_types(&mut self, ts: &[Type]) {
         self.attrs.write_result_types(&mut self.out, ts);
     }
+    /// [`Self::result_types`] of the types of `values`.
+    pub fn result_types_of(&mut self, values: &[ValueId]) {
+        let ctx = self.ctx;
+        let types: SmallVec<[Type; 4]> = values.iter().map(|&v| ctx.value_type(v)).collect();
+        self.result_types(&types);
+    }
     pub fn attr(&mut self, a: &Attr) {
         self.attrs.write_attr(&mut self.out, a);
     }
@@ -468,15 +483,15 @@ impl<'a> OpPrinter<'a> {
         self.attrs.write_named_attrs(&mut self.out, attrs);
     }
     pub fn successor(&mut self, b: BlockId) {
-        let n = self.names.block(b);
-        let _ = write!(self.out, "^bb{n}");
+        self.out.push_str("^bb");
+        push_decimal(&mut self.out, self.names.block(b).into());
     }
 
     /// Inherent and discardable attributes of `op` minus `elided`, as
     /// ` {a = 1}` (or ` attributes {a = 1}`); nothing when empty.
     pub fn attr_dict(&mut self, op: OpId, elided: &[&str], with_keyword: bool) {
         let data = self.ctx.op(op);
-        let mut all: Vec<&NamedAttr> = data
+        let mut all: SmallVec<[&NamedAttr; 8]> = data
             .props
             .iter()
             .chain(data.attrs.iter())
@@ -486,10 +501,9 @@ impl<'a> OpPrinter<'a> {
             return;
         }
         all.sort_by(|a, b| a.0.cmp(&b.0));
-        let owned: Vec<NamedAttr> = all.into_iter().cloned().collect();
         self.out
             .push_str(if with_keyword { " attributes {" } else { " {" });
-        self.named_attrs(&owned);
+        self.attrs.write_named_attrs(&mut self.out, all);
         self.out.push('}');
     }
 
@@ -521,7 +535,7 @@ impl<'a> OpPrinter<'a> {
             .ctx
             .region(r)
             .parent
-            .and_then(|op| crate::dialect::default_dialect(self.ctx.op_name(op)))
+            .and_then(|op| crate::dialect::default_dialect_of(self.ctx.kind(op)))
             .unwrap_or("");
         self.default_dialects.push(dialect);
         let ctx = self.ctx;
@@ -665,7 +679,7 @@ impl<'a> OpPrinter<'a> {
             return;
         }
         let groups = self.names.result_groups.get(&op);
-        let groups = groups.map_or(&[0][..], Vec::as_slice);
+        let groups = groups.map_or(&[0][..], SmallVec::as_slice);
         for (gi, &start) in groups.iter().enumerate() {
             if gi > 0 {
                 self.out.push_str(", ");

@@ -903,8 +903,7 @@ fn print_extended(p: &mut OpPrinter, op: OpId) {
     p.attr_dict(op, &[], false);
     p.push(" : ");
     if ctx.kind(op) == OpKind::ArithAdduiExtended {
-        let tys: Vec<Type> = data.results.iter().map(|&r| ctx.value_type(r)).collect();
-        p.types(&tys);
+        p.types_of(&data.results);
     } else if let Some(&r) = data.results.first() {
         p.ty(ctx.value_type(r));
     }

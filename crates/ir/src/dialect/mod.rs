@@ -239,7 +239,12 @@ pub fn verify_dialect_attribute(
 
 /// The dialect whose prefix may be omitted inside the regions of `op_name`.
 pub fn default_dialect(op_name: &str) -> Option<&'static str> {
-    match crate::op_def::registry().kind(op_name) {
+    default_dialect_of(crate::op_def::registry().kind(op_name))
+}
+
+/// [`default_dialect`] of an op of kind `kind`.
+pub fn default_dialect_of(kind: OpKind) -> Option<&'static str> {
+    match kind {
         OpKind::BuiltinModule => Some("builtin"),
         OpKind::FuncFunc => Some("func"),
         OpKind::ShapeFunc | OpKind::ShapeFunctionLibrary => Some("shape"),

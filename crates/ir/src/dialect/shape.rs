@@ -511,9 +511,8 @@ fn print_assuming(p: &mut OpPrinter, op: OpId) {
         p.operand(w);
     }
     if yields_results {
-        let tys: Vec<Type> = data.results.iter().map(|&r| ctx.value_type(r)).collect();
         p.push(" -> (");
-        p.types(&tys);
+        p.types_of(&data.results);
         p.push(")");
     }
     p.push(" ");
