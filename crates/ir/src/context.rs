@@ -403,10 +403,13 @@ impl Context {
     }
     /// A change that makes `reverify` of `op` verify again, though no op's
     /// printed form shows it: the revision moves on, and the verifier's
-    /// log records it.
+    /// log records it. Before any verification passed the next one is a
+    /// full one, so nothing is logged (a parsed module holds no log).
     fn mark_unverified(&mut self, op: OpId, reverify: Reverify) {
         self.revision.0 += 1;
-        self.unverified.log(op, reverify, self.ops.len());
+        if self.verified.is_some() {
+            self.unverified.log(op, reverify, self.ops.len());
+        }
     }
     /// A change to IR no op holds (a detached op, block or region): the
     /// revision moves on; the op that takes it in will be touched then.
