@@ -4,9 +4,8 @@
 //! `verify_changed` reports the error [`ir::verifier::verify`] reports;
 //! random changes never make the two disagree.
 
-use ir::types::Signedness;
 use ir::verifier::{verify, verify_changed, verify_incrementally};
-use ir::{Attr, Context, OpId, OpKind, Type, TypeKind, ValueId};
+use ir::{Attr, Context, OpId, OpKind, TypeKind, ValueId};
 
 const MODULE: &str = r#"
 func.func private @callee(%a: index) -> index {
@@ -131,10 +130,6 @@ fn entry_arg(ctx: &Context, f: OpId, i: usize) -> ValueId {
     ctx.block(body).args[i]
 }
 
-fn ty(ctx: &mut Context, kind: TypeKind) -> Type {
-    ctx.intern_type(kind)
-}
-
 /// The IR is invalid now: the incremental verification finds an error
 /// itself (when `incremental` it must be able to tell what changed), and
 /// `verify_changed` reports the error of the full verifier.
@@ -164,13 +159,7 @@ fn a_valid_change_verifies_incrementally() {
 fn a_changed_type_of_a_value_used_by_another_op_of_the_root_is_caught() {
     let (mut ctx, f) = verified_function();
     let c1 = only(&ctx, f, OpKind::ArithConstant);
-    let i64 = ty(
-        &mut ctx,
-        TypeKind::Integer {
-            width: 64,
-            signedness: Signedness::Signless,
-        },
-    );
+    let i64 = ir::dialect::i64(&mut ctx);
     ctx.set_value_type(result(&ctx, c1), i64);
     ctx.set_prop(c1, "value", Attr::Int { value: 1, ty: i64 });
     assert_caught(&mut ctx, f, true);
@@ -188,28 +177,13 @@ fn a_definition_of_the_root_moved_after_its_use_is_caught() {
 #[test]
 fn a_root_whose_signature_changed_is_verified_in_full() {
     let (mut ctx, f) = verified_function();
-    let index = ty(&mut ctx, TypeKind::Index);
-    let i1 = ty(
-        &mut ctx,
-        TypeKind::Integer {
-            width: 1,
-            signedness: Signedness::Signless,
-        },
-    );
-    let i64 = ty(
-        &mut ctx,
-        TypeKind::Integer {
-            width: 64,
-            signedness: Signedness::Signless,
-        },
-    );
-    let signature = ty(
-        &mut ctx,
-        TypeKind::Function {
-            inputs: vec![index, i1],
-            results: vec![i64],
-        },
-    );
+    let index = ir::dialect::index(&mut ctx);
+    let i1 = ir::dialect::i1(&mut ctx);
+    let i64 = ir::dialect::i64(&mut ctx);
+    let signature = ctx.intern_type(TypeKind::Function {
+        inputs: vec![index, i1],
+        results: vec![i64],
+    });
     // The function's own checks pass (its arguments match); its return's
     // do not. What the root's ops read of it changed: all is verified.
     ctx.set_prop(f, "function_type", Attr::Type(signature));
@@ -234,13 +208,7 @@ fn a_changed_type_of_a_value_only_its_user_checks_is_caught() {
         .block_ops(ctx.region(def).blocks[0])
         .next()
         .expect("t.def");
-    let i64 = ty(
-        &mut ctx,
-        TypeKind::Integer {
-            width: 64,
-            signedness: Signedness::Signless,
-        },
-    );
+    let i64 = ir::dialect::i64(&mut ctx);
     // An unregistered op checks nothing of its result; the add does.
     ctx.set_value_type(result(&ctx, def), i64);
     let full = verify(&ctx, module, true);
@@ -257,13 +225,7 @@ fn a_changed_operand_type_is_caught() {
     let (mut ctx, module) = verified();
     let f = func(&ctx, module, "f");
     let c1 = only(&ctx, f, OpKind::ArithConstant);
-    let i64 = ty(
-        &mut ctx,
-        TypeKind::Integer {
-            width: 64,
-            signedness: Signedness::Signless,
-        },
-    );
+    let i64 = ir::dialect::i64(&mut ctx);
     ctx.set_value_type(result(&ctx, c1), i64);
     assert_caught(&mut ctx, module, true);
 }
@@ -311,13 +273,7 @@ fn a_yield_that_no_longer_matches_its_parent_is_caught() {
     let (mut ctx, module) = verified();
     let f = func(&ctx, module, "f");
     let scf_if = only(&ctx, f, OpKind::ScfIf);
-    let i64 = ty(
-        &mut ctx,
-        TypeKind::Integer {
-            width: 64,
-            signedness: Signedness::Signless,
-        },
-    );
+    let i64 = ir::dialect::i64(&mut ctx);
     ctx.set_value_type(result(&ctx, scf_if), i64);
     assert_caught(&mut ctx, module, true);
 }
@@ -327,13 +283,7 @@ fn a_changed_block_argument_type_is_caught() {
     let (mut ctx, module) = verified();
     let g = func(&ctx, module, "g");
     let body = ctx.region(ctx.op(g).regions[0]).blocks[1];
-    let i1 = ty(
-        &mut ctx,
-        TypeKind::Integer {
-            width: 1,
-            signedness: Signedness::Signless,
-        },
-    );
+    let i1 = ir::dialect::i1(&mut ctx);
     ctx.set_value_type(ctx.block(body).args[0], i1);
     assert_caught(&mut ctx, module, true);
 }
@@ -362,7 +312,7 @@ fn an_added_block_argument_of_the_entry_is_caught() {
     let (mut ctx, module) = verified();
     let k = func(&ctx, module, "k");
     let body = ctx.region(ctx.op(k).regions[0]).blocks[0];
-    let index = ty(&mut ctx, TypeKind::Index);
+    let index = ir::dialect::index(&mut ctx);
     ctx.add_block_arg(body, index, None);
     assert_caught(&mut ctx, module, true);
 }
@@ -401,20 +351,11 @@ fn a_value_from_outside_an_isolated_region_is_caught() {
 fn a_call_after_its_callee_changed_signature_is_caught() {
     let (mut ctx, module) = verified();
     let callee = func(&ctx, module, "callee");
-    let i64 = ty(
-        &mut ctx,
-        TypeKind::Integer {
-            width: 64,
-            signedness: Signedness::Signless,
-        },
-    );
-    let signature = ty(
-        &mut ctx,
-        TypeKind::Function {
-            inputs: vec![i64],
-            results: vec![i64],
-        },
-    );
+    let i64 = ir::dialect::i64(&mut ctx);
+    let signature = ctx.intern_type(TypeKind::Function {
+        inputs: vec![i64],
+        results: vec![i64],
+    });
     ctx.set_prop(callee, "function_type", Attr::Type(signature));
     ctx.set_value_type(entry_arg(&ctx, callee, 0), i64);
     // The callee is valid on its own; the call in @f is not.
@@ -446,13 +387,7 @@ fn a_body_checked_out_and_in_is_verified_again() {
     let mut body = ctx.check_out(f).expect("isolated");
     let inner_f = body.root;
     let c1 = only(&body.ctx, inner_f, OpKind::ArithConstant);
-    let i64 = ty(
-        &mut body.ctx,
-        TypeKind::Integer {
-            width: 64,
-            signedness: Signedness::Signless,
-        },
-    );
+    let i64 = ir::dialect::i64(&mut body.ctx);
     body.ctx.set_value_type(result(&body.ctx, c1), i64);
     ctx.check_in(body);
     assert_caught(&mut ctx, module, true);
@@ -485,18 +420,8 @@ fn mutate(ctx: &mut Context, module: OpId, rng: &mut splitmix::SplitMix64) {
     let op = ops[pick(rng, ops.len())];
     let anchor = ops[pick(rng, ops.len())];
     let value = values[pick(rng, values.len())];
-    let types = [
-        TypeKind::Index,
-        TypeKind::Integer {
-            width: 1,
-            signedness: Signedness::Signless,
-        },
-        TypeKind::Integer {
-            width: 64,
-            signedness: Signedness::Signless,
-        },
-    ];
-    let ty = ctx.intern_type(types[pick(rng, types.len())].clone());
+    let types = [ir::dialect::index, ir::dialect::i1, ir::dialect::i64];
+    let ty = types[pick(rng, types.len())](ctx);
     // Not into itself.
     let can_move = op != anchor && !ctx.is_ancestor(op, anchor);
     match rng.below(18) {
