@@ -14,8 +14,8 @@
 //! - no `&mut self` method that can change the IR or what it is read
 //!   under leaves the revision as it was;
 //! - every change to IR an op holds is logged for the verifier with what
-//!   it can make verify differently ([`Unverified`]), or makes the next
-//!   verification a full one.
+//!   it can make verify differently (the private `Unverified` log), or
+//!   makes the next verification a full one.
 
 use crate::attrs::{Attr, NamedAttr};
 use crate::location::Location;

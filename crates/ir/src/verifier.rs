@@ -7,10 +7,11 @@
 //!
 //! After a verification of a root passed, [`verify_changed`] verifies the
 //! same root again incrementally ([`verify_incrementally`]): it re-checks
-//! what the changes logged since by the context ([`Reverify`]) can have
-//! made verify differently, and runs the full [`verify`] whenever that
-//! finds any error, so the result, every message and its order are
-//! always those of [`verify`]. What it re-checks:
+//! what the changes logged since by the context (each with the private
+//! `Reverify` kind of what it can affect) can have made verify
+//! differently, and runs the full [`verify`] whenever that finds any
+//! error, so the result, every message and its order are always those
+//! of [`verify`]. What it re-checks:
 //! - each op logged, its own checks, and those of its ancestors (which
 //!   may read the ops nested in them, and check their blocks' terminators);
 //! - per the log, the ops right in the op's regions (which read their
