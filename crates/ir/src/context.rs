@@ -205,8 +205,19 @@ pub struct Context {
 pub(crate) struct Unverified {
     /// The ops touched, oldest first (repeats kept: logging stays cheap).
     pub(crate) ops: Vec<(OpId, Reverify)>,
-    /// Whether a change the log cannot place was made.
+    /// Whether a change the log cannot place was made (one is an op
+    /// coming into or leaving the symbol table verified last: its
+    /// symbols, which symbol uses look up, change).
     pub(crate) anything: bool,
+    /// What the root verified last, and each op right in its regions when
+    /// it is a symbol table (a symbol), was before its first change since:
+    /// the verifier compares it with the op now, since the ops in the
+    /// root read it (a symbol use reads its symbol). Taken before the
+    /// change is made.
+    pub(crate) surfaces_before: rustc_hash::FxHashMap<OpId, crate::verifier::OpSurface>,
+    /// The op whose surface was looked for last (changes come in runs on
+    /// one op): kept in `surfaces_before`.
+    last_kept: Option<OpId>,
 }
 
 /// What a change to an op makes to verify again besides the op's own
@@ -247,6 +258,8 @@ impl Unverified {
     pub(crate) fn clear(&mut self) {
         self.ops.clear();
         self.anything = false;
+        self.surfaces_before.clear();
+        self.last_kept = None;
     }
 }
 
@@ -405,10 +418,42 @@ impl Context {
     /// printed form shows it: the revision moves on, and the verifier's
     /// log records it. Before any verification passed the next one is a
     /// full one, so nothing is logged (a parsed module holds no log).
+    /// Every caller logs before it changes `op`, so that what the root
+    /// verified last, or a symbol of it, was can still be read here.
+    #[inline]
     fn mark_unverified(&mut self, op: OpId, reverify: Reverify) {
         self.revision.0 += 1;
-        if self.verified.is_some() {
-            self.unverified.log(op, reverify, self.ops.len());
+        if self.verified.is_some() && !self.unverified.anything {
+            self.log_unverified(op, reverify);
+        }
+    }
+    /// [`Context::mark_unverified`] after a verification passed.
+    fn log_unverified(&mut self, op: OpId, reverify: Reverify) {
+        let Some(verified) = &self.verified else {
+            return;
+        };
+        let symbols = verified.symbol_block();
+        let read_above =
+            op == verified.root() || (symbols.is_some() && self.ops[op.index()].parent == symbols);
+        if read_above && self.unverified.last_kept != Some(op) {
+            if !self.unverified.surfaces_before.contains_key(&op) {
+                let before = crate::verifier::OpSurface::of(self, op);
+                self.unverified.surfaces_before.insert(op, before);
+            }
+            self.unverified.last_kept = Some(op);
+        }
+        self.unverified.log(op, reverify, self.ops.len());
+    }
+    /// An op comes into or leaves block `b`: when `b` holds the symbols of
+    /// the symbol table verified last, they change, which the log cannot
+    /// place.
+    fn change_ops_of(&mut self, b: BlockId) {
+        if self
+            .verified
+            .as_ref()
+            .is_some_and(|v| v.symbol_block() == Some(b))
+        {
+            self.unverified.anything = true;
         }
     }
     /// A change to IR no op holds (a detached op, block or region): the
@@ -790,6 +835,7 @@ impl Context {
     fn link(&mut self, op: OpId, b: BlockId, prev: Option<OpId>, next: Option<OpId>) {
         self.touch(op, Reverify::Whole);
         self.touch_flow_of(op, b);
+        self.change_ops_of(b);
         let data = &mut self.ops[op.index()];
         data.parent = Some(b);
         data.prev = prev;
@@ -813,6 +859,7 @@ impl Context {
         };
         self.touch_holder_of_block(b, Reverify::Own);
         self.touch_flow_of(op, b);
+        self.change_ops_of(b);
         // Its results may still be used where it was.
         self.mark_unverified(op, Reverify::Users);
         match prev {

@@ -268,17 +268,11 @@ pub fn verify_changed(
         v.root == root && v.revision == revision && (!v.allow_unregistered || allow_unregistered)
     });
     if !unchanged {
-        let surface = RootSurface::of(ctx, root);
-        match verify_since_passed(ctx, root, allow_unregistered, surface.as_ref()) {
+        match verify_incrementally(ctx, root, allow_unregistered) {
             Some(Ok(())) => {}
             _ => verify(ctx, root, allow_unregistered)?,
         }
-        ctx.verified = Some(Verified {
-            root,
-            revision,
-            allow_unregistered,
-            surface,
-        });
+        ctx.verified = Some(Verified::of(ctx, root, revision, allow_unregistered));
         ctx.unverified.clear();
     }
     Ok(())
@@ -293,22 +287,18 @@ pub fn verify_incrementally(
     root: OpId,
     allow_unregistered: bool,
 ) -> Option<Result<(), VerifyError>> {
-    let surface = RootSurface::of(ctx, root);
-    verify_since_passed(ctx, root, allow_unregistered, surface.as_ref())
-}
-
-/// [`verify_incrementally`], given the [`RootSurface`] of `root` now.
-fn verify_since_passed(
-    ctx: &Context,
-    root: OpId,
-    allow_unregistered: bool,
-    surface: Option<&RootSurface>,
-) -> Option<Result<(), VerifyError>> {
     let verified = ctx.verified.as_ref()?;
     let comparable = verified.root == root
         && (!verified.allow_unregistered || allow_unregistered)
-        && !ctx.unverified.anything;
-    if !comparable || verified.surface.is_none() || verified.surface.as_ref() != surface {
+        && !ctx.unverified.anything
+        && reads_nothing_above(ctx, root);
+    let surfaces_kept = || {
+        ctx.unverified
+            .surfaces_before
+            .iter()
+            .all(|(&op, before)| before.is_that_of(ctx, op))
+    };
+    if !comparable || !surfaces_kept() {
         return None;
     }
     let selection = Selection::since_passed(ctx, root)?;
@@ -318,6 +308,19 @@ fn verify_since_passed(
         allow_unregistered,
         Some(&selection),
     ))
+}
+
+/// Whether the ops in `root` read nothing outside it but `root` itself and
+/// the ops right in its regions: `root` is in no block (no op above it, no
+/// symbol table beyond it) and its regions have one block at most (no
+/// control flow among the ops directly in them).
+fn reads_nothing_above(ctx: &Context, root: OpId) -> bool {
+    let data = ctx.op(root);
+    data.parent.is_none()
+        && data
+            .regions
+            .iter()
+            .all(|&r| ctx.region(r).blocks.len() <= 1)
 }
 
 /// Which ops a verification checks: all of some ([`Pick::Whole`]), the
@@ -392,8 +395,8 @@ impl Selection {
                 }
             }
             // A symbol use looks its symbol up among the ops right in its
-            // symbol table; the root's are compared whole instead
-            // ([`RootSurface`]).
+            // symbol table; the root's are compared with what they were
+            // instead ([`OpSurface`]).
             if held {
                 let table = [Some(op), ctx.parent_op(op)]
                     .into_iter()
@@ -446,26 +449,47 @@ pub(crate) struct Verified {
     revision: crate::context::Revision,
     /// Whether unregistered ops were allowed.
     allow_unregistered: bool,
-    /// What of `root` the ops nested in it read, then; `None` when
-    /// [`verify_incrementally`] cannot tell what changed with it.
-    surface: Option<RootSurface>,
+    /// When `root` is a symbol table, the block of its symbols (the first
+    /// of its first region), which a symbol use looks its symbol up in.
+    symbol_block: Option<BlockId>,
 }
 
-/// What the verification of an op nested in a root reads outside the op
-/// directly in the root's regions that holds it, apart from the values it
-/// uses: the root (its name, attributes, regions), and, when the root is
-/// a symbol table, the symbols a symbol use looks up in it (the ops of the
-/// first block of its first region: each op, its name and attributes, in
-/// order).
-#[derive(Debug, PartialEq)]
-struct RootSurface {
-    root: OpSurface,
-    symbols: Vec<(OpId, OpSurface)>,
+impl Verified {
+    fn of(
+        ctx: &Context,
+        root: OpId,
+        revision: crate::context::Revision,
+        allow_unregistered: bool,
+    ) -> Verified {
+        let is_table = ctx.op_def(root).is_some_and(|d| d.traits.symbol_table);
+        let first_block = || {
+            let region = *ctx.op(root).regions.first()?;
+            ctx.region(region).blocks.first().copied()
+        };
+        Verified {
+            root,
+            revision,
+            allow_unregistered,
+            symbol_block: is_table.then(first_block).flatten(),
+        }
+    }
+    /// The op verified.
+    pub(crate) fn root(&self) -> OpId {
+        self.root
+    }
+    /// The block of the root's symbols, when it is a symbol table.
+    pub(crate) fn symbol_block(&self) -> Option<BlockId> {
+        self.symbol_block
+    }
 }
 
-/// An op's name, attributes and regions.
-#[derive(Debug, PartialEq)]
-struct OpSurface {
+/// What the ops nested in a root read of it, and a symbol use of a symbol
+/// right in it, apart from its place: its name, attributes and regions.
+/// The context keeps it for the root and its symbols before their first
+/// change after a verification passed (ops coming into or leaving a
+/// symbol table root make the next verification a full one).
+#[derive(Debug)]
+pub(crate) struct OpSurface {
     name: Arc<str>,
     props: thin_vec::ThinVec<crate::NamedAttr>,
     attrs: thin_vec::ThinVec<crate::NamedAttr>,
@@ -473,7 +497,7 @@ struct OpSurface {
 }
 
 impl OpSurface {
-    fn of(ctx: &Context, op: OpId) -> OpSurface {
+    pub(crate) fn of(ctx: &Context, op: OpId) -> OpSurface {
         let data = ctx.op(op);
         OpSurface {
             name: Arc::clone(&data.name),
@@ -482,36 +506,14 @@ impl OpSurface {
             regions: data.regions.clone(),
         }
     }
-}
 
-impl RootSurface {
-    /// The surface of `root`; `None` unless `root` is in no block (no op
-    /// above it, no symbol table beyond it) and its regions have one block
-    /// at most (no control flow among the ops directly in them).
-    fn of(ctx: &Context, root: OpId) -> Option<RootSurface> {
-        let data = ctx.op(root);
-        let single_blocks = data
-            .regions
-            .iter()
-            .all(|&r| ctx.region(r).blocks.len() <= 1);
-        if data.parent.is_some() || !single_blocks {
-            return None;
-        }
-        let is_table = data.def.is_some_and(|d| d.traits.symbol_table);
-        let table = data
-            .regions
-            .first()
-            .and_then(|&r| ctx.region(r).blocks.first());
-        let symbols = table
-            .filter(|_| is_table)
-            .into_iter()
-            .flat_map(|&b| ctx.block_ops(b))
-            .map(|o| (o, OpSurface::of(ctx, o)))
-            .collect();
-        Some(RootSurface {
-            root: OpSurface::of(ctx, root),
-            symbols,
-        })
+    /// Whether `op` has this surface now.
+    fn is_that_of(&self, ctx: &Context, op: OpId) -> bool {
+        let data = ctx.op(op);
+        self.name == data.name
+            && self.props == data.props
+            && self.attrs == data.attrs
+            && self.regions == data.regions
     }
 }
 

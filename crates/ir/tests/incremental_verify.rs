@@ -381,6 +381,26 @@ fn a_renamed_callee_is_caught() {
 }
 
 #[test]
+fn an_erased_callee_is_caught() {
+    let (mut ctx, module) = verified();
+    let callee = func(&ctx, module, "callee");
+    ctx.erase_op(callee);
+    assert_caught(&mut ctx, module, false);
+}
+
+#[test]
+fn a_symbol_renamed_and_named_back_verifies_incrementally() {
+    // What a symbol was before its first change is kept: the same name
+    // and attributes again are no change to what its uses read.
+    let (mut ctx, module) = verified();
+    let callee = func(&ctx, module, "callee");
+    ctx.set_prop(callee, "sym_name", Attr::string("other"));
+    ctx.set_prop(callee, "sym_name", Attr::string("callee"));
+    assert_eq!(verify_incrementally(&ctx, module, false), Some(Ok(())));
+    assert_eq!(verify_changed(&mut ctx, module, false), Ok(()));
+}
+
+#[test]
 fn a_body_checked_out_and_in_is_verified_again() {
     let (mut ctx, module) = verified();
     let f = func(&ctx, module, "f");
