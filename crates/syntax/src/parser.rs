@@ -19,6 +19,7 @@ use ir::{
     ValueId,
 };
 use rustc_hash::FxHashMap as HashMap;
+use std::collections::hash_map::Entry;
 
 /// Parser settings.
 #[derive(Clone, Debug)]
@@ -81,6 +82,9 @@ pub struct Parser<'a> {
     file_name: std::sync::Arc<str>,
     pub diags: Vec<Diagnostic>,
     scopes: Vec<ValueScope>,
+    /// Closed value scopes, emptied, kept for their table capacity (a
+    /// region's names then need no rehashing as they are defined).
+    spare_scopes: Vec<ValueScope>,
     block_scopes: Vec<BlockScope<'a>>,
     /// SSA names seen so far, interned (operands refer to them by id).
     ssa_names: HashMap<&'a str, u32>,
@@ -172,6 +176,7 @@ impl<'a> Parser<'a> {
             file_name: file_name.into(),
             diags: Vec::new(),
             scopes: Vec::new(),
+            spare_scopes: Vec::new(),
             block_scopes: Vec::new(),
             ssa_names: HashMap::default(),
             ssa_name_list: Vec::new(),
@@ -345,11 +350,7 @@ impl<'a> Parser<'a> {
         let region = self.ctx.create_region();
         let block = self.ctx.create_block();
         self.ctx.append_block(region, block);
-        self.scopes.push(ValueScope {
-            isolated: true,
-            ..Default::default()
-        });
-        self.block_scopes.push(BlockScope::default());
+        self.push_scope(true);
         self.predefine_aliases();
         let result = self.parse_top_level_items(block);
         let wrapper_loc = Location::FileLineCol {
@@ -593,10 +594,16 @@ impl<'a> Parser<'a> {
     fn define_values(&mut self, name: u32, first: ValueId, count: u32, at: usize) -> PResult<()> {
         let text = self.ssa_name(name);
         let scope = self.scopes.last_mut().ok_or(ParseError)?;
-        if scope.values.contains_key(&name) {
+        let defined_here = match scope.values.entry(name) {
+            Entry::Occupied(_) => true,
+            Entry::Vacant(entry) => {
+                entry.insert((first, count));
+                false
+            }
+        };
+        if defined_here {
             return Err(self.err_at(at, format!("redefinition of SSA value '%{text}'")));
         }
-        scope.values.insert(name, (first, count));
         let forward = &mut self.isolated_scope()?.forward;
         let mut resolved = Vec::new();
         if !forward.is_empty() {
@@ -908,17 +915,16 @@ impl<'a> Parser<'a> {
     // ------------------------------------------------------------ regions
 
     fn push_scope(&mut self, isolated: bool) {
-        self.scopes.push(ValueScope {
-            isolated,
-            ..Default::default()
-        });
+        let mut scope = self.spare_scopes.pop().unwrap_or_default();
+        scope.isolated = isolated;
+        self.scopes.push(scope);
         self.block_scopes.push(BlockScope::default());
     }
 
     /// Close the innermost scope: every block referenced in it must be
     /// defined, and, for an isolated scope, every value.
     fn finish_scope(&mut self) -> PResult<()> {
-        let (Some(scope), Some(blocks)) = (self.scopes.pop(), self.block_scopes.pop()) else {
+        let (Some(mut scope), Some(blocks)) = (self.scopes.pop(), self.block_scopes.pop()) else {
             return Err(self.internal_error("a scope closes that never opened"));
         };
         if let Some(((id, number), (_, at))) = scope.forward.iter().min_by_key(|(_, (_, at))| *at) {
@@ -934,6 +940,8 @@ impl<'a> Parser<'a> {
             );
             return Err(self.err_at(*at as usize, msg));
         }
+        scope.values.clear();
+        self.spare_scopes.push(scope);
         if let Some((name, at)) = blocks.pending.iter().min_by_key(|(_, at)| **at) {
             let msg = format!("reference to an undefined block '^{name}'");
             return Err(self.err_at(*at as usize, msg));
