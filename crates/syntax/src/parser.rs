@@ -89,6 +89,10 @@ pub struct Parser<'a> {
     /// SSA names seen so far, interned (operands refer to them by id).
     ssa_names: HashMap<&'a str, u32>,
     ssa_name_list: Vec<&'a str>,
+    /// The ids of the SSA names that are plain decimal numbers (`%0`,
+    /// `%17`: most names of printed IR), by number; `u32::MAX` for a
+    /// number not seen yet. Such names are never in `ssa_names`.
+    numbered_ssa_names: Vec<u32>,
     /// The SSA names the ops being parsed bind (name id, result count,
     /// offset), outermost op first.
     bound: Vec<(u32, usize, usize)>,
@@ -137,6 +141,22 @@ fn signed_value(neg: bool, magnitude: u128) -> Option<i128> {
 
 pub use diag::line_starts;
 
+/// The number an SSA name such as `17` spells: decimal digits without a
+/// leading zero (so that distinct names never share a number), below a
+/// million (so that the table of numbered names stays small).
+fn ssa_name_number(name: &str) -> Option<usize> {
+    match name.as_bytes() {
+        [b'0'] => Some(0),
+        digits @ [b'1'..=b'9', ..] if digits.len() <= 6 => {
+            digits.iter().try_fold(0usize, |number, &b| {
+                b.is_ascii_digit()
+                    .then(|| number * 10 + usize::from(b - b'0'))
+            })
+        }
+        _ => None,
+    }
+}
+
 /// The widest integer type MLIR has (`i16777215`).
 const MAX_INTEGER_WIDTH: u32 = 16_777_215;
 
@@ -180,6 +200,7 @@ impl<'a> Parser<'a> {
             block_scopes: Vec::new(),
             ssa_names: HashMap::default(),
             ssa_name_list: Vec::new(),
+            numbered_ssa_names: Vec::new(),
             bound: Vec::new(),
             attr_aliases: HashMap::default(),
             type_aliases: HashMap::default(),
@@ -570,12 +591,29 @@ impl<'a> Parser<'a> {
 
     /// The id of an SSA name in this parse.
     fn intern_ssa(&mut self, name: &'a str) -> u32 {
-        if let Some(&id) = self.ssa_names.get(name) {
-            return id;
+        let next_id = self.ssa_name_list.len() as u32;
+        let id = match ssa_name_number(name) {
+            Some(number) => {
+                if number >= self.numbered_ssa_names.len() {
+                    self.numbered_ssa_names.resize(number + 1, u32::MAX);
+                }
+                let slot = &mut self.numbered_ssa_names[number];
+                if *slot == u32::MAX {
+                    *slot = next_id;
+                }
+                *slot
+            }
+            None => match self.ssa_names.get(name) {
+                Some(&id) => id,
+                None => {
+                    self.ssa_names.insert(name, next_id);
+                    next_id
+                }
+            },
+        };
+        if id == next_id {
+            self.ssa_name_list.push(name);
         }
-        let id = self.ssa_name_list.len() as u32;
-        self.ssa_names.insert(name, id);
-        self.ssa_name_list.push(name);
         id
     }
 
