@@ -34,28 +34,27 @@ pub enum Tok<'a> {
 /// chosen by the first byte (`{-#` before `{`, `->` before `-`, `::` before
 /// `:`).
 fn punct_at(rest: &[u8]) -> Option<&'static str> {
-    let second = rest.get(1).copied();
-    Some(match rest.first()? {
-        b'-' if second == Some(b'>') => "->",
-        b':' if second == Some(b':') => "::",
-        b'{' if rest.starts_with(b"{-#") => "{-#",
-        b'.' if rest.starts_with(b"...") => "...",
-        b'(' => "(",
-        b')' => ")",
-        b'[' => "[",
-        b']' => "]",
-        b'{' => "{",
-        b'}' => "}",
-        b'<' => "<",
-        b'>' => ">",
-        b',' => ",",
-        b':' => ":",
-        b'=' => "=",
-        b'?' => "?",
-        b'*' => "*",
-        b'+' => "+",
-        b'-' => "-",
-        b'|' => "|",
+    Some(match rest {
+        [b'-', b'>', ..] => "->",
+        [b':', b':', ..] => "::",
+        [b'{', b'-', b'#', ..] => "{-#",
+        [b'.', b'.', b'.', ..] => "...",
+        [b'(', ..] => "(",
+        [b')', ..] => ")",
+        [b'[', ..] => "[",
+        [b']', ..] => "]",
+        [b'{', ..] => "{",
+        [b'}', ..] => "}",
+        [b'<', ..] => "<",
+        [b'>', ..] => ">",
+        [b',', ..] => ",",
+        [b':', ..] => ":",
+        [b'=', ..] => "=",
+        [b'?', ..] => "?",
+        [b'*', ..] => "*",
+        [b'+', ..] => "+",
+        [b'-', ..] => "-",
+        [b'|', ..] => "|",
         _ => return None,
     })
 }
@@ -66,9 +65,6 @@ pub struct Lexer<'a> {
     pub pos: usize,
 }
 
-fn is_id_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_'
-}
 /// Bytes of a bare identifier: letters, digits, `_`, `$` and `.`.
 const ID_CHAR: [bool; 256] = byte_class(b"_$.");
 /// Bytes of a `%`, `^` or `@` name: those of an identifier and `-`.
@@ -88,13 +84,6 @@ const fn byte_class(extra: &[u8]) -> [bool; 256] {
         i += 1;
     }
     table
-}
-
-fn is_id_char(b: u8) -> bool {
-    ID_CHAR[b as usize]
-}
-fn is_suffix_char(b: u8) -> bool {
-    SUFFIX_CHAR[b as usize]
 }
 
 impl<'a> Lexer<'a> {
@@ -123,87 +112,146 @@ impl<'a> Lexer<'a> {
 
     /// Skip whitespace and `//` comments.
     pub fn skip_trivia(&mut self) {
-        loop {
-            match self.peek_byte(0) {
-                b' ' | b'\t' | b'\n' | b'\r' => self.pos += 1,
-                b'/' if self.peek_byte(1) == b'/' => {
-                    while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
-                        self.pos += 1;
-                    }
+        self.pos = self.trivia_end(self.pos);
+    }
+
+    /// Where the whitespace and `//` comments from `pos` end.
+    fn trivia_end(&self, mut pos: usize) -> usize {
+        let src = self.src;
+        while let Some(&b) = src.get(pos) {
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' => pos += 1,
+                b'/' if src.get(pos + 1) == Some(&b'/') => {
+                    let line = src.get(pos..).unwrap_or_default();
+                    pos += line.iter().position(|&b| b == b'\n').unwrap_or(line.len());
                 }
-                _ => return,
+                _ => break,
             }
         }
+        pos
+    }
+
+    /// Where the run of bytes `class` marks from `pos` ends.
+    fn class_end(&self, pos: usize, class: &[bool; 256]) -> usize {
+        let rest = self.src.get(pos..).unwrap_or_default();
+        pos + rest
+            .iter()
+            .position(|&b| !class[b as usize])
+            .unwrap_or(rest.len())
     }
 
     fn take_while(&mut self, f: impl Fn(u8) -> bool) -> &'a str {
         let start = self.pos;
-        self.pos += self.src[start..].iter().take_while(|&&b| f(b)).count();
+        let rest = self.src.get(start..).unwrap_or_default();
+        self.pos += rest.iter().take_while(|&&b| f(b)).count();
         self.slice(start, self.pos)
     }
 
     /// Lex one token; returns it with its start offset.
     pub fn next_token(&mut self) -> (Tok<'a>, usize) {
-        self.skip_trivia();
-        let start = self.pos;
-        let Some(&c) = self.src.get(self.pos) else {
+        let start = self.trivia_end(self.pos);
+        let src = self.src;
+        let Some(&c) = src.get(start) else {
+            self.pos = start;
             return (Tok::Eof, start);
         };
-        let tok = match c {
-            b'%' | b'^' | b'#' | b'!' | b'@' => {
-                if c == b'#' && self.peek_byte(1) == b'-' && self.peek_byte(2) == b'}' {
-                    self.pos += 3;
-                    return (Tok::Punct("#-}"), start);
-                }
-                self.pos += 1;
-                if c == b'@' && self.peek_byte(0) == b'"' {
-                    return match self.string() {
-                        Ok(s) => (
-                            Tok::At(Cow::Owned(String::from_utf8_lossy(&s).into_owned())),
-                            start,
-                        ),
-                        Err(e) => (Tok::Error(e), start),
-                    };
-                }
-                let name = if c == b'#' || c == b'!' {
-                    self.take_while(is_id_char)
+        let second = src.get(start + 1).copied().unwrap_or(0);
+        let (tok, end) = match c {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let end = self.class_end(start + 1, &ID_CHAR);
+                (Tok::Ident(self.slice(start, end)), end)
+            }
+            b'%' | b'^' | b'!' | b'@' | b'#' => {
+                if c == b'#' && second == b'-' && src.get(start + 2) == Some(&b'}') {
+                    (Tok::Punct("#-}"), start + 3)
+                } else if c == b'@' && second == b'"' {
+                    self.pos = start + 1;
+                    return (self.quoted_symbol(), start);
                 } else {
-                    self.take_while(is_suffix_char)
-                };
-                if name.is_empty() {
-                    return (
-                        Tok::Error(format!("invalid identifier after '{}'", c as char)),
-                        start,
-                    );
-                }
-                match c {
-                    b'%' => Tok::Percent(name),
-                    b'^' => Tok::Caret(name),
-                    b'#' => Tok::Hash(name),
-                    b'!' => Tok::Bang(name),
-                    _ => Tok::At(Cow::Borrowed(name)),
+                    let class = if c == b'#' || c == b'!' {
+                        &ID_CHAR
+                    } else {
+                        &SUFFIX_CHAR
+                    };
+                    let end = self.class_end(start + 1, class);
+                    let name = self.slice(start + 1, end);
+                    let tok = match c {
+                        _ if name.is_empty() => Self::invalid_identifier(c),
+                        b'%' => Tok::Percent(name),
+                        b'^' => Tok::Caret(name),
+                        b'#' => Tok::Hash(name),
+                        b'!' => Tok::Bang(name),
+                        _ => Tok::At(Cow::Borrowed(name)),
+                    };
+                    (tok, end)
                 }
             }
-            b'"' => match self.string() {
+            b'(' => (Tok::Punct("("), start + 1),
+            b')' => (Tok::Punct(")"), start + 1),
+            b'[' => (Tok::Punct("["), start + 1),
+            b']' => (Tok::Punct("]"), start + 1),
+            b'{' if second == b'-' && src.get(start + 2) == Some(&b'#') => {
+                (Tok::Punct("{-#"), start + 3)
+            }
+            b'{' => (Tok::Punct("{"), start + 1),
+            b'}' => (Tok::Punct("}"), start + 1),
+            b'<' => (Tok::Punct("<"), start + 1),
+            b'>' => (Tok::Punct(">"), start + 1),
+            b',' => (Tok::Punct(","), start + 1),
+            b':' if second == b':' => (Tok::Punct("::"), start + 2),
+            b':' => (Tok::Punct(":"), start + 1),
+            b'=' => (Tok::Punct("="), start + 1),
+            b'-' if second == b'>' => (Tok::Punct("->"), start + 2),
+            _ => {
+                // Literals, rarer punctuation and bad bytes.
+                self.pos = start;
+                return (self.other_token(), start);
+            }
+        };
+        self.pos = end;
+        (tok, start)
+    }
+
+    /// The error token of a sigil `c` that no name follows.
+    #[cold]
+    fn invalid_identifier(c: u8) -> Tok<'a> {
+        Tok::Error(format!("invalid identifier after '{}'", c as char))
+    }
+
+    /// `@"name"` with the position after the `@`.
+    #[cold]
+    fn quoted_symbol(&mut self) -> Tok<'a> {
+        match self.string() {
+            Ok(s) => Tok::At(Cow::Owned(String::from_utf8_lossy(&s).into_owned())),
+            Err(e) => Tok::Error(e),
+        }
+    }
+
+    /// The token at the current position (past trivia) when it is not a
+    /// name or common punctuation: a number, a string, other punctuation
+    /// or an error.
+    #[inline(never)]
+    fn other_token(&mut self) -> Tok<'a> {
+        let rest = self.src.get(self.pos..).unwrap_or_default();
+        match rest.first() {
+            Some(b'"') => match self.string() {
                 Ok(s) => Tok::Str(s),
                 Err(e) => Tok::Error(e),
             },
-            c if is_id_start(c) => Tok::Ident(self.take_while(is_id_char)),
-            c if c.is_ascii_digit() => self.number(),
-            _ => {
-                if let Some(p) = punct_at(&self.src[self.pos..]) {
+            Some(b'0'..=b'9') => self.number(),
+            _ => match punct_at(rest) {
+                Some(p) => {
                     self.pos += p.len();
-                    return (Tok::Punct(p), start);
+                    Tok::Punct(p)
                 }
-                self.pos += 1;
-                // Skip the rest of a multi-byte UTF-8 sequence.
-                while self.pos < self.src.len() && (self.src[self.pos] & 0xC0) == 0x80 {
-                    self.pos += 1;
+                None => {
+                    // Skip the byte and the rest of its UTF-8 sequence.
+                    let continuation = rest.iter().skip(1).take_while(|&&b| (b & 0xC0) == 0x80);
+                    self.pos += 1 + continuation.count();
+                    Tok::Error("unexpected character".to_string())
                 }
-                Tok::Error("unexpected character".to_string())
-            }
-        };
-        (tok, start)
+            },
+        }
     }
 
     fn number(&mut self) -> Tok<'a> {

@@ -19,6 +19,7 @@ use ir::{
     ValueId,
 };
 use rustc_hash::FxHashMap as HashMap;
+use std::collections::hash_map::Entry;
 
 /// Parser settings.
 #[derive(Clone, Debug)]
@@ -81,10 +82,17 @@ pub struct Parser<'a> {
     file_name: std::sync::Arc<str>,
     pub diags: Vec<Diagnostic>,
     scopes: Vec<ValueScope>,
+    /// Closed value scopes, emptied, kept for their table capacity (a
+    /// region's names then need no rehashing as they are defined).
+    spare_scopes: Vec<ValueScope>,
     block_scopes: Vec<BlockScope<'a>>,
     /// SSA names seen so far, interned (operands refer to them by id).
     ssa_names: HashMap<&'a str, u32>,
     ssa_name_list: Vec<&'a str>,
+    /// The ids of the SSA names that are plain decimal numbers (`%0`,
+    /// `%17`: most names of printed IR), by number; `u32::MAX` for a
+    /// number not seen yet. Such names are never in `ssa_names`.
+    numbered_ssa_names: Vec<u32>,
     /// The SSA names the ops being parsed bind (name id, result count,
     /// offset), outermost op first.
     bound: Vec<(u32, usize, usize)>,
@@ -133,6 +141,22 @@ fn signed_value(neg: bool, magnitude: u128) -> Option<i128> {
 
 pub use diag::line_starts;
 
+/// The number an SSA name such as `17` spells: decimal digits without a
+/// leading zero (so that distinct names never share a number), below a
+/// million (so that the table of numbered names stays small).
+fn ssa_name_number(name: &str) -> Option<usize> {
+    match name.as_bytes() {
+        [b'0'] => Some(0),
+        digits @ [b'1'..=b'9', ..] if digits.len() <= 6 => {
+            digits.iter().try_fold(0usize, |number, &b| {
+                b.is_ascii_digit()
+                    .then(|| number * 10 + usize::from(b - b'0'))
+            })
+        }
+        _ => None,
+    }
+}
+
 /// The widest integer type MLIR has (`i16777215`).
 const MAX_INTEGER_WIDTH: u32 = 16_777_215;
 
@@ -172,9 +196,11 @@ impl<'a> Parser<'a> {
             file_name: file_name.into(),
             diags: Vec::new(),
             scopes: Vec::new(),
+            spare_scopes: Vec::new(),
             block_scopes: Vec::new(),
             ssa_names: HashMap::default(),
             ssa_name_list: Vec::new(),
+            numbered_ssa_names: Vec::new(),
             bound: Vec::new(),
             attr_aliases: HashMap::default(),
             type_aliases: HashMap::default(),
@@ -345,11 +371,7 @@ impl<'a> Parser<'a> {
         let region = self.ctx.create_region();
         let block = self.ctx.create_block();
         self.ctx.append_block(region, block);
-        self.scopes.push(ValueScope {
-            isolated: true,
-            ..Default::default()
-        });
-        self.block_scopes.push(BlockScope::default());
+        self.push_scope(true);
         self.predefine_aliases();
         let result = self.parse_top_level_items(block);
         let wrapper_loc = Location::FileLineCol {
@@ -569,12 +591,29 @@ impl<'a> Parser<'a> {
 
     /// The id of an SSA name in this parse.
     fn intern_ssa(&mut self, name: &'a str) -> u32 {
-        if let Some(&id) = self.ssa_names.get(name) {
-            return id;
+        let next_id = self.ssa_name_list.len() as u32;
+        let id = match ssa_name_number(name) {
+            Some(number) => {
+                if number >= self.numbered_ssa_names.len() {
+                    self.numbered_ssa_names.resize(number + 1, u32::MAX);
+                }
+                let slot = &mut self.numbered_ssa_names[number];
+                if *slot == u32::MAX {
+                    *slot = next_id;
+                }
+                *slot
+            }
+            None => match self.ssa_names.get(name) {
+                Some(&id) => id,
+                None => {
+                    self.ssa_names.insert(name, next_id);
+                    next_id
+                }
+            },
+        };
+        if id == next_id {
+            self.ssa_name_list.push(name);
         }
-        let id = self.ssa_name_list.len() as u32;
-        self.ssa_names.insert(name, id);
-        self.ssa_name_list.push(name);
         id
     }
 
@@ -593,10 +632,16 @@ impl<'a> Parser<'a> {
     fn define_values(&mut self, name: u32, first: ValueId, count: u32, at: usize) -> PResult<()> {
         let text = self.ssa_name(name);
         let scope = self.scopes.last_mut().ok_or(ParseError)?;
-        if scope.values.contains_key(&name) {
+        let defined_here = match scope.values.entry(name) {
+            Entry::Occupied(_) => true,
+            Entry::Vacant(entry) => {
+                entry.insert((first, count));
+                false
+            }
+        };
+        if defined_here {
             return Err(self.err_at(at, format!("redefinition of SSA value '%{text}'")));
         }
-        scope.values.insert(name, (first, count));
         let forward = &mut self.isolated_scope()?.forward;
         let mut resolved = Vec::new();
         if !forward.is_empty() {
@@ -908,17 +953,16 @@ impl<'a> Parser<'a> {
     // ------------------------------------------------------------ regions
 
     fn push_scope(&mut self, isolated: bool) {
-        self.scopes.push(ValueScope {
-            isolated,
-            ..Default::default()
-        });
+        let mut scope = self.spare_scopes.pop().unwrap_or_default();
+        scope.isolated = isolated;
+        self.scopes.push(scope);
         self.block_scopes.push(BlockScope::default());
     }
 
     /// Close the innermost scope: every block referenced in it must be
     /// defined, and, for an isolated scope, every value.
     fn finish_scope(&mut self) -> PResult<()> {
-        let (Some(scope), Some(blocks)) = (self.scopes.pop(), self.block_scopes.pop()) else {
+        let (Some(mut scope), Some(blocks)) = (self.scopes.pop(), self.block_scopes.pop()) else {
             return Err(self.internal_error("a scope closes that never opened"));
         };
         if let Some(((id, number), (_, at))) = scope.forward.iter().min_by_key(|(_, (_, at))| *at) {
@@ -934,6 +978,8 @@ impl<'a> Parser<'a> {
             );
             return Err(self.err_at(*at as usize, msg));
         }
+        scope.values.clear();
+        self.spare_scopes.push(scope);
         if let Some((name, at)) = blocks.pending.iter().min_by_key(|(_, at)| **at) {
             let msg = format!("reference to an undefined block '^{name}'");
             return Err(self.err_at(*at as usize, msg));
