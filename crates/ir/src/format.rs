@@ -58,6 +58,10 @@ pub struct Format {
     /// Attributes `attr-dict` leaves out: those the format spells, and the
     /// segment sizes.
     pub elided_attrs: Vec<&'static str>,
+    /// Some operand or result group of the op takes its types from a
+    /// [`TypeRule`] other than [`TypeRule::Spelled`]: only then does the
+    /// parser derive the types the syntax leaves out.
+    pub derives_types: bool,
 }
 
 struct FormatLexer<'a> {
@@ -294,9 +298,15 @@ impl Format {
         let (elements, _) = c.elements(false)?;
         let mut elided_attrs = c.spelled;
         elided_attrs.extend(["operandSegmentSizes", "resultSegmentSizes"]);
+        let derives_types = def
+            .operands
+            .iter()
+            .chain(&def.results)
+            .any(|spec| !matches!(spec.ty, TypeRule::Spelled));
         Ok(Format {
             elements,
             elided_attrs,
+            derives_types,
         })
     }
 }
@@ -516,23 +526,120 @@ pub fn print_attr_of_kind(p: &mut OpPrinter, kind: AttrKind, a: &Attr) {
 
 // ---------------------------------------------------------------- parsing
 
-/// A list an op's syntax collects: most ops have a few operand and result
-/// groups of a value or two each, kept inline (no allocation per op).
-pub type Few<T> = SmallVec<[T; 4]>;
+/// Which operands an operand name the syntax spells belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OperandSlot {
+    /// The operand group of this index.
+    Group(usize),
+    /// `operands`: all of them, split over the groups when resolving.
+    All,
+}
 
-/// What a declarative parser has collected before building the op.
+/// What a declarative parser has collected before building the op, in flat
+/// lists that stay inline for the usual op: no list per group, nothing to
+/// allocate or free per op.
 #[derive(Default)]
 pub struct ParsedOperands {
-    /// Per operand group.
-    pub operands: Few<Few<UnresolvedOperand>>,
-    /// Per operand group, types spelled by the syntax.
-    pub operand_types: Few<Option<Few<Type>>>,
-    /// Per result group.
-    pub result_types: Few<Option<Few<Type>>>,
-    /// All operand types when `type(operands)` / `functional-type` spell them.
-    pub all_operand_types: Option<Few<Type>>,
-    pub all_result_types: Option<Few<Type>>,
-    pub all_operands: Option<Few<UnresolvedOperand>>,
+    /// Operand names in the order the syntax spells them, each with what it
+    /// belongs to.
+    operands: SmallVec<[(OperandSlot, UnresolvedOperand); 6]>,
+    /// The syntax has an `operands` directive: its names replace whatever
+    /// the groups got on their own.
+    all_operands_spelled: bool,
+    /// Every type the syntax spells, in order.
+    types: SmallVec<[Type; 8]>,
+    /// Which variable (an operand or result group, `operands` or
+    /// `results`) each run of `types` belongs to, as the run's start and
+    /// end; of two runs of one variable the later one counts.
+    type_runs: SmallVec<[(Var, u32, u32); 4]>,
+}
+
+impl ParsedOperands {
+    /// Add `operand` to the end of operand group `group`.
+    pub fn push_operand(&mut self, group: usize, operand: UnresolvedOperand) {
+        self.operands.push((OperandSlot::Group(group), operand));
+    }
+
+    /// Record the types pushed since `start` as those of `var`.
+    fn end_types(&mut self, var: Var, start: usize) {
+        let end = self.types.len();
+        self.type_runs.push((var, start as u32, end as u32));
+    }
+
+    /// The types spelled for `var`, if the syntax spells them.
+    fn spelled(&self, var: Var) -> Option<GroupTypes> {
+        let &(_, start, end) = self.type_runs.iter().rev().find(|run| run.0 == var)?;
+        Some(GroupTypes::Spelled {
+            start,
+            len: end - start,
+        })
+    }
+
+    /// How many names operand group `group` has.
+    fn group_len(&self, group: usize) -> usize {
+        self.group_names(group).count()
+    }
+
+    /// The names of operand group `group`, in order.
+    fn group_names(&self, group: usize) -> impl Iterator<Item = &UnresolvedOperand> {
+        self.operands
+            .iter()
+            .filter(move |(slot, _)| *slot == OperandSlot::Group(group))
+            .map(|(_, name)| name)
+    }
+
+    /// Give the names of `operands` to the groups, in order: the one
+    /// non-single group takes what the single groups leave; names past
+    /// the groups are dropped.
+    fn split_all_operands(&mut self, def: &OpDef) {
+        let all: SmallVec<[UnresolvedOperand; 6]> = self
+            .operands
+            .drain(..)
+            .filter(|(slot, _)| *slot == OperandSlot::All)
+            .map(|(_, name)| name)
+            .collect();
+        let sizes = crate::op_def::group_sizes(&def.operands, all.len(), None);
+        let mut names = all.into_iter();
+        for (group, n) in sizes.into_iter().enumerate() {
+            for name in names.by_ref().take(n) {
+                self.push_operand(group, name);
+            }
+        }
+    }
+}
+
+/// The types of one operand or result group, as far as they are known.
+#[derive(Clone, Copy, Debug)]
+enum GroupTypes {
+    /// Not known (yet).
+    Unknown,
+    /// The `len` spelled types at `start` in [`ParsedOperands::types`].
+    Spelled { start: u32, len: u32 },
+    /// `n` times one type, derived from the group's [`TypeRule`].
+    Repeated { ty: Type, n: usize },
+}
+
+impl GroupTypes {
+    /// How many types; `None` when not known.
+    fn len(self) -> Option<usize> {
+        match self {
+            GroupTypes::Unknown => None,
+            GroupTypes::Spelled { len, .. } => Some(len as usize),
+            GroupTypes::Repeated { n, .. } => Some(n),
+        }
+    }
+    /// The types, in order (none when not known).
+    fn iter(self, spelled: &[Type]) -> impl Iterator<Item = Type> + '_ {
+        let (listed, repeated): (&[Type], _) = match self {
+            GroupTypes::Unknown => (&[], None),
+            GroupTypes::Spelled { start, len } => {
+                let start = start as usize;
+                (&spelled[start..start + len as usize], None)
+            }
+            GroupTypes::Repeated { ty, n } => (&[], Some(std::iter::repeat_n(ty, n))),
+        };
+        listed.iter().copied().chain(repeated.into_iter().flatten())
+    }
 }
 
 pub fn parse_format(
@@ -541,14 +648,9 @@ pub fn parse_format(
     p: &mut dyn AsmParser,
     state: &mut OperationState,
 ) -> PResult<()> {
-    let mut parsed = ParsedOperands {
-        operands: smallvec![Few::new(); def.operands.len()],
-        operand_types: smallvec![None; def.operands.len()],
-        result_types: smallvec![None; def.results.len()],
-        ..Default::default()
-    };
+    let mut parsed = ParsedOperands::default();
     state.regions = vec![];
-    let mut regions: Few<Option<crate::RegionId>> = smallvec![None; def.regions.len()];
+    let mut regions: SmallVec<[Option<crate::RegionId>; 4]> = smallvec![None; def.regions.len()];
     let mut attrs: Vec<NamedAttr> = Vec::new();
     parse_elements(
         def,
@@ -574,7 +676,7 @@ pub fn parse_format(
         };
         state.regions.push(r);
     }
-    resolve(def, p, state, &mut parsed)
+    resolve(def, format, p, state, &mut parsed)
 }
 
 /// Consume a literal: a keyword if it starts with a letter, else punctuation.
@@ -590,20 +692,27 @@ fn parse_literal(p: &mut dyn AsmParser, lit: &str, optional: bool) -> PResult<bo
     Ok(ok)
 }
 
-fn parse_type_list(p: &mut dyn AsmParser, arity: Arity) -> PResult<Few<Type>> {
-    match arity {
-        Arity::Single => Ok(smallvec![p.parse_type()?]),
-        _ => {
-            let mut v = Few::new();
-            if let Some(t) = p.parse_optional_type()? {
-                v.push(t);
-                while p.parse_optional_punct(",") {
-                    v.push(p.parse_type()?);
-                }
-            }
-            Ok(v)
+/// Parse the types of `var` (one for a single group, else a possibly empty
+/// comma-separated list) into `parsed`, checking their class.
+fn parse_types_of(
+    def: &OpDef,
+    var: Var,
+    p: &mut dyn AsmParser,
+    parsed: &mut ParsedOperands,
+) -> PResult<()> {
+    let at = p.offset();
+    let start = parsed.types.len();
+    if var_arity(def, var) == Arity::Single {
+        parsed.types.push(p.parse_type()?);
+    } else if let Some(t) = p.parse_optional_type()? {
+        parsed.types.push(t);
+        while p.parse_optional_punct(",") {
+            parsed.types.push(p.parse_type()?);
         }
     }
+    check_class(def, var, p, at, &parsed.types[start..])?;
+    parsed.end_types(var, start);
+    Ok(())
 }
 
 /// Reject spelled types outside the class the group requires (at `at`,
@@ -638,16 +747,6 @@ fn var_arity(def: &OpDef, v: Var) -> Arity {
     }
 }
 
-fn store_types(parsed: &mut ParsedOperands, v: Var, tys: Few<Type>) {
-    match v {
-        Var::Operand(i) => parsed.operand_types[i] = Some(tys),
-        Var::Result(i) => parsed.result_types[i] = Some(tys),
-        Var::AllOperands => parsed.all_operand_types = Some(tys),
-        Var::AllResults => parsed.all_result_types = Some(tys),
-        _ => {}
-    }
-}
-
 /// Try to parse the first element of an optional group; true if the group is present.
 #[allow(clippy::too_many_arguments)]
 fn parse_group_head(
@@ -664,11 +763,11 @@ fn parse_group_head(
         Element::Var(Var::Operand(i)) => match p.parse_optional_operand()? {
             None => Ok(false),
             Some(o) => {
-                parsed.operands[*i].push(o);
+                parsed.push_operand(*i, o);
                 if def.operands[*i].arity == Arity::Variadic {
                     while p.parse_optional_punct(",") {
                         let o = p.parse_operand()?;
-                        parsed.operands[*i].push(o);
+                        parsed.push_operand(*i, o);
                     }
                 }
                 Ok(true)
@@ -691,14 +790,15 @@ fn parse_group_head(
             match p.parse_optional_type()? {
                 None => Ok(false),
                 Some(t) => {
-                    let mut tys: Few<Type> = smallvec![t];
+                    let start = parsed.types.len();
+                    parsed.types.push(t);
                     if var_arity(def, *v) != Arity::Single {
                         while p.parse_optional_punct(",") {
-                            tys.push(p.parse_type()?);
+                            parsed.types.push(p.parse_type()?);
                         }
                     }
-                    check_class(def, *v, p, at, &tys)?;
-                    store_types(parsed, *v, tys);
+                    check_class(def, *v, p, at, &parsed.types[start..])?;
+                    parsed.end_types(*v, start);
                     Ok(true)
                 }
             }
@@ -738,33 +838,37 @@ fn parse_elements(
                 match def.operands[i].arity {
                     Arity::Single => {
                         let o = p.parse_operand()?;
-                        parsed.operands[i].push(o);
+                        parsed.push_operand(i, o);
                     }
                     Arity::Optional => {
                         if let Some(o) = p.parse_optional_operand()? {
-                            parsed.operands[i].push(o);
+                            parsed.push_operand(i, o);
                         }
                     }
                     Arity::Variadic => {
                         if let Some(o) = p.parse_optional_operand()? {
-                            parsed.operands[i].push(o);
+                            parsed.push_operand(i, o);
                             while p.parse_optional_punct(",") {
                                 let o = p.parse_operand()?;
-                                parsed.operands[i].push(o);
+                                parsed.push_operand(i, o);
                             }
                         }
                     }
                 }
             }
             Element::Var(Var::AllOperands) => {
-                let mut v = Few::new();
+                // A later `operands` replaces an earlier one.
+                parsed
+                    .operands
+                    .retain(|(slot, _)| *slot != OperandSlot::All);
+                parsed.all_operands_spelled = true;
                 if let Some(o) = p.parse_optional_operand()? {
-                    v.push(o);
+                    parsed.operands.push((OperandSlot::All, o));
                     while p.parse_optional_punct(",") {
-                        v.push(p.parse_operand()?);
+                        let o = p.parse_operand()?;
+                        parsed.operands.push((OperandSlot::All, o));
                     }
                 }
-                parsed.all_operands = Some(v);
             }
             Element::Var(Var::Attr(i)) => {
                 let spec = def.attrs[*i];
@@ -788,22 +892,18 @@ fn parse_elements(
             Element::Var(Var::Result(_) | Var::AllResults) => {
                 return Err(p.error("results cannot be spelled as values"));
             }
-            Element::Type(v) => {
-                let at = p.offset();
-                let tys = parse_type_list(p, var_arity(def, *v))?;
-                check_class(def, *v, p, at, &tys)?;
-                store_types(parsed, *v, tys);
-            }
+            Element::Type(v) => parse_types_of(def, *v, p, parsed)?,
             Element::FunctionalType(a, b) => {
                 let t = p.parse_type()?;
-                let (ins, outs) = match p.ctx().type_kind(t) {
-                    TypeKind::Function { inputs, results } => {
-                        (Few::from_slice(inputs), Few::from_slice(results))
-                    }
-                    _ => return Err(p.error("expected a function type")),
+                let TypeKind::Function { inputs, results } = p.ctx().type_kind(t) else {
+                    return Err(p.error("expected a function type"));
                 };
-                store_types(parsed, *a, ins);
-                store_types(parsed, *b, outs);
+                let start = parsed.types.len();
+                parsed.types.extend_from_slice(inputs);
+                parsed.end_types(*a, start);
+                let start = parsed.types.len();
+                parsed.types.extend_from_slice(results);
+                parsed.end_types(*b, start);
             }
             Element::AttrDict { with_keyword } => {
                 if !*with_keyword || p.parse_optional_keyword("attributes") {
@@ -927,58 +1027,101 @@ pub fn parse_attr_of_kind(
 /// Turn the collected names and types into operands and result types.
 fn resolve(
     def: &OpDef,
+    format: &Format,
     p: &mut dyn AsmParser,
     state: &mut OperationState,
     parsed: &mut ParsedOperands,
 ) -> PResult<()> {
-    parsed.split_whole_lists(def);
-    let ParsedOperands {
-        operands,
-        operand_types,
-        result_types,
-        ..
-    } = parsed;
-    derive_unspelled_types(def, p, operands, operand_types, result_types);
-    resolve_operands(def, p, state, operands, operand_types)?;
+    if parsed.all_operands_spelled {
+        parsed.split_all_operands(def);
+    }
+    let mut operand_types = spelled_operand_types(def, parsed);
+    let mut result_types = spelled_result_types(def, parsed);
+    if format.derives_types {
+        derive_unspelled_types(def, p, parsed, &mut operand_types, &mut result_types);
+    }
+    resolve_operands(def, p, state, parsed, &operand_types)?;
     for (i, tys) in result_types.iter().enumerate() {
-        match tys {
-            Some(t) => state.result_types.extend_from_slice(t),
-            None if def.results[i].arity == Arity::Single => {
+        match *tys {
+            GroupTypes::Spelled { start, len } => {
+                let start = start as usize;
+                state
+                    .result_types
+                    .extend_from_slice(&parsed.types[start..start + len as usize]);
+            }
+            GroupTypes::Repeated { ty, n } => {
+                state.result_types.extend(std::iter::repeat_n(ty, n));
+            }
+            GroupTypes::Unknown if def.results[i].arity == Arity::Single => {
                 return Err(p.error(&format!(
                     "type of result '{}' is not known",
                     def.results[i].name
                 )))
             }
-            None => {}
+            GroupTypes::Unknown => {}
         }
     }
     Ok(())
 }
 
-impl ParsedOperands {
-    /// `operands` / `type(operands)` / `type(results)` spell every group at
-    /// once: split them into the groups.
-    fn split_whole_lists(&mut self, def: &OpDef) {
-        if let Some(all) = self.all_operands.take() {
-            let sizes = crate::op_def::group_sizes(&def.operands, all.len(), None);
-            let mut it = all.into_iter();
-            for (i, n) in sizes.into_iter().enumerate() {
-                self.operands[i] = it.by_ref().take(n).collect();
-            }
+/// Per group, the types of the operand groups as the syntax spells them:
+/// `type(operands)` (or a functional type of all operands) gives each group
+/// as many as it has names, in order; else a group's own `type($group)`.
+fn spelled_operand_types(def: &OpDef, parsed: &ParsedOperands) -> SmallVec<[GroupTypes; 4]> {
+    match parsed.spelled(Var::AllOperands) {
+        Some(GroupTypes::Spelled { start, len }) => {
+            let (mut next, end) = (start, start + len);
+            (0..def.operands.len())
+                .map(|i| {
+                    let taken = (parsed.group_len(i) as u32).min(end - next);
+                    let group = GroupTypes::Spelled {
+                        start: next,
+                        len: taken,
+                    };
+                    next += taken;
+                    group
+                })
+                .collect()
         }
-        if let Some(all) = self.all_operand_types.take() {
-            let mut it = all.into_iter();
-            for (i, g) in self.operands.iter().enumerate() {
-                self.operand_types[i] = Some(it.by_ref().take(g.len()).collect());
-            }
+        _ => (0..def.operands.len())
+            .map(|i| {
+                parsed
+                    .spelled(Var::Operand(i))
+                    .unwrap_or(GroupTypes::Unknown)
+            })
+            .collect(),
+    }
+}
+
+/// Per group, the types of the result groups as the syntax spells them:
+/// `type(results)` (or a functional type of all results) split over the
+/// groups as [`crate::op_def::group_sizes`] splits them; else a group's
+/// own `type($group)`.
+fn spelled_result_types(def: &OpDef, parsed: &ParsedOperands) -> SmallVec<[GroupTypes; 4]> {
+    match parsed.spelled(Var::AllResults) {
+        Some(GroupTypes::Spelled { start, len }) => {
+            let sizes = crate::op_def::group_sizes(&def.results, len as usize, None);
+            let (mut next, end) = (start, start + len);
+            sizes
+                .into_iter()
+                .map(|n| {
+                    let taken = (n as u32).min(end - next);
+                    let group = GroupTypes::Spelled {
+                        start: next,
+                        len: taken,
+                    };
+                    next += taken;
+                    group
+                })
+                .collect()
         }
-        if let Some(all) = self.all_result_types.take() {
-            let sizes = crate::op_def::group_sizes(&def.results, all.len(), None);
-            let mut it = all.into_iter();
-            for (i, n) in sizes.into_iter().enumerate() {
-                self.result_types[i] = Some(it.by_ref().take(n).collect());
-            }
-        }
+        _ => (0..def.results.len())
+            .map(|i| {
+                parsed
+                    .spelled(Var::Result(i))
+                    .unwrap_or(GroupTypes::Unknown)
+            })
+            .collect(),
     }
 }
 
@@ -987,9 +1130,9 @@ impl ParsedOperands {
 fn derive_unspelled_types(
     def: &OpDef,
     p: &mut dyn AsmParser,
-    operands: &[Few<UnresolvedOperand>],
-    operand_types: &mut [Option<Few<Type>>],
-    result_types: &mut [Option<Few<Type>>],
+    parsed: &ParsedOperands,
+    operand_types: &mut [GroupTypes],
+    result_types: &mut [GroupTypes],
 ) {
     let n_results = p.num_results();
     // A non-single group of unspelled type takes the results the single
@@ -1001,7 +1144,7 @@ fn derive_unspelled_types(
         .count();
     for _ in 0..3 {
         for (i, spec) in def.results.iter().enumerate() {
-            if result_types[i].is_some() {
+            if result_types[i].len().is_some() {
                 continue;
             }
             let n = if spec.arity == Arity::Single {
@@ -1009,14 +1152,14 @@ fn derive_unspelled_types(
             } else {
                 n_results.saturating_sub(singles)
             };
-            result_types[i] = derived_types(def, spec, n, p, operand_types, result_types);
+            result_types[i] = derived_types(def, spec, n, p, parsed, operand_types, result_types);
         }
         for (i, spec) in def.operands.iter().enumerate() {
-            if operand_types[i].is_some() {
+            if operand_types[i].len().is_some() {
                 continue;
             }
-            let n = operands[i].len();
-            operand_types[i] = derived_types(def, spec, n, p, operand_types, result_types);
+            let n = parsed.group_len(i);
+            operand_types[i] = derived_types(def, spec, n, p, parsed, operand_types, result_types);
         }
     }
 }
@@ -1027,17 +1170,16 @@ fn resolve_operands(
     def: &OpDef,
     p: &mut dyn AsmParser,
     state: &mut OperationState,
-    operands: &[Few<UnresolvedOperand>],
-    operand_types: &[Option<Few<Type>>],
+    parsed: &ParsedOperands,
+    operand_types: &[GroupTypes],
 ) -> PResult<()> {
-    let mut segment_sizes: Few<usize> = Few::new();
+    let mut segment_sizes: SmallVec<[usize; 4]> = SmallVec::new();
     // Exactly the room the operands take: a module keeps a list per op.
-    state
-        .operands
-        .reserve_exact(operands.iter().map(|group| group.len()).sum());
-    for (i, names) in operands.iter().enumerate() {
-        let Some(tys) = &operand_types[i] else {
-            if names.is_empty() {
+    state.operands.reserve_exact(parsed.operands.len());
+    for (i, &tys) in operand_types.iter().enumerate() {
+        let n_names = parsed.group_len(i);
+        let Some(n_types) = tys.len() else {
+            if n_names == 0 {
                 segment_sizes.push(0);
                 continue;
             }
@@ -1046,19 +1188,17 @@ fn resolve_operands(
                 def.operands[i].name
             )));
         };
-        if tys.len() != names.len() {
+        if n_types != n_names {
             return Err(p.error(&format!(
                 "{} operands present, but expected {} types for '{}'",
-                names.len(),
-                tys.len(),
-                def.operands[i].name
+                n_names, n_types, def.operands[i].name
             )));
         }
-        for (name, ty) in names.iter().zip(tys) {
-            let v = p.resolve_operand(name, *ty)?;
+        for (name, ty) in parsed.group_names(i).zip(tys.iter(&parsed.types)) {
+            let v = p.resolve_operand(name, ty)?;
             state.operands.push(v);
         }
-        segment_sizes.push(names.len());
+        segment_sizes.push(n_names);
     }
     if def.has_operand_segments() {
         let sizes = crate::dialect::i32_array(p.ctx(), &segment_sizes);
@@ -1068,36 +1208,43 @@ fn resolve_operands(
 }
 
 /// The `n` types of a group whose type the syntax does not spell, from its
-/// [`TypeRule`]; `None` while the group it derives from is not known.
+/// [`TypeRule`]; [`GroupTypes::Unknown`] while the group it derives from is
+/// not known.
 fn derived_types(
     def: &OpDef,
     spec: &ValueSpec,
     n: usize,
     p: &mut dyn AsmParser,
-    operand_types: &[Option<Few<Type>>],
-    result_types: &[Option<Few<Type>>],
-) -> Option<Few<Type>> {
+    parsed: &ParsedOperands,
+    operand_types: &[GroupTypes],
+    result_types: &[GroupTypes],
+) -> GroupTypes {
+    let first_of = |other| lookup_group(def, other, parsed, operand_types, result_types);
     let ty = match spec.ty {
-        TypeRule::Fixed(b) => b(p.ctx()),
-        TypeRule::SameAs(other) => lookup_group(def, other, operand_types, result_types)?,
+        TypeRule::Fixed(b) => Some(b(p.ctx())),
+        TypeRule::SameAs(other) => first_of(other),
         TypeRule::ElementOf(other) => {
-            let shaped = lookup_group(def, other, operand_types, result_types)?;
-            p.ctx().type_kind(shaped).element_type()?
+            first_of(other).and_then(|shaped| p.ctx().type_kind(shaped).element_type())
         }
-        TypeRule::Spelled => return None,
+        TypeRule::Spelled => None,
     };
-    Some(smallvec![ty; n])
+    match ty {
+        Some(ty) => GroupTypes::Repeated { ty, n },
+        None => GroupTypes::Unknown,
+    }
 }
 
+/// The first type of the operand or result group named `name`, if known.
 fn lookup_group(
     def: &OpDef,
     name: &str,
-    operand_types: &[Option<Few<Type>>],
-    result_types: &[Option<Few<Type>>],
+    parsed: &ParsedOperands,
+    operand_types: &[GroupTypes],
+    result_types: &[GroupTypes],
 ) -> Option<Type> {
     if let Some(i) = def.operands.iter().position(|s| s.name == name) {
-        return operand_types[i].as_ref()?.first().copied();
+        return operand_types[i].iter(&parsed.types).next();
     }
     let i = def.results.iter().position(|s| s.name == name)?;
-    result_types[i].as_ref()?.first().copied()
+    result_types[i].iter(&parsed.types).next()
 }

@@ -301,6 +301,10 @@ pub struct OpDef {
     pub format: OnceLock<Result<Format, String>>,
     /// The name, shared by every op of this kind.
     shared_name: OnceLock<std::sync::Arc<str>>,
+    /// Where the operand groups sit (built on first use).
+    operand_layout: OnceLock<GroupLayout>,
+    /// Where the result groups sit (built on first use).
+    result_layout: OnceLock<GroupLayout>,
 }
 
 impl std::fmt::Debug for OpDef {
@@ -326,6 +330,8 @@ pub fn op(kind: OpKind) -> OpDef {
         result_names: None,
         format: OnceLock::new(),
         shared_name: OnceLock::new(),
+        operand_layout: OnceLock::new(),
+        result_layout: OnceLock::new(),
     }
 }
 
@@ -572,18 +578,11 @@ impl OpDef {
 
     /// More than one non-single operand group: sizes live in `operandSegmentSizes`.
     pub fn has_operand_segments(&self) -> bool {
-        self.operands
-            .iter()
-            .filter(|s| s.arity != Arity::Single)
-            .count()
-            > 1
+        self.operand_layout().segmented
     }
+    /// More than one non-single result group: sizes live in `resultSegmentSizes`.
     pub fn has_result_segments(&self) -> bool {
-        self.results
-            .iter()
-            .filter(|s| s.arity != Arity::Single)
-            .count()
-            > 1
+        self.result_layout().segmented
     }
 
     /// The compiled declarative format, if this op has one.
@@ -596,14 +595,25 @@ impl OpDef {
         }
     }
 
+    fn operand_layout(&self) -> &GroupLayout {
+        self.operand_layout
+            .get_or_init(|| GroupLayout::of(&self.operands))
+    }
+    fn result_layout(&self) -> &GroupLayout {
+        self.result_layout
+            .get_or_init(|| GroupLayout::of(&self.results))
+    }
+
     /// The values of operand group `i` of `op`.
     pub fn operand_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
         let values = &ctx.op(op).operands;
-        let segments = self
-            .has_operand_segments()
-            .then(|| ctx.attr(op, "operandSegmentSizes"))
-            .flatten();
-        let range = group_range(&self.operands, values.len(), segments, i);
+        let layout = self.operand_layout();
+        let segments = if layout.segmented {
+            ctx.attr(op, "operandSegmentSizes")
+        } else {
+            None
+        };
+        let range = layout.range(&self.operands, values.len(), segments, i);
         let group = values.get(range);
         debug_assert!(
             group.is_some(),
@@ -614,11 +624,13 @@ impl OpDef {
     /// The values of result group `i` of `op`.
     pub fn result_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
         let values = &ctx.op(op).results;
-        let segments = self
-            .has_result_segments()
-            .then(|| ctx.attr(op, "resultSegmentSizes"))
-            .flatten();
-        let range = group_range(&self.results, values.len(), segments, i);
+        let layout = self.result_layout();
+        let segments = if layout.segmented {
+            ctx.attr(op, "resultSegmentSizes")
+        } else {
+            None
+        };
+        let range = layout.range(&self.results, values.len(), segments, i);
         let group = values.get(range);
         debug_assert!(
             group.is_some(),
@@ -628,27 +640,67 @@ impl OpDef {
     }
 }
 
-/// The index range of group `i` when `total` values are split over `specs`
-/// (see [`group_sizes`]), without building the size list.
-fn group_range(
-    specs: &[ValueSpec],
-    total: usize,
-    segments: Option<&Attr>,
-    i: usize,
-) -> std::ops::Range<usize> {
-    if let Some(Attr::DenseArray { values, .. }) = segments {
-        if values.len() == specs.len() {
-            // Verified sizes are integers, none negative.
-            let size = |s: &crate::attrs::Scalar| s.as_int().unwrap_or(0).max(0) as usize;
-            let start: usize = values.iter().take(i).map(size).sum();
-            return start..start + values.get(i).map_or(0, size);
+/// Where each operand (or result) group of a definition starts among an
+/// op's values, counted once per definition so that finding a group costs
+/// no walk over the group specs.
+#[derive(Debug)]
+struct GroupLayout {
+    /// More than one group is not single: their sizes live in a
+    /// segment-sizes attribute.
+    segmented: bool,
+    /// For each group and once more past the last one: how many single and
+    /// how many non-single groups come before it.
+    before: Vec<(usize, usize)>,
+}
+
+impl GroupLayout {
+    fn of(specs: &[ValueSpec]) -> GroupLayout {
+        let mut before = Vec::with_capacity(specs.len() + 1);
+        let (mut singles, mut others) = (0, 0);
+        for spec in specs {
+            before.push((singles, others));
+            if spec.arity == Arity::Single {
+                singles += 1;
+            } else {
+                others += 1;
+            }
+        }
+        before.push((singles, others));
+        GroupLayout {
+            segmented: others > 1,
+            before,
         }
     }
-    let singles = specs.iter().filter(|s| s.arity == Arity::Single).count();
-    let rest = total.saturating_sub(singles);
-    let size = |s: &ValueSpec| if s.arity == Arity::Single { 1 } else { rest };
-    let start: usize = specs.iter().take(i).map(size).sum();
-    start..start + specs.get(i).map_or(0, size)
+
+    /// The index range of group `i` when `total` values are split over
+    /// `specs` (those this layout was made of): from `segments` when it
+    /// holds a size per group, else as [`group_sizes`] splits them.
+    fn range(
+        &self,
+        specs: &[ValueSpec],
+        total: usize,
+        segments: Option<&Attr>,
+        i: usize,
+    ) -> std::ops::Range<usize> {
+        if let Some(Attr::DenseArray { values, .. }) = segments {
+            if values.len() == specs.len() {
+                // Verified sizes are integers, none negative.
+                let size = |s: &crate::attrs::Scalar| s.as_int().unwrap_or(0).max(0) as usize;
+                let start: usize = values.iter().take(i).map(size).sum();
+                return start..start + values.get(i).map_or(0, size);
+            }
+        }
+        let last = self.before.len() - 1;
+        let (singles_before, others_before) = self.before[i.min(last)];
+        let rest = total.saturating_sub(self.before[last].0);
+        let start = singles_before + others_before * rest;
+        let size = match specs.get(i) {
+            Some(spec) if spec.arity == Arity::Single => 1,
+            Some(_) => rest,
+            None => 0,
+        };
+        start..start + size
+    }
 }
 
 /// Split `total` values over `specs`: from an explicit segment-size attribute,

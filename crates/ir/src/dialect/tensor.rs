@@ -399,9 +399,11 @@ fn parse_dynamic_index_list(
             p.expect_punct(",")?;
         }
     }
-    match parsed.operands.get_mut(oi) {
-        Some(group) => group.extend(operands),
-        None => return Err(p.internal_error("unknown DynamicIndexList operand group")),
+    if oi >= def.operands.len() {
+        return Err(p.internal_error("unknown DynamicIndexList operand group"));
+    }
+    for operand in operands {
+        parsed.push_operand(oi, operand);
     }
     let elem = i64_ty(p.ctx());
     attrs.push((
