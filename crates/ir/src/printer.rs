@@ -642,6 +642,9 @@ impl<'a> OpPrinter<'a> {
     /// ` {a = 1}` (or ` attributes {a = 1}`); nothing when empty.
     pub fn attr_dict(&mut self, op: OpId, elided: &[&str], with_keyword: bool) {
         let data = self.ctx.op(op);
+        if data.props.is_empty() && data.attrs.is_empty() {
+            return;
+        }
         let mut all: SmallVec<[&NamedAttr; 8]> = data
             .props
             .iter()
@@ -775,7 +778,10 @@ impl<'a> OpPrinter<'a> {
             if drop_terminator && Some(op) == last {
                 break;
             }
-            let ahead = self.printed.remove(&op);
+            let ahead = match self.printed.is_empty() {
+                true => None,
+                false => self.printed.remove(&op),
+            };
             if let Some(None) = ahead {
                 // Printed with the run before it.
                 continue;
