@@ -1165,3 +1165,29 @@ fn file_metadata(ctx: &Context, op: OpId, options: PrintOptions, used: &UsedReso
     }
     ctx.resources().section(used.keys())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::IdTable;
+
+    #[test]
+    fn id_table_finds_ids_in_the_run_before_it_and_far_away() {
+        let mut table = IdTable::default();
+        for id in 100..110 {
+            table.insert(id, id * 2);
+        }
+        // Below the run: the run grows down; far above: an outlier.
+        table.insert(95, 1);
+        table.insert(1_000_000, 2);
+        table.insert(105, 3);
+        assert_eq!(table.get(95), Some(1));
+        assert_eq!(table.get(1_000_000), Some(2));
+        assert_eq!(table.get(105), Some(3));
+        assert_eq!(table.get(109), Some(218));
+        assert_eq!(table.get(97), None);
+        assert_eq!(table.get(0), None);
+        table.clear();
+        assert_eq!(table.get(100), None);
+        assert_eq!(table.get(1_000_000), None);
+    }
+}
