@@ -11,26 +11,35 @@ use std::fmt::Write as _;
 
 /// True if `s` can be printed without quotes as a bare identifier.
 pub fn is_bare_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if c.is_ascii_alphabetic() || c == '_' => {}
+    let mut bytes = s.bytes();
+    match bytes.next() {
+        Some(b) if b.is_ascii_alphabetic() || b == b'_' => {}
         _ => return false,
     }
-    chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.')
+    bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.'))
 }
 
 /// Print bytes as an MLIR string literal: printable ASCII except `"` and `\`
 /// verbatim, `\\` for a backslash, `\XX` (upper-case hex) otherwise.
 pub fn write_escaped_string(out: &mut String, bytes: &[u8]) {
     out.push('"');
-    for &b in bytes {
+    let verbatim = |b: &u8| (0x20..0x7f).contains(b) && !matches!(b, b'"' | b'\\');
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        // A run of bytes printed as they are (printable ASCII, so valid
+        // UTF-8), then one escaped.
+        let run = rest.iter().position(|b| !verbatim(b)).unwrap_or(rest.len());
+        let (plain, tail) = rest.split_at(run);
+        out.push_str(std::str::from_utf8(plain).unwrap_or_default());
+        let Some((&b, tail)) = tail.split_first() else {
+            break;
+        };
         if b == b'\\' {
             out.push_str("\\\\");
-        } else if (0x20..0x7f).contains(&b) && b != b'"' {
-            out.push(b as char);
         } else {
             let _ = write!(out, "\\{:02X}", b);
         }
+        rest = tail;
     }
     out.push('"');
 }
@@ -71,6 +80,10 @@ pub fn write_dims(out: &mut String, shape: &[i64]) {
 /// without the formatting machinery).
 #[inline]
 pub fn push_decimal(out: &mut String, mut n: u64) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut start = digits.len();
     loop {
@@ -81,7 +94,8 @@ pub fn push_decimal(out: &mut String, mut n: u64) {
             break;
         }
     }
-    out.extend(digits[start..].iter().map(|&d| char::from(d)));
+    // Only ASCII digits: always valid UTF-8.
+    out.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
 }
 
 /// What MLIR prints for an elided elements attribute.
@@ -100,6 +114,38 @@ pub struct AttrPrinter<'a> {
     /// The blobs of the `dense_resource` attributes printed, in order of
     /// first use: the top-level op writes them after itself.
     resources: RefCell<UsedResources>,
+    /// The text of the types printed so far that mention no attribute.
+    type_texts: RefCell<TypeTexts>,
+}
+
+/// The printed text of types, by type id, in one buffer. Only types that
+/// mention no attribute are kept: their text is the same wherever they
+/// are printed (an attribute may print through an alias, or record a
+/// resource).
+#[derive(Default)]
+struct TypeTexts {
+    text: String,
+    /// Where the text of the type with id `i` is in `text`, once printed.
+    spans: Vec<Option<(u32, u32)>>,
+}
+
+impl TypeTexts {
+    /// The text of `ty`, if kept.
+    fn get(&self, ty: Type) -> Option<&str> {
+        let (start, end) = self.spans.get(ty.0 as usize).copied().flatten()?;
+        Some(&self.text[start as usize..end as usize])
+    }
+
+    /// Keep `text` as the text of `ty`.
+    fn insert(&mut self, ty: Type, text: &str) {
+        let start = self.text.len() as u32;
+        self.text.push_str(text);
+        let index = ty.0 as usize;
+        if self.spans.len() <= index {
+            self.spans.resize(index + 1, None);
+        }
+        self.spans[index] = Some((start, self.text.len() as u32));
+    }
 }
 
 /// Attributes that `mlir-opt` always prints through an alias, with the alias prefix.
@@ -121,6 +167,7 @@ impl<'a> AttrPrinter<'a> {
             candidates: RefCell::new(Vec::new()),
             elide_elements_above: None,
             resources: RefCell::default(),
+            type_texts: RefCell::default(),
         }
     }
 
@@ -192,6 +239,54 @@ impl<'a> AttrPrinter<'a> {
     }
 
     pub fn write_type(&self, out: &mut String, ty: Type) {
+        if let Some(text) = self.type_texts.borrow().get(ty) {
+            out.push_str(text);
+            return;
+        }
+        let start = out.len();
+        self.write_type_kind(out, ty);
+        if !self.mentions_attrs(ty) {
+            self.type_texts.borrow_mut().insert(ty, &out[start..]);
+        }
+    }
+
+    /// True if `ty` holds an attribute, or a type that does.
+    fn mentions_attrs(&self, ty: Type) -> bool {
+        match self.types.get(ty) {
+            TypeKind::Index
+            | TypeKind::None
+            | TypeKind::Integer { .. }
+            | TypeKind::Float(_)
+            | TypeKind::Shape
+            | TypeKind::Size
+            | TypeKind::ValueShape
+            | TypeKind::Witness
+            | TypeKind::Opaque(_) => false,
+            TypeKind::RankedTensor { elem, encoding, .. } => {
+                encoding.is_some() || self.mentions_attrs(*elem)
+            }
+            TypeKind::MemRef {
+                elem,
+                layout,
+                memory_space,
+                ..
+            } => layout.is_some() || memory_space.is_some() || self.mentions_attrs(*elem),
+            TypeKind::UnrankedMemRef { elem, memory_space } => {
+                memory_space.is_some() || self.mentions_attrs(*elem)
+            }
+            TypeKind::UnrankedTensor { elem }
+            | TypeKind::Vector { elem, .. }
+            | TypeKind::Complex(elem) => self.mentions_attrs(*elem),
+            TypeKind::Tuple(ts) => ts.iter().any(|&t| self.mentions_attrs(t)),
+            TypeKind::Function { inputs, results } => inputs
+                .iter()
+                .chain(results)
+                .any(|&t| self.mentions_attrs(t)),
+        }
+    }
+
+    /// [`Self::write_type`] without the kept texts (for `ty` itself).
+    fn write_type_kind(&self, out: &mut String, ty: Type) {
         match self.types.get(ty) {
             TypeKind::Index => out.push_str("index"),
             TypeKind::None => out.push_str("none"),

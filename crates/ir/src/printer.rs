@@ -17,11 +17,11 @@ use crate::op_def::{OpDef, Syntax};
 use crate::print_attr::{push_decimal, AttrPrinter};
 use crate::resources::UsedResources;
 use crate::types::Type;
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashMap as HashMap;
 use smallvec::{smallvec, SmallVec};
 use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::rc::Rc;
+use std::hash::BuildHasher as _;
 
 /// Printing options (the `--mlir-print-*` flags).
 #[derive(Clone, Copy, Debug, Default)]
@@ -41,12 +41,11 @@ pub struct PrintOptions {
 /// The base of a value's printed name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Base {
-    Unnamed,
     /// `%N`
     Num(u32),
     /// `%argN`
     Arg(u32),
-    /// A suggested name (index into `Names::strings`).
+    /// A suggested name (index into [`SuggestedNames`]).
     Named(u32),
 }
 
@@ -60,72 +59,160 @@ struct Slot {
 /// First result index of each name group of one op.
 type Groups = SmallVec<[usize; 2]>;
 
-const UNNAMED: Slot = Slot {
-    base: Base::Unnamed,
-    sub: None,
-};
+/// Unused entries a dense run of an [`IdTable`] may hold beyond as many
+/// as it has used ones.
+const DENSE_SLACK: usize = 64;
 
-/// Names of values and blocks, computed once before printing.
-#[derive(Default)]
-struct Names {
-    slots: HashMap<ValueId, Slot>,
-    /// Suggested names, shared with the scopes that hold them taken.
-    strings: Vec<Rc<str>>,
-    blocks: HashMap<BlockId, u32>,
-    /// First result index of each name group of an op with named results.
-    result_groups: HashMap<OpId, Groups>,
-    /// Generic form: no suggested names.
-    generic: bool,
+/// A map from ids (of the values or blocks of what is printed) to `T`.
+/// Ids made together, as the values of one function are, form a dense run
+/// kept in a vector by offset from its lowest id, so a lookup is an index
+/// and no hash; ids far from the run go to a hash map. The run holds at
+/// most twice as many entries as it has filled, plus [`DENSE_SLACK`].
+struct IdTable<T> {
+    /// The id of `dense[0]`.
+    first: u32,
+    dense: Vec<Option<T>>,
+    /// Filled entries of `dense`.
+    filled: usize,
+    outliers: HashMap<u32, T>,
 }
 
-#[derive(Clone, Default)]
-struct Scope {
-    next_value: u32,
-    next_arg: u32,
-    next_conflict: u32,
-    /// Suggested names in use (argument names are implied by `next_arg`);
-    /// shared, so a nested region's copy of the scope copies no text.
-    used: HashSet<Rc<str>>,
+impl<T> Default for IdTable<T> {
+    fn default() -> Self {
+        IdTable {
+            first: 0,
+            dense: Vec::new(),
+            filled: 0,
+            outliers: HashMap::default(),
+        }
+    }
 }
 
-impl Scope {
-    /// True if `name` is already a value name in this scope: a suggested
-    /// name, or an `%argN` given out so far.
-    fn taken(&self, name: &str) -> bool {
-        let is_arg = name.strip_prefix("arg").is_some_and(|digits| {
-            let canonical = !digits.is_empty()
-                && digits.bytes().all(|b| b.is_ascii_digit())
-                && (digits == "0" || !digits.starts_with('0'));
-            canonical && digits.parse::<u32>().is_ok_and(|n| n < self.next_arg)
-        });
-        is_arg || self.used.contains(name)
+impl<T: Copy> IdTable<T> {
+    /// Forget every entry, keeping the room.
+    fn clear(&mut self) {
+        self.dense.clear();
+        self.filled = 0;
+        self.outliers.clear();
     }
 
-    /// `name` made a valid SSA suffix id and unique in this scope (with a
-    /// `_N` suffix from the conflict counter), now taken.
-    fn unique(&mut self, name: &str) -> Rc<str> {
-        let name = sanitize(name);
-        if !self.taken(&name) {
-            return self.take(&name);
+    fn insert(&mut self, id: u32, value: T) {
+        if self.dense.is_empty() {
+            self.first = id;
         }
-        let mut probe = String::with_capacity(name.len() + 4);
-        loop {
-            probe.clear();
-            probe.push_str(&name);
-            probe.push('_');
-            push_decimal(&mut probe, self.next_conflict.into());
-            self.next_conflict += 1;
-            if !self.taken(&probe) {
-                return self.take(&probe);
+        let room = 2 * self.filled + DENSE_SLACK;
+        let offset = match id.checked_sub(self.first) {
+            Some(offset) if (offset as usize) < self.dense.len() => offset as usize,
+            Some(offset) if (offset as usize) < room => {
+                self.dense.resize(offset as usize + 1, None);
+                offset as usize
+            }
+            None if (self.first - id) as usize + self.dense.len() <= room => {
+                let shift = (self.first - id) as usize;
+                self.dense.splice(0..0, std::iter::repeat_n(None, shift));
+                self.first = id;
+                0
+            }
+            _ => {
+                self.outliers.insert(id, value);
+                return;
+            }
+        };
+        if self.dense[offset].replace(value).is_none() {
+            self.filled += 1;
+        }
+    }
+
+    fn get(&self, id: u32) -> Option<T> {
+        let dense = id
+            .checked_sub(self.first)
+            .and_then(|offset| self.dense.get(offset as usize))
+            .copied()
+            .flatten();
+        match dense {
+            Some(value) => Some(value),
+            None if self.outliers.is_empty() => None,
+            None => self.outliers.get(&id).copied(),
+        }
+    }
+}
+
+/// The suggested names given out (`%c0`, `%head_1`), their text in one
+/// buffer, and which of them are taken in the scope being numbered.
+#[derive(Default)]
+struct SuggestedNames {
+    text: String,
+    /// Where each name is in `text`.
+    spans: Vec<(u32, u32)>,
+    /// Names taken in the current scope, by hash of their text.
+    in_scope: HashMap<u64, SmallVec<[u32; 1]>>,
+    /// The hash of each name taken, in order, to release them again.
+    taken_log: Vec<u64>,
+}
+
+impl SuggestedNames {
+    fn clear(&mut self) {
+        self.text.clear();
+        self.spans.clear();
+        self.in_scope.clear();
+        self.taken_log.clear();
+    }
+
+    /// The text of name `i`.
+    fn get(&self, i: u32) -> &str {
+        let (start, end) = self.spans[i as usize];
+        &self.text[start as usize..end as usize]
+    }
+
+    fn hash(name: &str) -> u64 {
+        rustc_hash::FxBuildHasher.hash_one(name)
+    }
+
+    /// True if `name` is taken in the current scope.
+    fn in_scope(&self, name: &str) -> bool {
+        !self.in_scope.is_empty()
+            && self
+                .in_scope
+                .get(&Self::hash(name))
+                .is_some_and(|names| names.iter().any(|&i| self.get(i) == name))
+    }
+
+    /// Record `name` and take it in the current scope; returns its index.
+    fn take(&mut self, name: &str) -> u32 {
+        let start = self.text.len() as u32;
+        self.text.push_str(name);
+        let index = self.spans.len() as u32;
+        self.spans.push((start, self.text.len() as u32));
+        let hash = Self::hash(name);
+        self.in_scope.entry(hash).or_default().push(index);
+        self.taken_log.push(hash);
+        index
+    }
+
+    /// Release the names taken since `taken_log` had `len` entries (they
+    /// keep their text: values named with them still print it).
+    fn release_since(&mut self, len: usize) {
+        while self.taken_log.len() > len {
+            let Some(hash) = self.taken_log.pop() else {
+                break;
+            };
+            if let Some(names) = self.in_scope.get_mut(&hash) {
+                names.pop();
+                if names.is_empty() {
+                    self.in_scope.remove(&hash);
+                }
             }
         }
     }
+}
 
-    fn take(&mut self, name: &str) -> Rc<str> {
-        let name: Rc<str> = Rc::from(name);
-        self.used.insert(Rc::clone(&name));
-        name
-    }
+/// The counters of the scope being numbered (the names it has taken are
+/// in [`SuggestedNames`]).
+#[derive(Clone, Copy, Default)]
+struct Counters {
+    next_value: u32,
+    next_arg: u32,
+    next_conflict: u32,
 }
 
 /// Replace characters not allowed in an SSA suffix id; prefix a leading
@@ -156,14 +243,40 @@ fn is_isolated(ctx: &Context, op: OpId) -> bool {
     ctx.op_def(op).is_some_and(|d| d.traits.isolated_from_above)
 }
 
+/// Names of values and blocks, computed once before printing.
+#[derive(Default)]
+struct Names {
+    slots: IdTable<Slot>,
+    blocks: IdTable<u32>,
+    suggested: SuggestedNames,
+    /// The counters of the scope being numbered.
+    counters: Counters,
+    /// First result index of each name group of an op with named results.
+    result_groups: HashMap<OpId, Groups>,
+    /// Regions met while numbering and not yet numbered.
+    pending: Vec<RegionId>,
+    /// Room to spell a candidate name in.
+    probe: String,
+    /// Generic form: no suggested names.
+    generic: bool,
+}
+
 impl Names {
     /// Forget every name, keeping the tables' room for the next op.
     fn clear(&mut self) {
         self.slots.clear();
-        self.strings.clear();
         self.blocks.clear();
+        self.suggested.clear();
+        self.counters = Counters::default();
         self.result_groups.clear();
+        self.pending.clear();
         self.generic = false;
+    }
+
+    /// Start a new scope: no names taken, counters from zero.
+    fn new_scope(&mut self) {
+        self.counters = Counters::default();
+        self.suggested.release_since(0);
     }
 
     fn number_op(&mut self, ctx: &Context, op: OpId, generic: bool) {
@@ -173,74 +286,123 @@ impl Names {
             return;
         }
         for &r in &ctx.op(op).regions {
-            self.number_region_tree(ctx, r, Scope::default());
+            self.new_scope();
+            self.number_region_tree(ctx, r);
         }
     }
 
-    /// Number one region's blocks, arguments and results; returns the
-    /// regions nested in its ops.
-    fn number_region(
-        &mut self,
-        ctx: &Context,
-        region: RegionId,
-        scope: &mut Scope,
-    ) -> Vec<RegionId> {
-        let mut nested = Vec::new();
+    /// True if `name` is already a value name in the current scope: a
+    /// suggested name, or an `%argN` given out so far.
+    fn taken(&self, name: &str) -> bool {
+        let is_arg = name.strip_prefix("arg").is_some_and(|digits| {
+            let canonical = !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && (digits == "0" || !digits.starts_with('0'));
+            canonical
+                && digits
+                    .parse::<u32>()
+                    .is_ok_and(|n| n < self.counters.next_arg)
+        });
+        is_arg || self.suggested.in_scope(name)
+    }
+
+    /// `name` made a valid SSA suffix id and unique in the current scope
+    /// (with a `_N` suffix from the conflict counter), now taken.
+    fn unique(&mut self, name: &str) -> Base {
+        let name = sanitize(name);
+        if !self.taken(&name) {
+            return Base::Named(self.suggested.take(&name));
+        }
+        let mut probe = std::mem::take(&mut self.probe);
+        let index = loop {
+            probe.clear();
+            probe.push_str(&name);
+            probe.push('_');
+            push_decimal(&mut probe, self.counters.next_conflict.into());
+            self.counters.next_conflict += 1;
+            if !self.taken(&probe) {
+                break self.suggested.take(&probe);
+            }
+        };
+        self.probe = probe;
+        Base::Named(index)
+    }
+
+    /// Number one region's blocks, arguments and results; pushes the
+    /// regions nested in its ops on `pending`.
+    fn number_region(&mut self, ctx: &Context, region: RegionId) {
         for (i, &b) in ctx.region(region).blocks.iter().enumerate() {
-            self.set_block(b, i as u32);
+            self.blocks.insert(b.0, i as u32);
             let entry = i == 0;
             for &a in &ctx.block(b).args {
                 let base = if entry {
-                    let n = scope.next_arg;
-                    let clash =
-                        !scope.used.is_empty() && scope.used.contains(format!("arg{n}").as_str());
-                    scope.next_arg += 1;
-                    if clash {
-                        let name = scope.unique(&format!("arg{n}"));
-                        self.named(name)
-                    } else {
-                        Base::Arg(n)
-                    }
+                    let n = self.counters.next_arg;
+                    self.counters.next_arg += 1;
+                    self.arg_base(n)
                 } else {
-                    scope.next_value += 1;
-                    Base::Num(scope.next_value - 1)
+                    self.counters.next_value += 1;
+                    Base::Num(self.counters.next_value - 1)
                 };
                 self.set(a, base, None);
             }
             for op in ctx.block_ops(b) {
-                self.number_results(ctx, op, scope);
-                for &r in &ctx.op(op).regions {
-                    nested.push(r);
-                }
+                self.number_results(ctx, op);
+                self.pending.extend_from_slice(&ctx.op(op).regions);
             }
         }
-        nested
+    }
+
+    /// The name of entry block argument `n`: `%argN`, or that made unique
+    /// when a suggested name took it.
+    fn arg_base(&mut self, n: u32) -> Base {
+        let mut probe = std::mem::take(&mut self.probe);
+        probe.clear();
+        probe.push_str("arg");
+        push_decimal(&mut probe, n.into());
+        let base = if self.suggested.in_scope(&probe) {
+            self.unique(&probe)
+        } else {
+            Base::Arg(n)
+        };
+        self.probe = probe;
+        base
     }
 
     /// Number `region` then its nested regions, each starting from the
     /// counters and names this region ended with, isolated-from-above or
     /// not (as MLIR names them outside local scope: a function after
     /// values of its module continues their numbering).
-    fn number_region_tree(&mut self, ctx: &Context, region: RegionId, mut scope: Scope) {
-        let nested = self.number_region(ctx, region, &mut scope);
-        for r in nested {
-            self.number_region_tree(ctx, r, scope.clone());
+    fn number_region_tree(&mut self, ctx: &Context, region: RegionId) {
+        let start = self.pending.len();
+        self.number_region(ctx, region);
+        let end = self.pending.len();
+        let (counters, taken) = (self.counters, self.suggested.taken_log.len());
+        for i in start..end {
+            let nested = self.pending[i];
+            self.number_region_tree(ctx, nested);
+            self.counters = counters;
+            self.suggested.release_since(taken);
         }
+        self.pending.truncate(start);
     }
 
     /// Generic form: one counter for the whole op, regions taken from a
     /// stack (so later sibling regions are numbered first), as `mlir-opt`
     /// does with unique SSA ids.
     fn number_unique(&mut self, ctx: &Context, op: OpId) {
-        let mut scope = Scope::default();
-        let mut stack: Vec<RegionId> = ctx.op(op).regions.to_vec();
-        while let Some(r) = stack.pop() {
-            let nested = self.number_region(ctx, r, &mut scope);
-            stack.extend(nested);
+        self.new_scope();
+        let bottom = self.pending.len();
+        self.pending.extend_from_slice(&ctx.op(op).regions);
+        while self.pending.len() > bottom {
+            let Some(r) = self.pending.pop() else {
+                break;
+            };
+            self.number_region(ctx, r);
         }
     }
 
-    fn number_results(&mut self, ctx: &Context, op: OpId, scope: &mut Scope) {
+    /// Number the results of `op` in the current scope.
+    fn number_results(&mut self, ctx: &Context, op: OpId) {
         let results = &ctx.op(op).results;
         if results.is_empty() {
             return;
@@ -253,8 +415,8 @@ impl Names {
             .unwrap_or_default();
         if suggested.iter().all(Option::is_none) {
             // One group of numbered results: `%N`, or `%N#i` for several.
-            let base = Base::Num(scope.next_value);
-            scope.next_value += 1;
+            let base = Base::Num(self.counters.next_value);
+            self.counters.next_value += 1;
             let several = results.len() > 1;
             for (i, &v) in results.iter().enumerate() {
                 self.set(v, base, several.then_some(i as u32));
@@ -264,21 +426,20 @@ impl Names {
         let mut groups: Groups = smallvec![0];
         let mut current = None::<Base>;
         for (i, &v) in results.iter().enumerate() {
-            match suggested.get(i).cloned().flatten() {
+            match suggested.get(i).and_then(Option::as_deref) {
                 Some(name) => {
                     if i > 0 {
                         groups.push(i);
                     }
-                    let n = scope.unique(&name);
-                    let base = self.named(n);
+                    let base = self.unique(name);
                     self.set(v, base, None);
                     current = Some(base);
                 }
                 None => match current {
                     Some(base) => self.set(v, base, Some(i as u32)),
                     None if i == 0 => {
-                        let base = Base::Num(scope.next_value);
-                        scope.next_value += 1;
+                        let base = Base::Num(self.counters.next_value);
+                        self.counters.next_value += 1;
                         self.set(v, base, None);
                         current = Some(base);
                     }
@@ -293,9 +454,11 @@ impl Names {
             if end - start < 2 {
                 continue;
             }
-            let base = self.slot(results[start]).base;
+            let Some(first) = self.slot(results[start]) else {
+                continue;
+            };
             for (k, v) in results[start..end].iter().enumerate() {
-                self.set(*v, base, Some(k as u32));
+                self.set(*v, first.base, Some(k as u32));
             }
         }
         // One group (all results) is what `results_prefix` assumes of an
@@ -305,43 +468,32 @@ impl Names {
         }
     }
 
-    fn named(&mut self, name: Rc<str>) -> Base {
-        self.strings.push(name);
-        Base::Named(self.strings.len() as u32 - 1)
-    }
-
     fn set(&mut self, v: ValueId, base: Base, sub: Option<u32>) {
-        self.slots.insert(v, Slot { base, sub });
+        self.slots.insert(v.0, Slot { base, sub });
     }
 
-    fn slot(&self, v: ValueId) -> Slot {
-        self.slots.get(&v).copied().unwrap_or(UNNAMED)
-    }
-
-    fn set_block(&mut self, b: BlockId, n: u32) {
-        self.blocks.insert(b, n);
+    fn slot(&self, v: ValueId) -> Option<Slot> {
+        self.slots.get(v.0)
     }
 
     fn block(&self, b: BlockId) -> u32 {
-        self.blocks.get(&b).copied().unwrap_or(u32::MAX)
+        self.blocks.get(b.0).unwrap_or(u32::MAX)
     }
 
     /// Append `%base` (without `#sub` when `with_sub` is false).
     fn write(&self, out: &mut String, v: ValueId, with_sub: bool) {
-        let slot = self.slot(v);
+        let Some(slot) = self.slot(v) else {
+            out.push_str("<<UNKNOWN SSA VALUE>>");
+            return;
+        };
         out.push('%');
         match slot.base {
-            Base::Unnamed => {
-                out.truncate(out.len() - 1);
-                out.push_str("<<UNKNOWN SSA VALUE>>");
-                return;
-            }
             Base::Num(n) => push_decimal(out, n.into()),
             Base::Arg(n) => {
                 out.push_str("arg");
                 push_decimal(out, n.into())
             }
-            Base::Named(i) => out.push_str(&self.strings[i as usize]),
+            Base::Named(i) => out.push_str(self.suggested.get(i)),
         }
         if let (Some(k), true) = (slot.sub, with_sub) {
             out.push('#');
@@ -390,8 +542,7 @@ impl<'a> OpPrinter<'a> {
             None => ctx.num_ops() * 72,
             Some(_) => 4096,
         });
-        let mut scope = Scope::default();
-        p.names.number_results(ctx, op, &mut scope);
+        p.names.number_results(ctx, op);
         p.names.number_op(ctx, op, options.generic);
         p
     }
@@ -491,6 +642,9 @@ impl<'a> OpPrinter<'a> {
     /// ` {a = 1}` (or ` attributes {a = 1}`); nothing when empty.
     pub fn attr_dict(&mut self, op: OpId, elided: &[&str], with_keyword: bool) {
         let data = self.ctx.op(op);
+        if data.props.is_empty() && data.attrs.is_empty() {
+            return;
+        }
         let mut all: SmallVec<[&NamedAttr; 8]> = data
             .props
             .iter()
@@ -624,7 +778,10 @@ impl<'a> OpPrinter<'a> {
             if drop_terminator && Some(op) == last {
                 break;
             }
-            let ahead = self.printed.remove(&op);
+            let ahead = match self.printed.is_empty() {
+                true => None,
+                false => self.printed.remove(&op),
+            };
             if let Some(None) = ahead {
                 // Printed with the run before it.
                 continue;
@@ -800,7 +957,7 @@ pub fn print_op_for_diagnostic(ctx: &Context, op: OpId) -> String {
         }
     }
     let mut p = OpPrinter::new(ctx, options);
-    p.names.number_results(ctx, scope_op, &mut Scope::default());
+    p.names.number_results(ctx, scope_op);
     p.names.number_op(ctx, scope_op, true);
     p.operation(op);
     p.out
@@ -1007,4 +1164,30 @@ fn file_metadata(ctx: &Context, op: OpId, options: PrintOptions, used: &UsedReso
         return String::new();
     }
     ctx.resources().section(used.keys())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IdTable;
+
+    #[test]
+    fn id_table_finds_ids_in_the_run_before_it_and_far_away() {
+        let mut table = IdTable::default();
+        for id in 100..110 {
+            table.insert(id, id * 2);
+        }
+        // Below the run: the run grows down; far above: an outlier.
+        table.insert(95, 1);
+        table.insert(1_000_000, 2);
+        table.insert(105, 3);
+        assert_eq!(table.get(95), Some(1));
+        assert_eq!(table.get(1_000_000), Some(2));
+        assert_eq!(table.get(105), Some(3));
+        assert_eq!(table.get(109), Some(218));
+        assert_eq!(table.get(97), None);
+        assert_eq!(table.get(0), None);
+        table.clear();
+        assert_eq!(table.get(100), None);
+        assert_eq!(table.get(1_000_000), None);
+    }
 }
