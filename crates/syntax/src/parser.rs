@@ -117,6 +117,9 @@ pub struct Parser<'a> {
     predefined: rustc_hash::FxHashSet<&'a str>,
     /// Types already parsed, by their exact source text (types repeat a lot).
     type_cache: HashMap<&'a str, Type>,
+    /// The interned types of [`SINGLE_TOKEN_TYPE_KINDS`], by slot, once
+    /// parsed.
+    token_types: [Option<Type>; SINGLE_TOKEN_TYPES],
     /// Byte offsets where lines start (for op locations).
     line_starts: std::borrow::Cow<'a, [u32]>,
 }
@@ -155,6 +158,53 @@ fn ssa_name_number(name: &str) -> Option<usize> {
         }
         _ => None,
     }
+}
+
+/// How many types [`single_token_type_slot`] knows.
+const SINGLE_TOKEN_TYPES: usize = 10;
+
+/// The kinds of the most common types that are one token, by slot in
+/// `Parser::token_types`; [`single_token_type_slot`] finds their tokens.
+const SINGLE_TOKEN_TYPE_KINDS: [TypeKind; SINGLE_TOKEN_TYPES] = [
+    TypeKind::Shape,
+    TypeKind::Size,
+    TypeKind::ValueShape,
+    TypeKind::Witness,
+    TypeKind::Index,
+    TypeKind::Integer {
+        width: 1,
+        signedness: Signedness::Signless,
+    },
+    TypeKind::Integer {
+        width: 32,
+        signedness: Signedness::Signless,
+    },
+    TypeKind::Integer {
+        width: 64,
+        signedness: Signedness::Signless,
+    },
+    TypeKind::Float(FloatKind::F32),
+    TypeKind::Float(FloatKind::F64),
+];
+
+/// The slot in [`SINGLE_TOKEN_TYPE_KINDS`] of the type `tok` spells on its
+/// own (the kind the general type parser gives the token), if it is one of
+/// those: the `shape` dialect's types and `index`, `i1`, `i32`, `i64`,
+/// `f32`, `f64`.
+fn single_token_type_slot(tok: &Tok) -> Option<usize> {
+    Some(match tok {
+        Tok::Bang("shape.shape") => 0,
+        Tok::Bang("shape.size") => 1,
+        Tok::Bang("shape.value_shape") => 2,
+        Tok::Bang("shape.witness") => 3,
+        Tok::Ident("index") => 4,
+        Tok::Ident("i1") => 5,
+        Tok::Ident("i32") => 6,
+        Tok::Ident("i64") => 7,
+        Tok::Ident("f32") => 8,
+        Tok::Ident("f64") => 9,
+        _ => return None,
+    })
 }
 
 /// The widest integer type MLIR has (`i16777215`).
@@ -214,6 +264,7 @@ impl<'a> Parser<'a> {
             name_buf: String::new(),
             line_cursor: 0,
             type_cache: HashMap::default(),
+            token_types: [None; SINGLE_TOKEN_TYPES],
             predefined: Default::default(),
             line_starts,
         };
@@ -1163,6 +1214,31 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The type of the current token when it is one of
+    /// [`SINGLE_TOKEN_TYPE_KINDS`] and the general parser would give it
+    /// now: below the nesting limit, or for a keyword type parsed before
+    /// (keyword types are cached by their text, which skips the nesting
+    /// check, and fill their slot when parsed).
+    fn known_single_token_type(&mut self) -> Option<Type> {
+        let slot = single_token_type_slot(&self.tok)?;
+        let parsed = self.token_types[slot];
+        if parsed.is_some() && matches!(self.tok, Tok::Ident(_))
+            || self.depth < self.options.max_nesting
+        {
+            let kind = || SINGLE_TOKEN_TYPE_KINDS[slot].clone();
+            return Some(parsed.unwrap_or_else(|| self.intern_token_type(slot, kind())));
+        }
+        None
+    }
+
+    /// Intern `kind`, the type of slot `slot`, and remember it there.
+    #[cold]
+    fn intern_token_type(&mut self, slot: usize, kind: TypeKind) -> Type {
+        let t = self.ctx.intern_type(kind);
+        self.token_types[slot] = Some(t);
+        t
+    }
+
     fn type_inner(&mut self) -> PResult<Option<Type>> {
         match self.tok.clone() {
             Tok::Ident(k) => {
@@ -1202,22 +1278,8 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::Punct("(") => {
-                self.bump();
-                let mut inputs = Vec::new();
-                if !self.eat_punct(")") {
-                    loop {
-                        inputs.push(self.parse_type_required()?);
-                        if self.eat_punct(")") {
-                            break;
-                        }
-                        self.expect(",", " in type list")?;
-                    }
-                }
-                self.expect("->", " in function type")?;
-                let results = self.function_results()?;
-                Ok(Some(
-                    self.ctx.intern_type(TypeKind::Function { inputs, results }),
-                ))
+                let inputs = self.paren_type_list()?;
+                self.function_type_after_inputs(inputs).map(Some)
             }
             Tok::Bang(name) => {
                 let at = self.tok_start;
@@ -1252,33 +1314,75 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn function_results(&mut self) -> PResult<Vec<Type>> {
-        if self.is_punct("(") {
-            // `(a, b)` is a result list, unless it is a function type `(a) -> b`.
-            let save_pos = self.lex.pos;
-            let save_tok = self.tok.clone();
-            let save_start = self.tok_start;
-            let save_prev = self.prev_end;
-            self.bump();
-            let mut ts = Vec::new();
-            if !self.eat_punct(")") {
-                loop {
-                    ts.push(self.parse_type_required()?);
-                    if self.eat_punct(")") {
-                        break;
-                    }
-                    self.expect(",", " in type list")?;
+    /// `(a, b)` at the current `(`: the types of a parenthesised list.
+    fn paren_type_list(&mut self) -> PResult<Vec<Type>> {
+        self.bump();
+        let mut types = Vec::new();
+        if !self.eat_punct(")") {
+            loop {
+                types.push(self.parse_type_required()?);
+                if self.eat_punct(")") {
+                    break;
                 }
+                self.expect(",", " in type list")?;
             }
-            if !self.is_punct("->") {
-                return Ok(ts);
-            }
-            self.lex.pos = save_pos;
-            self.tok = save_tok;
-            self.tok_start = save_start;
-            self.prev_end = save_prev;
         }
-        Ok(vec![self.parse_type_required()?])
+        Ok(types)
+    }
+
+    /// `-> results` after the parenthesised `inputs` of a function type.
+    fn function_type_after_inputs(&mut self, inputs: Vec<Type>) -> PResult<Type> {
+        self.expect("->", " in function type")?;
+        let results = self.function_results()?;
+        Ok(self.ctx.intern_type(TypeKind::Function { inputs, results }))
+    }
+
+    /// The results of a function type after its `->`: one type, or a
+    /// parenthesised list of them unless `->` follows that list (then it
+    /// is the inputs of a function type `(a) -> b`).
+    ///
+    /// The list is parsed once, one nesting level deeper as a function
+    /// type's inputs are: its types are the same either way. Only when
+    /// that parse fails (it may meet the nesting limit a result list does
+    /// not) is the list parsed again at a result list's depth, so that the
+    /// errors are those of the reading that applies.
+    fn function_results(&mut self) -> PResult<Vec<Type>> {
+        if !self.is_punct("(") {
+            return Ok(vec![self.parse_type_required()?]);
+        }
+        let (pos, tok, tok_start, prev_end) = (
+            self.lex.pos,
+            self.tok.clone(),
+            self.tok_start,
+            self.prev_end,
+        );
+        let (depth, diags) = (self.depth, self.diags.len());
+        let deeper_list = self.enter().and_then(|()| self.paren_type_list());
+        match deeper_list {
+            Ok(inputs) if self.is_punct("->") => {
+                let function = self.function_type_after_inputs(inputs);
+                self.leave();
+                Ok(vec![function?])
+            }
+            Ok(results) => {
+                self.leave();
+                Ok(results)
+            }
+            Err(deeper_error) => {
+                let deeper_diags = self.diags.split_off(diags);
+                self.depth = depth;
+                (self.lex.pos, self.tok, self.tok_start, self.prev_end) =
+                    (pos, tok, tok_start, prev_end);
+                let results = self.paren_type_list()?;
+                if !self.is_punct("->") {
+                    return Ok(results);
+                }
+                // As inputs the list fails as it did one level deeper.
+                self.diags.truncate(diags);
+                self.diags.extend(deeper_diags);
+                Err(deeper_error)
+            }
+        }
     }
 
     /// `<...>` with nesting, as raw text (for types and attributes we keep opaque).
@@ -2097,6 +2201,10 @@ impl AsmParser for Parser<'_> {
         Ok(v)
     }
     fn parse_optional_type(&mut self) -> PResult<Option<Type>> {
+        if let Some(t) = self.known_single_token_type() {
+            self.bump();
+            return Ok(Some(t));
+        }
         let cacheable = self.cacheable_type_text();
         let start = self.tok_start;
         if let Some(text) = cacheable {
@@ -2106,9 +2214,13 @@ impl AsmParser for Parser<'_> {
                 return Ok(Some(t));
             }
         }
+        let slot = single_token_type_slot(&self.tok);
         self.enter()?;
         let r = self.type_inner();
         self.leave();
+        if let (Some(slot), Ok(Some(t))) = (slot, &r) {
+            self.token_types[slot] = Some(*t);
+        }
         if let (Some(text), Ok(Some(t))) = (cacheable, &r) {
             // Cache only when parsing consumed exactly that text.
             if self.prev_end == start + text.len() {
