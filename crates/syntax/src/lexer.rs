@@ -148,6 +148,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Lex one token; returns it with its start offset.
+    #[inline(always)]
     pub fn next_token(&mut self) -> (Tok<'a>, usize) {
         let start = self.trivia_end(self.pos);
         let src = self.src;

@@ -156,3 +156,36 @@ fn parse_alone<T>(
         Err(_) => Err(first_error(&mut p).unwrap_or_else(|| "invalid syntax".to_string())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `text` parsed as a type and printed back.
+    fn type_round_trip(text: &str) -> Result<String, String> {
+        let mut ctx = Context::new();
+        let ty = parse_type(&mut ctx, text)?;
+        Ok(ir::print_attr::AttrPrinter::new(&ctx).type_to_string(ty))
+    }
+
+    #[test]
+    fn parenthesised_function_results_are_lists_or_function_types() {
+        for (text, printed) in [
+            ("(i32) -> (i64, f32)", "(i32) -> (i64, f32)"),
+            ("(i32) -> ((i64) -> f32)", "(i32) -> ((i64) -> f32)"),
+            (
+                "(i32) -> ((i64) -> (f32, index))",
+                "(i32) -> ((i64) -> (f32, index))",
+            ),
+            (
+                "() -> ((!shape.shape) -> ((i1) -> i1))",
+                "() -> ((!shape.shape) -> ((i1) -> i1))",
+            ),
+            ("(i32) -> (i64)", "(i32) -> i64"),
+        ] {
+            assert_eq!(type_round_trip(text).as_deref(), Ok(printed), "{text}");
+        }
+        assert!(type_round_trip("(i32) -> ((i64) ->)").is_err());
+        assert!(type_round_trip("(i32) -> (i64,)").is_err());
+    }
+}

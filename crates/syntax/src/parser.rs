@@ -278,10 +278,19 @@ impl<'a> Parser<'a> {
     }
 
     fn bump(&mut self) -> Tok<'a> {
+        let next = self.lex_next();
+        std::mem::replace(&mut self.tok, next)
+    }
+
+    /// Lex the token after the current one, setting `prev_end` and
+    /// `tok_start`. The lexer is inlined here, once, so that the token is
+    /// built in place rather than returned through the stack.
+    #[inline(never)]
+    fn lex_next(&mut self) -> Tok<'a> {
         self.prev_end = self.lex.pos;
         let (t, s) = self.lex.next_token();
         self.tok_start = s;
-        std::mem::replace(&mut self.tok, t)
+        t
     }
 
     fn span(&self, offset: usize) -> DiagLoc {
