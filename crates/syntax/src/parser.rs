@@ -207,6 +207,36 @@ fn single_token_type_slot(tok: &Tok) -> Option<usize> {
     })
 }
 
+/// What a byte is to [`Parser::cacheable_type_text`].
+#[derive(Clone, Copy)]
+enum TypeTextByte {
+    /// Part of a cacheable shaped type: a letter, digit, `?`, `_`, `.`,
+    /// `,`, space or `*`.
+    Plain,
+    /// `<`
+    Open,
+    /// `>`
+    Close,
+    /// Anything else: the type is not cached by its text.
+    Other,
+}
+
+/// [`TypeTextByte`] of every byte.
+const TYPE_TEXT_BYTES: [TypeTextByte; 256] = {
+    let mut table = [TypeTextByte::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'?' | b'_' | b'.' | b',' | b' ' | b'*') {
+            table[b] = TypeTextByte::Plain;
+        }
+        b += 1;
+    }
+    table[b'<' as usize] = TypeTextByte::Open;
+    table[b'>' as usize] = TypeTextByte::Close;
+    table
+};
+
 /// The widest integer type MLIR has (`i16777215`).
 const MAX_INTEGER_WIDTH: u32 = 16_777_215;
 
@@ -1194,28 +1224,18 @@ impl<'a> Parser<'a> {
             }
             Tok::Ident(_) => {
                 let mut depth = 0i32;
-                let mut i = start;
-                while let Some(&b) = src.get(i) {
-                    match b {
-                        b'<' => depth += 1,
-                        b'>' => {
+                for (i, &b) in src.get(start..)?.iter().enumerate() {
+                    match TYPE_TEXT_BYTES[usize::from(b)] {
+                        TypeTextByte::Plain => {}
+                        TypeTextByte::Open => depth += 1,
+                        TypeTextByte::Close => {
                             depth -= 1;
                             if depth == 0 {
-                                return self.lex.text_between(start, i + 1);
+                                return self.lex.text_between(start, start + i + 1);
                             }
                         }
-                        b'a'..=b'z'
-                        | b'A'..=b'Z'
-                        | b'0'..=b'9'
-                        | b'?'
-                        | b'_'
-                        | b'.'
-                        | b','
-                        | b' '
-                        | b'*' => {}
-                        _ => return None,
+                        TypeTextByte::Other => return None,
                     }
-                    i += 1;
                 }
                 None
             }
