@@ -313,8 +313,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Lex the token after the current one, setting `prev_end` and
-    /// `tok_start`. The lexer is inlined here, once, so that the token is
-    /// built in place rather than returned through the stack.
+    /// `tok_start`. The lexer is inlined here, once, rather than at each
+    /// call site, and its token and offset need not be copied out of it.
     #[inline(never)]
     fn lex_next(&mut self) -> Tok<'a> {
         self.prev_end = self.lex.pos;
