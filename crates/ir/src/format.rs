@@ -649,7 +649,7 @@ pub fn parse_format(
     state: &mut OperationState,
 ) -> PResult<()> {
     let mut parsed = ParsedOperands::default();
-    state.regions = vec![];
+    state.regions = thin_vec::ThinVec::new();
     let mut regions: SmallVec<[Option<crate::RegionId>; 4]> = smallvec![None; def.regions.len()];
     let mut attrs: Vec<NamedAttr> = Vec::new();
     parse_elements(

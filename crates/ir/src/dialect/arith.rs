@@ -157,11 +157,11 @@ fn flags_of(kind: OpKind) -> Flags {
 /// The properties an `arith` op of `kind` has when its flag suffix is
 /// left out (`overflowFlags = none`, `fastmath = none`), for passes that
 /// create ops.
-pub fn default_properties(kind: OpKind) -> Vec<NamedAttr> {
+pub fn default_properties(kind: OpKind) -> thin_vec::ThinVec<NamedAttr> {
     match flags_of(kind) {
-        Flags::Overflow => vec![(attr_name("overflowFlags"), overflow_attr(&[]))],
-        Flags::Fastmath => vec![(attr_name("fastmath"), fastmath_attr(&[]))],
-        _ => Vec::new(),
+        Flags::Overflow => thin_vec::thin_vec![(attr_name("overflowFlags"), overflow_attr(&[]))],
+        Flags::Fastmath => thin_vec::thin_vec![(attr_name("fastmath"), fastmath_attr(&[]))],
+        _ => thin_vec::ThinVec::new(),
     }
 }
 
