@@ -1028,14 +1028,14 @@ impl Lowering<'_> {
         let mut state = OperationState::new(data.name.to_string(), data.loc.clone());
         state.operands.extend(operands.iter().copied());
         state.result_types.extend(result_types.iter().copied());
-        state.props = data.props.to_vec();
-        state.attrs = data.attrs.to_vec();
+        state.props = data.props.clone();
+        state.attrs = data.attrs.clone();
         state.successors = data
             .successors
             .iter()
             .map(|b| self.block_map.get(b).copied().unwrap_or(*b))
             .collect();
-        state.regions = regions;
+        state.regions = regions.into();
         InsertPoint::End(self.current).insert(self.ctx, state)
     }
 

@@ -224,10 +224,11 @@ impl<'c> FunctionBuilder<'c> {
             results: vec![shape],
         });
         let mut state = OperationState::new(OpKind::FuncFunc, listing_loc(&listing, 1, 1));
-        state.props = vec![
+        state.props = [
             ("sym_name".into(), Attr::string(&short)),
             ("function_type".into(), Attr::Type(function_type)),
-        ];
+        ]
+        .into();
         state.regions.push(body);
         let function = ir::builder::detached(ctx, state);
         let (index, i1, size) = (

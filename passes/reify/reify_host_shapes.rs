@@ -439,8 +439,8 @@ impl At<'_> {
         let mut state = ir::OperationState::new(self.ctx.kind(op), data.loc.clone());
         state.operands = operands.into_iter().collect();
         state.result_types = self.ctx.types_of(&data.results);
-        state.props = data.props.to_vec();
-        state.attrs = data.attrs.to_vec();
+        state.props = data.props.clone();
+        state.attrs = data.attrs.clone();
         let copy = InsertPoint::Before(self.anchor).insert(self.ctx, state);
         self.ctx.op(copy).results.first().copied()
     }

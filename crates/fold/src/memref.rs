@@ -345,7 +345,7 @@ fn view_constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
     state
         .operands
         .extend(operands[..2].iter().chain(&kept).copied());
-    state.attrs = data.attrs.to_vec();
+    state.attrs = data.attrs.clone();
     state.result_types.push(new_ty);
     replace_with_cast_back(rw, op, state, old_ty)
 }
@@ -485,8 +485,8 @@ fn constant_sizes(rw: &mut Rewriter, op: OpId) -> bool {
     let (kind, data) = (rw.ctx.kind(op), rw.ctx.op(op));
     let mut state = OperationState::new(kind, data.loc.clone());
     state.operands.extend(kept.iter().chain(&symbols).copied());
-    state.props = data.props.to_vec();
-    state.attrs = data.attrs.to_vec();
+    state.props = data.props.clone();
+    state.attrs = data.attrs.clone();
     let segments = ir::dialect::i32_array(rw.ctx, &[kept.len(), symbols.len()]);
     ir::context::set_named_attr(&mut state.props, "operandSegmentSizes", segments);
     state.result_types.push(new_ty);

@@ -213,10 +213,10 @@ impl<'c> Rewriter<'c> {
         let mut state = OperationState::new(data.name.to_string(), data.loc.clone());
         state.operands = data.operands.clone();
         state.result_types = kept.iter().map(|&r| self.ctx.value_type(r)).collect();
-        state.props = data.props.to_vec();
-        state.attrs = data.attrs.to_vec();
-        state.successors = data.successors.to_vec();
-        state.regions = regions.clone();
+        state.props = data.props.clone();
+        state.attrs = data.attrs.clone();
+        state.successors = data.successors.clone();
+        state.regions = regions.as_slice().into();
         let new = self.create_before(op, state);
         for (&old, &new_region) in data.regions.iter().zip(&regions) {
             self.inline_region_before(old, new_region, None);

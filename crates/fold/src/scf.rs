@@ -116,7 +116,7 @@ fn create_with_regions(
     let mut state = OperationState::new(kind, loc);
     state.operands = operands.iter().copied().collect();
     state.result_types = types;
-    state.regions = regions.to_vec();
+    state.regions = regions.into();
     (rw.create_before(anchor, state), regions)
 }
 
@@ -559,9 +559,9 @@ fn remove_empty_else(rw: &mut Rewriter, op: OpId) -> bool {
     let data = ctx.op(op).clone();
     let mut state = OperationState::new(OpKind::ScfIf, data.loc);
     state.operands = data.operands.clone();
-    state.props = data.props.to_vec();
-    state.attrs = data.attrs.to_vec();
-    state.regions = vec![rw.ctx.create_region(), rw.ctx.create_region()];
+    state.props = data.props.clone();
+    state.attrs = data.attrs.clone();
+    state.regions = [rw.ctx.create_region(), rw.ctx.create_region()].into();
     let new_then = state.regions[0];
     rw.create_before(op, state);
     rw.inline_region_before(o.then_r, new_then, None);

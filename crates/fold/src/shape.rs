@@ -405,8 +405,8 @@ fn rebuild(rw: &mut Rewriter, op: OpId, operands: Vec<ValueId>, keep_attrs: bool
     state.operands = operands.into();
     state.result_types = data.results.iter().map(|&r| rw.ctx.value_type(r)).collect();
     if keep_attrs {
-        state.props = data.props.to_vec();
-        state.attrs = data.attrs.to_vec();
+        state.props = data.props.clone();
+        state.attrs = data.attrs.clone();
     }
     rw.replace_op_with_new(op, state);
     true
@@ -969,7 +969,7 @@ fn assuming_remove_unused_results(rw: &mut Rewriter, op: OpId) -> bool {
     let mut state = state_at(ctx, op, OpKind::ShapeAssuming);
     state.operands.push(witness);
     state.result_types = kept.iter().map(|&v| ctx.value_type(v)).collect();
-    state.regions = regions.to_vec();
+    state.regions = regions;
     let new = rw.create_before(op, state);
     let new_results: Vec<ValueId> = rw.ctx.op(new).results.to_vec();
     let mut new_results = new_results.into_iter();

@@ -5,7 +5,7 @@
 //! (the same split as MLIR's `OpAsmParser`).
 
 use crate::attrs::{Attr, NamedAttr};
-use crate::context::{BlockId, Context, RegionId, ValueId};
+use crate::context::{AttrList, BlockId, Context, RegionId, ValueId};
 use crate::location::Location;
 use crate::types::Type;
 
@@ -115,8 +115,9 @@ pub trait AsmParser {
     /// `affine_map<...>` around it (`(d0, d1) -> (d1, d0)`), as its
     /// attribute.
     fn parse_affine_map(&mut self) -> PResult<Attr>;
-    /// `{a = 1, b}` if present, merged into `attrs`.
-    fn parse_optional_attr_dict(&mut self, attrs: &mut Vec<NamedAttr>) -> PResult<()>;
+    /// `{a = 1, b}` if present, merged into `attrs` (a list being built or
+    /// an op state's own).
+    fn parse_optional_attr_dict(&mut self, attrs: &mut dyn AttrList) -> PResult<()>;
     fn parse_optional_symbol_name(&mut self) -> Option<String>;
     fn parse_optional_string(&mut self) -> Option<Vec<u8>>;
     fn parse_optional_integer(&mut self) -> PResult<Option<i128>>;

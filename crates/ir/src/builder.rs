@@ -201,7 +201,7 @@ pub fn op_state(
     for (name, value) in props {
         crate::context::set_named_attr(&mut state.props, name, value);
     }
-    state.regions = regions;
+    state.regions = regions.into();
     state
 }
 

@@ -129,10 +129,12 @@ pub struct OperationState {
     pub name: std::borrow::Cow<'static, str>,
     pub operands: ThinVec<ValueId>,
     pub result_types: Vec<Type>,
-    pub props: Vec<NamedAttr>,
-    pub attrs: Vec<NamedAttr>,
-    pub regions: Vec<RegionId>,
-    pub successors: Vec<BlockId>,
+    /// The lists below are the op's own containers: creating the op moves
+    /// them in without copying.
+    pub props: ThinVec<NamedAttr>,
+    pub attrs: ThinVec<NamedAttr>,
+    pub regions: ThinVec<RegionId>,
+    pub successors: ThinVec<BlockId>,
     pub loc: Location,
 }
 
@@ -142,10 +144,10 @@ impl OperationState {
             name: name.into(),
             operands: ThinVec::new(),
             result_types: Vec::new(),
-            props: Vec::new(),
-            attrs: Vec::new(),
-            regions: Vec::new(),
-            successors: Vec::new(),
+            props: ThinVec::new(),
+            attrs: ThinVec::new(),
+            regions: ThinVec::new(),
+            successors: ThinVec::new(),
             loc,
         }
     }
@@ -288,13 +290,19 @@ impl AttrList for Vec<NamedAttr> {
     }
 }
 impl AttrList for ThinVec<NamedAttr> {
+    /// The list grows from one slot, doubling (ThinVec's own growth starts
+    /// at four): most ops have one or two attributes, and ops keep the list
+    /// they were built with.
     fn insert_at(&mut self, index: usize, entry: NamedAttr) {
+        if self.len() == self.capacity() {
+            self.reserve_exact(self.len().max(1));
+        }
         self.insert(index, entry);
     }
 }
 
 /// Insert `value` into the sorted attribute list `list`, replacing an entry of the same name.
-pub fn set_named_attr(list: &mut impl AttrList, name: &str, value: Attr) {
+pub fn set_named_attr(list: &mut (impl AttrList + ?Sized), name: &str, value: Attr) {
     match list.binary_search_by(|(n, _)| (**n).cmp(name)) {
         Ok(i) => list[i].1 = value,
         Err(i) => list.insert_at(i, (crate::attrs::attr_name(name), value)),
@@ -773,10 +781,10 @@ impl Context {
             def,
             operands,
             results: ThinVec::new(),
-            props: props.into(),
-            attrs: attrs.into(),
-            regions: regions.into(),
-            successors: successors.into(),
+            props,
+            attrs,
+            regions,
+            successors,
             loc,
             parent: None,
             prev: None,
@@ -1080,7 +1088,7 @@ impl Context {
         block_map: &std::collections::HashMap<BlockId, BlockId>,
     ) -> OpId {
         let data = self.ops[op.index()].clone();
-        let regions: Vec<RegionId> = data
+        let regions: ThinVec<RegionId> = data
             .regions
             .iter()
             .map(|&r| {
@@ -1097,8 +1105,8 @@ impl Context {
                 .map(|v| *map.get(v).unwrap_or(v))
                 .collect(),
             result_types: data.results.iter().map(|&v| self.value_type(v)).collect(),
-            props: data.props.to_vec(),
-            attrs: data.attrs.to_vec(),
+            props: data.props,
+            attrs: data.attrs,
             regions,
             successors: data
                 .successors

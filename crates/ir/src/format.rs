@@ -32,7 +32,7 @@ pub enum Var {
 
 #[derive(Clone, Debug)]
 pub enum Element {
-    Literal(String),
+    Literal(Literal),
     /// `` ` ` `` (force a space) or ``` `` ``` (suppress the next space).
     Space(bool),
     Var(Var),
@@ -192,7 +192,7 @@ impl Compiler<'_> {
                 }
                 FTok::Lit(l) if l.is_empty() => Element::Space(false),
                 FTok::Lit(l) if l == " " => Element::Space(true),
-                FTok::Lit(l) => Element::Literal(l),
+                FTok::Lit(l) => Element::Literal(Literal::new(l)),
                 FTok::Var(v) => Element::Var(self.var(&v)?),
                 FTok::Punct('(') => {
                     let (then, a) = self.elements(true)?;
@@ -319,27 +319,58 @@ struct Spacing {
     last_was_punct: bool,
 }
 
-impl Spacing {
-    fn literal(&mut self, p: &mut OpPrinter, lit: &str) {
+/// A literal of a format (`` `:` ``, `` `to` ``), with how MLIR's
+/// generated printers space it, worked out once when the format is
+/// compiled.
+#[derive(Clone, Debug)]
+pub struct Literal {
+    pub text: String,
+    /// Whether a space goes before it when the element before was
+    /// punctuation.
+    space_after_punct: bool,
+    /// Whether a space goes before it after anything else.
+    space_after_other: bool,
+    /// Whether the next element may be spaced from it (not after an
+    /// opening bracket).
+    spaced_from_next: bool,
+    /// Whether it is punctuation for the literal after it.
+    is_punct: bool,
+}
+
+impl Literal {
+    /// Classify `text` as MLIR's generated printers do.
+    fn new(text: String) -> Self {
         // Only the first byte matters, and only when ASCII (a multi-byte
         // character is never punctuation here).
-        let first = lit.bytes().next().unwrap_or(b' ');
-        let space_before = if lit.len() != 1 && lit != "->" {
-            true
-        } else if self.last_was_punct {
-            !matches!(first, b'>' | b')' | b'}' | b']' | b',')
+        let first = text.bytes().next().unwrap_or(b' ');
+        let word = text.len() != 1 && text != "->";
+        Literal {
+            space_after_punct: word || !matches!(first, b'>' | b')' | b'}' | b']' | b','),
+            space_after_other: word
+                || !matches!(
+                    first,
+                    b'<' | b'>' | b'(' | b')' | b'{' | b'}' | b'[' | b']' | b','
+                ),
+            spaced_from_next: !(text.len() == 1 && matches!(first, b'<' | b'(' | b'{' | b'[')),
+            is_punct: first != b'_' && !first.is_ascii_alphabetic(),
+            text,
+        }
+    }
+}
+
+impl Spacing {
+    fn literal(&mut self, p: &mut OpPrinter, lit: &Literal) {
+        let space_before = if self.last_was_punct {
+            lit.space_after_punct
         } else {
-            !matches!(
-                first,
-                b'<' | b'>' | b'(' | b')' | b'{' | b'}' | b'[' | b']' | b','
-            )
+            lit.space_after_other
         };
         if self.emit_space && space_before {
             p.push(" ");
         }
-        p.push(lit);
-        self.emit_space = !(lit.len() == 1 && matches!(first, b'<' | b'(' | b'{' | b'['));
-        self.last_was_punct = first != b'_' && !first.is_ascii_alphabetic();
+        p.push(&lit.text);
+        self.emit_space = lit.spaced_from_next;
+        self.last_was_punct = lit.is_punct;
     }
     fn element(&mut self, p: &mut OpPrinter) {
         if self.emit_space {
@@ -649,7 +680,7 @@ pub fn parse_format(
     state: &mut OperationState,
 ) -> PResult<()> {
     let mut parsed = ParsedOperands::default();
-    state.regions = vec![];
+    state.regions = thin_vec::ThinVec::new();
     let mut regions: SmallVec<[Option<crate::RegionId>; 4]> = smallvec![None; def.regions.len()];
     let mut attrs: Vec<NamedAttr> = Vec::new();
     parse_elements(
@@ -759,7 +790,7 @@ fn parse_group_head(
     attrs: &mut Vec<NamedAttr>,
 ) -> PResult<bool> {
     match el {
-        Element::Literal(l) => parse_literal(p, l, true),
+        Element::Literal(l) => parse_literal(p, &l.text, true),
         Element::Var(Var::Operand(i)) => match p.parse_optional_operand()? {
             None => Ok(false),
             Some(o) => {
@@ -830,7 +861,7 @@ fn parse_elements(
     for el in elements {
         match el {
             Element::Literal(l) => {
-                parse_literal(p, l, false)?;
+                parse_literal(p, &l.text, false)?;
             }
             Element::Space(_) => {}
             Element::Var(Var::Operand(i)) => {

@@ -122,8 +122,52 @@ pub type CustomParse = fn(&mut dyn AsmParser, &mut OperationState) -> PResult<()
 pub type CustomPrint = fn(&mut OpPrinter, OpId);
 /// Op-specific verification; returns the error message.
 pub type VerifyFn = fn(&Context, OpId) -> Result<(), String>;
-/// Suggested SSA names for an op's results (`%c1`, `%dim`...).
-pub type ResultNamesFn = fn(&Context, OpId) -> Vec<Option<String>>;
+/// Suggested SSA names for an op's results (`%c1`, `%dim`...), written
+/// into the printer's buffer.
+pub type ResultNamesFn = fn(&Context, OpId, &mut ResultNames);
+
+/// The SSA names an op suggests for its results, written by its
+/// [`ResultNamesFn`] into a buffer the printer reuses from op to op: once
+/// the buffer has grown, suggesting names allocates nothing.
+#[derive(Debug, Default)]
+pub struct ResultNames {
+    /// The names' text, one after the other.
+    text: String,
+    /// Each suggestion, in the order made: the result's index and where
+    /// its name ends in `text` (it starts where the one before ends).
+    named: Vec<(usize, usize)>,
+}
+
+impl ResultNames {
+    /// Suggest `name` for the result at `result`.
+    pub fn set(&mut self, result: usize, name: &str) {
+        self.text.push_str(name);
+        self.named.push((result, self.text.len()));
+    }
+    /// Suggest for the result at `result` the name `name` spells out
+    /// (`format_args!("c{value}")`), written straight into the buffer.
+    pub fn set_fmt(&mut self, result: usize, name: std::fmt::Arguments) {
+        // Writing into a `String` cannot fail.
+        let _ = std::fmt::Write::write_fmt(&mut self.text, name);
+        self.named.push((result, self.text.len()));
+    }
+    /// The name suggested for the result at `result` (the last one, if
+    /// several were).
+    pub fn get(&self, result: usize) -> Option<&str> {
+        let k = self.named.iter().rposition(|&(r, _)| r == result)?;
+        let start = k.checked_sub(1).map_or(0, |before| self.named[before].1);
+        Some(&self.text[start..self.named[k].1])
+    }
+    /// Whether no result has a suggested name.
+    pub fn is_empty(&self) -> bool {
+        self.named.is_empty()
+    }
+    /// Forget every suggestion, keeping the room for the next op's.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.named.clear();
+    }
+}
 
 #[derive(Clone, Copy, Debug)]
 pub enum Syntax {

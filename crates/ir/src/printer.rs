@@ -13,7 +13,7 @@ use crate::attrs::{Attr, NamedAttr};
 use crate::context::{BlockId, Context, OpId, RegionId, ValueId};
 use crate::loc_alias::{LocAliases, LocCollector};
 use crate::location::Location;
-use crate::op_def::{OpDef, Syntax};
+use crate::op_def::{OpDef, ResultNames, Syntax};
 use crate::print_attr::{push_decimal, AttrPrinter};
 use crate::resources::UsedResources;
 use crate::types::Type;
@@ -257,6 +257,8 @@ struct Names {
     pending: Vec<RegionId>,
     /// Room to spell a candidate name in.
     probe: String,
+    /// Room for the names an op suggests for its results.
+    result_names: ResultNames,
     /// Generic form: no suggested names.
     generic: bool,
 }
@@ -407,13 +409,21 @@ impl Names {
         if results.is_empty() {
             return;
         }
-        let suggested = ctx
-            .op_def(op)
-            .and_then(|d| d.result_names)
-            .filter(|_| !self.generic)
-            .map(|f| f(ctx, op))
-            .unwrap_or_default();
-        if suggested.iter().all(Option::is_none) {
+        let mut suggested = std::mem::take(&mut self.result_names);
+        suggested.clear();
+        if let Some(f) = ctx.op_def(op).and_then(|d| d.result_names) {
+            if !self.generic {
+                f(ctx, op, &mut suggested);
+            }
+        }
+        self.number_results_named(ctx, op, &suggested);
+        self.result_names = suggested;
+    }
+
+    /// [`Names::number_results`] once `op` has suggested `suggested`.
+    fn number_results_named(&mut self, ctx: &Context, op: OpId, suggested: &ResultNames) {
+        let results = &ctx.op(op).results;
+        if suggested.is_empty() {
             // One group of numbered results: `%N`, or `%N#i` for several.
             let base = Base::Num(self.counters.next_value);
             self.counters.next_value += 1;
@@ -426,7 +436,7 @@ impl Names {
         let mut groups: Groups = smallvec![0];
         let mut current = None::<Base>;
         for (i, &v) in results.iter().enumerate() {
-            match suggested.get(i).and_then(Option::as_deref) {
+            match suggested.get(i) {
                 Some(name) => {
                     if i > 0 {
                         groups.push(i);

@@ -2282,7 +2282,7 @@ impl AsmParser for Parser<'_> {
             None => Err(self.err_at(start, "expected a valid affine map")),
         }
     }
-    fn parse_optional_attr_dict(&mut self, attrs: &mut Vec<NamedAttr>) -> PResult<()> {
+    fn parse_optional_attr_dict(&mut self, attrs: &mut dyn ir::context::AttrList) -> PResult<()> {
         if !self.eat_punct("{") {
             return Ok(());
         }

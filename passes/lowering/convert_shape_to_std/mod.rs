@@ -342,9 +342,9 @@ fn unpack_library(
         taken.insert(name, f);
         let data = ctx.op(f);
         let mut state = OperationState::new(OpKind::FuncFunc, data.loc.clone());
-        state.props = data.props.to_vec();
-        state.attrs = data.attrs.to_vec();
-        state.regions = ctx.take_regions(f).to_vec();
+        state.props = data.props.clone();
+        state.attrs = data.attrs.clone();
+        state.regions = ctx.take_regions(f);
         let function = InsertPoint::Before(library).insert(ctx, state);
         unpacked.push((declaration, function));
         let mut returns = Vec::new();

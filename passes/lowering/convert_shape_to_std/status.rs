@@ -481,8 +481,8 @@ fn call_with_status(ctx: &mut Context, call: OpId, i32: Type) -> (ValueId, OpId)
     let mut state = ir::OperationState::new(OpKind::FuncCall, data.loc.clone());
     state.operands = data.operands.clone();
     state.result_types = types;
-    state.props = data.props.to_vec();
-    state.attrs = data.attrs.to_vec();
+    state.props = data.props.clone();
+    state.attrs = data.attrs.clone();
     let new = InsertPoint::Before(call).insert(ctx, state);
     let new_results = ctx.op(new).results.clone();
     for (old, new) in data.results.iter().zip(new_results.iter().skip(1)) {

@@ -9,7 +9,7 @@ use super::type_str;
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{attr_name, Attr, DenseValues, NamedAttr};
 use crate::context::{set_named_attr, Context, OpId, OperationState};
-use crate::op_def::{attr, one, op, opt_attr, AttrKind, OpDef};
+use crate::op_def::{attr, one, op, opt_attr, AttrKind, OpDef, ResultNames};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
 use crate::OpKind;
@@ -157,11 +157,11 @@ fn flags_of(kind: OpKind) -> Flags {
 /// The properties an `arith` op of `kind` has when its flag suffix is
 /// left out (`overflowFlags = none`, `fastmath = none`), for passes that
 /// create ops.
-pub fn default_properties(kind: OpKind) -> Vec<NamedAttr> {
+pub fn default_properties(kind: OpKind) -> thin_vec::ThinVec<NamedAttr> {
     match flags_of(kind) {
-        Flags::Overflow => vec![(attr_name("overflowFlags"), overflow_attr(&[]))],
-        Flags::Fastmath => vec![(attr_name("fastmath"), fastmath_attr(&[]))],
-        _ => Vec::new(),
+        Flags::Overflow => thin_vec::thin_vec![(attr_name("overflowFlags"), overflow_attr(&[]))],
+        Flags::Fastmath => thin_vec::thin_vec![(attr_name("fastmath"), fastmath_attr(&[]))],
+        _ => thin_vec::ThinVec::new(),
     }
 }
 
@@ -295,7 +295,10 @@ pub fn ops() -> Vec<OpDef> {
             .commutative()
             .custom(parse_extended, print_extended)
             .verify(verify_extended)
-            .result_names(|_, _| vec![Some("sum".into()), Some("overflow".into())]),
+            .result_names(|_, _, names| {
+                names.set(0, "sum");
+                names.set(1, "overflow");
+            }),
     ];
     for name in [OpKind::ArithMulsiExtended, OpKind::ArithMuluiExtended] {
         v.push(
@@ -307,7 +310,10 @@ pub fn ops() -> Vec<OpDef> {
                 .commutative()
                 .custom(parse_extended, print_extended)
                 .verify(verify_extended)
-                .result_names(|_, _| vec![Some("low".into()), Some("high".into())]),
+                .result_names(|_, _, names| {
+                    names.set(0, "low");
+                    names.set(1, "high");
+                }),
         );
     }
     for &name in INT_BINARY_OPS {
@@ -940,21 +946,22 @@ fn print_constant(p: &mut OpPrinter, op: OpId) {
 }
 
 /// `%c42_i32`, `%c0` (index), `%true`/`%false`, else `%cst`.
-fn constant_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
-    let name = match ctx.attr(op, "value") {
-        Some(Attr::Bool(b)) => b.to_string(),
+fn constant_names(ctx: &Context, op: OpId, names: &mut ResultNames) {
+    match ctx.attr(op, "value") {
+        Some(Attr::Bool(b)) => names.set(0, if *b { "true" } else { "false" }),
         Some(Attr::Int { value, ty }) => match ctx.type_kind(*ty) {
-            TypeKind::Index => format!("c{value}"),
-            TypeKind::Integer { width: 1, .. } => (*value != 0).to_string(),
+            TypeKind::Index => names.set_fmt(0, format_args!("c{value}")),
+            TypeKind::Integer { width: 1, .. } => {
+                names.set(0, if *value != 0 { "true" } else { "false" })
+            }
             TypeKind::Integer {
                 signedness: Signedness::Signless,
                 ..
-            } => format!("c{value}_{}", type_str(ctx, *ty)),
-            _ => "cst".into(),
+            } => names.set_fmt(0, format_args!("c{value}_{}", type_str(ctx, *ty))),
+            _ => names.set(0, "cst"),
         },
-        _ => "cst".into(),
-    };
-    vec![Some(name)]
+        _ => names.set(0, "cst"),
+    }
 }
 
 // --------------------------------------------------------------- verifiers

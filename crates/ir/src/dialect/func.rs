@@ -95,7 +95,7 @@ pub fn ops() -> Vec<OpDef> {
             .results([one("result")])
             .attrs([attr("value", AttrKind::SymbolRef)])
             .format("attr-dict $value `:` type(results)")
-            .result_names(|_, _| vec![Some("f".to_string())])
+            .result_names(|_, _, names| names.set(0, "f"))
             .pure(),
     ]
 }

@@ -40,7 +40,7 @@ use crate::format::{ParsedOperands, Var};
 use crate::layout::{memory_space, memref_str, memref_str_with, Layout, MemRef, Strided};
 use crate::op_def::{
     attr, many, maybe, one, op, opt_attr, AttrKind, Effect, MemoryEffects, OpDef, Reshape,
-    TypeClass,
+    ResultNames, TypeClass,
 };
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind, DYNAMIC};
@@ -74,7 +74,7 @@ pub fn ops() -> Vec<OpDef> {
             .attrs([attr("alignment", AttrKind::Typed(super::i32))])
             .format("$memref `,` $alignment attr-dict `:` type($memref)")
             .pure()
-            .result_names(|_, _| vec![Some("assume_align".into())])
+            .result_names(|_, _, names| names.set(0, "assume_align"))
             .verify(verify_assume_alignment),
         op(OpKind::MemrefAtomicRmw)
             .summary("atomic read-modify-write operation")
@@ -173,7 +173,7 @@ pub fn ops() -> Vec<OpDef> {
             .results([one("aligned_pointer")])
             .format("$source `:` type($source) `->` type(results) attr-dict")
             .pure()
-            .result_names(|_, _| vec![Some("intptr".into())])
+            .result_names(|_, _, names| names.set(0, "intptr"))
             .verify(verify_extract_aligned_pointer),
         op(OpKind::MemrefExtractStridedMetadata)
             .summary("Extracts a buffer base with offset and strides")
@@ -235,7 +235,7 @@ pub fn ops() -> Vec<OpDef> {
             .results([one("dest").class(TypeClass::BufferLike)])
             .format("$source attr-dict `:` type($source) `to` type($dest)")
             .pure()
-            .result_names(|_, _| vec![Some("memspacecast".into())])
+            .result_names(|_, _, names| names.set(0, "memspacecast"))
             .verify(verify_memory_space_cast),
         op(OpKind::MemrefPrefetch)
             .summary("prefetch operation")
@@ -386,9 +386,10 @@ fn access_attrs() -> [crate::op_def::AttrSpec; 2] {
 }
 
 /// `%alloc`, `%subview`...: the names MLIR's memref ops suggest.
-fn result_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
-    let name = ctx.op_name(op).strip_prefix("memref.");
-    vec![name.map(str::to_string)]
+fn result_names(ctx: &Context, op: OpId, names: &mut ResultNames) {
+    if let Some(name) = ctx.op_name(op).strip_prefix("memref.") {
+        names.set(0, name);
+    }
 }
 
 // ------------------------------------------------------- custom directives
@@ -1261,10 +1262,9 @@ fn verify_expand_shape(ctx: &Context, op: OpId) -> Result<(), String> {
 
 /// `%base_buffer, %offset, %sizes:N, %strides:N` of
 /// `memref.extract_strided_metadata`.
-fn strided_metadata_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
+fn strided_metadata_names(ctx: &Context, op: OpId, names: &mut ResultNames) {
     let n = ctx.op(op).results.len();
     let rank = n.saturating_sub(2) / 2;
-    let mut names = vec![None; n];
     for (i, name) in [
         (0, "base_buffer"),
         (1, "offset"),
@@ -1272,10 +1272,9 @@ fn strided_metadata_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
         (2 + rank, "strides"),
     ] {
         if i < n && (i < 2 || rank > 0) {
-            names[i] = Some(name.to_string());
+            names.set(i, name);
         }
     }
-    names
 }
 
 // ------------------------------------------------------------ custom forms

@@ -458,7 +458,10 @@ pub fn move_inherent_attrs(state: &mut OperationState) {
     let Some(def) = crate::op_def::registry().get(&state.name) else {
         return;
     };
-    let (inherent, discardable): (Vec<NamedAttr>, Vec<NamedAttr>) =
+    if !state.attrs.iter().any(|(n, _)| def.is_inherent(n)) {
+        return;
+    }
+    let (inherent, discardable): (thin_vec::ThinVec<NamedAttr>, thin_vec::ThinVec<NamedAttr>) =
         std::mem::take(&mut state.attrs)
             .into_iter()
             .partition(|(n, _)| def.is_inherent(n));

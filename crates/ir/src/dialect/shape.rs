@@ -16,7 +16,9 @@ use crate::dialect::{
     ensure_terminator, i1, index, parse_optional_arrow_types, print_optional_arrow_types, shape,
     size, type_str, value_shape, witness,
 };
-use crate::op_def::{attr, many, one, op, opt_attr, AttrKind, Effect, FormRole, OpDef};
+use crate::op_def::{
+    attr, many, one, op, opt_attr, AttrKind, Effect, FormRole, OpDef, ResultNames,
+};
 use crate::printer::OpPrinter;
 use crate::types::{Type, TypeKind, DYNAMIC};
 use crate::OpKind;
@@ -377,16 +379,15 @@ pub fn ops() -> Vec<OpDef> {
 // ------------------------------------------------------------ result names
 
 /// `%c<N>` for `shape.const_size N`.
-fn const_size_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
-    let name = ctx
-        .attr(op, "value")
-        .and_then(Attr::as_int)
-        .map(|v| format!("c{v}"));
-    vec![name]
+fn const_size_names(ctx: &Context, op: OpId, names: &mut ResultNames) {
+    if let Some(v) = ctx.attr(op, "value").and_then(Attr::as_int) {
+        names.set_fmt(0, format_args!("c{v}"));
+    }
 }
 
-fn split_at_names(_: &Context, _: OpId) -> Vec<Option<String>> {
-    vec![Some("head".into()), Some("tail".into())]
+fn split_at_names(_: &Context, _: OpId, names: &mut ResultNames) {
+    names.set(0, "head");
+    names.set(1, "tail");
 }
 
 // ------------------------------------------------------------ custom syntax

@@ -21,7 +21,7 @@ use crate::dialect::{ensure_terminator, index, type_str};
 use crate::format::{parse_format, print_format, Format, ParsedOperands, Var};
 use crate::location::Location;
 use crate::op_def::{
-    attr, many, maybe, one, op, opt_attr, registry, AttrKind, Effect, OpDef, Reshape,
+    attr, many, maybe, one, op, opt_attr, registry, AttrKind, Effect, OpDef, Reshape, ResultNames,
 };
 use crate::print_attr::{write_dims, AttrPrinter};
 use crate::printer::{print_op, OpPrinter, PrintOptions};
@@ -325,7 +325,7 @@ pub fn ops() -> Vec<OpDef> {
 }
 
 /// `%cast`, `%extracted_slice`...: the names MLIR's tensor ops suggest.
-fn result_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
+fn result_names(ctx: &Context, op: OpId, names: &mut ResultNames) {
     let name = match ctx.kind(op) {
         OpKind::TensorCast => "cast",
         OpKind::TensorCollapseShape => "collapsed",
@@ -346,9 +346,9 @@ fn result_names(ctx: &Context, op: OpId) -> Vec<Option<String>> {
         OpKind::TensorScatter => "scatter",
         OpKind::TensorSplat => "splat",
         OpKind::TensorUnpack => "unpack",
-        _ => return Vec::new(),
+        _ => return,
     };
-    vec![Some(name.to_string())]
+    names.set(0, name);
 }
 
 // ------------------------------------------------------- DynamicIndexList
