@@ -1100,20 +1100,11 @@ fn resolve(
 /// as many as it has names, in order; else a group's own `type($group)`.
 fn spelled_operand_types(def: &OpDef, parsed: &ParsedOperands) -> SmallVec<[GroupTypes; 4]> {
     match parsed.spelled(Var::AllOperands) {
-        Some(GroupTypes::Spelled { start, len }) => {
-            let (mut next, end) = (start, start + len);
-            (0..def.operands.len())
-                .map(|i| {
-                    let taken = (parsed.group_len(i) as u32).min(end - next);
-                    let group = GroupTypes::Spelled {
-                        start: next,
-                        len: taken,
-                    };
-                    next += taken;
-                    group
-                })
-                .collect()
-        }
+        Some(GroupTypes::Spelled { start, len }) => split_spelled(
+            start,
+            len,
+            (0..def.operands.len()).map(|i| parsed.group_len(i)),
+        ),
         _ => (0..def.operands.len())
             .map(|i| {
                 parsed
@@ -1124,6 +1115,27 @@ fn spelled_operand_types(def: &OpDef, parsed: &ParsedOperands) -> SmallVec<[Grou
     }
 }
 
+/// The `len` types spelled from `start` split in order over groups of
+/// `sizes` types each; a group past the spelled types gets fewer (none).
+fn split_spelled(
+    start: u32,
+    len: u32,
+    sizes: impl Iterator<Item = usize>,
+) -> SmallVec<[GroupTypes; 4]> {
+    let (mut next, end) = (start, start + len);
+    sizes
+        .map(|n| {
+            let taken = (n as u32).min(end - next);
+            let group = GroupTypes::Spelled {
+                start: next,
+                len: taken,
+            };
+            next += taken;
+            group
+        })
+        .collect()
+}
+
 /// Per group, the types of the result groups as the syntax spells them:
 /// `type(results)` (or a functional type of all results) split over the
 /// groups as [`crate::op_def::group_sizes`] splits them; else a group's
@@ -1132,19 +1144,7 @@ fn spelled_result_types(def: &OpDef, parsed: &ParsedOperands) -> SmallVec<[Group
     match parsed.spelled(Var::AllResults) {
         Some(GroupTypes::Spelled { start, len }) => {
             let sizes = crate::op_def::group_sizes(&def.results, len as usize, None);
-            let (mut next, end) = (start, start + len);
-            sizes
-                .into_iter()
-                .map(|n| {
-                    let taken = (n as u32).min(end - next);
-                    let group = GroupTypes::Spelled {
-                        start: next,
-                        len: taken,
-                    };
-                    next += taken;
-                    group
-                })
-                .collect()
+            split_spelled(start, len, sizes.into_iter())
         }
         _ => (0..def.results.len())
             .map(|i| {

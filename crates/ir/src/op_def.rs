@@ -651,36 +651,14 @@ impl OpDef {
     /// The values of operand group `i` of `op`.
     pub fn operand_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
         let values = &ctx.op(op).operands;
-        let layout = self.operand_layout();
-        let segments = if layout.segmented {
-            ctx.attr(op, "operandSegmentSizes")
-        } else {
-            None
-        };
-        let range = layout.range(&self.operands, values.len(), segments, i);
-        let group = values.get(range);
-        debug_assert!(
-            group.is_some(),
-            "the groups of a verified op cover its operands"
-        );
-        group.unwrap_or_default()
+        self.operand_layout()
+            .group(&self.operands, ctx, op, values, "operandSegmentSizes", i)
     }
     /// The values of result group `i` of `op`.
     pub fn result_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
         let values = &ctx.op(op).results;
-        let layout = self.result_layout();
-        let segments = if layout.segmented {
-            ctx.attr(op, "resultSegmentSizes")
-        } else {
-            None
-        };
-        let range = layout.range(&self.results, values.len(), segments, i);
-        let group = values.get(range);
-        debug_assert!(
-            group.is_some(),
-            "the groups of a verified op cover its results"
-        );
-        group.unwrap_or_default()
+        self.result_layout()
+            .group(&self.results, ctx, op, values, "resultSegmentSizes", i)
     }
 }
 
@@ -698,6 +676,30 @@ struct GroupLayout {
 }
 
 impl GroupLayout {
+    /// Group `i` of `values`, the operands (or results) of `op` that
+    /// `specs` groups, sized by its `segment_attr` when it has one.
+    fn group<'c>(
+        &self,
+        specs: &[ValueSpec],
+        ctx: &Context,
+        op: OpId,
+        values: &'c [crate::ValueId],
+        segment_attr: &str,
+        i: usize,
+    ) -> &'c [crate::ValueId] {
+        let segments = if self.segmented {
+            ctx.attr(op, segment_attr)
+        } else {
+            None
+        };
+        let group = values.get(self.range(specs, values.len(), segments, i));
+        debug_assert!(
+            group.is_some(),
+            "the groups of a verified op cover its values"
+        );
+        group.unwrap_or_default()
+    }
+
     fn of(specs: &[ValueSpec]) -> GroupLayout {
         let mut before = Vec::with_capacity(specs.len() + 1);
         let (mut singles, mut others) = (0, 0);
