@@ -782,16 +782,8 @@ impl<'a> Parser<'a> {
         state: &mut OperationState,
     ) -> PResult<()> {
         self.expect("(", " to start operand list")?;
-        let mut operands = Vec::new();
-        if !self.eat_punct(")") {
-            loop {
-                operands.push(self.parse_operand()?);
-                if self.eat_punct(")") {
-                    break;
-                }
-                self.expect(",", " or ')' in operand list")?;
-            }
-        }
+        let operands =
+            self.list_to_close_paren(|p| p.parse_operand(), " or ')' in operand list")?;
         if self.eat_punct("[") {
             loop {
                 let b = self.parse_successor()?;
@@ -1346,17 +1338,28 @@ impl<'a> Parser<'a> {
     /// `(a, b)` at the current `(`: the types of a parenthesised list.
     fn paren_type_list(&mut self) -> PResult<Vec<Type>> {
         self.bump();
-        let mut types = Vec::new();
+        self.list_to_close_paren(|p| p.parse_type_required(), " in type list")
+    }
+
+    /// The comma-separated items `item` parses, up to and including the
+    /// `)` that closes the list (its `(` already taken); after an item
+    /// neither `,` nor `)` follows, the error says `missing`.
+    fn list_to_close_paren<T>(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> PResult<T>,
+        missing: &str,
+    ) -> PResult<Vec<T>> {
+        let mut items = Vec::new();
         if !self.eat_punct(")") {
             loop {
-                types.push(self.parse_type_required()?);
+                items.push(item(self)?);
                 if self.eat_punct(")") {
                     break;
                 }
-                self.expect(",", " in type list")?;
+                self.expect(",", missing)?;
             }
         }
-        Ok(types)
+        Ok(items)
     }
 
     /// `-> results` after the parenthesised `inputs` of a function type.
