@@ -171,37 +171,25 @@ impl Attr {
     }
 }
 
-/// `attr` with every type it mentions mapped by `map` (moving IR between contexts).
-pub fn remap_attr_types(attr: &Attr, map: &dyn Fn(Type) -> Type) -> Attr {
+/// Map every type `attr` mentions by `map`, in place (moving IR between
+/// contexts): attributes that mention no type are left as they are.
+pub fn remap_attr_types(attr: &mut Attr, map: &dyn Fn(Type) -> Type) {
     match attr {
-        Attr::Int { value, ty } => Attr::Int {
-            value: *value,
-            ty: map(*ty),
-        },
-        Attr::Float { bits, ty } => Attr::Float {
-            bits: *bits,
-            ty: map(*ty),
-        },
-        Attr::Type(t) => Attr::Type(map(*t)),
-        Attr::Array(items) => Attr::Array(items.iter().map(|a| remap_attr_types(a, map)).collect()),
-        Attr::DenseArray { elem, values } => Attr::DenseArray {
-            elem: map(*elem),
-            values: values.clone(),
-        },
-        Attr::Dense { ty, values } => Attr::Dense {
-            ty: map(*ty),
-            values: values.clone(),
-        },
-        Attr::DenseResource { key, ty } => Attr::DenseResource {
-            key: key.clone(),
-            ty: map(*ty),
-        },
-        Attr::Dict(entries) => Attr::Dict(
-            entries
-                .iter()
-                .map(|(n, a)| (n.clone(), remap_attr_types(a, map)))
-                .collect(),
-        ),
-        other => other.clone(),
+        Attr::Int { ty, .. }
+        | Attr::Float { ty, .. }
+        | Attr::Type(ty)
+        | Attr::DenseArray { elem: ty, .. }
+        | Attr::Dense { ty, .. }
+        | Attr::DenseResource { ty, .. } => *ty = map(*ty),
+        Attr::Array(items) => items.iter_mut().for_each(|a| remap_attr_types(a, map)),
+        Attr::Dict(entries) => entries
+            .iter_mut()
+            .for_each(|(_, a)| remap_attr_types(a, map)),
+        Attr::Unit
+        | Attr::Bool(_)
+        | Attr::String(_)
+        | Attr::SymbolRef { .. }
+        | Attr::Loc(_)
+        | Attr::Opaque(_) => {}
     }
 }

@@ -74,6 +74,10 @@ pub struct ValueData {
     pub ty: Type,
     pub def: ValueDef,
     pub uses: ThinVec<Use>,
+    /// The source location of a block argument that has one (`%a: T
+    /// loc(...)`, or where the parser read its name); boxed, as most
+    /// values are results, which have none.
+    loc: Option<Box<Location>>,
 }
 
 impl ValueData {
@@ -169,8 +173,11 @@ pub struct Context {
     /// side interns a new type (copy on write).
     types: std::sync::Arc<TypeInterner>,
     op_names: std::sync::Arc<rustc_hash::FxHashMap<String, std::sync::Arc<str>>>,
-    /// Source locations of block arguments that have one (`%a: T loc(...)`).
-    arg_locs: rustc_hash::FxHashMap<ValueId, Location>,
+    /// The shared names of registered ops, by [`crate::OpKind`], as this
+    /// context hands them out: each context clones its own copy of a name,
+    /// so that threads building IR in contexts of their own do not all
+    /// count references on the one global string.
+    registered_names: Vec<Option<std::sync::Arc<str>>>,
     /// The host ops and functions declared pure, shared with the bodies
     /// taken out by [`Context::check_out`].
     pure_ops: std::sync::Arc<crate::effects::PureOps>,
@@ -383,6 +390,15 @@ impl Context {
     // ----- diagnostics -----
     /// Whether errors at an op note the op, printed
     /// (`--mlir-print-op-on-diagnostic`).
+    /// Read this context's IR under `other`'s settings: its pure host ops,
+    /// whether it knows the foreign ops, and whether its diagnostics print
+    /// the op (for IR built in a context of its own, then handed over).
+    pub fn copy_settings_from(&mut self, other: &Context) {
+        self.set_pure_ops((*other.pure_ops).clone());
+        self.set_knows_foreign_ops(other.knows_foreign_ops());
+        self.print_op_on_diagnostic = other.print_op_on_diagnostic;
+    }
+
     pub fn print_op_on_diagnostic(&self) -> bool {
         self.print_op_on_diagnostic
     }
@@ -703,20 +719,18 @@ impl Context {
             ty,
             def,
             uses: ThinVec::new(),
+            loc: loc.map(Box::new),
         });
-        if let Some(loc) = loc {
-            self.arg_locs.insert(id, loc);
-        }
         id
     }
 
     /// The source location of a block argument, if it was given one.
     pub fn arg_loc(&self, v: ValueId) -> Option<&Location> {
-        self.arg_locs.get(&v)
+        self.values[v.index()].loc.as_deref()
     }
     pub fn set_arg_loc(&mut self, v: ValueId, loc: Location) {
         self.touch_holder_of_value(v);
-        self.arg_locs.insert(v, loc);
+        self.values[v.index()].loc = Some(Box::new(loc));
     }
 
     /// Create a detached operation from `state`; its regions become owned by it.
@@ -767,14 +781,9 @@ impl Context {
             }
             self.regions[r.index()].parent = Some(id);
         }
-        let name = match (def, self.op_names.get(&*name)) {
-            (Some(d), _) => d.shared_name(),
-            (None, Some(n)) => n.clone(),
-            (None, None) => {
-                let n: std::sync::Arc<str> = (*name).into();
-                std::sync::Arc::make_mut(&mut self.op_names).insert(name.into_owned(), n.clone());
-                n
-            }
+        let name = match def {
+            Some(d) => self.registered_name(d),
+            None => self.unregistered_name(name),
         };
         self.ops.push(OpData {
             name,
@@ -806,6 +815,27 @@ impl Context {
             .collect();
         self.ops[id.index()].results = results;
         id
+    }
+
+    /// The name every op of `def` holds, cloned from this context's copy.
+    fn registered_name(&mut self, def: &'static crate::op_def::OpDef) -> std::sync::Arc<str> {
+        let kind = def.kind as usize;
+        if self.registered_names.len() <= kind {
+            self.registered_names.resize(kind + 1, None);
+        }
+        self.registered_names[kind]
+            .get_or_insert_with(|| def.shared_name())
+            .clone()
+    }
+
+    /// The interned name of an op no definition covers.
+    fn unregistered_name(&mut self, name: std::borrow::Cow<'static, str>) -> std::sync::Arc<str> {
+        if let Some(n) = self.op_names.get(&*name) {
+            return n.clone();
+        }
+        let n: std::sync::Arc<str> = (*name).into();
+        std::sync::Arc::make_mut(&mut self.op_names).insert(name.into_owned(), n.clone());
+        n
     }
 
     // ----- linking -----

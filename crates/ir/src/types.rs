@@ -202,7 +202,13 @@ impl TypeInterner {
 
 /// `kind` with every type it mentions (directly or in attributes) mapped by `map`.
 pub fn remap_type_kind(kind: &TypeKind, map: &dyn Fn(Type) -> Type) -> TypeKind {
-    let attr = |a: &Option<Attr>| a.as_ref().map(|a| crate::attrs::remap_attr_types(a, map));
+    let attr = |a: &Option<Attr>| {
+        let mut a = a.clone();
+        if let Some(a) = &mut a {
+            crate::attrs::remap_attr_types(a, map);
+        }
+        a
+    };
     match kind {
         TypeKind::RankedTensor {
             shape,

@@ -19,6 +19,7 @@ use crate::Buffer;
 use ir::{Context, Location, OpId, OpKind, OperationState};
 use rayon::prelude::*;
 use std::borrow::Cow;
+use std::sync::Mutex;
 
 /// The module's position and where the pieces of its body start and end.
 struct Layout {
@@ -104,6 +105,7 @@ const PIECES_PER_THREAD: usize = 4;
 type Piece = Option<(Context, ir::BlockId)>;
 
 /// Parse `text` in parallel when it is a large module of many top-level ops.
+/// The module is read under `ctx`'s settings (pure host ops, foreign ops).
 pub(crate) fn parse_parallel(
     ctx: &mut Context,
     buffer: Buffer,
@@ -123,11 +125,16 @@ pub(crate) fn parse_parallel(
         .zip(layout.starts[1..].iter().chain([&layout.body_end]))
         .map(|(&a, &b)| (a, b))
         .collect();
+    // The contexts of pieces already moved into the module: their arenas
+    // take the pieces of later waves, so that the memory is not freed and
+    // zeroed again by the kernel for each wave.
+    let spare: Mutex<Vec<Context>> = Mutex::new(Vec::new());
     let parse_wave = |wave: &[(usize, usize)], first_wave: bool| -> Vec<Piece> {
         wave.par_iter()
             .enumerate()
             .map(|(i, &(start, end))| {
-                let mut piece = Context::new();
+                let reused = spare.lock().ok().and_then(|mut s| s.pop());
+                let mut piece = reused.unwrap_or_default();
                 // The first piece becomes the module's context: room for all.
                 let room = match first_wave && i == 0 {
                     true => buffer.text.len(),
@@ -155,14 +162,17 @@ pub(crate) fn parse_parallel(
     let mut body: Option<(Context, Vec<OpId>)> = None;
     let absorb = |body: &mut Option<(Context, Vec<OpId>)>, pieces: Vec<Piece>| -> Option<()> {
         for piece in pieces {
-            let (piece, block) = piece?;
+            let (mut piece, block) = piece?;
             let ops: Vec<OpId> = piece.block_ops(block).collect();
             match body {
                 // The first piece becomes the body's context (no copy).
                 None => *body = Some((piece, ops)),
                 Some((into, all)) => {
-                    let offsets = into.append(piece);
+                    let offsets = into.append(&mut piece);
                     all.extend(ops.into_iter().map(|o| offsets.op(o)));
+                    if let Ok(mut spare) = spare.lock() {
+                        spare.push(piece);
+                    }
                 }
             }
         }
@@ -177,14 +187,16 @@ pub(crate) fn parse_parallel(
         pending = parsed;
     }
     absorb(&mut body, pending)?;
-    let (parsed, ops) = body?;
+    let (mut parsed, ops) = body?;
+    drop(spare);
     // An empty context simply becomes the parsed one (no copy).
     let offsets = match ctx.num_ops() {
         0 => {
+            parsed.copy_settings_from(ctx);
             *ctx = parsed;
             None
         }
-        _ => Some(ctx.append(parsed)),
+        _ => Some(ctx.append(&mut parsed)),
     };
     let region = ctx.create_region();
     let block = ctx.create_block();
@@ -243,6 +255,27 @@ mod tests {
         let text = functions(40);
         assert!(layout(&text, 2).is_some_and(|l| l.starts.len() == 2));
         assert_eq!(print(&text, true), print(&text, false));
+    }
+
+    #[test]
+    fn the_module_parsed_in_pieces_keeps_the_callers_settings() {
+        let mut ctx = Context::new();
+        let mut pure = ir::effects::PureOps::default();
+        assert!(pure.declare("test.op").is_ok());
+        ctx.set_pure_ops(pure.clone());
+        ctx.set_knows_foreign_ops(false);
+        ctx.set_print_op_on_diagnostic(true);
+        let options = ParseOptions {
+            allow_unregistered_dialect: true,
+            parallel_min_bytes: 0,
+            ..ParseOptions::default()
+        };
+        let text = functions(40);
+        let (m, _) = crate::parse_source(&mut ctx, 0, "t.mlir", text.as_bytes(), &options);
+        assert!(m.is_some());
+        assert_eq!(*ctx.pure_ops(), pure);
+        assert!(!ctx.knows_foreign_ops());
+        assert!(ctx.print_op_on_diagnostic());
     }
 
     #[test]

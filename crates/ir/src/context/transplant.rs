@@ -36,7 +36,7 @@ trait Renumber {
         d.results.iter_mut().for_each(|v| *v = self.value(*v));
         if self.changes_types() {
             for (_, a) in d.props.iter_mut().chain(d.attrs.iter_mut()) {
-                *a = crate::attrs::remap_attr_types(a, &|t| self.ty(t));
+                crate::attrs::remap_attr_types(a, &|t| self.ty(t));
             }
         }
         d.regions.iter_mut().for_each(|r| *r = self.region(*r));
@@ -171,8 +171,12 @@ impl Context {
 
     /// Move every entity of `other` into `self` (ids shifted, types
     /// re-interned), e.g. to join functions parsed on several threads.
-    pub fn append(&mut self, other: Context) -> Offsets {
+    /// `other` is left a new, empty context that keeps the room of its
+    /// arenas, to build the next piece in without allocating (and having
+    /// the kernel zero) that memory again.
+    pub fn append(&mut self, piece: &mut Context) -> Offsets {
         self.changed();
+        let mut other = std::mem::take(piece);
         let off = self.ends();
         let (types, identity) = self.import_types(&other.types);
         let shift = Shift {
@@ -181,18 +185,19 @@ impl Context {
             identity,
         };
         self.ops
-            .extend(other.ops.into_iter().map(|d| shift.op_data(d)));
+            .extend(other.ops.drain(..).map(|d| shift.op_data(d)));
         self.values
-            .extend(other.values.into_iter().map(|v| shift.value_data(v)));
+            .extend(other.values.drain(..).map(|v| shift.value_data(v)));
         self.blocks
-            .extend(other.blocks.into_iter().map(|b| shift.block_data(b)));
+            .extend(other.blocks.drain(..).map(|b| shift.block_data(b)));
         self.regions
-            .extend(other.regions.into_iter().map(|r| shift.region_data(r)));
-        for (v, loc) in other.arg_locs {
-            self.arg_locs.insert(shift.value(v), loc);
-        }
+            .extend(other.regions.drain(..).map(|r| shift.region_data(r)));
         self.import_op_names(&other.op_names);
         self.import_blobs(&other.resources);
+        piece.ops = other.ops;
+        piece.values = other.values;
+        piece.blocks = other.blocks;
+        piece.regions = other.regions;
         off
     }
 
@@ -349,6 +354,7 @@ fn take_value(v: &mut ValueData) -> ValueData {
         ty: v.ty,
         def: v.def,
         uses: std::mem::take(&mut v.uses),
+        loc: v.loc.take(),
     }
 }
 
@@ -435,11 +441,6 @@ impl Context {
             .iter()
             .map(|&r| out.region_data(std::mem::take(&mut self.regions[r.index()])))
             .collect();
-        for &v in &values {
-            if let Some(loc) = self.arg_locs.remove(&v) {
-                body.arg_locs.insert(out.value(v), loc);
-            }
-        }
         Some(CheckedOut {
             ctx: body,
             root: OpId(0),
@@ -512,9 +513,6 @@ impl Context {
             let slot = back.region(RegionId(i as u32)).index();
             place(&mut self.regions, slot, back.region_data(r));
         }
-        for (v, loc) in body.arg_locs {
-            self.arg_locs.insert(back.value(v), loc);
-        }
         self.import_op_names(&body.op_names);
         self.import_blobs(&body.resources);
     }
@@ -523,7 +521,7 @@ impl Context {
 #[cfg(test)]
 mod tests {
     use super::super::tests::{op, op_with_body};
-    use crate::context::{Context, OpId, OperationState};
+    use crate::context::{Context, OpId, OperationState, ValueId};
     use crate::location::Location;
     use crate::types::TypeKind;
 
@@ -619,12 +617,42 @@ mod tests {
         let mut s = OperationState::new("t.v", Location::Unknown);
         s.result_types = vec![of_f32];
         let v = b.create_op(s);
-        let v = a.append(b).op(v);
+        let v = a.append(&mut b).op(v);
         let t = a.value_type(a.result(v, 0).unwrap());
         assert_ne!(t, of_index);
         let TypeKind::UnrankedTensor { elem } = a.type_kind(t) else {
             panic!("not a tensor type");
         };
         assert!(matches!(a.type_kind(*elem), TypeKind::Float(_)));
+        // The piece is left empty, to build the next piece in.
+        assert_eq!(b.num_ops(), 0);
+        assert_eq!(b.types().kinds().len(), 0);
+        assert_eq!(
+            b.create_op(OperationState::new("t.w", Location::Unknown)),
+            OpId(0)
+        );
+    }
+
+    #[test]
+    fn block_argument_locations_move_with_their_values() {
+        let at = |line| Location::FileLineCol {
+            file: "f.mlir".into(),
+            line,
+            col: 1,
+        };
+        let mut a = Context::new();
+        let index = a.intern_type(TypeKind::Index);
+        let first = a.create_block();
+        a.add_block_arg(first, index, Some(at(1)));
+        let mut b = Context::new();
+        let index = b.intern_type(TypeKind::Index);
+        let block = b.create_block();
+        let plain = b.add_block_arg(block, index, None);
+        let located = b.add_block_arg(block, index, Some(at(2)));
+        let offsets = a.append(&mut b);
+        let moved = |v: ValueId| ValueId(v.0 + offsets.values);
+        assert_eq!(a.arg_loc(moved(plain)), None);
+        assert_eq!(a.arg_loc(moved(located)), Some(&at(2)));
+        assert_eq!(a.arg_loc(ValueId(0)), Some(&at(1)));
     }
 }
