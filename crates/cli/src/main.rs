@@ -617,6 +617,16 @@ fn replay_reproducer(args: &mut Args, name: &str, text: &[u8]) -> Result<(), Exi
 }
 
 /// The library's options for what `args` ask.
+/// The threads to run on (0: one per core).
+fn threads(args: &Args) -> usize {
+    // Remarks and pictures come out in the order passes send them: one
+    // thread keeps that order the same from run to run.
+    match args.disable_threading || args.remarks || args.dump_constraint_graph.is_some() {
+        true => 1,
+        false => args.threads,
+    }
+}
+
 fn driver_options(args: &Args, report: Option<cli::ReportOptions>) -> DriverOptions {
     DriverOptions {
         split_input_file: args.split_input_file,
@@ -657,13 +667,7 @@ fn driver_options(args: &Args, report: Option<cli::ReportOptions>) -> DriverOpti
         verify_roundtrip: args.verify_roundtrip,
         diagnostics_json: args.diagnostics_format == "json",
         no_verify_each: !args.verify_each,
-        // Remarks and pictures come out in the order passes send them: one
-        // thread keeps that order the same from run to run.
-        threads: if args.disable_threading || args.remarks || args.dump_constraint_graph.is_some() {
-            1
-        } else {
-            args.threads
-        },
+        threads: threads(args),
         ir_printing: ir_printing(args),
         print_shape_facts: args.print_shape_facts,
         verify_semantics: args.verify_semantics,
@@ -737,7 +741,7 @@ fn main() -> ExitCode {
         "-" => "<stdin>".to_string(),
         path => path.to_string(),
     };
-    let text = match cli::input::read_input(&args.input, args.max_input_size) {
+    let text = match cli::input::read_input(&args.input, args.max_input_size, threads(&args) != 1) {
         Ok(text) => text,
         Err(e) => {
             cli::stderr_print!("{}", e.render(&name));
