@@ -16,7 +16,7 @@
 use crate::lexer::{Lexer, Tok};
 use crate::parser::{ParseOptions, Parser};
 use crate::Buffer;
-use ir::{Context, Location, OpId, OpKind, OperationState};
+use ir::{BlockId, Context, Location, OpId, OpKind, OperationState};
 use rayon::prelude::*;
 use std::borrow::Cow;
 use std::sync::Mutex;
@@ -159,17 +159,15 @@ pub(crate) fn parse_parallel(
     };
     // The module's ops so far, in a context of their own until every piece
     // has parsed (a piece that fails leaves `ctx` untouched).
-    let mut body: Option<(Context, Vec<OpId>)> = None;
-    let absorb = |body: &mut Option<(Context, Vec<OpId>)>, pieces: Vec<Piece>| -> Option<()> {
+    let mut body: Option<(Context, BlockId)> = None;
+    let absorb = |body: &mut Option<(Context, BlockId)>, pieces: Vec<Piece>| -> Option<()> {
         for piece in pieces {
             let (mut piece, block) = piece?;
-            let ops: Vec<OpId> = piece.block_ops(block).collect();
             match body {
                 // The first piece becomes the body's context (no copy).
-                None => *body = Some((piece, ops)),
-                Some((into, all)) => {
-                    let offsets = into.append(&mut piece);
-                    all.extend(ops.into_iter().map(|o| offsets.op(o)));
+                None => *body = Some((piece, block)),
+                Some((into, ops)) => {
+                    into.append_into_block(&mut piece, block, *ops);
                     if let Ok(mut spare) = spare.lock() {
                         spare.push(piece);
                     }
@@ -190,16 +188,19 @@ pub(crate) fn parse_parallel(
     let (mut parsed, ops) = body?;
     drop(spare);
     // An empty context simply becomes the parsed one (no copy).
-    let offsets = match ctx.num_ops() {
+    let block = match ctx.num_ops() {
         0 => {
             parsed.copy_settings_from(ctx);
             *ctx = parsed;
-            None
+            ops
         }
-        _ => Some(ctx.append(&mut parsed)),
+        _ => {
+            let block = ctx.create_block();
+            ctx.append_into_block(&mut parsed, ops, block);
+            block
+        }
     };
     let region = ctx.create_region();
-    let block = ctx.create_block();
     ctx.append_block(region, block);
     let (line, col) = {
         let l = buffer
@@ -217,11 +218,7 @@ pub(crate) fn parse_parallel(
         },
     );
     state.regions.push(region);
-    let module = ctx.create_op(state);
-    for o in ops {
-        ctx.append_op(block, offsets.as_ref().map_or(o, |off| off.op(o)));
-    }
-    Some(module)
+    Some(ctx.create_op(state))
 }
 
 #[cfg(test)]

@@ -93,11 +93,20 @@ impl Offsets {
     }
 }
 
-/// [`Offsets`] plus the re-interning of the appended context's types.
+/// [`Offsets`] plus the re-interning of the appended context's types, and
+/// a block of the piece whose ops join a block of the receiving context.
 struct Shift<'a> {
     off: Offsets,
     types: &'a [Type],
     identity: bool,
+    merged: Option<Merge>,
+}
+
+/// The ops of the piece's block `from` go to the end of block `into`.
+#[derive(Clone, Copy)]
+struct Merge {
+    from: BlockId,
+    into: BlockId,
 }
 
 impl Renumber for Shift<'_> {
@@ -108,7 +117,10 @@ impl Renumber for Shift<'_> {
         ValueId(v.0 + self.off.values)
     }
     fn block(&self, b: BlockId) -> BlockId {
-        self.off.block(b)
+        match self.merged {
+            Some(m) if m.from == b => m.into,
+            _ => self.off.block(b),
+        }
     }
     fn region(&self, r: RegionId) -> RegionId {
         RegionId(r.0 + self.off.regions)
@@ -175,6 +187,25 @@ impl Context {
     /// arenas, to build the next piece in without allocating (and having
     /// the kernel zero) that memory again.
     pub fn append(&mut self, piece: &mut Context) -> Offsets {
+        self.append_merging(piece, None)
+    }
+
+    /// [`Context::append`], with the ops of the piece's block `from` (in no
+    /// region) moved to the end of this context's block `into`, in order;
+    /// `from` is left empty (a module parsed in pieces is joined so, with
+    /// no walk over its ops).
+    pub fn append_into_block(
+        &mut self,
+        piece: &mut Context,
+        from: BlockId,
+        into: BlockId,
+    ) -> Offsets {
+        self.touch_holder_of_block(into, super::Reverify::Whole);
+        self.change_ops_of(into);
+        self.append_merging(piece, Some(Merge { from, into }))
+    }
+
+    fn append_merging(&mut self, piece: &mut Context, merged: Option<Merge>) -> Offsets {
         self.changed();
         let mut other = std::mem::take(piece);
         let off = self.ends();
@@ -183,6 +214,7 @@ impl Context {
             off,
             types: &types,
             identity,
+            merged,
         };
         self.ops
             .extend(other.ops.drain(..).map(|d| shift.op_data(d)));
@@ -192,6 +224,9 @@ impl Context {
             .extend(other.blocks.drain(..).map(|b| shift.block_data(b)));
         self.regions
             .extend(other.regions.drain(..).map(|r| shift.region_data(r)));
+        if let Some(Merge { from, into }) = merged {
+            self.splice_after_last(off.block(from), into);
+        }
         self.import_op_names(&other.op_names);
         self.import_blobs(&other.resources);
         piece.ops = other.ops;
@@ -199,6 +234,23 @@ impl Context {
         piece.blocks = other.blocks;
         piece.regions = other.regions;
         off
+    }
+
+    /// Move the ops of `from` (whose parent is already `into`) to the end
+    /// of `into`'s list.
+    fn splice_after_last(&mut self, from: BlockId, into: BlockId) {
+        let moved = &mut self.blocks[from.index()];
+        let (Some(first), last) = (moved.first.take(), moved.last.take()) else {
+            return;
+        };
+        match self.blocks[into.index()].last {
+            Some(before) => {
+                self.ops[before.index()].next = Some(first);
+                self.ops[first.index()].prev = Some(before);
+            }
+            None => self.blocks[into.index()].first = Some(first),
+        }
+        self.blocks[into.index()].last = last;
     }
 
     /// Add the blobs of `other` this context lacks.
