@@ -6,7 +6,7 @@
 
 mod resources;
 
-use crate::lexer::{Lexer, Tok};
+use crate::lexer::{symbol_name, unescape, Lexer, Tok};
 use diag::{DiagLoc, Diagnostic, Span};
 use ir::asm::{Argument, AsmParser, PResult, ParseError, UnresolvedOperand};
 use ir::attrs::{DenseValues, Scalar};
@@ -369,8 +369,7 @@ impl<'a> Parser<'a> {
     }
 
     fn err(&mut self, msg: impl Into<String>) -> ParseError {
-        if let Tok::Error(m) = &self.tok {
-            let m = m.clone();
+        if let Tok::Error(m) = self.tok {
             return self.err_at(self.tok_start, m);
         }
         self.err_at(self.tok_start, msg)
@@ -532,12 +531,7 @@ impl<'a> Parser<'a> {
         if pending.is_empty() {
             return;
         }
-        let saved = (
-            self.lex.pos,
-            self.tok.clone(),
-            self.tok_start,
-            self.prev_end,
-        );
+        let saved = (self.lex.pos, self.tok, self.tok_start, self.prev_end);
         let diags = self.diags.len();
         loop {
             let before = pending.len();
@@ -572,7 +566,7 @@ impl<'a> Parser<'a> {
 
     fn parse_top_level_items(&mut self, block: BlockId) -> PResult<()> {
         loop {
-            match self.tok.clone() {
+            match self.tok {
                 Tok::Eof => break,
                 Tok::Hash(name) if !name.contains('.') => {
                     let at = self.tok_start;
@@ -648,9 +642,10 @@ impl<'a> Parser<'a> {
         let total: usize = self.bound[base..end].iter().map(|r| r.1).sum();
         // An op's location is that of its name, as in MLIR.
         let loc = self.loc_here();
-        let op = match self.tok.clone() {
+        let op = match self.tok {
             Tok::Str(name) => {
-                self.generic_operation(String::from_utf8_lossy(&name).into_owned(), loc)?
+                let name = String::from_utf8_lossy(&unescape(name)).into_owned();
+                self.generic_operation(name, loc)?
             }
             Tok::Ident(name) => self.custom_operation(name, total, loc)?,
             _ => return Err(self.err("expected operation name in quotes")),
@@ -937,7 +932,7 @@ impl<'a> Parser<'a> {
     }
 
     fn location_body_inner(&mut self) -> PResult<Location> {
-        match self.tok.clone() {
+        match self.tok {
             Tok::Ident("unknown") => {
                 self.bump();
                 Ok(Location::Unknown)
@@ -984,7 +979,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Str(s) => {
                 self.bump();
-                let s = String::from_utf8_lossy(&s).into_owned();
+                let s = String::from_utf8_lossy(&unescape(s)).into_owned();
                 if self.eat_punct(":") {
                     let line = self.small_int("line number")?;
                     self.expect(":", " in FileLineColLoc")?;
@@ -1088,7 +1083,7 @@ impl<'a> Parser<'a> {
             if self.eat_punct("}") {
                 break;
             }
-            if let Tok::Caret(name) = self.tok.clone() {
+            if let Tok::Caret(name) = self.tok {
                 let at = self.tok_start;
                 self.bump();
                 let block = if first && self.ctx.block(entry).first.is_none() && args.is_empty() {
@@ -1261,7 +1256,7 @@ impl<'a> Parser<'a> {
     }
 
     fn type_inner(&mut self) -> PResult<Option<Type>> {
-        match self.tok.clone() {
+        match self.tok {
             Tok::Ident(k) => {
                 if let Some(t) = self.builtin_keyword_type(k)? {
                     self.bump();
@@ -1382,12 +1377,8 @@ impl<'a> Parser<'a> {
         if !self.is_punct("(") {
             return Ok(vec![self.parse_type_required()?]);
         }
-        let (pos, tok, tok_start, prev_end) = (
-            self.lex.pos,
-            self.tok.clone(),
-            self.tok_start,
-            self.prev_end,
-        );
+        let (pos, tok, tok_start, prev_end) =
+            (self.lex.pos, self.tok, self.tok_start, self.prev_end);
         let (depth, diags) = (self.depth, self.diags.len());
         let deeper_list = self.enter().and_then(|()| self.paren_type_list());
         match deeper_list {
@@ -1521,7 +1512,7 @@ impl<'a> Parser<'a> {
             }
             self.bump();
             // `*x` : the `x` prefixes the element type token.
-            let Tok::Ident(t) = self.tok.clone() else {
+            let Tok::Ident(t) = self.tok else {
                 return Err(self.err("expected 'x' in unranked type"));
             };
             let Some(rest) = t.strip_prefix('x') else {
@@ -1602,7 +1593,7 @@ impl<'a> Parser<'a> {
     }
 
     fn attribute_inner(&mut self, ty: Option<Type>) -> PResult<Option<Attr>> {
-        let tok = self.tok.clone();
+        let tok = self.tok;
         match tok {
             Tok::Ident(k) => match k {
                 "unit" => {
@@ -1686,12 +1677,12 @@ impl<'a> Parser<'a> {
                     let t = self.parse_type_required()?;
                     let ap = ir::print_attr::AttrPrinter::new(self.ctx);
                     let mut text = String::new();
-                    ir::print_attr::write_escaped_string(&mut text, &s);
+                    ir::print_attr::write_escaped_string(&mut text, &unescape(s));
                     text.push_str(" : ");
                     text.push_str(&ap.type_to_string(t));
                     return Ok(Some(Attr::Opaque(text)));
                 }
-                Ok(Some(Attr::String(s.into_owned())))
+                Ok(Some(Attr::String(unescape(s).into_owned())))
             }
             Tok::Punct("[") => {
                 self.bump();
@@ -1722,12 +1713,12 @@ impl<'a> Parser<'a> {
                 let mut nested = Vec::new();
                 while self.eat_punct("::") {
                     match self.bump() {
-                        Tok::At(n) => nested.push(n.into_owned()),
+                        Tok::At(n) => nested.push(symbol_name(n).into_owned()),
                         _ => return Err(self.err("expected nested symbol reference identifier")),
                     }
                 }
                 Ok(Some(Attr::SymbolRef {
-                    root: root.into_owned(),
+                    root: symbol_name(root).into_owned(),
                     nested,
                 }))
             }
@@ -1912,7 +1903,7 @@ impl<'a> Parser<'a> {
         match self.bump() {
             Tok::Int(s) | Tok::Float(s) => out.push((neg, s, at)),
             Tok::Ident(k) if k == "true" || k == "false" => out.push((false, k, at)),
-            Tok::Str(s) => strings.push(s.into_owned()),
+            Tok::Str(s) => strings.push(unescape(s).into_owned()),
             _ => return Err(self.err_at(at, "expected element literal of primitive type")),
         }
         Ok(())
@@ -2095,7 +2086,7 @@ impl<'a> Parser<'a> {
                     if s.is_empty() {
                         return Err(self.err_at(at, "expected valid attribute name"));
                     }
-                    ir::attrs::attr_name(&String::from_utf8_lossy(&s))
+                    ir::attrs::attr_name(&String::from_utf8_lossy(&unescape(s)))
                 }
                 _ => return Err(self.err_at(at, "expected attribute name")),
             };
@@ -2166,7 +2157,7 @@ impl AsmParser for Parser<'_> {
         }
     }
     fn parse_optional_operand(&mut self) -> PResult<Option<UnresolvedOperand>> {
-        let Tok::Percent(name) = self.tok.clone() else {
+        let Tok::Percent(name) = self.tok else {
             return Ok(None);
         };
         let offset = self.tok_start as u32;
@@ -2299,7 +2290,7 @@ impl AsmParser for Parser<'_> {
     fn parse_optional_symbol_name(&mut self) -> Option<String> {
         match &self.tok {
             Tok::At(_) => match self.bump() {
-                Tok::At(n) => Some(n.into_owned()),
+                Tok::At(n) => Some(symbol_name(n).into_owned()),
                 _ => None,
             },
             _ => None,
@@ -2308,7 +2299,7 @@ impl AsmParser for Parser<'_> {
     fn parse_optional_string(&mut self) -> Option<Vec<u8>> {
         match &self.tok {
             Tok::Str(_) => match self.bump() {
-                Tok::Str(s) => Some(s.into_owned()),
+                Tok::Str(s) => Some(unescape(s).into_owned()),
                 _ => None,
             },
             _ => None,
