@@ -119,6 +119,15 @@ const ID_CHAR: [bool; 256] = byte_class(b"_$.");
 /// Bytes of a `%`, `^` or `@` name: those of an identifier and `-`.
 const SUFFIX_CHAR: [bool; 256] = byte_class(b"_$.-");
 
+/// How many bytes `class` marks `bytes` starts with.
+#[inline(always)]
+fn run_len(bytes: &[u8], class: &[bool; 256]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| !class[usize::from(b)])
+        .unwrap_or(bytes.len())
+}
+
 /// A lookup table of the ASCII letters and digits and `extra`.
 const fn byte_class(extra: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
@@ -180,15 +189,6 @@ impl<'a> Lexer<'a> {
         pos
     }
 
-    /// Where the run of bytes `class` marks from `pos` ends.
-    fn class_end(&self, pos: usize, class: &[bool; 256]) -> usize {
-        let rest = self.src.get(pos..).unwrap_or_default();
-        pos + rest
-            .iter()
-            .position(|&b| !class[b as usize])
-            .unwrap_or(rest.len())
-    }
-
     fn take_while(&mut self, f: impl Fn(u8) -> bool) -> &'a str {
         let start = self.pos;
         let rest = self.src.get(start..).unwrap_or_default();
@@ -201,14 +201,14 @@ impl<'a> Lexer<'a> {
     pub fn next_token(&mut self) -> (Tok<'a>, usize) {
         let start = self.trivia_end(self.pos);
         let src = self.src;
-        let Some(&c) = src.get(start) else {
+        let Some((&c, after)) = src.get(start..).and_then(|rest| rest.split_first()) else {
             self.pos = start;
             return (Tok::Eof, start);
         };
-        let second = src.get(start + 1).copied().unwrap_or(0);
+        let second = after.first().copied().unwrap_or(0);
         let (tok, end) = match c {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let end = self.class_end(start + 1, &ID_CHAR);
+                let end = start + 1 + run_len(after, &ID_CHAR);
                 (Tok::Ident(self.slice(start, end)), end)
             }
             b'%' | b'^' | b'!' | b'@' | b'#' => {
@@ -223,7 +223,7 @@ impl<'a> Lexer<'a> {
                     } else {
                         &SUFFIX_CHAR
                     };
-                    let end = self.class_end(start + 1, class);
+                    let end = start + 1 + run_len(after, class);
                     let name = self.slice(start + 1, end);
                     let tok = match c {
                         _ if name.is_empty() => Self::invalid_identifier(c),

@@ -307,20 +307,23 @@ impl<'a> Parser<'a> {
         (self.tok != Tok::Eof).then_some(self.tok_start)
     }
 
+    /// Move to the next token; returns the current one.
+    #[inline(always)]
     fn bump(&mut self) -> Tok<'a> {
-        let next = self.lex_next();
-        std::mem::replace(&mut self.tok, next)
+        let current = self.tok;
+        self.advance();
+        current
     }
 
-    /// Lex the token after the current one, setting `prev_end` and
-    /// `tok_start`. The lexer is inlined here, once, rather than at each
-    /// call site, and its token and offset need not be copied out of it.
+    /// Lex the token after the current one into `tok`, setting `prev_end`
+    /// and `tok_start`. The lexer is inlined here, once, rather than at
+    /// each call site.
     #[inline(never)]
-    fn lex_next(&mut self) -> Tok<'a> {
+    fn advance(&mut self) {
         self.prev_end = self.lex.pos;
         let (t, s) = self.lex.next_token();
+        self.tok = t;
         self.tok_start = s;
-        t
     }
 
     fn span(&self, offset: usize) -> DiagLoc {
