@@ -237,6 +237,71 @@ const TYPE_TEXT_BYTES: [TypeTextByte; 256] = {
     table
 };
 
+/// The length of the text in brackets `bytes` starts with (`(...)` or
+/// `<...>`, nested brackets included), when it is made of the bytes of
+/// cacheable types ([`TypeTextByte::Plain`]), brackets, `!` and `->` only.
+fn bracketed_type_text_len(bytes: &[u8]) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'(' | b'<' => depth += 1,
+            b')' | b'>' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            b'-' if bytes.get(i + 1) == Some(&b'>') => i += 1,
+            b'!' => {}
+            _ if matches!(TYPE_TEXT_BYTES[usize::from(b)], TypeTextByte::Plain) => {}
+            _ => return None,
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The length of the function type text `bytes` starts with (at its `(`):
+/// the bracketed inputs, `->` and a bracketed result list or one result
+/// (a name, then text in `<...>` if any), spaces between; `None` when it
+/// has other bytes ([`bracketed_type_text_len`]) or `->` follows it (the
+/// result list would then be the inputs of a function type). Parsing the
+/// type takes exactly that text or fails.
+fn function_type_text_len(bytes: &[u8]) -> Option<usize> {
+    let after_spaces = |from: usize| {
+        let rest = bytes.get(from..).unwrap_or_default();
+        from + rest.iter().take_while(|&&b| b == b' ').count()
+    };
+    let arrow = after_spaces(bracketed_type_text_len(bytes)?);
+    if bytes.get(arrow..arrow + 2) != Some(b"->") {
+        return None;
+    }
+    let results = after_spaces(arrow + 2);
+    let rest = bytes.get(results..)?;
+    let len = if rest.first() == Some(&b'(') {
+        bracketed_type_text_len(rest)?
+    } else {
+        let name = rest
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'!'))
+            .count();
+        match rest.get(name..) {
+            _ if name == 0 => return None,
+            Some(angled @ [b'<', ..]) => name + bracketed_type_text_len(angled)?,
+            _ => name,
+        }
+    };
+    let end = results + len;
+    if bytes
+        .get(after_spaces(end)..)
+        .is_some_and(|r| r.starts_with(b"->"))
+    {
+        return None;
+    }
+    Some(end)
+}
+
 /// The widest integer type MLIR has (`i16777215`).
 const MAX_INTEGER_WIDTH: u32 = 16_777_215;
 
@@ -1200,9 +1265,11 @@ impl<'a> Parser<'a> {
     }
 
     /// The source text of the type starting at the current token, when it is
-    /// a plain keyword (`index`, `f32`) or a shaped type made of dimension,
-    /// keyword and punctuation characters only (`tensor<?x4xf32>`), so that
-    /// equal text always means the same type.
+    /// a plain keyword (`index`, `f32`), a shaped type made of dimension,
+    /// keyword and punctuation characters only (`tensor<?x4xf32>`) or a
+    /// function type of such types ([`function_type_text_len`]) too short
+    /// to meet the nesting limit, so that equal text always means the same
+    /// type.
     fn cacheable_type_text(&self) -> Option<&'a str> {
         let src = self.lex.src;
         let start = self.tok_start;
@@ -1228,6 +1295,14 @@ impl<'a> Parser<'a> {
                     }
                 }
                 None
+            }
+            Tok::Punct("(") => {
+                let len = function_type_text_len(src.get(start..)?)?;
+                // A type nests at most once per byte of its text.
+                if self.depth + len >= self.options.max_nesting {
+                    return None;
+                }
+                self.lex.text_between(start, start + len)
             }
             _ => None,
         }
