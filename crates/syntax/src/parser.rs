@@ -19,7 +19,6 @@ use ir::{
     ValueId,
 };
 use rustc_hash::FxHashMap as HashMap;
-use std::collections::hash_map::Entry;
 
 /// Parser settings.
 #[derive(Clone, Debug)]
@@ -56,12 +55,25 @@ impl Default for ParseOptions {
 /// (dominance, or none in a graph region).
 #[derive(Default)]
 struct ValueScope {
-    /// SSA name id → first value and count (an op's results are consecutive).
-    values: HashMap<u32, (ValueId, u32)>,
+    /// The ids of the SSA names this scope binds (their bindings are in
+    /// `Parser::bindings`).
+    names: Vec<u32>,
     /// Forward references (name id, result number): placeholder value, use
     /// offset. Kept in isolated scopes only.
     forward: HashMap<(u32, u32), (ValueId, u32)>,
     isolated: bool,
+}
+
+/// An SSA name's binding: `count` consecutive values from `first` (an
+/// op's results are consecutive), defined in the value scope numbered
+/// `scope` (its index in `Parser::scopes` plus one); `shadowed` is the
+/// binding of the same name in an enclosing scope, hidden until this
+/// scope closes.
+struct Binding {
+    scope: usize,
+    first: ValueId,
+    count: u32,
+    shadowed: Option<Box<Binding>>,
 }
 
 #[derive(Default)]
@@ -82,8 +94,10 @@ pub struct Parser<'a> {
     file_name: std::sync::Arc<str>,
     pub diags: Vec<Diagnostic>,
     scopes: Vec<ValueScope>,
-    /// Closed value scopes, emptied, kept for their table capacity (a
-    /// region's names then need no rehashing as they are defined).
+    /// The innermost binding of each SSA name in the open scopes, by name
+    /// id (`None`, or past the end, for an unbound name).
+    bindings: Vec<Option<Binding>>,
+    /// Closed value scopes, emptied, kept for their capacity.
     spare_scopes: Vec<ValueScope>,
     block_scopes: Vec<BlockScope<'a>>,
     /// SSA names seen so far, interned (operands refer to them by id).
@@ -341,6 +355,7 @@ impl<'a> Parser<'a> {
             file_name: file_name.into(),
             diags: Vec::new(),
             scopes: Vec::new(),
+            bindings: Vec::new(),
             spare_scopes: Vec::new(),
             block_scopes: Vec::new(),
             ssa_names: HashMap::default(),
@@ -784,17 +799,24 @@ impl<'a> Parser<'a> {
     /// resolving the forward references to them.
     fn define_values(&mut self, name: u32, first: ValueId, count: u32, at: usize) -> PResult<()> {
         let text = self.ssa_name(name);
+        let depth = self.scopes.len();
         let scope = self.scopes.last_mut().ok_or(ParseError)?;
-        let defined_here = match scope.values.entry(name) {
-            Entry::Occupied(_) => true,
-            Entry::Vacant(entry) => {
-                entry.insert((first, count));
-                false
-            }
-        };
-        if defined_here {
+        let index = name as usize;
+        if index >= self.bindings.len() {
+            self.bindings.resize_with(index + 1, || None);
+        }
+        let slot = &mut self.bindings[index];
+        if slot.as_ref().is_some_and(|b| b.scope == depth) {
             return Err(self.err_at(at, format!("redefinition of SSA value '%{text}'")));
         }
+        let shadowed = slot.take().map(Box::new);
+        *slot = Some(Binding {
+            scope: depth,
+            first,
+            count,
+            shadowed,
+        });
+        scope.names.push(name);
         let forward = &mut self.isolated_scope()?.forward;
         let mut resolved = Vec::new();
         if !forward.is_empty() {
@@ -1110,6 +1132,12 @@ impl<'a> Parser<'a> {
         let (Some(mut scope), Some(blocks)) = (self.scopes.pop(), self.block_scopes.pop()) else {
             return Err(self.internal_error("a scope closes that never opened"));
         };
+        // Unbind the scope's names, uncovering what they shadowed.
+        for name in scope.names.drain(..).rev() {
+            if let Some(slot) = self.bindings.get_mut(name as usize) {
+                *slot = slot.take().and_then(|b| b.shadowed.map(|s| *s));
+            }
+        }
         if let Some(((id, number), (_, at))) = scope.forward.iter().min_by_key(|(_, (_, at))| *at) {
             let name = self.ssa_name_list.get(*id as usize).copied();
             let result = if *number == 0 {
@@ -1123,7 +1151,6 @@ impl<'a> Parser<'a> {
             );
             return Err(self.err_at(*at as usize, msg));
         }
-        scope.values.clear();
         self.spare_scopes.push(scope);
         if let Some((name, at)) = blocks.pending.iter().min_by_key(|(_, at)| **at) {
             let msg = format!("reference to an undefined block '^{name}'");
@@ -2256,17 +2283,15 @@ impl AsmParser for Parser<'_> {
         }))
     }
     fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> PResult<ValueId> {
-        // Look through scopes, stopping after an isolated one.
-        let mut found = None;
-        for scope in self.scopes.iter().rev() {
-            if let Some(&(first, count)) = scope.values.get(&operand.name) {
-                found = Some((operand.number < count).then(|| ValueId(first.0 + operand.number)));
-                break;
+        // The innermost binding, if it is in a scope up to the innermost
+        // isolated one.
+        let isolated = self.scopes.iter().rposition(|s| s.isolated).unwrap_or(0);
+        let found = match self.bindings.get(operand.name as usize) {
+            Some(Some(b)) if b.scope > isolated => {
+                Some((operand.number < b.count).then(|| ValueId(b.first.0 + operand.number)))
             }
-            if scope.isolated {
-                break;
-            }
-        }
+            _ => None,
+        };
         let v = match found {
             Some(Some(v)) => v,
             Some(None) => {
