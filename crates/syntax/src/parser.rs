@@ -76,6 +76,49 @@ struct Binding {
     shadowed: Option<Box<Binding>>,
 }
 
+/// A direct-mapped memo of texts: each is kept in one of [`MEMO_SLOTS`]
+/// slots, chosen by [`memo_slot`] from a few of its bytes, so that a lookup
+/// costs a cheap hash and one comparison rather than a hash table's
+/// hashing of the whole text. A later text for the same slot replaces it.
+struct TextMemo<'a, V> {
+    slots: Vec<Option<(&'a str, V)>>,
+}
+
+/// How many texts a [`TextMemo`] keeps.
+const MEMO_SLOTS: usize = 64;
+
+impl<'a, V: Copy> TextMemo<'a, V> {
+    fn new() -> Self {
+        TextMemo {
+            slots: vec![None; MEMO_SLOTS],
+        }
+    }
+
+    /// The text kept in slot `slot`, if `bytes` start with it, and its value.
+    fn prefix_of(&self, slot: usize, bytes: &[u8]) -> Option<(&'a str, V)> {
+        let &(text, value) = self.slots.get(slot)?.as_ref()?;
+        bytes.starts_with(text.as_bytes()).then_some((text, value))
+    }
+
+    fn set(&mut self, slot: usize, text: &'a str, value: V) {
+        if let Some(kept) = self.slots.get_mut(slot) {
+            *kept = Some((text, value));
+        }
+    }
+}
+
+/// The [`TextMemo`] slot of the text whose bytes `from..from + 8` are those
+/// of `bytes`; `None` when `bytes` is shorter.
+fn memo_slot(bytes: &[u8], from: usize) -> Option<usize> {
+    let word: [u8; 8] = bytes.get(from..from + 8)?.try_into().ok()?;
+    let mixed = u64::from_le_bytes(word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    Some((mixed >> (64 - MEMO_SLOTS.trailing_zeros())) as usize)
+}
+
+/// Where [`memo_slot`] reads the source after a shaped type's first byte:
+/// past its keyword, in its shape.
+const SHAPED_MEMO_FROM: usize = 6;
+
 #[derive(Default)]
 struct BlockScope<'a> {
     blocks: HashMap<&'a str, BlockId>,
@@ -131,6 +174,12 @@ pub struct Parser<'a> {
     predefined: rustc_hash::FxHashSet<&'a str>,
     /// Types already parsed, by their exact source text (types repeat a lot).
     type_cache: HashMap<&'a str, Type>,
+    /// Shaped types of `type_cache` met lately (found by the source they
+    /// start, without scanning it for their end).
+    recent_shaped_types: TextMemo<'a, Type>,
+    /// Op definitions met lately, by op name as written (names that need
+    /// no default dialect, of 8 bytes or more).
+    recent_ops: TextMemo<'a, &'static ir::op_def::OpDef>,
     /// The interned types of [`SINGLE_TOKEN_TYPE_KINDS`], by slot, once
     /// parsed.
     token_types: [Option<Type>; SINGLE_TOKEN_TYPES],
@@ -374,6 +423,8 @@ impl<'a> Parser<'a> {
             name_buf: String::new(),
             line_cursor: 0,
             type_cache: HashMap::default(),
+            recent_shaped_types: TextMemo::new(),
+            recent_ops: TextMemo::new(),
             token_types: [None; SINGLE_TOKEN_TYPES],
             predefined: Default::default(),
             line_starts,
@@ -947,7 +998,16 @@ impl<'a> Parser<'a> {
         loc: Location,
     ) -> PResult<OpId> {
         let name_at = self.tok_start;
-        let mut def = registry().get(name);
+        let bytes = name.as_bytes();
+        let memo_slot = memo_slot(bytes, bytes.len().saturating_sub(8));
+        let recent = memo_slot.and_then(|slot| self.recent_ops.prefix_of(slot, bytes));
+        let mut def = match recent {
+            Some((known, def)) if known.len() == name.len() => Some(def),
+            _ => registry().get(name),
+        };
+        if let (Some(slot), Some(d)) = (memo_slot, def) {
+            self.recent_ops.set(slot, name, d);
+        }
         if def.is_none() {
             if let Some(d) = self.default_dialects.last().filter(|d| !d.is_empty()) {
                 self.name_buf.clear();
@@ -1350,6 +1410,15 @@ impl<'a> Parser<'a> {
             return Some(parsed.unwrap_or_else(|| self.intern_token_type(slot, kind())));
         }
         None
+    }
+
+    /// Keep `t`, the type of `text` from `type_cache`, in
+    /// `recent_shaped_types` slot `slot` when it is a shaped type (a
+    /// keyword, then text in `<...>`).
+    fn remember_shaped_type(&mut self, slot: Option<usize>, text: &'a str, t: Type) {
+        if let Some(slot) = slot.filter(|_| text.ends_with('>')) {
+            self.recent_shaped_types.set(slot, text, t);
+        }
     }
 
     /// Intern `kind`, the type of slot `slot`, and remember it there.
@@ -2331,11 +2400,22 @@ impl AsmParser for Parser<'_> {
             self.bump();
             return Ok(Some(t));
         }
-        let cacheable = self.cacheable_type_text();
         let start = self.tok_start;
+        let rest = self.lex.src.get(start..).unwrap_or_default();
+        let shaped_slot = match self.tok {
+            Tok::Ident(_) => memo_slot(rest, SHAPED_MEMO_FROM),
+            _ => None,
+        };
+        let recent = shaped_slot.and_then(|slot| self.recent_shaped_types.prefix_of(slot, rest));
+        let cacheable = match recent {
+            Some((text, _)) => Some(text),
+            None => self.cacheable_type_text(),
+        };
         if let Some(text) = cacheable {
-            if let Some(&t) = self.type_cache.get(text) {
-                self.lex.pos = self.tok_start + text.len();
+            let known = recent.map(|(_, t)| t);
+            if let Some(t) = known.or_else(|| self.type_cache.get(text).copied()) {
+                self.remember_shaped_type(shaped_slot, text, t);
+                self.lex.pos = start + text.len();
                 self.bump();
                 return Ok(Some(t));
             }
@@ -2351,6 +2431,7 @@ impl AsmParser for Parser<'_> {
             // Cache only when parsing consumed exactly that text.
             if self.prev_end == start + text.len() {
                 self.type_cache.insert(text, *t);
+                self.remember_shaped_type(shaped_slot, text, *t);
             }
         }
         r
