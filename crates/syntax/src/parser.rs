@@ -77,9 +77,10 @@ struct Binding {
 }
 
 /// A direct-mapped memo of texts: each is kept in one of [`MEMO_SLOTS`]
-/// slots, chosen by [`memo_slot`] from a few of its bytes, so that a lookup
-/// costs a cheap hash and one comparison rather than a hash table's
-/// hashing of the whole text. A later text for the same slot replaces it.
+/// slots, chosen from a few of its bytes ([`memo_slot`],
+/// [`short_text_slot`]), so that a lookup costs a cheap hash and one
+/// comparison rather than a hash table's hashing of the whole text. A
+/// later text for the same slot replaces it.
 struct TextMemo<'a, V> {
     slots: Vec<Option<(&'a str, V)>>,
 }
@@ -100,6 +101,12 @@ impl<'a, V: Copy> TextMemo<'a, V> {
         bytes.starts_with(text.as_bytes()).then_some((text, value))
     }
 
+    /// The value of `text`, if it is the text kept in slot `slot`.
+    fn get(&self, slot: usize, text: &str) -> Option<V> {
+        let &(kept, value) = self.slots.get(slot)?.as_ref()?;
+        (kept == text).then_some(value)
+    }
+
     fn set(&mut self, slot: usize, text: &'a str, value: V) {
         if let Some(kept) = self.slots.get_mut(slot) {
             *kept = Some((text, value));
@@ -113,6 +120,18 @@ fn memo_slot(bytes: &[u8], from: usize) -> Option<usize> {
     let word: [u8; 8] = bytes.get(from..from + 8)?.try_into().ok()?;
     let mixed = u64::from_le_bytes(word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     Some((mixed >> (64 - MEMO_SLOTS.trailing_zeros())) as usize)
+}
+
+/// The [`TextMemo`] slot of a short text `bytes`, from its length and its
+/// first and last two bytes.
+fn short_text_slot(bytes: &[u8]) -> usize {
+    let byte = |i: Option<usize>| u64::from(i.and_then(|i| bytes.get(i)).copied().unwrap_or(0));
+    let len = bytes.len();
+    let key = len as u64
+        | byte(Some(0)) << 8
+        | byte(len.checked_sub(1)) << 16
+        | byte(len.checked_sub(2)) << 24;
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_SLOTS.trailing_zeros())) as usize
 }
 
 /// Where [`memo_slot`] reads the source after a shaped type's first byte:
@@ -145,6 +164,8 @@ pub struct Parser<'a> {
     block_scopes: Vec<BlockScope<'a>>,
     /// SSA names seen so far, interned (operands refer to them by id).
     ssa_names: HashMap<&'a str, u32>,
+    /// Names of `ssa_names` met lately, with their ids.
+    recent_ssa_names: TextMemo<'a, u32>,
     ssa_name_list: Vec<&'a str>,
     /// The ids of the SSA names that are plain decimal numbers (`%0`,
     /// `%17`: most names of printed IR), by number; `u32::MAX` for a
@@ -408,6 +429,7 @@ impl<'a> Parser<'a> {
             spare_scopes: Vec::new(),
             block_scopes: Vec::new(),
             ssa_names: HashMap::default(),
+            recent_ssa_names: TextMemo::new(),
             ssa_name_list: Vec::new(),
             numbered_ssa_names: Vec::new(),
             bound: Vec::new(),
@@ -822,13 +844,23 @@ impl<'a> Parser<'a> {
                 }
                 *slot
             }
-            None => match self.ssa_names.get(name) {
-                Some(&id) => id,
-                None => {
-                    self.ssa_names.insert(name, next_id);
-                    next_id
+            None => {
+                let slot = short_text_slot(name.as_bytes());
+                match self.recent_ssa_names.get(slot, name) {
+                    Some(id) => id,
+                    None => {
+                        let id = match self.ssa_names.get(name) {
+                            Some(&id) => id,
+                            None => {
+                                self.ssa_names.insert(name, next_id);
+                                next_id
+                            }
+                        };
+                        self.recent_ssa_names.set(slot, name, id);
+                        id
+                    }
                 }
-            },
+            }
         };
         if id == next_id {
             self.ssa_name_list.push(name);
@@ -1000,11 +1032,8 @@ impl<'a> Parser<'a> {
         let name_at = self.tok_start;
         let bytes = name.as_bytes();
         let memo_slot = memo_slot(bytes, bytes.len().saturating_sub(8));
-        let recent = memo_slot.and_then(|slot| self.recent_ops.prefix_of(slot, bytes));
-        let mut def = match recent {
-            Some((known, def)) if known.len() == name.len() => Some(def),
-            _ => registry().get(name),
-        };
+        let recent = memo_slot.and_then(|slot| self.recent_ops.get(slot, name));
+        let mut def = recent.or_else(|| registry().get(name));
         if let (Some(slot), Some(d)) = (memo_slot, def) {
             self.recent_ops.set(slot, name, d);
         }
