@@ -66,14 +66,15 @@ struct ValueScope {
 
 /// An SSA name's binding: `count` consecutive values from `first` (an
 /// op's results are consecutive), defined in the value scope numbered
-/// `scope` (its index in `Parser::scopes` plus one); `shadowed` is the
-/// binding of the same name in an enclosing scope, hidden until this
-/// scope closes.
+/// `scope` (its index in `Parser::scopes` plus one); `shadows` when it
+/// hides a binding of the same name in an enclosing scope (kept in
+/// `Parser::shadowed` until this scope closes).
+#[derive(Clone, Copy)]
 struct Binding {
     scope: usize,
     first: ValueId,
     count: u32,
-    shadowed: Option<Box<Binding>>,
+    shadows: bool,
 }
 
 /// A direct-mapped memo of texts: each is kept in one of [`MEMO_SLOTS`]
@@ -159,6 +160,8 @@ pub struct Parser<'a> {
     /// The innermost binding of each SSA name in the open scopes, by name
     /// id (`None`, or past the end, for an unbound name).
     bindings: Vec<Option<Binding>>,
+    /// The bindings hidden by those of nested scopes, innermost last.
+    shadowed: Vec<Binding>,
     /// Closed value scopes, emptied, kept for their capacity.
     spare_scopes: Vec<ValueScope>,
     block_scopes: Vec<BlockScope<'a>>,
@@ -426,6 +429,7 @@ impl<'a> Parser<'a> {
             diags: Vec::new(),
             scopes: Vec::new(),
             bindings: Vec::new(),
+            shadowed: Vec::new(),
             spare_scopes: Vec::new(),
             block_scopes: Vec::new(),
             ssa_names: HashMap::default(),
@@ -889,15 +893,18 @@ impl<'a> Parser<'a> {
             self.bindings.resize_with(index + 1, || None);
         }
         let slot = &mut self.bindings[index];
-        if slot.as_ref().is_some_and(|b| b.scope == depth) {
+        let previous = *slot;
+        if previous.is_some_and(|b| b.scope == depth) {
             return Err(self.err_at(at, format!("redefinition of SSA value '%{text}'")));
         }
-        let shadowed = slot.take().map(Box::new);
+        if let Some(hidden) = previous {
+            self.shadowed.push(hidden);
+        }
         *slot = Some(Binding {
             scope: depth,
             first,
             count,
-            shadowed,
+            shadows: previous.is_some(),
         });
         scope.names.push(name);
         let forward = &mut self.isolated_scope()?.forward;
@@ -1224,7 +1231,10 @@ impl<'a> Parser<'a> {
         // Unbind the scope's names, uncovering what they shadowed.
         for name in scope.names.drain(..).rev() {
             if let Some(slot) = self.bindings.get_mut(name as usize) {
-                *slot = slot.take().and_then(|b| b.shadowed.map(|s| *s));
+                *slot = match *slot {
+                    Some(b) if b.shadows => self.shadowed.pop(),
+                    _ => None,
+                };
             }
         }
         if let Some(((id, number), (_, at))) = scope.forward.iter().min_by_key(|(_, (_, at))| *at) {
