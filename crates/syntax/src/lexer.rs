@@ -36,8 +36,18 @@ pub enum Tok<'a> {
 /// The name of an `@` symbol token's text: quoted names decoded.
 pub fn symbol_name(at: &str) -> Cow<'_, str> {
     match at.strip_prefix('"').and_then(|q| q.strip_suffix('"')) {
-        Some(quoted) => Cow::Owned(String::from_utf8_lossy(&unescape(quoted)).into_owned()),
+        Some(quoted) => unescape_text(quoted),
         None => Cow::Borrowed(at),
+    }
+}
+
+/// The text a string literal's text between its quotes spells
+/// ([`unescape`]), bytes that are not UTF-8 replaced by U+FFFD; borrowed
+/// when it has no escapes.
+pub fn unescape_text(raw: &str) -> Cow<'_, str> {
+    match unescape(raw) {
+        Cow::Borrowed(_) => Cow::Borrowed(raw),
+        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
     }
 }
 

@@ -6,7 +6,7 @@
 
 mod resources;
 
-use crate::lexer::{symbol_name, unescape, Lexer, Tok};
+use crate::lexer::{symbol_name, unescape, unescape_text, Lexer, Tok};
 use diag::{DiagLoc, Diagnostic, Span};
 use ir::asm::{Argument, AsmParser, PResult, ParseError, UnresolvedOperand};
 use ir::attrs::{DenseValues, Scalar};
@@ -19,6 +19,7 @@ use ir::{
     ValueId,
 };
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 
 /// Parser settings.
 #[derive(Clone, Debug)]
@@ -184,7 +185,7 @@ pub struct Parser<'a> {
     default_dialects: Vec<&'static str>,
     /// Names of the ops being parsed, innermost last (their regions take
     /// the op's default dialect).
-    op_stack: Vec<std::borrow::Cow<'static, str>>,
+    op_stack: Vec<Cow<'static, str>>,
     /// Where the names of the custom ops being parsed start, innermost last.
     name_offsets: Vec<usize>,
     options: ParseOptions,
@@ -208,7 +209,7 @@ pub struct Parser<'a> {
     /// parsed.
     token_types: [Option<Type>; SINGLE_TOKEN_TYPES],
     /// Byte offsets where lines start (for op locations).
-    line_starts: std::borrow::Cow<'a, [u32]>,
+    line_starts: Cow<'a, [u32]>,
 }
 
 /// Magnitude of an integer literal; `None` when it does not fit 128 bits.
@@ -400,7 +401,7 @@ impl<'a> Parser<'a> {
         file_name: &str,
         options: ParseOptions,
     ) -> Self {
-        let line_starts = std::borrow::Cow::Owned(line_starts(src));
+        let line_starts = Cow::Owned(line_starts(src));
         Self::for_range(ctx, src, 0, line_starts, file, file_name, options)
     }
 
@@ -410,7 +411,7 @@ impl<'a> Parser<'a> {
         ctx: &'a mut Context,
         src: &'a str,
         start: usize,
-        line_starts: std::borrow::Cow<'a, [u32]>,
+        line_starts: Cow<'a, [u32]>,
         file: u32,
         file_name: &str,
         options: ParseOptions,
@@ -803,10 +804,7 @@ impl<'a> Parser<'a> {
         // An op's location is that of its name, as in MLIR.
         let loc = self.loc_here();
         let op = match self.tok {
-            Tok::Str(name) => {
-                let name = String::from_utf8_lossy(&unescape(name)).into_owned();
-                self.generic_operation(name, loc)?
-            }
+            Tok::Str(name) => self.generic_operation(unescape_text(name), loc)?,
             Tok::Ident(name) => self.custom_operation(name, total, loc)?,
             _ => return Err(self.err("expected operation name in quotes")),
         };
@@ -933,7 +931,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn generic_operation(&mut self, name: String, loc: Location) -> PResult<OpId> {
+    fn generic_operation(&mut self, name: Cow<'_, str>, loc: Location) -> PResult<OpId> {
         let name_at = self.tok_start;
         self.bump();
         let def = registry().get(&name);
@@ -943,8 +941,13 @@ impl<'a> Parser<'a> {
                 return Err(self.err_at(name_at, message));
             }
         }
+        // A registered op's name is static: no copy of it.
+        let name: Cow<'static, str> = match def {
+            Some(d) => Cow::Borrowed(d.name),
+            None => Cow::Owned(name.into_owned()),
+        };
         let mut state = OperationState::new(name.clone(), loc);
-        self.op_stack.push(name.into());
+        self.op_stack.push(name);
         let r = self.generic_operation_body(def, &mut state);
         self.op_stack.pop();
         r?;
@@ -1165,7 +1168,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Str(s) => {
                 self.bump();
-                let s = String::from_utf8_lossy(&unescape(s)).into_owned();
+                let s = unescape_text(s).into_owned();
                 if self.eat_punct(":") {
                     let line = self.small_int("line number")?;
                     self.expect(":", " in FileLineColLoc")?;
@@ -2299,7 +2302,7 @@ impl<'a> Parser<'a> {
                     if s.is_empty() {
                         return Err(self.err_at(at, "expected valid attribute name"));
                     }
-                    ir::attrs::attr_name(&String::from_utf8_lossy(&unescape(s)))
+                    ir::attrs::attr_name(&unescape_text(s))
                 }
                 _ => return Err(self.err_at(at, "expected attribute name")),
             };

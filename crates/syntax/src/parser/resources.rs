@@ -16,7 +16,7 @@
 //! power of two, where `mlir-opt` accepts it and then aborts allocating it.
 
 use super::Parser;
-use crate::lexer::{unescape, Tok};
+use crate::lexer::{unescape, unescape_text, Tok};
 use ir::asm::{PResult, ParseError};
 use ir::resources::{Blob, BlobError, ResourceValue};
 use ir::{Attr, Type, TypeKind};
@@ -203,7 +203,7 @@ impl<'a> Parser<'a> {
                 Some(k)
             }
             Tok::Str(s) => {
-                let s = String::from_utf8_lossy(&unescape(s)).into_owned();
+                let s = unescape_text(s).into_owned();
                 self.bump();
                 Some(s)
             }
