@@ -140,6 +140,9 @@ fn short_text_slot(bytes: &[u8]) -> usize {
 /// past its keyword, in its shape.
 const SHAPED_MEMO_FROM: usize = 6;
 
+/// Where [`memo_slot`] reads the source after a function type's `(`.
+const FUNCTION_MEMO_FROM: usize = 1;
+
 #[derive(Default)]
 struct BlockScope<'a> {
     blocks: HashMap<&'a str, BlockId>,
@@ -199,9 +202,9 @@ pub struct Parser<'a> {
     predefined: rustc_hash::FxHashSet<&'a str>,
     /// Types already parsed, by their exact source text (types repeat a lot).
     type_cache: HashMap<&'a str, Type>,
-    /// Shaped types of `type_cache` met lately (found by the source they
-    /// start, without scanning it for their end).
-    recent_shaped_types: TextMemo<'a, Type>,
+    /// Shaped and function types of `type_cache` met lately (found by the
+    /// source they start, without scanning it for their end).
+    recent_types: TextMemo<'a, Type>,
     /// Op definitions met lately, by op name as written (names that need
     /// no default dialect, of 8 bytes or more).
     recent_ops: TextMemo<'a, &'static ir::op_def::OpDef>,
@@ -350,6 +353,11 @@ fn bracketed_type_text_len(bytes: &[u8]) -> Option<usize> {
     None
 }
 
+/// Whether `b` may be part of a type's name (`f32`, `!shape.size`).
+fn is_type_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'!')
+}
+
 /// The length of the function type text `bytes` starts with (at its `(`):
 /// the bracketed inputs, `->` and a bracketed result list or one result
 /// (a name, then text in `<...>` if any), spaces between; `None` when it
@@ -370,10 +378,7 @@ fn function_type_text_len(bytes: &[u8]) -> Option<usize> {
     let len = if rest.first() == Some(&b'(') {
         bracketed_type_text_len(rest)?
     } else {
-        let name = rest
-            .iter()
-            .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'!'))
-            .count();
+        let name = rest.iter().take_while(|&&b| is_type_name_byte(b)).count();
         match rest.get(name..) {
             _ if name == 0 => return None,
             Some(angled @ [b'<', ..]) => name + bracketed_type_text_len(angled)?,
@@ -450,7 +455,7 @@ impl<'a> Parser<'a> {
             name_buf: String::new(),
             line_cursor: 0,
             type_cache: HashMap::default(),
-            recent_shaped_types: TextMemo::new(),
+            recent_types: TextMemo::new(),
             recent_ops: TextMemo::new(),
             token_types: [None; SINGLE_TOKEN_TYPES],
             predefined: Default::default(),
@@ -1454,13 +1459,34 @@ impl<'a> Parser<'a> {
         None
     }
 
-    /// Keep `t`, the type of `text` from `type_cache`, in
-    /// `recent_shaped_types` slot `slot` when it is a shaped type (a
-    /// keyword, then text in `<...>`).
-    fn remember_shaped_type(&mut self, slot: Option<usize>, text: &'a str, t: Type) {
-        if let Some(slot) = slot.filter(|_| text.ends_with('>')) {
-            self.recent_shaped_types.set(slot, text, t);
+    /// Keep `t`, the type of `text` from `type_cache`, in `recent_types`
+    /// slot `slot` when it is a shaped type (a keyword, then text in
+    /// `<...>`) or a function type.
+    fn remember_type(&mut self, slot: Option<usize>, text: &'a str, t: Type) {
+        let kept = text.ends_with('>') || text.starts_with('(');
+        if let Some(slot) = slot.filter(|_| kept) {
+            self.recent_types.set(slot, text, t);
         }
+    }
+
+    /// Whether the type text `text` of `recent_types`, which `rest` (the
+    /// source from the current token) starts with, is the text
+    /// [`Parser::cacheable_type_text`] finds there: always for a shaped
+    /// type (it ends at its `>`); for a function type, when no name byte
+    /// or `<` continues its last name, no `->` follows, and it is too short
+    /// to meet the nesting limit.
+    fn whole_type_text(&self, text: &str, rest: &[u8]) -> bool {
+        if !text.starts_with('(') {
+            return true;
+        }
+        let after = rest.get(text.len()..).unwrap_or_default();
+        let name_goes_on = text.bytes().last().is_some_and(is_type_name_byte)
+            && after
+                .first()
+                .is_some_and(|&b| is_type_name_byte(b) || b == b'<');
+        let spaces = after.iter().take_while(|&&b| b == b' ').count();
+        let arrow_follows = after.get(spaces..).is_some_and(|a| a.starts_with(b"->"));
+        !name_goes_on && !arrow_follows && self.depth + text.len() < self.options.max_nesting
     }
 
     /// Intern `kind`, the type of slot `slot`, and remember it there.
@@ -2444,11 +2470,14 @@ impl AsmParser for Parser<'_> {
         }
         let start = self.tok_start;
         let rest = self.lex.src.get(start..).unwrap_or_default();
-        let shaped_slot = match self.tok {
+        let memo = match self.tok {
             Tok::Ident(_) => memo_slot(rest, SHAPED_MEMO_FROM),
+            Tok::Punct("(") => memo_slot(rest, FUNCTION_MEMO_FROM),
             _ => None,
         };
-        let recent = shaped_slot.and_then(|slot| self.recent_shaped_types.prefix_of(slot, rest));
+        let recent = memo
+            .and_then(|slot| self.recent_types.prefix_of(slot, rest))
+            .filter(|&(text, _)| self.whole_type_text(text, rest));
         let cacheable = match recent {
             Some((text, _)) => Some(text),
             None => self.cacheable_type_text(),
@@ -2456,7 +2485,7 @@ impl AsmParser for Parser<'_> {
         if let Some(text) = cacheable {
             let known = recent.map(|(_, t)| t);
             if let Some(t) = known.or_else(|| self.type_cache.get(text).copied()) {
-                self.remember_shaped_type(shaped_slot, text, t);
+                self.remember_type(memo, text, t);
                 self.lex.pos = start + text.len();
                 self.bump();
                 return Ok(Some(t));
@@ -2473,7 +2502,7 @@ impl AsmParser for Parser<'_> {
             // Cache only when parsing consumed exactly that text.
             if self.prev_end == start + text.len() {
                 self.type_cache.insert(text, *t);
-                self.remember_shaped_type(shaped_slot, text, *t);
+                self.remember_type(memo, text, *t);
             }
         }
         r
