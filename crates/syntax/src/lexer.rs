@@ -1,17 +1,19 @@
 //! Tokens of MLIR text. The lexer works on bytes and never panics: any byte
 //! it cannot start a token with becomes an [`Tok::Error`] token.
 
-/// A token; names and literals borrow from the source text.
 use std::borrow::Cow;
 
-#[derive(Clone, Debug, PartialEq)]
+/// A token; names and literals borrow from the source text, undecoded (a
+/// token is a small `Copy` value).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Tok<'a> {
     /// `%name` (the text after `%`).
     Percent(&'a str),
     /// `^name`
     Caret(&'a str),
-    /// `@name` or `@"name"` (decoded)
-    At(Cow<'a, str>),
+    /// `@name`, or `@"name"` as written from quote to quote (decoded by
+    /// [`symbol_name`]).
+    At(&'a str),
     /// `#name` (alias or dialect attribute prefix)
     Hash(&'a str),
     /// `!name` (alias or dialect type prefix)
@@ -22,12 +24,69 @@ pub enum Tok<'a> {
     Int(&'a str),
     /// A float literal as written.
     Float(&'a str),
-    /// A string literal with escapes decoded.
-    Str(Cow<'a, [u8]>),
+    /// A string literal as written between its quotes (escapes checked,
+    /// decoded by [`unescape`]).
+    Str(&'a str),
     Punct(&'static str),
     Eof,
     /// A malformed token; the message says why.
-    Error(String),
+    Error(&'static str),
+}
+
+/// The name of an `@` symbol token's text: quoted names decoded.
+pub fn symbol_name(at: &str) -> Cow<'_, str> {
+    match at.strip_prefix('"').and_then(|q| q.strip_suffix('"')) {
+        Some(quoted) => unescape_text(quoted),
+        None => Cow::Borrowed(at),
+    }
+}
+
+/// The text a string literal's text between its quotes spells
+/// ([`unescape`]), bytes that are not UTF-8 replaced by U+FFFD; borrowed
+/// when it has no escapes.
+pub fn unescape_text(raw: &str) -> Cow<'_, str> {
+    match unescape(raw) {
+        Cow::Borrowed(_) => Cow::Borrowed(raw),
+        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+    }
+}
+
+/// The bytes a string literal's text between its quotes spells: escapes
+/// (`\"`, `\\`, `\n`, `\t`, two hex digits) decoded; borrowed when it
+/// has none. The lexer has checked the escapes; any other `\` is kept.
+pub fn unescape(raw: &str) -> Cow<'_, [u8]> {
+    let raw = raw.as_bytes();
+    if !raw.contains(&b'\\') {
+        return Cow::Borrowed(raw);
+    }
+    let hex = |x: u8| (x as char).to_digit(16);
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        i += 1;
+        let escaped = if b == b'\\' { raw.get(i) } else { None };
+        match escaped {
+            Some(&e @ (b'"' | b'\\')) => out.push(e),
+            Some(b'n') => out.push(b'\n'),
+            Some(b't') => out.push(b'\t'),
+            Some(&h) => match (hex(h), raw.get(i + 1).and_then(|&l| hex(l))) {
+                (Some(high), Some(low)) => {
+                    out.push((high * 16 + low) as u8);
+                    i += 1;
+                }
+                _ => {
+                    out.push(b);
+                    continue;
+                }
+            },
+            None => {
+                out.push(b);
+                continue;
+            }
+        }
+        i += 1;
+    }
+    Cow::Owned(out)
 }
 
 /// The punctuation token that starts `rest`, if any: the longest match,
@@ -69,6 +128,15 @@ pub struct Lexer<'a> {
 const ID_CHAR: [bool; 256] = byte_class(b"_$.");
 /// Bytes of a `%`, `^` or `@` name: those of an identifier and `-`.
 const SUFFIX_CHAR: [bool; 256] = byte_class(b"_$.-");
+
+/// How many bytes `class` marks `bytes` starts with.
+#[inline(always)]
+fn run_len(bytes: &[u8], class: &[bool; 256]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| !class[usize::from(b)])
+        .unwrap_or(bytes.len())
+}
 
 /// A lookup table of the ASCII letters and digits and `extra`.
 const fn byte_class(extra: &[u8]) -> [bool; 256] {
@@ -131,15 +199,6 @@ impl<'a> Lexer<'a> {
         pos
     }
 
-    /// Where the run of bytes `class` marks from `pos` ends.
-    fn class_end(&self, pos: usize, class: &[bool; 256]) -> usize {
-        let rest = self.src.get(pos..).unwrap_or_default();
-        pos + rest
-            .iter()
-            .position(|&b| !class[b as usize])
-            .unwrap_or(rest.len())
-    }
-
     fn take_while(&mut self, f: impl Fn(u8) -> bool) -> &'a str {
         let start = self.pos;
         let rest = self.src.get(start..).unwrap_or_default();
@@ -152,14 +211,14 @@ impl<'a> Lexer<'a> {
     pub fn next_token(&mut self) -> (Tok<'a>, usize) {
         let start = self.trivia_end(self.pos);
         let src = self.src;
-        let Some(&c) = src.get(start) else {
+        let Some((&c, after)) = src.get(start..).and_then(|rest| rest.split_first()) else {
             self.pos = start;
             return (Tok::Eof, start);
         };
-        let second = src.get(start + 1).copied().unwrap_or(0);
+        let second = after.first().copied().unwrap_or(0);
         let (tok, end) = match c {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let end = self.class_end(start + 1, &ID_CHAR);
+                let end = start + 1 + run_len(after, &ID_CHAR);
                 (Tok::Ident(self.slice(start, end)), end)
             }
             b'%' | b'^' | b'!' | b'@' | b'#' => {
@@ -174,7 +233,7 @@ impl<'a> Lexer<'a> {
                     } else {
                         &SUFFIX_CHAR
                     };
-                    let end = self.class_end(start + 1, class);
+                    let end = start + 1 + run_len(after, class);
                     let name = self.slice(start + 1, end);
                     let tok = match c {
                         _ if name.is_empty() => Self::invalid_identifier(c),
@@ -182,7 +241,7 @@ impl<'a> Lexer<'a> {
                         b'^' => Tok::Caret(name),
                         b'#' => Tok::Hash(name),
                         b'!' => Tok::Bang(name),
-                        _ => Tok::At(Cow::Borrowed(name)),
+                        _ => Tok::At(name),
                     };
                     (tok, end)
                 }
@@ -213,17 +272,26 @@ impl<'a> Lexer<'a> {
         (tok, start)
     }
 
-    /// The error token of a sigil `c` that no name follows.
+    /// The error token of a sigil `c` (`%`, `^`, `!`, `@` or `#`) that no
+    /// name follows.
     #[cold]
     fn invalid_identifier(c: u8) -> Tok<'a> {
-        Tok::Error(format!("invalid identifier after '{}'", c as char))
+        Tok::Error(match c {
+            b'%' => "invalid identifier after '%'",
+            b'^' => "invalid identifier after '^'",
+            b'!' => "invalid identifier after '!'",
+            b'@' => "invalid identifier after '@'",
+            _ => "invalid identifier after '#'",
+        })
     }
 
-    /// `@"name"` with the position after the `@`.
+    /// `@"name"` with the position after the `@`: the text from quote to
+    /// quote.
     #[cold]
     fn quoted_symbol(&mut self) -> Tok<'a> {
+        let start = self.pos;
         match self.string() {
-            Ok(s) => Tok::At(Cow::Owned(String::from_utf8_lossy(&s).into_owned())),
+            Ok(_) => Tok::At(self.slice(start, self.pos)),
             Err(e) => Tok::Error(e),
         }
     }
@@ -249,7 +317,7 @@ impl<'a> Lexer<'a> {
                     // Skip the byte and the rest of its UTF-8 sequence.
                     let continuation = rest.iter().skip(1).take_while(|&&b| (b & 0xC0) == 0x80);
                     self.pos += 1 + continuation.count();
-                    Tok::Error("unexpected character".to_string())
+                    Tok::Error("unexpected character")
                 }
             },
         }
@@ -286,50 +354,33 @@ impl<'a> Lexer<'a> {
         Tok::Float(self.slice(start, self.pos))
     }
 
-    /// A string literal: borrowed when it has no escapes.
-    fn string(&mut self) -> Result<Cow<'a, [u8]>, String> {
+    /// A string literal: its text between the quotes, once its escapes
+    /// are checked.
+    fn string(&mut self) -> Result<&'a str, &'static str> {
         self.pos += 1; // opening quote
         let start = self.pos;
-        while let Some(&b) = self.src.get(self.pos) {
-            match b {
-                b'"' => {
-                    self.pos += 1;
-                    return Ok(Cow::Borrowed(&self.src[start..self.pos - 1]));
-                }
-                b'\\' | b'\n' => break,
-                _ => self.pos += 1,
-            }
-        }
-        let mut out = self.src[start..self.pos].to_vec();
         loop {
             let Some(&b) = self.src.get(self.pos) else {
-                return Err("expected '\"' in string literal".into());
+                return Err("expected '\"' in string literal");
             };
             self.pos += 1;
             match b {
-                b'"' => return Ok(Cow::Owned(out)),
-                b'\n' => return Err("expected '\"' in string literal".into()),
+                b'"' => return Ok(self.slice(start, self.pos - 1)),
+                b'\n' => return Err("expected '\"' in string literal"),
                 b'\\' => {
                     let Some(&e) = self.src.get(self.pos) else {
-                        return Err("expected '\"' in string literal".into());
+                        return Err("expected '\"' in string literal");
                     };
                     self.pos += 1;
                     match e {
-                        b'"' | b'\\' => out.push(e),
-                        b'n' => out.push(b'\n'),
-                        b't' => out.push(b'\t'),
-                        h if h.is_ascii_hexdigit() => {
-                            let hex = |x: u8| (x as char).to_digit(16);
-                            let (Some(high), Some(low)) = (hex(h), hex(self.peek_byte(0))) else {
-                                return Err("unknown escape in string literal".into());
-                            };
+                        b'"' | b'\\' | b'n' | b't' => {}
+                        h if h.is_ascii_hexdigit() && self.peek_byte(0).is_ascii_hexdigit() => {
                             self.pos += 1;
-                            out.push((high * 16 + low) as u8);
                         }
-                        _ => return Err("unknown escape in string literal".into()),
+                        _ => return Err("unknown escape in string literal"),
                     }
                 }
-                _ => out.push(b),
+                _ => {}
             }
         }
     }
@@ -359,7 +410,7 @@ mod tests {
                 Tok::Int("2"),
                 Tok::Punct("="),
                 Tok::Ident("shape.foo"),
-                Tok::At("f".into()),
+                Tok::At("f"),
                 Tok::Punct("("),
                 Tok::Float("1.5e+3"),
                 Tok::Punct(","),
@@ -368,7 +419,7 @@ mod tests {
                 Tok::Punct(")"),
                 Tok::Punct("->"),
                 Tok::Bang("shape.size"),
-                Tok::Str(b"a\"".to_vec().into()),
+                Tok::Str("a\\22"),
             ]
         );
     }

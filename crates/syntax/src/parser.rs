@@ -6,7 +6,7 @@
 
 mod resources;
 
-use crate::lexer::{Lexer, Tok};
+use crate::lexer::{symbol_name, unescape, unescape_text, Lexer, Tok};
 use diag::{DiagLoc, Diagnostic, Span};
 use ir::asm::{Argument, AsmParser, PResult, ParseError, UnresolvedOperand};
 use ir::attrs::{DenseValues, Scalar};
@@ -19,7 +19,7 @@ use ir::{
     ValueId,
 };
 use rustc_hash::FxHashMap as HashMap;
-use std::collections::hash_map::Entry;
+use std::borrow::Cow;
 
 /// Parser settings.
 #[derive(Clone, Debug)]
@@ -56,13 +56,92 @@ impl Default for ParseOptions {
 /// (dominance, or none in a graph region).
 #[derive(Default)]
 struct ValueScope {
-    /// SSA name id → first value and count (an op's results are consecutive).
-    values: HashMap<u32, (ValueId, u32)>,
+    /// The ids of the SSA names this scope binds (their bindings are in
+    /// `Parser::bindings`).
+    names: Vec<u32>,
     /// Forward references (name id, result number): placeholder value, use
     /// offset. Kept in isolated scopes only.
     forward: HashMap<(u32, u32), (ValueId, u32)>,
     isolated: bool,
 }
+
+/// An SSA name's binding: `count` consecutive values from `first` (an
+/// op's results are consecutive), defined in the value scope numbered
+/// `scope` (its index in `Parser::scopes` plus one); `shadows` when it
+/// hides a binding of the same name in an enclosing scope (kept in
+/// `Parser::shadowed` until this scope closes).
+#[derive(Clone, Copy)]
+struct Binding {
+    scope: usize,
+    first: ValueId,
+    count: u32,
+    shadows: bool,
+}
+
+/// A direct-mapped memo of texts: each is kept in one of [`MEMO_SLOTS`]
+/// slots, chosen from a few of its bytes ([`memo_slot`],
+/// [`short_text_slot`]), so that a lookup costs a cheap hash and one
+/// comparison rather than a hash table's hashing of the whole text. A
+/// later text for the same slot replaces it.
+struct TextMemo<'a, V> {
+    slots: Vec<Option<(&'a str, V)>>,
+}
+
+/// How many texts a [`TextMemo`] keeps.
+const MEMO_SLOTS: usize = 64;
+
+impl<'a, V: Copy> TextMemo<'a, V> {
+    fn new() -> Self {
+        TextMemo {
+            slots: vec![None; MEMO_SLOTS],
+        }
+    }
+
+    /// The text kept in slot `slot`, if `bytes` start with it, and its value.
+    fn prefix_of(&self, slot: usize, bytes: &[u8]) -> Option<(&'a str, V)> {
+        let &(text, value) = self.slots.get(slot)?.as_ref()?;
+        bytes.starts_with(text.as_bytes()).then_some((text, value))
+    }
+
+    /// The value of `text`, if it is the text kept in slot `slot`.
+    fn get(&self, slot: usize, text: &str) -> Option<V> {
+        let &(kept, value) = self.slots.get(slot)?.as_ref()?;
+        (kept == text).then_some(value)
+    }
+
+    fn set(&mut self, slot: usize, text: &'a str, value: V) {
+        if let Some(kept) = self.slots.get_mut(slot) {
+            *kept = Some((text, value));
+        }
+    }
+}
+
+/// The [`TextMemo`] slot of the text whose bytes `from..from + 8` are those
+/// of `bytes`; `None` when `bytes` is shorter.
+fn memo_slot(bytes: &[u8], from: usize) -> Option<usize> {
+    let word: [u8; 8] = bytes.get(from..from + 8)?.try_into().ok()?;
+    let mixed = u64::from_le_bytes(word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    Some((mixed >> (64 - MEMO_SLOTS.trailing_zeros())) as usize)
+}
+
+/// The [`TextMemo`] slot of a short text `bytes`, from its length and its
+/// first and last two bytes.
+fn short_text_slot(bytes: &[u8]) -> usize {
+    let byte = |i: Option<usize>| u64::from(i.and_then(|i| bytes.get(i)).copied().unwrap_or(0));
+    let len = bytes.len();
+    let key = len as u64
+        | byte(Some(0)) << 8
+        | byte(len.checked_sub(1)) << 16
+        | byte(len.checked_sub(2)) << 24;
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_SLOTS.trailing_zeros())) as usize
+}
+
+/// Where [`memo_slot`] reads the source after a shaped type's first byte:
+/// past its keyword, in its shape.
+const SHAPED_MEMO_FROM: usize = 6;
+
+/// Where [`memo_slot`] reads the source after a function type's `(`.
+const FUNCTION_MEMO_FROM: usize = 1;
 
 #[derive(Default)]
 struct BlockScope<'a> {
@@ -82,12 +161,18 @@ pub struct Parser<'a> {
     file_name: std::sync::Arc<str>,
     pub diags: Vec<Diagnostic>,
     scopes: Vec<ValueScope>,
-    /// Closed value scopes, emptied, kept for their table capacity (a
-    /// region's names then need no rehashing as they are defined).
+    /// The innermost binding of each SSA name in the open scopes, by name
+    /// id (`None`, or past the end, for an unbound name).
+    bindings: Vec<Option<Binding>>,
+    /// The bindings hidden by those of nested scopes, innermost last.
+    shadowed: Vec<Binding>,
+    /// Closed value scopes, emptied, kept for their capacity.
     spare_scopes: Vec<ValueScope>,
     block_scopes: Vec<BlockScope<'a>>,
     /// SSA names seen so far, interned (operands refer to them by id).
     ssa_names: HashMap<&'a str, u32>,
+    /// Names of `ssa_names` met lately, with their ids.
+    recent_ssa_names: TextMemo<'a, u32>,
     ssa_name_list: Vec<&'a str>,
     /// The ids of the SSA names that are plain decimal numbers (`%0`,
     /// `%17`: most names of printed IR), by number; `u32::MAX` for a
@@ -103,7 +188,7 @@ pub struct Parser<'a> {
     default_dialects: Vec<&'static str>,
     /// Names of the ops being parsed, innermost last (their regions take
     /// the op's default dialect).
-    op_stack: Vec<std::borrow::Cow<'static, str>>,
+    op_stack: Vec<Cow<'static, str>>,
     /// Where the names of the custom ops being parsed start, innermost last.
     name_offsets: Vec<usize>,
     options: ParseOptions,
@@ -117,11 +202,17 @@ pub struct Parser<'a> {
     predefined: rustc_hash::FxHashSet<&'a str>,
     /// Types already parsed, by their exact source text (types repeat a lot).
     type_cache: HashMap<&'a str, Type>,
+    /// Shaped and function types of `type_cache` met lately (found by the
+    /// source they start, without scanning it for their end).
+    recent_types: TextMemo<'a, Type>,
+    /// Op definitions met lately, by op name as written (names that need
+    /// no default dialect, of 8 bytes or more).
+    recent_ops: TextMemo<'a, &'static ir::op_def::OpDef>,
     /// The interned types of [`SINGLE_TOKEN_TYPE_KINDS`], by slot, once
     /// parsed.
     token_types: [Option<Type>; SINGLE_TOKEN_TYPES],
     /// Byte offsets where lines start (for op locations).
-    line_starts: std::borrow::Cow<'a, [u32]>,
+    line_starts: Cow<'a, [u32]>,
 }
 
 /// Magnitude of an integer literal; `None` when it does not fit 128 bits.
@@ -237,6 +328,73 @@ const TYPE_TEXT_BYTES: [TypeTextByte; 256] = {
     table
 };
 
+/// The length of the text in brackets `bytes` starts with (`(...)` or
+/// `<...>`, nested brackets included), when it is made of the bytes of
+/// cacheable types ([`TypeTextByte::Plain`]), brackets, `!` and `->` only.
+fn bracketed_type_text_len(bytes: &[u8]) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'(' | b'<' => depth += 1,
+            b')' | b'>' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            b'-' if bytes.get(i + 1) == Some(&b'>') => i += 1,
+            b'!' => {}
+            _ if matches!(TYPE_TEXT_BYTES[usize::from(b)], TypeTextByte::Plain) => {}
+            _ => return None,
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Whether `b` may be part of a type's name (`f32`, `!shape.size`).
+fn is_type_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'!')
+}
+
+/// The length of the function type text `bytes` starts with (at its `(`):
+/// the bracketed inputs, `->` and a bracketed result list or one result
+/// (a name, then text in `<...>` if any), spaces between; `None` when it
+/// has other bytes ([`bracketed_type_text_len`]) or `->` follows it (the
+/// result list would then be the inputs of a function type). Parsing the
+/// type takes exactly that text or fails.
+fn function_type_text_len(bytes: &[u8]) -> Option<usize> {
+    let after_spaces = |from: usize| {
+        let rest = bytes.get(from..).unwrap_or_default();
+        from + rest.iter().take_while(|&&b| b == b' ').count()
+    };
+    let arrow = after_spaces(bracketed_type_text_len(bytes)?);
+    if bytes.get(arrow..arrow + 2) != Some(b"->") {
+        return None;
+    }
+    let results = after_spaces(arrow + 2);
+    let rest = bytes.get(results..)?;
+    let len = if rest.first() == Some(&b'(') {
+        bracketed_type_text_len(rest)?
+    } else {
+        let name = rest.iter().take_while(|&&b| is_type_name_byte(b)).count();
+        match rest.get(name..) {
+            _ if name == 0 => return None,
+            Some(angled @ [b'<', ..]) => name + bracketed_type_text_len(angled)?,
+            _ => name,
+        }
+    };
+    let end = results + len;
+    if bytes
+        .get(after_spaces(end)..)
+        .is_some_and(|r| r.starts_with(b"->"))
+    {
+        return None;
+    }
+    Some(end)
+}
+
 /// The widest integer type MLIR has (`i16777215`).
 const MAX_INTEGER_WIDTH: u32 = 16_777_215;
 
@@ -248,7 +406,7 @@ impl<'a> Parser<'a> {
         file_name: &str,
         options: ParseOptions,
     ) -> Self {
-        let line_starts = std::borrow::Cow::Owned(line_starts(src));
+        let line_starts = Cow::Owned(line_starts(src));
         Self::for_range(ctx, src, 0, line_starts, file, file_name, options)
     }
 
@@ -258,7 +416,7 @@ impl<'a> Parser<'a> {
         ctx: &'a mut Context,
         src: &'a str,
         start: usize,
-        line_starts: std::borrow::Cow<'a, [u32]>,
+        line_starts: Cow<'a, [u32]>,
         file: u32,
         file_name: &str,
         options: ParseOptions,
@@ -276,9 +434,12 @@ impl<'a> Parser<'a> {
             file_name: file_name.into(),
             diags: Vec::new(),
             scopes: Vec::new(),
+            bindings: Vec::new(),
+            shadowed: Vec::new(),
             spare_scopes: Vec::new(),
             block_scopes: Vec::new(),
             ssa_names: HashMap::default(),
+            recent_ssa_names: TextMemo::new(),
             ssa_name_list: Vec::new(),
             numbered_ssa_names: Vec::new(),
             bound: Vec::new(),
@@ -294,6 +455,8 @@ impl<'a> Parser<'a> {
             name_buf: String::new(),
             line_cursor: 0,
             type_cache: HashMap::default(),
+            recent_types: TextMemo::new(),
+            recent_ops: TextMemo::new(),
             token_types: [None; SINGLE_TOKEN_TYPES],
             predefined: Default::default(),
             line_starts,
@@ -307,20 +470,23 @@ impl<'a> Parser<'a> {
         (self.tok != Tok::Eof).then_some(self.tok_start)
     }
 
+    /// Move to the next token; returns the current one.
+    #[inline(always)]
     fn bump(&mut self) -> Tok<'a> {
-        let next = self.lex_next();
-        std::mem::replace(&mut self.tok, next)
+        let current = self.tok;
+        self.advance();
+        current
     }
 
-    /// Lex the token after the current one, setting `prev_end` and
-    /// `tok_start`. The lexer is inlined here, once, rather than at each
-    /// call site, and its token and offset need not be copied out of it.
+    /// Lex the token after the current one into `tok`, setting `prev_end`
+    /// and `tok_start`. The lexer is inlined here, once, rather than at
+    /// each call site.
     #[inline(never)]
-    fn lex_next(&mut self) -> Tok<'a> {
+    fn advance(&mut self) {
         self.prev_end = self.lex.pos;
         let (t, s) = self.lex.next_token();
+        self.tok = t;
         self.tok_start = s;
-        t
     }
 
     fn span(&self, offset: usize) -> DiagLoc {
@@ -369,8 +535,7 @@ impl<'a> Parser<'a> {
     }
 
     fn err(&mut self, msg: impl Into<String>) -> ParseError {
-        if let Tok::Error(m) = &self.tok {
-            let m = m.clone();
+        if let Tok::Error(m) = self.tok {
             return self.err_at(self.tok_start, m);
         }
         self.err_at(self.tok_start, msg)
@@ -532,12 +697,7 @@ impl<'a> Parser<'a> {
         if pending.is_empty() {
             return;
         }
-        let saved = (
-            self.lex.pos,
-            self.tok.clone(),
-            self.tok_start,
-            self.prev_end,
-        );
+        let saved = (self.lex.pos, self.tok, self.tok_start, self.prev_end);
         let diags = self.diags.len();
         loop {
             let before = pending.len();
@@ -572,7 +732,7 @@ impl<'a> Parser<'a> {
 
     fn parse_top_level_items(&mut self, block: BlockId) -> PResult<()> {
         loop {
-            match self.tok.clone() {
+            match self.tok {
                 Tok::Eof => break,
                 Tok::Hash(name) if !name.contains('.') => {
                     let at = self.tok_start;
@@ -648,10 +808,8 @@ impl<'a> Parser<'a> {
         let total: usize = self.bound[base..end].iter().map(|r| r.1).sum();
         // An op's location is that of its name, as in MLIR.
         let loc = self.loc_here();
-        let op = match self.tok.clone() {
-            Tok::Str(name) => {
-                self.generic_operation(String::from_utf8_lossy(&name).into_owned(), loc)?
-            }
+        let op = match self.tok {
+            Tok::Str(name) => self.generic_operation(unescape_text(name), loc)?,
             Tok::Ident(name) => self.custom_operation(name, total, loc)?,
             _ => return Err(self.err("expected operation name in quotes")),
         };
@@ -693,13 +851,23 @@ impl<'a> Parser<'a> {
                 }
                 *slot
             }
-            None => match self.ssa_names.get(name) {
-                Some(&id) => id,
-                None => {
-                    self.ssa_names.insert(name, next_id);
-                    next_id
+            None => {
+                let slot = short_text_slot(name.as_bytes());
+                match self.recent_ssa_names.get(slot, name) {
+                    Some(id) => id,
+                    None => {
+                        let id = match self.ssa_names.get(name) {
+                            Some(&id) => id,
+                            None => {
+                                self.ssa_names.insert(name, next_id);
+                                next_id
+                            }
+                        };
+                        self.recent_ssa_names.set(slot, name, id);
+                        id
+                    }
                 }
-            },
+            }
         };
         if id == next_id {
             self.ssa_name_list.push(name);
@@ -721,17 +889,27 @@ impl<'a> Parser<'a> {
     /// resolving the forward references to them.
     fn define_values(&mut self, name: u32, first: ValueId, count: u32, at: usize) -> PResult<()> {
         let text = self.ssa_name(name);
+        let depth = self.scopes.len();
         let scope = self.scopes.last_mut().ok_or(ParseError)?;
-        let defined_here = match scope.values.entry(name) {
-            Entry::Occupied(_) => true,
-            Entry::Vacant(entry) => {
-                entry.insert((first, count));
-                false
-            }
-        };
-        if defined_here {
+        let index = name as usize;
+        if index >= self.bindings.len() {
+            self.bindings.resize_with(index + 1, || None);
+        }
+        let slot = &mut self.bindings[index];
+        let previous = *slot;
+        if previous.is_some_and(|b| b.scope == depth) {
             return Err(self.err_at(at, format!("redefinition of SSA value '%{text}'")));
         }
+        if let Some(hidden) = previous {
+            self.shadowed.push(hidden);
+        }
+        *slot = Some(Binding {
+            scope: depth,
+            first,
+            count,
+            shadows: previous.is_some(),
+        });
+        scope.names.push(name);
         let forward = &mut self.isolated_scope()?.forward;
         let mut resolved = Vec::new();
         if !forward.is_empty() {
@@ -758,7 +936,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn generic_operation(&mut self, name: String, loc: Location) -> PResult<OpId> {
+    fn generic_operation(&mut self, name: Cow<'_, str>, loc: Location) -> PResult<OpId> {
         let name_at = self.tok_start;
         self.bump();
         let def = registry().get(&name);
@@ -768,8 +946,13 @@ impl<'a> Parser<'a> {
                 return Err(self.err_at(name_at, message));
             }
         }
+        // A registered op's name is static: no copy of it.
+        let name: Cow<'static, str> = match def {
+            Some(d) => Cow::Borrowed(d.name),
+            None => Cow::Owned(name.into_owned()),
+        };
         let mut state = OperationState::new(name.clone(), loc);
-        self.op_stack.push(name.into());
+        self.op_stack.push(name);
         let r = self.generic_operation_body(def, &mut state);
         self.op_stack.pop();
         r?;
@@ -862,7 +1045,13 @@ impl<'a> Parser<'a> {
         loc: Location,
     ) -> PResult<OpId> {
         let name_at = self.tok_start;
-        let mut def = registry().get(name);
+        let bytes = name.as_bytes();
+        let memo_slot = memo_slot(bytes, bytes.len().saturating_sub(8));
+        let recent = memo_slot.and_then(|slot| self.recent_ops.get(slot, name));
+        let mut def = recent.or_else(|| registry().get(name));
+        if let (Some(slot), Some(d)) = (memo_slot, def) {
+            self.recent_ops.set(slot, name, d);
+        }
         if def.is_none() {
             if let Some(d) = self.default_dialects.last().filter(|d| !d.is_empty()) {
                 self.name_buf.clear();
@@ -937,7 +1126,7 @@ impl<'a> Parser<'a> {
     }
 
     fn location_body_inner(&mut self) -> PResult<Location> {
-        match self.tok.clone() {
+        match self.tok {
             Tok::Ident("unknown") => {
                 self.bump();
                 Ok(Location::Unknown)
@@ -984,7 +1173,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Str(s) => {
                 self.bump();
-                let s = String::from_utf8_lossy(&s).into_owned();
+                let s = unescape_text(s).into_owned();
                 if self.eat_punct(":") {
                     let line = self.small_int("line number")?;
                     self.expect(":", " in FileLineColLoc")?;
@@ -1047,6 +1236,15 @@ impl<'a> Parser<'a> {
         let (Some(mut scope), Some(blocks)) = (self.scopes.pop(), self.block_scopes.pop()) else {
             return Err(self.internal_error("a scope closes that never opened"));
         };
+        // Unbind the scope's names, uncovering what they shadowed.
+        for name in scope.names.drain(..).rev() {
+            if let Some(slot) = self.bindings.get_mut(name as usize) {
+                *slot = match *slot {
+                    Some(b) if b.shadows => self.shadowed.pop(),
+                    _ => None,
+                };
+            }
+        }
         if let Some(((id, number), (_, at))) = scope.forward.iter().min_by_key(|(_, (_, at))| *at) {
             let name = self.ssa_name_list.get(*id as usize).copied();
             let result = if *number == 0 {
@@ -1060,7 +1258,6 @@ impl<'a> Parser<'a> {
             );
             return Err(self.err_at(*at as usize, msg));
         }
-        scope.values.clear();
         self.spare_scopes.push(scope);
         if let Some((name, at)) = blocks.pending.iter().min_by_key(|(_, at)| **at) {
             let msg = format!("reference to an undefined block '^{name}'");
@@ -1088,7 +1285,7 @@ impl<'a> Parser<'a> {
             if self.eat_punct("}") {
                 break;
             }
-            if let Tok::Caret(name) = self.tok.clone() {
+            if let Tok::Caret(name) = self.tok {
                 let at = self.tok_start;
                 self.bump();
                 let block = if first && self.ctx.block(entry).first.is_none() && args.is_empty() {
@@ -1202,9 +1399,11 @@ impl<'a> Parser<'a> {
     }
 
     /// The source text of the type starting at the current token, when it is
-    /// a plain keyword (`index`, `f32`) or a shaped type made of dimension,
-    /// keyword and punctuation characters only (`tensor<?x4xf32>`), so that
-    /// equal text always means the same type.
+    /// a plain keyword (`index`, `f32`), a shaped type made of dimension,
+    /// keyword and punctuation characters only (`tensor<?x4xf32>`) or a
+    /// function type of such types ([`function_type_text_len`]) too short
+    /// to meet the nesting limit, so that equal text always means the same
+    /// type.
     fn cacheable_type_text(&self) -> Option<&'a str> {
         let src = self.lex.src;
         let start = self.tok_start;
@@ -1231,6 +1430,14 @@ impl<'a> Parser<'a> {
                 }
                 None
             }
+            Tok::Punct("(") => {
+                let len = function_type_text_len(src.get(start..)?)?;
+                // A type nests at most once per byte of its text.
+                if self.depth + len >= self.options.max_nesting {
+                    return None;
+                }
+                self.lex.text_between(start, start + len)
+            }
             _ => None,
         }
     }
@@ -1252,6 +1459,36 @@ impl<'a> Parser<'a> {
         None
     }
 
+    /// Keep `t`, the type of `text` from `type_cache`, in `recent_types`
+    /// slot `slot` when it is a shaped type (a keyword, then text in
+    /// `<...>`) or a function type.
+    fn remember_type(&mut self, slot: Option<usize>, text: &'a str, t: Type) {
+        let kept = text.ends_with('>') || text.starts_with('(');
+        if let Some(slot) = slot.filter(|_| kept) {
+            self.recent_types.set(slot, text, t);
+        }
+    }
+
+    /// Whether the type text `text` of `recent_types`, which `rest` (the
+    /// source from the current token) starts with, is the text
+    /// [`Parser::cacheable_type_text`] finds there: always for a shaped
+    /// type (it ends at its `>`); for a function type, when no name byte
+    /// or `<` continues its last name, no `->` follows, and it is too short
+    /// to meet the nesting limit.
+    fn whole_type_text(&self, text: &str, rest: &[u8]) -> bool {
+        if !text.starts_with('(') {
+            return true;
+        }
+        let after = rest.get(text.len()..).unwrap_or_default();
+        let name_goes_on = text.bytes().last().is_some_and(is_type_name_byte)
+            && after
+                .first()
+                .is_some_and(|&b| is_type_name_byte(b) || b == b'<');
+        let spaces = after.iter().take_while(|&&b| b == b' ').count();
+        let arrow_follows = after.get(spaces..).is_some_and(|a| a.starts_with(b"->"));
+        !name_goes_on && !arrow_follows && self.depth + text.len() < self.options.max_nesting
+    }
+
     /// Intern `kind`, the type of slot `slot`, and remember it there.
     #[cold]
     fn intern_token_type(&mut self, slot: usize, kind: TypeKind) -> Type {
@@ -1261,7 +1498,7 @@ impl<'a> Parser<'a> {
     }
 
     fn type_inner(&mut self) -> PResult<Option<Type>> {
-        match self.tok.clone() {
+        match self.tok {
             Tok::Ident(k) => {
                 if let Some(t) = self.builtin_keyword_type(k)? {
                     self.bump();
@@ -1382,12 +1619,8 @@ impl<'a> Parser<'a> {
         if !self.is_punct("(") {
             return Ok(vec![self.parse_type_required()?]);
         }
-        let (pos, tok, tok_start, prev_end) = (
-            self.lex.pos,
-            self.tok.clone(),
-            self.tok_start,
-            self.prev_end,
-        );
+        let (pos, tok, tok_start, prev_end) =
+            (self.lex.pos, self.tok, self.tok_start, self.prev_end);
         let (depth, diags) = (self.depth, self.diags.len());
         let deeper_list = self.enter().and_then(|()| self.paren_type_list());
         match deeper_list {
@@ -1521,7 +1754,7 @@ impl<'a> Parser<'a> {
             }
             self.bump();
             // `*x` : the `x` prefixes the element type token.
-            let Tok::Ident(t) = self.tok.clone() else {
+            let Tok::Ident(t) = self.tok else {
                 return Err(self.err("expected 'x' in unranked type"));
             };
             let Some(rest) = t.strip_prefix('x') else {
@@ -1602,7 +1835,7 @@ impl<'a> Parser<'a> {
     }
 
     fn attribute_inner(&mut self, ty: Option<Type>) -> PResult<Option<Attr>> {
-        let tok = self.tok.clone();
+        let tok = self.tok;
         match tok {
             Tok::Ident(k) => match k {
                 "unit" => {
@@ -1686,12 +1919,12 @@ impl<'a> Parser<'a> {
                     let t = self.parse_type_required()?;
                     let ap = ir::print_attr::AttrPrinter::new(self.ctx);
                     let mut text = String::new();
-                    ir::print_attr::write_escaped_string(&mut text, &s);
+                    ir::print_attr::write_escaped_string(&mut text, &unescape(s));
                     text.push_str(" : ");
                     text.push_str(&ap.type_to_string(t));
                     return Ok(Some(Attr::Opaque(text)));
                 }
-                Ok(Some(Attr::String(s.into_owned())))
+                Ok(Some(Attr::String(unescape(s).into_owned())))
             }
             Tok::Punct("[") => {
                 self.bump();
@@ -1722,12 +1955,12 @@ impl<'a> Parser<'a> {
                 let mut nested = Vec::new();
                 while self.eat_punct("::") {
                     match self.bump() {
-                        Tok::At(n) => nested.push(n.into_owned()),
+                        Tok::At(n) => nested.push(symbol_name(n).into_owned()),
                         _ => return Err(self.err("expected nested symbol reference identifier")),
                     }
                 }
                 Ok(Some(Attr::SymbolRef {
-                    root: root.into_owned(),
+                    root: symbol_name(root).into_owned(),
                     nested,
                 }))
             }
@@ -1912,7 +2145,7 @@ impl<'a> Parser<'a> {
         match self.bump() {
             Tok::Int(s) | Tok::Float(s) => out.push((neg, s, at)),
             Tok::Ident(k) if k == "true" || k == "false" => out.push((false, k, at)),
-            Tok::Str(s) => strings.push(s.into_owned()),
+            Tok::Str(s) => strings.push(unescape(s).into_owned()),
             _ => return Err(self.err_at(at, "expected element literal of primitive type")),
         }
         Ok(())
@@ -2095,7 +2328,7 @@ impl<'a> Parser<'a> {
                     if s.is_empty() {
                         return Err(self.err_at(at, "expected valid attribute name"));
                     }
-                    ir::attrs::attr_name(&String::from_utf8_lossy(&s))
+                    ir::attrs::attr_name(&unescape_text(s))
                 }
                 _ => return Err(self.err_at(at, "expected attribute name")),
             };
@@ -2166,7 +2399,7 @@ impl AsmParser for Parser<'_> {
         }
     }
     fn parse_optional_operand(&mut self) -> PResult<Option<UnresolvedOperand>> {
-        let Tok::Percent(name) = self.tok.clone() else {
+        let Tok::Percent(name) = self.tok else {
             return Ok(None);
         };
         let offset = self.tok_start as u32;
@@ -2187,17 +2420,15 @@ impl AsmParser for Parser<'_> {
         }))
     }
     fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> PResult<ValueId> {
-        // Look through scopes, stopping after an isolated one.
-        let mut found = None;
-        for scope in self.scopes.iter().rev() {
-            if let Some(&(first, count)) = scope.values.get(&operand.name) {
-                found = Some((operand.number < count).then(|| ValueId(first.0 + operand.number)));
-                break;
+        // The innermost binding, if it is in a scope up to the innermost
+        // isolated one.
+        let isolated = self.scopes.iter().rposition(|s| s.isolated).unwrap_or(0);
+        let found = match self.bindings.get(operand.name as usize) {
+            Some(Some(b)) if b.scope > isolated => {
+                Some((operand.number < b.count).then(|| ValueId(b.first.0 + operand.number)))
             }
-            if scope.isolated {
-                break;
-            }
-        }
+            _ => None,
+        };
         let v = match found {
             Some(Some(v)) => v,
             Some(None) => {
@@ -2237,11 +2468,25 @@ impl AsmParser for Parser<'_> {
             self.bump();
             return Ok(Some(t));
         }
-        let cacheable = self.cacheable_type_text();
         let start = self.tok_start;
+        let rest = self.lex.src.get(start..).unwrap_or_default();
+        let memo = match self.tok {
+            Tok::Ident(_) => memo_slot(rest, SHAPED_MEMO_FROM),
+            Tok::Punct("(") => memo_slot(rest, FUNCTION_MEMO_FROM),
+            _ => None,
+        };
+        let recent = memo
+            .and_then(|slot| self.recent_types.prefix_of(slot, rest))
+            .filter(|&(text, _)| self.whole_type_text(text, rest));
+        let cacheable = match recent {
+            Some((text, _)) => Some(text),
+            None => self.cacheable_type_text(),
+        };
         if let Some(text) = cacheable {
-            if let Some(&t) = self.type_cache.get(text) {
-                self.lex.pos = self.tok_start + text.len();
+            let known = recent.map(|(_, t)| t);
+            if let Some(t) = known.or_else(|| self.type_cache.get(text).copied()) {
+                self.remember_type(memo, text, t);
+                self.lex.pos = start + text.len();
                 self.bump();
                 return Ok(Some(t));
             }
@@ -2257,6 +2502,7 @@ impl AsmParser for Parser<'_> {
             // Cache only when parsing consumed exactly that text.
             if self.prev_end == start + text.len() {
                 self.type_cache.insert(text, *t);
+                self.remember_type(memo, text, *t);
             }
         }
         r
@@ -2299,7 +2545,7 @@ impl AsmParser for Parser<'_> {
     fn parse_optional_symbol_name(&mut self) -> Option<String> {
         match &self.tok {
             Tok::At(_) => match self.bump() {
-                Tok::At(n) => Some(n.into_owned()),
+                Tok::At(n) => Some(symbol_name(n).into_owned()),
                 _ => None,
             },
             _ => None,
@@ -2308,7 +2554,7 @@ impl AsmParser for Parser<'_> {
     fn parse_optional_string(&mut self) -> Option<Vec<u8>> {
         match &self.tok {
             Tok::Str(_) => match self.bump() {
-                Tok::Str(s) => Some(s.into_owned()),
+                Tok::Str(s) => Some(unescape(s).into_owned()),
                 _ => None,
             },
             _ => None,

@@ -4,7 +4,7 @@
 //! `mlir-opt --mlir-pass-pipeline-crash-reproducer` writes it and
 //! `mlir-opt --run-reproducer` replays it.
 
-use crate::lexer::{Lexer, Tok};
+use crate::lexer::{unescape_text, Lexer, Tok};
 
 /// How a reproducer says to run its module.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ impl Reproducer {
             }
             match (key, tokens.next()?) {
                 ("pipeline", Tok::Str(s)) => {
-                    pipeline = Some(String::from_utf8_lossy(&s).into_owned());
+                    pipeline = Some(unescape_text(s).into_owned());
                 }
                 ("disable_threading", Tok::Ident(b)) => reproducer.disable_threading = b == "true",
                 ("verify_each", Tok::Ident(b)) => reproducer.verify_each = b == "true",

@@ -16,7 +16,7 @@
 //! power of two, where `mlir-opt` accepts it and then aborts allocating it.
 
 use super::Parser;
-use crate::lexer::Tok;
+use crate::lexer::{unescape, unescape_text, Tok};
 use ir::asm::{PResult, ParseError};
 use ir::resources::{Blob, BlobError, ResourceValue};
 use ir::{Attr, Type, TypeKind};
@@ -145,7 +145,7 @@ impl<'a> Parser<'a> {
                 Some(Tok::Str(_)) if p.raw_string(value_at).starts_with(b"0x") => {
                     ResourceValue::Blob(p.blob(&key, value_at)?)
                 }
-                Some(Tok::Str(s)) => ResourceValue::String(s.into_owned()),
+                Some(Tok::Str(s)) => ResourceValue::String(unescape(s).into_owned()),
                 _ => {
                     let message = format!("expected string value for key '{key}'");
                     return Err(p.err_at(value_at, message));
@@ -203,7 +203,7 @@ impl<'a> Parser<'a> {
                 Some(k)
             }
             Tok::Str(s) => {
-                let s = String::from_utf8_lossy(s).into_owned();
+                let s = unescape_text(s).into_owned();
                 self.bump();
                 Some(s)
             }
