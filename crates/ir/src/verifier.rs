@@ -34,7 +34,7 @@
 use crate::context::{BlockId, Context, OpId, RegionId, Reverify, ValueDef, ValueId};
 use crate::dialect::checks::check_parent;
 use crate::location::Location;
-use crate::op_def::{Arity, OpDef};
+use crate::op_def::{ArityCounts, OpDef};
 use crate::{Attr, OpKind, Type, TypeKind};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -835,15 +835,12 @@ impl Verifier<'_> {
     fn structure(&self, op: OpId, def: &OpDef) -> Result<(), VerifyError> {
         let ctx = self.ctx;
         let data = ctx.op(op);
-        let check = |specs: &[crate::op_def::ValueSpec], n: usize, what: &str| -> Option<String> {
-            let (mut singles, mut optionals, mut variadic) = (0, 0, false);
-            for spec in specs {
-                match spec.arity {
-                    Arity::Single => singles += 1,
-                    Arity::Optional => optionals += 1,
-                    Arity::Variadic => variadic = true,
-                }
-            }
+        let check = |counts: ArityCounts, n: usize, what: &str| -> Option<String> {
+            let ArityCounts {
+                singles,
+                optionals,
+                variadic,
+            } = counts;
             if n < singles {
                 return Some(format!(
                     "requires {}{singles} {what}{}, but found {n}",
@@ -863,10 +860,10 @@ impl Verifier<'_> {
             }
             None
         };
-        if let Some(m) = check(&def.operands, data.operands.len(), "operand") {
+        if let Some(m) = check(def.operand_counts(), data.operands.len(), "operand") {
             return self.fail(op, m.replace("requires", "expected"));
         }
-        if let Some(m) = check(&def.results, data.results.len(), "result") {
+        if let Some(m) = check(def.result_counts(), data.results.len(), "result") {
             return self.fail(op, m);
         }
         let segments = [
@@ -899,8 +896,16 @@ impl Verifier<'_> {
                 ),
             );
         }
+        // A scan that compares lengths first: for the few attributes an op
+        // has, cheaper than `Context::attr`'s search by string order.
+        let has_attr = |name: &str| {
+            data.props
+                .iter()
+                .chain(data.attrs.iter())
+                .any(|(n, _)| **n == *name)
+        };
         for a in &def.attrs {
-            if !a.optional && ctx.attr(op, a.name).is_none() {
+            if !a.optional && !has_attr(a.name) {
                 return self.fail(op, format!("requires attribute '{}'", a.name));
             }
         }
