@@ -180,17 +180,17 @@ pub struct Signature {
 }
 
 impl Signature {
-    /// The per-argument (or per-result) attributes `list`, if any is not
-    /// empty: only then is it stored.
-    fn stored_attrs(list: &[Vec<NamedAttr>]) -> Option<&[Vec<NamedAttr>]> {
-        list.iter().any(|a| !a.is_empty()).then_some(list)
+    /// Whether the per-argument (or per-result) attributes `list` are
+    /// stored: only when one is not empty.
+    fn is_stored(list: &[Vec<NamedAttr>]) -> bool {
+        list.iter().any(|a| !a.is_empty())
     }
 
     /// How many properties [`store_signature`] stores for it.
     pub fn num_props(&self) -> usize {
         1 + [&self.arg_attrs, &self.res_attrs]
             .into_iter()
-            .filter(|list| Self::stored_attrs(list).is_some())
+            .filter(|list| Self::is_stored(list))
             .count()
     }
 }
@@ -246,19 +246,27 @@ pub fn parse_signature(p: &mut dyn AsmParser) -> PResult<Signature> {
     Ok(sig)
 }
 
-/// Store a signature's types and per-argument attributes as properties.
-pub fn store_signature(ctx: &mut Context, state: &mut OperationState, sig: &Signature) {
-    let fty = ctx.intern_type(TypeKind::Function {
-        inputs: sig.inputs.clone(),
-        results: sig.results.clone(),
-    });
+/// Store a signature's types and per-argument attributes as properties
+/// (moved, not copied); gives back its entry arguments.
+pub fn store_signature(
+    ctx: &mut Context,
+    state: &mut OperationState,
+    sig: Signature,
+) -> Vec<Argument> {
+    let Signature {
+        args,
+        inputs,
+        arg_attrs,
+        results,
+        res_attrs,
+    } = sig;
+    let fty = ctx.intern_type(TypeKind::Function { inputs, results });
     state.props.push(("function_type".into(), Attr::Type(fty)));
-    for (name, list) in [("arg_attrs", &sig.arg_attrs), ("res_attrs", &sig.res_attrs)] {
-        if let Some(list) = Signature::stored_attrs(list) {
+    for (name, list) in [("arg_attrs", arg_attrs), ("res_attrs", res_attrs)] {
+        if Signature::is_stored(&list) {
             let dicts = list
-                .iter()
-                .map(|a| {
-                    let mut a = a.clone();
+                .into_iter()
+                .map(|mut a| {
                     a.sort_by(|x, y| x.0.cmp(&y.0));
                     Attr::Dict(a)
                 })
@@ -266,6 +274,7 @@ pub fn store_signature(ctx: &mut Context, state: &mut OperationState, sig: &Sign
             state.props.push((name.into(), Attr::Array(dicts)));
         }
     }
+    args
 }
 
 /// `[visibility] @name(args) -> results [attributes {...}] [{ body }]`:
@@ -292,16 +301,18 @@ pub fn parse_function_like(p: &mut dyn AsmParser, state: &mut OperationState) ->
     state
         .props
         .push(("sym_name".into(), Attr::String(name.into_bytes())));
-    store_signature(p.ctx(), state, &sig);
+    // Declarations may give bare types; a body needs every argument named.
+    let all_named = sig.args.len() == sig.inputs.len();
+    let args = store_signature(p.ctx(), state, sig);
     if p.parse_optional_keyword("attributes") {
         p.parse_optional_attr_dict(&mut state.attrs)?;
     }
     let r = p.ctx().create_region();
     if p.peek_region() {
-        if sig.args.len() != sig.inputs.len() {
+        if !all_named {
             return Err(p.error("expected named arguments for a function with a body"));
         }
-        p.parse_region(r, &sig.args, true)?;
+        p.parse_region(r, &args, true)?;
     }
     state.regions.push(r);
     super::move_inherent_attrs(state);
