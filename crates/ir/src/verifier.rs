@@ -655,7 +655,7 @@ impl Verifier<'_> {
             .and_then(|&r| ctx.region(r).blocks.first());
         let mut seen: HashMap<&str, OpId> = HashMap::default();
         for o in ops.into_iter().flat_map(|&b| ctx.block_ops(b)) {
-            let Some(name) = ctx.attr(o, "sym_name").and_then(Attr::as_str) else {
+            let Some(name) = scan_attr(ctx, o, "sym_name").and_then(Attr::as_str) else {
                 continue;
             };
             if let Some(&first) = seen.get(name) {
@@ -896,16 +896,8 @@ impl Verifier<'_> {
                 ),
             );
         }
-        // A scan that compares lengths first: for the few attributes an op
-        // has, cheaper than `Context::attr`'s search by string order.
-        let has_attr = |name: &str| {
-            data.props
-                .iter()
-                .chain(data.attrs.iter())
-                .any(|(n, _)| **n == *name)
-        };
         for a in &def.attrs {
-            if !a.optional && !has_attr(a.name) {
+            if !a.optional && scan_attr(ctx, op, a.name).is_none() {
                 return self.fail(op, format!("requires attribute '{}'", a.name));
             }
         }
@@ -1153,6 +1145,18 @@ impl Verifier<'_> {
             .entry(region)
             .or_insert_with(|| RegionFlow::of(ctx, region))
     }
+}
+
+/// The attribute `name` of `op`, as [`Context::attr`] finds it, by a scan
+/// that compares lengths first: for the few attributes an op has, cheaper
+/// than a search by string order.
+fn scan_attr<'c>(ctx: &'c Context, op: OpId, name: &str) -> Option<&'c Attr> {
+    let data = ctx.op(op);
+    data.props
+        .iter()
+        .chain(data.attrs.iter())
+        .find(|(n, _)| **n == *name)
+        .map(|(_, a)| a)
 }
 
 /// Whether the uses in `block` must follow their definitions: false in a
