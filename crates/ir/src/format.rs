@@ -11,7 +11,7 @@
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, NamedAttr, Scalar};
 use crate::context::{set_named_attr, Context, OpId, OperationState};
-use crate::op_def::{Arity, AttrKind, AttrSpec, OpDef, TypeRule, ValueSpec};
+use crate::op_def::{Arity, AttrKind, AttrSpec, Groups, OpDef, TypeRule, ValueSpec};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
 use smallvec::{smallvec, SmallVec};
@@ -381,19 +381,39 @@ impl Spacing {
     }
 }
 
-/// The values of a named operand or result group of `op`.
-pub fn group_values<'c>(def: &OpDef, ctx: &'c Context, op: OpId, var: Var) -> &'c [crate::ValueId] {
-    let data = ctx.op(op);
-    match var {
-        Var::AllOperands => &data.operands,
-        Var::AllResults => &data.results,
-        Var::Operand(i) => def.operand_group(ctx, op, i),
-        Var::Result(i) => def.result_group(ctx, op, i),
-        _ => &[],
+/// The values of the op being printed, whole and by group, with what
+/// finding a group needs looked up once per op rather than at each use.
+struct OpValues<'d, 'c> {
+    operands: &'c [crate::ValueId],
+    results: &'c [crate::ValueId],
+    operand_groups: Groups<'d, 'c>,
+    result_groups: Groups<'d, 'c>,
+}
+
+impl<'d, 'c> OpValues<'d, 'c> {
+    fn of(def: &'d OpDef, ctx: &'c Context, op: OpId) -> Self {
+        let data = ctx.op(op);
+        OpValues {
+            operands: &data.operands,
+            results: &data.results,
+            operand_groups: def.operand_groups(ctx, op),
+            result_groups: def.result_groups(ctx, op),
+        }
+    }
+
+    /// The values `var` names: all operands or results, or one group.
+    fn get(&self, var: Var) -> &'c [crate::ValueId] {
+        match var {
+            Var::AllOperands => self.operands,
+            Var::AllResults => self.results,
+            Var::Operand(i) => self.operand_groups.get(i),
+            Var::Result(i) => self.result_groups.get(i),
+            _ => &[],
+        }
     }
 }
 
-fn anchor_present(def: &OpDef, p: &OpPrinter, op: OpId, var: Var) -> bool {
+fn anchor_present(def: &OpDef, p: &OpPrinter, op: OpId, values: &OpValues, var: Var) -> bool {
     let ctx = p.ctx;
     match var {
         Var::Attr(i) => match ctx.attr(op, def.attrs[i].name) {
@@ -407,7 +427,7 @@ fn anchor_present(def: &OpDef, p: &OpPrinter, op: OpId, var: Var) -> bool {
             .get(i)
             .is_some_and(|r| !ctx.region(*r).blocks.is_empty()),
         Var::Successor(_) => !ctx.op(op).successors.is_empty(),
-        v => !group_values(def, ctx, op, v).is_empty(),
+        v => !values.get(v).is_empty(),
     }
 }
 
@@ -416,102 +436,115 @@ pub fn print_format(def: &OpDef, format: &Format, p: &mut OpPrinter, op: OpId) {
         emit_space: true,
         last_was_punct: false,
     };
-    print_elements(def, format, &format.elements, p, op, &mut s);
+    let values = OpValues::of(def, p.ctx, op);
+    let f = FormatPrinter {
+        def,
+        format,
+        op,
+        values: &values,
+    };
+    f.elements(&format.elements, p, &mut s);
 }
 
-fn print_elements(
-    def: &OpDef,
-    format: &Format,
-    elements: &[Element],
-    p: &mut OpPrinter,
+/// What printing the elements of one op's format needs besides the
+/// printer and its spacing.
+struct FormatPrinter<'f, 'd, 'c> {
+    def: &'f OpDef,
+    format: &'f Format,
     op: OpId,
-    s: &mut Spacing,
-) {
-    for el in elements {
-        match el {
-            Element::Literal(l) => s.literal(p, l),
-            Element::Space(true) => {
-                p.push(" ");
-                s.emit_space = false;
-            }
-            Element::Space(false) => s.emit_space = false,
-            Element::Var(v) => print_var(def, p, op, *v, s),
-            Element::Type(v) => {
-                let vals = group_values(def, p.ctx, op, *v);
-                if vals.is_empty() {
-                    continue;
+    values: &'f OpValues<'d, 'c>,
+}
+
+impl FormatPrinter<'_, '_, '_> {
+    fn elements(&self, elements: &[Element], p: &mut OpPrinter, s: &mut Spacing) {
+        let (def, op) = (self.def, self.op);
+        for el in elements {
+            match el {
+                Element::Literal(l) => s.literal(p, l),
+                Element::Space(true) => {
+                    p.push(" ");
+                    s.emit_space = false;
                 }
-                s.element(p);
-                p.types_of(vals);
-            }
-            Element::FunctionalType(a, b) => {
-                s.element(p);
-                p.push("(");
-                p.types_of(group_values(def, p.ctx, op, *a));
-                p.push(") -> ");
-                p.result_types_of(group_values(def, p.ctx, op, *b));
-            }
-            Element::AttrDict { with_keyword } => {
-                p.attr_dict(op, &format.elided_attrs, *with_keyword);
-                s.last_was_punct = false;
-            }
-            Element::Optional {
-                then,
-                otherwise,
-                anchor,
-            } => {
-                if anchor_present(def, p, op, *anchor) {
-                    print_elements(def, format, then, p, op, s);
-                } else {
-                    print_elements(def, format, otherwise, p, op, s);
+                Element::Space(false) => s.emit_space = false,
+                Element::Var(v) => self.var(p, *v, s),
+                Element::Type(v) => {
+                    let vals = self.values.get(*v);
+                    if vals.is_empty() {
+                        continue;
+                    }
+                    s.element(p);
+                    p.types_of(vals);
                 }
-            }
-            Element::Custom { name, args } => {
-                s.element(p);
-                crate::dialect::print_custom_directive(name, def, p, op, args);
+                Element::FunctionalType(a, b) => {
+                    s.element(p);
+                    p.push("(");
+                    p.types_of(self.values.get(*a));
+                    p.push(") -> ");
+                    p.result_types_of(self.values.get(*b));
+                }
+                Element::AttrDict { with_keyword } => {
+                    p.attr_dict(op, &self.format.elided_attrs, *with_keyword);
+                    s.last_was_punct = false;
+                }
+                Element::Optional {
+                    then,
+                    otherwise,
+                    anchor,
+                } => {
+                    if anchor_present(def, p, op, self.values, *anchor) {
+                        self.elements(then, p, s);
+                    } else {
+                        self.elements(otherwise, p, s);
+                    }
+                }
+                Element::Custom { name, args } => {
+                    s.element(p);
+                    crate::dialect::print_custom_directive(name, def, p, op, args);
+                }
             }
         }
     }
-}
 
-fn print_var(def: &OpDef, p: &mut OpPrinter, op: OpId, v: Var, s: &mut Spacing) {
-    let ctx = p.ctx;
-    match v {
-        Var::Attr(i) => {
-            let spec = def.attrs[i];
-            let Some(a) = ctx.attr(op, spec.name) else {
-                return;
-            };
-            if let AttrKind::Unit = spec.kind {
-                return;
-            }
-            s.element(p);
-            print_attr_of_kind(p, spec.kind, a);
-        }
-        Var::Region(i) => {
-            let Some(&r) = ctx.op(op).regions.get(i) else {
-                return;
-            };
-            s.element(p);
-            p.region(r, true, true);
-        }
-        Var::Successor(_) => {
-            for (i, &b) in ctx.op(op).successors.iter().enumerate() {
-                if i == 0 {
-                    s.element(p);
-                } else {
-                    p.push(", ");
+    fn var(&self, p: &mut OpPrinter, v: Var, s: &mut Spacing) {
+        let ctx = p.ctx;
+        let op = self.op;
+        match v {
+            Var::Attr(i) => {
+                let spec = self.def.attrs[i];
+                let Some(a) = ctx.attr(op, spec.name) else {
+                    return;
+                };
+                if let AttrKind::Unit = spec.kind {
+                    return;
                 }
-                p.successor(b);
+                s.element(p);
+                print_attr_of_kind(p, spec.kind, a);
             }
-        }
-        v => {
-            let vals = group_values(def, ctx, op, v);
-            if vals.is_empty() {
-                return;
+            Var::Region(i) => {
+                let Some(&r) = ctx.op(op).regions.get(i) else {
+                    return;
+                };
+                s.element(p);
+                p.region(r, true, true);
             }
-            s.element(p);
-            p.operands(vals);
+            Var::Successor(_) => {
+                for (i, &b) in ctx.op(op).successors.iter().enumerate() {
+                    if i == 0 {
+                        s.element(p);
+                    } else {
+                        p.push(", ");
+                    }
+                    p.successor(b);
+                }
+            }
+            v => {
+                let vals = self.values.get(v);
+                if vals.is_empty() {
+                    return;
+                }
+                s.element(p);
+                p.operands(vals);
+            }
         }
     }
 }

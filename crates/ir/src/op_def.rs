@@ -620,6 +620,17 @@ impl OpDef {
             || (name == "resultSegmentSizes" && self.has_result_segments())
     }
 
+    /// How many operand groups are single and optional, and whether one is
+    /// variadic.
+    pub fn operand_counts(&self) -> ArityCounts {
+        self.operand_layout().counts
+    }
+    /// How many result groups are single and optional, and whether one is
+    /// variadic.
+    pub fn result_counts(&self) -> ArityCounts {
+        self.result_layout().counts
+    }
+
     /// More than one non-single operand group: sizes live in `operandSegmentSizes`.
     pub fn has_operand_segments(&self) -> bool {
         self.operand_layout().segmented
@@ -650,16 +661,96 @@ impl OpDef {
 
     /// The values of operand group `i` of `op`.
     pub fn operand_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
-        let values = &ctx.op(op).operands;
-        self.operand_layout()
-            .group(&self.operands, ctx, op, values, "operandSegmentSizes", i)
+        self.operand_groups(ctx, op).get(i)
     }
     /// The values of result group `i` of `op`.
     pub fn result_group<'c>(&self, ctx: &'c Context, op: OpId, i: usize) -> &'c [crate::ValueId] {
-        let values = &ctx.op(op).results;
-        self.result_layout()
-            .group(&self.results, ctx, op, values, "resultSegmentSizes", i)
+        self.result_groups(ctx, op).get(i)
     }
+    /// The operand groups of `op`, to find several of them with the op's
+    /// operands and segment sizes looked up once.
+    pub fn operand_groups<'d, 'c>(&'d self, ctx: &'c Context, op: OpId) -> Groups<'d, 'c> {
+        let values = &ctx.op(op).operands;
+        Groups::new(
+            self.operand_layout(),
+            &self.operands,
+            ctx,
+            op,
+            values,
+            "operandSegmentSizes",
+        )
+    }
+    /// The result groups of `op` (see [`Self::operand_groups`]).
+    pub fn result_groups<'d, 'c>(&'d self, ctx: &'c Context, op: OpId) -> Groups<'d, 'c> {
+        let values = &ctx.op(op).results;
+        Groups::new(
+            self.result_layout(),
+            &self.results,
+            ctx,
+            op,
+            values,
+            "resultSegmentSizes",
+        )
+    }
+}
+
+/// The operand (or result) groups of one op: its values, how its
+/// definition groups them, and its segment sizes when it has them.
+#[derive(Clone, Copy)]
+pub struct Groups<'d, 'c> {
+    layout: &'d GroupLayout,
+    specs: &'d [ValueSpec],
+    values: &'c [crate::ValueId],
+    segments: Option<&'c Attr>,
+}
+
+impl<'d, 'c> Groups<'d, 'c> {
+    /// The groups `specs` (laid out as `layout`) make of `values`, the
+    /// operands (or results) of `op`, sized by its `segment_attr` when
+    /// the groups need one.
+    fn new(
+        layout: &'d GroupLayout,
+        specs: &'d [ValueSpec],
+        ctx: &'c Context,
+        op: OpId,
+        values: &'c [crate::ValueId],
+        segment_attr: &str,
+    ) -> Self {
+        let segments = if layout.segmented {
+            ctx.attr(op, segment_attr)
+        } else {
+            None
+        };
+        Groups {
+            layout,
+            specs,
+            values,
+            segments,
+        }
+    }
+
+    /// The values of group `i` (none past the last group).
+    pub fn get(&self, i: usize) -> &'c [crate::ValueId] {
+        let range = self
+            .layout
+            .range(self.specs, self.values.len(), self.segments, i);
+        let group = self.values.get(range);
+        debug_assert!(
+            group.is_some(),
+            "the groups of a verified op cover its values"
+        );
+        group.unwrap_or_default()
+    }
+}
+
+/// How many of a definition's operand (or result) groups are of each
+/// arity.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArityCounts {
+    pub singles: usize,
+    pub optionals: usize,
+    /// Some group is variadic.
+    pub variadic: bool,
 }
 
 /// Where each operand (or result) group of a definition starts among an
@@ -670,50 +761,33 @@ struct GroupLayout {
     /// More than one group is not single: their sizes live in a
     /// segment-sizes attribute.
     segmented: bool,
+    /// The groups of each arity.
+    counts: ArityCounts,
     /// For each group and once more past the last one: how many single and
     /// how many non-single groups come before it.
     before: Vec<(usize, usize)>,
 }
 
 impl GroupLayout {
-    /// Group `i` of `values`, the operands (or results) of `op` that
-    /// `specs` groups, sized by its `segment_attr` when it has one.
-    fn group<'c>(
-        &self,
-        specs: &[ValueSpec],
-        ctx: &Context,
-        op: OpId,
-        values: &'c [crate::ValueId],
-        segment_attr: &str,
-        i: usize,
-    ) -> &'c [crate::ValueId] {
-        let segments = if self.segmented {
-            ctx.attr(op, segment_attr)
-        } else {
-            None
-        };
-        let group = values.get(self.range(specs, values.len(), segments, i));
-        debug_assert!(
-            group.is_some(),
-            "the groups of a verified op cover its values"
-        );
-        group.unwrap_or_default()
-    }
-
     fn of(specs: &[ValueSpec]) -> GroupLayout {
         let mut before = Vec::with_capacity(specs.len() + 1);
-        let (mut singles, mut others) = (0, 0);
+        let mut counts = ArityCounts::default();
+        let mut others = 0;
         for spec in specs {
-            before.push((singles, others));
-            if spec.arity == Arity::Single {
-                singles += 1;
-            } else {
+            before.push((counts.singles, others));
+            match spec.arity {
+                Arity::Single => counts.singles += 1,
+                Arity::Optional => counts.optionals += 1,
+                Arity::Variadic => counts.variadic = true,
+            }
+            if spec.arity != Arity::Single {
                 others += 1;
             }
         }
-        before.push((singles, others));
+        before.push((counts.singles, others));
         GroupLayout {
             segmented: others > 1,
+            counts,
             before,
         }
     }

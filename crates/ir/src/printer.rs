@@ -409,28 +409,33 @@ impl Names {
         if results.is_empty() {
             return;
         }
+        let suggest = ctx.op_def(op).and_then(|d| d.result_names);
+        let Some(f) = suggest.filter(|_| !self.generic) else {
+            self.number_one_group(results);
+            return;
+        };
         let mut suggested = std::mem::take(&mut self.result_names);
         suggested.clear();
-        if let Some(f) = ctx.op_def(op).and_then(|d| d.result_names) {
-            if !self.generic {
-                f(ctx, op, &mut suggested);
-            }
-        }
+        f(ctx, op, &mut suggested);
         self.number_results_named(ctx, op, &suggested);
         self.result_names = suggested;
+    }
+
+    /// One group of numbered results: `%N`, or `%N#i` for several.
+    fn number_one_group(&mut self, results: &[ValueId]) {
+        let base = Base::Num(self.counters.next_value);
+        self.counters.next_value += 1;
+        let several = results.len() > 1;
+        for (i, &v) in results.iter().enumerate() {
+            self.set(v, base, several.then_some(i as u32));
+        }
     }
 
     /// [`Names::number_results`] once `op` has suggested `suggested`.
     fn number_results_named(&mut self, ctx: &Context, op: OpId, suggested: &ResultNames) {
         let results = &ctx.op(op).results;
         if suggested.is_empty() {
-            // One group of numbered results: `%N`, or `%N#i` for several.
-            let base = Base::Num(self.counters.next_value);
-            self.counters.next_value += 1;
-            let several = results.len() > 1;
-            for (i, &v) in results.iter().enumerate() {
-                self.set(v, base, several.then_some(i as u32));
-            }
+            self.number_one_group(results);
             return;
         }
         let mut groups: Groups = smallvec![0];
@@ -675,8 +680,13 @@ impl<'a> OpPrinter<'a> {
         self.out.push('\n');
     }
     fn write_indent(&mut self) {
-        for _ in 0..self.indent {
-            self.out.push(' ');
+        // Whole runs of spaces rather than one push per space.
+        const SPACES: &str = "                                ";
+        let mut left = self.indent;
+        while left > 0 {
+            let n = left.min(SPACES.len());
+            self.out.push_str(&SPACES[..n]);
+            left -= n;
         }
     }
 
@@ -797,7 +807,9 @@ impl<'a> OpPrinter<'a> {
                 continue;
             }
             self.write_indent();
-            self.comment_lines(op);
+            if self.comments.is_some() {
+                self.comment_lines(op);
+            }
             if let Some(starts) = &mut self.op_starts {
                 starts.push((self.out.len(), op));
             }
@@ -881,10 +893,14 @@ impl<'a> OpPrinter<'a> {
 
     fn custom_form(&mut self, def: &'static OpDef, op: OpId) {
         let name = def.name;
-        let shown = match (self.default_dialects.last(), name.split_once('.')) {
-            (Some(d), Some((dialect, rest))) if *d == dialect => rest,
-            _ => name,
-        };
+        // The name without its dialect's prefix when that is the default
+        // dialect (a dialect name holds no '.'): no search for the '.'.
+        let shown = self
+            .default_dialects
+            .last()
+            .and_then(|d| name.strip_prefix(d))
+            .and_then(|rest| rest.strip_prefix('.'))
+            .unwrap_or(name);
         self.out.push_str(shown);
         match def.syntax {
             Syntax::Custom(_, print) => print(self, op),

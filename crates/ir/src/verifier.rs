@@ -34,7 +34,7 @@
 use crate::context::{BlockId, Context, OpId, RegionId, Reverify, ValueDef, ValueId};
 use crate::dialect::checks::check_parent;
 use crate::location::Location;
-use crate::op_def::{Arity, OpDef};
+use crate::op_def::{ArityCounts, OpDef};
 use crate::{Attr, OpKind, Type, TypeKind};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -655,7 +655,7 @@ impl Verifier<'_> {
             .and_then(|&r| ctx.region(r).blocks.first());
         let mut seen: HashMap<&str, OpId> = HashMap::default();
         for o in ops.into_iter().flat_map(|&b| ctx.block_ops(b)) {
-            let Some(name) = ctx.attr(o, "sym_name").and_then(Attr::as_str) else {
+            let Some(name) = scan_attr(ctx, o, "sym_name").and_then(Attr::as_str) else {
                 continue;
             };
             if let Some(&first) = seen.get(name) {
@@ -835,15 +835,12 @@ impl Verifier<'_> {
     fn structure(&self, op: OpId, def: &OpDef) -> Result<(), VerifyError> {
         let ctx = self.ctx;
         let data = ctx.op(op);
-        let check = |specs: &[crate::op_def::ValueSpec], n: usize, what: &str| -> Option<String> {
-            let (mut singles, mut optionals, mut variadic) = (0, 0, false);
-            for spec in specs {
-                match spec.arity {
-                    Arity::Single => singles += 1,
-                    Arity::Optional => optionals += 1,
-                    Arity::Variadic => variadic = true,
-                }
-            }
+        let check = |counts: ArityCounts, n: usize, what: &str| -> Option<String> {
+            let ArityCounts {
+                singles,
+                optionals,
+                variadic,
+            } = counts;
             if n < singles {
                 return Some(format!(
                     "requires {}{singles} {what}{}, but found {n}",
@@ -863,10 +860,10 @@ impl Verifier<'_> {
             }
             None
         };
-        if let Some(m) = check(&def.operands, data.operands.len(), "operand") {
+        if let Some(m) = check(def.operand_counts(), data.operands.len(), "operand") {
             return self.fail(op, m.replace("requires", "expected"));
         }
-        if let Some(m) = check(&def.results, data.results.len(), "result") {
+        if let Some(m) = check(def.result_counts(), data.results.len(), "result") {
             return self.fail(op, m);
         }
         let segments = [
@@ -900,7 +897,7 @@ impl Verifier<'_> {
             );
         }
         for a in &def.attrs {
-            if !a.optional && ctx.attr(op, a.name).is_none() {
+            if !a.optional && scan_attr(ctx, op, a.name).is_none() {
                 return self.fail(op, format!("requires attribute '{}'", a.name));
             }
         }
@@ -1148,6 +1145,18 @@ impl Verifier<'_> {
             .entry(region)
             .or_insert_with(|| RegionFlow::of(ctx, region))
     }
+}
+
+/// The attribute `name` of `op`, as [`Context::attr`] finds it, by a scan
+/// that compares lengths first: for the few attributes an op has, cheaper
+/// than a search by string order.
+fn scan_attr<'c>(ctx: &'c Context, op: OpId, name: &str) -> Option<&'c Attr> {
+    let data = ctx.op(op);
+    data.props
+        .iter()
+        .chain(data.attrs.iter())
+        .find(|(n, _)| **n == *name)
+        .map(|(_, a)| a)
 }
 
 /// Whether the uses in `block` must follow their definitions: false in a

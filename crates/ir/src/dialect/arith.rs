@@ -506,7 +506,7 @@ fn parse_keyword_list(p: &mut dyn AsmParser) -> PResult<Vec<String>> {
 }
 
 /// Words inside the `<...>` of an enum attribute's text.
-fn enum_words(a: &Attr) -> Vec<String> {
+fn enum_words(a: &Attr) -> Vec<&str> {
     let Attr::Opaque(text) = a else {
         return Vec::new();
     };
@@ -516,29 +516,29 @@ fn enum_words(a: &Attr) -> Vec<String> {
         .unwrap_or("");
     inner
         .split(',')
-        .map(|w| w.trim().to_string())
-        .filter(|w| !w.is_empty() && w != "none")
+        .map(str::trim)
+        .filter(|w| !w.is_empty() && *w != "none")
         .collect()
 }
 
-fn overflow_text(words: &[String]) -> String {
-    let nsw = words.iter().any(|w| w == "nsw");
-    let nuw = words.iter().any(|w| w == "nuw");
+fn overflow_text(words: &[impl AsRef<str>]) -> &'static str {
+    let nsw = words.iter().any(|w| w.as_ref() == "nsw");
+    let nuw = words.iter().any(|w| w.as_ref() == "nuw");
     match (nsw, nuw) {
         (true, true) => "nsw, nuw",
         (true, false) => "nsw",
         (false, true) => "nuw",
         (false, false) => "none",
     }
-    .to_string()
 }
 
-fn fastmath_bits(words: &[String]) -> u32 {
+fn fastmath_bits(words: &[impl AsRef<str>]) -> u32 {
     let mut bits = 0;
     for w in words {
+        let w = w.as_ref();
         if w == "fast" {
             bits |= FASTMATH_ALL;
-        } else if let Some(i) = FASTMATH_FLAGS.iter().position(|f| f == w) {
+        } else if let Some(i) = FASTMATH_FLAGS.iter().position(|f| *f == w) {
             bits |= 1 << i;
         }
     }
@@ -562,7 +562,7 @@ fn fastmath_text(bits: u32) -> String {
 }
 
 fn overflow_attr(words: &[String]) -> Attr {
-    Attr::Opaque(format!("#arith.overflow<{}>", overflow_text(words)))
+    Attr::Opaque(["#arith.overflow<", overflow_text(words), ">"].concat())
 }
 
 fn fastmath_attr(words: &[String]) -> Attr {
@@ -649,7 +649,9 @@ fn print_flags(p: &mut OpPrinter, op: OpId, flags: Flags) {
             if let Some(a) = ctx.attr(op, "overflowFlags") {
                 let text = overflow_text(&enum_words(a));
                 if text != "none" {
-                    p.push(&format!(" overflow<{text}>"));
+                    p.push(" overflow<");
+                    p.push(text);
+                    p.push(">");
                 }
             }
         }

@@ -179,6 +179,22 @@ pub struct Signature {
     pub res_attrs: Vec<Vec<NamedAttr>>,
 }
 
+impl Signature {
+    /// Whether the per-argument (or per-result) attributes `list` are
+    /// stored: only when one is not empty.
+    fn is_stored(list: &[Vec<NamedAttr>]) -> bool {
+        list.iter().any(|a| !a.is_empty())
+    }
+
+    /// How many properties [`store_signature`] stores for it.
+    pub fn num_props(&self) -> usize {
+        1 + [&self.arg_attrs, &self.res_attrs]
+            .into_iter()
+            .filter(|list| Self::is_stored(list))
+            .count()
+    }
+}
+
 pub fn parse_signature(p: &mut dyn AsmParser) -> PResult<Signature> {
     let mut sig = Signature {
         args: Vec::new(),
@@ -230,19 +246,27 @@ pub fn parse_signature(p: &mut dyn AsmParser) -> PResult<Signature> {
     Ok(sig)
 }
 
-/// Store a signature's types and per-argument attributes as properties.
-pub fn store_signature(ctx: &mut Context, state: &mut OperationState, sig: &Signature) {
-    let fty = ctx.intern_type(TypeKind::Function {
-        inputs: sig.inputs.clone(),
-        results: sig.results.clone(),
-    });
+/// Store a signature's types and per-argument attributes as properties
+/// (moved, not copied); gives back its entry arguments.
+pub fn store_signature(
+    ctx: &mut Context,
+    state: &mut OperationState,
+    sig: Signature,
+) -> Vec<Argument> {
+    let Signature {
+        args,
+        inputs,
+        arg_attrs,
+        results,
+        res_attrs,
+    } = sig;
+    let fty = ctx.intern_type(TypeKind::Function { inputs, results });
     state.props.push(("function_type".into(), Attr::Type(fty)));
-    for (name, list) in [("arg_attrs", &sig.arg_attrs), ("res_attrs", &sig.res_attrs)] {
-        if list.iter().any(|a| !a.is_empty()) {
+    for (name, list) in [("arg_attrs", arg_attrs), ("res_attrs", res_attrs)] {
+        if Signature::is_stored(&list) {
             let dicts = list
-                .iter()
-                .map(|a| {
-                    let mut a = a.clone();
+                .into_iter()
+                .map(|mut a| {
                     a.sort_by(|x, y| x.0.cmp(&y.0));
                     Attr::Dict(a)
                 })
@@ -250,67 +274,104 @@ pub fn store_signature(ctx: &mut Context, state: &mut OperationState, sig: &Sign
             state.props.push((name.into(), Attr::Array(dicts)));
         }
     }
+    args
 }
 
 /// `[visibility] @name(args) -> results [attributes {...}] [{ body }]`:
 /// the syntax `func.func` and `shape.func` share. Inherent attributes
 /// written in the `attributes` dictionary become properties.
 pub fn parse_function_like(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    for vis in ["private", "public", "nested"] {
-        if p.parse_optional_keyword(vis) {
-            state
-                .props
-                .push(("sym_visibility".into(), Attr::string(vis)));
-            break;
-        }
-    }
+    let visibility = ["private", "public", "nested"]
+        .into_iter()
+        .find(|vis| p.parse_optional_keyword(vis));
     let Some(name) = p.parse_optional_symbol_name() else {
         return Err(p.error("expected valid '@'-identifier for symbol name"));
     };
+    let sig = parse_signature(p)?;
+    // Exactly the room the properties take: a module keeps a list per
+    // function.
+    state
+        .props
+        .reserve_exact(usize::from(visibility.is_some()) + 1 + sig.num_props());
+    if let Some(vis) = visibility {
+        state
+            .props
+            .push(("sym_visibility".into(), Attr::string(vis)));
+    }
     state
         .props
         .push(("sym_name".into(), Attr::String(name.into_bytes())));
-    let sig = parse_signature(p)?;
-    store_signature(p.ctx(), state, &sig);
+    // Declarations may give bare types; a body needs every argument named.
+    let all_named = sig.args.len() == sig.inputs.len();
+    let args = store_signature(p.ctx(), state, sig);
     if p.parse_optional_keyword("attributes") {
         p.parse_optional_attr_dict(&mut state.attrs)?;
     }
     let r = p.ctx().create_region();
     if p.peek_region() {
-        if sig.args.len() != sig.inputs.len() {
+        if !all_named {
             return Err(p.error("expected named arguments for a function with a body"));
         }
-        p.parse_region(r, &sig.args, true)?;
+        p.parse_region(r, &args, true)?;
     }
     state.regions.push(r);
     super::move_inherent_attrs(state);
     Ok(())
 }
 
-/// `(types) -> results` with per-argument attributes, as function-like ops print it.
-pub fn print_signature(p: &mut OpPrinter, op: OpId, entry_args: Option<&[crate::ValueId]>) {
-    let ctx = p.ctx;
-    let (inputs, results) = match ctx.attr(op, "function_type").and_then(|a| a.as_type()) {
-        Some(t) => match ctx.type_kind(t) {
-            TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
-            _ => (Vec::new(), Vec::new()),
-        },
-        None => (Vec::new(), Vec::new()),
-    };
-    let dicts = |name: &str| -> Vec<Vec<NamedAttr>> {
-        match ctx.attr(op, name) {
-            Some(Attr::Array(items)) => items
-                .iter()
-                .map(|d| match d {
-                    Attr::Dict(e) => e.clone(),
-                    _ => Vec::new(),
-                })
-                .collect(),
-            _ => Vec::new(),
+/// The attributes of a function-like op that its custom form spells,
+/// found in one walk over its attributes (properties first, as
+/// [`Context::attr`] finds them).
+#[derive(Default)]
+struct SpelledAttrs<'a> {
+    visibility: Option<&'a Attr>,
+    name: Option<&'a Attr>,
+    function_type: Option<&'a Attr>,
+    arg_attrs: Option<&'a Attr>,
+    res_attrs: Option<&'a Attr>,
+}
+
+impl<'a> SpelledAttrs<'a> {
+    fn of(ctx: &'a Context, op: OpId) -> Self {
+        let data = ctx.op(op);
+        let mut found = SpelledAttrs::default();
+        for (name, value) in data.props.iter().chain(data.attrs.iter()) {
+            let slot = match &**name {
+                "sym_visibility" => &mut found.visibility,
+                "sym_name" => &mut found.name,
+                "function_type" => &mut found.function_type,
+                "arg_attrs" => &mut found.arg_attrs,
+                "res_attrs" => &mut found.res_attrs,
+                _ => continue,
+            };
+            slot.get_or_insert(value);
         }
+        found
+    }
+}
+
+/// `(types) -> results` with per-argument attributes, as function-like ops print it.
+fn print_signature<'a>(
+    p: &mut OpPrinter,
+    attrs: &SpelledAttrs<'a>,
+    entry_args: Option<&[crate::ValueId]>,
+) {
+    let ctx = p.ctx;
+    let signature = attrs
+        .function_type
+        .and_then(Attr::as_type)
+        .map(|t| ctx.type_kind(t));
+    let (inputs, results) = match signature {
+        Some(TypeKind::Function { inputs, results }) => (&inputs[..], &results[..]),
+        _ => (&[][..], &[][..]),
     };
-    let arg_attrs = dicts("arg_attrs");
-    let res_attrs = dicts("res_attrs");
+    // The attribute dictionary of each argument (or result).
+    let dicts = |list: Option<&'a Attr>| match list {
+        Some(Attr::Array(items)) => &items[..],
+        _ => &[],
+    };
+    let arg_attrs = dicts(attrs.arg_attrs);
+    let res_attrs = dicts(attrs.res_attrs);
     p.push("(");
     for (i, ty) in inputs.iter().enumerate() {
         if i > 0 {
@@ -321,7 +382,7 @@ pub fn print_signature(p: &mut OpPrinter, op: OpId, entry_args: Option<&[crate::
             p.push(": ");
         }
         p.ty(*ty);
-        if let Some(attrs) = arg_attrs.get(i).filter(|a| !a.is_empty()) {
+        if let Some(attrs) = dict_at(arg_attrs, i) {
             p.push(" {");
             p.named_attrs(attrs);
             p.push("}");
@@ -335,7 +396,7 @@ pub fn print_signature(p: &mut OpPrinter, op: OpId, entry_args: Option<&[crate::
         return;
     }
     p.push(" -> ");
-    let any_attrs = res_attrs.iter().any(|a| !a.is_empty());
+    let any_attrs = (0..res_attrs.len()).any(|i| dict_at(res_attrs, i).is_some());
     let wrap = results.len() > 1
         || any_attrs
         || matches!(ctx.type_kind(results[0]), TypeKind::Function { .. });
@@ -347,7 +408,7 @@ pub fn print_signature(p: &mut OpPrinter, op: OpId, entry_args: Option<&[crate::
             p.push(", ");
         }
         p.ty(*ty);
-        if let Some(attrs) = res_attrs.get(i).filter(|a| !a.is_empty()) {
+        if let Some(attrs) = dict_at(res_attrs, i) {
             p.push(" {");
             p.named_attrs(attrs);
             p.push("}");
@@ -358,22 +419,32 @@ pub fn print_signature(p: &mut OpPrinter, op: OpId, entry_args: Option<&[crate::
     }
 }
 
+/// The entries of dictionary `i` of `dicts` (per-argument or per-result
+/// attributes), when it is a non-empty dictionary.
+fn dict_at(dicts: &[Attr], i: usize) -> Option<&[NamedAttr]> {
+    match dicts.get(i) {
+        Some(Attr::Dict(entries)) if !entries.is_empty() => Some(entries),
+        _ => None,
+    }
+}
+
 /// The printer `func.func` and `shape.func` share (see [`parse_function_like`]).
 pub fn print_function_like(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx;
-    if let Some(vis) = ctx.attr(op, "sym_visibility").and_then(|a| a.as_str()) {
+    let attrs = SpelledAttrs::of(ctx, op);
+    if let Some(vis) = attrs.visibility.and_then(|a| a.as_str()) {
         p.push(" ");
         p.push(vis);
     }
     let mut s = String::from(" ");
-    if let Some(Attr::String(name)) = ctx.attr(op, "sym_name") {
+    if let Some(Attr::String(name)) = attrs.name {
         crate::print_attr::write_symbol_name(&mut s, &String::from_utf8_lossy(name));
     }
     p.push(&s);
     let region = ctx.op(op).regions.first().copied();
     let entry = region.and_then(|r| ctx.region(r).blocks.first().copied());
-    let args = entry.map(|b| ctx.block(b).args.clone());
-    print_signature(p, op, args.as_deref());
+    let args = entry.map(|b| &ctx.block(b).args[..]);
+    print_signature(p, &attrs, args);
     p.attr_dict(
         op,
         &[
@@ -393,16 +464,21 @@ pub fn print_function_like(p: &mut OpPrinter, op: OpId) {
 
 /// The input and result types of a function-like op's `function_type`.
 pub fn function_type(ctx: &Context, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+    signature_types(ctx, op).map(|(inputs, results)| (inputs.to_vec(), results.to_vec()))
+}
+
+/// [`function_type`], borrowed.
+fn signature_types(ctx: &Context, op: OpId) -> Option<(&[Type], &[Type])> {
     let t = ctx.attr(op, "function_type")?.as_type()?;
     match ctx.type_kind(t) {
-        TypeKind::Function { inputs, results } => Some((inputs.clone(), results.clone())),
+        TypeKind::Function { inputs, results } => Some((inputs, results)),
         _ => None,
     }
 }
 
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
-    let (inputs, _) = function_type(ctx, op).ok_or("requires a 'function_type' attribute")?;
-    verify_function_like(ctx, op, &inputs)
+    let (inputs, _) = signature_types(ctx, op).ok_or("requires a 'function_type' attribute")?;
+    verify_function_like(ctx, op, inputs)
 }
 
 /// What every function-like op checks: the entry block's arguments match
@@ -447,7 +523,7 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
 /// That the operands of `op`, a return of the function-like `func`, are
 /// what its signature says it returns.
 pub fn verify_returned_types(ctx: &Context, op: OpId, func: OpId) -> Result<(), String> {
-    let Some((_, results)) = function_type(ctx, func) else {
+    let Some((_, results)) = signature_types(ctx, func) else {
         return Ok(());
     };
     let operands = &ctx.op(op).operands;
@@ -461,7 +537,7 @@ pub fn verify_returned_types(ctx: &Context, op: OpId, func: OpId) -> Result<(), 
             results.len()
         ));
     }
-    for (i, (&v, &t)) in operands.iter().zip(&results).enumerate() {
+    for (i, (&v, &t)) in operands.iter().zip(results).enumerate() {
         if ctx.value_type(v) != t {
             let ap = crate::print_attr::AttrPrinter::new(ctx);
             return Err(format!(
