@@ -527,10 +527,9 @@ pub struct OpPrinter<'a> {
     attrs: AttrPrinter<'a>,
     /// Default dialect of the enclosing ops (`func` inside `func.func`).
     default_dialects: Vec<&'static str>,
-    /// Text of ops printed ahead of time (top-level functions, in parallel,
-    /// in runs of consecutive ops): the first op of a run maps to the run's
-    /// text (its ops and the lines between them), the others to `None`.
-    printed: HashMap<OpId, Option<String>>,
+    /// Text of the ops of one block printed ahead of time (top-level
+    /// functions, in parallel): printed in place of the block's ops.
+    ahead: Option<PrintedAhead>,
     /// Finished output, in order, when pre-printed text is spliced in.
     pieces: Vec<String>,
     /// Location aliases (`--mlir-print-debuginfo`).
@@ -571,7 +570,7 @@ impl<'a> OpPrinter<'a> {
             options,
             attrs: AttrPrinter::new(ctx).eliding_elements_above(options.elide_elements_above),
             default_dialects: vec!["builtin"],
-            printed: HashMap::default(),
+            ahead: None,
             pieces: Vec::new(),
             loc_aliases: LocAliases::default(),
             loc_collector: None,
@@ -794,37 +793,39 @@ impl<'a> OpPrinter<'a> {
         let last = ctx.block_terminator(b);
         let drop_terminator = !print_terminator
             && last.is_some_and(|t| ctx.op_def(t).is_some_and(|d| d.traits.terminator));
+        if let Some(ahead) = self.ahead.take_if(|a| a.block == b) {
+            for (first, text) in ahead.runs {
+                self.start_op_line(first);
+                // Splice without copying: close the current piece.
+                let done = std::mem::take(&mut self.out);
+                self.pieces.push(done);
+                self.pieces.push(text);
+                self.newline();
+            }
+            self.indent -= 2;
+            return;
+        }
         for op in ctx.block_ops(b) {
             if drop_terminator && Some(op) == last {
                 break;
             }
-            let ahead = match self.printed.is_empty() {
-                true => None,
-                false => self.printed.remove(&op),
-            };
-            if let Some(None) = ahead {
-                // Printed with the run before it.
-                continue;
-            }
-            self.write_indent();
-            if self.comments.is_some() {
-                self.comment_lines(op);
-            }
-            if let Some(starts) = &mut self.op_starts {
-                starts.push((self.out.len(), op));
-            }
-            match ahead.flatten() {
-                Some(text) => {
-                    // Splice without copying: close the current piece.
-                    let done = std::mem::take(&mut self.out);
-                    self.pieces.push(done);
-                    self.pieces.push(text);
-                }
-                None => self.operation(op),
-            }
+            self.start_op_line(op);
+            self.operation(op);
             self.newline();
         }
         self.indent -= 2;
+    }
+
+    /// What comes before `op` on its line(s) in a block: the indentation
+    /// and the comment lines, and where its text starts when asked.
+    fn start_op_line(&mut self, op: OpId) {
+        self.write_indent();
+        if self.comments.is_some() {
+            self.comment_lines(op);
+        }
+        if let Some(starts) = &mut self.op_starts {
+            starts.push((self.out.len(), op));
+        }
     }
 
     /// ` loc(#locN)` for `--mlir-print-debuginfo`.
@@ -1102,6 +1103,13 @@ pub fn print_op_with_line_ops(
 /// Top-level ops printed by one task of the parallel printer.
 const PRINT_RUN: usize = 64;
 
+/// The ops of `block` printed ahead of time, in runs of consecutive ops:
+/// each run's first op and its text (its ops and the lines between them).
+struct PrintedAhead {
+    block: BlockId,
+    runs: Vec<(OpId, String)>,
+}
+
 /// A module whose body holds only isolated-from-above ops without results
 /// (functions, libraries) names each of them on its own, so they can be
 /// printed on all cores and stitched together. `None` when that does not
@@ -1120,11 +1128,14 @@ fn print_module_in_parallel(
     let body = ctx.op(module).regions.first()?;
     let block = *ctx.region(*body).blocks.first()?;
     let top: Vec<OpId> = ctx.block_ops(block).collect();
-    if top.len() < 64
-        || !top
-            .iter()
-            .all(|&o| ctx.op(o).results.is_empty() && is_isolated(ctx, o))
-    {
+    // No op is left out of the block as its terminator: all are printed.
+    let printed_alone = |o: OpId| {
+        ctx.op(o).results.is_empty()
+            && ctx
+                .op_def(o)
+                .is_some_and(|d| d.traits.isolated_from_above && !d.traits.terminator)
+    };
+    if top.len() < 64 || !top.par_iter().all(|&o| printed_alone(o)) {
         return None;
     }
     // Runs of consecutive functions, each printed into one buffer per
@@ -1166,12 +1177,14 @@ fn print_module_in_parallel(
     }
     let mut p = OpPrinter::new(ctx, options);
     p.comments = comments;
-    for (run, (text, _, _)) in runs.iter().zip(printed) {
-        let mut text = Some(text);
-        for &o in run.iter() {
-            p.printed.insert(o, text.take());
-        }
-    }
+    p.ahead = Some(PrintedAhead {
+        block,
+        runs: runs
+            .iter()
+            .zip(printed)
+            .map(|(run, (text, _, _))| (run[0], text))
+            .collect(),
+    });
     p.operation(module);
     p.out.push('\n');
     used.extend(&p.attrs.used_resources());

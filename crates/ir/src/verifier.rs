@@ -121,7 +121,7 @@ impl VerifyError {
 struct Verifier<'a> {
     ctx: &'a Context,
     allow_unregistered: bool,
-    symbols: &'a SymbolIndex,
+    symbols: &'a SymbolIndex<'a>,
     /// Per op, whether its verification began ([`Verifier::op`]): ops are
     /// verified in block order, so an op of the block of one being verified
     /// that began before it comes before it.
@@ -149,34 +149,65 @@ struct Ancestor {
 /// by the threads that verify functions: a call is checked against its
 /// callee without a walk of the module.
 #[derive(Default)]
-struct SymbolIndex(Mutex<HashMap<OpId, Arc<HashMap<String, OpId>>>>);
+struct SymbolIndex<'a>(Mutex<HashMap<OpId, Arc<SymbolTable<'a>>>>);
 
-impl SymbolIndex {
+/// The ops directly in a symbol table, by `sym_name` (the last op of a
+/// name, when several have it).
+struct SymbolTable<'a> {
+    by_name: HashMap<&'a str, OpId>,
+    /// The first op, in block order, whose name an op before it has, and
+    /// that op.
+    redefinition: Option<(OpId, OpId)>,
+}
+
+impl<'a> SymbolTable<'a> {
+    /// The symbols of `table`; the names are read on all cores (each is a
+    /// walk from the op to its attributes, a few cache misses apiece).
+    fn of(ctx: &'a Context, table: OpId) -> Self {
+        use rayon::prelude::*;
+        let block = ctx
+            .op(table)
+            .regions
+            .first()
+            .and_then(|&r| ctx.region(r).blocks.first());
+        let ops: Vec<OpId> = block.into_iter().flat_map(|&b| ctx.block_ops(b)).collect();
+        let names: Vec<Option<&'a str>> = ops
+            .par_iter()
+            .map(|&o| scan_attr(ctx, o, "sym_name").and_then(Attr::as_str))
+            .collect();
+        let mut by_name = HashMap::with_capacity_and_hasher(ops.len(), Default::default());
+        let mut redefinition = None;
+        for (o, name) in ops.into_iter().zip(names) {
+            let Some(name) = name else {
+                continue;
+            };
+            if let Some(first) = by_name.insert(name, o) {
+                redefinition = redefinition.or(Some((o, first)));
+            }
+        }
+        SymbolTable {
+            by_name,
+            redefinition,
+        }
+    }
+}
+
+impl<'a> SymbolIndex<'a> {
+    /// The symbols of the symbol table `table`, indexed on first use.
+    fn table(&self, ctx: &'a Context, table: OpId) -> Arc<SymbolTable<'a>> {
+        let mut tables = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let symbols = tables
+            .entry(table)
+            .or_insert_with(|| Arc::new(SymbolTable::of(ctx, table)));
+        Arc::clone(symbols)
+    }
+
     /// The op named `name` directly in the symbol table `table`.
-    fn lookup(&self, ctx: &Context, table: OpId, name: &str) -> Option<OpId> {
-        let symbols = {
-            let mut tables = self
-                .0
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            let symbols = tables.entry(table).or_insert_with(|| {
-                let ops = ctx
-                    .op(table)
-                    .regions
-                    .first()
-                    .and_then(|&r| ctx.region(r).blocks.first());
-                let named = ops
-                    .into_iter()
-                    .flat_map(|&b| ctx.block_ops(b))
-                    .filter_map(|o| {
-                        let name = ctx.attr(o, "sym_name").and_then(Attr::as_str)?;
-                        Some((name.to_string(), o))
-                    });
-                Arc::new(named.collect())
-            });
-            Arc::clone(symbols)
-        };
-        symbols.get(name).copied()
+    fn lookup(&self, ctx: &'a Context, table: OpId, name: &str) -> Option<OpId> {
+        self.table(ctx, table).by_name.get(name).copied()
     }
 }
 
@@ -617,6 +648,11 @@ impl Verifier<'_> {
                 self.dominance(op, i, v)?;
             }
         }
+        // The symbols are indexed before the ops in the table are verified
+        // (on all cores, which look callees up in it).
+        let symbols = def
+            .is_some_and(|d| d.traits.symbol_table)
+            .then(|| self.symbols.table(ctx, op));
         for &r in &ctx.op(op).regions {
             for &b in &ctx.region(r).blocks {
                 let is_terminated = match ctx.block_terminator(b) {
@@ -639,40 +675,31 @@ impl Verifier<'_> {
                 self.nested_ops(b, selection)?;
             }
         }
-        if def.is_some_and(|d| d.traits.symbol_table) {
-            self.symbols_are_unique(op)?;
+        match symbols {
+            Some(symbols) => self.symbols_are_unique(&symbols),
+            None => Ok(()),
         }
-        Ok(())
     }
 
-    /// No two ops directly in the symbol table `table` have one name.
-    fn symbols_are_unique(&self, table: OpId) -> Result<(), VerifyError> {
+    /// No two ops directly in a symbol table have one name.
+    fn symbols_are_unique(&self, symbols: &SymbolTable) -> Result<(), VerifyError> {
         let ctx = self.ctx;
-        let ops = ctx
-            .op(table)
-            .regions
-            .first()
-            .and_then(|&r| ctx.region(r).blocks.first());
-        let mut seen: HashMap<&str, OpId> = HashMap::default();
-        for o in ops.into_iter().flat_map(|&b| ctx.block_ops(b)) {
-            let Some(name) = scan_attr(ctx, o, "sym_name").and_then(Attr::as_str) else {
-                continue;
-            };
-            if let Some(&first) = seen.get(name) {
-                return Err(VerifyError {
-                    op: o,
-                    loc: ctx.op(o).loc.clone(),
-                    message: format!("redefinition of symbol named '{name}'"),
-                    notes: vec![(
-                        ctx.op(first).loc.clone(),
-                        "see existing symbol definition here".into(),
-                    )],
-                    follow_up: Vec::new(),
-                });
-            }
-            seen.insert(name, o);
-        }
-        Ok(())
+        let Some((o, first)) = symbols.redefinition else {
+            return Ok(());
+        };
+        let name = scan_attr(ctx, o, "sym_name")
+            .and_then(Attr::as_str)
+            .unwrap_or_default();
+        Err(VerifyError {
+            op: o,
+            loc: ctx.op(o).loc.clone(),
+            message: format!("redefinition of symbol named '{name}'"),
+            notes: vec![(
+                ctx.op(first).loc.clone(),
+                "see existing symbol definition here".into(),
+            )],
+            follow_up: Vec::new(),
+        })
     }
 
     /// A terminator `o` of `block` must be its last op.
@@ -709,11 +736,14 @@ impl Verifier<'_> {
         // What to verify of the ops nested in a picked op.
         let inner = |pick: Pick| (pick == Pick::Own).then_some(selection).flatten();
         let ctx = self.ctx;
-        let independent = ctx.block_ops(block).nth(63).is_some()
-            && ctx
-                .block_ops(block)
-                .all(|o| ctx.op_def(o).is_some_and(|d| d.traits.isolated_from_above));
-        if !independent {
+        let isolated = |o: OpId| ctx.op_def(o).is_some_and(|d| d.traits.isolated_from_above);
+        // A long block is walked once; its ops are then checked on all cores.
+        let independent = match ctx.block_ops(block).nth(63) {
+            Some(_) => Some(ctx.block_ops(block).collect::<Vec<OpId>>())
+                .filter(|ops| ops.par_iter().all(|&o| isolated(o))),
+            None => None,
+        };
+        let Some(independent) = independent else {
             let mut ops = ctx.block_ops(block);
             while let Some(o) = ops.next() {
                 self.terminator_is_last(block, o)?;
@@ -727,11 +757,15 @@ impl Verifier<'_> {
                 }
             }
             return Ok(());
+        };
+        let misplaced = independent
+            .par_iter()
+            .find_first(|&&o| self.terminator_is_last(block, o).is_err());
+        if let Some(&o) = misplaced {
+            return self.terminator_is_last(block, o);
         }
-        ctx.block_ops(block)
-            .try_for_each(|o| self.terminator_is_last(block, o))?;
-        let ops: Vec<(OpId, Pick)> = ctx
-            .block_ops(block)
+        let ops: Vec<(OpId, Pick)> = independent
+            .into_iter()
             .map(|o| (o, pick(o)))
             .filter(|&(_, p)| p != Pick::Skip)
             .collect();
