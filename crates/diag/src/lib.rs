@@ -90,11 +90,28 @@ impl Diagnostic {
     }
 }
 
-/// Byte offsets where the lines of `text` start.
+/// Byte offsets where the lines of `text` start; the two halves of a
+/// large text are scanned on two threads of the current rayon pool.
 pub fn line_starts(text: &str) -> Vec<u32> {
-    std::iter::once(0)
-        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1))
-        .collect()
+    const LARGE: usize = 8 << 20;
+    let bytes = text.as_bytes();
+    fn after_newlines(from: usize, part: &[u8]) -> impl Iterator<Item = u32> + '_ {
+        memchr::memchr_iter(b'\n', part).map(move |i| (from + i) as u32 + 1)
+    }
+    if bytes.len() < LARGE {
+        return std::iter::once(0).chain(after_newlines(0, bytes)).collect();
+    }
+    let middle = bytes.len() / 2;
+    let (mut starts, rest): (Vec<u32>, Vec<u32>) = rayon::join(
+        || {
+            std::iter::once(0)
+                .chain(after_newlines(0, &bytes[..middle]))
+                .collect()
+        },
+        || after_newlines(middle, &bytes[middle..]).collect(),
+    );
+    starts.extend(rest);
+    starts
 }
 
 /// One source buffer.
@@ -290,6 +307,19 @@ pub fn json_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_large_text_has_the_line_starts_of_a_small_one() {
+        // Lines of every length around the middle of the text.
+        let text: String = (0..600_000).map(|i| "x".repeat(i % 29) + "\n").collect();
+        assert!(text.len() >= 8 << 20);
+        let expected: Vec<u32> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i as u32 + 1))
+            .collect();
+        assert_eq!(line_starts(&text), expected);
+        let ends_at_middle = format!("{}\n{}", "a".repeat((8 << 20) - 1), "b".repeat(8 << 20));
+        assert_eq!(line_starts(&ends_at_middle), vec![0, 8 << 20]);
+    }
 
     #[test]
     fn positions_outlive_the_text() {

@@ -154,6 +154,9 @@ struct SymbolIndex<'a>(Mutex<HashMap<OpId, Arc<SymbolTable<'a>>>>);
 /// The ops directly in a symbol table, by `sym_name` (the last op of a
 /// name, when several have it).
 struct SymbolTable<'a> {
+    /// The block of the symbols and its ops, in order.
+    block: Option<BlockId>,
+    ops: Vec<OpId>,
     by_name: HashMap<&'a str, OpId>,
     /// The first op, in block order, whose name an op before it has, and
     /// that op.
@@ -169,15 +172,15 @@ impl<'a> SymbolTable<'a> {
             .op(table)
             .regions
             .first()
-            .and_then(|&r| ctx.region(r).blocks.first());
-        let ops: Vec<OpId> = block.into_iter().flat_map(|&b| ctx.block_ops(b)).collect();
+            .and_then(|&r| ctx.region(r).blocks.first().copied());
+        let ops: Vec<OpId> = block.into_iter().flat_map(|b| ctx.block_ops(b)).collect();
         let names: Vec<Option<&'a str>> = ops
             .par_iter()
             .map(|&o| scan_attr(ctx, o, "sym_name").and_then(Attr::as_str))
             .collect();
         let mut by_name = HashMap::with_capacity_and_hasher(ops.len(), Default::default());
         let mut redefinition = None;
-        for (o, name) in ops.into_iter().zip(names) {
+        for (&o, name) in ops.iter().zip(names) {
             let Some(name) = name else {
                 continue;
             };
@@ -186,6 +189,8 @@ impl<'a> SymbolTable<'a> {
             }
         }
         SymbolTable {
+            block,
+            ops,
             by_name,
             redefinition,
         }
@@ -672,7 +677,9 @@ impl Verifier<'_> {
                             },
                     ));
                 }
-                self.nested_ops(b, selection)?;
+                // The symbols' block was walked to index them.
+                let walked = symbols.as_ref().filter(|s| s.block == Some(b));
+                self.nested_ops(b, walked.map(|s| &s.ops[..]), selection)?;
             }
         }
         match symbols {
@@ -725,10 +732,12 @@ impl Verifier<'_> {
     /// there is none. Many isolated-from-above ops (a module's functions)
     /// are independent: they are verified on all cores, and the first error
     /// in block order is reported, as the sequential walk would. Of the
-    /// ops, what `selection` picks is verified (all when `None`).
+    /// ops, what `selection` picks is verified (all when `None`). `walked`
+    /// holds the block's ops when the caller has them.
     fn nested_ops(
         &mut self,
         block: BlockId,
+        walked: Option<&[OpId]>,
         selection: Option<&Selection>,
     ) -> Result<(), VerifyError> {
         use rayon::prelude::*;
@@ -738,11 +747,13 @@ impl Verifier<'_> {
         let ctx = self.ctx;
         let isolated = |o: OpId| ctx.op_def(o).is_some_and(|d| d.traits.isolated_from_above);
         // A long block is walked once; its ops are then checked on all cores.
-        let independent = match ctx.block_ops(block).nth(63) {
-            Some(_) => Some(ctx.block_ops(block).collect::<Vec<OpId>>())
-                .filter(|ops| ops.par_iter().all(|&o| isolated(o))),
-            None => None,
+        let long = match walked {
+            Some(ops) => ops.len() > 63,
+            None => ctx.block_ops(block).nth(63).is_some(),
         };
+        let independent = long
+            .then(|| walked.map_or_else(|| ctx.block_ops(block).collect(), <[OpId]>::to_vec))
+            .filter(|ops: &Vec<OpId>| ops.par_iter().all(|&o| isolated(o)));
         let Some(independent) = independent else {
             let mut ops = ctx.block_ops(block);
             while let Some(o) = ops.next() {
