@@ -157,11 +157,45 @@ struct SymbolTable<'a> {
     /// The block of the symbols and its ops, in order.
     block: Option<BlockId>,
     ops: Vec<OpId>,
-    by_name: HashMap<&'a str, OpId>,
+    by_name: HashMap<SymbolName<'a>, OpId>,
     /// The first op, in block order, whose name an op before it has, and
     /// that op.
     redefinition: Option<(OpId, OpId)>,
 }
+
+/// A symbol's name with its hash, computed where the name is read (on all
+/// cores), so that filling the table does not read the names again.
+#[derive(Clone, Copy)]
+struct SymbolName<'a> {
+    hash: u64,
+    text: &'a str,
+}
+
+impl<'a> SymbolName<'a> {
+    fn of(text: &'a str) -> Self {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = rustc_hash::FxHasher::default();
+        text.hash(&mut hasher);
+        SymbolName {
+            hash: hasher.finish(),
+            text,
+        }
+    }
+}
+
+impl std::hash::Hash for SymbolName<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl PartialEq for SymbolName<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash && self.text == other.text
+    }
+}
+
+impl Eq for SymbolName<'_> {}
 
 impl<'a> SymbolTable<'a> {
     /// The symbols of `table`; the names are read on all cores (each is a
@@ -174,9 +208,13 @@ impl<'a> SymbolTable<'a> {
             .first()
             .and_then(|&r| ctx.region(r).blocks.first().copied());
         let ops: Vec<OpId> = block.into_iter().flat_map(|b| ctx.block_ops(b)).collect();
-        let names: Vec<Option<&'a str>> = ops
+        let names: Vec<Option<SymbolName<'a>>> = ops
             .par_iter()
-            .map(|&o| scan_attr(ctx, o, "sym_name").and_then(Attr::as_str))
+            .map(|&o| {
+                scan_attr(ctx, o, "sym_name")
+                    .and_then(Attr::as_str)
+                    .map(SymbolName::of)
+            })
             .collect();
         let mut by_name = HashMap::with_capacity_and_hasher(ops.len(), Default::default());
         let mut redefinition = None;
@@ -212,7 +250,8 @@ impl<'a> SymbolIndex<'a> {
 
     /// The op named `name` directly in the symbol table `table`.
     fn lookup(&self, ctx: &'a Context, table: OpId, name: &str) -> Option<OpId> {
-        self.table(ctx, table).by_name.get(name).copied()
+        let name = SymbolName::of(name);
+        self.table(ctx, table).by_name.get(&name).copied()
     }
 }
 
