@@ -201,6 +201,17 @@ pub struct Context {
     /// What changed since that verification, for the next one to
     /// re-verify ([`Unverified`]).
     pub(crate) unverified: Unverified,
+    /// The ops of one long block in order, as of one revision
+    /// ([`Context::listed_block_ops`]).
+    listed: Option<ListedOps>,
+}
+
+/// The ops of `block`, in order, at `revision`.
+#[derive(Debug)]
+struct ListedOps {
+    block: BlockId,
+    revision: Revision,
+    ops: Vec<OpId>,
 }
 
 /// The changes made since the last verification that passed, for
@@ -625,6 +636,29 @@ impl Context {
     }
 
     /// Ops of a block in order.
+    /// Remember that `ops` are the ops of `b`, in order, for
+    /// [`Context::listed_block_ops`] until the next change (a builder that
+    /// knows them, like the parser joining a module of many functions,
+    /// saves its readers a walk of the block, one cache miss per op).
+    pub fn remember_block_ops(&mut self, b: BlockId, ops: Vec<OpId>) {
+        debug_assert!(
+            self.block_ops(b).eq(ops.iter().copied()),
+            "the ops remembered for a block are its ops"
+        );
+        self.listed = Some(ListedOps {
+            block: b,
+            revision: self.revision,
+            ops,
+        });
+    }
+    /// The ops of `b` in order, when remembered since the last change
+    /// ([`Context::remember_block_ops`]); else walk [`Context::block_ops`].
+    pub fn listed_block_ops(&self, b: BlockId) -> Option<&[OpId]> {
+        self.listed
+            .as_ref()
+            .filter(|l| l.block == b && l.revision == self.revision)
+            .map(|l| &l.ops[..])
+    }
     pub fn block_ops(&self, b: BlockId) -> BlockOps<'_> {
         BlockOps {
             ctx: self,
@@ -1258,6 +1292,27 @@ mod tests {
         ctx.insert_op_before(x, y);
         assert_eq!(order(&ctx), [y, x, z]);
         assert_eq!(ctx.block_terminator(b), Some(z));
+    }
+
+    #[test]
+    fn remembered_block_ops_last_until_the_next_change() {
+        let (mut ctx, b) = {
+            let mut ctx = Context::new();
+            let (_, b) = op_with_body(&mut ctx, "t.holder");
+            (ctx, b)
+        };
+        let [x, y] = ["t.x", "t.y"].map(|n| {
+            let o = op(&mut ctx, n, vec![], 0);
+            ctx.append_op(b, o);
+            o
+        });
+        assert_eq!(ctx.listed_block_ops(b), None);
+        ctx.remember_block_ops(b, vec![x, y]);
+        assert_eq!(ctx.listed_block_ops(b), Some(&[x, y][..]));
+        assert_eq!(ctx.listed_block_ops(BlockId(b.0 + 1)), None);
+        ctx.insert_op_before(x, y);
+        assert_eq!(ctx.listed_block_ops(b), None);
+        assert_eq!(ctx.block_ops(b).collect::<Vec<_>>(), [y, x]);
     }
 
     #[test]

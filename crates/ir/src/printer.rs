@@ -1127,7 +1127,10 @@ fn print_module_in_parallel(
     }
     let body = ctx.op(module).regions.first()?;
     let block = *ctx.region(*body).blocks.first()?;
-    let top: Vec<OpId> = ctx.block_ops(block).collect();
+    let top: Vec<OpId> = match ctx.listed_block_ops(block) {
+        Some(listed) => listed.to_vec(),
+        None => ctx.block_ops(block).collect(),
+    };
     // No op is left out of the block as its terminator: all are printed.
     let printed_alone = |o: OpId| {
         ctx.op(o).results.is_empty()

@@ -207,7 +207,10 @@ impl<'a> SymbolTable<'a> {
             .regions
             .first()
             .and_then(|&r| ctx.region(r).blocks.first().copied());
-        let ops: Vec<OpId> = block.into_iter().flat_map(|b| ctx.block_ops(b)).collect();
+        let ops: Vec<OpId> = match block.and_then(|b| ctx.listed_block_ops(b)) {
+            Some(listed) => listed.to_vec(),
+            None => block.into_iter().flat_map(|b| ctx.block_ops(b)).collect(),
+        };
         let names: Vec<Option<SymbolName<'a>>> = ops
             .par_iter()
             .map(|&o| {

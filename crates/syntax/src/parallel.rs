@@ -101,8 +101,9 @@ const WAVES: usize = 16;
 /// move of the wave before it, so that none waits long for the others.
 const PIECES_PER_THREAD: usize = 4;
 
-/// A piece parsed into a context of its own, and the block of its ops.
-type Piece = Option<(Context, ir::BlockId)>;
+/// A piece parsed into a context of its own, the block of its ops, and
+/// those ops in order (listed while they are in cache).
+type Piece = Option<(Context, BlockId, Vec<OpId>)>;
 
 /// Parse `text` in parallel when it is a large module of many top-level ops.
 /// The module is read under `ctx`'s settings (pure host ops, foreign ops).
@@ -153,28 +154,30 @@ pub(crate) fn parse_parallel(
                     );
                     p.parse_module_body_chunk().ok()?
                 };
-                Some((piece, block))
+                let ops = piece.block_ops(block).collect();
+                Some((piece, block, ops))
             })
             .collect()
     };
     // The module's ops so far, in a context of their own until every piece
     // has parsed (a piece that fails leaves `ctx` untouched).
-    let mut body: Option<(Context, BlockId)> = None;
-    let absorb = |body: &mut Option<(Context, BlockId)>, pieces: Vec<Piece>| -> Option<()> {
+    let mut body: Option<(Context, BlockId, Vec<OpId>)> = None;
+    let absorb = |body: &mut Option<(Context, BlockId, Vec<OpId>)>, pieces: Vec<Piece>| {
         for piece in pieces {
-            let (mut piece, block) = piece?;
+            let (mut piece, block, ops) = piece?;
             match body {
                 // The first piece becomes the body's context (no copy).
-                None => *body = Some((piece, block)),
-                Some((into, ops)) => {
-                    into.append_into_block(&mut piece, block, *ops);
+                None => *body = Some((piece, block, ops)),
+                Some((into, into_block, all)) => {
+                    let offsets = into.append_into_block(&mut piece, block, *into_block);
+                    all.extend(ops.into_iter().map(|o| offsets.op(o)));
                     if let Ok(mut spare) = spare.lock() {
                         spare.push(piece);
                     }
                 }
             }
         }
-        Some(())
+        Some::<()>(())
     };
     let mut waves = ranges.chunks(threads * PIECES_PER_THREAD);
     let mut pending = parse_wave(waves.next()?, true);
@@ -185,18 +188,19 @@ pub(crate) fn parse_parallel(
         pending = parsed;
     }
     absorb(&mut body, pending)?;
-    let (mut parsed, ops) = body?;
+    let (mut parsed, body_block, mut top) = body?;
     drop(spare);
     // An empty context simply becomes the parsed one (no copy).
     let block = match ctx.num_ops() {
         0 => {
             parsed.copy_settings_from(ctx);
             *ctx = parsed;
-            ops
+            body_block
         }
         _ => {
             let block = ctx.create_block();
-            ctx.append_into_block(&mut parsed, ops, block);
+            let offsets = ctx.append_into_block(&mut parsed, body_block, block);
+            top.iter_mut().for_each(|o| *o = offsets.op(*o));
             block
         }
     };
@@ -218,7 +222,10 @@ pub(crate) fn parse_parallel(
         },
     );
     state.regions.push(region);
-    Some(ctx.create_op(state))
+    let module = ctx.create_op(state);
+    // The verifier and the printer read the module's ops without a walk.
+    ctx.remember_block_ops(block, top);
+    Some(module)
 }
 
 #[cfg(test)]
