@@ -105,6 +105,10 @@ const PIECES_PER_THREAD: usize = 4;
 /// those ops in order (listed while they are in cache).
 type Piece = Option<(Context, BlockId, Vec<OpId>)>;
 
+/// The module's body so far: the first piece's context, holding the pieces
+/// joined to it, the block of the module's ops, and those ops in order.
+type Body = Option<(Context, BlockId, Vec<OpId>)>;
+
 /// Parse `text` in parallel when it is a large module of many top-level ops.
 /// The module is read under `ctx`'s settings (pure host ops, foreign ops).
 pub(crate) fn parse_parallel(
@@ -161,8 +165,8 @@ pub(crate) fn parse_parallel(
     };
     // The module's ops so far, in a context of their own until every piece
     // has parsed (a piece that fails leaves `ctx` untouched).
-    let mut body: Option<(Context, BlockId, Vec<OpId>)> = None;
-    let absorb = |body: &mut Option<(Context, BlockId, Vec<OpId>)>, pieces: Vec<Piece>| {
+    let mut body: Body = None;
+    let absorb = |body: &mut Body, pieces: Vec<Piece>| -> Option<()> {
         for piece in pieces {
             let (mut piece, block, ops) = piece?;
             match body {
@@ -177,7 +181,7 @@ pub(crate) fn parse_parallel(
                 }
             }
         }
-        Some::<()>(())
+        Some(())
     };
     let mut waves = ranges.chunks(threads * PIECES_PER_THREAD);
     let mut pending = parse_wave(waves.next()?, true);
