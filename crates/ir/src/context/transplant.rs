@@ -1,6 +1,8 @@
 //! Moving IR between contexts, so that independent pieces of a module are
 //! transformed in parallel: [`Context::append`] adds a whole context after
-//! this one's entities (renumbering them by [`Offsets`]),
+//! this one's entities (renumbering them by [`Offsets`]), and
+//! [`Context::append_into_block`] also moves the ops of one of its blocks
+//! to the end of one of this context's blocks,
 //! [`Context::check_out`] takes the body of an isolated op into a context
 //! of its own ([`CheckedOut`]) and [`Context::check_in`] puts it back.
 //!
@@ -181,9 +183,9 @@ impl Context {
         }
     }
 
-    /// Move every entity of `other` into `self` (ids shifted, types
+    /// Move every entity of `piece` into `self` (ids shifted, types
     /// re-interned), e.g. to join functions parsed on several threads.
-    /// `other` is left a new, empty context that keeps the room of its
+    /// `piece` is left a new, empty context that keeps the room of its
     /// arenas, to build the next piece in without allocating (and having
     /// the kernel zero) that memory again.
     pub fn append(&mut self, piece: &mut Context) -> Offsets {
