@@ -73,7 +73,7 @@ pub struct Use {
 pub struct ValueData {
     pub ty: Type,
     pub def: ValueDef,
-    pub uses: ThinVec<Use>,
+    pub uses: UseList,
     /// The source location of a block argument that has one (`%a: T
     /// loc(...)`, or where the parser read its name); boxed, as most
     /// values are results, which have none.
@@ -81,16 +81,21 @@ pub struct ValueData {
 }
 
 impl ValueData {
-    /// Record a use. The list grows from one slot, doubling (ThinVec's own
-    /// growth starts at four): most values have one or two uses, and a
-    /// large module keeps a list per value.
     fn add_use(&mut self, u: Use) {
-        if self.uses.len() == self.uses.capacity() {
-            self.uses.reserve_exact(self.uses.len().max(1));
-        }
         self.uses.push(u);
     }
 }
+
+/// An op's operands or results. Most ops have at most two of each and a
+/// large module holds hundreds of thousands of ops, so up to four values
+/// are kept in the op itself (24 bytes, as much as a heap list's pointer,
+/// length and capacity): no allocation, and the op's values are read
+/// where the op is.
+pub type ValueList = smallvec::SmallVec<[ValueId; 4]>;
+
+/// A value's uses: most values are used once or twice, so two are kept in
+/// the value itself.
+pub type UseList = smallvec::SmallVec<[Use; 2]>;
 
 #[derive(Clone, Debug)]
 pub struct OpData {
@@ -98,8 +103,8 @@ pub struct OpData {
     pub name: std::sync::Arc<str>,
     /// The op's definition, when its name is registered (looked up once).
     pub def: Option<&'static crate::op_def::OpDef>,
-    pub operands: ThinVec<ValueId>,
-    pub results: ThinVec<ValueId>,
+    pub operands: ValueList,
+    pub results: ValueList,
     /// Inherent attributes (MLIR "properties"), sorted by name.
     pub props: ThinVec<NamedAttr>,
     /// Discardable attributes, sorted by name.
@@ -131,7 +136,7 @@ pub struct RegionData {
 pub struct OperationState {
     /// Registered ops' names are static: no allocation per parsed op.
     pub name: std::borrow::Cow<'static, str>,
-    pub operands: ThinVec<ValueId>,
+    pub operands: ValueList,
     pub result_types: Vec<Type>,
     /// The lists below are the op's own containers: creating the op moves
     /// them in without copying.
@@ -146,7 +151,7 @@ impl OperationState {
     pub fn new(name: impl Into<std::borrow::Cow<'static, str>>, loc: Location) -> Self {
         OperationState {
             name: name.into(),
-            operands: ThinVec::new(),
+            operands: ValueList::new(),
             result_types: Vec::new(),
             props: ThinVec::new(),
             attrs: ThinVec::new(),
@@ -342,11 +347,20 @@ impl Context {
     /// Reserve room for about `ops` operations (values and blocks scaled
     /// from it), so that building a large module does not repeatedly grow
     /// and copy the arenas.
+    /// An empty arena too small is replaced, not grown: growing copies the
+    /// old allocation's whole capacity, touching memory nothing uses (an
+    /// emptied context of a parsed piece taking a larger piece).
     pub fn reserve(&mut self, ops: usize) {
-        self.ops.reserve(ops);
-        self.values.reserve(ops + ops / 2);
-        self.blocks.reserve(ops / 8);
-        self.regions.reserve(ops / 8);
+        fn room_for<T>(arena: &mut Vec<T>, more: usize) {
+            match arena.is_empty() && arena.capacity() < more {
+                true => *arena = Vec::with_capacity(more),
+                false => arena.reserve(more),
+            }
+        }
+        room_for(&mut self.ops, ops);
+        room_for(&mut self.values, ops + ops / 2);
+        room_for(&mut self.blocks, ops / 8);
+        room_for(&mut self.regions, ops / 8);
     }
 
     // ----- types -----
@@ -752,7 +766,7 @@ impl Context {
         self.values.push(ValueData {
             ty,
             def,
-            uses: ThinVec::new(),
+            uses: UseList::new(),
             loc: loc.map(Box::new),
         });
         id
@@ -823,7 +837,7 @@ impl Context {
             name,
             def,
             operands,
-            results: ThinVec::new(),
+            results: ValueList::new(),
             props,
             attrs,
             regions,
@@ -1338,7 +1352,7 @@ mod tests {
         let vb = ctx.result(bop, 0).unwrap();
         ctx.replace_all_uses(va, vb);
         assert!(!ctx.has_uses(va));
-        assert_eq!(ctx.op(c).operands, vec![vb, vb]);
+        assert_eq!(ctx.op(c).operands.as_slice(), [vb, vb]);
         ctx.erase_op(a);
         let names: Vec<_> = ctx
             .block_ops(b)
@@ -1360,7 +1374,7 @@ mod tests {
         assert_eq!(cloned.len(), 2);
         let cloned_c = cloned[0];
         let cloned_b_result = ctx.result(cloned[1], 0).unwrap();
-        assert_eq!(ctx.op(cloned_c).operands, vec![cloned_b_result; 2]);
+        assert_eq!(ctx.op(cloned_c).operands.as_slice(), [cloned_b_result; 2]);
         let _ = holder;
         ctx.set_operand(c, 0, ctx.result(c, 0).unwrap());
         assert_eq!(ctx.value(vb).uses.len(), 1);

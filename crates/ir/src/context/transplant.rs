@@ -20,7 +20,6 @@ use super::{
 use crate::location::Location;
 use crate::types::{Type, TypeInterner};
 use rustc_hash::FxHashMap;
-use thin_vec::ThinVec;
 
 /// A mapping of entity ids, applied to every id an entity refers to when
 /// entities move between contexts.
@@ -470,8 +469,8 @@ impl Context {
         };
         let root_data = self.op(root);
         let root_copy = OpData {
-            operands: ThinVec::new(),
-            results: ThinVec::new(),
+            operands: crate::context::ValueList::new(),
+            results: crate::context::ValueList::new(),
             regions: root_data.regions.iter().map(|&r| out.region(r)).collect(),
             parent: None,
             prev: None,
