@@ -32,7 +32,7 @@ trait Renumber {
     /// False if [`Renumber::ty`] is the identity (attributes are then kept).
     fn changes_types(&self) -> bool;
 
-    fn op_data(&self, mut d: OpData) -> OpData {
+    fn op_data(&self, d: &mut OpData) {
         d.operands.iter_mut().for_each(|v| *v = self.value(*v));
         d.results.iter_mut().for_each(|v| *v = self.value(*v));
         if self.changes_types() {
@@ -45,9 +45,8 @@ trait Renumber {
         d.parent = d.parent.map(|b| self.block(b));
         d.prev = d.prev.map(|o| self.op(o));
         d.next = d.next.map(|o| self.op(o));
-        d
     }
-    fn value_data(&self, mut v: ValueData) -> ValueData {
+    fn value_data(&self, v: &mut ValueData) {
         v.ty = self.ty(v.ty);
         v.def = match v.def {
             ValueDef::OpResult { op, index } => ValueDef::OpResult {
@@ -60,20 +59,23 @@ trait Renumber {
             },
         };
         v.uses.iter_mut().for_each(|u| u.op = self.op(u.op));
-        v
     }
-    fn block_data(&self, mut b: BlockData) -> BlockData {
+    fn block_data(&self, b: &mut BlockData) {
         b.args.iter_mut().for_each(|v| *v = self.value(*v));
         b.first = b.first.map(|o| self.op(o));
         b.last = b.last.map(|o| self.op(o));
         b.parent = b.parent.map(|r| self.region(r));
-        b
     }
-    fn region_data(&self, mut r: RegionData) -> RegionData {
+    fn region_data(&self, r: &mut RegionData) {
         r.blocks.iter_mut().for_each(|b| *b = self.block(*b));
         r.parent = r.parent.map(|o| self.op(o));
-        r
     }
+}
+
+/// `entity` with `renumber` applied to it.
+fn renumbered<T>(mut entity: T, renumber: impl FnOnce(&mut T)) -> T {
+    renumber(&mut entity);
+    entity
 }
 
 /// Where the entities of a context appended by [`Context::append`] landed.
@@ -217,14 +219,16 @@ impl Context {
             identity,
             merged,
         };
-        self.ops
-            .extend(other.ops.drain(..).map(|d| shift.op_data(d)));
-        self.values
-            .extend(other.values.drain(..).map(|v| shift.value_data(v)));
-        self.blocks
-            .extend(other.blocks.drain(..).map(|b| shift.block_data(b)));
-        self.regions
-            .extend(other.regions.drain(..).map(|r| shift.region_data(r)));
+        // Renumbered where they are (in cache, as the piece was just
+        // built), then moved in one copy each.
+        other.ops.iter_mut().for_each(|d| shift.op_data(d));
+        other.values.iter_mut().for_each(|v| shift.value_data(v));
+        other.blocks.iter_mut().for_each(|b| shift.block_data(b));
+        other.regions.iter_mut().for_each(|r| shift.region_data(r));
+        self.ops.append(&mut other.ops);
+        self.values.append(&mut other.values);
+        self.blocks.append(&mut other.blocks);
+        self.regions.append(&mut other.regions);
         if let Some(Merge { from, into }) = merged {
             self.splice_after_last(off.block(from), into);
         }
@@ -479,20 +483,33 @@ impl Context {
         };
         body.ops.push(root_copy);
         for &o in &ops[1..] {
-            let data = take_op(&mut self.ops[o.index()]);
-            body.ops.push(out.op_data(data));
+            let mut data = take_op(&mut self.ops[o.index()]);
+            out.op_data(&mut data);
+            body.ops.push(data);
         }
         body.values = values
             .iter()
-            .map(|&v| out.value_data(take_value(&mut self.values[v.index()])))
+            .map(|&v| {
+                renumbered(take_value(&mut self.values[v.index()]), |v| {
+                    out.value_data(v)
+                })
+            })
             .collect();
         body.blocks = blocks
             .iter()
-            .map(|&b| out.block_data(std::mem::take(&mut self.blocks[b.index()])))
+            .map(|&b| {
+                renumbered(std::mem::take(&mut self.blocks[b.index()]), |b| {
+                    out.block_data(b)
+                })
+            })
             .collect();
         body.regions = regions
             .iter()
-            .map(|&r| out.region_data(std::mem::take(&mut self.regions[r.index()])))
+            .map(|&r| {
+                renumbered(std::mem::take(&mut self.regions[r.index()]), |r| {
+                    out.region_data(r)
+                })
+            })
             .collect();
         Some(CheckedOut {
             ctx: body,
@@ -543,8 +560,8 @@ impl Context {
             types: &types,
             identity,
         };
-        for (i, d) in body.ops.into_iter().enumerate() {
-            let d = back.op_data(d);
+        for (i, mut d) in body.ops.into_iter().enumerate() {
+            back.op_data(&mut d);
             let slot = back.op(OpId(i as u32)).index();
             if i == 0 {
                 let root = &mut self.ops[slot];
@@ -556,15 +573,27 @@ impl Context {
         }
         for (i, v) in body.values.into_iter().enumerate() {
             let slot = back.value(ValueId(i as u32)).index();
-            place(&mut self.values, slot, back.value_data(v));
+            place(
+                &mut self.values,
+                slot,
+                renumbered(v, |v| back.value_data(v)),
+            );
         }
         for (i, b) in body.blocks.into_iter().enumerate() {
             let slot = back.block(BlockId(i as u32)).index();
-            place(&mut self.blocks, slot, back.block_data(b));
+            place(
+                &mut self.blocks,
+                slot,
+                renumbered(b, |b| back.block_data(b)),
+            );
         }
         for (i, r) in body.regions.into_iter().enumerate() {
             let slot = back.region(RegionId(i as u32)).index();
-            place(&mut self.regions, slot, back.region_data(r));
+            place(
+                &mut self.regions,
+                slot,
+                renumbered(r, |r| back.region_data(r)),
+            );
         }
         self.import_op_names(&body.op_names);
         self.import_blobs(&body.resources);
