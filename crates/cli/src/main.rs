@@ -296,22 +296,25 @@ struct Args {
 const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
 /// mimalloc's `mi_option_purge_delay`, in milliseconds (see its `mimalloc.h`).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+/// How long freed memory stays with the process before mimalloc returns it.
+const PURGE_DELAY_MS: std::ffi::c_long = 1000;
 
 /// Committing whole arenas up front makes the kernel zero memory the IR never
 /// touches (a third of the run time on a 50 MB input). Memory freed (the
-/// parser's pieces once moved into the module, printing's scratch) is
-/// returned at once rather than 10 ms later, so the output's buffers do not
-/// come on top of it: 10 MB less peak memory on a 50 MB input, at no
-/// measurable cost. The options must be set before the first allocation,
-/// so this runs as a process constructor, before the Rust runtime
-/// allocates anything.
+/// parser's pieces once moved into the module, the input once parsed,
+/// printing's scratch) is kept for a second before it goes back to the
+/// kernel, so that what is allocated next reuses it instead of faulting in
+/// fresh zeroed pages: on a 50 MB input, 18% fewer page faults and about 9%
+/// less wall time, for 27 MB more peak memory (322 MB, 69% of mlir-opt's).
+/// The options must be set before the first allocation, so this runs as a
+/// process constructor, before the Rust runtime allocates anything.
 extern "C" fn set_allocator_options() {
     #[allow(unsafe_code)]
     // SAFETY: setting an allocator option is a plain store into mimalloc's
     // option table; it is valid at any time, including before main.
     unsafe {
         libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0);
-        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0);
+        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS);
     }
 }
 
