@@ -687,7 +687,7 @@ impl<'a> Parser<'a> {
     /// read every top-level `#name = ...` line first, repeating while
     /// definitions that use other aliases become readable.
     fn predefine_aliases(&mut self) {
-        let src = self.lex.src;
+        let src = self.lex.src();
         let mut pending: Vec<usize> = self
             .line_starts
             .iter()
@@ -1405,7 +1405,7 @@ impl<'a> Parser<'a> {
     /// to meet the nesting limit, so that equal text always means the same
     /// type.
     fn cacheable_type_text(&self) -> Option<&'a str> {
-        let src = self.lex.src;
+        let src = self.lex.src();
         let start = self.tok_start;
         match &self.tok {
             Tok::Ident(k)
@@ -1657,7 +1657,7 @@ impl<'a> Parser<'a> {
         let mut end;
         loop {
             // `<=` and `>=` (in integer sets) are comparisons, not brackets.
-            let before_eq = self.lex.src.get(self.tok_start + 1) == Some(&b'=');
+            let before_eq = self.lex.src().get(self.tok_start + 1) == Some(&b'=');
             match &self.tok {
                 Tok::Punct("<") | Tok::Punct(">") if before_eq => {}
                 Tok::Punct("<") | Tok::Punct("(") | Tok::Punct("[") | Tok::Punct("{") => depth += 1,
@@ -1676,7 +1676,7 @@ impl<'a> Parser<'a> {
                 return Err(self.err("nesting too deep"));
             }
         }
-        Ok(String::from_utf8_lossy(&self.lex.src[start..end]).into_owned())
+        Ok(String::from_utf8_lossy(&self.lex.src()[start..end]).into_owned())
     }
 
     /// The dimension list `2x?x` of a shaped type: scanned on raw bytes
@@ -1684,7 +1684,7 @@ impl<'a> Parser<'a> {
     fn dims(&mut self, allow_scalable: bool) -> PResult<(Vec<i64>, Vec<bool>)> {
         let mut shape = Vec::new();
         let mut scalable = Vec::new();
-        let src = self.lex.src;
+        let src = self.lex.src();
         let mut pos = self.tok_start;
         loop {
             let mut p = pos;
@@ -2469,7 +2469,7 @@ impl AsmParser for Parser<'_> {
             return Ok(Some(t));
         }
         let start = self.tok_start;
-        let rest = self.lex.src.get(start..).unwrap_or_default();
+        let rest = self.lex.src().get(start..).unwrap_or_default();
         let memo = match self.tok {
             Tok::Ident(_) => memo_slot(rest, SHAPED_MEMO_FROM),
             Tok::Punct("(") => memo_slot(rest, FUNCTION_MEMO_FROM),
@@ -2561,7 +2561,7 @@ impl AsmParser for Parser<'_> {
         }
     }
     fn parse_optional_integer(&mut self) -> PResult<Option<i128>> {
-        let neg = match (&self.tok, self.lex.src.get(self.lex.pos)) {
+        let neg = match (&self.tok, self.lex.src().get(self.lex.pos)) {
             (Tok::Punct("-"), _) => true,
             (Tok::Int(_), _) => false,
             _ => return Ok(None),

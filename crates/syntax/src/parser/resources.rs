@@ -191,7 +191,7 @@ impl<'a> Parser<'a> {
     /// at `at` (the token just consumed).
     fn raw_string(&self, at: usize) -> &[u8] {
         let end = self.prev_end.saturating_sub(1);
-        self.lex.src.get(at + 1..end).unwrap_or_default()
+        self.lex.src().get(at + 1..end).unwrap_or_default()
     }
 
     /// A bare identifier or a string (MLIR's `parseOptionalKeywordOrString`).
@@ -257,7 +257,7 @@ impl<'a> Parser<'a> {
         if matches!(self.tok, Tok::Error(_)) {
             return Err(self.err(""));
         }
-        let src = self.lex.src;
+        let src = self.lex.src();
         let original = self.current_offset();
         let mut end = original;
         let at = loop {
