@@ -743,15 +743,17 @@ pub fn parse_format(
     resolve(def, format, p, state, &mut parsed)
 }
 
-/// Consume a literal: a keyword if it starts with a letter, else punctuation.
-fn parse_literal(p: &mut dyn AsmParser, lit: &str, optional: bool) -> PResult<bool> {
-    let ok = if lit.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
-        p.parse_optional_keyword(lit)
+/// Consume a literal: a keyword if it starts with a letter or `_`, else
+/// punctuation (as [`Literal::new`] has classified it).
+fn parse_literal(p: &mut dyn AsmParser, lit: &Literal, optional: bool) -> PResult<bool> {
+    let text = &lit.text;
+    let ok = if lit.is_punct {
+        p.parse_optional_punct(text)
     } else {
-        p.parse_optional_punct(lit)
+        p.parse_optional_keyword(text)
     };
     if !ok && !optional {
-        return Err(p.error(&format!("expected '{lit}'")));
+        return Err(p.error(&format!("expected '{text}'")));
     }
     Ok(ok)
 }
@@ -823,7 +825,7 @@ fn parse_group_head(
     attrs: &mut Vec<NamedAttr>,
 ) -> PResult<bool> {
     match el {
-        Element::Literal(l) => parse_literal(p, &l.text, true),
+        Element::Literal(l) => parse_literal(p, l, true),
         Element::Var(Var::Operand(i)) => match p.parse_optional_operand()? {
             None => Ok(false),
             Some(o) => {
@@ -894,7 +896,7 @@ fn parse_elements(
     for el in elements {
         match el {
             Element::Literal(l) => {
-                parse_literal(p, &l.text, false)?;
+                parse_literal(p, l, false)?;
             }
             Element::Space(_) => {}
             Element::Var(Var::Operand(i)) => {
@@ -1138,14 +1140,23 @@ fn spelled_operand_types(def: &OpDef, parsed: &ParsedOperands) -> SmallVec<[Grou
             len,
             (0..def.operands.len()).map(|i| parsed.group_len(i)),
         ),
-        _ => (0..def.operands.len())
-            .map(|i| {
-                parsed
-                    .spelled(Var::Operand(i))
-                    .unwrap_or(GroupTypes::Unknown)
-            })
-            .collect(),
+        _ => per_group((0..def.operands.len()).map(|i| {
+            parsed
+                .spelled(Var::Operand(i))
+                .unwrap_or(GroupTypes::Unknown)
+        })),
     }
+}
+
+/// The types of each group, in a list filled by pushing: collecting goes
+/// through [`SmallVec`]'s general `extend`, several times the cost for the
+/// few groups of an op.
+fn per_group(groups: impl Iterator<Item = GroupTypes>) -> SmallVec<[GroupTypes; 4]> {
+    let mut list = SmallVec::with_capacity(groups.size_hint().0);
+    for group in groups {
+        list.push(group);
+    }
+    list
 }
 
 /// The `len` types spelled from `start` split in order over groups of
@@ -1156,17 +1167,15 @@ fn split_spelled(
     sizes: impl Iterator<Item = usize>,
 ) -> SmallVec<[GroupTypes; 4]> {
     let (mut next, end) = (start, start + len);
-    sizes
-        .map(|n| {
-            let taken = (n as u32).min(end - next);
-            let group = GroupTypes::Spelled {
-                start: next,
-                len: taken,
-            };
-            next += taken;
-            group
-        })
-        .collect()
+    per_group(sizes.map(|n| {
+        let taken = (n as u32).min(end - next);
+        let group = GroupTypes::Spelled {
+            start: next,
+            len: taken,
+        };
+        next += taken;
+        group
+    }))
 }
 
 /// Per group, the types of the result groups as the syntax spells them:
@@ -1179,13 +1188,11 @@ fn spelled_result_types(def: &OpDef, parsed: &ParsedOperands) -> SmallVec<[Group
             let sizes = crate::op_def::group_sizes(&def.results, len as usize, None);
             split_spelled(start, len, sizes.into_iter())
         }
-        _ => (0..def.results.len())
-            .map(|i| {
-                parsed
-                    .spelled(Var::Result(i))
-                    .unwrap_or(GroupTypes::Unknown)
-            })
-            .collect(),
+        _ => per_group((0..def.results.len()).map(|i| {
+            parsed
+                .spelled(Var::Result(i))
+                .unwrap_or(GroupTypes::Unknown)
+        })),
     }
 }
 
