@@ -220,16 +220,15 @@ impl<'a> Lexer<'a> {
             self.pos = start;
             return (Tok::Eof, start);
         };
-        let second = after.first().copied().unwrap_or(0);
         let (tok, end) = match c {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 let end = start + 1 + run_len(after, &ID_CHAR);
                 (Tok::Ident(self.slice(start, end)), end)
             }
             b'%' | b'^' | b'!' | b'@' | b'#' => {
-                if c == b'#' && second == b'-' && src.get(start + 2) == Some(&b'}') {
+                if c == b'#' && after.starts_with(b"-}") {
                     (Tok::Punct("#-}"), start + 3)
-                } else if c == b'@' && second == b'"' {
+                } else if c == b'@' && after.first() == Some(&b'"') {
                     self.pos = start + 1;
                     return (self.quoted_symbol(), start);
                 } else {
@@ -255,18 +254,16 @@ impl<'a> Lexer<'a> {
             b')' => (Tok::Punct(")"), start + 1),
             b'[' => (Tok::Punct("["), start + 1),
             b']' => (Tok::Punct("]"), start + 1),
-            b'{' if second == b'-' && src.get(start + 2) == Some(&b'#') => {
-                (Tok::Punct("{-#"), start + 3)
-            }
+            b'{' if after.starts_with(b"-#") => (Tok::Punct("{-#"), start + 3),
             b'{' => (Tok::Punct("{"), start + 1),
             b'}' => (Tok::Punct("}"), start + 1),
             b'<' => (Tok::Punct("<"), start + 1),
             b'>' => (Tok::Punct(">"), start + 1),
             b',' => (Tok::Punct(","), start + 1),
-            b':' if second == b':' => (Tok::Punct("::"), start + 2),
+            b':' if after.first() == Some(&b':') => (Tok::Punct("::"), start + 2),
             b':' => (Tok::Punct(":"), start + 1),
             b'=' => (Tok::Punct("="), start + 1),
-            b'-' if second == b'>' => (Tok::Punct("->"), start + 2),
+            b'-' if after.first() == Some(&b'>') => (Tok::Punct("->"), start + 2),
             _ => {
                 // Literals, rarer punctuation and bad bytes.
                 self.pos = start;
