@@ -630,15 +630,6 @@ impl ParsedOperands {
         self.type_runs.push((var, start as u32, end as u32));
     }
 
-    /// The types spelled for `var`, if the syntax spells them.
-    fn spelled(&self, var: Var) -> Option<GroupTypes> {
-        let &(_, start, end) = self.type_runs.iter().rev().find(|run| run.0 == var)?;
-        Some(GroupTypes::Spelled {
-            start,
-            len: end - start,
-        })
-    }
-
     /// How many names operand group `group` has.
     fn group_len(&self, group: usize) -> usize {
         self.group_names(group).count()
@@ -1101,8 +1092,7 @@ fn resolve(
     if parsed.all_operands_spelled {
         parsed.split_all_operands(def);
     }
-    let mut operand_types = spelled_operand_types(def, parsed);
-    let mut result_types = spelled_result_types(def, parsed);
+    let (mut operand_types, mut result_types) = spelled_types(def, parsed);
     if format.derives_types {
         derive_unspelled_types(def, p, parsed, &mut operand_types, &mut result_types);
     }
@@ -1130,33 +1120,48 @@ fn resolve(
     Ok(())
 }
 
-/// Per group, the types of the operand groups as the syntax spells them:
-/// `type(operands)` (or a functional type of all operands) gives each group
-/// as many as it has names, in order; else a group's own `type($group)`.
-fn spelled_operand_types(def: &OpDef, parsed: &ParsedOperands) -> SmallVec<[GroupTypes; 4]> {
-    match parsed.spelled(Var::AllOperands) {
-        Some(GroupTypes::Spelled { start, len }) => split_spelled(
-            start,
-            len,
-            (0..def.operands.len()).map(|i| parsed.group_len(i)),
-        ),
-        _ => per_group((0..def.operands.len()).map(|i| {
-            parsed
-                .spelled(Var::Operand(i))
-                .unwrap_or(GroupTypes::Unknown)
-        })),
+/// Per operand group and per result group, the types as the syntax spells
+/// them. `type(operands)` (or a functional type of all operands) gives each
+/// operand group as many as it has names, in order; `type(results)` (or a
+/// functional type of all results) is split over the result groups as
+/// [`crate::op_def::group_sizes`] splits them; else a group has its own
+/// `type($group)`. Of two runs of types of one variable the later counts.
+fn spelled_types(
+    def: &OpDef,
+    parsed: &ParsedOperands,
+) -> (SmallVec<[GroupTypes; 4]>, SmallVec<[GroupTypes; 4]>) {
+    let mut operands: SmallVec<[GroupTypes; 4]> =
+        smallvec![GroupTypes::Unknown; def.operands.len()];
+    let mut results: SmallVec<[GroupTypes; 4]> = smallvec![GroupTypes::Unknown; def.results.len()];
+    let (mut all_operands, mut all_results) = (None, None);
+    for &(var, start, end) in &parsed.type_runs {
+        let (start, len) = (start, end - start);
+        let group = match var {
+            Var::Operand(i) => operands.get_mut(i),
+            Var::Result(i) => results.get_mut(i),
+            Var::AllOperands => {
+                all_operands = Some((start, len));
+                None
+            }
+            Var::AllResults => {
+                all_results = Some((start, len));
+                None
+            }
+            _ => None,
+        };
+        if let Some(group) = group {
+            *group = GroupTypes::Spelled { start, len };
+        }
     }
-}
-
-/// The types of each group, in a list filled by pushing: collecting goes
-/// through [`SmallVec`]'s general `extend`, several times the cost for the
-/// few groups of an op.
-fn per_group(groups: impl Iterator<Item = GroupTypes>) -> SmallVec<[GroupTypes; 4]> {
-    let mut list = SmallVec::with_capacity(groups.size_hint().0);
-    for group in groups {
-        list.push(group);
+    if let Some((start, len)) = all_operands {
+        let sizes = (0..def.operands.len()).map(|i| parsed.group_len(i));
+        operands = split_spelled(start, len, sizes);
     }
-    list
+    if let Some((start, len)) = all_results {
+        let sizes = crate::op_def::group_sizes(&def.results, len as usize, None);
+        results = split_spelled(start, len, sizes.into_iter());
+    }
+    (operands, results)
 }
 
 /// The `len` types spelled from `start` split in order over groups of
@@ -1167,33 +1172,16 @@ fn split_spelled(
     sizes: impl Iterator<Item = usize>,
 ) -> SmallVec<[GroupTypes; 4]> {
     let (mut next, end) = (start, start + len);
-    per_group(sizes.map(|n| {
+    let mut groups = SmallVec::with_capacity(sizes.size_hint().0);
+    for n in sizes {
         let taken = (n as u32).min(end - next);
-        let group = GroupTypes::Spelled {
+        groups.push(GroupTypes::Spelled {
             start: next,
             len: taken,
-        };
+        });
         next += taken;
-        group
-    }))
-}
-
-/// Per group, the types of the result groups as the syntax spells them:
-/// `type(results)` (or a functional type of all results) split over the
-/// groups as [`crate::op_def::group_sizes`] splits them; else a group's
-/// own `type($group)`.
-fn spelled_result_types(def: &OpDef, parsed: &ParsedOperands) -> SmallVec<[GroupTypes; 4]> {
-    match parsed.spelled(Var::AllResults) {
-        Some(GroupTypes::Spelled { start, len }) => {
-            let sizes = crate::op_def::group_sizes(&def.results, len as usize, None);
-            split_spelled(start, len, sizes.into_iter())
-        }
-        _ => per_group((0..def.results.len()).map(|i| {
-            parsed
-                .spelled(Var::Result(i))
-                .unwrap_or(GroupTypes::Unknown)
-        })),
     }
+    groups
 }
 
 /// Give the groups whose types the syntax does not spell their fixed,
