@@ -11,7 +11,7 @@
 use crate::asm::{AsmParser, PResult, UnresolvedOperand};
 use crate::attrs::{Attr, NamedAttr, Scalar};
 use crate::context::{set_named_attr, Context, OpId, OperationState};
-use crate::op_def::{Arity, AttrKind, AttrSpec, Groups, OpDef, TypeRule, ValueSpec};
+use crate::op_def::{Arity, AttrKind, AttrSpec, Groups, OpDef, TypeClass, TypeRule, ValueSpec};
 use crate::printer::OpPrinter;
 use crate::types::{Signedness, Type, TypeKind};
 use smallvec::{smallvec, SmallVec};
@@ -773,16 +773,29 @@ fn parse_types_of(
 }
 
 /// Reject spelled types outside the class the group requires (at `at`,
-/// where they start), as MLIR's generated parsers do.
+/// where they start), as MLIR's generated parsers do. Always inlined: most
+/// groups require no class, and then there is nothing to look at.
+#[inline(always)]
 fn check_class(def: &OpDef, v: Var, p: &mut dyn AsmParser, at: u32, tys: &[Type]) -> PResult<()> {
     let spec = match v {
         Var::Operand(i) => def.operands.get(i),
         Var::Result(i) => def.results.get(i),
         _ => None,
     };
-    let Some(class) = spec.and_then(|s| s.class) else {
-        return Ok(());
-    };
+    match spec.and_then(|s| s.class) {
+        None => Ok(()),
+        Some(class) => check_types_in_class(def, class, p, at, tys),
+    }
+}
+
+/// Reject the first of `tys` outside `class` (at `at`), naming `def`.
+fn check_types_in_class(
+    def: &OpDef,
+    class: TypeClass,
+    p: &mut dyn AsmParser,
+    at: u32,
+    tys: &[Type],
+) -> PResult<()> {
     match tys.iter().find(|&&t| !class.contains(p.ctx().type_kind(t))) {
         None => Ok(()),
         Some(&t) => {
