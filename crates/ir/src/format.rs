@@ -724,7 +724,7 @@ pub fn parse_format(
         }
     }
     state.regions.reserve_exact(regions.len());
-    for r in regions {
+    for &r in &regions {
         let r = match r {
             Some(r) => r,
             None => p.ctx().create_region(),
