@@ -332,6 +332,15 @@ pub fn set_named_attr(list: &mut (impl AttrList + ?Sized), name: &str, value: At
     }
 }
 
+/// Sort `list` by name, keeping the first of each name (most lists an op
+/// is created with hold one attribute or none: nothing to do).
+fn sort_named(list: &mut ThinVec<NamedAttr>) {
+    if list.len() > 1 {
+        list.sort_by(|a, b| a.0.cmp(&b.0));
+        list.dedup_by(|a, b| a.0 == b.0);
+    }
+}
+
 /// Look up `name` in the sorted attribute list `list`.
 pub fn get_named_attr<'a>(list: &'a [NamedAttr], name: &str) -> Option<&'a Attr> {
     list.binary_search_by(|(n, _)| (**n).cmp(name))
@@ -812,10 +821,8 @@ impl Context {
             successors,
             loc,
         } = state;
-        props.sort_by(|a, b| a.0.cmp(&b.0));
-        props.dedup_by(|a, b| a.0 == b.0);
-        attrs.sort_by(|a, b| a.0.cmp(&b.0));
-        attrs.dedup_by(|a, b| a.0 == b.0);
+        sort_named(&mut props);
+        sort_named(&mut attrs);
         for (i, v) in operands.iter().enumerate() {
             self.values[v.index()].add_use(Use {
                 op: id,
