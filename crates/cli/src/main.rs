@@ -305,7 +305,8 @@ const PURGE_DELAY_MS: std::ffi::c_long = 1000;
 /// printing's scratch) is kept for a second before it goes back to the
 /// kernel, so that what is allocated next reuses it instead of faulting in
 /// fresh zeroed pages: on a 50 MB input, 18% fewer page faults and about 9%
-/// less wall time, for 27 MB more peak memory (322 MB, 69% of mlir-opt's).
+/// less wall time, for 27 MB more peak memory (about 320 MB, 70% of
+/// mlir-opt's).
 /// The options must be set before the first allocation, so this runs as a
 /// process constructor, before the Rust runtime allocates anything.
 extern "C" fn set_allocator_options() {

@@ -80,12 +80,6 @@ pub struct ValueData {
     loc: Option<Box<Location>>,
 }
 
-impl ValueData {
-    fn add_use(&mut self, u: Use) {
-        self.uses.push(u);
-    }
-}
-
 /// An op's operands or results. Most ops have at most two of each and a
 /// large module holds hundreds of thousands of ops, so up to four values
 /// are kept in the op itself (24 bytes, as much as a heap list's pointer,
@@ -356,6 +350,7 @@ impl Context {
     /// Reserve room for about `ops` operations (values and blocks scaled
     /// from it), so that building a large module does not repeatedly grow
     /// and copy the arenas.
+    ///
     /// An empty arena too small is replaced, not grown: growing copies the
     /// old allocation's whole capacity, touching memory nothing uses (an
     /// emptied context of a parsed piece taking a larger piece).
@@ -824,7 +819,7 @@ impl Context {
         sort_named(&mut props);
         sort_named(&mut attrs);
         for (i, v) in operands.iter().enumerate() {
-            self.values[v.index()].add_use(Use {
+            self.values[v.index()].uses.push(Use {
                 op: id,
                 operand: i as u32,
             });
@@ -1057,7 +1052,7 @@ impl Context {
             operand: i as u32,
         };
         self.values[old.index()].uses.retain(|x| *x != u);
-        self.values[v.index()].add_use(u);
+        self.values[v.index()].uses.push(u);
         self.ops[op.index()].operands[i] = v;
         self.touch(op, Reverify::Own);
     }
@@ -1072,7 +1067,7 @@ impl Context {
             self.values[v.index()].uses.retain(|x| *x != u);
         }
         for (i, v) in operands.iter().enumerate() {
-            self.values[v.index()].add_use(Use {
+            self.values[v.index()].uses.push(Use {
                 op,
                 operand: i as u32,
             });
