@@ -454,7 +454,7 @@ impl Lowering<'_> {
         self.ctx.append_block(region, block);
         let mut state = OperationState::new(OpKind::ShapeAssuming, loc);
         state.operands.push(witness);
-        state.result_types = self.result_types.clone();
+        state.result_types = ir::TypeList::from_slice(&self.result_types);
         state.regions.push(region);
         let assuming = InsertPoint::End(self.current).insert(self.ctx, state);
         self.open.push(assuming);

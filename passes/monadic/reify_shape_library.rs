@@ -573,7 +573,7 @@ pub fn reify_shape_library(
         let mut call = OperationState::new(OpKind::FuncCall, loc);
         call.props.push(("callee".into(), Attr::symbol(&name)));
         call.operands = operands.into_iter().collect();
-        call.result_types = results;
+        call.result_types = results.into();
         let call = InsertPoint::Before(op).insert(ctx, call);
         require_valid_results(ctx, call, op);
         ctx.set_discardable_attr(op, SHAPE_FN, Attr::symbol(&name));

@@ -438,7 +438,7 @@ impl At<'_> {
             .collect::<Option<Vec<ValueId>>>()?;
         let mut state = ir::OperationState::new(self.ctx.kind(op), data.loc.clone());
         state.operands = operands.into_iter().collect();
-        state.result_types = self.ctx.types_of(&data.results);
+        state.result_types = self.ctx.types_of(&data.results).into();
         state.props = data.props.clone();
         state.attrs = data.attrs.clone();
         let copy = InsertPoint::Before(self.anchor).insert(self.ctx, state);

@@ -527,7 +527,7 @@ fn replace_with_flagged(
 ) {
     let mut state = OperationState::new(kind, rw.ctx.op(op).loc.clone());
     state.operands = [lhs, rhs].into_iter().collect();
-    state.result_types = vec![rw.ctx.value_type(rw.ctx.op(op).results[0])];
+    state.result_types = ir::TypeList::from_slice(&[rw.ctx.value_type(rw.ctx.op(op).results[0])]);
     state.props.push((
         ir::attrs::attr_name("overflowFlags"),
         overflow_attr(flags.0, flags.1),
@@ -656,7 +656,7 @@ fn is_all_ones(ctx: &Context, v: ValueId) -> bool {
 fn replace_with(rw: &mut Rewriter, op: OpId, kind: OpKind, operands: &[ValueId]) -> OpId {
     let mut state = OperationState::new(kind, rw.ctx.op(op).loc.clone());
     state.operands = operands.iter().copied().collect();
-    state.result_types = vec![rw.ctx.value_type(rw.ctx.op(op).results[0])];
+    state.result_types = ir::TypeList::from_slice(&[rw.ctx.value_type(rw.ctx.op(op).results[0])]);
     rw.replace_op_with_new(op, state)
 }
 
@@ -738,7 +738,7 @@ fn select_to_extui(rw: &mut Rewriter, op: OpId) -> bool {
             let t = true_constant(rw, op);
             let mut state = OperationState::new(OpKind::ArithXori, rw.ctx.op(op).loc.clone());
             state.operands = [p, t].into_iter().collect();
-            state.result_types = vec![rw.ctx.value_type(p)];
+            state.result_types = ir::TypeList::from_slice(&[rw.ctx.value_type(p)]);
             let x = rw.create_before(op, state);
             rw.ctx.op(x).results[0]
         }
@@ -767,7 +767,7 @@ fn negated_comparison(rw: &mut Rewriter, op: OpId) -> bool {
     let data = rw.ctx.op(cmp).clone();
     let mut state = OperationState::new(OpKind::ArithCmpi, rw.ctx.op(op).loc.clone());
     state.operands = data.operands.clone();
-    state.result_types = vec![rw.ctx.value_type(rw.ctx.op(op).results[0])];
+    state.result_types = ir::TypeList::from_slice(&[rw.ctx.value_type(rw.ctx.op(op).results[0])]);
     let pred_ty = match data.props.iter().find(|(n, _)| &**n == "predicate") {
         Some((_, Attr::Int { ty, .. })) => *ty,
         _ => return false,

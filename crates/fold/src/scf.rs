@@ -115,7 +115,7 @@ fn create_with_regions(
     let regions = [rw.ctx.create_region(), rw.ctx.create_region()];
     let mut state = OperationState::new(kind, loc);
     state.operands = operands.iter().copied().collect();
-    state.result_types = types;
+    state.result_types = types.into();
     state.regions = regions.into();
     (rw.create_before(anchor, state), regions)
 }
@@ -130,7 +130,7 @@ fn create_value(
     let ty = rw.ctx.value_type(operands[operands.len() - 1]);
     let mut state = OperationState::new(kind, loc);
     state.operands = operands.iter().copied().collect();
-    state.result_types = vec![ty];
+    state.result_types = ir::TypeList::from_slice(&[ty]);
     let op = rw.create_before(anchor, state);
     rw.ctx.op(op).results[0]
 }

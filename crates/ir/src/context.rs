@@ -87,6 +87,10 @@ pub struct ValueData {
 /// where the op is.
 pub type ValueList = smallvec::SmallVec<[ValueId; 4]>;
 
+/// The result types an op is created with: most ops have one or two, so
+/// up to four are kept inline (nothing to allocate and free per op).
+pub type TypeList = smallvec::SmallVec<[Type; 4]>;
+
 /// A value's uses: most values are used once or twice, so two are kept in
 /// the value itself.
 pub type UseList = smallvec::SmallVec<[Use; 2]>;
@@ -131,7 +135,7 @@ pub struct OperationState {
     /// Registered ops' names are static: no allocation per parsed op.
     pub name: std::borrow::Cow<'static, str>,
     pub operands: ValueList,
-    pub result_types: Vec<Type>,
+    pub result_types: TypeList,
     /// The lists below are the op's own containers: creating the op moves
     /// them in without copying.
     pub props: ThinVec<NamedAttr>,
@@ -146,7 +150,7 @@ impl OperationState {
         OperationState {
             name: name.into(),
             operands: ValueList::new(),
-            result_types: Vec::new(),
+            result_types: TypeList::new(),
             props: ThinVec::new(),
             attrs: ThinVec::new(),
             regions: ThinVec::new(),
@@ -1269,7 +1273,7 @@ mod tests {
         let index = ctx.intern_type(TypeKind::Index);
         let mut s = OperationState::new(name, Location::Unknown);
         s.operands = operands.into();
-        s.result_types = vec![index; n];
+        s.result_types = crate::TypeList::from_elem(index, n);
         ctx.create_op(s)
     }
 

@@ -24,7 +24,8 @@ pub mod verifier;
 
 pub use attrs::{Attr, NamedAttr};
 pub use context::{
-    BlockId, CheckedOut, Context, OpId, OperationState, RegionId, Revision, ValueDef, ValueId,
+    BlockId, CheckedOut, Context, OpId, OperationState, RegionId, Revision, TypeList, ValueDef,
+    ValueId,
 };
 pub use location::Location;
 pub use op_kind::OpKind;

@@ -1034,7 +1034,7 @@ impl<'a> Parser<'a> {
             let v = self.resolve_operand(o, *t)?;
             state.operands.push(v);
         }
-        state.result_types = results;
+        state.result_types = results.into();
         Ok(())
     }
 

@@ -480,7 +480,7 @@ fn call_with_status(ctx: &mut Context, call: OpId, i32: Type) -> (ValueId, OpId)
     types.extend(ctx.types_of(&data.results));
     let mut state = ir::OperationState::new(OpKind::FuncCall, data.loc.clone());
     state.operands = data.operands.clone();
-    state.result_types = types;
+    state.result_types = types.into();
     state.props = data.props.clone();
     state.attrs = data.attrs.clone();
     let new = InsertPoint::Before(call).insert(ctx, state);

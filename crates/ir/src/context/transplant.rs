@@ -697,7 +697,7 @@ mod tests {
         // Same kind at the same index, but over a different element type.
         assert_eq!(a.type_kind(of_index), b.type_kind(of_f32));
         let mut s = OperationState::new("t.v", Location::Unknown);
-        s.result_types = vec![of_f32];
+        s.result_types = crate::TypeList::from_slice(&[of_f32]);
         let v = b.create_op(s);
         let v = a.append(&mut b).op(v);
         let t = a.value_type(a.result(v, 0).unwrap());

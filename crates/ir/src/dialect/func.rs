@@ -133,7 +133,7 @@ fn parse_call_indirect(p: &mut dyn AsmParser, state: &mut OperationState) -> PRe
         let v = p.resolve_operand(a, *t)?;
         state.operands.push(v);
     }
-    state.result_types = results;
+    state.result_types = results.into();
     Ok(())
 }
 

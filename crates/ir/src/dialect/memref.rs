@@ -1299,7 +1299,7 @@ fn print_alloca_scope(p: &mut OpPrinter, op: OpId) {
 }
 
 fn parse_alloca_scope(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    state.result_types = parse_optional_arrow_types(p)?;
+    state.result_types = parse_optional_arrow_types(p)?.into();
     let r = p.ctx().create_region();
     state.regions.push(r);
     p.parse_region(r, &[], false)?;
@@ -1327,7 +1327,7 @@ fn parse_distinct_objects(p: &mut dyn AsmParser, state: &mut OperationState) -> 
         false => super::arith::parse_type_list(p)?,
     };
     super::arith::resolve_all(p, state, &names, &types)?;
-    state.result_types = types;
+    state.result_types = types.into();
     Ok(())
 }
 

@@ -332,7 +332,7 @@ fn parse_for(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     p.parse_region(r, &args, false)?;
     super::ensure_terminator(p.ctx(), r, OpKind::ScfYield, &state.loc);
     parse_attr_dict(p, state, &["unsignedCmp"])?;
-    state.result_types = result_types;
+    state.result_types = result_types.into();
     Ok(())
 }
 
@@ -446,7 +446,7 @@ fn parse_if(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
     let cond = p.parse_operand()?;
     let i1 = super::i1(p.ctx());
     resolve_all(p, state, &[cond], &[i1])?;
-    state.result_types = parse_optional_arrow_types(p)?;
+    state.result_types = parse_optional_arrow_types(p)?.into();
     let then_r = new_region(p, state);
     p.parse_region(then_r, &[], false)?;
     super::ensure_terminator(p.ctx(), then_r, OpKind::ScfYield, &state.loc);
@@ -546,7 +546,7 @@ fn parse_while(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()>
     if p.parse_optional_keyword("attributes") {
         parse_attr_dict(p, state, &[])?;
     }
-    state.result_types = outs;
+    state.result_types = outs.into();
     Ok(())
 }
 
@@ -729,7 +729,7 @@ fn parse_forall(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()
         &[dyn_lb.len(), dyn_ub.len(), dyn_step.len(), outs.len()],
     );
     set_named_attr(&mut state.props, "operandSegmentSizes", seg);
-    state.result_types = result_types;
+    state.result_types = result_types.into();
     Ok(())
 }
 
@@ -886,7 +886,7 @@ fn verify_in_parallel(ctx: &Context, op: OpId) -> Result<(), String> {
 // ------------------------------------------------------- scf.execute_region
 
 fn parse_execute_region(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()> {
-    state.result_types = parse_optional_arrow_types(p)?;
+    state.result_types = parse_optional_arrow_types(p)?.into();
     if p.parse_optional_keyword("no_inline") {
         set_named_attr(&mut state.props, "no_inline", Attr::Unit);
     }
@@ -949,7 +949,7 @@ fn parse_parallel(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     parse_attr_dict(p, state, &[])?;
     let seg = i32_array(p.ctx(), &[lbs.len(), ubs.len(), steps.len(), inits.len()]);
     set_named_attr(&mut state.props, "operandSegmentSizes", seg);
-    state.result_types = result_types;
+    state.result_types = result_types.into();
     Ok(())
 }
 
@@ -1137,7 +1137,7 @@ fn parse_index_switch(p: &mut dyn AsmParser, state: &mut OperationState) -> PRes
     resolve_all(p, state, &[arg_name], &[index])?;
     parse_attr_dict(p, state, &["cases"])?;
     if p.parse_optional_punct("->") {
-        state.result_types = parse_type_list(p)?;
+        state.result_types = parse_type_list(p)?.into();
     }
     let default = new_region(p, state);
     let mut cases = Vec::new();

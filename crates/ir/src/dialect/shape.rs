@@ -494,7 +494,7 @@ fn parse_assuming(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<
     let w = witness(p.ctx());
     let v = p.resolve_operand(&cond, w)?;
     state.operands.push(v);
-    state.result_types = parse_optional_arrow_types(p)?;
+    state.result_types = parse_optional_arrow_types(p)?.into();
     let r = p.ctx().create_region();
     p.parse_region(r, &[], false)?;
     ensure_terminator(p.ctx(), r, OpKind::ShapeAssumingYield, &state.loc);
@@ -539,7 +539,7 @@ fn parse_reduce(p: &mut dyn AsmParser, state: &mut OperationState) -> PResult<()
     }
     p.expect_punct(":")?;
     let shape_ty = p.parse_type()?;
-    state.result_types = parse_optional_arrow_types(p)?;
+    state.result_types = parse_optional_arrow_types(p)?.into();
     let Some((shape_operand, inits)) = operands.split_first() else {
         return Err(p.error_at(at, "expected at least one operand"));
     };
