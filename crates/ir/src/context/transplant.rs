@@ -70,12 +70,15 @@ trait Renumber {
         r.blocks.iter_mut().for_each(|b| *b = self.block(*b));
         r.parent = r.parent.map(|o| self.op(o));
     }
-}
-
-/// `entity` with `renumber` applied to it.
-fn renumbered<T>(mut entity: T, renumber: impl FnOnce(&mut T)) -> T {
-    renumber(&mut entity);
-    entity
+    /// Renumber every entity of `ctx` where it lies (its ops from
+    /// `first_op` on).
+    fn arenas(&self, ctx: &mut Context, first_op: usize) {
+        let ops = ctx.ops.get_mut(first_op..).unwrap_or_default();
+        ops.iter_mut().for_each(|d| self.op_data(d));
+        ctx.values.iter_mut().for_each(|v| self.value_data(v));
+        ctx.blocks.iter_mut().for_each(|b| self.block_data(b));
+        ctx.regions.iter_mut().for_each(|r| self.region_data(r));
+    }
 }
 
 /// Where the entities of a context appended by [`Context::append`] landed.
@@ -221,10 +224,7 @@ impl Context {
         };
         // Renumbered where they are (in cache, as the piece was just
         // built), then moved in one copy each.
-        other.ops.iter_mut().for_each(|d| shift.op_data(d));
-        other.values.iter_mut().for_each(|v| shift.value_data(v));
-        other.blocks.iter_mut().for_each(|b| shift.block_data(b));
-        other.regions.iter_mut().for_each(|r| shift.region_data(r));
+        shift.arenas(&mut other, 0);
         self.ops.append(&mut other.ops);
         self.values.append(&mut other.values);
         self.blocks.append(&mut other.blocks);
@@ -483,34 +483,22 @@ impl Context {
         };
         body.ops.push(root_copy);
         for &o in &ops[1..] {
-            let mut data = take_op(&mut self.ops[o.index()]);
-            out.op_data(&mut data);
-            body.ops.push(data);
+            body.ops.push(take_op(&mut self.ops[o.index()]));
         }
         body.values = values
             .iter()
-            .map(|&v| {
-                renumbered(take_value(&mut self.values[v.index()]), |v| {
-                    out.value_data(v)
-                })
-            })
+            .map(|&v| take_value(&mut self.values[v.index()]))
             .collect();
         body.blocks = blocks
             .iter()
-            .map(|&b| {
-                renumbered(std::mem::take(&mut self.blocks[b.index()]), |b| {
-                    out.block_data(b)
-                })
-            })
+            .map(|&b| std::mem::take(&mut self.blocks[b.index()]))
             .collect();
         body.regions = regions
             .iter()
-            .map(|&r| {
-                renumbered(std::mem::take(&mut self.regions[r.index()]), |r| {
-                    out.region_data(r)
-                })
-            })
+            .map(|&r| std::mem::take(&mut self.regions[r.index()]))
             .collect();
+        // The root's copy is numbered already.
+        out.arenas(&mut body, 1);
         Some(CheckedOut {
             ctx: body,
             root: OpId(0),
@@ -548,7 +536,9 @@ impl Context {
     /// location (it keeps its place and results).
     pub fn check_in(&mut self, out: CheckedOut) {
         let CheckedOut {
-            ctx: body, origins, ..
+            ctx: mut body,
+            origins,
+            ..
         } = out;
         // Nothing outside the body refers into it: the change is the root's.
         self.mark_unverified(origins.ops[0], super::Reverify::Whole);
@@ -560,8 +550,8 @@ impl Context {
             types: &types,
             identity,
         };
-        for (i, mut d) in body.ops.into_iter().enumerate() {
-            back.op_data(&mut d);
+        back.arenas(&mut body, 0);
+        for (i, d) in body.ops.into_iter().enumerate() {
             let slot = back.op(OpId(i as u32)).index();
             if i == 0 {
                 let root = &mut self.ops[slot];
@@ -573,27 +563,15 @@ impl Context {
         }
         for (i, v) in body.values.into_iter().enumerate() {
             let slot = back.value(ValueId(i as u32)).index();
-            place(
-                &mut self.values,
-                slot,
-                renumbered(v, |v| back.value_data(v)),
-            );
+            place(&mut self.values, slot, v);
         }
         for (i, b) in body.blocks.into_iter().enumerate() {
             let slot = back.block(BlockId(i as u32)).index();
-            place(
-                &mut self.blocks,
-                slot,
-                renumbered(b, |b| back.block_data(b)),
-            );
+            place(&mut self.blocks, slot, b);
         }
         for (i, r) in body.regions.into_iter().enumerate() {
             let slot = back.region(RegionId(i as u32)).index();
-            place(
-                &mut self.regions,
-                slot,
-                renumbered(r, |r| back.region_data(r)),
-            );
+            place(&mut self.regions, slot, r);
         }
         self.import_op_names(&body.op_names);
         self.import_blobs(&body.resources);
