@@ -5,11 +5,10 @@
 
 use crate::ir_dump::IrPrinter;
 use crate::printing::{print_with_shape_facts, verify_roundtrip};
-use crate::{explain_plan, DriverOptions, EXPLAIN_WIDTH};
+use crate::DriverOptions;
 use diag::{DiagLoc, Diagnostic, SourceMap};
-use driver::{Engine, Module, Observers, Plan, PlanError, Run, RunOutcome};
+use driver::{explain_plan, Engine, Module, Observers, Plan, PlanError, Run, RunOutcome};
 use ir::printer::{print_op_pieces, PrintOptions};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use validate::check::{Interpreter, SemanticsCheck};
@@ -187,10 +186,9 @@ fn times_every_pass(options: &DriverOptions) -> bool {
     options.timing || options.pass_statistics
 }
 
-/// Run `run`, recorded for `--report` if asked: the report's recorder
-/// watches last, or records each piece on the thread that lowers it when
-/// nothing else watches; the report is then written, whether or not the
-/// run failed.
+/// Run `run`, recorded for `--report` if asked ([`Engine::run_reported`]:
+/// the IR dumps watch first, the report's recorder last, and the report
+/// is written whether or not the run failed).
 fn run_recorded(
     engine: &Engine,
     name: &str,
@@ -199,87 +197,31 @@ fn run_recorded(
     options: &DriverOptions,
     printer: &mut IrPrinter,
 ) -> (RunOutcome, Option<Result<std::path::PathBuf, Diagnostic>>) {
-    let Some(wanted) = &options.report else {
-        return (
-            run_watched(engine, module, run, options, printer, None),
-            None,
-        );
-    };
-    let (ctx, sources, events) = (&module.ctx, Some(&engine.sources), wanted.events.clone());
-    let setup = report::Setup::new(ctx, module.root, name, sources, events, &wanted.args);
-    let recording = RefCell::new(report::Recorder::new(&setup));
-    // A textual pipeline reaches no stage: the report shows the module
-    // before and after it.
-    let staged = matches!(run, Run::Stages { .. });
-    let record_form = |label: &str, module: &Module| {
-        if !staged {
-            let stage = pass::stage::current_stage(&module.ctx, module.root);
-            let mut recorder = recording.borrow_mut();
-            recorder.form(label, stage, &module.ctx, module.root);
+    let every_step = times_every_pass(options);
+    match &options.report {
+        Some(wanted) => {
+            let (outcome, written) =
+                engine.run_reported(name, module, run, wanted, printer, every_step);
+            (outcome, Some(written))
         }
-    };
-    record_form("input", module);
-    let mut piece_timings = Vec::new();
-    let watched = times_every_pass(options) || pass::Instrumentation::reads_ir(printer);
-    let in_pieces = match engine.may_lower_in_pieces(watched) {
-        true => engine.run_in_pieces(module, run, &|| report::Recorder::piece(&setup)),
-        false => None,
-    };
-    let outcome = match in_pieces {
-        Some((result, pieces)) => {
-            for piece in pieces {
-                recording.borrow_mut().absorb(piece.watcher);
-                piece_timings.extend(piece.timings);
-            }
-            RunOutcome {
-                result,
-                semantics: None,
-            }
-        }
-        None => run_watched(engine, module, run, options, printer, Some(&recording)),
-    };
-    record_form("output", module);
-    let (mut steps, _) = run.timings();
-    steps.extend(&piece_timings);
-    let report = recording.into_inner().finish(&steps);
-    (outcome, Some(write_report(&report, &wanted.path)))
+        None => (run_watched(engine, module, run, options, printer), None),
+    }
 }
 
-/// Write `report` to `path`: where it went, or why it could not be written.
-fn write_report(
-    report: &report::Report,
-    path: &std::path::Path,
-) -> Result<std::path::PathBuf, Diagnostic> {
-    report::write(report, path).map_err(|e| {
-        let message = format!("could not write the report to '{}': {e}", path.display());
-        Diagnostic::error(DiagLoc::Unknown, message)
-    })
-}
-
-/// Run `run` on the engine: the IR dumps watch first, the report's
-/// recorder (if any) last, and every stage reached is logged.
+/// Run `run` on the engine: the IR dumps watch, and every stage reached
+/// is logged.
 fn run_watched(
     engine: &Engine,
     module: &mut Module,
     run: &mut Run,
     options: &DriverOptions,
     printer: &mut IrPrinter,
-    recording: Option<&RefCell<report::Recorder>>,
 ) -> RunOutcome {
-    let mut report_hook = recording.map(pass::Shared);
-    let mut unwatched = pass::NoInstrumentation;
-    let last: &mut dyn pass::Instrumentation = match &mut report_hook {
-        Some(hook) => hook,
-        None => &mut unwatched,
-    };
     let observers = Observers {
         first: printer,
-        last,
-        on_stage: &mut |stage, ctx, root| {
+        last: &mut pass::NoInstrumentation,
+        on_stage: &mut |stage, _, _| {
             tracing::info!(stage = stage.name(), "stage reached");
-            if let Some(r) = recording {
-                r.borrow_mut().stage(stage, ctx, root);
-            }
         },
         every_step: times_every_pass(options),
     };
@@ -362,12 +304,11 @@ fn print(
 ) -> Result<Vec<String>, Vec<Diagnostic>> {
     let pieces = if options.explain {
         let explained = explain::explain_module(&module.ctx, module.root, Some(&engine.sources));
-        let texts: Vec<String> = explained
-            .iter()
-            .map(|e| explain::render(e, EXPLAIN_WIDTH))
-            .collect();
-        // The pieces end in a newline of their own.
-        vec![texts.join("\n").trim_end().to_string()]
+        let mut text = explain::render_module(&explained);
+        // The output's last newline is the one every chunk ends with
+        // (`Outcome::emit`).
+        text.pop();
+        vec![text]
     } else if options.print_shape_facts {
         vec![print_with_shape_facts(
             &module.ctx,

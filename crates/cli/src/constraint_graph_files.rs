@@ -13,6 +13,7 @@
 //! nothing more is written after it.
 
 use crate::dump_dir::DumpDir;
+use pass::events::PictureFields;
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -85,29 +86,6 @@ fn file_name_safe(text: &str) -> String {
             false => '_',
         })
         .collect()
-}
-
-/// The string fields of a picture event.
-#[derive(Default)]
-pub(crate) struct PictureFields {
-    pub(crate) function: String,
-    pub(crate) stage: String,
-    pub(crate) dot: String,
-}
-
-impl tracing::field::Visit for PictureFields {
-    fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
-        let slot = match field.name() {
-            "function" => &mut self.function,
-            "stage" => &mut self.stage,
-            "dot" => &mut self.dot,
-            _ => return,
-        };
-        *slot = value.to_string();
-    }
-
-    /// Every field of a picture is a string ([`Self::record_str`]).
-    fn record_debug(&mut self, _: &tracing::field::Field, _: &dyn std::fmt::Debug) {}
 }
 
 impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for ConstraintGraphFiles {

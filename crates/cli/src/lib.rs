@@ -13,7 +13,6 @@ pub mod options;
 pub mod output;
 pub mod printing;
 pub mod remarks;
-pub mod report_events;
 pub mod split;
 pub mod stderr;
 pub mod verify_diagnostics;
@@ -24,8 +23,7 @@ pub use options::{DriverOptions, ReportOptions};
 pub use output::{write_output, written};
 pub use split::{split_chunks, SplitChunks, SPLIT_MARKER};
 
-use diag::Diagnostic;
-use driver::{Engine, Plan};
+use driver::Engine;
 use std::collections::BTreeMap;
 
 /// What `--version` prints after the tool's name: this version, and the
@@ -57,12 +55,9 @@ impl Outcome {
     }
 }
 
-/// The line width `--explain` lays its text out in.
-pub const EXPLAIN_WIDTH: usize = 80;
-
 /// The explanations of the functions of `text` (`shape-run --explain`):
-/// parsed, lowered as `--explain` lowers it, explained; or the rendered
-/// diagnostics.
+/// parsed, lowered as `--explain` lowers it ([`driver::explain_plan`]),
+/// explained; or the rendered diagnostics.
 pub fn explain_text(
     name: &str,
     text: String,
@@ -70,40 +65,10 @@ pub fn explain_text(
 ) -> Result<Vec<explain::Explanation>, String> {
     let mut engine = Engine::new();
     engine.policy.run.allow_unregistered = allow_unregistered;
-    let render = |engine: &Engine, ds: Vec<Diagnostic>| -> String {
-        ds.iter().map(|d| engine.render(d)).collect()
-    };
-    let mut module = engine.parse(name, text).map_err(|ds| render(&engine, ds))?;
-    if let Some(plan) = explain_plan(&module) {
-        let mut run = engine
-            .plan(&module, plan)
-            .map_err(|e| e.render(&engine.sources))?;
-        let ran = engine.run_unobserved(&mut module, &mut run);
-        ran.result.map_err(|d| render(&engine, vec![d]))?;
-    }
-    Ok(explain::explain_module(
-        &module.ctx,
-        module.root,
-        Some(&engine.sources),
-    ))
-}
-
-/// What `--explain` runs before it explains: the lowering to constrained
-/// form, from error-monadic form (which computes the shapes of StableHLO,
-/// MHLO and CHLO ops' results from their operands); from a later form,
-/// only that (`reify-host-shapes`), so that what is explained reads
-/// through producers' ops.
-fn explain_plan(module: &driver::Module) -> Option<Plan<'static>> {
-    match pass::stage::current_stage(&module.ctx, module.root) {
-        Some(pass::stage::Stage::ErrorMonadic) => Some(Plan::LowerTo {
-            from: None,
-            to: pass::stage::Stage::Constrained,
-        }),
-        _ if module.ctx.knows_foreign_ops() => Some(Plan::Pipeline(
-            "builtin.module(func.func(reify-host-shapes))",
-        )),
-        _ => None,
-    }
+    let mut module = engine
+        .parse(name, text)
+        .map_err(|ds| ds.iter().map(|d| engine.render(d)).collect::<String>())?;
+    engine.explain(&mut module).map_err(|d| engine.render(&d))
 }
 
 /// Run `work` on a worker thread with a stack large enough for the deepest

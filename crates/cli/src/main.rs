@@ -472,7 +472,7 @@ fn init_logging(
             Targets::new().with_target(constraint_graph_files::TARGET, tracing::Level::INFO),
         )
     });
-    let report = report.map(|events| cli::report_events::ReportEvents(events).layer());
+    let report = report.map(|events| driver::report::ReportEvents(events).layer());
     tracing_subscriber::registry()
         .with(log)
         .with(remarks)

@@ -3,18 +3,10 @@
 //! engine's run policy ([`driver::RunPolicy`]), which alone decides how
 //! passes run.
 
+pub use driver::ReportOptions;
 use driver::{Engine, RunPolicy};
 use ir::printer::PrintOptions;
 use pass::RunOptions;
-
-/// What `--report` writes, and what it shares with its `tracing` layer.
-#[derive(Clone, Debug, Default)]
-pub struct ReportOptions {
-    pub path: std::path::PathBuf,
-    pub events: report::SharedEvents,
-    /// `--report-args`: inputs to try on every function they fit.
-    pub args: Vec<interp::Arg>,
-}
 
 /// What to do with one input buffer: the command line's flags, as the
 /// library takes them. What decides how passes run is translated into the

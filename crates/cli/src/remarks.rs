@@ -4,6 +4,7 @@
 //! `--verify-diagnostics`.
 
 use diag::{DiagLoc, Diagnostic, Severity};
+use pass::events::RemarkFields;
 use std::sync::{Arc, Mutex};
 use tracing_subscriber::filter::{Filtered, Targets};
 use tracing_subscriber::Layer;
@@ -20,36 +21,6 @@ impl Remarks {
     /// This sink as a layer that sees only remark events.
     pub fn layer<S: tracing::Subscriber>(self) -> Filtered<Remarks, Targets, S> {
         self.with_filter(Targets::new().with_target(pass::REMARK_TARGET, tracing::Level::INFO))
-    }
-}
-
-/// The fields of a remark event.
-#[derive(Default)]
-pub(crate) struct RemarkFields {
-    pub(crate) file: String,
-    pub(crate) line: u32,
-    pub(crate) col: u32,
-    pub(crate) message: String,
-}
-
-impl tracing::field::Visit for RemarkFields {
-    fn record_u64(&mut self, field: &tracing::field::Field, value: u64) {
-        let value = u32::try_from(value).unwrap_or(u32::MAX);
-        match field.name() {
-            "line" => self.line = value,
-            "col" => self.col = value,
-            _ => {}
-        }
-    }
-    fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
-        if field.name() == "file" {
-            self.file = value.to_string();
-        }
-    }
-    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-        if field.name() == "message" {
-            self.message = format!("{value:?}");
-        }
     }
 }
 

@@ -15,9 +15,18 @@
 //! lowering of independent functions nothing watches pass by pass goes in
 //! pieces on every thread (`pass::split_lowering`), with the same output.
 //!
+//! What `--explain` and `--report` do is here too ([`mod@explain`],
+//! [`mod@report`]), so that every front end explains a module and writes
+//! its report the same way.
+//!
 //! Parsing, verifying, passes and printing recurse as deep as the IR nests,
 //! so front ends call the engine on a large stack ([`on_large_stack`]).
 
+pub mod explain;
+pub mod report;
+
+pub use crate::explain::explain_plan;
+pub use crate::report::{collecting_events, ReportOptions};
 use diag::{DiagLoc, Diagnostic, SourceFile, SourceMap};
 pub use interp::Interrupt;
 use ir::effects::PureOps;

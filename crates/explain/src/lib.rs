@@ -40,7 +40,7 @@ use diag::SourceMap;
 use expr::{Concrete, Cond, Input, Term};
 use ir::{Context, Location, OpId, OpKind};
 
-pub use render::render;
+pub use render::{render, render_module, spell, Spelled, SpelledRequirement, LINE_WIDTH};
 pub use walk::{MAX_EXPRESSION_SIZE, MAX_WALK_SIZE};
 
 /// What a function requires of its inputs and what it returns.

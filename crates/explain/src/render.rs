@@ -15,6 +15,10 @@ const INDENT: usize = 12;
 /// Messages align after the widest condition up to this width.
 const MESSAGE_COLUMN: usize = 40;
 
+/// The width `shape-opt --explain` (and every front end's explanation
+/// text) lays its text out in.
+pub const LINE_WIDTH: usize = 80;
+
 /// `explanation` as text lines at most `width` columns wide where the
 /// layout allows.
 pub fn render(explanation: &Explanation, width: usize) -> String {
@@ -58,28 +62,103 @@ pub fn render(explanation: &Explanation, width: usize) -> String {
         }
     }
     if !explanation.is_complete() {
-        let ops: Vec<String> = explanation
-            .unexplained
-            .iter()
-            .map(|u| {
-                let at = match u.loc.file_line_col() {
-                    Some((_, line, col)) => format!("{} at {line}:{col}", u.op),
-                    None => u.op.clone(),
-                };
-                match &u.reason {
-                    Some(reason) => format!("{at} ({reason})"),
-                    None => at,
-                }
-            })
-            .collect();
-        let what = if ops.is_empty() {
-            "a check or result it cannot read".to_string()
-        } else {
-            ops.join(", ")
-        };
-        out.push_str(&format!("  partial: leaves out {what}\n"));
+        out.push_str(&format!(
+            "  partial: leaves out {}\n",
+            left_out(explanation)
+        ));
     }
     out
+}
+
+/// What a partial explanation leaves out: the ops it could not read, where
+/// they are, and why when it knows.
+fn left_out(explanation: &Explanation) -> String {
+    let ops: Vec<String> = explanation
+        .unexplained
+        .iter()
+        .map(|u| {
+            let at = match u.loc.file_line_col() {
+                Some((_, line, col)) => format!("{} at {line}:{col}", u.op),
+                None => u.op.clone(),
+            };
+            match &u.reason {
+                Some(reason) => format!("{at} ({reason})"),
+                None => at,
+            }
+        })
+        .collect();
+    if ops.is_empty() {
+        "a check or result it cannot read".to_string()
+    } else {
+        ops.join(", ")
+    }
+}
+
+/// The explanations of a module's functions as `shape-opt --explain`
+/// prints them: each [rendered](render) [`LINE_WIDTH`] columns wide, a
+/// blank line between two, the whole ending in one newline.
+pub fn render_module(explanations: &[Explanation]) -> String {
+    let texts: Vec<String> = explanations.iter().map(|e| render(e, LINE_WIDTH)).collect();
+    let mut out = texts.join("\n").trim_end().to_string();
+    out.push('\n');
+    out
+}
+
+/// An explanation's parts as text, each on one line and named as
+/// [`render`] names them (the letters of extents, `x[i]`): for a host that
+/// lays them out its own way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spelled {
+    /// The function's symbol name.
+    pub name: String,
+    /// Each parameter: `lhs: [a, b]`, `n`, `x: [*]`.
+    pub params: Vec<String>,
+    /// Each requirement, in the order the function checks them.
+    pub requires: Vec<SpelledRequirement>,
+    /// Each result, as an expression over the parameters (`?` where it
+    /// could not be read).
+    pub results: Vec<String>,
+    /// The `partial: leaves out ...` line's reason when the explanation
+    /// does not cover the whole function.
+    pub partial: Option<String>,
+}
+
+/// A requirement's condition (`b = c`) and the message the function fails
+/// with when it does not hold (`None` for the domain of an op).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpelledRequirement {
+    pub condition: String,
+    pub message: Option<String>,
+}
+
+/// The width [`spell`] lays its parts out in: wide enough that none
+/// breaks.
+const ONE_LINE: usize = 1 << 20;
+
+/// `explanation`'s parts as text ([`Spelled`]).
+pub fn spell(explanation: &Explanation) -> Spelled {
+    let names = Names::new(explanation);
+    let one_line = |doc: Doc| pretty_text(&doc, ONE_LINE);
+    Spelled {
+        name: explanation.name.clone(),
+        params: param_docs(explanation, &names)
+            .into_iter()
+            .map(one_line)
+            .collect(),
+        requires: explanation
+            .requires
+            .iter()
+            .map(|r| SpelledRequirement {
+                condition: one_line(requirement(r, &names)),
+                message: r.message.clone(),
+            })
+            .collect(),
+        results: result_docs(explanation, &names)
+            .into_iter()
+            .map(one_line)
+            .collect(),
+        partial: (!explanation.is_complete()).then(|| left_out(explanation)),
+    }
 }
 
 fn pretty_text(doc: &Doc, width: usize) -> String {
@@ -163,6 +242,19 @@ fn comma_list(items: Vec<Doc>, open: &'static str, close: &'static str) -> Doc {
 }
 
 fn signature(e: &Explanation, names: &Names) -> Doc {
+    let results = result_docs(e, names);
+    let results = match results.len() {
+        1 => results.into_iter().next().unwrap_or_else(RcDoc::nil),
+        _ => comma_list(results, "(", ")"),
+    };
+    RcDoc::text(e.name.clone())
+        .append(comma_list(param_docs(e, names), "(", ")"))
+        .append(RcDoc::line().append("-> ").append(results).nest(2))
+        .group()
+}
+
+/// Each parameter: its name, and for a shape or tensor its extents.
+fn param_docs(e: &Explanation, names: &Names) -> Vec<Doc> {
     let params = e.params.iter().enumerate().map(|(i, p)| {
         let name = RcDoc::text(names.param(i));
         match &p.kind {
@@ -186,8 +278,12 @@ fn signature(e: &Explanation, names: &Names) -> Doc {
             }
         }
     });
-    let results: Vec<Doc> = e
-        .results
+    params.collect()
+}
+
+/// Each result (`?` where the walk could not read it).
+fn result_docs(e: &Explanation, names: &Names) -> Vec<Doc> {
+    e.results
         .iter()
         .map(|r| match r {
             Some(crate::Result::Shape(s)) => shape(s, names),
@@ -195,15 +291,7 @@ fn signature(e: &Explanation, names: &Names) -> Doc {
             Some(crate::Result::Cond(c)) => cond(c, names, 0),
             None => RcDoc::text("?"),
         })
-        .collect();
-    let results = match results.len() {
-        1 => results.into_iter().next().unwrap_or_else(RcDoc::nil),
-        _ => comma_list(results, "(", ")"),
-    };
-    RcDoc::text(e.name.clone())
-        .append(comma_list(params.collect(), "(", ")"))
-        .append(RcDoc::line().append("-> ").append(results).nest(2))
-        .group()
+        .collect()
 }
 
 fn requirement(r: &Requirement, names: &Names) -> Doc {

@@ -19,13 +19,16 @@
 //!   line checks itself).
 //!
 //! Unit tests on IR written as text use [`ir_check`]: one parse-or-panic
-//! helper, and `check(input, transform, expect![[...]])`.
+//! helper, and `check(input, transform, expect![[...]])`. Tests comparing
+//! `--report` pages of two front ends blank their times with
+//! [`report_page::untimed`].
 
 pub mod check;
 pub mod directives;
 pub mod header;
 pub mod ir_check;
 pub mod precise;
+pub mod report_page;
 pub mod run_line;
 pub mod tools;
 

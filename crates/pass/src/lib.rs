@@ -13,6 +13,7 @@
 //! recorded.
 
 pub mod declare;
+pub mod events;
 pub mod manager;
 pub mod op_error;
 pub mod pipeline;

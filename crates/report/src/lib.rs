@@ -418,7 +418,7 @@ impl<'a, 's> Recorder<'a, 's> {
             for f in functions(ctx, root) {
                 if let Some(e) = explain::explain_function(ctx, f, self.setup.sources) {
                     let i = self.function(&symbol(ctx, f));
-                    self.functions[i].explanation = Some(explain::render(&e, 80));
+                    self.functions[i].explanation = Some(explain::render(&e, explain::LINE_WIDTH));
                 }
             }
         }

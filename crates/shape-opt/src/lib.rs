@@ -12,7 +12,11 @@
 //! callback in every form reached ([`Session::lower_to`]), and prints the
 //! result ([`Module::print_with`]: custom or generic form, with or without
 //! locations). [`Session::evaluate`] runs a function on concrete shapes
-//! with the reference interpreter. The host declares which of its ops (and
+//! with the reference interpreter. [`Session::explain`] says what each
+//! function requires of its inputs and what it returns, as
+//! `shape-opt --explain` does ([`explain::render_module`] gives its text),
+//! and [`Session::report`] runs a pipeline or a lowering and writes the
+//! HTML report `shape-opt --report` writes. The host declares which of its ops (and
 //! functions) are pure ([`Session::declare_pure_ops`]), so that checks may
 //! move across them. How runs go is the engine's [`RunPolicy`]
 //! ([`Session::policy_mut`]): with [`RunPolicy::verify_semantics`] set,
@@ -37,7 +41,8 @@
 
 pub use diag;
 pub use driver::FailureMode;
-pub use driver::{on_large_stack, Module, RunPolicy, WORKER_STACK};
+pub use driver::{on_large_stack, Module, Plan, RunPolicy, WORKER_STACK};
+pub use explain;
 pub use interp;
 pub use ir;
 pub use pass;
@@ -46,11 +51,12 @@ pub use syntax;
 pub use validate::check::{SamplingBudget, MAX_SAMPLES};
 
 use diag::{DiagLoc, Diagnostic};
-use driver::{Engine, Observers, Plan};
+use driver::{Engine, Observers, ReportOptions, RunOutcome};
 use interp::Interrupt;
 use ir::effects::PureOps;
 use ir::{Attr, Context, OpId, OpKind};
 use pass::{Instrumentation, PassInfo, PassRegistry};
+use std::path::{Path, PathBuf};
 
 /// This library's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -290,6 +296,51 @@ impl Session {
         self.run(module, plan, after_pass, on_stage)
     }
 
+    /// What each function of `module` (with a body, in order) requires of
+    /// its inputs and what it returns, as `shape-opt --explain` says it:
+    /// the module is first lowered as `--explain` lowers it (from
+    /// error-monadic form to constrained form; from a later form, the
+    /// shapes of StableHLO, MHLO and CHLO ops' results reified) and is left
+    /// in that form. Parameters are named as in the text this session
+    /// parsed. [`explain::render_module`] lays the explanations out as the
+    /// command line prints them, [`explain::spell`] gives each one's parts.
+    pub fn explain(&self, module: &mut Module) -> Result<Vec<explain::Explanation>, Error> {
+        let engine = &self.engine;
+        on_large_stack(|| engine.explain(module)).map_err(|d| self.error(vec![d]))
+    }
+
+    /// Run `plan` on `module` and write the HTML report of the run to
+    /// `path`, as `shape-opt --report=PATH` does with `-p` or `--lower-to`:
+    /// the forms side by side, every pass with its diff, the constraints
+    /// drawn, the preconditions, and sampled inputs (and `args`, on every
+    /// function of as many parameters, as `--report-args`) at every stage.
+    /// `name` is the name `module` was parsed under, whose text the report
+    /// shows. A module of more than 200 functions gets a directory with an
+    /// `index.html`; returns the page written. The report is written
+    /// whether or not the run fails; the run's failure is then the error.
+    pub fn report(
+        &self,
+        module: &mut Module,
+        name: &str,
+        plan: Plan,
+        path: &Path,
+        args: &[interp::Arg],
+    ) -> Result<PathBuf, Error> {
+        let mut run = self.ready(module, plan)?;
+        let wanted = ReportOptions {
+            path: path.to_path_buf(),
+            events: Default::default(),
+            args: args.to_vec(),
+        };
+        let engine = &self.engine;
+        let (ran, written) = driver::collecting_events(&wanted.events, || {
+            let unwatched = &mut pass::NoInstrumentation;
+            engine.run_reported(name, module, &mut run, &wanted, unwatched, false)
+        });
+        self.outcome(ran)?;
+        written.map_err(|d| self.error(vec![d]))
+    }
+
     /// Evaluate the function `func` of `module` (a `func.func`, or a
     /// `shape.func` of a `shape.function_library`) on `args` with the
     /// reference interpreter: the calls and unregistered ops it ran, in
@@ -320,15 +371,7 @@ impl Session {
         on_stage: Option<&mut OnStageFn>,
     ) -> Result<(), Error> {
         let engine = &self.engine;
-        let mut run = match engine.plan(module, plan) {
-            Ok(run) => run,
-            Err(e) => {
-                return Err(Error {
-                    rendered: e.render(&engine.sources),
-                    diagnostics: vec![e.into_diagnostic()],
-                })
-            }
-        };
+        let mut run = self.ready(module, plan)?;
         let ran = on_large_stack(|| {
             let mut after_pass = after_pass.map(AfterPass);
             let mut unwatched = pass::NoInstrumentation;
@@ -346,6 +389,21 @@ impl Session {
             };
             engine.run(module, &mut run, observers)
         });
+        self.outcome(ran)
+    }
+
+    /// `plan` made ready for `module`, or its error.
+    fn ready(&self, module: &Module, plan: Plan) -> Result<driver::Run, Error> {
+        let engine = &self.engine;
+        engine.plan(module, plan).map_err(|e| Error {
+            rendered: e.render(&engine.sources),
+            diagnostics: vec![e.into_diagnostic()],
+        })
+    }
+
+    /// A run's result: its failure, or an interrupt that stopped its
+    /// semantics check (a check stopped by its budget is a warning).
+    fn outcome(&self, ran: RunOutcome) -> Result<(), Error> {
         let stopped = ran.semantics.as_ref().and_then(|s| s.stopped());
         match stopped {
             Some(interp::Spent::Interrupted) => return Err(self.error(vec![driver::interrupted()])),

@@ -113,7 +113,7 @@ fn explanation(args: &Args, values: &[Arg], text: &str) -> Result<String, String
             args.func
         ));
     };
-    let mut out = explain::render(e, cli::EXPLAIN_WIDTH);
+    let mut out = explain::render(e, explain::LINE_WIDTH);
     if !values.is_empty() {
         let inputs: Vec<explain::expr::Input> = values
             .iter()
