@@ -568,6 +568,44 @@ ShapeOptStringRef shapeOptOutcomeGetResult(const ShapeOptOutcome *outcome,
 int64_t shapeOptOutcomeGetResultShape(const ShapeOptOutcome *outcome,
                                       size_t index, const int64_t **extents);
 
+/* ----------------------------------------------------------------------
+ * Explanations and reports
+ * ---------------------------------------------------------------------- */
+
+/* What each function of the module (with a body, in order) requires of
+ * its inputs and what it returns, as `shape-opt --explain` prints it,
+ * given to `callback` in one piece (`matmul(lhs: [a, b], rhs: [c, d]) ->
+ * [a, d]`, then its requirements with their messages). The module is
+ * first lowered as `--explain` lowers it (from error-monadic to
+ * constrained form; from a later form, the shapes of StableHLO, MHLO and
+ * CHLO ops' results reified) and is left in that form. On failure (the
+ * lowering failed) the callback is not called. */
+ShapeOptStatus shapeOptExplain(ShapeOptSession *session,
+                               ShapeOptModule *module,
+                               ShapeOptStringCallback callback,
+                               void *userData);
+
+/* Run `pipeline` on the module (a textual pipeline, as `-p`) or, when it
+ * is empty, lower it to `target` with the default pipelines (as
+ * `--lower-to`), and write the HTML report of the run to `path`, as
+ * `shape-opt --report=PATH` does: the forms side by side, every pass with
+ * its diff, the constraints drawn, the preconditions, and sampled inputs
+ * at every stage. `bufferName` is the name the module was parsed under
+ * (the report shows that buffer's text); the `numArgs` arguments at
+ * `args` (written as for `shapeOptEvaluate`; may be NULL when 0) are tried
+ * on every function of as many parameters (`--report-args`). A module of
+ * more than 200 functions gets a directory at `path` with an
+ * `index.html`. The report is written whether or not the run fails; a
+ * failed run (the module as the failing pass left it), a bad pipeline or
+ * a report that cannot be written is a failure. */
+ShapeOptStatus shapeOptReport(ShapeOptSession *session,
+                              ShapeOptModule *module,
+                              ShapeOptStringRef bufferName,
+                              ShapeOptStringRef pipeline,
+                              ShapeOptStage target,
+                              const ShapeOptStringRef *args, size_t numArgs,
+                              ShapeOptStringRef path);
+
 #ifdef __cplusplus
 }
 #endif

@@ -65,27 +65,7 @@ pub unsafe extern "C" fn shapeOptEvaluate(
     let module = unsafe { module.as_ref() }
         .ok_or_else(|| Diagnostic::error(DiagLoc::Unknown, "the module is NULL"));
     let function = unsafe { borrow(function, "function name") };
-    let texts: Result<&[ShapeOptStringRef], Diagnostic> = match (args.is_null(), num_args) {
-        (_, 0) => Ok(&[]),
-        (true, _) => Err(Diagnostic::error(
-            DiagLoc::Unknown,
-            "the arguments are NULL",
-        )),
-        (false, n) => Ok(unsafe { std::slice::from_raw_parts(args, n) }),
-    };
-    let values = texts.and_then(|texts| {
-        texts
-            .iter()
-            .enumerate()
-            .map(|(i, &text)| {
-                let what = format!("argument {i}");
-                let text = unsafe { borrow(text, &what) }?;
-                text.parse::<Arg>().map_err(|e| {
-                    Diagnostic::error(DiagLoc::Unknown, format!("invalid {what} '{text}': {e}"))
-                })
-            })
-            .collect::<Result<Vec<Arg>, Diagnostic>>()
-    });
+    let values = unsafe { borrow_args(args, num_args) };
     let Some(this) = (unsafe { session::get(session) }) else {
         return std::ptr::null_mut();
     };
@@ -94,6 +74,39 @@ pub unsafe extern "C" fn shapeOptEvaluate(
         Ok(ShapeOptOutcome::new(&trace.outcome))
     });
     evaluated.map_or(std::ptr::null_mut(), |o| Box::into_raw(Box::new(o)))
+}
+
+/// The caller's `num_args` arguments at `args`, each read as `shape-run
+/// --arg` reads it, or why one cannot be.
+///
+/// # Safety
+/// `args` is NULL or points at `num_args` string refs, each as
+/// [`borrow`] requires.
+pub unsafe fn borrow_args(
+    args: *const ShapeOptStringRef,
+    num_args: usize,
+) -> Result<Vec<Arg>, Diagnostic> {
+    let texts: &[ShapeOptStringRef] = match (args.is_null(), num_args) {
+        (_, 0) => &[],
+        (true, _) => {
+            let message = "the arguments are NULL";
+            return Err(Diagnostic::error(DiagLoc::Unknown, message));
+        }
+        // SAFETY: the caller's contract.
+        (false, n) => unsafe { std::slice::from_raw_parts(args, n) },
+    };
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, &text)| {
+            let what = format!("argument {i}");
+            // SAFETY: the caller's contract.
+            let text = unsafe { borrow(text, &what) }?;
+            text.parse::<Arg>().map_err(|e| {
+                Diagnostic::error(DiagLoc::Unknown, format!("invalid {what} '{text}': {e}"))
+            })
+        })
+        .collect()
 }
 
 /// The outcome behind `outcome`, if it is not NULL.

@@ -19,6 +19,7 @@
 
 mod diagnostics;
 mod evaluate;
+mod explain;
 mod guard;
 mod ir_build;
 mod ir_view;

@@ -94,7 +94,7 @@ pub unsafe extern "C" fn shapeOptModuleDestroy(module: *mut ShapeOptModule) {
 ///
 /// # Safety
 /// `module` is NULL or a live module no other thread uses.
-unsafe fn module_mut<'a>(module: *mut ShapeOptModule) -> Result<&'a mut Module, Diagnostic> {
+pub unsafe fn module_mut<'a>(module: *mut ShapeOptModule) -> Result<&'a mut Module, Diagnostic> {
     // SAFETY: the caller's contract.
     unsafe { module.as_mut() }
         .map(|m| &mut m.module)
@@ -186,7 +186,7 @@ pub unsafe extern "C" fn shapeOptRunPipeline(
 }
 
 /// The stage numbered `code` (`ShapeOptStage`).
-fn stage_of(code: c_int) -> Result<Stage, Diagnostic> {
+pub fn stage_of(code: c_int) -> Result<Stage, Diagnostic> {
     usize::try_from(code)
         .ok()
         .and_then(|i| Stage::ALL.get(i).copied())

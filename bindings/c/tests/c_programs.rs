@@ -1,10 +1,13 @@
-//! The C API from C: `examples/c/lower.c` and `tests/robustness.c` built
-//! with the system C compiler against `libshape_opt` (shared and static),
-//! and the header compiled as strict C and as C++.
+//! The C API from C: `examples/c/lower.c` and the programs of `tests/`
+//! built with the system C compiler against `libshape_opt` (shared and
+//! static), and the header compiled as strict C and as C++.
+//! `tests/explain_report.c` explains and reports on every example as the
+//! `shape-opt` binary does.
 //!
 //! `cargo test` does not build a package's cdylib and staticlib for its
-//! integration tests (they cannot link them), so the first test to need
-//! the library builds it with cargo, into this profile's directory.
+//! integration tests (they cannot link them), nor another package's
+//! binaries, so the first test to need the library builds it (and
+//! `shape-opt`) with cargo, into this profile's directory.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,7 +28,8 @@ fn profile_dir() -> PathBuf {
     dir.to_path_buf()
 }
 
-/// Where `libshape_opt.{so,a}` are, built up to date (once per run).
+/// Where `libshape_opt.{so,a}` and the `shape-opt` binary are, built up
+/// to date (once per run).
 fn library_dir() -> PathBuf {
     static BUILT: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
     let dir = profile_dir();
@@ -33,7 +37,8 @@ fn library_dir() -> PathBuf {
         let target = dir.parent().expect("target/");
         let mut cargo = Command::new(env!("CARGO"));
         cargo
-            .args(["build", "--quiet", "-p", "shape-opt-c", "--target-dir"])
+            .args(["build", "--quiet", "-p", "shape-opt-c"])
+            .args(["-p", "shape-opt-cli", "--lib", "--bin", "shape-opt", "--target-dir"])
             .arg(target)
             .current_dir(root());
         if dir.file_name().is_some_and(|p| p == "release") {
@@ -202,7 +207,7 @@ fn every_case_holds(name: &str, cases: usize) {
 
 #[test]
 fn the_c_api_rejects_bad_input_and_misuse_with_diagnostics() {
-    every_case_holds("robustness", 14);
+    every_case_holds("robustness", 18);
 }
 
 #[test]
@@ -227,6 +232,89 @@ fn the_header_compiles_as_strict_c_and_as_cpp() {
             out.status.success(),
             "{compiler}: {}",
             String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Every `.mlir` file under `examples/`, relative to the repository root
+/// (as both front ends name it in locations), in order.
+fn examples() -> Vec<String> {
+    let mut files = Vec::new();
+    let mut dirs = vec![PathBuf::from("examples")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(root().join(&dir)).unwrap().flatten() {
+            let path = dir.join(entry.file_name());
+            match entry.path() {
+                p if p.is_dir() => dirs.push(path),
+                p if p.extension().is_some_and(|e| e == "mlir") => {
+                    files.push(path.display().to_string())
+                }
+                _ => {}
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() > 20, "{} examples", files.len());
+    files
+}
+
+/// `shape-opt args` run from the repository root.
+fn shape_opt(args: &[&str]) -> std::process::Output {
+    let exe = library_dir().join("shape-opt");
+    let out = Command::new(&exe).args(args).current_dir(root()).output();
+    out.unwrap_or_else(|e| panic!("{}: {e}", exe.display()))
+}
+
+#[test]
+fn explain_and_report_give_what_shape_opt_gives_on_every_example() {
+    let exe = build(
+        &root().join("bindings/c/tests/explain_report.c"),
+        Linkage::Shared,
+        "explain_report",
+    );
+    let dir = scratch("explain_report");
+    let untimed = |page: &Path| {
+        let html = std::fs::read_to_string(page).expect("the report is written");
+        filetests::report_page::untimed(&html).expect("the report's data reads")
+    };
+    for (n, path) in examples().iter().enumerate() {
+        let text = std::fs::read_to_string(root().join(path)).unwrap();
+        let c = |args: &[&str]| {
+            let out = Command::new(&exe).args(args).current_dir(root()).output();
+            out.expect("the C program runs")
+        };
+        let cli = shape_opt(&["--explain", "--allow-unregistered-dialect", path]);
+        let from_c = c(&["explain", path, &text]);
+        assert!(cli.status.success(), "{path}");
+        assert!(
+            from_c.status.success(),
+            "{path}: {}",
+            String::from_utf8_lossy(&from_c.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&from_c.stdout),
+            String::from_utf8_lossy(&cli.stdout),
+            "{path}"
+        );
+        let (cli_page, c_page) = (
+            dir.join(format!("{n}-cli.html")),
+            dir.join(format!("{n}-c.html")),
+        );
+        let flag = format!("--report={}", cli_page.display());
+        let cli = shape_opt(&[
+            "--lower-to=std",
+            "--allow-unregistered-dialect",
+            &flag,
+            path,
+        ]);
+        let c_page_text = c_page.display().to_string();
+        let from_c = c(&["report", path, &text, &c_page_text]);
+        // Both fail alike (a host declaration that does not match its
+        // library), and both write the report all the same.
+        assert_eq!(from_c.status.success(), cli.status.success(), "{path}");
+        assert!(
+            untimed(&cli_page) == untimed(&c_page),
+            "{path}: the reports differ"
         );
     }
 }

@@ -131,6 +131,32 @@ int main(void) {
   check(!shapeOptParse(NULL, shapeOptStringRefFromCString("n"),
                        shapeOptStringRefFromCString(kFunction)),
         "a NULL session fails");
+  check(shapeOptExplain(s, NULL, NULL, NULL) == SHAPE_OPT_FAILURE &&
+            firstMessageHas(s, "NULL"),
+        "explaining a NULL module is a diagnostic");
+  check(shapeOptReport(s, m, shapeOptStringRefFromCString("in.mlir"),
+                       shapeOptStringRefFromCString("builtin.module(cs)"),
+                       SHAPE_OPT_STAGE_STD, NULL, 0,
+                       shapeOptStringRefFromCString("unwritten.html")) ==
+                SHAPE_OPT_FAILURE &&
+            strstr(shapeOptSessionRenderedDiagnostics(s).data,
+                   "did you mean 'cse'") != NULL,
+        "a report of a misspelt pipeline is a diagnostic");
+  check(shapeOptReport(s, m, shapeOptStringRefFromCString("in.mlir"),
+                       shapeOptStringRefFromCString("builtin.module(cse)"),
+                       SHAPE_OPT_STAGE_STD, &nullText, 1,
+                       shapeOptStringRefFromCString("unwritten.html")) ==
+                SHAPE_OPT_FAILURE &&
+            firstMessageHas(s, "NULL"),
+        "a report with a NULL argument is a diagnostic");
+  check(shapeOptReport(s, m, shapeOptStringRefFromCString("in.mlir"),
+                       shapeOptStringRefFromCString("builtin.module(cse)"),
+                       SHAPE_OPT_STAGE_STD, NULL, 0,
+                       shapeOptStringRefFromCString(
+                           "/nonexistent/directory/report.html")) ==
+                SHAPE_OPT_FAILURE &&
+            firstMessageHas(s, "could not write the report"),
+        "a report that cannot be written is a diagnostic");
   shapeOptModuleDestroy(NULL);
   shapeOptSessionDestroy(NULL);
   shapeOptOutcomeDestroy(NULL);
