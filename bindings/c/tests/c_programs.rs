@@ -37,8 +37,8 @@ fn library_dir() -> PathBuf {
         let target = dir.parent().expect("target/");
         let mut cargo = Command::new(env!("CARGO"));
         cargo
-            .args(["build", "--quiet", "-p", "shape-opt-c"])
-            .args(["-p", "shape-opt-cli", "--lib", "--bin", "shape-opt", "--target-dir"])
+            .args(["build", "--quiet", "--lib", "--bin", "shape-opt"])
+            .args(["-p", "shape-opt-c", "-p", "shape-opt-cli", "--target-dir"])
             .arg(target)
             .current_dir(root());
         if dir.file_name().is_some_and(|p| p == "release") {
