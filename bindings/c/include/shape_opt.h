@@ -220,6 +220,15 @@ ShapeOptModule *shapeOptParse(ShapeOptSession *session,
 
 void shapeOptModuleDestroy(ShapeOptModule *module);
 
+/* Keep `text` as the source buffer named `bufferName`, as `shapeOptParse`
+ * keeps what it parses: for a module built op by op (the module builder
+ * below) whose locations name that buffer, diagnostics then show its
+ * source lines, `shapeOptExplain` names parameters as in it, and
+ * `shapeOptReport` shows it. */
+ShapeOptStatus shapeOptSessionAddSource(ShapeOptSession *session,
+                                        ShapeOptStringRef bufferName,
+                                        ShapeOptStringRef text);
+
 /* Make ops named `opName` (e.g. `foo.matmul`) map to the shape function
  * `function` of the module's `shape.function_library` (an entry of its
  * `mapping`, replacing any for the same op). */

@@ -243,3 +243,20 @@ pub unsafe extern "C" fn shapeOptSessionGetPassAnchor(
 ) -> ShapeOptStringRef {
     unsafe { pass_text(session, index, |p| &p.anchor) }
 }
+
+#[no_mangle]
+pub unsafe extern "C" fn shapeOptSessionAddSource(
+    session: *mut ShapeOptSession,
+    buffer_name: ShapeOptStringRef,
+    text: ShapeOptStringRef,
+) -> ShapeOptStatus {
+    let name = unsafe { borrow(buffer_name, "buffer name") };
+    let text = unsafe { borrow(text, "source text") };
+    let Some(this) = (unsafe { get(session) }) else {
+        return ShapeOptStatus::Failure;
+    };
+    status(this.call(|s| {
+        s.add_source(name?, text?);
+        Ok(())
+    }))
+}

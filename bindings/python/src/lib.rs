@@ -2,6 +2,7 @@
 //! package: the embedding API of crate `shape-opt` for Python.
 //!
 //! - [`functions`]: `lower`, `run_pipeline`, `evaluate` on text;
+//! - [`explain`]: `explain` and `report`, on text or a parsed module;
 //! - [`session`]: `Session` and `Module` for parsing once and working on
 //!   the module;
 //! - [`errors`]: the exceptions and `Diagnostic`, and [`errors::shielded`],
@@ -16,6 +17,7 @@
 //! the type stubs.
 
 mod errors;
+mod explain;
 mod functions;
 mod input;
 mod observer;
@@ -33,6 +35,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::lower, m)?)?;
     m.add_function(wrap_pyfunction!(functions::run_pipeline, m)?)?;
     m.add_function(wrap_pyfunction!(functions::evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(explain::report, m)?)?;
+    m.add_class::<explain::Explanation>()?;
+    m.add_class::<explain::FunctionExplanation>()?;
+    m.add_class::<explain::Requirement>()?;
     m.add_class::<session::Session>()?;
     m.add_class::<session::Module>()?;
     m.add_class::<errors::Diagnostic>()?;

@@ -9,6 +9,7 @@
 //! `ValueError` or `TypeError`) before it reads any IR.
 
 use crate::errors::{interruptible, shielded, Diagnosed};
+use crate::explain::{explain_module, report_module, Explanation};
 use crate::input::{semantics_samples, source_text, stage};
 use crate::observer::Observer;
 use crate::sharing::{Access, SessionId, Shared};
@@ -47,6 +48,8 @@ pub struct Session {
 #[pyclass(module = "shape_opt", frozen)]
 pub struct Module {
     ir: Shared<shape_opt::Module>,
+    /// The name it was parsed under, which its locations give.
+    name: String,
 }
 
 /// A textual pipeline that parses and names registered passes and
@@ -84,7 +87,7 @@ impl Session {
     /// `work` on this session (read) and `module`, without the GIL; an
     /// error it reports is a `DiagnosticError`. A `ValueError` unless
     /// this session parsed `module`.
-    fn with_module<T: Send>(
+    pub fn with_module<T: Send>(
         &self,
         py: Python<'_>,
         module: &Module,
@@ -119,6 +122,7 @@ impl Session {
         match parsed {
             Ok(parsed) => Ok(Module {
                 ir: Shared::new(self.state.owner(), parsed),
+                name: name.to_string(),
             }),
             Err(diagnosed) => Err(diagnosed.into_err(py)),
         }
@@ -360,6 +364,39 @@ impl Session {
     ) -> PyResult<Py<PyAny>> {
         let args = values::args(args)?;
         self.evaluate_module(py, module, func, args)
+    }
+
+    /// What each function of ``module`` requires of its inputs and what it
+    /// returns, as :func:`explain` says it; ``module`` is first lowered in
+    /// place as ``shape-opt --explain`` lowers it (from error-monadic to
+    /// constrained form). Raises :class:`DiagnosticError` when it cannot
+    /// be lowered.
+    fn explain(&self, py: Python<'_>, module: &Module) -> PyResult<Explanation> {
+        explain_module(self, py, module)
+    }
+
+    /// Run the lowering to ``to`` or the textual ``pipeline`` on ``module``
+    /// in place and write the HTML report of the run to ``path``, as
+    /// :func:`report` does; returns the page written. Raises as
+    /// :func:`report` does.
+    #[pyo3(signature = (module, path, to = None, *, pipeline = None, args = None))]
+    fn report(
+        &self,
+        py: Python<'_>,
+        module: &Module,
+        path: std::path::PathBuf,
+        to: Option<&str>,
+        pipeline: Option<&str>,
+        args: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<std::path::PathBuf> {
+        report_module(self, py, module, path, to, pipeline, args)
+    }
+}
+
+impl Module {
+    /// The name it was parsed under.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 }
 

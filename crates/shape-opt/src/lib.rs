@@ -203,6 +203,16 @@ impl Session {
         parsed.map_err(|diags| self.error(diags))
     }
 
+    /// Keep `text` as the source buffer named `name`, as [`Session::parse`]
+    /// keeps what it parses: for a module the host built op by op
+    /// ([`Session::adopt`]) whose locations name that buffer, diagnostics
+    /// then show its source lines, [`Session::explain`] names parameters
+    /// as it does, and [`Session::report`] shows it.
+    pub fn add_source(&mut self, name: &str, text: &str) {
+        let file = diag::SourceFile::new(name, text.to_string());
+        self.engine.sources.add(file);
+    }
+
     /// A module the host built op by op in `ctx` (through [`ir`], with
     /// [`syntax::parse_type`] and [`syntax::parse_attribute`] for its
     /// types and attributes), rooted at `root`: verified as [`Session::parse`]

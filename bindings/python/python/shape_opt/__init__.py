@@ -11,8 +11,14 @@ One call on text:
 [2, 4]
 >>> std_ir = shape_opt.lower(text, to="std")
 
+What ``shape-opt --explain`` says of each function, as text and in parts,
+and the HTML report ``shape-opt --report`` writes:
+
+>>> print(shape_opt.explain(text).text)
+>>> shape_opt.report(text, "report.html", to="std")
+
 A :class:`Session` parses once and works on the :class:`Module`: host op
-mappings, pipelines, lowering and evaluation.
+mappings, pipelines, lowering, evaluation, explanations and reports.
 
 Errors, by what is at fault:
 
@@ -40,16 +46,21 @@ from ._native import (
     MLIR_VERSION,
     Diagnostic,
     DiagnosticError,
+    Explanation,
+    FunctionExplanation,
     InternalError,
     Module,
     ReentrancyError,
+    Requirement,
     Session,
     ShapeError,
     Tensor,
     UndefinedBehaviorError,
     __version__,
     evaluate,
+    explain,
     lower,
+    report,
     run_pipeline,
 )
 
@@ -57,15 +68,20 @@ __all__ = [
     "MLIR_VERSION",
     "Diagnostic",
     "DiagnosticError",
+    "Explanation",
+    "FunctionExplanation",
     "InternalError",
     "Module",
     "ReentrancyError",
+    "Requirement",
     "Session",
     "ShapeError",
     "Tensor",
     "UndefinedBehaviorError",
     "__version__",
     "evaluate",
+    "explain",
     "lower",
+    "report",
     "run_pipeline",
 ]

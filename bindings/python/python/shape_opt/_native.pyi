@@ -1,5 +1,7 @@
 """Type stubs of the extension module ``shape_opt._native`` (Rust, pyo3)."""
 
+from os import PathLike
+from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union, final
 
 from typing_extensions import Self
@@ -10,10 +12,15 @@ __all__ = [
     "lower",
     "run_pipeline",
     "evaluate",
+    "explain",
+    "report",
     "Session",
     "Module",
     "Diagnostic",
     "Tensor",
+    "Explanation",
+    "FunctionExplanation",
+    "Requirement",
     "DiagnosticError",
     "ShapeError",
     "UndefinedBehaviorError",
@@ -33,6 +40,8 @@ _Text = Union[str, bytes]
 _Arg = Union[Sequence[int], int, str]
 #: One evaluation result.
 _Result = Union[List[int], int, float, bool, "Tensor"]
+#: Where a report goes.
+_Path = Union[str, "PathLike[str]"]
 #: ``on_stage(stage, ir)`` / ``after_pass(pass, ir)``: a name and the IR as text.
 _Observer = Callable[[str, str], object]
 #: ``True`` for the command line's default count, an int for that many
@@ -94,6 +103,52 @@ class Tensor:
     def elements(self) -> Optional[List[Any]]:
         """Row-major elements, or ``None`` when only the shape is known."""
     def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Requirement:
+    """A requirement: its condition and the message the function fails with."""
+
+    @property
+    def condition(self) -> str:
+        """The condition, over the parameters (``"b = c"``)."""
+    @property
+    def message(self) -> Optional[str]:
+        """The failure's message; ``None`` for the domain of an op."""
+
+@final
+class FunctionExplanation:
+    """What one function requires of its inputs and what it returns;
+    ``str()`` is its :attr:`text`."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def params(self) -> List[str]:
+        """Each parameter as the text names it (``"lhs: [a, b]"``)."""
+    @property
+    def requires(self) -> List[Requirement]:
+        """The requirements, in the order the function checks them."""
+    @property
+    def results(self) -> List[str]:
+        """Each result as an expression over the parameters (``"[a, d]"``)."""
+    @property
+    def partial(self) -> Optional[str]:
+        """What the explanation leaves out, or ``None`` when it is whole."""
+    @property
+    def text(self) -> str:
+        """Its part of :attr:`Explanation.text`."""
+
+@final
+class Explanation:
+    """What each function of a module requires and returns; ``str()`` is
+    its :attr:`text`."""
+
+    @property
+    def text(self) -> str:
+        """What ``shape-opt --explain`` prints."""
+    @property
+    def functions(self) -> List[FunctionExplanation]:
+        """Each function with a body, in order."""
 
 @final
 class Module:
@@ -175,6 +230,25 @@ class Session:
         evaluated (no such function, arguments that do not fit it),
         ``ValueError`` for an argument that does not read or an int out of
         ``i64``'s range."""
+    def explain(self, module: Module) -> Explanation:
+        """What each function of ``module`` requires and returns, as
+        ``shape-opt --explain`` says it (``module`` is lowered in place as
+        it lowers it).
+
+        Raises :class:`DiagnosticError` when it cannot be lowered."""
+    def report(
+        self,
+        module: Module,
+        path: _Path,
+        to: Optional[str] = None,
+        *,
+        pipeline: Optional[str] = None,
+        args: Optional[Sequence[_Arg]] = None,
+    ) -> Path:
+        """Run the lowering to ``to`` or ``pipeline`` on ``module`` in place
+        and write the HTML report to ``path``; returns the page written.
+
+        Raises as :func:`report` does."""
 
 def lower(
     text: _Text,
@@ -222,6 +296,38 @@ def evaluate(
     function fails, :class:`DiagnosticError` when the text does not parse or
     the function cannot be evaluated, ``ValueError`` for an argument that
     does not read or an int out of ``i64``'s range."""
+
+def explain(
+    text: _Text,
+    *,
+    allow_unregistered_dialects: bool = False,
+    name: str = "<string>",
+) -> Explanation:
+    """What each function of ``text`` requires of its inputs and what it
+    returns, as ``shape-opt --explain`` says it.
+
+    Raises :class:`DiagnosticError` when the text does not parse, verify or
+    lower."""
+
+def report(
+    text: _Text,
+    path: _Path,
+    to: Optional[str] = None,
+    *,
+    pipeline: Optional[str] = None,
+    args: Optional[Sequence[_Arg]] = None,
+    allow_unregistered_dialects: bool = False,
+    name: str = "<string>",
+) -> Path:
+    """Lower ``text`` to ``to`` (``"std"`` by default) or run ``pipeline``
+    on it, and write the HTML report of the run to ``path``, as
+    ``shape-opt --report`` does; returns the page written.
+
+    The report is written whether or not the run fails. Raises
+    ``ValueError`` for an unknown stage, both ``to`` and ``pipeline``, a
+    pipeline that does not parse or an argument that does not read,
+    :class:`DiagnosticError` when the text does not parse, the run fails or
+    the report cannot be written."""
 
 def _panic_for_testing(message: str) -> None:
     """Panic in Rust: for the tests, which see ``InternalError`` instead."""
