@@ -19,7 +19,12 @@
 //!   (`tests/mlir_plugin/always_fails.mlir`);
 //! - `shape-opt{pipeline=...}` and the per-pass `shape-opt-<name>` run
 //!   shape-opt pipelines; a bad pipeline or option is an MLIR error, never
-//!   a crash.
+//!   a crash;
+//! - `shape-opt-lower{explain=FILE report=FILE}` writes, on every example,
+//!   what `shape-opt --explain` prints and the page `shape-opt
+//!   --lower-to=std --report` writes (the `shape-opt` binary, built by
+//!   cargo; the pages compared but for their times and the e-graph
+//!   pictures, which show the in-memory numbers of values).
 //!
 //! Skipped, saying why, without cmake, MLIR's CMake config or the MLIR
 //! tools; failed instead under `SHAPE_OPT_REQUIRE_MLIR=1`.
@@ -82,17 +87,8 @@ impl Plugin {
                 "install libmlir-22-dev",
             );
         }
-        // target/<profile>/deps/<test binary>
-        let exe = std::env::current_exe().expect("the test binary's path");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("target/<profile>");
+        let (profile_dir, profile) = profile();
         let target = profile_dir.parent().expect("target/");
-        let profile = match profile_dir.file_name() {
-            Some(p) if p == "release" => "release",
-            _ => "debug",
-        };
         let script = Path::new(ROOT).join("bindings/mlir-plugin/build.sh");
         let out = Command::new(&script)
             .arg(profile)
@@ -127,6 +123,52 @@ impl Plugin {
             .output()
             .expect("mlir-opt runs")
     }
+}
+
+/// This test binary's profile directory (`target/<profile>`) and the
+/// profile's name (`debug` or `release`).
+fn profile() -> (PathBuf, &'static str) {
+    // target/<profile>/deps/<test binary>
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>");
+    let profile = match dir.file_name() {
+        Some(p) if p == "release" => "release",
+        _ => "debug",
+    };
+    (dir.to_path_buf(), profile)
+}
+
+/// The `shape-opt` binary of this profile, built by cargo (once per run;
+/// the root package's tests get no other package's binaries).
+fn shape_opt_binary() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let (dir, profile) = profile();
+            let mut cargo = Command::new(env!("CARGO"));
+            cargo
+                .args([
+                    "build",
+                    "--quiet",
+                    "-p",
+                    "shape-opt-cli",
+                    "--bin",
+                    "shape-opt",
+                ])
+                .arg("--target-dir")
+                .arg(dir.parent().expect("target/"))
+                .current_dir(ROOT);
+            if profile == "release" {
+                cargo.arg("--release");
+            }
+            let out = cargo.output().expect("cargo runs");
+            assert!(out.status.success(), "{cargo:?}:\n{}", stderr(&out));
+            dir.join("shape-opt")
+        })
+        .clone()
 }
 
 /// `--pass-pipeline=builtin.module(<passes>)`.
@@ -429,5 +471,96 @@ fn shape_opt_pipelines_run_and_bad_ones_are_mlir_errors() {
         let out = plugin.opt(&[&pipeline(&[passes]), MATMUL]);
         assert_mlir_error(&out, passes);
         assert!(stderr(&out).contains(says), "{passes}:\n{}", stderr(&out));
+    }
+}
+
+/// Every `.mlir` file under `examples/`, relative to the root.
+fn every_example() -> Vec<String> {
+    let mut files = Vec::new();
+    let mut dirs = vec![PathBuf::from("examples")];
+    while let Some(dir) = dirs.pop() {
+        let entries = std::fs::read_dir(Path::new(ROOT).join(&dir)).expect("examples/");
+        for entry in entries.flatten() {
+            let path = dir.join(entry.file_name());
+            match entry.path() {
+                p if p.is_dir() => dirs.push(path),
+                p if p.extension().is_some_and(|e| e == "mlir") => {
+                    files.push(path.display().to_string())
+                }
+                _ => {}
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn explain_and_report_write_what_shape_opt_writes() {
+    let Some(plugin) = Plugin::get() else { return };
+    let dir = profile().0.join("mlir-plugin-tests").join("explain-report");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let untimed = |page: &Path| {
+        let html = std::fs::read_to_string(page).expect("the report is written");
+        // The plugin builds the module op by op: its values are numbered
+        // in memory in another order, which the e-graph pictures show.
+        filetests::report_page::untimed_without_egraphs(&html).expect("the report's data reads")
+    };
+    let examples = every_example();
+    assert!(examples.len() > 20, "{} examples", examples.len());
+    for (n, example) in examples.iter().enumerate() {
+        let (explained, plugin_page) = (
+            dir.join(format!("{n}.txt")),
+            dir.join(format!("{n}-plugin.html")),
+        );
+        let lower = format!(
+            "shape-opt-lower{{to=std explain={} report={}}}",
+            explained.display(),
+            plugin_page.display()
+        );
+        let out = plugin.opt(&[
+            &pipeline(&[&lower]),
+            "--allow-unregistered-dialect",
+            "-o",
+            "/dev/null",
+            example,
+        ]);
+        let options = DriverOptions {
+            explain: true,
+            allow_unregistered_dialect: true,
+            ..Default::default()
+        };
+        let expected = shape_opt(example, &options).expect("shape-opt explains the example");
+        let written = std::fs::read_to_string(&explained)
+            .unwrap_or_else(|e| panic!("{example}: no explanation ({e}):\n{}", stderr(&out)));
+        assert_eq!(written, expected, "{example}");
+        let cli_page = dir.join(format!("{n}-cli.html"));
+        let cli = Command::new(shape_opt_binary())
+            .args(["--lower-to=std", "--allow-unregistered-dialect"])
+            .arg(format!("--report={}", cli_page.display()))
+            .arg(example)
+            .current_dir(ROOT)
+            .output()
+            .expect("shape-opt runs");
+        // Both fail alike (a host declaration that does not match its
+        // library), and both write the report all the same.
+        assert_eq!(
+            out.status.success(),
+            cli.status.success(),
+            "{example}:\n{}",
+            stderr(&out)
+        );
+        assert!(
+            untimed(&cli_page) == untimed(&plugin_page),
+            "{example}: the reports differ"
+        );
+    }
+    // Files that cannot be written are MLIR errors, never a crash.
+    for option in ["report", "explain"] {
+        let lower = format!("shape-opt-lower{{{option}=/nonexistent/directory/x}}");
+        let out = plugin.opt(&[&pipeline(&[&lower]), MATMUL]);
+        assert_mlir_error(&out, &lower);
+        let err = stderr(&out);
+        assert!(err.contains("could not write the"), "{lower}:\n{err}");
     }
 }

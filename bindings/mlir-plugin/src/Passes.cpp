@@ -8,12 +8,15 @@
 #include "Passes.h"
 #include "CApi.h"
 #include "Dialects.h"
+#include "InputSource.h"
 #include "RoundTrip.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
@@ -38,10 +41,15 @@ protected:
   /// Have shape-opt do `work` on the module, failed checks returning a
   /// status when `statusOnFailure`; a failure fails the pass.
   void runThrough(Work work, bool statusOnFailure = false) {
-    SessionOptions options{verifyEach, verifySemantics, statusOnFailure,
-                           *declarePure};
-    if (failed(runThroughShapeOpt(this->getOperation(), options, work)))
+    if (failed(runThroughShapeOpt(this->getOperation(),
+                                  sessionOptions(statusOnFailure), work)))
       this->signalPassFailure();
+  }
+
+  /// The session's options, failed checks returning a status when
+  /// `statusOnFailure`.
+  SessionOptions sessionOptions(bool statusOnFailure = false) {
+    return {verifyEach, verifySemantics, statusOnFailure, *declarePure};
   }
 
   Pass::Option<bool> verifyEach{
@@ -76,16 +84,63 @@ public:
   }
 
   void runOnOperation() final {
+    ModuleOp module = getOperation();
+    std::string input = inputBufferName(module);
+    if (!explain.empty() && failed(writeExplanation(module, input)))
+      return signalPassFailure();
     ShapeOptStage target = to;
+    std::string page = report;
     runThrough(
-        [target](ShapeOptSession *session, ShapeOptModule *module) {
-          return shapeOptLowerTo(session, module, target, nullptr, nullptr,
-                                 nullptr);
+        [&](ShapeOptSession *session, ShapeOptModule *built) {
+          if (page.empty())
+            return shapeOptLowerTo(session, built, target, nullptr, nullptr,
+                                   nullptr);
+          addInputSource(session, input);
+          return shapeOptReport(session, built, toShapeOpt(input),
+                                toShapeOpt(""), target, nullptr, 0,
+                                toShapeOpt(page));
         },
         failure == Failure::Status);
   }
 
 private:
+  /// `explain=FILE`: what `shape-opt --explain` prints of the module the
+  /// pass starts from (read from the buffer `input`), written to FILE.
+  LogicalResult writeExplanation(ModuleOp module, StringRef input) {
+    std::string text;
+    auto explainTo = [&](ShapeOptSession *session, ShapeOptModule *built) {
+      addInputSource(session, input);
+      ShapeOptStatus status = SHAPE_OPT_FAILURE;
+      text = collect([&](ShapeOptStringCallback callback, void *out) {
+        status = shapeOptExplain(session, built, callback, out);
+      });
+      return status;
+    };
+    if (failed(inspectThroughShapeOpt(module, sessionOptions(), explainTo)))
+      return mlir::failure();
+    std::error_code error;
+    llvm::raw_fd_ostream file(explain, error, llvm::sys::fs::OF_None);
+    if (!error) {
+      file << text;
+      file.close();
+      error = file.error();
+    }
+    if (error)
+      return emitError(module.getLoc())
+             << "could not write the explanation to '" << explain
+             << "': " << error.message();
+    return success();
+  }
+
+  Option<std::string> report{
+      *this, "report",
+      llvm::cl::desc("Write the HTML report of the lowering to this file, as "
+                     "shape-opt --report does")};
+  Option<std::string> explain{
+      *this, "explain",
+      llvm::cl::desc("Write what each function requires and returns to this "
+                     "file, as shape-opt --explain prints it")};
+
   /// An option value named as shape-opt names the stage.
   static llvm::cl::OptionEnumValue stage(ShapeOptStage stage,
                                          const char *description) {

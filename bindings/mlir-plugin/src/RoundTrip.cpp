@@ -30,10 +30,12 @@ ShapeOptStatus configure(ShapeOptSession *session,
   return SHAPE_OPT_SUCCESS;
 }
 
-} // namespace
-
-LogicalResult runThroughShapeOpt(ModuleOp module, const SessionOptions &options,
-                                 Work work) {
+/// Run `work` on `module` in a new shape-opt session; what then becomes of
+/// the result (`keep`, called with it). On failure the reasons are emitted
+/// as MLIR diagnostics.
+template <typename Keep>
+LogicalResult withShapeOpt(ModuleOp module, const SessionOptions &options,
+                           Work work, Keep keep) {
   Location loc = module.getLoc();
   Session session(shapeOptSessionCreate());
   if (!session)
@@ -48,16 +50,33 @@ LogicalResult runThroughShapeOpt(ModuleOp module, const SessionOptions &options,
   Module built(toShapeOpt(session.get(), module));
   if (!built || work(session.get(), built.get()) != SHAPE_OPT_SUCCESS)
     return fail();
-  OwningOpRef<Operation *> result =
-      fromShapeOpt(built.get(), module.getContext(), loc);
-  if (!result)
-    return failure();
-  if (result->getNumRegions() != 1)
-    return emitError(loc) << "shape-opt gave back '" << result->getName()
-                          << "', not a module";
-  module.getBodyRegion().takeBody(result->getRegion(0));
-  module->setAttrs(result->getAttrDictionary());
-  return success();
+  return keep(built.get());
+}
+
+} // namespace
+
+LogicalResult runThroughShapeOpt(ModuleOp module, const SessionOptions &options,
+                                 Work work) {
+  return withShapeOpt(module, options, work, [&](ShapeOptModule *built) {
+    Location loc = module.getLoc();
+    OwningOpRef<Operation *> result =
+        fromShapeOpt(built, module.getContext(), loc);
+    if (!result)
+      return failure();
+    if (result->getNumRegions() != 1)
+      return LogicalResult(emitError(loc)
+                           << "shape-opt gave back '" << result->getName()
+                           << "', not a module");
+    module.getBodyRegion().takeBody(result->getRegion(0));
+    module->setAttrs(result->getAttrDictionary());
+    return success();
+  });
+}
+
+LogicalResult inspectThroughShapeOpt(ModuleOp module,
+                                     const SessionOptions &options, Work work) {
+  return withShapeOpt(module, options, work,
+                      [](ShapeOptModule *) { return success(); });
 }
 
 } // namespace shape_opt_plugin

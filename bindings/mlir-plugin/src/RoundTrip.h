@@ -46,6 +46,13 @@ mlir::LogicalResult runThroughShapeOpt(mlir::ModuleOp module,
                                        const SessionOptions &options,
                                        Work work);
 
+/// Run `work` on `module` in a new shape-opt session, leaving the module as
+/// it is: for what only reads shape-opt's view of it (an explanation). On
+/// failure the reasons are emitted as MLIR diagnostics.
+mlir::LogicalResult inspectThroughShapeOpt(mlir::ModuleOp module,
+                                           const SessionOptions &options,
+                                           Work work);
+
 } // namespace shape_opt_plugin
 
 #endif // SHAPE_OPT_PLUGIN_ROUNDTRIP_H

@@ -83,7 +83,9 @@ pub fn collecting_events<R: Send>(events: &SharedEvents, work: impl FnOnce() -> 
     let work = || tracing::dispatcher::with_default(&dispatch, work);
     match pool {
         Ok(pool) => pool.install(work),
-        // Without threads of its own, the run goes on this one.
+        // Without threads of its own, the run goes on a thread of its own
+        // all the same (pieces it lowers on the global pool then send
+        // their remarks and pictures to no report).
         Err(_) => crate::on_large_stack(work),
     }
 }

@@ -54,6 +54,6 @@ impl tracing::field::Visit for PictureFields {
         *slot = value.to_string();
     }
 
-    /// Every field of a picture is a string ([`Self::record_str`]).
+    /// Every field of a picture is a string (`record_str`).
     fn record_debug(&mut self, _: &tracing::field::Field, _: &dyn std::fmt::Debug) {}
 }
