@@ -207,7 +207,7 @@ fn every_case_holds(name: &str, cases: usize) {
 
 #[test]
 fn the_c_api_rejects_bad_input_and_misuse_with_diagnostics() {
-    every_case_holds("robustness", 18);
+    every_case_holds("robustness", 19);
 }
 
 #[test]

@@ -157,6 +157,13 @@ int main(void) {
                 SHAPE_OPT_FAILURE &&
             firstMessageHas(s, "could not write the report"),
         "a report that cannot be written is a diagnostic");
+  check(shapeOptSessionAddSource(s, shapeOptStringRefFromCString("in.mlir"),
+                                 nullText) == SHAPE_OPT_FAILURE &&
+            firstMessageHas(s, "NULL") &&
+            shapeOptSessionAddSource(
+                NULL, shapeOptStringRefFromCString("in.mlir"),
+                shapeOptStringRefFromCString(kFunction)) == SHAPE_OPT_FAILURE,
+        "a source buffer of a NULL string or for a NULL session fails");
   shapeOptModuleDestroy(NULL);
   shapeOptSessionDestroy(NULL);
   shapeOptOutcomeDestroy(NULL);
