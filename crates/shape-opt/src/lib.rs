@@ -16,9 +16,9 @@
 //! function requires of its inputs and what it returns, as
 //! `shape-opt --explain` does ([`explain::render_module`] gives its text),
 //! and [`Session::report`] runs a pipeline or a lowering and writes the
-//! HTML report `shape-opt --report` writes. The host declares which of its ops (and
-//! functions) are pure ([`Session::declare_pure_ops`]), so that checks may
-//! move across them. How runs go is the engine's [`RunPolicy`]
+//! HTML report `shape-opt --report` writes. The host declares which of
+//! its ops (and functions) are pure ([`Session::declare_pure_ops`]), so
+//! that checks may move across them. How runs go is the engine's [`RunPolicy`]
 //! ([`Session::policy_mut`]): with [`RunPolicy::verify_semantics`] set,
 //! every pass is checked to keep what each function computes on sampled
 //! inputs. Every failure is an [`Error`] holding MLIR-style diagnostics.
