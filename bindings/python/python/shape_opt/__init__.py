@@ -11,6 +11,15 @@ One call on text:
 [2, 4]
 >>> std_ir = shape_opt.lower(text, to="std")
 
+Where IR is taken, a module or operation of MLIR's Python bindings
+(``mlir.ir``, ``torch_mlir.ir``, ``iree.compiler.ir``) may stand for the
+text; ``context=``, a ``Context`` of such bindings, makes ``lower`` and
+``run_pipeline`` return a ``Module`` of those bindings instead of text:
+
+>>> from iree.compiler import ir
+>>> module = ir.Module.parse(text, ir.Context())
+>>> std_module = shape_opt.lower(module, context=module.context)
+
 A :class:`Session` parses once and works on the :class:`Module`: host op
 mappings, pipelines, lowering and evaluation.
 
