@@ -218,7 +218,17 @@ def lower(
     name: str = "<string>",
     failure: str = "abort",
     context: None = None,
-) -> str: ...
+) -> str:
+    """Lower ``text`` through every stage up to ``to`` and return the IR:
+    text, or with ``context`` a ``Module`` of that context's bindings.
+
+    ``text`` is IR text or a module or operation of MLIR's Python bindings.
+    Raises ``ValueError`` for an unknown stage or failure mode or a
+    ``verify_semantics`` count out of range, ``TypeError`` for a
+    ``context`` that is no MLIR ``Context``, :class:`DiagnosticError` when
+    the IR does not parse, verify or lower, what a callback raised, and
+    what ``Module.parse`` raises when the context does not take the
+    result."""
 @overload
 def lower(
     text: _IR,
@@ -231,17 +241,7 @@ def lower(
     name: str = "<string>",
     failure: str = "abort",
     context: _MlirContext,
-) -> Any:
-    """Lower ``text`` through every stage up to ``to`` and return the IR:
-    text, or with ``context`` a ``Module`` of that context's bindings.
-
-    ``text`` is IR text or a module or operation of MLIR's Python bindings.
-    Raises ``ValueError`` for an unknown stage or failure mode or a
-    ``verify_semantics`` count out of range, ``TypeError`` for a
-    ``context`` that is no MLIR ``Context``, :class:`DiagnosticError` when
-    the IR does not parse, verify or lower, what a callback raised, and
-    what ``Module.parse`` raises when the context does not take the
-    result."""
+) -> Any: ...
 
 @overload
 def run_pipeline(
@@ -253,7 +253,14 @@ def run_pipeline(
     allow_unregistered_dialects: bool = False,
     name: str = "<string>",
     context: None = None,
-) -> str: ...
+) -> str:
+    """Run a textual pipeline on ``text`` and return the IR: text, or with
+    ``context`` a ``Module`` of that context's bindings.
+
+    Raises ``ValueError`` for a pipeline that does not parse or names what
+    is not registered, :class:`DiagnosticError` when the IR does not
+    parse or the pipeline cannot run on it or fails; ``context`` as for
+    :func:`lower`."""
 @overload
 def run_pipeline(
     text: _IR,
@@ -264,14 +271,7 @@ def run_pipeline(
     allow_unregistered_dialects: bool = False,
     name: str = "<string>",
     context: _MlirContext,
-) -> Any:
-    """Run a textual pipeline on ``text`` and return the IR: text, or with
-    ``context`` a ``Module`` of that context's bindings.
-
-    Raises ``ValueError`` for a pipeline that does not parse or names what
-    is not registered, :class:`DiagnosticError` when the IR does not
-    parse or the pipeline cannot run on it or fails; ``context`` as for
-    :func:`lower`."""
+) -> Any: ...
 
 def evaluate(
     text: _IR,
