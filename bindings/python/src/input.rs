@@ -1,12 +1,15 @@
-//! What Python hands over: the IR text (`str`, or `bytes` read as the
-//! command line reads a file), the names of stages and failure modes, and
-//! the sample count of `verify_semantics`, each checked as it crosses (a malformed one is a
+//! What Python hands over: the IR (text as `str` or `bytes`, read as the
+//! command line reads a file, or a module or operation of MLIR's Python
+//! bindings), the `Context` of those bindings that IR goes back to, the
+//! names of stages and failure modes, and the sample count of
+//! `verify_semantics`, each checked as it crosses (a malformed one is a
 //! `ValueError` saying why, the wrong type a `TypeError`).
 
 use crate::errors::Diagnosed;
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PySlice, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PySlice, PyString, PyType};
 use shape_opt::pass::OptionValue;
 use shape_opt::{FailureMode, Stage};
 
@@ -20,11 +23,57 @@ const DEFAULT_SEMANTICS_SAMPLES: usize = 32;
 /// `shape-opt` nor `validate` exports yet.
 const MAX_SEMANTICS_SAMPLES: usize = 100_000;
 
+/// The IR of `source` as text: a module or operation of MLIR's Python
+/// bindings as its own printer gives it ([`mlir_operation`],
+/// [`mlir_text`]), else `str` or `bytes` ([`text`]). `name` names the text
+/// in diagnostics.
+pub fn source_text(name: &str, source: &Bound<'_, PyAny>) -> PyResult<String> {
+    match mlir_operation(source)? {
+        Some(operation) => mlir_text(&operation),
+        None => text(name, source),
+    }
+}
+
+/// The operation of an object of MLIR's Python bindings (upstream
+/// `mlir.ir`, `torch_mlir.ir`, `iree.compiler.ir`): its `operation`
+/// attribute, which a `Module`, an `Operation` and an op view
+/// (`func.FuncOp`) all have, when that prints itself (`get_asm`). `None`
+/// for any other object.
+fn mlir_operation<'py>(source: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let py = source.py();
+    if !source.hasattr(intern!(py, "operation"))? {
+        return Ok(None);
+    }
+    let operation = source.getattr(intern!(py, "operation"))?;
+    Ok(operation
+        .hasattr(intern!(py, "get_asm"))?
+        .then_some(operation))
+}
+
+/// `operation` printed by its bindings: the custom form (MLIR falls back
+/// to the generic form for an op that does not verify), with the
+/// locations the caller's module holds (`enable_debug_info`). Every op so
+/// keeps its location, and diagnostics point where MLIR's own would: into
+/// the file the module was parsed from, at the Python line that built the
+/// op, or nowhere for `Location.unknown()`, rather than into a printout
+/// the caller never saw. (Once the core reads MLIR bytecode,
+/// `operation.write_bytecode` is the other way across, and it is taken
+/// here.)
+fn mlir_text(operation: &Bound<'_, PyAny>) -> PyResult<String> {
+    let py = operation.py();
+    let options = PyDict::new(py);
+    options.set_item(intern!(py, "enable_debug_info"), true)?;
+    options.set_item(intern!(py, "print_generic_op_form"), false)?;
+    operation
+        .call_method(intern!(py, "get_asm"), (), Some(&options))?
+        .extract()
+}
+
 /// The text of `source`: a `str` must be Unicode (a lone surrogate is a
 /// `DiagnosticError` at its position); `bytes` are UTF-8, and what is not
 /// becomes U+FFFD, which the parser reports where it stands, as
 /// `shape-opt` does with a file.
-pub fn source_text(name: &str, source: &Bound<'_, PyAny>) -> PyResult<String> {
+fn text(name: &str, source: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(bytes) = source.cast::<PyBytes>() {
         let bytes = bytes.as_bytes().to_vec();
         return Ok(String::from_utf8(bytes)
@@ -33,7 +82,8 @@ pub fn source_text(name: &str, source: &Bound<'_, PyAny>) -> PyResult<String> {
     let Ok(text) = source.cast::<PyString>() else {
         let kind = source.get_type().name()?;
         return Err(PyTypeError::new_err(format!(
-            "the IR text must be str or bytes, not {kind}"
+            "the IR must be str, bytes or a module or operation of MLIR's Python \
+             bindings (whose `operation` has `get_asm`), not {kind}"
         )));
     };
     match text.to_cow() {
@@ -55,6 +105,62 @@ pub fn source_text(name: &str, source: &Bound<'_, PyAny>) -> PyResult<String> {
                 format!("the text holds a lone surrogate U+{code:04X}, which is not Unicode");
             Err(Diagnosed::in_input(name, at, message).into_err(py))
         }
+    }
+}
+
+/// A `Context` of MLIR's Python bindings (`context=`): the IR a function
+/// returns goes back as a `Module` of the same bindings, in that context.
+pub struct MlirContext<'py> {
+    context: Bound<'py, PyAny>,
+    /// The `Module` class of the bindings `context` belongs to.
+    module: Bound<'py, PyAny>,
+}
+
+impl<'py> MlirContext<'py> {
+    /// `context=`: `None`, or a `Context` of MLIR's Python bindings
+    /// (upstream `mlir.ir`, `torch_mlir.ir`, `iree.compiler.ir`), whose
+    /// `Module` is the one of the (loaded) Python module that defines the
+    /// class `Context`. A package's `ir.Context` may subclass the
+    /// bindings' own in another module (IREE's and upstream's do, to load
+    /// their dialects), so the class's ancestors are searched too. A
+    /// `TypeError` for any other object.
+    pub fn new(context: Option<&Bound<'py, PyAny>>) -> PyResult<Option<MlirContext<'py>>> {
+        let Some(context) = context else {
+            return Ok(None);
+        };
+        let py = context.py();
+        let loaded = py.import("sys")?.getattr("modules")?;
+        for class in context.get_type().mro().iter() {
+            let class = class.cast_into::<PyType>()?;
+            if class.name()? != "Context" {
+                continue;
+            }
+            let Ok(bindings) = loaded.get_item(class.module()?) else {
+                continue;
+            };
+            if let Ok(module) = bindings.getattr(intern!(py, "Module")) {
+                if module.hasattr(intern!(py, "parse"))? {
+                    let context = context.clone();
+                    return Ok(Some(MlirContext { context, module }));
+                }
+            }
+        }
+        let kind = context.get_type().name()?;
+        Err(PyTypeError::new_err(format!(
+            "context must be a Context of MLIR's Python bindings (mlir.ir.Context), not {kind}"
+        )))
+    }
+
+    /// `text` parsed and verified by the bindings' `Module.parse` in this
+    /// context; what that raises (`MLIRError`) is raised.
+    pub fn module(&self, text: &str) -> PyResult<Py<PyAny>> {
+        let py = self.context.py();
+        let options = PyDict::new(py);
+        options.set_item(intern!(py, "context"), &self.context)?;
+        Ok(self
+            .module
+            .call_method(intern!(py, "parse"), (text,), Some(&options))?
+            .unbind())
     }
 }
 

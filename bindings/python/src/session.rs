@@ -276,9 +276,11 @@ impl Session {
         declared.map_err(PyValueError::new_err)
     }
 
-    /// Parse and verify ``text`` (``str``, or UTF-8 ``bytes``) into a
-    /// :class:`Module`; ``name`` names it in diagnostics. Raises
-    /// :class:`DiagnosticError`, ``TypeError`` for text of another type.
+    /// Parse and verify ``text`` into a :class:`Module`: a ``str``, UTF-8
+    /// ``bytes``, or a module or operation of MLIR's Python bindings
+    /// (printed with its locations, as :func:`lower` takes it); ``name``
+    /// names the text in diagnostics. Raises :class:`DiagnosticError`,
+    /// ``TypeError`` for an object of another type.
     #[pyo3(signature = (text, name = "<string>"))]
     fn parse(&self, py: Python<'_>, text: &Bound<'_, PyAny>, name: &str) -> PyResult<Module> {
         let text = source_text(name, text)?;

@@ -1,8 +1,9 @@
 """Interop with MLIR's own Python API, as IREE's compiler package ships it.
 
 A module built or parsed by ``iree.compiler.ir`` goes through
-``shape_opt.lower`` as text, and what shape-opt prints at every stage
-parses and verifies back in MLIR. Skipped, with the reason, when the package cannot be imported;
+``shape_opt.lower`` as text and as the module object itself, what
+shape-opt prints at every stage parses and verifies back in MLIR, and
+``context=`` returns ``iree.compiler.ir.Module`` objects. Skipped, with the reason, when the package cannot be imported;
 ``SHAPE_OPT_REQUIRE_IREE=1`` (set by scripts/test-python when it installed
 the package) makes that a failure instead.
 """
@@ -74,8 +75,82 @@ def test_module_built_with_mlir_builders():
                 return shape.RankOp(broadcast).result
 
     assert source.operation.verify()
-    lowered = mlir_module(shape_opt.lower(str(source)), context)
+    lowered = shape_opt.lower(source, context=context)
+    assert lowered.operation.verify()
     for module in (source, lowered):
-        assert shape_opt.evaluate(str(module), "broadcast_rank", [[2, 1], [3]]) == 2
+        assert shape_opt.evaluate(module, "broadcast_rank", [[2, 1], [3]]) == 2
         with pytest.raises(shape_opt.ShapeError, match="operands must be broadcastable"):
-            shape_opt.evaluate(str(module), "broadcast_rank", [[2, 3], [4]])
+            shape_opt.evaluate(module, "broadcast_rank", [[2, 3], [4]])
+
+
+def test_module_objects_are_lowered_and_evaluated(matmul):
+    context = ir.Context()
+    source = mlir_module(matmul, context)
+    library = source.body.operations[0]
+    for ir_object in (source, source.operation, library):
+        assert shape_opt.lower(ir_object) == shape_opt.lower(matmul)
+        assert shape_opt.evaluate(ir_object, "matmul", [[2, 3], [3, 4]]) == [2, 4]
+        with pytest.raises(shape_opt.ShapeError, match="inner dimensions required to match"):
+            shape_opt.evaluate(ir_object, "matmul", [[2, 3], [5, 4]])
+    session = shape_opt.Session()
+    module = session.parse(source)
+    session.lower(module, to="asserting")
+    assert module.stage == "asserting"
+
+
+def test_context_returns_a_module_that_verifies(matmul):
+    context = ir.Context()
+    source = mlir_module(matmul, context)
+    lowered = shape_opt.lower(source, context=context)
+    assert isinstance(lowered, ir.Module)
+    assert lowered.context is context
+    assert lowered.operation.verify()
+    assert str(lowered) == str(mlir_module(shape_opt.lower(matmul), context))
+    # The lowered function keeps the location of the function it came from.
+    (function,) = [op for op in lowered.body.operations if op.operation.name == "func.func"]
+    assert str(function.location) == str(source.body.operations[0].regions[0].blocks[0].operations[0].location)
+    assert shape_opt.evaluate(lowered, "matmul", [[2, 3], [3, 4]]) == [2, 4]
+    constrained = shape_opt.run_pipeline(
+        lowered, "builtin.module(canonicalize,cse)", context=context
+    )
+    assert isinstance(constrained, ir.Module) and constrained.operation.verify()
+
+
+#: A function shape-opt cannot lower, its op on line 4 of the text.
+UNLOWERABLE = """// shape.with_shape has no constrained form.
+
+func.func @f(%a: tensor<?xf32>, %s: !shape.shape) -> !shape.value_shape {
+  %0 = shape.with_shape %a, %s : tensor<?xf32>, !shape.shape
+  return %0 : !shape.value_shape
+}
+"""
+
+
+def test_diagnostics_point_at_the_modules_own_locations():
+    source = mlir_module(UNLOWERABLE, ir.Context())
+    with_shape = source.body.operations[0].regions[0].blocks[0].operations[0]
+    # MLIR names text it parses from a string "-".
+    assert str(with_shape.location) == 'loc("-":4:8)'
+    with pytest.raises(shape_opt.DiagnosticError, match="cannot be lowered") as raised:
+        shape_opt.lower(source)
+    (diagnostic,) = raised.value.diagnostics
+    assert (diagnostic.file, diagnostic.line, diagnostic.column) == ("-", 4, 8)
+    # As text, the position is the printout's (in `module {`, a line down).
+    with pytest.raises(shape_opt.DiagnosticError) as raised:
+        shape_opt.lower(str(source))
+    (diagnostic,) = raised.value.diagnostics
+    assert (diagnostic.file, diagnostic.line, diagnostic.column) == ("<string>", 3, 10)
+
+
+def test_host_ops_back_into_a_context_that_allows_them(host_program):
+    context = ir.Context()
+    context.allow_unregistered_dialects = True
+    source = mlir_module(host_program, context)
+    constrained = shape_opt.lower(
+        source, "constrained", allow_unregistered_dialects=True, context=context
+    )
+    assert constrained.operation.verify()
+    assert "host.matmul" in str(constrained)
+    strict = ir.Context()
+    with pytest.raises(ir.MLIRError, match="unregistered dialect"):
+        shape_opt.lower(source, "constrained", allow_unregistered_dialects=True, context=strict)

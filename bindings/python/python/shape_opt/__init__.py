@@ -17,6 +17,15 @@ and the HTML report ``shape-opt --report`` writes:
 >>> print(shape_opt.explain(text).text)
 >>> shape_opt.report(text, "report.html", to="std")
 
+Where IR is taken, a module or operation of MLIR's Python bindings
+(``mlir.ir``, ``torch_mlir.ir``, ``iree.compiler.ir``) may stand for the
+text; ``context=``, a ``Context`` of such bindings, makes ``lower`` and
+``run_pipeline`` return a ``Module`` of those bindings instead of text:
+
+>>> from iree.compiler import ir
+>>> module = ir.Module.parse(text, ir.Context())
+>>> std_module = shape_opt.lower(module, context=module.context)
+
 A :class:`Session` parses once and works on the :class:`Module`: host op
 mappings, pipelines, lowering, evaluation, explanations and reports.
 

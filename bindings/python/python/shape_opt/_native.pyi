@@ -2,7 +2,18 @@
 
 from os import PathLike
 from pathlib import Path
-from typing import Any, Callable, List, Optional, Sequence, Tuple, Union, final
+from typing import (
+    Any,
+    Callable,
+    List,
+    Optional,
+    Protocol,
+    Sequence,
+    Tuple,
+    Union,
+    final,
+    overload,
+)
 
 from typing_extensions import Self
 
@@ -32,9 +43,27 @@ __all__ = [
 __version__: str
 MLIR_VERSION: str
 
-#: IR text: ``str``, or ``bytes`` read as UTF-8 (invalid bytes become
-#: U+FFFD, which the parser reports where it stands).
-_Text = Union[str, bytes]
+class _MlirOperation(Protocol):
+    """An operation of MLIR's Python bindings, which prints itself."""
+
+    def get_asm(
+        self, *, enable_debug_info: bool = ..., print_generic_op_form: bool = ...
+    ) -> Any: ...
+
+class _MlirObject(Protocol):
+    """A ``Module``, ``Operation`` or op view of MLIR's Python bindings
+    (``mlir.ir``, ``torch_mlir.ir``, ``iree.compiler.ir``)."""
+
+    @property
+    def operation(self) -> _MlirOperation: ...
+
+#: IR: text as ``str``, or ``bytes`` read as UTF-8 (invalid bytes become
+#: U+FFFD, which the parser reports where it stands), or an object of MLIR's
+#: Python bindings, printed with its locations (``get_asm``).
+_IR = Union[str, bytes, _MlirObject]
+#: A ``Context`` of MLIR's Python bindings (``mlir.ir.Context``): the IR
+#: returned is a ``Module`` of those bindings in it.
+_MlirContext = Any
 #: An evaluation argument: a shape (list of ints), a scalar (int) or an
 #: argument as ``shape-run --arg`` reads it (``"dense<[3, -1]>"``).
 _Arg = Union[Sequence[int], int, str]
@@ -192,8 +221,9 @@ class Session:
         or functions (``"@name"``) free of side effects.
 
         Raises ``ValueError`` for an invalid entry, declaring none."""
-    def parse(self, text: _Text, name: str = "<string>") -> Module:
-        """Parse and verify ``text``. Raises :class:`DiagnosticError`."""
+    def parse(self, text: _IR, name: str = "<string>") -> Module:
+        """Parse and verify ``text`` (text, or an object of MLIR's Python
+        bindings). Raises :class:`DiagnosticError`."""
     def map_op(self, module: Module, op_name: str, function: str) -> None:
         """Map ops named ``op_name`` to the library's shape function ``function``.
 
@@ -250,8 +280,9 @@ class Session:
 
         Raises as :func:`report` does."""
 
+@overload
 def lower(
-    text: _Text,
+    text: _IR,
     to: str = "std",
     on_stage: Optional[_Observer] = None,
     verify_semantics: _SemanticsSamples = None,
@@ -260,30 +291,64 @@ def lower(
     allow_unregistered_dialects: bool = False,
     name: str = "<string>",
     failure: str = "abort",
+    context: None = None,
 ) -> str:
-    """Lower ``text`` through every stage up to ``to`` and return the IR.
+    """Lower ``text`` through every stage up to ``to`` and return the IR:
+    text, or with ``context`` a ``Module`` of that context's bindings.
 
+    ``text`` is IR text or a module or operation of MLIR's Python bindings.
     Raises ``ValueError`` for an unknown stage or failure mode or a
-    ``verify_semantics`` count out of range, :class:`DiagnosticError` when
-    the text does not parse, verify or lower, and what a callback raised."""
+    ``verify_semantics`` count out of range, ``TypeError`` for a
+    ``context`` that is no MLIR ``Context``, :class:`DiagnosticError` when
+    the IR does not parse, verify or lower, what a callback raised, and
+    what ``Module.parse`` raises when the context does not take the
+    result."""
+@overload
+def lower(
+    text: _IR,
+    to: str = "std",
+    on_stage: Optional[_Observer] = None,
+    verify_semantics: _SemanticsSamples = None,
+    *,
+    after_pass: Optional[_Observer] = None,
+    allow_unregistered_dialects: bool = False,
+    name: str = "<string>",
+    failure: str = "abort",
+    context: _MlirContext,
+) -> Any: ...
 
+@overload
 def run_pipeline(
-    text: _Text,
+    text: _IR,
     pipeline: str,
     after_pass: Optional[_Observer] = None,
     *,
     verify_semantics: _SemanticsSamples = None,
     allow_unregistered_dialects: bool = False,
     name: str = "<string>",
+    context: None = None,
 ) -> str:
-    """Run a textual pipeline on ``text`` and return the IR.
+    """Run a textual pipeline on ``text`` and return the IR: text, or with
+    ``context`` a ``Module`` of that context's bindings.
 
     Raises ``ValueError`` for a pipeline that does not parse or names what
-    is not registered, :class:`DiagnosticError` when the text does not
-    parse or the pipeline cannot run on it or fails."""
+    is not registered, :class:`DiagnosticError` when the IR does not
+    parse or the pipeline cannot run on it or fails; ``context`` as for
+    :func:`lower`."""
+@overload
+def run_pipeline(
+    text: _IR,
+    pipeline: str,
+    after_pass: Optional[_Observer] = None,
+    *,
+    verify_semantics: _SemanticsSamples = None,
+    allow_unregistered_dialects: bool = False,
+    name: str = "<string>",
+    context: _MlirContext,
+) -> Any: ...
 
 def evaluate(
-    text: _Text,
+    text: _IR,
     func: str,
     args: Optional[Sequence[_Arg]] = None,
     *,
@@ -292,25 +357,27 @@ def evaluate(
 ) -> Union[_Result, Tuple[_Result, ...]]:
     """Evaluate ``func`` on ``args``: one result bare, several as a tuple.
 
+    ``text`` is IR text or a module or operation of MLIR's Python bindings.
     Raises :class:`ShapeError` (or :class:`UndefinedBehaviorError`) when the
-    function fails, :class:`DiagnosticError` when the text does not parse or
+    function fails, :class:`DiagnosticError` when the IR does not parse or
     the function cannot be evaluated, ``ValueError`` for an argument that
     does not read or an int out of ``i64``'s range."""
 
 def explain(
-    text: _Text,
+    text: _IR,
     *,
     allow_unregistered_dialects: bool = False,
     name: str = "<string>",
 ) -> Explanation:
-    """What each function of ``text`` requires of its inputs and what it
-    returns, as ``shape-opt --explain`` says it.
+    """What each function of ``text`` (IR text, or a module or operation of
+    MLIR's Python bindings) requires of its inputs and what it returns, as
+    ``shape-opt --explain`` says it.
 
     Raises :class:`DiagnosticError` when the text does not parse, verify or
     lower."""
 
 def report(
-    text: _Text,
+    text: _IR,
     path: _Path,
     to: Optional[str] = None,
     *,
