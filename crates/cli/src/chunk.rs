@@ -13,9 +13,6 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use validate::check::{Interpreter, SemanticsCheck};
 
-/// How an MLIR bytecode file starts (`mlir-opt --emit-bytecode`).
-const MLIR_BYTECODE_MAGIC: &[u8] = b"ML\xefR";
-
 /// Parse, verify and print one chunk. Returns the text or the diagnostics;
 /// IR dumps and reports go to `log`, and with `--verify-semantics` the
 /// inputs compared per function are added to `compared`.
@@ -26,11 +23,14 @@ pub fn process_chunk(
     options: &DriverOptions,
     log: &mut String,
     compared: &mut BTreeMap<String, usize>,
-) -> Result<Vec<String>, Vec<Diagnostic>> {
-    let text = decode(name, text)?;
+) -> Result<Printed, Vec<Diagnostic>> {
     let started = Instant::now();
     options.configure(engine);
-    let mut module = engine.parse(name, text)?;
+    let mut module = if bytecode::is_bytecode(&text) {
+        engine.parse_bytecode(name, &text)?
+    } else {
+        engine.parse(name, decode(text))?
+    };
     let parsed = started.elapsed();
     let mut run = plan(engine, &module, options)?;
     match &mut run {
@@ -54,21 +54,10 @@ pub fn process_chunk(
     Ok(pieces)
 }
 
-/// The chunk as text: MLIR bytecode is refused; invalid UTF-8 is replaced
-/// (valid UTF-8 moves into the source map without a copy).
-fn decode(name: &str, text: Vec<u8>) -> Result<String, Vec<Diagnostic>> {
-    if text.starts_with(MLIR_BYTECODE_MAGIC) {
-        let message = "this is MLIR bytecode, which shape-opt does not read: \
-                       give it as text (`mlir-opt FILE` prints it)";
-        let at = DiagLoc::FileLineCol {
-            file: name.to_string(),
-            line: 1,
-            col: 1,
-        };
-        return Err(vec![Diagnostic::error(at, message)]);
-    }
-    Ok(String::from_utf8(text)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+/// A text chunk as a string: invalid UTF-8 is replaced (valid UTF-8 moves
+/// into the source map without a copy).
+fn decode(text: Vec<u8>) -> String {
+    String::from_utf8(text).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// What the options ask to run on `module`, made ready: the pipeline,
@@ -297,11 +286,25 @@ fn without_pipeline(options: &DriverOptions, log: &mut String) -> Result<(), Vec
 
 /// The chunk's output: what `--explain` says, the IR with its shape facts,
 /// or the IR; checked with `--verify-roundtrip`.
+/// What a chunk printed: text in pieces, or with `--emit-bytecode`, a
+/// bytecode file.
+pub enum Printed {
+    Text(Vec<String>),
+    Bytecode(Vec<u8>),
+}
+
 fn print(
     engine: &mut Engine,
     module: &Module,
     options: &DriverOptions,
-) -> Result<Vec<String>, Vec<Diagnostic>> {
+) -> Result<Printed, Vec<Diagnostic>> {
+    if options.emit_bytecode {
+        let bytes = bytecode::write(&module.ctx, module.root);
+        if options.verify_roundtrip {
+            verify_roundtrip(engine, &module.print(), Some(&bytes)).map_err(|d| vec![d])?;
+        }
+        return Ok(Printed::Bytecode(bytes));
+    }
     let pieces = if options.explain {
         let explained = explain::explain_module(&module.ctx, module.root, Some(&engine.sources));
         let mut text = explain::render_module(&explained);
@@ -319,9 +322,11 @@ fn print(
         print_op_pieces(&module.ctx, module.root, options.print)
     };
     if options.verify_roundtrip {
-        verify_roundtrip(engine, &pieces.concat()).map_err(|d| vec![d])?;
+        let text = pieces.concat();
+        let bytes = bytecode::write(&module.ctx, module.root);
+        verify_roundtrip(engine, &text, Some(&bytes)).map_err(|d| vec![d])?;
     }
-    Ok(pieces)
+    Ok(Printed::Text(pieces))
 }
 
 /// `--mlir-pass-statistics` and `--mlir-timing`'s reports into `log`: the

@@ -17,7 +17,7 @@ pub mod split;
 pub mod stderr;
 pub mod verify_diagnostics;
 
-pub use chunk::process_chunk;
+pub use chunk::{process_chunk, Printed};
 pub use ir_dump::IrPrinting;
 pub use options::{DriverOptions, ReportOptions};
 pub use output::{write_output, written};
@@ -38,6 +38,8 @@ pub const VERSION: &str = concat!(
 /// diagnostics, and whether everything succeeded.
 pub struct Outcome {
     pub pieces: Vec<String>,
+    /// With `--emit-bytecode`: the output, in place of `pieces`.
+    pub bytecode: Option<Vec<u8>>,
     pub diagnostics: String,
     /// IR dumps and timing reports (mlir-opt writes these to stderr).
     pub log: String,
@@ -90,6 +92,7 @@ pub fn process_buffer(name: &str, text: impl Into<Vec<u8>>, options: &DriverOpti
     })
     .unwrap_or_else(|| Outcome {
         pieces: Vec::new(),
+        bytecode: None,
         log: String::new(),
         compared: BTreeMap::new(),
         diagnostics: format!("{name}: error: internal error: processing thread failed\n"),
@@ -120,6 +123,7 @@ fn with_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R {
 fn process_buffer_here(name: &str, text: Vec<u8>, options: &DriverOptions) -> Outcome {
     let mut outcome = Outcome {
         pieces: Vec::new(),
+        bytecode: None,
         diagnostics: String::new(),
         log: String::new(),
         compared: BTreeMap::new(),
@@ -150,7 +154,14 @@ impl Outcome {
     /// Add a chunk's output: mlir-opt ends each module with a blank line
     /// (none with --mlir-print-local-scope) and joins parts with the
     /// marker.
-    fn emit(&mut self, out: Vec<String>, print: &ir::printer::PrintOptions) {
+    fn emit(&mut self, out: Printed, print: &ir::printer::PrintOptions) {
+        let out = match out {
+            Printed::Text(pieces) => pieces,
+            Printed::Bytecode(bytes) => {
+                self.bytecode = Some(bytes);
+                return;
+            }
+        };
         if !self.pieces.is_empty() {
             self.pieces.push(format!("{SPLIT_MARKER}\n"));
         }

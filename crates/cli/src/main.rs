@@ -135,6 +135,13 @@ struct Args {
     /// in generic form).
     #[arg(long = "verify-roundtrip")]
     verify_roundtrip: bool,
+    /// Write MLIR bytecode (the binary format `mlir-opt --emit-bytecode`
+    /// writes) instead of text. Input in bytecode is read whatever this says.
+    #[arg(
+        long = "emit-bytecode",
+        conflicts_with_all = ["split_input_file", "explain", "print_shape_facts"]
+    )]
+    emit_bytecode: bool,
     /// Print the module after a pass that failed.
     #[arg(long = "mlir-print-ir-after-failure", alias = "print-ir-after-failure")]
     print_ir_after_failure: bool,
@@ -669,6 +676,7 @@ fn driver_options(args: &Args, report: Option<cli::ReportOptions>) -> DriverOpti
         },
         statistics_display: layout(&args.statistics_display),
         verify_roundtrip: args.verify_roundtrip,
+        emit_bytecode: args.emit_bytecode,
         diagnostics_json: args.diagnostics_format == "json",
         no_verify_each: !args.verify_each,
         threads: threads(args),
@@ -766,6 +774,9 @@ fn main() -> ExitCode {
     if !outcome.success {
         return ExitCode::FAILURE;
     }
-    let written = write_output(&args.output, &outcome.pieces);
+    let written = match &outcome.bytecode {
+        Some(bytes) => write_output(&args.output, &[bytes]),
+        None => write_output(&args.output, &outcome.pieces),
+    };
     cli::written("shape-opt", &args.output, written)
 }

@@ -67,6 +67,8 @@ pub struct DriverOptions {
     /// `--verify-roundtrip`: the output, parsed again, prints the same, in
     /// custom and in generic form.
     pub verify_roundtrip: bool,
+    /// `--emit-bytecode`: write MLIR bytecode instead of text.
+    pub emit_bytecode: bool,
     /// `--mlir-pass-pipeline-crash-reproducer=FILE`: when the pipeline
     /// fails, write the module it started from, with the pipeline in MLIR's
     /// reproducer metadata (`--run-reproducer` replays it).

@@ -23,12 +23,12 @@ pub fn written(tool: &str, target: &str, result: std::io::Result<()>) -> std::pr
 /// the temporary file is removed and the target is untouched. Anything else
 /// (`/dev/null`, a pipe, a terminal) is written in place — renaming over it
 /// would replace the device.
-pub fn write_output(path: &str, pieces: &[String]) -> std::io::Result<()> {
+pub fn write_output(path: &str, pieces: &[impl AsRef<[u8]>]) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::PermissionsExt;
     let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
         for p in pieces {
-            w.write_all(p.as_bytes())?;
+            w.write_all(p.as_ref())?;
         }
         w.flush()
     };
@@ -80,11 +80,11 @@ mod tests {
         }
         let reader_path = fifo.clone();
         let reader = std::thread::spawn(move || std::fs::read(reader_path).unwrap());
-        write_output(fifo.to_str().unwrap(), &["module {\n".into(), "}\n".into()]).unwrap();
+        write_output(fifo.to_str().unwrap(), &["module {\n", "}\n"]).unwrap();
         assert_eq!(reader.join().unwrap(), b"module {\n}\n");
         assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
         let regular = dir.join("regular.mlir");
-        write_output(regular.to_str().unwrap(), &["x".into()]).unwrap();
+        write_output(regular.to_str().unwrap(), &["x"]).unwrap();
         assert_eq!(std::fs::read(&regular).unwrap(), b"x");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -28,17 +28,26 @@ pub fn print_with_shape_facts(ctx: &Context, module: OpId, print: PrintOptions) 
     ir::printer::print_op_with_comments(ctx, module, print, &comment)
 }
 
-/// `--verify-roundtrip`: `printed`, parsed again, prints the same; and
-/// printed in generic form, parsed again, prints the same in custom form.
-pub fn verify_roundtrip(engine: &mut Engine, printed: &str) -> Result<(), Diagnostic> {
+/// `--verify-roundtrip`: `printed`, parsed again, prints the same;
+/// printed in generic form, parsed again, prints the same in custom form;
+/// and the module written as `bytecode`, read again, prints the same.
+pub fn verify_roundtrip(
+    engine: &mut Engine,
+    printed: &str,
+    bytecode: Option<&[u8]>,
+) -> Result<(), Diagnostic> {
     // What is parsed again is the output as it is, not a new input.
     let strict = std::mem::take(&mut engine.policy.strict_symbolic_shapes);
-    let verified = reparse_and_compare(engine, printed);
+    let verified = reparse_and_compare(engine, printed, bytecode);
     engine.policy.strict_symbolic_shapes = strict;
     verified
 }
 
-fn reparse_and_compare(engine: &mut Engine, printed: &str) -> Result<(), Diagnostic> {
+fn reparse_and_compare(
+    engine: &mut Engine,
+    printed: &str,
+    bytecode: Option<&[u8]>,
+) -> Result<(), Diagnostic> {
     let failed = |what: &str, detail: String| {
         Diagnostic::error(
             DiagLoc::Unknown,
@@ -59,7 +68,17 @@ fn reparse_and_compare(engine: &mut Engine, printed: &str) -> Result<(), Diagnos
     let generic_text = custom.print_with(generic);
     let custom_text = custom.print_with(PrintOptions::default());
     let from_generic = reparse(engine, "generic output", generic_text)?.print();
-    for (what, text) in [("custom form", custom_text), ("generic form", from_generic)] {
+    let mut forms = vec![("custom form", custom_text), ("generic form", from_generic)];
+    if let Some(bytes) = bytecode {
+        let read = engine
+            .parse_bytecode("bytecode output", bytes)
+            .map_err(|diags| {
+                let first = diags.first().map(|d| engine.render(d)).unwrap_or_default();
+                failed("the bytecode output does not read", first)
+            })?;
+        forms.push(("bytecode", read.print()));
+    }
+    for (what, text) in forms {
         if text != printed {
             let line = text
                 .lines()

@@ -481,16 +481,22 @@ fn an_undeclared_value_is_named_as_written() {
 }
 
 #[test]
-fn bytecode_is_refused_without_echoing_it() {
+fn malformed_bytecode_is_an_error_naming_the_section_and_byte() {
     let dir = std::env::temp_dir().join(format!("shape-opt-bytecode-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("m.mlirbc");
-    std::fs::write(&file, b"ML\xefR\x00MLIR22.1.8\x00\x01\x02binary").unwrap();
+    // Version 6, a producer, then a string section announcing more bytes
+    // than the file has.
+    std::fs::write(&file, b"ML\xefR\x0dbinary\x00\x00\x41").unwrap();
     let out = shape_opt(&[file.to_str().unwrap()], "");
     std::fs::remove_dir_all(&dir).unwrap();
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1));
-    assert!(err.contains(":1:1: error: this is MLIR bytecode"), "{err}");
+    assert!(
+        err.contains("m.mlirbc:0:0: error: invalid MLIR bytecode: "),
+        "{err}"
+    );
+    assert!(err.contains("(in the header, at byte 14)"), "{err}");
     assert!(!err.contains("binary") && out.stdout.is_empty(), "{err}");
 }
 

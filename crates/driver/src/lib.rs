@@ -418,6 +418,37 @@ impl Engine {
         Ok(module)
     }
 
+    /// Read the MLIR bytecode file `bytes` (as `mlir-opt --emit-bytecode`
+    /// writes it) and verify it, as [`Engine::parse`] does text. A
+    /// malformed file is one error that names the section and the byte.
+    pub fn parse_bytecode(&mut self, name: &str, bytes: &[u8]) -> Result<Module, Vec<Diagnostic>> {
+        let mut ctx = Context::new();
+        self.declare_host_ops(&mut ctx);
+        ctx.set_print_op_on_diagnostic(self.print_op_on_diagnostic);
+        let options = bytecode::ReadOptions {
+            allow_unregistered: self.policy.run.allow_unregistered,
+            implicit_module: self.implicit_module,
+            max_nesting: match self.max_nesting {
+                0 => syntax::ParseOptions::default().max_nesting,
+                n => n,
+            },
+        };
+        let root = bytecode::read(&mut ctx, name, bytes, &options).map_err(|e| {
+            let at = DiagLoc::FileLineCol {
+                file: name.to_string(),
+                line: 0,
+                col: 0,
+            };
+            vec![Diagnostic::error(at, e.to_string())]
+        })?;
+        pass::verify_changed(&mut ctx, root, self.policy.run.allow_unregistered)?;
+        let mut module = Module { ctx, root };
+        if self.policy.strict_symbolic_shapes {
+            module.assume_strict_symbolic_shapes();
+        }
+        Ok(module)
+    }
+
     /// Make `plan` ready to run on `module`.
     pub fn plan(&self, module: &Module, plan: Plan) -> Result<Run, PlanError> {
         let options = self.policy.run;

@@ -165,6 +165,13 @@ pub fn default_properties(kind: OpKind) -> thin_vec::ThinVec<NamedAttr> {
     }
 }
 
+/// The inherent attributes an `arith` (or `math`) op of `kind` keeps for
+/// its flag suffix; all optional, or with a default (bytecode writes them
+/// as such).
+pub fn flag_properties(kind: OpKind) -> &'static [&'static str] {
+    flag_attr_names(flags_of(kind))
+}
+
 /// Names of the inherent attributes the flag suffix stands for.
 fn flag_attr_names(flags: Flags) -> &'static [&'static str] {
     match flags {
