@@ -91,6 +91,30 @@ fn explain_regressions() {
     replay("explain", fuzz_harness::explain, examples());
 }
 
+/// The examples as bytecode, seeds of the `bytecode` target.
+fn examples_as_bytecode() -> Vec<(String, Vec<u8>)> {
+    let options = cli::DriverOptions {
+        emit_bytecode: true,
+        allow_unregistered_dialect: true,
+        ..Default::default()
+    };
+    examples()
+        .into_iter()
+        .map(|(name, text)| {
+            let out = cli::process_buffer(&name, text, &options);
+            let bytes = out
+                .bytecode
+                .unwrap_or_else(|| panic!("{name}: {}", out.diagnostics));
+            (format!("{name} as bytecode"), bytes)
+        })
+        .collect()
+}
+
+#[test]
+fn bytecode_regressions() {
+    replay("bytecode", fuzz_harness::bytecode, examples_as_bytecode());
+}
+
 #[test]
 fn pipeline_regressions() {
     let mut random = SplitMix64::new(0xf022);
@@ -108,8 +132,9 @@ fn pipeline_regressions() {
 
 #[test]
 fn open_bugs_still_fail() {
-    let targets: [(&str, Check); 4] = [
+    let targets: [(&str, Check); 5] = [
         ("parse", fuzz_harness::parse),
+        ("bytecode", fuzz_harness::bytecode),
         ("round_trip", fuzz_harness::round_trip),
         ("pipeline", fuzz_harness::pipeline),
         ("explain", fuzz_harness::explain),

@@ -6,15 +6,18 @@
 //! panics — which libFuzzer records as a crash — when it did not: a panic
 //! inside shape-opt, a rejection without an `error:` diagnostic, printed
 //! text that does not read back the same ([`round_trip`]), or a lowering
-//! that changes what a function computes ([`pipeline`]). [`explain`] runs
+//! that changes what a function computes ([`pipeline`]), bytecode that
+//! does not write back to the same module ([`bytecode`]). [`explain`] runs
 //! every front end's explanation and the report, whose memory the fuzz
 //! target bounds.
 
+mod bytecode;
 mod explain;
 mod parse;
 mod pipeline;
 mod round_trip;
 
+pub use bytecode::bytecode;
 pub use explain::explain;
 pub use parse::parse;
 pub use pipeline::pipeline;
