@@ -18,7 +18,10 @@ use std::process::Command;
 /// Cases that hold what shape-opt does not read or write in bytecode yet,
 /// by a string of their text, with the reason.
 const GAPS: &[(&str, &str)] = &[
-    ("dense_resource", "resource blobs are not read or written"),
+    (
+        "\"0x00000000\"",
+        "mlir-opt 22 cannot read an empty blob back from bytecode, not even its own",
+    ),
     ("complex<", "dense elements of complex type are not read"),
     ("distinct[", "distinct attributes are not read"),
     ("sparse<", "sparse elements are not read"),

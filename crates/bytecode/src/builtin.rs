@@ -1,10 +1,9 @@
 //! The builtin dialect's own encodings of its attributes and types: the
 //! code each starts with, in the order MLIR 22 numbers them.
 
-/// Attribute codes. Not read or written here: 16 (dense resource
-/// elements), 19 (dense string elements), 20 (sparse elements) and 21
-/// (distinct attributes); a file that holds them is refused, naming the
-/// code.
+/// Attribute codes. Not read or written here: 19 (dense string
+/// elements), 20 (sparse elements) and 21 (distinct attributes); a file
+/// that holds them is refused, naming the code.
 pub mod attr {
     pub const ARRAY: u64 = 0;
     pub const DICTIONARY: u64 = 1;
@@ -22,6 +21,7 @@ pub mod attr {
     pub const FUSED_LOC_WITH_METADATA: u64 = 13;
     pub const NAME_LOC: u64 = 14;
     pub const UNKNOWN_LOC: u64 = 15;
+    pub const DENSE_RESOURCE_ELEMENTS: u64 = 16;
     pub const DENSE_ARRAY: u64 = 17;
     pub const DENSE_INT_OR_FP_ELEMENTS: u64 = 18;
     pub const FILE_LINE_COL_RANGE: u64 = 22;

@@ -312,6 +312,22 @@ impl Emitter {
         self.varint(i as u64);
     }
 
+    /// `section`'s header, padding so that its data starts at a multiple
+    /// of `alignment` in the file (this emitter holds the file from its
+    /// start), and data.
+    pub fn aligned_section(&mut self, section: Section, data: &[u8], alignment: u32) {
+        if alignment <= 1 {
+            return self.section(section, data);
+        }
+        self.byte(section.id() | 0x80);
+        self.index(data.len());
+        self.varint(u64::from(alignment));
+        while !(self.bytes.len() as u64).is_multiple_of(u64::from(alignment)) {
+            self.byte(ALIGNMENT_BYTE);
+        }
+        self.bytes.extend_from_slice(data);
+    }
+
     /// `section`'s header and data, unaligned.
     pub fn section(&mut self, section: Section, data: &[u8]) {
         self.byte(section.id());

@@ -76,12 +76,22 @@ pub fn read(ctx: &mut Context, name: &str, bytes: &[u8], options: &ReadOptions) 
         Some(c) => read_properties(c)?,
         None => Vec::new(),
     };
+    let resource_offsets = sections[Section::ResourceOffset.id() as usize].take();
+    let resource_data = sections[Section::Resource.id() as usize].take();
+    let dialect_resources = match (resource_offsets, resource_data) {
+        (Some(offsets), Some(data)) => read_resources(ctx, offsets, data, &strings, &dialects)?,
+        (None, None) => Vec::new(),
+        (Some(c), None) | (None, Some(c)) => {
+            return Err(c.error("resources need both the resource and its offset section"))
+        }
+    };
     let mut reader = Reader {
         ctx,
         strings,
         op_names,
         table,
         properties,
+        dialect_resources,
         file_names: Default::default(),
         scopes: Vec::new(),
         region_blocks: Vec::new(),
@@ -162,6 +172,106 @@ fn read_dialects(mut c: Cursor, strings: &[Vec<u8>]) -> Result<(Vec<String>, Vec
         )));
     }
     Ok((dialects, op_names))
+}
+
+/// One resource's entry in the offset section.
+struct ResourceInfo {
+    key: String,
+    size: u64,
+    kind: u8,
+}
+
+fn resource_infos(c: &mut Cursor, strings: &[Vec<u8>]) -> Result<Vec<ResourceInfo>> {
+    let n = c.count()?;
+    let mut infos = Vec::with_capacity(n);
+    for _ in 0..n {
+        let key = c.varint()?;
+        let key = utf8(c, string_at(c, strings, key)?)?;
+        let size = c.varint()?;
+        let kind = c.byte()?;
+        infos.push(ResourceInfo { key, size, kind });
+    }
+    Ok(infos)
+}
+
+/// The resources: external groups' entries, and the builtin dialect's
+/// blobs (what `dense_resource` attributes hold), into `ctx`. Returns the
+/// keys of the dialects' resources, by handle number.
+fn read_resources(
+    ctx: &mut Context,
+    mut offsets: Cursor,
+    mut data: Cursor,
+    strings: &[Vec<u8>],
+    dialects: &[String],
+) -> Result<Vec<String>> {
+    let externals = offsets.count()?;
+    let mut groups = Vec::with_capacity(externals);
+    for _ in 0..externals {
+        let group = offsets.varint()?;
+        let group = utf8(&offsets, string_at(&offsets, strings, group)?)?;
+        groups.push((Some(group), resource_infos(&mut offsets, strings)?));
+    }
+    let mut dialect_keys = Vec::new();
+    while !offsets.at_end() {
+        let at = offsets.position();
+        let dialect = offsets.index()?;
+        let Some(name) = dialects.get(dialect) else {
+            return Err(offsets.error_at(at, format!("dialect index {dialect} is out of range")));
+        };
+        if name != "builtin" {
+            return Err(offsets.error_at(
+                at,
+                format!("resources of the '{name}' dialect are not read"),
+            ));
+        }
+        let infos = resource_infos(&mut offsets, strings)?;
+        dialect_keys.extend(infos.iter().map(|i| i.key.clone()));
+        groups.push((None, infos));
+    }
+    for (group, infos) in groups {
+        for info in infos {
+            let base = data.file_offset();
+            let mut entry = Cursor::new(data.bytes(info.size)?, base, Section::Resource);
+            if group.is_none() && info.size == 0 {
+                // A handle without data (`dense_resource<__elided__>`).
+                continue;
+            }
+            let value = match info.kind {
+                0 => {
+                    let alignment = entry.varint()?;
+                    let size = entry.varint()?;
+                    // An empty blob may say alignment 0.
+                    let alignment = u32::try_from(alignment)
+                        .ok()
+                        .filter(|a| a.is_power_of_two() || (*a == 0 && size == 0))
+                        .ok_or_else(|| entry.error(format!("blob alignment {alignment}")))?;
+                    while !(entry.file_offset() as u64).is_multiple_of(u64::from(alignment.max(1)))
+                    {
+                        entry.byte()?;
+                    }
+                    let bytes = entry.bytes(size)?.to_vec();
+                    ir::resources::ResourceValue::Blob(ir::resources::Blob {
+                        alignment,
+                        data: bytes,
+                    })
+                }
+                1 => ir::resources::ResourceValue::Bool(entry.byte()? != 0),
+                2 => {
+                    let s = entry.varint()?;
+                    ir::resources::ResourceValue::String(string_at(&entry, strings, s)?.to_vec())
+                }
+                kind => return Err(entry.error(format!("unknown resource kind {kind}"))),
+            };
+            match (&group, value) {
+                (Some(group), value) => ctx.resources_mut().add_external(group, &info.key, value),
+                (None, ir::resources::ResourceValue::Blob(blob)) => {
+                    ctx.resources_mut().set_blob(&info.key, blob)
+                }
+                (None, _) => return Err(entry.error("a builtin resource that is not a blob")),
+            }
+        }
+    }
+    Ok(dialect_keys)
 }
 
 /// The properties section: each op's encoded properties.
@@ -269,6 +379,8 @@ struct Reader<'a, 'c> {
     op_names: Vec<String>,
     table: AttrTypeTable<'a>,
     properties: Vec<Cursor<'a>>,
+    /// The keys of the dialects' resources, by their handle's number.
+    dialect_resources: Vec<String>,
     /// One shared name per file string of a location.
     file_names: std::collections::HashMap<usize, Arc<str>>,
     scopes: Vec<ValueScope>,
@@ -503,6 +615,18 @@ impl<'a> Reader<'a, '_> {
                 Attr::Loc(Location::Name(Box::new((name, child))))
             }
             builtin::attr::UNKNOWN_LOC => Attr::Loc(Location::Unknown),
+            builtin::attr::DENSE_RESOURCE_ELEMENTS => {
+                let ty = self.type_ref(c)?;
+                let at = c.position();
+                let handle = c.index()?;
+                let Some(key) = self.dialect_resources.get(handle) else {
+                    return Err(c.error_at(at, format!("resource handle {handle} is out of range")));
+                };
+                Attr::DenseResource {
+                    key: key.clone(),
+                    ty,
+                }
+            }
             builtin::attr::DENSE_ARRAY => {
                 let elem = self.type_ref(c)?;
                 let size = c.index()?;

@@ -36,8 +36,10 @@ pub fn write(ctx: &Context, root: OpId) -> Vec<u8> {
         value_ids: vec![u32::MAX; ctx.num_values()],
         block_ids: vec![u32::MAX; ctx.num_blocks()],
         properties: Vec::new(),
+        blob_keys: Interned::default(),
     };
     w.gather_op(root);
+    w.gather_resources();
     let (attr_order, type_order) = w.number();
     let mut ir = Emitter::default();
     ir.varint_with_flag(1, false);
@@ -53,8 +55,9 @@ pub fn write(ctx: &Context, root: OpId) -> Vec<u8> {
     file.section(Section::AttrTypeOffset, &offsets);
     file.section(Section::AttrType, &data);
     file.section(Section::Ir, &ir.bytes);
-    file.section(Section::ResourceOffset, &[0x01]);
-    file.section(Section::Resource, &[]);
+    let (resource_offsets, resources, alignment) = w.emit_resources();
+    file.section(Section::ResourceOffset, &resource_offsets);
+    file.aligned_section(Section::Resource, &resources, alignment);
     file.section(Section::String, &w.emit_strings());
     // Version 6 requires the section, though only ops shape-opt does not
     // define have entries.
@@ -124,6 +127,8 @@ struct Writer<'c> {
     block_ids: Vec<u32>,
     /// The properties section's entries.
     properties: Vec<Vec<u8>>,
+    /// The keys of the `dense_resource` blobs used, by handle number.
+    blob_keys: Interned<String>,
 }
 
 /// The dialect a text entry belongs to: what precedes the first `.` or `<`
@@ -267,6 +272,11 @@ impl Writer<'_> {
                 self.gather_loc(l);
                 Form::Builtin
             }
+            Attr::DenseResource { key, ty } => {
+                self.gather_type(*ty);
+                self.blob_keys.get(key);
+                Form::Builtin
+            }
             _ => self.text_attr(a),
         };
         self.attr_index.insert(a.clone(), self.attrs.len());
@@ -370,6 +380,25 @@ impl Writer<'_> {
         };
         self.type_index.insert(t, self.types.len());
         self.types.push((t, form, 0));
+    }
+
+    /// The strings the resource sections name: external groups' names,
+    /// keys and string values, and the keys of the blobs used.
+    fn gather_resources(&mut self) {
+        let resources = self.ctx.resources();
+        for (group, entries) in resources.external_groups() {
+            self.string(group.as_bytes());
+            for (key, value) in entries {
+                self.string(key.as_bytes());
+                if let ir::resources::ResourceValue::String(s) = value {
+                    self.string(s);
+                }
+            }
+        }
+        let keys = self.blob_keys.items.clone();
+        for key in keys {
+            self.string(key.as_bytes());
+        }
     }
 
     // ----- numbering -----
@@ -552,6 +581,11 @@ impl Writer<'_> {
                 self.wide_int(e, raw, width);
             }
             Attr::Loc(l) => self.emit_loc(e, l),
+            Attr::DenseResource { key, ty } => {
+                e.varint(builtin::attr::DENSE_RESOURCE_ELEMENTS);
+                e.varint(self.type_number(*ty));
+                e.index(self.blob_keys.index[key]);
+            }
             other => unreachable!("{other:?} is written as text"),
         }
     }
@@ -741,6 +775,70 @@ impl Writer<'_> {
             }
         }
         e.bytes
+    }
+
+    /// The resource offset and resource sections, and the alignment the
+    /// latter needs: external groups, then the builtin dialect's blobs
+    /// (a key without a blob, `__elided__`, has an empty entry).
+    fn emit_resources(&self) -> (Vec<u8>, Vec<u8>, u32) {
+        use ir::resources::{Blob, ResourceValue};
+        let mut offsets = Emitter::default();
+        let mut data = Emitter::default();
+        let mut alignment = 1;
+        let mut entry = |offsets: &mut Emitter, key: &str, value: Option<&ResourceValue>| {
+            let start = data.bytes.len();
+            let kind = match value {
+                Some(ResourceValue::Blob(Blob {
+                    alignment: a,
+                    data: bytes,
+                })) => {
+                    data.varint(u64::from(*a));
+                    data.index(bytes.len());
+                    let a = (*a).max(1);
+                    alignment = alignment.max(a);
+                    while !(data.bytes.len() as u64).is_multiple_of(u64::from(a)) {
+                        data.byte(crate::encoding::ALIGNMENT_BYTE);
+                    }
+                    data.bytes.extend_from_slice(bytes);
+                    0
+                }
+                Some(ResourceValue::Bool(b)) => {
+                    data.byte(u8::from(*b));
+                    1
+                }
+                Some(ResourceValue::String(s)) => {
+                    data.varint(self.string_number(s));
+                    2
+                }
+                None => 0,
+            };
+            offsets.varint(self.string_number(key.as_bytes()));
+            offsets.index(data.bytes.len() - start);
+            offsets.byte(kind);
+        };
+        let external = self.ctx.resources().external_groups();
+        offsets.index(external.len());
+        for (group, entries) in external {
+            offsets.varint(self.string_number(group.as_bytes()));
+            offsets.index(entries.len());
+            for (key, value) in entries {
+                entry(&mut offsets, key, Some(value));
+            }
+        }
+        if !self.blob_keys.items.is_empty() {
+            offsets.index(self.dialects.index["builtin"]);
+            offsets.index(self.blob_keys.items.len());
+            for key in &self.blob_keys.items {
+                let blob = self
+                    .ctx
+                    .resources()
+                    .blob(key)
+                    .cloned()
+                    .map(ResourceValue::Blob);
+                entry(&mut offsets, key, blob.as_ref());
+            }
+        }
+        (offsets.bytes, data.bytes, alignment)
     }
 
     fn emit_strings(&self) -> Vec<u8> {

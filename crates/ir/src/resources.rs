@@ -112,6 +112,12 @@ impl Resources {
         self.blobs.insert(key.to_string(), blob);
     }
 
+    /// The external resource groups, in the order first met, each with
+    /// its entries in order.
+    pub fn external_groups(&self) -> &[(String, Vec<(String, ResourceValue)>)] {
+        &self.external
+    }
+
     /// Append the entry `key` to the external resource group `group`.
     pub fn add_external(&mut self, group: &str, key: &str, value: ResourceValue) {
         let entry = (key.to_string(), value);
