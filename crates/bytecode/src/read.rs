@@ -301,9 +301,6 @@ struct AttrTypeTable<'a> {
     type_entries: Vec<Entry<'a>>,
     attrs: Vec<Slot<Attr>>,
     types: Vec<Slot<Type>>,
-    /// The text of attributes given as text (a memref layout is compared
-    /// with the identity map this way).
-    attr_texts: Vec<Option<String>>,
 }
 
 #[derive(Clone)]
@@ -353,7 +350,6 @@ impl<'a> AttrTypeTable<'a> {
             dialects: dialects.to_vec(),
             attrs: vec![Slot::Unread; num_attrs],
             types: vec![Slot::Unread; num_types],
-            attr_texts: vec![None; num_attrs],
             attr_entries: entries,
             type_entries,
         })
@@ -424,7 +420,7 @@ impl<'a> Reader<'a, '_> {
         self.table.attrs[i] = Slot::Reading;
         self.nest(c)?;
         let entry = self.table.attr_entries[i].clone();
-        let attr = self.decode_attr(i, entry)?;
+        let attr = self.decode_attr(entry)?;
         self.depth -= 1;
         self.table.attrs[i] = Slot::Read(attr.clone());
         Ok(attr)
@@ -503,13 +499,11 @@ impl<'a> Reader<'a, '_> {
         Ok(())
     }
 
-    fn decode_attr(&mut self, index: usize, mut entry: Entry<'a>) -> Result<Attr> {
+    fn decode_attr(&mut self, mut entry: Entry<'a>) -> Result<Attr> {
         if !entry.custom {
             let text = self.text_entry(&mut entry)?.to_string();
-            let attr = syntax::parse_attribute(self.ctx, &text)
-                .map_err(|e| entry.data.error_at(0, format!("'{text}': {e}")))?;
-            self.table.attr_texts[index] = Some(text);
-            return Ok(attr);
+            return syntax::parse_attribute(self.ctx, &text)
+                .map_err(|e| entry.data.error_at(0, format!("'{text}': {e}")));
         }
         self.custom_dialect(&entry)?;
         let c = &mut entry.data;
@@ -886,14 +880,12 @@ impl<'a> Reader<'a, '_> {
         Ok(out)
     }
 
-    /// A memref's layout: the identity map of its rank is no layout.
+    /// A memref's layout: the identity map of its rank is no layout (as
+    /// MLIR, and the text parser, have it).
     fn layout(&mut self, c: &mut Cursor, rank: usize) -> Result<Option<Attr>> {
-        let at = c.clone().varint()?;
         let attr = self.attr_ref(c)?;
-        let text = usize::try_from(at)
-            .ok()
-            .and_then(|i| self.table.attr_texts[i].as_deref());
-        Ok((text != Some(identity_layout(rank).as_str())).then_some(attr))
+        let text = ir::print_attr::AttrPrinter::new(self.ctx).attr_to_string(&attr);
+        Ok((text != identity_layout(rank)).then_some(attr))
     }
 
     fn decode_type(&mut self, mut entry: Entry<'a>) -> Result<Type> {
