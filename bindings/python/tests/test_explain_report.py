@@ -31,7 +31,13 @@ def every_example() -> list[str]:
 
 @pytest.fixture(scope="module")
 def shape_opt_cli() -> Path:
-    """The ``shape-opt`` binary, built by cargo from this repository."""
+    """The ``shape-opt`` binary: ``$SHAPE_OPT_CLI`` when set (what
+    scripts/test-python builds before it takes the Rust toolchain off
+    ``PATH``), else built by cargo from this repository."""
+    given = os.environ.get("SHAPE_OPT_CLI")
+    if given:
+        assert Path(given).is_file(), f"SHAPE_OPT_CLI={given} is not a file"
+        return Path(given)
     cargo = shutil.which("cargo")
     if cargo is None:
         reason = "cargo is not on PATH: no shape-opt to compare with"

@@ -98,6 +98,23 @@ def test_module_objects_are_lowered_and_evaluated(matmul):
     assert module.stage == "asserting"
 
 
+def test_module_objects_are_explained(matmul):
+    context = ir.Context()
+    source = mlir_module(matmul, context)
+    from_text = shape_opt.explain(matmul)
+    for ir_object in (source, source.operation):
+        explained = shape_opt.explain(ir_object)
+        assert [f.name for f in explained.functions] == [f.name for f in from_text.functions]
+        # MLIR prints the module with its own value names (``%arg0``), so
+        # conditions and results name the parameters otherwise; the
+        # requirements are the same, in the same order.
+        for ours, theirs in zip(explained.functions, from_text.functions):
+            assert len(ours.results) == len(theirs.results)
+            assert [r.message for r in ours.requires] == [r.message for r in theirs.requires]
+    matmul_explained = shape_opt.explain(source).functions[0]
+    assert "inner dimensions required to match" in [r.message for r in matmul_explained.requires]
+
+
 def test_context_returns_a_module_that_verifies(matmul):
     context = ir.Context()
     source = mlir_module(matmul, context)

@@ -788,7 +788,10 @@ impl<'a> Reader<'a, '_> {
                 .collect());
         }
         let size = builtin::storage_bytes(width);
-        if blob.len() != size * count {
+        if size == 0 {
+            return Err(c.error("elements of a zero-width type"));
+        }
+        if size.checked_mul(count) != Some(blob.len()) {
             return Err(c.error(format!(
                 "{} bytes of data for {count} elements of {size} bytes",
                 blob.len()
@@ -839,16 +842,24 @@ impl<'a> Reader<'a, '_> {
                 blob.len() == one
             };
         let values = if !splat && count > HEX_ABOVE && width != 1 {
+            if one.checked_mul(count) != Some(blob.len()) {
+                return Err(c.error(format!(
+                    "{} bytes of data for {count} elements of {one} bytes",
+                    blob.len()
+                )));
+            }
             // As MLIR prints large elements: the raw data in hex.
             let hex: String = blob.iter().map(|b| format!("{b:02X}")).collect();
             DenseValues::Hex(format!("0x{hex}"))
         } else if splat || count == 1 {
-            let data = if width == 1 {
-                [blob[0] & 1].to_vec()
-            } else {
-                blob.to_vec()
+            let data = match (width, blob.first()) {
+                (1, Some(byte)) => vec![byte & 1],
+                _ => blob.to_vec(),
             };
-            DenseValues::Splat(self.elements(c, elem, 1, &data)?[0])
+            match self.elements(c, elem, 1, &data)?[..] {
+                [value] => DenseValues::Splat(value),
+                _ => return Err(c.error("no data for a splat")),
+            }
         } else {
             let mut v = self.elements(c, elem, count, blob)?;
             if !v.is_empty() && v.iter().all(|x| *x == v[0]) && count > 1 {
