@@ -14,7 +14,7 @@ use ir::context::{BlockId, Context, RegionId, ValueId};
 use ir::print_attr::AttrPrinter;
 use ir::types::{FloatKind, Signedness};
 use ir::{Attr, Location, OpId, Type, TypeKind};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// What the file says wrote it.
 const PRODUCER: &str = concat!("shape-opt ", env!("CARGO_PKG_VERSION"));
@@ -27,15 +27,16 @@ pub fn write(ctx: &Context, root: OpId) -> Vec<u8> {
         strings: Interned::default(),
         dialects: Interned::default(),
         op_names: Vec::new(),
-        op_name_index: HashMap::new(),
+        op_name_index: HashMap::default(),
         op_name_numbers: Vec::new(),
         attrs: Vec::new(),
-        attr_index: HashMap::new(),
+        attr_index: HashMap::default(),
         types: Vec::new(),
-        type_index: HashMap::new(),
+        type_index: HashMap::default(),
         value_ids: vec![u32::MAX; ctx.num_values()],
         block_ids: vec![u32::MAX; ctx.num_blocks()],
         properties: Vec::new(),
+        op_attrs: vec![(u32::MAX, u32::MAX); ctx.num_ops()],
         blob_keys: Interned::default(),
     };
     w.gather_op(root);
@@ -81,7 +82,7 @@ impl<T> Default for Interned<T> {
     fn default() -> Self {
         Interned {
             items: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
         }
     }
 }
@@ -127,6 +128,9 @@ struct Writer<'c> {
     block_ids: Vec<u32>,
     /// The properties section's entries.
     properties: Vec<Vec<u8>>,
+    /// Each op's location and attribute dictionary, as places in
+    /// `attrs` (`u32::MAX`: no dictionary), found once while gathering.
+    op_attrs: Vec<(u32, u32)>,
     /// The keys of the `dense_resource` blobs used, by handle number.
     blob_keys: Interned<String>,
 }
@@ -162,10 +166,12 @@ impl Writer<'_> {
             self.op_names.push((d, s, registered));
         }
         let data = self.ctx.op(op);
-        self.gather_attr(&Attr::Loc(data.loc.clone()));
-        if let Some(dict) = self.op_dictionary(op) {
-            self.gather_attr(&dict);
-        }
+        let loc = self.gather_attr(&Attr::Loc(data.loc.clone()));
+        let dict = match self.op_dictionary(op) {
+            Some(dict) => self.gather_attr(&dict),
+            None => u32::MAX,
+        };
+        self.op_attrs[op.index()] = (loc, dict);
         if let Some(props) = self.unknown_op_properties(op) {
             self.gather_attr(&props);
         }
@@ -221,9 +227,10 @@ impl Writer<'_> {
         }
     }
 
-    fn gather_attr(&mut self, a: &Attr) {
-        if self.attr_index.contains_key(a) {
-            return;
+    /// Gather `a` and what it refers to; its place in `attrs`.
+    fn gather_attr(&mut self, a: &Attr) -> u32 {
+        if let Some(&i) = self.attr_index.get(a) {
+            return i as u32;
         }
         let form = match a {
             Attr::String(s) => {
@@ -279,17 +286,21 @@ impl Writer<'_> {
             }
             _ => self.text_attr(a),
         };
-        self.attr_index.insert(a.clone(), self.attrs.len());
+        let place = self.attrs.len();
+        self.attr_index.insert(a.clone(), place);
         self.attrs.push((a.clone(), form, 0));
+        place as u32
     }
 
     fn gather_loc(&mut self, l: &Location) {
         match l {
             Location::Unknown => {}
             Location::FileLineCol { file, .. } => {
-                self.gather_attr(&Attr::String(file.as_bytes().to_vec()))
+                self.gather_attr(&Attr::String(file.as_bytes().to_vec()));
             }
-            Location::FileRange(r) => self.gather_attr(&Attr::String(r.file.as_bytes().to_vec())),
+            Location::FileRange(r) => {
+                self.gather_attr(&Attr::String(r.file.as_bytes().to_vec()));
+            }
             Location::Name(b) => {
                 self.gather_attr(&Attr::String(b.0.as_bytes().to_vec()));
                 let child = b.1.clone().unwrap_or_default();
@@ -877,9 +888,9 @@ impl Writer<'_> {
 
     fn emit_op(&mut self, e: &mut Emitter, op: OpId, scope_end: u32) {
         let data = self.ctx.op(op);
-        let dict = self.op_dictionary(op);
+        let (loc, dict) = self.op_attrs[op.index()];
         let mut mask = 0;
-        if dict.is_some() {
+        if dict != u32::MAX {
             mask |= op_mask::HAS_ATTRS;
         }
         if !data.results.is_empty() {
@@ -899,9 +910,9 @@ impl Writer<'_> {
         }
         e.index(self.op_name_numbers[self.op_name_index[self.ctx.op_name(op)]]);
         e.byte(mask);
-        self.loc_attr(e, &data.loc);
-        if let Some(dict) = &dict {
-            e.varint(self.attr_number(dict));
+        e.varint(self.attrs[loc as usize].2);
+        if dict != u32::MAX {
+            e.varint(self.attrs[dict as usize].2);
         }
         if let Some(props) = self.unknown_op_properties(op) {
             let mut entry = Emitter::default();
