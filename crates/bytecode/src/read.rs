@@ -510,14 +510,7 @@ impl<'a> Reader<'a, '_> {
         let at = c.position();
         let code = c.varint()?;
         let attr = match code {
-            builtin::attr::ARRAY => {
-                let n = c.count()?;
-                let mut items = Vec::with_capacity(n);
-                for _ in 0..n {
-                    items.push(self.attr_ref(c)?);
-                }
-                Attr::Array(items)
-            }
+            builtin::attr::ARRAY => Attr::Array(self.list(c, Self::attr_ref)?),
             builtin::attr::DICTIONARY => {
                 let n = c.count()?;
                 let mut items = Vec::with_capacity(n);
@@ -589,11 +582,7 @@ impl<'a> Reader<'a, '_> {
             }
             builtin::attr::FILE_LINE_COL_RANGE => self.file_line_col_range(c)?,
             builtin::attr::FUSED_LOC | builtin::attr::FUSED_LOC_WITH_METADATA => {
-                let n = c.count()?;
-                let mut locs = Vec::with_capacity(n);
-                for _ in 0..n {
-                    locs.push(self.loc_ref(c)?);
-                }
+                let locs = self.list(c, Self::loc_ref)?;
                 let metadata = if code == builtin::attr::FUSED_LOC_WITH_METADATA {
                     let meta = self.attr_ref(c)?;
                     Some(ir::print_attr::AttrPrinter::new(self.ctx).attr_to_string(&meta))
@@ -883,10 +872,19 @@ impl<'a> Reader<'a, '_> {
     }
 
     fn type_list(&mut self, c: &mut Cursor) -> Result<Vec<Type>> {
+        self.list(c, Self::type_ref)
+    }
+
+    /// A count, then that many items read by `item`.
+    fn list<'c, T>(
+        &mut self,
+        c: &mut Cursor<'c>,
+        mut item: impl FnMut(&mut Self, &mut Cursor<'c>) -> Result<T>,
+    ) -> Result<Vec<T>> {
         let n = c.count()?;
         let mut out = Vec::with_capacity(n);
         for _ in 0..n {
-            out.push(self.type_ref(c)?);
+            out.push(item(self, c)?);
         }
         Ok(out)
     }

@@ -671,6 +671,18 @@ impl Writer<'_> {
         }
     }
 
+    /// A type's code, `with` and the attribute when it has the optional
+    /// one it starts with (an encoding, a memory space), else `without`.
+    fn code_and_leading_attr(&self, e: &mut Emitter, attr: Option<&Attr>, without: u64, with: u64) {
+        match attr {
+            Some(a) => {
+                e.varint(with);
+                e.varint(self.attr_number(a));
+            }
+            None => e.varint(without),
+        }
+    }
+
     fn emit_type(&self, e: &mut Emitter, t: Type) {
         match self.ctx.type_kind(t) {
             TypeKind::Integer { width, signedness } => {
@@ -710,13 +722,12 @@ impl Writer<'_> {
                 elem,
                 encoding,
             } => {
-                match encoding {
-                    Some(enc) => {
-                        e.varint(builtin::ty::RANKED_TENSOR_WITH_ENCODING);
-                        e.varint(self.attr_number(enc));
-                    }
-                    None => e.varint(builtin::ty::RANKED_TENSOR),
-                }
+                self.code_and_leading_attr(
+                    e,
+                    encoding.as_ref(),
+                    builtin::ty::RANKED_TENSOR,
+                    builtin::ty::RANKED_TENSOR_WITH_ENCODING,
+                );
                 self.shape(e, shape);
                 e.varint(self.type_number(*elem));
             }
@@ -730,13 +741,12 @@ impl Writer<'_> {
                 layout,
                 memory_space,
             } => {
-                match memory_space {
-                    Some(m) => {
-                        e.varint(builtin::ty::MEMREF_WITH_MEMORY_SPACE);
-                        e.varint(self.attr_number(m));
-                    }
-                    None => e.varint(builtin::ty::MEMREF),
-                }
+                self.code_and_leading_attr(
+                    e,
+                    memory_space.as_ref(),
+                    builtin::ty::MEMREF,
+                    builtin::ty::MEMREF_WITH_MEMORY_SPACE,
+                );
                 self.shape(e, shape);
                 e.varint(self.type_number(*elem));
                 let layout = layout
@@ -745,13 +755,12 @@ impl Writer<'_> {
                 e.varint(self.attr_number(&layout));
             }
             TypeKind::UnrankedMemRef { elem, memory_space } => {
-                match memory_space {
-                    Some(m) => {
-                        e.varint(builtin::ty::UNRANKED_MEMREF_WITH_MEMORY_SPACE);
-                        e.varint(self.attr_number(m));
-                    }
-                    None => e.varint(builtin::ty::UNRANKED_MEMREF),
-                }
+                self.code_and_leading_attr(
+                    e,
+                    memory_space.as_ref(),
+                    builtin::ty::UNRANKED_MEMREF,
+                    builtin::ty::UNRANKED_MEMREF_WITH_MEMORY_SPACE,
+                );
                 e.varint(self.type_number(*elem));
             }
             TypeKind::Vector { shape, elem, .. } => {
