@@ -3,12 +3,12 @@
 //!
 //! See <https://mlir.llvm.org/docs/BytecodeFormat/> for the format. What
 //! this crate promises:
-//! - [`read`] accepts what `mlir-opt` 22 writes: the builtin dialect's
+//! - [`read()`] accepts what `mlir-opt` 22 writes: the builtin dialect's
 //!   attributes and types in their own encodings, every other dialect's in
 //!   their text, ops' properties for the ops shape-opt defines, isolated
 //!   regions in their nested sections, locations. What it cannot read is
 //!   an [`Error`] naming the section and the byte offset; nothing panics.
-//! - [`write`] produces a file `mlir-opt` 22 reads back to the same IR:
+//! - [`write()`] produces a file `mlir-opt` 22 reads back to the same IR:
 //!   builtin attributes and types in their own encodings where the IR
 //!   keeps them exactly, everything else in its text.
 
