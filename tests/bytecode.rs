@@ -7,7 +7,7 @@
 
 mod common;
 
-use cli::{process_buffer, split_chunks, DriverOptions, Outcome};
+use cli::{process_buffer, DriverOptions, Outcome};
 use splitmix::SplitMix64;
 
 fn options(emit_bytecode: bool) -> DriverOptions {
@@ -18,21 +18,6 @@ fn options(emit_bytecode: bool) -> DriverOptions {
     }
 }
 
-/// Every case (split at `// -----`) of the files bytecode is checked on.
-fn cases() -> Vec<(String, Vec<u8>)> {
-    let mut files = common::mlir_files("examples");
-    files.extend(common::mlir_files("tests/roundtrip"));
-    files.extend(common::mlir_files("tests/upstream"));
-    let mut cases = Vec::new();
-    for file in files {
-        let text = std::fs::read(&file).expect("a readable test file");
-        for (i, chunk) in split_chunks(&text).into_iter().enumerate() {
-            cases.push((format!("{}#{i}", file.display()), chunk));
-        }
-    }
-    cases
-}
-
 fn written(text: &[u8]) -> Vec<u8> {
     let out = process_buffer("case.mlir", text, &options(true));
     assert!(out.success, "{}", out.diagnostics);
@@ -41,7 +26,7 @@ fn written(text: &[u8]) -> Vec<u8> {
 
 #[test]
 fn written_bytecode_reads_back_to_what_the_text_prints() {
-    let cases = cases();
+    let cases = common::bytecode_cases();
     let results = common::on_every_core(&cases, |(name, text)| {
         let printed = process_buffer("case.mlir", text.as_slice(), &options(false));
         if !printed.success {

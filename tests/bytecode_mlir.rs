@@ -11,7 +11,7 @@
 
 mod common;
 
-use cli::{process_buffer, split_chunks, DriverOptions};
+use cli::{process_buffer, DriverOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -119,16 +119,7 @@ fn bytecode_round_trips_with_mlir_opt_on_every_case() {
     let Some(tool) = common::mlir_tool("mlir-opt") else {
         return;
     };
-    let mut files = common::mlir_files("examples");
-    files.extend(common::mlir_files("tests/roundtrip"));
-    files.extend(common::mlir_files("tests/upstream"));
-    let mut cases = Vec::new();
-    for file in files {
-        let text = std::fs::read(&file).expect("a readable test file");
-        for (i, chunk) in split_chunks(&text).into_iter().enumerate() {
-            cases.push((format!("{}#{i}", file.display()), chunk));
-        }
-    }
+    let cases = common::bytecode_cases();
     let dir = scratch_dir("cases");
     let indexed: Vec<(usize, &(String, Vec<u8>))> = cases.iter().enumerate().collect();
     let results = common::on_every_core(&indexed, |(i, (name, text))| {

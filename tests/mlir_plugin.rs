@@ -476,23 +476,7 @@ fn shape_opt_pipelines_run_and_bad_ones_are_mlir_errors() {
 
 /// Every `.mlir` file under `examples/`, relative to the root.
 fn every_example() -> Vec<String> {
-    let mut files = Vec::new();
-    let mut dirs = vec![PathBuf::from("examples")];
-    while let Some(dir) = dirs.pop() {
-        let entries = std::fs::read_dir(Path::new(ROOT).join(&dir)).expect("examples/");
-        for entry in entries.flatten() {
-            let path = dir.join(entry.file_name());
-            match entry.path() {
-                p if p.is_dir() => dirs.push(path),
-                p if p.extension().is_some_and(|e| e == "mlir") => {
-                    files.push(path.display().to_string())
-                }
-                _ => {}
-            }
-        }
-    }
-    files.sort();
-    files
+    filetests::tools::example_files(Path::new(ROOT))
 }
 
 #[test]

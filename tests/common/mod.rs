@@ -35,3 +35,20 @@ pub fn on_every_core<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Syn
 
 #[allow(unused_imports)]
 pub use filetests::{filecheck, filecheck_both, missing, mlir_files, mlir_tool, run};
+
+/// Every case (split at `// -----`) of the examples, the round-trip corpus
+/// and the upstream tests we carry, named `file#n`: what MLIR bytecode is
+/// checked on.
+pub fn bytecode_cases() -> Vec<(String, Vec<u8>)> {
+    let mut files = mlir_files("examples");
+    files.extend(mlir_files("tests/roundtrip"));
+    files.extend(mlir_files("tests/upstream"));
+    let mut cases = Vec::new();
+    for file in files {
+        let text = std::fs::read(&file).expect("a readable test file");
+        for (i, chunk) in cli::split_chunks(&text).into_iter().enumerate() {
+            cases.push((format!("{}#{i}", file.display()), chunk));
+        }
+    }
+    cases
+}

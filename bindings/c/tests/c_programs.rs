@@ -239,21 +239,7 @@ fn the_header_compiles_as_strict_c_and_as_cpp() {
 /// Every `.mlir` file under `examples/`, relative to the repository root
 /// (as both front ends name it in locations), in order.
 fn examples() -> Vec<String> {
-    let mut files = Vec::new();
-    let mut dirs = vec![PathBuf::from("examples")];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(root().join(&dir)).unwrap().flatten() {
-            let path = dir.join(entry.file_name());
-            match entry.path() {
-                p if p.is_dir() => dirs.push(path),
-                p if p.extension().is_some_and(|e| e == "mlir") => {
-                    files.push(path.display().to_string())
-                }
-                _ => {}
-            }
-        }
-    }
-    files.sort();
+    let files = filetests::tools::example_files(&root());
     assert!(files.len() > 20, "{} examples", files.len());
     files
 }

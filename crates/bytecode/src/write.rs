@@ -349,10 +349,7 @@ impl Writer<'_> {
                 memory_space,
             } => {
                 self.gather_type(*elem);
-                let layout = layout
-                    .clone()
-                    .unwrap_or_else(|| Attr::Opaque(identity_layout(shape.len())));
-                self.gather_attr(&layout);
+                self.gather_attr(&memref_layout(layout, shape.len()));
                 if let Some(m) = memory_space {
                     self.gather_attr(m);
                 }
@@ -749,10 +746,7 @@ impl Writer<'_> {
                 );
                 self.shape(e, shape);
                 e.varint(self.type_number(*elem));
-                let layout = layout
-                    .clone()
-                    .unwrap_or_else(|| Attr::Opaque(identity_layout(shape.len())));
-                e.varint(self.attr_number(&layout));
+                e.varint(self.attr_number(&memref_layout(layout, shape.len())));
             }
             TypeKind::UnrankedMemRef { elem, memory_space } => {
                 self.code_and_leading_attr(
@@ -1005,6 +999,14 @@ impl Writer<'_> {
             }
         }
     }
+}
+
+/// The layout a memref type is written with: its own, or the identity
+/// map of its rank, which MLIR keeps where the IR keeps none.
+fn memref_layout(layout: &Option<Attr>, rank: usize) -> Attr {
+    layout
+        .clone()
+        .unwrap_or_else(|| Attr::Opaque(identity_layout(rank)))
 }
 
 /// Items grouped by dialect: each dialect's number and its items'.

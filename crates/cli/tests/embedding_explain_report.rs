@@ -12,22 +12,7 @@ use shape_opt::{Plan, Session, Stage};
 /// Every `.mlir` file under `examples/`, relative to the repository root
 /// (as both front ends name it in locations), in order.
 fn examples() -> Vec<String> {
-    let mut files = Vec::new();
-    let mut dirs = vec![std::path::PathBuf::from("examples")];
-    while let Some(dir) = dirs.pop() {
-        let entries = std::fs::read_dir(common::root().join(&dir)).expect("examples/ is readable");
-        for entry in entries.flatten() {
-            let path = dir.join(entry.file_name());
-            match entry.path() {
-                p if p.is_dir() => dirs.push(path),
-                p if p.extension().is_some_and(|e| e == "mlir") => {
-                    files.push(path.display().to_string())
-                }
-                _ => {}
-            }
-        }
-    }
-    files.sort();
+    let files = filetests::tools::example_files(&common::root());
     assert!(files.len() > 20, "{} examples", files.len());
     files
 }

@@ -5,7 +5,7 @@
 //! skipped. With `SHAPE_OPT_REQUIRE_MLIR=1` (as CI sets it) a missing tool
 //! fails the test instead.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
@@ -114,4 +114,19 @@ pub fn mlir_files(dir: &str) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// Every `.mlir` file under `root`/examples, as a path relative to `root`
+/// (`examples/matmul.mlir`, as front ends name it in locations), sorted.
+pub fn example_files(root: &Path) -> Vec<String> {
+    let mut files: Vec<String> = mlir_files(&root.join("examples").to_string_lossy())
+        .into_iter()
+        .filter_map(|p| {
+            p.strip_prefix(root)
+                .ok()
+                .map(|rel| rel.display().to_string())
+        })
+        .collect();
+    files.sort();
+    files
 }
